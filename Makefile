@@ -1,0 +1,49 @@
+# kit: two commands get you going.
+#   make demo   - set up .venv, print the sample save's summary, execute every notebook into build/
+#   make test   - set up .venv, run the whole test suite including pytest --nbval over notebooks/
+#   make lab    - open JupyterLab on notebooks/
+SHELL := /bin/bash
+VENV := .venv
+PY := $(VENV)/bin/python
+SAMPLE := sample_saves/aurora_server
+export UV_PYTHON_DOWNLOADS := never
+export UV_PROJECT_ENVIRONMENT := $(VENV)
+export PYTHONHASHSEED := 0
+export MPLBACKEND := Agg
+
+.PHONY: env demo test test-fast lab samples bench clean
+
+env: $(VENV)/.synced
+
+$(VENV)/.synced: pyproject.toml uv.lock
+	@command -v uv >/dev/null 2>&1 || python3 -m pip install --quiet uv
+	uv sync --locked --compile-bytecode --all-groups
+	@touch $@
+
+demo: env
+	$(PY) -m kit summary $(SAMPLE)
+	@mkdir -p build
+	@for nb in notebooks/*.ipynb; do \
+	  echo "executing $$nb"; \
+	  $(PY) -m jupyter nbconvert --to html --execute --ExecutePreprocessor.timeout=600 \
+	    --output-dir build "$$nb" || exit 1; \
+	done
+	@echo "notebooks rendered into build/"
+
+test: env
+	$(PY) -m pytest -q tests notebooks --nbval --sanitize-with notebooks/sanitize.cfg
+
+test-fast: env
+	$(PY) -m pytest -q tests -m "not slow"
+
+lab: env
+	$(PY) -m jupyter lab notebooks
+
+samples: env
+	$(PY) -m kit.samples
+
+bench: env
+	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
+
+clean:
+	rm -rf build $(VENV)
