@@ -1,7 +1,13 @@
-"""kit: a Jupyter-friendly research kit for the data that game-assistant and role-play systems keep."""
+"""kit: a Jupyter-friendly research kit for the data that game-assistant and role-play systems keep.
+
+The public API is re-exported here; subsystems with heavier dependencies are imported explicitly
+(``import kit.retrieval``, ``kit.worldbook``, ``kit.items``, ``kit.books``, ``kit.widgets``).
+"""
 
 from __future__ import annotations
 
+from kit import codecs
+from kit.database import AgentDatabase, AgentDatabases, canonical_player_uuid
 from kit.document import Document
 from kit.errors import (
     CodecError,
@@ -12,11 +18,24 @@ from kit.errors import (
     StorageError,
     TableCodecMismatchError,
 )
+from kit.save import Save, SaveNotFoundError, open_save
+from kit.tables import DOCUMENTS, FTB_GUIDES, KNOWLEDGE, QUEST_BACKGROUNDS, DatabaseTable
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "codecs",
+    "open_save",
+    "Save",
+    "AgentDatabases",
+    "AgentDatabase",
+    "DatabaseTable",
     "Document",
+    "DOCUMENTS",
+    "KNOWLEDGE",
+    "FTB_GUIDES",
+    "QUEST_BACKGROUNDS",
+    "canonical_player_uuid",
     "KitError",
     "StorageError",
     "ConcurrentWriterError",
@@ -24,4 +43,5 @@ __all__ = [
     "TableCodecMismatchError",
     "InvalidIdentifierError",
     "InvalidHandleError",
+    "SaveNotFoundError",
 ]

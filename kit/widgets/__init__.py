@@ -1,0 +1,27 @@
+"""ipywidgets views over kit's DataFrame functions.
+
+Each widget lives in its own module and is imported on first use, so ``import kit.widgets`` stays cheap
+and does not pull in ipywidgets until a widget is asked for.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+_WIDGETS = {
+    "TriggerTuner": "kit.widgets.trigger_tuner",
+    "CardBrowser": "kit.widgets.card_browser",
+    "ItemSourcesCard": "kit.widgets.item_cards",
+    "ItemSearchCard": "kit.widgets.item_cards",
+    "SearchExplorer": "kit.widgets.search_explorer",
+}
+
+__all__ = sorted(_WIDGETS)
+
+
+def __getattr__(name: str) -> Any:
+    module = _WIDGETS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'kit.widgets' has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)
