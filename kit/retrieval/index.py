@@ -1,0 +1,618 @@
+"""The paragraph index: a sparse TF-IDF (or BM25) matrix over the paragraphs of a list of documents.
+
+Scoring
+-------
+``weighting="tfidf"`` (cosine similarity, as scikit-learn's ``TfidfVectorizer`` with ``smooth_idf=True``
+and ``norm="l2"``)::
+
+    tf(t, p)   = 1 + ln(count(t, p))   if sublinear_tf else count(t, p)
+    idf(t)     = ln((1 + N) / (1 + df(t))) + 1
+    w(t, p)    = tf(t, p) * idf(t), then each paragraph vector is scaled to unit length
+    q(t)       = the same weighting of the query's own term counts, scaled to unit length
+    score(p)   = sum over query terms of q(t) * w(t, p)            (a cosine in [0, 1])
+
+``weighting="bm25"`` (Lucene's BM25 since Lucene 8, the same as bm25s' ``method="lucene"``)::
+
+    idf(t)     = ln(1 + (N - df(t) + 0.5) / (df(t) + 0.5))
+    w(t, p)    = idf(t) * count(t, p) / (count(t, p) + k1 * (1 - b + b * len(p) / avg_len))
+    score(p)   = sum over query terms of count(t, query) * w(t, p)
+
+``N`` is the number of paragraphs, ``df(t)`` the number of paragraphs holding term ``t``, ``len(p)``
+the number of terms of a paragraph. With ``include_title=True`` the document title's terms are counted
+in every paragraph of that document. Paragraph weights are computed once in :meth:`ParagraphIndex.fit`
+and stored column-wise (CSC), so a query only touches the postings of its own terms.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Literal
+
+import numpy as np
+
+from kit.document import Document
+from kit.retrieval._frames import EXPLAIN_COLUMNS, PARAGRAPH_COLUMNS, SEARCH_COLUMNS, STATS_COLUMNS, frame
+from kit.retrieval._validation import check_choice, check_int, check_real, check_str
+from kit.retrieval.analyzers import ANALYZERS, make_analyzer
+from kit.retrieval.errors import (
+    DuplicateDocumentError,
+    InvalidParameterError,
+    NotFittedError,
+    UnknownParagraphError,
+)
+from kit.retrieval.paragraphs import DEFAULT_MAX_CHARS, split_paragraphs
+
+if TYPE_CHECKING:
+    import pandas as pd
+    import scipy.sparse
+
+__all__ = ["ParagraphIndex"]
+
+_DEFAULTS: dict[str, Any] = {
+    "analyzer": "default",
+    "weighting": "bm25",
+    "k1": 1.2,
+    "b": 0.75,
+    "sublinear_tf": True,
+    "stem": "english",
+    "stop_words": "english",
+    "max_paragraph_chars": DEFAULT_MAX_CHARS,
+    "include_title": True,
+}
+
+
+class ParagraphIndex:
+    """Rank the paragraphs of a list of :class:`kit.Document` against free-text queries.
+
+    The constructor only stores settings; :meth:`fit` splits the documents into paragraphs
+    (:func:`kit.retrieval.split_paragraphs`), analyzes them and builds the weighted sparse matrix.
+
+    Parameters
+    ----------
+    analyzer : {"default", "word", "char12", "jieba"}, default="default"
+        How text becomes terms (see :mod:`kit.retrieval.analyzers`). ``"default"`` handles Chinese
+        (character unigrams + bigrams) and Latin words in one string.
+    weighting : {"bm25", "tfidf"}, default="bm25"
+        ``"bm25"`` (Lucene BM25) or ``"tfidf"`` (sublinear TF-IDF, cosine). The formulas are in the
+        module documentation. BM25 is the default because it ranks better on every benchmark
+        collection (see ``benchmarks/bench_retrieval.py``); both live in the same sparse index.
+    k1 : float, default=1.2
+        BM25 term-frequency saturation (>= 0). Ignored by ``"tfidf"``.
+    b : float, default=0.75
+        BM25 length normalisation in [0, 1]. Ignored by ``"tfidf"``.
+    sublinear_tf : bool, default=True
+        TF-IDF only: use ``1 + ln(count)`` instead of the raw count.
+    stem : str or None, default="english"
+        Snowball stemmer language for Latin words (``None`` keeps words as they are).
+    stop_words : "english", "sklearn", collection of str or None, default="english"
+        Latin words left out (``"english"`` is Lucene's 33-word list, ``"sklearn"`` scikit-learn's 318).
+    max_paragraph_chars : int or None, default=2000
+        Paragraphs longer than this are cut at sentence ends; ``None`` never cuts.
+    include_title : bool, default=True
+        Count the document title's terms in every paragraph of the document.
+
+    Attributes
+    ----------
+    vocabulary_ : dict of str to int
+        Term -> column of :attr:`matrix_`.
+    idf_ : numpy.ndarray of float64
+        Inverse document frequency per column (the formula of the chosen weighting).
+    matrix_ : scipy.sparse.csc_matrix
+        Paragraph x term weights (rows in :attr:`paragraphs_` order).
+    paragraphs_ : pandas.DataFrame
+        One row per paragraph: ``doc_id, paragraph_index, title, text, n_terms``, sorted by
+        ``doc_id`` then ``paragraph_index`` (the tie-breaking order of :meth:`search`).
+    n_documents_ : int
+        Number of documents given to :meth:`fit` (also those without any paragraph).
+    avg_paragraph_terms_ : float
+        Mean number of terms per paragraph (BM25's ``avg_len``; 0.0 when there are no paragraphs).
+
+    Examples
+    --------
+    >>> from kit import Document
+    >>> index = ParagraphIndex().fit([Document("d1", "Iron", "Iron tools.\\n\\n铁镐可以挖钻石。")])
+    >>> index.search("铁镐")[["rank", "doc_id", "paragraph_index"]].to_dict("records")
+    [{'rank': 1, 'doc_id': 'd1', 'paragraph_index': 1}]
+    """
+
+    def __init__(
+        self,
+        *,
+        analyzer: Literal["default", "word", "char12", "jieba"] = "default",
+        weighting: Literal["bm25", "tfidf"] = "bm25",
+        k1: float = 1.2,
+        b: float = 0.75,
+        sublinear_tf: bool = True,
+        stem: str | None = "english",
+        stop_words: str | Iterable[str] | None = "english",
+        max_paragraph_chars: int | None = DEFAULT_MAX_CHARS,
+        include_title: bool = True,
+    ) -> None:
+        self.analyzer = analyzer
+        self.weighting = weighting
+        self.k1 = k1
+        self.b = b
+        self.sublinear_tf = sublinear_tf
+        self.stem = stem
+        self.stop_words = stop_words
+        self.max_paragraph_chars = max_paragraph_chars
+        self.include_title = include_title
+
+    # ------------------------------------------------------------------ settings
+    def get_params(self) -> dict[str, Any]:
+        """Return the constructor settings as a dict (``ParagraphIndex(**index.get_params())`` copies them)."""
+        return {name: getattr(self, name) for name in _DEFAULTS}
+
+    def __repr__(self) -> str:
+        changed = [
+            f"{name}={value!r}" for name, value in self.get_params().items() if value != _DEFAULTS[name]
+        ]
+        return f"ParagraphIndex({', '.join(changed)})"
+
+    def _validate_params(self) -> None:
+        owner = "ParagraphIndex"
+        check_choice(self.analyzer, "analyzer", owner, ANALYZERS)
+        check_choice(self.weighting, "weighting", owner, ("bm25", "tfidf"))
+        check_real(self.k1, "k1", owner, low=0.0)
+        check_real(self.b, "b", owner, low=0.0, high=1.0)
+        for name in ("sublinear_tf", "include_title"):
+            if not isinstance(getattr(self, name), bool):
+                raise InvalidParameterError(
+                    f"The '{name}' parameter of {owner} must be a bool. Got {getattr(self, name)!r} instead."
+                )
+        if self.stem is not None:
+            check_str(self.stem, "stem", owner)
+        if self.max_paragraph_chars is not None:
+            check_int(self.max_paragraph_chars, "max_paragraph_chars", owner)
+
+    # ------------------------------------------------------------------ fitting
+    def fit(self, documents: Iterable[Document]) -> ParagraphIndex:
+        """Split, analyze and weight ``documents``; return ``self``.
+
+        Parameters
+        ----------
+        documents : iterable of kit.Document
+            Ids must be unique. Documents whose text has no paragraph (empty or blank text) are kept
+            (they count in ``n_documents_``) but can never be found. Zero documents give an empty index
+            whose searches return empty frames.
+
+        Returns
+        -------
+        ParagraphIndex
+            ``self``, fitted.
+        """
+        import scipy.sparse as sp
+
+        self._validate_params()
+        analyze = make_analyzer(self.analyzer, stem=self.stem, stop_words=self.stop_words)
+        docs = list(documents)
+        for position, doc in enumerate(docs):
+            if not isinstance(doc, Document):
+                raise InvalidParameterError(
+                    "The 'documents' parameter of fit must be an iterable of kit.Document. "
+                    f"Got {type(doc).__name__} at position {position} instead."
+                )
+        seen: set[str] = set()
+        for doc in docs:
+            if doc.id in seen:
+                raise DuplicateDocumentError(
+                    f"Document id {doc.id!r} occurs more than once in the documents given to fit; "
+                    "ids must be unique because they address paragraphs."
+                )
+            seen.add(doc.id)
+        docs.sort(key=lambda d: d.id)
+
+        # Pass 1: raw tokens -> ids of distinct raw tokens (C-speed regexes, no per-token Python).
+        tokenize = analyze.tokenize
+        raw_vocabulary: defaultdict[str, int] = defaultdict()
+        raw_vocabulary.default_factory = raw_vocabulary.__len__
+        raw_ids: list[int] = []
+        token_ptr = [0]
+        row_doc: list[int] = []
+        paragraph_index: list[int] = []
+        texts: list[str] = []
+        doc_ptr = [0]
+        for ordinal, doc in enumerate(docs):
+            title_tokens = tokenize(doc.title) if (self.include_title and doc.title) else []
+            for position, paragraph in enumerate(
+                split_paragraphs(doc.text, max_chars=self.max_paragraph_chars)
+            ):
+                raw_ids.extend(map(raw_vocabulary.__getitem__, title_tokens + tokenize(paragraph)))
+                token_ptr.append(len(raw_ids))
+                row_doc.append(ordinal)
+                paragraph_index.append(position)
+                texts.append(paragraph)
+            doc_ptr.append(len(row_doc))
+        # Pass 2: stop words and stemming once per distinct token, then remap the ids with numpy.
+        vocabulary: dict[str, int] = {}
+        raw_to_term = np.fromiter(
+            (
+                vocabulary.setdefault(term, len(vocabulary)) if term else -1
+                for term in analyze.terms_of(list(raw_vocabulary))
+            ),
+            dtype=np.int64,
+            count=len(raw_vocabulary),
+        )
+        term_ids = raw_to_term[np.asarray(raw_ids, dtype=np.int64)]
+        token_ptr_array = np.asarray(token_ptr, dtype=np.int64)
+        if len(term_ids) and term_ids.min() < 0:
+            kept = term_ids >= 0
+            kept_before = np.concatenate(([0], np.cumsum(kept)))
+            token_ptr_array = kept_before[token_ptr_array]
+            term_ids = term_ids[kept]
+
+        n_rows, n_terms = len(row_doc), len(vocabulary)
+        counts = sp.csr_matrix(
+            (
+                np.ones(len(term_ids), dtype=np.float64),
+                term_ids.astype(np.int32),
+                token_ptr_array,
+            ),
+            shape=(n_rows, n_terms),
+        )
+        counts.sum_duplicates()
+        lengths = np.diff(token_ptr_array)
+        df = np.bincount(counts.indices, minlength=n_terms).astype(np.float64)
+        rows_of_nnz = np.repeat(np.arange(n_rows), np.diff(counts.indptr))
+        tf = counts.data
+        if self.weighting == "tfidf":
+            idf = np.log((1.0 + n_rows) / (1.0 + df)) + 1.0
+            weights = (1.0 + np.log(tf) if self.sublinear_tf else tf) * idf[counts.indices]
+            norms = np.sqrt(np.bincount(rows_of_nnz, weights=weights * weights, minlength=n_rows))
+            weights /= norms[rows_of_nnz]
+            avg_len = float(lengths.mean()) if n_rows else 0.0
+        else:
+            idf = np.log1p((n_rows - df + 0.5) / (df + 0.5))
+            avg_len = float(lengths.mean()) if n_rows else 0.0
+            relative = lengths / avg_len if avg_len > 0 else np.ones(n_rows)
+            denominator = tf + self.k1 * (1.0 - self.b + self.b * relative[rows_of_nnz])
+            weights = idf[counts.indices] * tf / denominator
+        counts.data = weights
+        matrix = counts.tocsc()
+        matrix.sort_indices()
+
+        self.analyzer_ = analyze
+        self.vocabulary_ = vocabulary
+        self.idf_ = idf
+        self.matrix_ = matrix
+        self.n_documents_ = len(docs)
+        self.avg_paragraph_terms_ = avg_len
+        self._lengths = lengths
+        self._doc_ids = np.array([d.id for d in docs], dtype=object)
+        self._doc_titles = np.array([d.title for d in docs], dtype=object)
+        self._doc_ordinal = {d.id: i for i, d in enumerate(docs)}
+        self._doc_ptr = np.asarray(doc_ptr, dtype=np.int64)
+        self._row_doc = np.asarray(row_doc, dtype=np.int64)
+        self._row_paragraph = np.asarray(paragraph_index, dtype=np.int64)
+        self._row_text = np.array(texts, dtype=object)
+        self._row_doc_id = self._doc_ids[self._row_doc] if n_rows else np.array([], dtype=object)
+        self._row_title = self._doc_titles[self._row_doc] if n_rows else np.array([], dtype=object)
+        return self
+
+    # ------------------------------------------------------------------ helpers
+    def _check_fitted(self, method: str) -> None:
+        if not hasattr(self, "matrix_"):
+            raise NotFittedError(
+                f"This ParagraphIndex instance is not fitted yet. Call 'fit' with a list of "
+                f"kit.Document before using '{method}'."
+            )
+
+    @property
+    def paragraphs_(self) -> pd.DataFrame:
+        self._check_fitted("paragraphs_")
+        return frame(
+            PARAGRAPH_COLUMNS,
+            {
+                "doc_id": self._row_doc_id,
+                "paragraph_index": self._row_paragraph,
+                "title": self._row_title,
+                "text": self._row_text,
+                "n_terms": self._lengths,
+            },
+        )
+
+    def _query_weights(self, terms: Sequence[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Columns, weights and counts of the known query terms (unknown terms dropped)."""
+        vocabulary = self.vocabulary_
+        counter = Counter(term for term in terms if term in vocabulary)
+        if not counter:
+            empty = np.array([], dtype=np.int64)
+            return empty, np.array([], dtype=np.float64), empty
+        cols = np.fromiter((vocabulary[t] for t in counter), dtype=np.int64, count=len(counter))
+        n = np.fromiter(counter.values(), dtype=np.float64, count=len(counter))
+        if self.weighting == "tfidf":
+            weights = (1.0 + np.log(n) if self.sublinear_tf else n) * self.idf_[cols]
+            weights /= np.sqrt(np.dot(weights, weights))
+        else:
+            weights = n
+        return cols, weights, n.astype(np.int64)
+
+    def _scores(self, cols: np.ndarray, weights: np.ndarray) -> np.ndarray:
+        """Dense score vector over all paragraphs (accumulated from the query terms' postings)."""
+        matrix = self.matrix_
+        indptr, indices, data = matrix.indptr, matrix.indices, matrix.data
+        scores = np.zeros(matrix.shape[0], dtype=np.float64)
+        for col, weight in zip(cols.tolist(), weights.tolist()):
+            start, end = indptr[col], indptr[col + 1]
+            scores[indices[start:end]] += data[start:end] * weight  # rows are unique in a column
+        return scores
+
+    def _row_mask(self, allowed_ids: Iterable[str] | None) -> np.ndarray | None:
+        if allowed_ids is None:
+            return None
+        if isinstance(allowed_ids, (str, bytes)):
+            raise InvalidParameterError(
+                "The 'allowed_ids' parameter of search must be a collection of document ids or None "
+                f"(wrap a single id in a list). Got {allowed_ids!r} instead."
+            )
+        ordinal = self._doc_ordinal
+        doc_mask = np.zeros(len(self._doc_ids), dtype=bool)
+        doc_mask[[ordinal[i] for i in allowed_ids if i in ordinal]] = True
+        return doc_mask[self._row_doc]
+
+    @staticmethod
+    def _top(scores: np.ndarray, limit: int, mask: np.ndarray | None) -> np.ndarray:
+        """Positions of the ``limit`` best positive scores, ties broken by position (ascending)."""
+        hit = scores > 0
+        if mask is not None:
+            hit &= mask
+        candidates = np.flatnonzero(hit)
+        if len(candidates) > limit:
+            values = scores[candidates]
+            kth = np.partition(values, len(values) - limit)[len(values) - limit]
+            candidates = candidates[values >= kth]
+        order = np.lexsort((candidates, -scores[candidates]))[:limit]
+        return candidates[order]
+
+    # ------------------------------------------------------------------ queries
+    def search(
+        self,
+        query: str,
+        *,
+        allowed_ids: Iterable[str] | None = None,
+        limit: int = 5,
+    ) -> pd.DataFrame:
+        """Return the ``limit`` best paragraphs for ``query``.
+
+        Parameters
+        ----------
+        query : str
+            Free text in any language; it goes through the index's analyzer. A query without any
+            indexed term (empty, only punctuation, only unknown words) gives an empty frame.
+        allowed_ids : collection of str or None, default=None
+            Only paragraphs of these document ids can be returned (a mask over the scores; unknown ids
+            are ignored, an empty collection gives an empty frame).
+        limit : int, default=5
+            Maximum number of rows (>= 1).
+
+        Returns
+        -------
+        pandas.DataFrame
+            Columns ``rank`` (from 1), ``doc_id``, ``paragraph_index`` (from 0 within the document),
+            ``score`` (> 0; see the module documentation), ``title`` (the document's) and ``text``
+            (the paragraph's). Sorted by score descending, ties by ``doc_id`` then
+            ``paragraph_index``; only paragraphs sharing at least one term with the query appear.
+        """
+        self._check_fitted("search")
+        check_str(query, "query", "search")
+        limit = check_int(limit, "limit", "search")
+        mask = self._row_mask(allowed_ids)
+        cols, weights, _ = self._query_weights(self.analyzer_(query))
+        if len(cols) == 0:
+            return frame(SEARCH_COLUMNS)
+        scores = self._scores(cols, weights)
+        rows = self._top(scores, limit, mask)
+        return frame(
+            SEARCH_COLUMNS,
+            {
+                "rank": np.arange(1, len(rows) + 1, dtype=np.int64),
+                "doc_id": self._row_doc_id[rows],
+                "paragraph_index": self._row_paragraph[rows],
+                "score": scores[rows],
+                "title": self._row_title[rows],
+                "text": self._row_text[rows],
+            },
+        )
+
+    def top_documents(self, query: str, *, limit: int = 100) -> tuple[list[str], np.ndarray]:
+        """Best documents for ``query``, each scored by its best paragraph.
+
+        Parameters
+        ----------
+        query : str
+            Free text, analyzed as in :meth:`search`.
+        limit : int, default=100
+            Maximum number of documents (>= 1).
+
+        Returns
+        -------
+        (list of str, numpy.ndarray)
+            Document ids and their scores (max over the document's paragraphs), best first, ties by id.
+            Used by :func:`kit.retrieval.make_run`; plain arrays so that evaluating thousands of queries
+            does not build thousands of DataFrames.
+        """
+        self._check_fitted("top_documents")
+        check_str(query, "query", "top_documents")
+        limit = check_int(limit, "limit", "top_documents")
+        cols, weights, _ = self._query_weights(self.analyzer_(query))
+        if len(cols) == 0:
+            return [], np.array([], dtype=np.float64)
+        scores = self._scores(cols, weights)
+        has_rows = np.diff(self._doc_ptr) > 0
+        doc_scores = np.zeros(len(self._doc_ids), dtype=np.float64)
+        if has_rows.any():
+            doc_scores[has_rows] = np.maximum.reduceat(scores, self._doc_ptr[:-1][has_rows])
+        best = self._top(doc_scores, limit, None)
+        return self._doc_ids[best].tolist(), doc_scores[best]
+
+    def explain(self, query: str, doc_id: str, paragraph_index: int) -> pd.DataFrame:
+        """Break the score of one paragraph for ``query`` down into its terms.
+
+        Parameters
+        ----------
+        query : str
+            The query, analyzed as in :meth:`search`.
+        doc_id : str
+            Document id of the paragraph.
+        paragraph_index : int
+            Position of the paragraph in its document (from 0, as in :meth:`search`).
+
+        Returns
+        -------
+        pandas.DataFrame
+            One row per query term found in the paragraph: ``term``, ``query_weight`` (TF-IDF: the
+            unit-length query weight; BM25: the term's count in the query), ``doc_weight`` (the stored
+            paragraph weight), ``contribution`` (their product; the contributions sum to the
+            paragraph's :meth:`search` score), ``share`` (contribution / score), and the extras
+            ``n_in_query``, ``n_in_paragraph`` (term counts, title terms included) and ``idf``.
+            Sorted by contribution descending, then term. Empty when no query term is in the paragraph.
+
+        Raises
+        ------
+        UnknownParagraphError
+            The index holds no paragraph ``paragraph_index`` of document ``doc_id``.
+        """
+        self._check_fitted("explain")
+        check_str(query, "query", "explain")
+        check_str(doc_id, "doc_id", "explain")
+        if isinstance(paragraph_index, bool) or not isinstance(paragraph_index, (int, np.integer)):
+            raise InvalidParameterError(
+                "The 'paragraph_index' parameter of explain must be an int. "
+                f"Got {paragraph_index!r} instead."
+            )
+        ordinal = self._doc_ordinal.get(doc_id)
+        if ordinal is None:
+            raise UnknownParagraphError(f"Document id {doc_id!r} is not in this index.")
+        start, end = self._doc_ptr[ordinal], self._doc_ptr[ordinal + 1]
+        if not 0 <= paragraph_index < end - start:
+            raise UnknownParagraphError(
+                f"Document {doc_id!r} has {end - start} paragraph(s) in this index; "
+                f"paragraph_index {paragraph_index} does not exist."
+            )
+        row = int(start + paragraph_index)
+        cols, weights, n_query = self._query_weights(self.analyzer_(query))
+        matrix = self.matrix_
+        doc_weights = np.zeros(len(cols), dtype=np.float64)
+        for k, col in enumerate(cols.tolist()):
+            lo, hi = matrix.indptr[col], matrix.indptr[col + 1]
+            pos = lo + np.searchsorted(matrix.indices[lo:hi], row)
+            if pos < hi and matrix.indices[pos] == row:
+                doc_weights[k] = matrix.data[pos]
+        keep = doc_weights > 0
+        if not keep.any():
+            return frame(EXPLAIN_COLUMNS)
+        cols, weights, n_query, doc_weights = cols[keep], weights[keep], n_query[keep], doc_weights[keep]
+        contributions = weights * doc_weights
+        terms_by_col = {col: term for term, col in self.vocabulary_.items() if col in set(cols.tolist())}
+        terms = [terms_by_col[c] for c in cols.tolist()]
+        title = self._doc_titles[ordinal] if self.include_title and self._doc_titles[ordinal] else ""
+        paragraph_counts = Counter(
+            (self.analyzer_(title) if title else []) + self.analyzer_(self._row_text[row])
+        )
+        out = frame(
+            EXPLAIN_COLUMNS,
+            {
+                "term": np.array(terms, dtype=object),
+                "query_weight": weights,
+                "doc_weight": doc_weights,
+                "contribution": contributions,
+                "share": contributions / contributions.sum(),
+                "n_in_query": n_query,
+                "n_in_paragraph": np.array([paragraph_counts[t] for t in terms], dtype=np.int64),
+                "idf": self.idf_[cols],
+            },
+        )
+        return out.sort_values(["contribution", "term"], ascending=[False, True], ignore_index=True)
+
+    def stats(self, queries: Iterable[str] | pd.Series | pd.DataFrame | None = None) -> pd.DataFrame:
+        """Summarise the index (and, optionally, how well it covers a set of queries).
+
+        Parameters
+        ----------
+        queries : iterable of str, Series, DataFrame with a ``text`` column, or None, default=None
+            Queries to check against the vocabulary.
+
+        Returns
+        -------
+        pandas.DataFrame
+            One row: ``n_documents``, ``n_empty_documents`` (documents without any paragraph),
+            ``n_paragraphs``, ``vocabulary_size``, ``n_nonzeros`` (stored weights),
+            ``terms_per_paragraph_p50/p90/p99/max`` (NaN without paragraphs), ``memory_size_bytes``
+            (sparse matrix, per-paragraph arrays and the vocabulary; not the paragraph texts),
+            ``n_queries`` (0 without queries), ``zero_hit_query_rate`` (share of queries none of whose
+            terms is in the vocabulary, so that they find nothing) and ``missing_query_term_share``
+            (share of all query terms, repeats counted, that are not in the vocabulary); the last two
+            are NaN without queries. A high value of either means the analyzer does not fit the
+            language (for example a word analyzer on Chinese).
+        """
+        self._check_fitted("stats")
+        lengths = self._lengths
+        if len(lengths):
+            p50, p90, p99 = np.percentile(lengths, [50, 90, 99])
+            longest = float(lengths.max())
+        else:
+            p50 = p90 = p99 = longest = float("nan")
+        matrix = self.matrix_
+        arrays = (
+            matrix.data, matrix.indices, matrix.indptr, self.idf_, self._lengths, self._row_doc,
+            self._row_paragraph, self._doc_ptr,
+        )
+        memory = sum(a.nbytes for a in arrays) + sys.getsizeof(self.vocabulary_)
+        memory += sum(sys.getsizeof(term) for term in self.vocabulary_)
+        n_queries, zero_rate, missing_share = 0, float("nan"), float("nan")
+        if queries is not None:
+            texts = _query_texts(queries)
+            n_queries = len(texts)
+            vocabulary = self.vocabulary_
+            zero_hits = n_tokens = n_missing = 0
+            for text in texts:
+                terms = self.analyzer_(text)
+                missing = sum(1 for t in terms if t not in vocabulary)
+                n_tokens += len(terms)
+                n_missing += missing
+                zero_hits += missing == len(terms)
+            zero_rate = zero_hits / n_queries if n_queries else float("nan")
+            missing_share = n_missing / n_tokens if n_tokens else float("nan")
+        values = {
+            "n_documents": self.n_documents_,
+            "n_empty_documents": int(np.sum(np.diff(self._doc_ptr) == 0)),
+            "n_paragraphs": matrix.shape[0],
+            "vocabulary_size": len(self.vocabulary_),
+            "n_nonzeros": matrix.nnz,
+            "terms_per_paragraph_p50": p50,
+            "terms_per_paragraph_p90": p90,
+            "terms_per_paragraph_p99": p99,
+            "terms_per_paragraph_max": longest,
+            "memory_size_bytes": memory,
+            "n_queries": n_queries,
+            "zero_hit_query_rate": zero_rate,
+            "missing_query_term_share": missing_share,
+        }
+        return frame(STATS_COLUMNS, {name: [value] for name, value in values.items()})
+
+
+def _query_texts(queries: Iterable[str] | pd.Series | pd.DataFrame) -> list[str]:
+    """The query strings of a list, a Series or a DataFrame with a ``text`` column."""
+    import pandas as pd
+
+    if isinstance(queries, pd.DataFrame):
+        if "text" not in queries.columns:
+            raise InvalidParameterError(
+                "The 'queries' parameter of stats must have a 'text' column when it is a DataFrame. "
+                f"Got columns {list(queries.columns)} instead."
+            )
+        queries = queries["text"]
+    if isinstance(queries, str):
+        raise InvalidParameterError(
+            "The 'queries' parameter of stats must be a collection of str (wrap a single query in a "
+            f"list). Got {queries!r} instead."
+        )
+    texts = list(queries)
+    for position, text in enumerate(texts):
+        if not isinstance(text, str):
+            raise InvalidParameterError(
+                f"The 'queries' parameter of stats must hold str. Got {text!r} at position {position}."
+            )
+    return texts

@@ -1,0 +1,144 @@
+"""Splitting a document's text into the paragraphs the index ranks.
+
+Rules, applied in order:
+
+1. Line ends are normalised (``\\r\\n`` and ``\\r`` become ``\\n``).
+2. A blank line (empty or only whitespace) ends a paragraph.
+3. A Markdown-style heading line (up to three spaces, one to six ``#``, then a space or the line end)
+   starts a new paragraph. A paragraph made only of heading lines is joined to the paragraph after it,
+   so a heading stays with the text it introduces (``"## Iron\\n\\nIron tools..."`` is one paragraph).
+4. A paragraph longer than ``max_chars`` characters is cut at sentence ends into pieces of at most
+   ``max_chars`` characters, packing whole sentences greedily. A sentence ends after ``。！？`` (with any
+   closing quotes or brackets after them), after ``.!?`` followed by whitespace, and at a line end.
+   A single sentence longer than ``max_chars`` is cut at the last whitespace before the limit, or at the
+   limit itself when it has none (long CJK runs).
+5. Every paragraph is stripped of surrounding whitespace; empty paragraphs are dropped, so an empty or
+   blank text has no paragraphs. Each paragraph is an exact substring of the text with normalised
+   line ends, except where rule 3 joins heading lines across blank lines (joined by one ``\n``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from kit.retrieval.errors import InvalidParameterError
+
+__all__ = ["split_paragraphs", "DEFAULT_MAX_CHARS"]
+
+DEFAULT_MAX_CHARS = 2000
+"""Default cut length: long enough that ordinary paragraphs (and a scientific abstract) stay whole."""
+
+_BLANK = re.compile(r"[ \t\f\v\u3000]*")
+_HEADING = re.compile(r" {0,3}#{1,6}(?:[ \t]|$)")
+_SENTENCE_END = re.compile(r"[。！？]+[”’」』）》〉\"')\]]*|[.!?]+[\"')\]]*(?=\s)|\n")
+
+
+def split_paragraphs(text: str, *, max_chars: int | None = DEFAULT_MAX_CHARS) -> list[str]:
+    """Split ``text`` into paragraphs by the rules of this module.
+
+    Parameters
+    ----------
+    text : str
+        The document body (Markdown-like plain text, Chinese or any other language).
+    max_chars : int or None, default=2000
+        Paragraphs longer than this many characters are cut at sentence ends; ``None`` never cuts.
+
+    Returns
+    -------
+    list of str
+        The paragraphs in document order (empty for an empty or blank text).
+
+    Examples
+    --------
+    >>> split_paragraphs("## Iron\\n\\nIron tools last longer.\\n\\nGold is fast.")
+    ['## Iron\\nIron tools last longer.', 'Gold is fast.']
+    """
+    if not isinstance(text, str):
+        raise InvalidParameterError(
+            f"The 'text' parameter of split_paragraphs must be a str. Got {text!r} instead."
+        )
+    if max_chars is not None and (
+        isinstance(max_chars, bool) or not isinstance(max_chars, int) or max_chars < 1
+    ):
+        raise InvalidParameterError(
+            "The 'max_chars' parameter of split_paragraphs must be an int in the range [1, inf) "
+            f"or None. Got {max_chars!r} instead."
+        )
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    blocks: list[list[str]] = []  # lines of each raw paragraph
+    current: list[str] = []
+    for line in text.split("\n"):
+        if _BLANK.fullmatch(line):
+            if current:
+                blocks.append(current)
+                current = []
+            continue
+        if _HEADING.match(line) and current and not all(_HEADING.match(x) for x in current):
+            blocks.append(current)
+            current = []
+        current.append(line)
+    if current:
+        blocks.append(current)
+
+    paragraphs: list[str] = []
+    pending_headings: list[str] = []
+    for block in blocks:
+        if all(_HEADING.match(line) for line in block):
+            pending_headings.extend(block)
+            continue
+        paragraphs.append("\n".join(pending_headings + block).strip())
+        pending_headings = []
+    if pending_headings:
+        paragraphs.append("\n".join(pending_headings).strip())
+
+    if max_chars is None:
+        return paragraphs
+    out: list[str] = []
+    for paragraph in paragraphs:
+        if len(paragraph) <= max_chars:
+            out.append(paragraph)
+        else:
+            out.extend(_cut(paragraph, max_chars))
+    return out
+
+
+def _sentences(paragraph: str) -> list[str]:
+    """Cut ``paragraph`` after every sentence end; the pieces concatenate back to ``paragraph``."""
+    pieces: list[str] = []
+    start = 0
+    for match in _SENTENCE_END.finditer(paragraph):
+        pieces.append(paragraph[start : match.end()])
+        start = match.end()
+    if start < len(paragraph):
+        pieces.append(paragraph[start:])
+    return pieces
+
+
+def _hard_cut(sentence: str, max_chars: int) -> list[str]:
+    """Cut one over-long sentence at whitespace before the limit, or at the limit."""
+    pieces: list[str] = []
+    rest = sentence
+    while len(rest) > max_chars:
+        window = rest[:max_chars]
+        cut = max(window.rfind(" "), window.rfind("\t"), window.rfind("\n"))
+        if cut <= 0:
+            cut = max_chars
+        pieces.append(rest[:cut])
+        rest = rest[cut:]
+    pieces.append(rest)
+    return pieces
+
+
+def _cut(paragraph: str, max_chars: int) -> list[str]:
+    """Pack whole sentences greedily into stripped chunks of at most ``max_chars`` characters."""
+    chunks: list[str] = []
+    buffer = ""
+    for sentence in _sentences(paragraph):
+        for piece in _hard_cut(sentence, max_chars) if len(sentence.strip()) > max_chars else [sentence]:
+            if buffer and len((buffer + piece).strip()) > max_chars:
+                chunks.append(buffer.strip())
+                buffer = ""
+            buffer += piece
+    if buffer.strip():
+        chunks.append(buffer.strip())
+    return [chunk for chunk in chunks if chunk]

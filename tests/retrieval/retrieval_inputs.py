@@ -1,0 +1,29 @@
+"""Shared paths and small fixtures of the retrieval tests (no conftest: import this module)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+SHARED = REPO.parent / "shared"
+IR = SHARED / "data" / "ir" / "derived"
+
+# (text, max_chars, expected paragraphs)
+SPLIT_CASES = [
+    ("", None, []),
+    ("  \n\t\n", None, []),
+    ("one\ntwo", None, ["one\ntwo"]),
+    ("one\n\ntwo\n \nthree", None, ["one", "two", "three"]),
+    ("one\r\n\r\ntwo\rthree", None, ["one", "two\nthree"]),
+    ("## Iron\n\nIron tools.\n\nGold.", None, ["## Iron\nIron tools.", "Gold."]),
+    ("# A\n## B\ntext\n# C\nbody", None, ["# A\n## B\ntext", "# C\nbody"]),
+    ("intro\n## Heading\nbody", None, ["intro", "## Heading\nbody"]),
+    ("#hashtag is not a heading\nsame paragraph", None, ["#hashtag is not a heading\nsame paragraph"]),
+    ("body\n\n# trailing heading", None, ["body", "# trailing heading"]),
+    ("第一句。第二句！第三句？", 8, ["第一句。第二句！", "第三句？"]),
+    ("他说：“好。”然后走了。", 7, ["他说：“好。”", "然后走了。"]),
+    ("One. Two! Three? Four.", 10, ["One. Two!", "Three?", "Four."]),
+    ("3.14 is pi. Yes.", 12, ["3.14 is pi.", "Yes."]),
+    ("x" * 25, 10, ["x" * 10, "x" * 10, "x" * 5]),
+    ("aa bb cc dd ee", 5, ["aa bb", "cc dd", "ee"]),
+]
