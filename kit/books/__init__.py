@@ -1,0 +1,72 @@
+"""The Book store and character cards: ``import kit.books``.
+
+* :func:`open_store` opens a role-play studio folder (card design books, card assets, play books, project
+  books, snapshots, sessions) and gives DataFrames over it (see :class:`BookStore`).
+* :func:`read_card` / :func:`write_card` read and write V1/V2/V3 character cards as JSON or PNG.
+* Nothing carrying an API key is ever written: :class:`SecretError`.
+"""
+
+from __future__ import annotations
+
+from kit.books.cards import Card, card_from_dict, card_from_tags, read_card, write_card
+from kit.books.errors import (
+    BookNotFoundError,
+    BookRecordError,
+    BookStateError,
+    CardError,
+    SecretError,
+    TornTraceWarning,
+    TraceError,
+)
+from kit.books.png import placeholder_avatar
+from kit.books.records import (
+    CardAsset,
+    CardBook,
+    CardRef,
+    ChatMessage,
+    ContentRecord,
+    DesignTraceEntry,
+    PlayBook,
+    PlayTraceEntry,
+    ProjectBook,
+    RunSnapshot,
+    RunState,
+    TaggedArtifact,
+    WorldAsset,
+    WorldRef,
+)
+from kit.books.secrets import check_no_secrets
+from kit.books.store import BookStore, open_store
+
+__all__ = [
+    "BookNotFoundError",
+    "BookRecordError",
+    "BookStateError",
+    "BookStore",
+    "Card",
+    "CardAsset",
+    "CardBook",
+    "CardError",
+    "CardRef",
+    "ChatMessage",
+    "ContentRecord",
+    "DesignTraceEntry",
+    "PlayBook",
+    "PlayTraceEntry",
+    "ProjectBook",
+    "RunSnapshot",
+    "RunState",
+    "SecretError",
+    "TaggedArtifact",
+    "TornTraceWarning",
+    "TraceError",
+    "WorldAsset",
+    "WorldRef",
+    "card_from_dict",
+    "card_from_tags",
+    "check_no_secrets",
+    "open_store",
+    "placeholder_avatar",
+    "read_card",
+    "write_card",
+]

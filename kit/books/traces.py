@@ -1,0 +1,164 @@
+"""Append-only trace files (``books/{id}/traces.jsonl``): one JSON object per line.
+
+Every line is written with a single ``write`` followed by ``flush`` and ``fsync``, so a crash can only damage
+the last line. Reading reports such a torn last line with a :class:`~kit.books.errors.TornTraceWarning`
+and ignores it; the next append cuts it off before writing. A bad line anywhere else is real corruption and
+raises :class:`~kit.books.errors.TraceError` naming the file and line.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from kit.books._io import fsync_dir
+from kit.books.errors import BookRecordError, StorageError, TornTraceWarning, TraceError
+from kit.books.records import TraceEntry, trace_entry_from_dict
+from kit.books.secrets import check_no_secrets
+
+__all__ = ["TraceLog", "append_trace_line", "read_trace_file"]
+
+
+@dataclass(frozen=True)
+class TraceLog:
+    """What :func:`read_trace_file` found: the parsed entries and the torn last line, if any.
+
+    ``torn_line`` is the 1-based line number of an ignored torn last line (None when the file is intact).
+    """
+
+    entries: tuple[TraceEntry, ...]
+    torn_line: int | None = None
+    torn_reason: str | None = None
+
+
+def _parse_line(raw: bytes, where: str, lineno: int) -> TraceEntry:
+    try:
+        value = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise TraceError(f"{where}: line {lineno} is not valid JSON ({exc})", path=where, field=f"line {lineno}") from exc
+    try:
+        return trace_entry_from_dict(value, f"{where} line {lineno}")
+    except BookRecordError as exc:
+        raise TraceError(str(exc), path=where, field=exc.field) from exc
+
+
+def read_trace_file(path: Path, *, warn: bool = True) -> TraceLog:
+    """Read every entry of a ``traces.jsonl``; a missing file is an empty trace.
+
+    Parameters
+    ----------
+    path : Path
+        The trace file.
+    warn : bool, default=True
+        Emit a :class:`TornTraceWarning` when the last line is torn.
+
+    Returns
+    -------
+    TraceLog
+        Entries in file order, plus the line number of an ignored torn last line.
+
+    Raises
+    ------
+    TraceError
+        A line other than the last is not a valid trace entry.
+    """
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return TraceLog(())
+    except OSError as exc:
+        raise StorageError(f"{path}: could not read the trace ({exc.strerror or exc})") from exc
+    lines = data.split(b"\n")
+    numbered = [(i + 1, line) for i, line in enumerate(lines) if line.strip()]
+    entries: list[TraceEntry] = []
+    for pos, (lineno, raw) in enumerate(numbered):
+        try:
+            entries.append(_parse_line(raw, str(path), lineno))
+        except TraceError as exc:
+            if pos != len(numbered) - 1:
+                raise
+            if warn:
+                warnings.warn(
+                    f"{path}: ignoring torn last line {lineno} (an interrupted write): {exc}",
+                    TornTraceWarning,
+                    stacklevel=2,
+                )
+            return TraceLog(tuple(entries), lineno, str(exc))
+    return TraceLog(tuple(entries))
+
+
+def _cut_torn_tail(handle: Any, path: Path) -> None:
+    """Truncate the file after its last intact line if the last line does not parse."""
+    size = handle.seek(0, os.SEEK_END)
+    if size == 0:
+        return
+    end = size
+    handle.seek(end - 1)
+    if handle.read(1) == b"\n":
+        end -= 1
+    start = end
+    chunk = 4096
+    while start > 0:
+        step = min(chunk, start)
+        handle.seek(start - step)
+        block = handle.read(step)
+        idx = block.rfind(b"\n")
+        if idx >= 0:
+            start = start - step + idx + 1
+            break
+        start -= step
+    handle.seek(start)
+    last = handle.read(end - start)
+    ok = True
+    if last.strip():
+        try:
+            json.loads(last.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            ok = False
+    if not ok:
+        warnings.warn(
+            f"{path}: dropping a torn last line ({size - start} bytes) left by an interrupted write",
+            TornTraceWarning,
+            stacklevel=3,
+        )
+        handle.truncate(start)
+    elif end == size:  # intact last line without its newline: finish it
+        handle.seek(0, os.SEEK_END)
+        handle.write(b"\n")
+
+
+def append_trace_line(path: Path, entry: dict[str, Any]) -> TraceEntry:
+    """Validate ``entry``, refuse secrets, and append it as one line (flushed and fsynced).
+
+    Returns
+    -------
+    DesignTraceEntry or PlayTraceEntry
+        The parsed entry as written.
+
+    Raises
+    ------
+    SecretError, BookRecordError
+        The entry carries a credential or breaks the record rules; the file is unchanged.
+    """
+    where = str(path)
+    check_no_secrets(entry, where=where)
+    parsed = trace_entry_from_dict(entry, where)
+    line = (json.dumps(parsed.to_dict(), ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+    created = not path.exists()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        with open(path, "a+b") as handle:
+            _cut_torn_tail(handle, path)
+            handle.seek(0, os.SEEK_END)
+            handle.write(line)
+            handle.flush()
+            os.fsync(handle.fileno())
+    except OSError as exc:
+        raise StorageError(f"{path}: could not append to the trace ({exc.strerror or exc})") from exc
+    if created:
+        fsync_dir(path.parent)
+    return parsed

@@ -1,0 +1,96 @@
+from __future__ import annotations
+
+import json
+import warnings
+
+import pytest
+
+from kit.books import BookRecordError, DesignTraceEntry, PlayTraceEntry, TornTraceWarning, TraceError
+from kit.books.traces import append_trace_line, read_trace_file
+
+
+def _entry(i: int, **extra):
+    return {"trace": "design", "at": f"2026-01-01T00:00:{i:02d}Z", "type": "user_input", "summary": f"step {i}", **extra}
+
+
+def test_append_and_read_in_order(tmp_path):
+    path = tmp_path / "traces.jsonl"
+    for i in range(3):
+        append_trace_line(path, _entry(i))
+    append_trace_line(path, {"trace": "play", "at": "2026-01-01T00:01:00Z", "type": "snapshot", "summary": "s", "turn": 4, "snapshotId": "snap-1"})
+    log = read_trace_file(path)
+    assert [e.summary for e in log.entries] == ["step 0", "step 1", "step 2", "s"]
+    assert isinstance(log.entries[0], DesignTraceEntry) and isinstance(log.entries[-1], PlayTraceEntry)
+    assert log.entries[-1].turn == 4 and log.torn_line is None
+    assert path.read_bytes().count(b"\n") == 4
+
+
+def test_missing_file_is_empty(tmp_path):
+    assert read_trace_file(tmp_path / "none.jsonl").entries == ()
+
+
+def test_torn_last_line_is_reported_and_ignored(tmp_path):
+    path = tmp_path / "traces.jsonl"
+    for i in range(2):
+        append_trace_line(path, _entry(i))
+    with open(path, "ab") as handle:
+        handle.write(json.dumps(_entry(2)).encode()[:25])
+    with pytest.warns(TornTraceWarning, match="line 3"):
+        log = read_trace_file(path)
+    assert [e.summary for e in log.entries] == ["step 0", "step 1"]
+    assert log.torn_line == 3
+
+
+def test_append_after_torn_line_drops_it(tmp_path):
+    path = tmp_path / "traces.jsonl"
+    append_trace_line(path, _entry(0))
+    with open(path, "ab") as handle:
+        handle.write(b'{"trace": "design", "at": "2026')
+    with pytest.warns(TornTraceWarning, match="dropping a torn last line"):
+        append_trace_line(path, _entry(1))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        log = read_trace_file(path)
+    assert [e.summary for e in log.entries] == ["step 0", "step 1"]
+
+
+def test_intact_last_line_without_newline_is_kept(tmp_path):
+    path = tmp_path / "traces.jsonl"
+    path.write_text(json.dumps(_entry(0)))
+    append_trace_line(path, _entry(1))
+    assert [e.summary for e in read_trace_file(path).entries] == ["step 0", "step 1"]
+
+
+def test_corrupt_middle_line_raises_with_line_number(tmp_path):
+    path = tmp_path / "traces.jsonl"
+    lines = [json.dumps(_entry(0)), "{not json", json.dumps(_entry(2))]
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(TraceError, match=r"traces\.jsonl: line 2 is not valid JSON"):
+        read_trace_file(path)
+
+
+def test_invalid_entry_type_names_field(tmp_path):
+    path = tmp_path / "traces.jsonl"
+    lines = [json.dumps(_entry(0, type="daydream")), json.dumps(_entry(1))]
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(TraceError, match=r"line 1: field 'type' must be one of \['user_input'"):
+        read_trace_file(path)
+
+
+def test_invalid_entry_is_not_appended(tmp_path):
+    path = tmp_path / "traces.jsonl"
+    append_trace_line(path, _entry(0))
+    before = path.read_bytes()
+    with pytest.raises(BookRecordError, match="field 'at' must be an ISO 8601 timestamp"):
+        append_trace_line(path, {**_entry(1), "at": "yesterday"})
+    with pytest.raises(BookRecordError, match="field 'summary' is missing"):
+        append_trace_line(path, {"trace": "design", "at": "2026-01-01T00:00:00Z", "type": "user_input"})
+    assert path.read_bytes() == before
+
+
+def test_unknown_fields_round_trip(tmp_path):
+    path = tmp_path / "traces.jsonl"
+    append_trace_line(path, _entry(0, agentTrace={"calls": 2}))
+    (entry,) = read_trace_file(path).entries
+    assert entry.extra == {"agentTrace": {"calls": 2}}
+    assert entry.to_dict()["agentTrace"] == {"calls": 2}
