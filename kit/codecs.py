@@ -47,10 +47,6 @@ __all__ = [
 T = TypeVar("T")
 
 
-def _where(path: str) -> str:
-    return f"at {path}" if path else "at the value"
-
-
 def _type_name(tag: Any) -> str:
     try:
         return nbt.TAG_NAMES[nbt.tag_id_of(tag)]
@@ -63,10 +59,12 @@ class Codec(Generic[T]):
 
     signature: str = ""
 
-    def encode(self, value: T, path: str = "") -> Any:  # pragma: no cover - abstract
+    def encode(self, value: T) -> Any:  # pragma: no cover - abstract
+        """Return the NBT tree of ``value``; raise CodecError (with the field path) when it does not fit."""
         raise NotImplementedError
 
-    def decode(self, tag: Any, path: str = "") -> T:  # pragma: no cover - abstract
+    def decode(self, tag: Any) -> T:  # pragma: no cover - abstract
+        """Return the value of an NBT tree; raise CodecError (with the field path) when it does not fit."""
         raise NotImplementedError
 
     def __repr__(self) -> str:
@@ -82,16 +80,16 @@ class Codec(Generic[T]):
 class _StringCodec(Codec[str]):
     signature = "string"
 
-    def encode(self, value: str, path: str = "") -> str:
+    def encode(self, value: str) -> str:
         if not isinstance(value, str):
-            raise CodecError(f"{_where(path)}: expected str, got {type(value).__name__}", path)
+            raise CodecError(f"expected str, got {type(value).__name__}")
         if len(value) > 21845 and len(value.encode("utf-8")) > 65535:
-            raise CodecError(f"{_where(path)}: string longer than NBT's limit of 65535 bytes", path)
+            raise CodecError(f"string longer than NBT's limit of 65535 bytes")
         return value
 
-    def decode(self, tag: Any, path: str = "") -> str:
+    def decode(self, tag: Any) -> str:
         if not isinstance(tag, str):
-            raise CodecError(f"{_where(path)}: expected String, got {_type_name(tag)}", path)
+            raise CodecError(f"expected String, got {_type_name(tag)}")
         return tag
 
 
@@ -101,19 +99,19 @@ class _IntegerCodec(Codec[int]):
         self._cls = cls
         self._low, self._high = -(2 ** (bits - 1)), 2 ** (bits - 1) - 1
 
-    def encode(self, value: int, path: str = "") -> int:
+    def encode(self, value: int) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise CodecError(f"{_where(path)}: expected int, got {type(value).__name__}", path)
+            raise CodecError(f"expected int, got {type(value).__name__}")
         if not self._low <= value <= self._high:
             raise CodecError(
-                f"{_where(path)}: {value} is outside the {self.signature} range [{self._low}, {self._high}]", path
+                f"{value} is outside the {self.signature} range [{self._low}, {self._high}]"
             )
         return self._cls(value)
 
-    def decode(self, tag: Any, path: str = "") -> int:
+    def decode(self, tag: Any) -> int:
         if isinstance(tag, (nbt.Byte, nbt.Short, nbt.Int, nbt.Long)) and self._low <= tag <= self._high:
             return int(tag)
-        raise CodecError(f"{_where(path)}: expected {self.signature}, got {_type_name(tag)} {tag!r}", path)
+        raise CodecError(f"expected {self.signature}, got {_type_name(tag)} {tag!r}")
 
 
 class _FloatCodec(Codec[float]):
@@ -121,29 +119,29 @@ class _FloatCodec(Codec[float]):
         self.signature = signature
         self._cls = cls
 
-    def encode(self, value: float, path: str = "") -> float:
+    def encode(self, value: float) -> float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise CodecError(f"{_where(path)}: expected float, got {type(value).__name__}", path)
+            raise CodecError(f"expected float, got {type(value).__name__}")
         return self._cls(value)
 
-    def decode(self, tag: Any, path: str = "") -> float:
+    def decode(self, tag: Any) -> float:
         if isinstance(tag, (nbt.Float, nbt.Double)):
             return float(tag)
-        raise CodecError(f"{_where(path)}: expected {self.signature}, got {_type_name(tag)}", path)
+        raise CodecError(f"expected {self.signature}, got {_type_name(tag)}")
 
 
 class _BoolCodec(Codec[bool]):
     signature = "bool"
 
-    def encode(self, value: bool, path: str = "") -> nbt.Byte:
+    def encode(self, value: bool) -> nbt.Byte:
         if not isinstance(value, bool):
-            raise CodecError(f"{_where(path)}: expected bool, got {type(value).__name__}", path)
+            raise CodecError(f"expected bool, got {type(value).__name__}")
         return nbt.Byte(1 if value else 0)
 
-    def decode(self, tag: Any, path: str = "") -> bool:
+    def decode(self, tag: Any) -> bool:
         if isinstance(tag, nbt.Byte):
             return tag != 0
-        raise CodecError(f"{_where(path)}: expected bool (Byte), got {_type_name(tag)}", path)
+        raise CodecError(f"expected bool (Byte), got {_type_name(tag)}")
 
 
 STRING: Codec[str] = _StringCodec()
@@ -160,19 +158,35 @@ class _ListCodec(Codec[list]):
         self.container = container
         self.signature = f"list<{item.signature}>"
 
-    def encode(self, value: Any, path: str = "") -> nbt.List:
+    def encode(self, value: Any) -> nbt.List:
         if isinstance(value, (str, bytes, dict)) or not isinstance(value, (list, tuple)):
-            raise CodecError(f"{_where(path)}: expected a list, got {type(value).__name__}", path)
+            raise CodecError(f"expected a list, got {type(value).__name__}")
         item = self.item.encode
-        items = [item(v, f"{path}[{i}]") for i, v in enumerate(value)]
+        try:
+            items = [item(v) for v in value]
+        except CodecError as exc:
+            raise exc.nest(_failing_index(item, value)) from None
         subtype = nbt.tag_id_of(items[0]) if items else nbt.TAG_END
         return nbt.List(items, subtype)
 
-    def decode(self, tag: Any, path: str = "") -> Any:
+    def decode(self, tag: Any) -> Any:
         if not isinstance(tag, list) or isinstance(tag, (nbt.ByteArray, nbt.IntArray, nbt.LongArray)):
-            raise CodecError(f"{_where(path)}: expected a List, got {_type_name(tag)}", path)
+            raise CodecError(f"expected a List, got {_type_name(tag)}")
         item = self.item.decode
-        return self.container(item(v, f"{path}[{i}]") for i, v in enumerate(tag))
+        try:
+            return self.container([item(v) for v in tag])
+        except CodecError as exc:
+            raise exc.nest(_failing_index(item, tag)) from None
+
+
+def _failing_index(function: Any, items: Any) -> int:
+    """The index of the first item ``function`` rejects (only computed once an error happened)."""
+    for i, value in enumerate(items):
+        try:
+            function(value)
+        except CodecError:
+            return i
+    return -1  # pragma: no cover - the error came from elsewhere
 
 
 class _DictCodec(Codec[dict]):
@@ -180,26 +194,31 @@ class _DictCodec(Codec[dict]):
         self.value = value
         self.signature = f"dict<{value.signature}>"
 
-    def encode(self, value: Any, path: str = "") -> dict:
+    def encode(self, value: Any) -> dict:
         if not isinstance(value, dict):
-            raise CodecError(f"{_where(path)}: expected a dict, got {type(value).__name__}", path)
+            raise CodecError(f"expected a dict, got {type(value).__name__}")
         out = {}
+        encode = self.value.encode
         for key, item in value.items():
             if not isinstance(key, str):
-                raise CodecError(f"{_where(path)}: dict keys must be str, got {key!r}", path)
-            out[key] = self.value.encode(item, _key_path(path, key))
+                raise CodecError(f"dict keys must be str, got {key!r}")
+            try:
+                out[key] = encode(item)
+            except CodecError as exc:
+                raise exc.nest(key) from None
         return out
 
-    def decode(self, tag: Any, path: str = "") -> dict:
+    def decode(self, tag: Any) -> dict:
         if not isinstance(tag, dict):
-            raise CodecError(f"{_where(path)}: expected a Compound, got {_type_name(tag)}", path)
-        return {key: self.value.decode(item, _key_path(path, key)) for key, item in tag.items()}
-
-
-def _key_path(path: str, key: str) -> str:
-    if key.isidentifier():
-        return f"{path}.{key}" if path else key
-    return f"{path}[{key!r}]"
+            raise CodecError(f"expected a Compound, got {_type_name(tag)}")
+        out = {}
+        decode = self.value.decode
+        for key, item in tag.items():
+            try:
+                out[key] = decode(item)
+            except CodecError as exc:
+                raise exc.nest(key) from None
+        return out
 
 
 class _OptionalCodec(Codec[Any]):
@@ -209,13 +228,13 @@ class _OptionalCodec(Codec[Any]):
         self.inner = inner
         self.signature = f"optional<{inner.signature}>"
 
-    def encode(self, value: Any, path: str = "") -> dict:
-        return {} if value is None else {"value": self.inner.encode(value, path)}
+    def encode(self, value: Any) -> dict:
+        return {} if value is None else {"value": self.inner.encode(value)}
 
-    def decode(self, tag: Any, path: str = "") -> Any:
+    def decode(self, tag: Any) -> Any:
         if not isinstance(tag, dict) or set(tag) - {"value"}:
-            raise CodecError(f"{_where(path)}: expected an optional Compound, got {_type_name(tag)}", path)
-        return self.inner.decode(tag["value"], path) if "value" in tag else None
+            raise CodecError(f"expected an optional Compound, got {_type_name(tag)}")
+        return self.inner.decode(tag["value"]) if "value" in tag else None
 
 
 class _RecordCodec(Codec[Any]):
@@ -224,6 +243,7 @@ class _RecordCodec(Codec[Any]):
         # A recursive reference met while the fields are built sees this placeholder signature.
         self.signature = f"ref<{cls.__qualname__}>"
         self.fields: list[tuple[str, Codec, Any]] = []
+        self._plan: list[tuple[str, Any, Any, bool, Any]] = []
 
     def build(self) -> None:
         cls = self.cls
@@ -242,37 +262,47 @@ class _RecordCodec(Codec[Any]):
         inner = ",".join(f"{name}:{codec.signature}" for name, codec, _ in self.fields)
         self.signature = f"record{{{inner}}}"
 
-    def encode(self, value: Any, path: str = "") -> dict:
+    def _fields(self) -> list[tuple[str, Any, Any, bool, Any]]:
+        """(name, encode, decode, is_optional, default) per field; optional fields use their inner codec."""
+        if not self._plan:
+            for name, codec, default in self.fields:
+                is_optional = isinstance(codec, _OptionalCodec)
+                inner = codec.inner if is_optional else codec
+                self._plan.append((name, inner.encode, inner.decode, is_optional, default))
+        return self._plan
+
+    def encode(self, value: Any) -> dict:
         if not isinstance(value, self.cls):
-            raise CodecError(
-                f"{_where(path)}: expected {self.cls.__qualname__}, got {type(value).__name__}", path
-            )
+            raise CodecError(f"expected {self.cls.__qualname__}, got {type(value).__name__}")
         out = {}
-        for name, codec, _ in self.fields:
+        for name, encode, _, is_optional, _ in self._fields():
             item = getattr(value, name)
-            if item is None and isinstance(codec, _OptionalCodec):
+            if item is None and is_optional:
                 continue
-            inner = codec.inner if isinstance(codec, _OptionalCodec) else codec
-            out[name] = inner.encode(item, f"{path}.{name}" if path else name)
+            try:
+                out[name] = encode(item)
+            except CodecError as exc:
+                raise exc.nest(name) from None
         return out
 
-    def decode(self, tag: Any, path: str = "") -> Any:
+    def decode(self, tag: Any) -> Any:
         if not isinstance(tag, dict):
-            raise CodecError(f"{_where(path)}: expected a Compound for {self.cls.__qualname__}, got {_type_name(tag)}", path)
+            raise CodecError(f"expected a Compound for {self.cls.__qualname__}, got {_type_name(tag)}")
         kwargs = {}
-        for name, codec, default in self.fields:
-            field_path = f"{path}.{name}" if path else name
+        for name, _, decode, is_optional, default in self._fields():
             if name in tag:
-                inner = codec.inner if isinstance(codec, _OptionalCodec) else codec
-                kwargs[name] = inner.decode(tag[name], field_path)
-            elif isinstance(codec, _OptionalCodec):
+                try:
+                    kwargs[name] = decode(tag[name])
+                except CodecError as exc:
+                    raise exc.nest(name) from None
+            elif is_optional:
                 kwargs[name] = None
             elif default is MISSING:
-                raise CodecError(f"{_where(field_path)}: required field is missing", field_path)
+                raise CodecError("required field is missing").nest(name)
         try:
             return self.cls(**kwargs)
         except (TypeError, ValueError) as exc:
-            raise CodecError(f"{_where(path)}: {self.cls.__qualname__} rejected the value ({exc})", path) from None
+            raise CodecError(f"{self.cls.__qualname__} rejected the value ({exc})") from None
 
 
 def list_of(item: Codec[T]) -> Codec[list[T]]:

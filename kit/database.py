@@ -224,11 +224,10 @@ class _DatabaseFile:
         decode = table.codec.decode
         for key, tag in stored.entries.items():
             try:
-                out[key] = decode(tag, "")
+                out[key] = decode(tag)
             except CodecError as exc:
-                where = f"field {exc.path}: " if exc.path else ""
                 raise StorageError(
-                    f"{self.path}: table {table.id!r}, key {key!r}: {where}value does not match the codec: {exc}"
+                    f"{self.path}: table {table.id!r}, key {key!r}: the stored value does not match the codec: {exc}"
                 ) from None
         state.decoded[table.id] = out
         return out
@@ -543,10 +542,9 @@ def _check_key(key: str) -> None:
 
 def _encode_value(table: DatabaseTable[Any], key: str, value: Any) -> Any:
     try:
-        return table.codec.encode(value, "")
+        return table.codec.encode(value)
     except CodecError as exc:
-        where = f" field {exc.path}" if exc.path else ""
-        raise CodecError(f"table {table.id!r}, key {key!r}{where}: {exc}", exc.path) from None
+        raise CodecError(f"table {table.id!r}, key {key!r}: {exc}") from None
 
 
 class AgentDatabases:

@@ -35,12 +35,37 @@ class ConcurrentWriterError(StorageError):
 class CodecError(KitError, ValueError):
     """A value does not match its codec (on encode or on decode).
 
-    ``path`` is the field path inside the value (``"documents[3].title"``), empty for the value itself.
+    ``reason`` says what was wrong; ``path`` is the field path inside the value (``"[3].title"``),
+    empty for the value itself. Containers add their segment as the error travels up, so the happy
+    path never formats a path.
     """
 
-    def __init__(self, message: str, path: str = "") -> None:
-        super().__init__(message)
-        self.path = path
+    def __init__(self, reason: str, path: str = "") -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self._segments: list[str | int] = []
+        self._prefix = path
+
+    def nest(self, segment: str | int) -> CodecError:
+        """Record that the error happened inside ``segment`` (a field name or a list index)."""
+        self._segments.append(segment)
+        return self
+
+    @property
+    def path(self) -> str:
+        out = self._prefix
+        for segment in reversed(self._segments):
+            if isinstance(segment, int):
+                out += f"[{segment}]"
+            elif segment.isidentifier():
+                out += f".{segment}" if out else segment
+            else:
+                out += f"[{segment!r}]"
+        return out
+
+    def __str__(self) -> str:
+        path = self.path
+        return f"at {path}: {self.reason}" if path else self.reason
 
 
 class TableCodecMismatchError(KitError, ValueError):

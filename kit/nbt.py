@@ -132,11 +132,21 @@ class LongArray(list):
 class List(list):
     """An NBT List: a list whose elements all have the tag ``subtype`` (0 = End for an empty list)."""
 
+    __slots__ = ("subtype",)
+
     def __init__(self, items: Any = (), subtype: int | None = None) -> None:
         super().__init__(items)
         if subtype is None:
             subtype = tag_id_of(self[0]) if self else TAG_END
         self.subtype = subtype
+
+
+def _new_list(items: list, subtype: int) -> List:
+    """Build a List without running ``List.__init__`` (the reader's fast path)."""
+    out = list.__new__(List)
+    out.extend(items)
+    out.subtype = subtype
+    return out
 
     def __repr__(self) -> str:
         return f"List[{TAG_NAMES.get(self.subtype, self.subtype)}]({list.__repr__(self)})"
@@ -314,16 +324,26 @@ class _Reader:
             fmt, _ = _ELEMENT_FORMATS[subtype]
             cls = _SCALAR_CLASSES[subtype]
             values = struct.unpack_from(f"{self.prefix}{n}{fmt}", data, pos)
-            return List(map(cls, values), subtype), pos + n * size
+            return _new_list(list(map(cls, values)), subtype), pos + n * size
         if n > len(data) - pos:
             raise self.fail(pos, f"list length {n} runs past the end of data")
         items = []
         append = items.append
         if subtype == TAG_STRING:
-            string = self.string
+            u16 = self.u16
+            size = len(data)
             for _ in range(n):
-                value, pos = string(pos)
-                append(value)
+                if pos + 2 > size:
+                    raise self.fail(pos, "unexpected end of data in a string")
+                end = pos + 2 + u16(data, pos)[0]
+                if end > size:
+                    raise self.fail(pos, "unexpected end of data inside a string")
+                raw = data[pos + 2 : end]
+                try:
+                    append(raw.decode("utf-8"))
+                except UnicodeDecodeError:
+                    append(self.string(pos)[0])
+                pos = end
         elif subtype == TAG_COMPOUND:
             compound = self.compound
             for _ in range(n):
@@ -334,32 +354,60 @@ class _Reader:
             for _ in range(n):
                 value, pos = payload(subtype, pos, depth)
                 append(value)
-        return List(items, subtype), pos
+        return _new_list(items, subtype), pos
 
     def compound(self, pos: int, depth: int, *, allow_missing_end: bool) -> tuple[dict, int]:
+        # The hot loop of every database load: names and String values are read inline.
         if depth > MAX_DEPTH:
             raise self.fail(pos, f"nesting deeper than {MAX_DEPTH}")
         data = self.data
-        end = len(data)
-        out: dict[str, Any] = {}
-        string = self.string
+        size = len(data)
+        u16 = self.u16
         payload = self.payload
+        scalar = self.scalar
+        sizes = self.sizes
+        out: dict[str, Any] = {}
         while True:
-            if pos >= end:
+            if pos >= size:
                 if allow_missing_end:
                     return out, pos
                 raise self.fail(pos, "unexpected end of data inside a compound")
             tag = data[pos]
-            pos += 1
             if tag == TAG_END:
-                return out, pos
-            name, pos = string(pos)
+                return out, pos + 1
+            if pos + 3 > size:
+                raise self.fail(pos, "unexpected end of data in a tag name")
+            end = pos + 3 + u16(data, pos + 1)[0]
+            if end > size:
+                raise self.fail(pos, "unexpected end of data in a tag name")
+            raw = data[pos + 3 : end]
+            try:
+                name = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                name, _ = self.string(pos + 1)
+            pos = end
             if tag == TAG_STRING:
-                out[name], pos = string(pos)
+                if pos + 2 > size:
+                    raise self.fail(pos, "unexpected end of data in a string")
+                end = pos + 2 + u16(data, pos)[0]
+                if end > size:
+                    raise self.fail(pos, "unexpected end of data inside a string")
+                raw = data[pos + 2 : end]
+                try:
+                    out[name] = raw.decode("utf-8")
+                except UnicodeDecodeError:
+                    out[name], _ = self.string(pos)
+                pos = end
             elif tag == TAG_COMPOUND:  # called directly: one stack frame per nesting level
                 out[name], pos = self.compound(pos, depth + 1, allow_missing_end=False)
             elif tag == TAG_LIST:
                 out[name], pos = self.list(pos, depth + 1)
+            elif 1 <= tag <= 6:
+                end = pos + sizes[tag]
+                if end > size:
+                    raise self.fail(pos, "unexpected end of data in a number")
+                out[name] = _SCALAR_CLASSES[tag](scalar[tag](data, pos)[0])
+                pos = end
             else:
                 out[name], pos = payload(tag, pos, depth)
 

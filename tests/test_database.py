@@ -157,7 +157,7 @@ def test_put_rejects_values_that_do_not_match_the_codec(dbs: kit.AgentDatabases)
     db = dbs.shared()
     with pytest.raises(kit.CodecError, match="table 'example:counts', key 'k'.*expected int, got str"):
         db.put(COUNTS, "k", "five")  # type: ignore[arg-type]
-    with pytest.raises(kit.CodecError, match=r"key 'd' field \[0\].title"):
+    with pytest.raises(kit.CodecError, match=r"key 'd': at \[0\].title: expected str"):
         db.put(kit.KNOWLEDGE, "d", [kit.Document("a", 5, "t")])  # type: ignore[arg-type]
     assert not db.path.exists()
 
