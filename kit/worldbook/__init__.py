@@ -1,0 +1,84 @@
+"""World books: kit's model and reader, activation (the design's algorithm and its roadmap), coverage.
+
+Import explicitly (``import kit.worldbook``); pandas is imported only by functions that return frames.
+
+Modules: :mod:`~kit.worldbook.model` (records), :mod:`~kit.worldbook.normalize` (native JSON),
+:mod:`~kit.worldbook.cards` (character-card books), :mod:`~kit.worldbook.io` (files, libraries),
+:mod:`~kit.worldbook.conditions` and :mod:`~kit.worldbook.logic` (parsers), :mod:`~kit.worldbook.matching`
+(keys), :mod:`~kit.worldbook.activation`, :mod:`~kit.worldbook.explain`, :mod:`~kit.worldbook.assemble`,
+:mod:`~kit.worldbook.coverage`, :mod:`~kit.worldbook.studio` (conversations and the sample studio).
+"""
+
+from __future__ import annotations
+
+from kit.worldbook.activation import ACTIVATION_COLUMNS, Activator, activate, activate_request, to_payload
+from kit.worldbook.cards import from_character_book, to_character_book
+from kit.worldbook.conditions import Condition, ConditionResult, parse_condition
+from kit.worldbook.errors import (
+    BookNotFoundError,
+    ConditionSyntaxError,
+    EntryNotFoundError,
+    LogicSyntaxError,
+    WorldBookFormatError,
+)
+from kit.worldbook.explain import activation_log, activation_stats, explain, format_stats
+from kit.worldbook.io import WorldBookLibrary, issues_frame, read_world_book, scan_world_books, write_world_book
+from kit.worldbook.logic import parse_logic
+from kit.worldbook.matching import find_key, key_occurs
+from kit.worldbook.model import (
+    POSITION_LABELS,
+    POSITION_LABELS_EN,
+    POSITION_LABELS_ZH,
+    TRIGGER_TYPES,
+    Entry,
+    Issue,
+    KeywordTrigger,
+    RagTrigger,
+    Triggers,
+    WorldBook,
+    position_label,
+)
+from kit.worldbook.normalize import book_from_dict, book_to_dict
+
+__all__ = [
+    "ACTIVATION_COLUMNS",
+    "Activator",
+    "BookNotFoundError",
+    "Condition",
+    "ConditionResult",
+    "ConditionSyntaxError",
+    "Entry",
+    "EntryNotFoundError",
+    "Issue",
+    "KeywordTrigger",
+    "LogicSyntaxError",
+    "POSITION_LABELS",
+    "POSITION_LABELS_EN",
+    "POSITION_LABELS_ZH",
+    "RagTrigger",
+    "TRIGGER_TYPES",
+    "Triggers",
+    "WorldBook",
+    "WorldBookFormatError",
+    "WorldBookLibrary",
+    "activate",
+    "activate_request",
+    "activation_log",
+    "activation_stats",
+    "book_from_dict",
+    "book_to_dict",
+    "explain",
+    "find_key",
+    "format_stats",
+    "from_character_book",
+    "issues_frame",
+    "key_occurs",
+    "parse_condition",
+    "parse_logic",
+    "position_label",
+    "read_world_book",
+    "scan_world_books",
+    "to_character_book",
+    "to_payload",
+    "write_world_book",
+]

@@ -1,0 +1,581 @@
+"""World-book activation: collect, filter, trigger, resolve conflicts, sort (the design's algorithm).
+
+Steps, for one request (message, history, table):
+
+1. **Collect** the global books (in the given order), then the character book; a book id given twice is
+   used once (first occurrence). Entries keep their file order ("collection order").
+2. **Filter**: disabled entries never activate.
+3. **Trigger**: an entry activates when any configured trigger fires, checked in the order constant, keyword,
+   condition, logic, rag; the first that fires is reported (see :class:`~kit.worldbook.Triggers`).
+   Keywords are scanned in the current message and in the last ``scan_depth`` history messages (all of
+   them when ``None``); ``matched`` is the first of the entry's keys (in its order) found in the message,
+   else the first found in the history, and ``matched_in`` says where. Secondary keys, when configured, are
+   tested over message and history together.
+4. **Probability**: entries with ``probability < 1`` draw one number each from ``rng`` in collection order
+   and are kept when it is below their probability.
+5. **Groups**: of the entries sharing a group, only the one with the highest ``order`` stays (ties: the
+   earlier in collection order). Entries are taken in that priority order; an entry in several groups
+   needs all of them free and then takes them all.
+6. **Excludes**: in the same priority order, an entry is dropped when an entry already kept lists it in
+   ``excludes`` or is listed in its own ``excludes`` (so of two entries that exclude each other the one
+   with the higher order stays).
+7. **Requires**: an entry is dropped when one of its ``requires`` is not active; repeated until nothing
+   changes (a chain of requirements falls together).
+8. **Sort** by ``(position, order)`` ascending, stable (collection order breaks ties).
+
+Entries dropped in steps 4-7 are reported, with the reason in ``rejected_by``, when ``include_rejected`` is
+true.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
+
+from kit.worldbook._frames import frame
+from kit.worldbook.conditions import Condition, parse_condition
+from kit.worldbook.errors import ConditionSyntaxError, WorldBookFormatError
+from kit.worldbook.logic import LogicNode, evaluate_logic, logic_keys, parse_logic
+from kit.worldbook.matching import KeyScanner
+from kit.worldbook.model import POSITION_LABELS, Entry, WorldBook
+from kit.worldbook.normalize import entry_to_dict
+
+if TYPE_CHECKING:
+    import numpy as np
+    import pandas as pd
+
+__all__ = [
+    "ACTIVATION_COLUMNS",
+    "Activator",
+    "activate",
+    "activate_request",
+    "to_payload",
+]
+
+#: Columns (and dtypes) of :func:`activate`'s result.
+ACTIVATION_COLUMNS: dict[str, Any] = {
+    "entry_id": "object",
+    "book_id": "object",
+    "book_name": "object",
+    "book_scope": "object",
+    "uid": "object",
+    "trigger": "trigger",
+    "matched": "object",
+    "matched_in": "object",
+    "position": "int64",
+    "position_label": "position_label",
+    "order": "int64",
+    "depth": "int64",
+    "macro": "object",
+    "probability": "float64",
+    "is_active": "bool",
+    "rejected_by": "object",
+    "comment": "object",
+    "content": "object",
+    "trigger_config": "object",
+}
+
+
+@dataclass(frozen=True)
+class _Compiled:
+    index: int
+    entry: Entry
+    entry_id: str
+    book_id: str
+    book_name: str
+    book_scope: str
+    primary: tuple[int, ...]          # spec ids of primary keys, in key order
+    secondary: tuple[int, ...]
+    secondary_logic: str
+    conditions: tuple[Condition, ...]
+    logic: LogicNode | None
+    logic_specs: Mapping[str, int]
+    requires: tuple[str, ...]          # entry ids
+    excludes: tuple[str, ...]
+    trigger_config: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One entry whose trigger fired: the compiled entry index, the trigger, what matched and where, and
+    (when dropped later) the reason."""
+
+    index: int
+    trigger: str
+    matched: str
+    matched_in: str
+    rejected_by: str = ""
+
+
+class Activator:
+    """Compiled world books, ready to activate many requests fast (the engine behind :func:`activate`).
+
+    All keys are compiled into one scanner (:class:`~kit.worldbook.matching.KeyScanner`) and all conditions
+    and logic expressions are parsed once. Instances are reused by :func:`activate` for the same book
+    objects.
+
+    Parameters
+    ----------
+    global_books : sequence of WorldBook
+    character_book : WorldBook, optional
+
+    Raises
+    ------
+    ConditionSyntaxError, LogicSyntaxError
+        When an entry holds a malformed condition or expression (naming the entry).
+    """
+
+    def __init__(self, global_books: Sequence[WorldBook] = (), character_book: WorldBook | None = None) -> None:
+        books: list[tuple[WorldBook, str]] = []
+        seen: set[str] = set()
+        for book in list(global_books):
+            if book.id not in seen:
+                books.append((book, "global"))
+                seen.add(book.id)
+        if character_book is not None and character_book.id not in seen:
+            books.append((character_book, "character"))
+        self.books = tuple(books)
+        specs: dict[tuple[str, bool, bool], int] = {}
+
+        def spec(key: str, cs: bool, ww: bool) -> int:
+            k = (key, cs, ww)
+            if k not in specs:
+                specs[k] = len(specs)
+            return specs[k]
+
+        compiled: list[_Compiled] = []
+        for book, scope in self.books:
+            uids = {e.uid for e in book.entries}
+            for entry in book.entries:
+                eid = f"{book.id}/{entry.uid}"
+                t = entry.triggers
+                kw = t.keyword
+                cs = kw.case_sensitive if kw else False
+                ww = kw.match_whole_words if kw else False
+                primary = tuple(spec(k, cs, ww) for k in kw.active_keys) if kw else ()
+                secondary = tuple(spec(k, cs, ww) for k in kw.active_secondary_keys) if kw else ()
+                try:
+                    conditions = tuple(parse_condition(c) for c in t.conditions)
+                    logic = parse_logic(t.logic_expression) if t.logic_expression else None
+                except ConditionSyntaxError as exc:
+                    raise exc.with_entry(eid) from None
+                logic_specs = {k: spec(k, cs, ww) for k in logic_keys(logic)} if logic is not None else {}
+                compiled.append(
+                    _Compiled(
+                        index=len(compiled), entry=entry, entry_id=eid, book_id=book.id, book_name=book.name,
+                        book_scope=scope, primary=primary, secondary=secondary,
+                        secondary_logic=kw.secondary_logic if kw else "and_any", conditions=conditions,
+                        logic=logic, logic_specs=logic_specs,
+                        requires=tuple(_resolve(book.id, r, uids) for r in entry.requires),
+                        excludes=tuple(_resolve(book.id, r, uids) for r in entry.excludes),
+                        trigger_config=entry_to_dict(entry)["trigger_config"],
+                    )
+                )
+        self.entries: tuple[_Compiled, ...] = tuple(compiled)
+        self.scanner = KeyScanner(list(specs))
+        postings: dict[int, list[int]] = {}
+        for c in compiled:
+            if c.entry.disable:
+                continue
+            for s in c.primary:
+                postings.setdefault(s, []).append(c.index)
+        self._postings = postings
+        live = [c for c in compiled if not c.entry.disable]
+        self._constant = [c.index for c in live if c.entry.triggers.constant]
+        self._conditional = [c.index for c in live if c.conditions]
+        self._logical = [c.index for c in live if c.logic is not None]
+        self._rag = [c.index for c in live if c.entry.triggers.rag is not None]
+        self._rag_index: Any = None
+        self._by_id = {c.entry_id: c for c in compiled}
+
+    # -- triggering -------------------------------------------------------------------------------------
+    def _window(self, history: Sequence[str], scan_depth: int | None) -> Sequence[str]:
+        if scan_depth is None:
+            return history
+        if isinstance(scan_depth, bool) or not isinstance(scan_depth, int) or scan_depth < 0:
+            raise ValueError(f"The 'scan_depth' parameter of activate must be None or an int >= 0. Got {scan_depth!r} instead.")
+        return history[len(history) - scan_depth :] if scan_depth else ()
+
+    def hits(
+        self,
+        message: str = "",
+        history: Sequence[str] = (),
+        table: Mapping[str, Any] | None = None,
+        *,
+        scan_depth: int | None = None,
+        rng: Any = None,
+    ) -> list[Hit]:
+        """Run steps 2-7 and return every fired entry as a :class:`Hit` in collection order (dropped ones
+        carry ``rejected_by``). :meth:`activate` turns these into the result frame."""
+        history = list(history)
+        window = self._window(history, scan_depth)
+        scan = self.scanner.scan
+        msg_hits = scan(message or "")
+        hist_hits: set[int] = set()
+        for text in window:
+            hist_hits |= scan(text)
+        candidates: set[int] = set(self._constant)
+        postings = self._postings
+        for s in msg_hits:
+            candidates.update(postings.get(s, ()))
+        for s in hist_hits:
+            candidates.update(postings.get(s, ()))
+        candidates.update(self._conditional)
+        candidates.update(self._logical)
+        rag_hits = self._rag_hits(message, window) if self._rag else {}
+        candidates.update(rag_hits)
+        table = table or {}
+        cond_cache: dict[Condition, bool] = {}
+
+        def holds(c: Condition) -> bool:
+            r = cond_cache.get(c)
+            if r is None:
+                r = cond_cache[c] = c.evaluate(table).holds
+            return r
+
+        fired: list[Hit] = []
+        for i in sorted(candidates):
+            c = self.entries[i]
+            hit = self._fire(c, msg_hits, hist_hits, holds, rag_hits)
+            if hit is not None:
+                fired.append(hit)
+        return self._resolve(fired, rng)
+
+    def _fire(self, c: _Compiled, msg: frozenset[int], hist: set[int], holds: Callable[[Condition], bool], rag: Mapping[int, float]) -> Hit | None:
+        t = c.entry.triggers
+        if t.constant:
+            return Hit(c.index, "constant", "", "always")
+        if c.primary:
+            matched = next((s for s in c.primary if s in msg), None)
+            where = "message"
+            if matched is None:
+                matched = next((s for s in c.primary if s in hist), None)
+                where = "history"
+            if matched is not None and self._secondary_ok(c, msg, hist):
+                return Hit(c.index, "keyword", self.scanner.specs[matched][0], where)
+        if c.conditions and all(holds(cond) for cond in c.conditions):
+            return Hit(c.index, "condition", " && ".join(cond.text for cond in c.conditions), "table")
+        if c.logic is not None:
+            specs = c.logic_specs
+            if evaluate_logic(c.logic, lambda k: specs[k] in msg or specs[k] in hist, holds):
+                return Hit(c.index, "logic", t.logic_expression or "", "expression")
+        if c.index in rag:
+            return Hit(c.index, "rag", f"score={rag[c.index]:.3f}", "retrieval")
+        return None
+
+    @staticmethod
+    def _secondary_ok(c: _Compiled, msg: frozenset[int], hist: set[int]) -> bool:
+        if not c.secondary:
+            return True
+        found = [s in msg or s in hist for s in c.secondary]
+        logic = c.secondary_logic
+        if logic == "and_any":
+            return any(found)
+        if logic == "not_all":
+            return not all(found)
+        if logic == "not_any":
+            return not any(found)
+        return all(found)
+
+    def _rag_hits(self, message: str, window: Sequence[str]) -> dict[int, float]:
+        query = "\n".join([*window, message or ""]).strip()
+        if not query:
+            return {}
+        if self._rag_index is None:
+            from kit.document import Document
+            from kit.retrieval import ParagraphIndex
+
+            docs = [
+                Document(id=self.entries[i].entry_id, title=self.entries[i].entry.comment, text=self.entries[i].entry.content)
+                for i in self._rag
+            ]
+            self._rag_index = ParagraphIndex().fit(docs)
+        n_total = max(len(self._rag) * 50, 1)
+        found = self._rag_index.search(query, limit=n_total)
+        best: dict[str, float] = {}
+        for doc_id, score in zip(found["doc_id"], found["score"]):
+            if doc_id not in best:
+                best[doc_id] = float(score)
+        out = {}
+        for rank, (doc_id, score) in enumerate(best.items(), start=1):
+            c = self._by_id[doc_id]
+            rag = c.entry.triggers.rag
+            if rag is not None and rank <= rag.top_k and score >= rag.threshold:
+                out[c.index] = score
+        return out
+
+    # -- conflicts -------------------------------------------------------------------------------------
+    def _resolve(self, fired: list[Hit], rng: Any) -> list[Hit]:
+        out: dict[int, Hit] = {h.index: h for h in fired}
+        alive = [h.index for h in fired]
+        need_draw = [i for i in alive if self.entries[i].entry.triggers.probability < 1.0]
+        if need_draw:
+            generator = _generator(rng)
+            for i in need_draw:
+                p = self.entries[i].entry.triggers.probability
+                if not generator.random() < p:
+                    out[i] = _reject(out[i], f"probability {p:g}")
+            alive = [i for i in alive if not out[i].rejected_by]
+        priority = sorted(alive, key=lambda i: (-self.entries[i].entry.order, i))
+        taken: dict[str, str] = {}
+        kept: list[int] = []
+        for i in priority:
+            c = self.entries[i]
+            groups = c.entry.group or ()
+            busy = next((g for g in groups if g in taken), None)
+            if busy is not None:
+                out[i] = _reject(out[i], f"group {busy}: {taken[busy]}")
+                continue
+            for g in groups:
+                taken[g] = c.entry_id
+            kept.append(i)
+        kept_ids: set[str] = set()
+        survivors: list[int] = []
+        for i in kept:
+            c = self.entries[i]
+            clash = next((x for x in c.excludes if x in kept_ids), None)
+            if clash is None:
+                clash = next((self.entries[j].entry_id for j in survivors if c.entry_id in self.entries[j].excludes), None)
+            if clash is not None:
+                out[i] = _reject(out[i], f"excludes {clash}")
+                continue
+            survivors.append(i)
+            kept_ids.add(c.entry_id)
+        changed = True
+        while changed:
+            changed = False
+            for i in list(survivors):
+                c = self.entries[i]
+                missing = next((r for r in c.requires if r not in kept_ids), None)
+                if missing is not None:
+                    out[i] = _reject(out[i], f"requires {missing}")
+                    survivors.remove(i)
+                    kept_ids.discard(c.entry_id)
+                    changed = True
+        return [out[h.index] for h in fired]
+
+    # -- results ---------------------------------------------------------------------------------------
+    def activate(
+        self,
+        message: str = "",
+        history: Sequence[str] = (),
+        table: Mapping[str, Any] | None = None,
+        *,
+        scan_depth: int | None = None,
+        rng: Any = None,
+        include_rejected: bool = False,
+        logger: logging.Logger | Callable[[str], Any] | None = None,
+    ) -> pd.DataFrame:
+        """Activate for one request; see :func:`activate` for parameters and columns."""
+        hits = self.hits(message, history, table, scan_depth=scan_depth, rng=rng)
+        result = self.frame(hits, include_rejected=include_rejected)
+        if logger is not None:
+            from kit.worldbook.explain import activation_log
+
+            emit = logger.info if isinstance(logger, logging.Logger) else logger
+            for line in activation_log(result, [b for b, _ in self.books], scopes=dict((b.id, s) for b, s in self.books)):
+                emit(line)
+        return result
+
+    def frame(self, hits: Iterable[Hit], *, include_rejected: bool = False) -> pd.DataFrame:
+        """Turn hits into the sorted result frame (columns :data:`ACTIVATION_COLUMNS`)."""
+        rows = []
+        for h in hits:
+            if h.rejected_by and not include_rejected:
+                continue
+            c = self.entries[h.index]
+            e = c.entry
+            rows.append((e.position, e.order, h.index, {
+                "entry_id": c.entry_id, "book_id": c.book_id, "book_name": c.book_name, "book_scope": c.book_scope,
+                "uid": e.uid, "trigger": h.trigger, "matched": h.matched, "matched_in": h.matched_in,
+                "position": e.position, "position_label": POSITION_LABELS[e.position], "order": e.order,
+                "depth": e.depth, "macro": e.macro_name if e.position == 7 else None,
+                "probability": e.triggers.probability, "is_active": not h.rejected_by, "rejected_by": h.rejected_by,
+                "comment": e.comment, "content": e.content, "trigger_config": c.trigger_config,
+            }))
+        rows.sort(key=lambda r: (r[0], r[1], r[2]))
+        return frame(ACTIVATION_COLUMNS, [r[3] for r in rows])
+
+
+def _reject(hit: Hit, reason: str) -> Hit:
+    return Hit(hit.index, hit.trigger, hit.matched, hit.matched_in, reason)
+
+
+def _resolve(book_id: str, ref: str, uids: set[str]) -> str:
+    if ref in uids or "/" not in ref:
+        return f"{book_id}/{ref}"
+    return ref
+
+
+def _generator(rng: Any) -> np.random.Generator:
+    import numpy as np
+
+    if isinstance(rng, np.random.Generator):
+        return rng
+    if rng is None or isinstance(rng, (int, np.integer)):
+        return np.random.default_rng(rng)
+    raise ValueError(f"The 'rng' parameter of activate must be None, an int seed or a numpy Generator. Got {rng!r} instead.")
+
+
+_CACHE: dict[tuple[int, ...], tuple[tuple[Any, ...], Activator]] = {}
+
+
+def _activator(global_books: Sequence[WorldBook], character_book: WorldBook | None) -> Activator:
+    books = tuple(global_books) + ((character_book,) if character_book is not None else ())
+    key = tuple(id(b) for b in global_books) + (-1, id(character_book))
+    cached = _CACHE.get(key)
+    if cached is not None and all(a is b for a, b in zip(cached[0], books)):
+        return cached[1]
+    engine = Activator(global_books, character_book)
+    if len(_CACHE) >= 16:
+        _CACHE.pop(next(iter(_CACHE)))
+    _CACHE[key] = (books, engine)
+    return engine
+
+
+def activate(
+    global_books: Sequence[WorldBook] = (),
+    character_book: WorldBook | None = None,
+    *,
+    message: str = "",
+    history: Sequence[str] = (),
+    table: Mapping[str, Any] | None = None,
+    scan_depth: int | None = None,
+    rng: Any = None,
+    include_rejected: bool = False,
+    logger: logging.Logger | Callable[[str], Any] | None = None,
+) -> pd.DataFrame:
+    """Activate world-book entries for one message (the design's ``_collect_and_activate_worldbooks``).
+
+    Parameters
+    ----------
+    global_books : sequence of WorldBook
+        Books checked in every conversation, in this order.
+    character_book : WorldBook, optional
+        The book bound to the current character.
+    message : str
+        The user's current message.
+    history : sequence of str
+        Earlier chat messages, oldest first.
+    table : mapping, optional
+        The dynamic table's current values (``{"力量": 15, "态度": "友好"}``) for conditions.
+    scan_depth : int or None, default=None
+        How many of the most recent history messages keywords are scanned in; ``None`` scans all, 0 none.
+    rng : int, numpy Generator or None
+        Source of the probability draws; pass a seed or a Generator for reproducible results.
+    include_rejected : bool, default=False
+        Also return entries that fired but were dropped by probability, groups, excludes or requires
+        (``is_active`` false, reason in ``rejected_by``).
+    logger : logging.Logger or callable, optional
+        Receives the design's activation log and statistics lines (``print`` works).
+
+    Returns
+    -------
+    DataFrame
+        One row per activated entry, sorted by ``(position, order)`` ascending, stable. Columns:
+        ``entry_id`` (``"<book_id>/<uid>"``), ``book_id``, ``book_name``, ``book_scope`` (``"global"`` /
+        ``"character"``), ``uid``, ``trigger`` (ordered categorical: constant, keyword, condition, logic, rag),
+        ``matched`` (the key, the conditions joined by ``" && "``, the expression, or ``"score=…"``),
+        ``matched_in`` (``message``, ``history``, ``table``, ``expression``, ``retrieval`` or ``always``),
+        ``position``, ``position_label`` (ordered categorical), ``order``, ``depth``, ``macro`` (position 7),
+        ``probability``, ``is_active``, ``rejected_by``, ``comment``, ``content``, ``trigger_config``
+        (the entry's native ``trigger_config`` object, for payloads).
+
+    Notes
+    -----
+    The compiled books are cached for the same book objects, so repeated calls are fast. The steps and the
+    conflict rules are described in :mod:`kit.worldbook.activation`.
+    """
+    engine = _activator(global_books, character_book)
+    return engine.activate(
+        message, history, table, scan_depth=scan_depth, rng=rng, include_rejected=include_rejected, logger=logger
+    )
+
+
+def activate_request(
+    payload: Mapping[str, Any],
+    library: Mapping[str, WorldBook],
+    *,
+    scan_depth: int | None = None,
+    rng: Any = None,
+    logger: logging.Logger | Callable[[str], Any] | None = None,
+) -> pd.DataFrame:
+    """Activate for the design's front-end request.
+
+    Parameters
+    ----------
+    payload : dict
+        ``{"worldBookData": {"globalBooks": [{"id", "name"}, ...], "characterBookId": "..."},
+        "mes": "...", "chatHistory": ["...", ...], "dynamicTableData": {"currentValues": {...}}}``;
+        global books may also be given as plain id strings, history items as ``{"mes": ...}`` objects.
+    library : mapping of book id to WorldBook
+        Usually a :class:`~kit.worldbook.WorldBookLibrary`.
+
+    Returns
+    -------
+    DataFrame
+        As :func:`activate`.
+
+    Raises
+    ------
+    BookNotFoundError
+        When a requested book id is not in the library.
+    WorldBookFormatError
+        When the payload has the wrong shape (naming the field).
+    """
+    if not isinstance(payload, Mapping):
+        raise WorldBookFormatError(f"expected an object, got {type(payload).__name__}", field="payload")
+    data = payload.get("worldBookData") or {}
+    if not isinstance(data, Mapping):
+        raise WorldBookFormatError("expected an object", field="worldBookData", value=data)
+    globals_raw = data.get("globalBooks") or []
+    if not isinstance(globals_raw, list):
+        raise WorldBookFormatError("expected a list", field="worldBookData.globalBooks", value=globals_raw)
+    ids = []
+    for i, item in enumerate(globals_raw):
+        book_id = item.get("id") if isinstance(item, Mapping) else item
+        if not isinstance(book_id, (str, int)) or isinstance(book_id, bool):
+            raise WorldBookFormatError("expected a book id", field=f"worldBookData.globalBooks[{i}].id", value=item)
+        ids.append(str(book_id))
+    char_id = data.get("characterBookId")
+    history = []
+    for i, item in enumerate(payload.get("chatHistory") or []):
+        text = item.get("mes", item.get("content")) if isinstance(item, Mapping) else item
+        if not isinstance(text, str):
+            raise WorldBookFormatError("expected a string", field=f"chatHistory[{i}]", value=item)
+        history.append(text)
+    table_data = payload.get("dynamicTableData") or {}
+    table = table_data.get("currentValues", {}) if isinstance(table_data, Mapping) else {}
+    message = payload.get("mes") or ""
+    if not isinstance(message, str):
+        raise WorldBookFormatError("expected a string", field="mes", value=message)
+    return activate(
+        [library[i] for i in ids],
+        library[str(char_id)] if char_id not in (None, "") else None,
+        message=message, history=history, table=table, scan_depth=scan_depth, rng=rng, logger=logger,
+    )
+
+
+def to_payload(result: pd.DataFrame) -> dict[str, Any]:
+    """Return the design's WebSocket message for an activation result.
+
+    Returns
+    -------
+    dict
+        ``{"type": "worldbook_active", "entries": [{"uid", "content", "position", "order", "trigger_config",
+        "book_id", "book_name", "book_scope", "trigger", "matched", "position_label", "depth", "macro"}, ...]}``
+        in the result's order (only active rows).
+    """
+    entries = []
+    active = result[result["is_active"]] if "is_active" in result else result
+    for row in active.itertuples(index=False):
+        entries.append({
+            "uid": row.uid, "content": row.content, "position": int(row.position), "order": int(row.order),
+            "trigger_config": row.trigger_config, "book_id": row.book_id, "book_name": row.book_name,
+            "book_scope": row.book_scope, "trigger": str(row.trigger), "matched": row.matched,
+            "position_label": str(row.position_label), "depth": int(row.depth), "macro": row.macro,
+        })
+    return {"type": "worldbook_active", "entries": entries}
+
+

@@ -1,0 +1,255 @@
+"""Reading and writing world-book files, and a library of books loaded from a folder."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Iterator, Literal, Mapping
+
+from kit.worldbook.cards import from_character_book
+from kit.worldbook.errors import BookNotFoundError, WorldBookFormatError
+from kit.worldbook.model import Issue, WorldBook
+from kit.worldbook.normalize import book_from_dict, book_to_dict
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = [
+    "WorldBookLibrary",
+    "detect_format",
+    "read_world_book",
+    "write_world_book",
+    "scan_world_books",
+    "issues_frame",
+    "ISSUE_COLUMNS",
+]
+
+#: Columns of :func:`issues_frame`.
+ISSUE_COLUMNS: tuple[str, ...] = ("book_id", "uid", "field", "value", "reason", "file")
+
+Format = Literal["kit", "character_card", "character_book", "sillytavern"]
+
+
+def detect_format(data: Any) -> Format:
+    """Tell which world-book format a parsed JSON object is.
+
+    ``"character_card"``: a V2/V3 card (``data.character_book``); ``"character_book"``: a bare
+    ``character_book`` (entries are a list of objects with ``keys``); ``"sillytavern"``: a SillyTavern world file
+    (entries are an object keyed by uid); ``"kit"``: kit's native format (anything else).
+    """
+    if isinstance(data, Mapping):
+        inner = data.get("data")
+        if isinstance(inner, Mapping) and "character_book" in inner:
+            return "character_card"
+        entries = data.get("entries")
+        if isinstance(entries, Mapping) and "id" not in data:
+            return "sillytavern"
+        if isinstance(entries, list) and entries and all(
+            isinstance(e, Mapping) and "keys" in e and "trigger_config" not in e for e in entries
+        ):
+            return "character_book"
+    return "kit"
+
+
+def read_world_book(path: str | os.PathLike[str], *, strict: bool = True) -> WorldBook:
+    """Read a world-book JSON file.
+
+    kit's native format is read with :func:`~kit.worldbook.normalize.book_from_dict` (the book id defaults to
+    the file stem); a character card or a bare ``character_book`` with :func:`kit.worldbook.from_character_book`
+    (book id = file stem). SillyTavern world files are handed to ``kit.worldbook.sillytavern`` when that module is
+    present.
+
+    Parameters
+    ----------
+    path : path
+        The JSON file.
+    strict : bool, default=True
+        Raise on the first value that cannot be normalised; when false, skip its entry and keep the problem in
+        ``book.issues`` (see :func:`issues_frame`).
+
+    Returns
+    -------
+    WorldBook
+        With ``source`` set to the path.
+
+    Raises
+    ------
+    WorldBookFormatError
+        When the file is not JSON or a value cannot be normalised (strict), naming the file.
+    StorageError
+        When the file cannot be read.
+    """
+    from kit.errors import StorageError
+
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        raise StorageError(f"cannot read world book {str(path)!r}: {exc.strerror or exc}") from exc
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise WorldBookFormatError(f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}", file=str(path)) from None
+    kind = detect_format(data)
+    if kind in ("character_card", "character_book"):
+        from dataclasses import replace
+
+        try:
+            book = from_character_book(data, book_id=path.stem)
+        except WorldBookFormatError as exc:
+            raise WorldBookFormatError(exc.reason, file=str(path), book_id=exc.book_id, uid=exc.uid, field=exc.field, value=exc.value) from None
+        return replace(book, source=str(path))
+    if kind == "sillytavern":
+        try:
+            st = importlib.import_module("kit.worldbook.sillytavern")
+        except ImportError:
+            st = None
+        reader = getattr(st, "read_world_info", None)
+        if reader is None:
+            raise WorldBookFormatError(
+                "this is a SillyTavern world file (entries keyed by uid); kit.worldbook.sillytavern reads those",
+                file=str(path),
+            )
+        return reader(path, strict=strict)
+    return book_from_dict(data, file=str(path), default_id=path.stem, strict=strict)
+
+
+def write_world_book(book: WorldBook, path: str | os.PathLike[str]) -> Path:
+    """Write a book as kit's native JSON, atomically.
+
+    The JSON goes to a temporary file in the same folder, which is flushed, fsync'ed and then renamed over
+    ``path`` with :func:`os.replace`, so a reader sees either the old or the new file, never half of one.
+
+    Returns
+    -------
+    Path
+        The written path.
+    """
+    path = Path(path)
+    text = json.dumps(book_to_dict(book), ensure_ascii=False, indent=2) + "\n"
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    return path
+
+
+def issues_frame(issues: Any) -> pd.DataFrame:
+    """Return normalisation problems as a DataFrame.
+
+    Parameters
+    ----------
+    issues : iterable of Issue, or WorldBook / WorldBookLibrary (their issues)
+
+    Returns
+    -------
+    DataFrame
+        Columns ``book_id, uid, field, value, reason, file`` (``value`` as its JSON text), sorted by book,
+        uid and field.
+    """
+    import pandas as pd
+
+    if isinstance(issues, WorldBook):
+        issues = issues.issues
+    elif isinstance(issues, WorldBookLibrary):
+        issues = [i for b in issues.values() for i in b.issues] + list(issues.file_issues)
+    rows = [
+        {
+            "book_id": i.book_id, "uid": i.uid, "field": i.field,
+            "value": json.dumps(i.value, ensure_ascii=False, default=str), "reason": i.reason, "file": i.file,
+        }
+        for i in issues
+    ]
+    frame = pd.DataFrame(rows, columns=list(ISSUE_COLUMNS)).astype(object)
+    return frame.sort_values(["book_id", "uid", "field"], key=lambda s: s.astype(str), kind="stable").reset_index(drop=True)
+
+
+class WorldBookLibrary(Mapping[str, WorldBook]):
+    """World books keyed by book id, in id order (what ``activate_request`` looks books up in).
+
+    Parameters
+    ----------
+    books : iterable of WorldBook
+        Books with distinct ids.
+    file_issues : iterable of Issue, optional
+        Problems with whole files (lenient scans).
+    """
+
+    def __init__(self, books: Any = (), *, file_issues: Any = ()) -> None:
+        self._books: dict[str, WorldBook] = {}
+        for book in books:
+            if book.id in self._books:
+                raise WorldBookFormatError(
+                    f"duplicate book id (also in {self._books[book.id].source!r})", file=book.source, book_id=book.id, field="id"
+                )
+            self._books[book.id] = book
+        self._books = dict(sorted(self._books.items()))
+        self.file_issues: tuple[Issue, ...] = tuple(file_issues)
+
+    def __getitem__(self, book_id: str) -> WorldBook:
+        try:
+            return self._books[book_id]
+        except KeyError:
+            known = ", ".join(self._books) or "none"
+            raise BookNotFoundError(f"no world book with id {book_id!r} in the library (known: {known})") from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._books)
+
+    def __len__(self) -> int:
+        return len(self._books)
+
+    def __repr__(self) -> str:
+        return f"WorldBookLibrary({len(self)} books: {', '.join(self._books)})"
+
+    @property
+    def errors(self) -> pd.DataFrame:
+        """Normalisation problems of all books (see :func:`issues_frame`)."""
+        return issues_frame(self)
+
+    def with_book(self, book: WorldBook) -> WorldBookLibrary:
+        """Return a library where ``book`` replaces (or adds) the book of its id."""
+        books = {**self._books, book.id: book}
+        return WorldBookLibrary(books.values(), file_issues=self.file_issues)
+
+
+def scan_world_books(folder: str | os.PathLike[str], *, strict: bool = True, pattern: str = "*.json") -> WorldBookLibrary:
+    """Read every world-book file of a folder (not recursive) into a library keyed by book id.
+
+    Parameters
+    ----------
+    folder : path
+    strict : bool, default=True
+        When false, entries that cannot be normalised are skipped and files that cannot be read at all are
+        recorded in ``library.file_issues``; ``library.errors`` lists both.
+    pattern : str, default="*.json"
+
+    Returns
+    -------
+    WorldBookLibrary
+    """
+    folder = Path(folder)
+    if not folder.is_dir():
+        from kit.errors import StorageError
+
+        raise StorageError(f"world-book folder {str(folder)!r} does not exist")
+    books = []
+    file_issues = []
+    for path in sorted(folder.glob(pattern)):
+        try:
+            books.append(read_world_book(path, strict=strict))
+        except WorldBookFormatError as exc:
+            if strict:
+                raise
+            file_issues.append(Issue(exc.book_id or path.stem, exc.uid, exc.field, exc.value, exc.reason, str(path)))
+    return WorldBookLibrary(books, file_issues=file_issues)

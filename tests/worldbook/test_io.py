@@ -1,0 +1,197 @@
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+
+import kit.worldbook as wb
+from kit.errors import KitError, StorageError
+from inputs import WORLDBOOKS
+
+
+def native_book() -> dict:
+    return {
+        "id": "tavern",
+        "name": "酒馆 Tavern",
+        "entries": [
+            {"uid": 1, "content": "常驻", "position": "0", "order": 10, "disable": False,
+             "trigger_config": {"triggers": {"constant": [True]}}},
+            {"uid": "k", "content": 42, "position": 4.0, "group": "a, b", "disable": 0, "custom": {"x": 1},
+             "trigger_config": {"triggers": {"keyword": {"key": ["魔法", 7], "caseSensitive": True, "matchWholeWords": False}},
+                                "probability": 0.5}},
+            {"uid": "c", "content": None, "position": 6, "depth": 2, "requires": "k",
+             "trigger_config": {"triggers": {"condition": {"conditions": [{"text": "tb.力量 > 10"}]},
+                                             "logicExpression": "a AND NOT b", "rag": {"threshold": 0.2, "topK": 2}}}},
+        ],
+    }
+
+
+def write(tmp_path, data, name="book.json"):
+    path = tmp_path / name
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+def test_read_native_normalises(tmp_path):
+    book = wb.read_world_book(write(tmp_path, native_book()))
+    assert (book.id, book.name, len(book)) == ("tavern", "酒馆 Tavern", 3)
+    e1, ek, ec = book.entries
+    assert e1.uid == "1" and e1.position == 0 and e1.triggers.constant
+    assert ek.content == "42" and ek.position == 4 and ek.group == ("a", "b")
+    assert ek.triggers.keyword.keys == ("魔法", "7") and ek.triggers.keyword.case_sensitive
+    assert ek.triggers.probability == 0.5 and ek.extra == {"custom": {"x": 1}}
+    assert ec.content == "" and ec.depth == 2 and ec.requires == ("k",)
+    assert ec.triggers.conditions == ("tb.力量 > 10",)
+    assert ec.triggers.logic_expression == "a AND NOT b"
+    assert ec.triggers.rag == wb.RagTrigger(threshold=0.2, top_k=2)
+    assert ec.triggers.configured == ("condition", "logic", "rag")
+    assert book.source.endswith("book.json")
+
+
+def test_write_read_round_trip(tmp_path):
+    book = wb.read_world_book(write(tmp_path, native_book()))
+    out = wb.write_world_book(book, tmp_path / "out.json")
+    again = wb.read_world_book(out)
+    assert again == book
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_book_id_defaults_to_file_stem(tmp_path):
+    data = native_book()
+    del data["id"]
+    assert wb.read_world_book(write(tmp_path, data, "stem_name.json")).id == "stem_name"
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "reason"),
+    [
+        ("position", "abc", "expected an integer"),
+        ("position", 12, "0-7"),
+        ("position", True, "boolean"),
+        ("order", "high", "expected an integer"),
+        ("content", ["a"], "expected a string"),
+        ("disable", "maybe", "true or false"),
+        ("group", {"a": 1}, "list of strings"),
+        ("uid", None, "expected a string or an integer"),
+    ],
+)
+def test_strict_names_book_uid_and_field(tmp_path, field, value, reason):
+    data = native_book()
+    data["entries"][1][field] = value
+    with pytest.raises(wb.WorldBookFormatError, match=reason) as info:
+        wb.read_world_book(write(tmp_path, data))
+    err = info.value
+    assert err.book_id == "tavern" and err.field == field
+    assert "book 'tavern'" in str(err) and f"field '{field}'" in str(err) and "book.json" in str(err)
+    assert isinstance(err, KitError) and isinstance(err, ValueError)
+
+
+def test_lenient_skips_and_collects(tmp_path):
+    data = native_book()
+    data["entries"][1]["position"] = "abc"
+    data["entries"][2]["position"] = 12
+    data["entries"].append({"uid": 1, "content": "duplicate uid"})
+    book = wb.read_world_book(write(tmp_path, data), strict=False)
+    assert [e.uid for e in book.entries] == ["1"]
+    errors = wb.issues_frame(book)
+    assert list(errors.columns) == ["book_id", "uid", "field", "value", "reason", "file"]
+    assert errors[["uid", "field"]].values.tolist() == [["1", "uid"], ["c", "position"], ["k", "position"]]
+    assert errors["reason"].str.contains("duplicate").iloc[0]
+
+
+def test_malformed_condition_in_file_names_entry(tmp_path):
+    data = native_book()
+    data["entries"][2]["trigger_config"]["triggers"]["condition"]["conditions"][0]["text"] = "tb.力量 >> 10"
+    with pytest.raises(wb.ConditionSyntaxError, match="tavern/c.*column 8") as info:
+        wb.read_world_book(write(tmp_path, data))
+    assert info.value.entry == "tavern/c"
+    book = wb.read_world_book(write(tmp_path, data), strict=False)
+    assert "c" not in [e.uid for e in book.entries]
+    assert wb.issues_frame(book)["field"].tolist() == ["trigger_config.triggers.condition.conditions[0].text"]
+
+
+def test_not_json_and_missing_file(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    with pytest.raises(wb.WorldBookFormatError, match="bad.json.*not valid JSON"):
+        wb.read_world_book(bad)
+    with pytest.raises(StorageError, match="missing.json"):
+        wb.read_world_book(tmp_path / "missing.json")
+
+
+def test_scan_library(tmp_path):
+    write(tmp_path, native_book(), "a.json")
+    other = native_book()
+    other["id"] = "second"
+    write(tmp_path, other, "b.json")
+    (tmp_path / "broken.json").write_text("[1, 2", encoding="utf-8")
+    with pytest.raises(wb.WorldBookFormatError, match="broken.json"):
+        wb.scan_world_books(tmp_path)
+    lib = wb.scan_world_books(tmp_path, strict=False)
+    assert list(lib) == ["second", "tavern"]
+    assert lib["tavern"].name == "酒馆 Tavern"
+    assert lib.errors["file"].str.endswith("broken.json").tolist() == [True]
+    with pytest.raises(wb.BookNotFoundError, match="no world book with id 'nope'.*known: second, tavern"):
+        lib["nope"]
+    with pytest.raises(LookupError):
+        lib["nope"]
+
+
+@pytest.mark.parametrize("name", ["st_Seraphina.card_v2.json", "st_Seraphina.card_v3.json"])
+def test_character_book_round_trip(name):
+    card = json.loads((WORLDBOOKS / name).read_text(encoding="utf-8"))
+    original = card["data"]["character_book"]
+    book = wb.from_character_book(original, book_id="seraphina")
+    assert book.name == "Eldoria" and len(book) == 4
+    first = book.entries[0]
+    assert first.uid == "0" and first.position == 1 and first.order == 100
+    assert first.triggers.keyword.keys == ("eldoria", "wood", "forest", "magical forest")
+    assert wb.to_character_book(book) == original
+    # the whole card works too, and the reader recognises it
+    assert wb.from_character_book(card, book_id="seraphina") == book
+    assert wb.read_world_book(WORLDBOOKS / name).entries == book.entries
+
+
+def test_character_book_edits_survive():
+    card = json.loads((WORLDBOOKS / "st_Seraphina.card_v2.json").read_text(encoding="utf-8"))
+    book = wb.from_character_book(card, book_id="s")
+    e = book.entries[1]
+    edited = replace(e, position=6, depth=2, order=7, group=("beasts",), disable=True,
+                     triggers=replace(e.triggers, conditions=("tb.hp < 5",), probability=0.25))
+    out = wb.to_character_book(book.replace_entry(edited))
+    raw = out["entries"][1]
+    assert raw["insertion_order"] == 7 and raw["enabled"] is False
+    assert raw["extensions"]["position"] == 4 and raw["extensions"]["depth"] == 2
+    assert raw["extensions"]["group"] == "beasts" and raw["extensions"]["probability"] == 25
+    assert raw["extensions"]["kit"] == {"triggers": {"condition": {"conditions": [{"text": "tb.hp < 5"}]}}}
+    assert raw["extensions"]["sticky"] == 0  # untouched unknown extension kept
+    back = wb.from_character_book(out, book_id="s").entries[1]
+    assert replace(back, extra={}) == replace(edited, extra={})
+
+
+def test_character_book_from_real_chinese_original_data():
+    data = json.loads((WORLDBOOKS / "zh_girls_last_tour.json").read_text(encoding="utf-8"))["originalData"]
+    book = wb.from_character_book(data, book_id="girls", name="少女终末旅行")
+    (entry,) = book.entries
+    assert entry.triggers.keyword.keys == ("/开始旅行",)
+    assert entry.position == 4  # extensions.position 3 = SillyTavern's author's note bottom
+    assert entry.order == 200
+    assert wb.to_character_book(book) == data
+
+
+def test_native_book_to_character_book_and_back():
+    book = wb.WorldBook("n", "N", (
+        wb.Entry("1", "c", position=0, order=3, group=("g",), requires=("2",),
+                 triggers=wb.Triggers(keyword=wb.KeywordTrigger(("Alice", "爱丽丝"), True, True, ("x",), "not_any"))),
+        wb.Entry("x-2", "d", position=7, macro="weather", triggers=wb.Triggers(logic_expression="a OR b")),
+    ))
+    card = wb.to_character_book(book)
+    assert card["entries"][0]["keys"] == ["Alice", "爱丽丝"] and card["entries"][0]["id"] == 1
+    back = wb.from_character_book(card, book_id="n", name="N")
+    assert [replace(e, extra={}) for e in back.entries] == list(book.entries)
+
+
+def test_character_book_bad_field_named():
+    with pytest.raises(wb.WorldBookFormatError, match="book 'b', entry '3', field 'position'"):
+        wb.from_character_book({"entries": [{"id": 3, "keys": ["a"], "content": "", "position": "middle"}]}, book_id="b")

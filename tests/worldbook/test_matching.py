@@ -1,0 +1,67 @@
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import kit.worldbook as wb
+from kit.worldbook.matching import KeyScanner, is_word_char
+
+# (key, text, case_sensitive, match_whole_words, expected)
+MIXED = [
+    ("Alice", "我在酒馆遇见了Alice。", False, True, True),
+    ("Alice", "我在酒馆遇见了Alicexyz。", False, True, False),
+    ("alice", "ALICE说你好", False, True, True),
+    ("alice", "ALICE说你好", True, False, False),
+    ("cat", "cats 和 dogs", False, True, False),
+    ("cat", "cats 和 dogs", False, False, True),
+    ("cat", "一只cat在睡觉", False, True, True),
+    ("魔法", "他是魔法师", False, True, True),       # CJK is a boundary on both sides
+    ("法师", "魔法师Bob", False, True, False),        # followed by a Latin letter
+    ("法师", "魔法师 Bob", False, True, True),
+    ("R2", "R2D2 来了", False, True, False),
+    ("R2", "R2-D2 来了", False, True, True),
+    ("café", "cafés", False, True, False),             # accented Latin letters are word characters
+    ("Straße", "STRASSE", False, False, False),
+]
+
+
+@pytest.mark.parametrize(("key", "text", "cs", "ww", "expected"), MIXED)
+def test_whole_word_rule_on_mixed_text(key, text, cs, ww, expected):
+    assert wb.key_occurs(key, text, case_sensitive=cs, match_whole_words=ww) is expected
+    assert bool(wb.find_key(key, text, case_sensitive=cs, match_whole_words=ww)) is expected
+    scanner = KeyScanner([(key, cs, ww)])
+    assert (0 in scanner.scan(text)) is expected
+
+
+def test_word_chars():
+    assert is_word_char("a") and is_word_char("Z") and is_word_char("7") and is_word_char("é")
+    assert not any(is_word_char(c) for c in "魔 ，。-_!カ한")
+
+
+def test_find_key_spans_index_original_text():
+    text = "Magic和MAGIC还有magical"
+    assert wb.find_key("magic", text) == [(0, 5), (6, 11), (13, 18)]
+    assert wb.find_key("magic", text, match_whole_words=True) == [(0, 5), (6, 11)]
+    assert wb.find_key("aa", "aaaa") == [(0, 2), (1, 3), (2, 4)]
+
+
+def test_scanner_finds_prefix_and_overlapping_keys():
+    specs = [("魔法", False, False), ("魔法师", False, False), ("法师", False, False), ("师", True, False), ("ab", False, False), ("abcd", False, False)]
+    scanner = KeyScanner(specs)
+    assert scanner.scan("魔法师") == {0, 1, 2, 3}
+    assert scanner.scan("abcx") == {4}
+    assert scanner.scan("ABCD") == {4, 5}
+
+
+alphabet = st.sampled_from(list("abAB 魔法师,é1"))
+keys = st.text(alphabet, min_size=1, max_size=4)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(keys, st.booleans(), st.booleans()), min_size=1, max_size=12), st.text(alphabet, max_size=40))
+def test_scanner_agrees_with_plain_definition(specs, text):
+    found = KeyScanner(specs).scan(text)
+    expected = {i for i, (k, cs, ww) in enumerate(specs) if wb.key_occurs(k, text, case_sensitive=cs, match_whole_words=ww)}
+    # a spec listed twice maps to one id; compare by spec value
+    assert {specs[i] for i in found} == {specs[i] for i in expected}
