@@ -18,6 +18,7 @@ from kit.errors import (
     StorageError,
     TableCodecMismatchError,
 )
+from kit.knowledge import InvalidLanguageError, ask
 from kit.save import Save, SaveNotFoundError, open_save
 from kit.tables import DOCUMENTS, FTB_GUIDES, KNOWLEDGE, QUEST_BACKGROUNDS, DatabaseTable
 
@@ -26,6 +27,7 @@ __version__ = "0.1.0"
 __all__ = [
     "codecs",
     "open_save",
+    "ask",
     "Save",
     "AgentDatabases",
     "AgentDatabase",
@@ -44,4 +46,5 @@ __all__ = [
     "InvalidIdentifierError",
     "InvalidHandleError",
     "SaveNotFoundError",
+    "InvalidLanguageError",
 ]

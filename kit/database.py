@@ -22,6 +22,7 @@ import os
 import re
 import threading
 import uuid as uuid_module
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator, Mapping, TypeVar
@@ -156,8 +157,9 @@ class _DatabaseFile:
         self.process_lock = ProcessLock(path)
         self.state: _Snapshot | None = None
         self.valid = True
-        self.index_cache: dict[tuple[str, str], Any] = {}
+        self.index_cache: dict[tuple[Any, ...], Any] = {}
         self.index_lock = threading.Lock()
+        self._executor: ThreadPoolExecutor | None = None
         self._batch_owner: int | None = None
         self._batch_state: _Snapshot | None = None
         self._batch_depth = 0
@@ -176,7 +178,19 @@ class _DatabaseFile:
             self.valid = False
             self.process_lock.release()
             self.state = None
-            self.index_cache.clear()
+            with self.index_lock:
+                self.index_cache.clear()
+                executor, self._executor = self._executor, None
+        if executor is not None:
+            executor.shutdown(wait=False, cancel_futures=True)
+
+    def executor(self) -> ThreadPoolExecutor:
+        """The worker thread for background index builds of this database (created on first use)."""
+        with self.index_lock:
+            self.check()
+            if self._executor is None:
+                self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"kit-index-{self.label}")
+            return self._executor
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -267,7 +281,8 @@ class _DatabaseFile:
         atomic_write_bytes(self.path, data)
         published = _Snapshot(tables=new.tables, stat=_file_stat(self.path), decoded=new.decoded)
         self.state = published
-        self.index_cache.clear()
+        with self.index_lock:
+            self.index_cache.clear()
 
     @contextlib.contextmanager
     def batch(self) -> Iterator[None]:
@@ -431,11 +446,18 @@ class AgentDatabase:
 
     # -- retrieval --------------------------------------------------------------------------
 
-    def prepare_index(self, source: str | DatabaseTable[list[Document]], language: str, **settings: Any) -> Any:
-        """Build, or reuse, the paragraph index of ``source`` in ``language`` (see :mod:`kit.retrieval`)."""
-        from kit.retrieval_service import prepare_index
+    def prepare_index(
+        self, source: str | DatabaseTable[list[Document]], language: str, *, background: bool = False, **settings: Any
+    ) -> Any:
+        """Build, or reuse, the paragraph index of ``source`` in ``language``.
 
-        return prepare_index(self, source, language, **settings)
+        Returns a fitted :class:`kit.retrieval.ParagraphIndex` (a future of one with ``background=True``),
+        valid for the database's current state; any write makes the next call build a new one. See
+        :func:`kit.knowledge.prepare_index`.
+        """
+        from kit.knowledge import prepare_index
+
+        return prepare_index(self, source, language, background=background, **settings)
 
     def search(
         self,
