@@ -1,0 +1,104 @@
+from __future__ import annotations
+
+import pytest
+
+from kit.books import open_store
+from kit.books.png import is_png
+from kit.samples.cards import write_cards
+from kit.widgets import CardBrowser
+from kit.widgets.card_browser import card_details, filter_cards, list_cards
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory):
+    save = tmp_path_factory.mktemp("save")
+    write_cards(save)
+    return open_store(save / "studio", create=False)
+
+
+def test_grid_pages_and_buttons(store):
+    browser = CardBrowser(store, page_size=2)
+    assert len(browser.cards) == 5
+    assert browser.n_pages == 3 and len(browser.grid.children) == 2
+    assert browser.prev_button.disabled and not browser.next_button.disabled
+    first = browser.visible
+    browser.next_button.click()
+    assert browser.page == 1 and browser.visible != first
+    browser.next_button.click()
+    browser.next_button.click()
+    assert browser.page == 2 and len(browser.grid.children) == 1 and browser.next_button.disabled
+    browser.prev_button.click()
+    assert browser.page == 1
+    browser.page = 99
+    assert browser.page == 2
+
+
+def test_filter_box_and_tag_filter(store):
+    browser = CardBrowser(store, page_size=2)
+    browser.next_button.click()
+    browser.filter_box.value = "灯塔"
+    assert browser.query == "灯塔" and browser.page == 0
+    assert browser.visible == ["zhou-wanghai"]
+    assert "1 / 5" in browser.page_label.value
+    browser.filter_box.value = ""
+    browser.tag_filter.value = "English"
+    assert sorted(browser.visible) == ["ilse-brandt", "mira-vance"]
+    browser.query = "stormline"  # searches descriptions too
+    assert browser.visible == ["ilse-brandt"]
+    browser.query = "no such card"
+    assert browser.visible == [] and browser.grid.children == () and browser.n_pages == 1
+
+
+def test_thumbnails_are_avatars_or_placeholders(store):
+    cards = {c.asset_id: c for c in list_cards(store)}
+    assert cards["zhou-wanghai"].has_avatar and cards["zhou-wanghai"].thumbnail == store.avatar("zhou-wanghai")
+    assert not cards["old-cat"].has_avatar and is_png(cards["old-cat"].thumbnail)
+    browser = CardBrowser(store)
+    tile_images = [tile.children[0].value for tile in browser.grid.children]
+    assert all(is_png(v) for v in tile_images)
+
+
+def test_detail_pane_for_exported_card(store):
+    browser = CardBrowser(store, page_size=10)
+    browser.tile_buttons["zhou-wanghai"].click()
+    assert browser.selected == "zhou-wanghai"
+    d = browser.details
+    assert d["fields"].set_index("field").loc["name", "value"] == "周望海"
+    assert len(d["timeline"]) == len(store.traces("cb-zhou-wanghai")) >= 20
+    assert d["play_books"]["book_id"].tolist() == ["pb-lighthouse-night"]
+    assert d["play_books"]["latest_snapshot_label"].tolist() == ["上楼换灯芯"]
+    assert d["world_entries"].empty
+    text = browser.detail_html.value
+    assert "设计过程 Design trace" in text and "user_rejected" in text and "上楼换灯芯" in text
+    browser.clear_button.click()
+    assert browser.selected == "" and browser.details == {} and browser.detail.children == ()
+
+
+def test_detail_pane_world_entries_with_positions(store):
+    browser = CardBrowser(store)
+    browser.select("ilse-brandt")
+    entries = browser.details["world_entries"]
+    assert entries["comment"].tolist() == ["Stormline", "The Albatross", "Greta (regex key)"]
+    assert "宏替换 (macro replacement)" in entries["position_label"].tolist()
+    assert "宏替换 (macro replacement)" in browser.detail_html.value
+    assert browser.details["timeline"].empty and "imported card" in browser.detail_html.value
+    with pytest.raises(KeyError, match="no card asset 'ghost'"):
+        browser.select("ghost")
+
+
+def test_plain_functions(store):
+    cards = list_cards(store)
+    assert [c.asset_id for c in filter_cards(cards, tag="说书")] == ["su-xiaoman"]
+    assert filter_cards(cards, query="  MIRA ") == [c for c in cards if c.asset_id == "mira-vance"]
+    details = card_details(store, "old-cat")
+    assert list(details["play_books"].columns) == [
+        "book_id", "title", "lifecycle_stage", "n_messages", "latest_snapshot_id", "latest_snapshot_label",
+        "latest_snapshot_turn", "latest_snapshot_at",
+    ]  # fmt: skip
+    assert details["play_books"].empty
+
+
+def test_browser_from_path_and_bad_page_size(store):
+    assert len(CardBrowser(store.root).cards) == 5
+    with pytest.raises(ValueError, match="page_size"):
+        CardBrowser(store, page_size=0)
