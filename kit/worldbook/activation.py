@@ -331,18 +331,21 @@ class Activator:
                 taken[g] = c.entry_id
             kept.append(i)
         kept_ids: set[str] = set()
+        banned: dict[str, str] = {}  # entry id -> the kept entry that excludes it
         survivors: list[int] = []
         for i in kept:
             c = self.entries[i]
-            clash = next((x for x in c.excludes if x in kept_ids), None)
+            clash = banned.get(c.entry_id)
             if clash is None:
-                clash = next((self.entries[j].entry_id for j in survivors if c.entry_id in self.entries[j].excludes), None)
+                clash = next((x for x in c.excludes if x in kept_ids), None)
             if clash is not None:
                 out[i] = _reject(out[i], f"excludes {clash}")
                 continue
             survivors.append(i)
             kept_ids.add(c.entry_id)
-        changed = True
+            for x in c.excludes:
+                banned.setdefault(x, c.entry_id)
+        changed = any(self.entries[i].requires for i in survivors)
         while changed:
             changed = False
             for i in list(survivors):
@@ -380,22 +383,33 @@ class Activator:
 
     def frame(self, hits: Iterable[Hit], *, include_rejected: bool = False) -> pd.DataFrame:
         """Turn hits into the sorted result frame (columns :data:`ACTIVATION_COLUMNS`)."""
-        rows = []
-        for h in hits:
-            if h.rejected_by and not include_rejected:
-                continue
-            c = self.entries[h.index]
+        chosen = [h for h in hits if include_rejected or not h.rejected_by]
+        entries = self.entries
+        chosen.sort(key=lambda h: (entries[h.index].entry.position, entries[h.index].entry.order, h.index))
+        cols: dict[str, list[Any]] = {name: [] for name in ACTIVATION_COLUMNS}
+        for h in chosen:
+            c = entries[h.index]
             e = c.entry
-            rows.append((e.position, e.order, h.index, {
-                "entry_id": c.entry_id, "book_id": c.book_id, "book_name": c.book_name, "book_scope": c.book_scope,
-                "uid": e.uid, "trigger": h.trigger, "matched": h.matched, "matched_in": h.matched_in,
-                "position": e.position, "position_label": POSITION_LABELS[e.position], "order": e.order,
-                "depth": e.depth, "macro": e.macro_name if e.position == 7 else None,
-                "probability": e.triggers.probability, "is_active": not h.rejected_by, "rejected_by": h.rejected_by,
-                "comment": e.comment, "content": e.content, "trigger_config": c.trigger_config,
-            }))
-        rows.sort(key=lambda r: (r[0], r[1], r[2]))
-        return frame(ACTIVATION_COLUMNS, [r[3] for r in rows])
+            cols["entry_id"].append(c.entry_id)
+            cols["book_id"].append(c.book_id)
+            cols["book_name"].append(c.book_name)
+            cols["book_scope"].append(c.book_scope)
+            cols["uid"].append(e.uid)
+            cols["trigger"].append(h.trigger)
+            cols["matched"].append(h.matched)
+            cols["matched_in"].append(h.matched_in)
+            cols["position"].append(e.position)
+            cols["position_label"].append(POSITION_LABELS[e.position])
+            cols["order"].append(e.order)
+            cols["depth"].append(e.depth)
+            cols["macro"].append(e.macro_name if e.position == 7 else None)
+            cols["probability"].append(e.triggers.probability)
+            cols["is_active"].append(not h.rejected_by)
+            cols["rejected_by"].append(h.rejected_by)
+            cols["comment"].append(e.comment)
+            cols["content"].append(e.content)
+            cols["trigger_config"].append(c.trigger_config)
+        return frame(ACTIVATION_COLUMNS, cols)
 
 
 def _reject(hit: Hit, reason: str) -> Hit:

@@ -149,6 +149,10 @@ class KeyScanner:
         self._cache: dict[str, frozenset[int]] = {}
         self._cache_size = cache_size
 
+    def clear_cache(self) -> None:
+        """Forget the scanned texts."""
+        self._cache.clear()
+
     def scan(self, text: str) -> frozenset[int]:
         """Return the ids of the specs that occur in ``text``."""
         hit = self._cache.get(text)
