@@ -1,0 +1,42 @@
+"""Item sources over Minecraft data packs: loading, recipe/loot/tag providers, names and exact loot statistics.
+
+>>> import kit.items
+>>> packs = kit.items.load_datapacks(["path/to/1.21.3"])          # doctest: +SKIP
+>>> packs.item_sources("minecraft:iron_ingot").to_json()          # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from kit.items.errors import (DatapackError, DatapackReadError, InvalidScopeError, ProviderRegistrationError,
+                              UnknownFeatureError, UnknownLootTableError)
+from kit.items.loot import LootContext, LootTable
+from kit.items.names import NameIndex, route_scope
+from kit.items.packs import load_datapacks
+from kit.items.packset import PackSet
+from kit.items.recipes import ItemStack, Recipe
+from kit.items.sources import (PROVIDERS, ItemSource, ItemSourceOutput, ItemSourceProvider, ProviderRegistry,
+                               SourceSlot, register_provider)
+
+__all__ = [
+    "load_datapacks",
+    "PackSet",
+    "Recipe",
+    "ItemStack",
+    "LootTable",
+    "LootContext",
+    "ItemSource",
+    "SourceSlot",
+    "ItemSourceOutput",
+    "ItemSourceProvider",
+    "ProviderRegistry",
+    "PROVIDERS",
+    "register_provider",
+    "NameIndex",
+    "route_scope",
+    "DatapackError",
+    "DatapackReadError",
+    "InvalidScopeError",
+    "UnknownFeatureError",
+    "UnknownLootTableError",
+    "ProviderRegistrationError",
+]

@@ -1,0 +1,34 @@
+"""Small helpers shared by the modules of :mod:`kit.items`: ids and empty-safe frames."""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping, Sequence
+
+__all__ = ["norm_id", "frame"]
+
+
+def norm_id(value: str) -> str:
+    """Return ``value`` with the default ``minecraft`` namespace added (``"stick"`` -> ``"minecraft:stick"``).
+
+    A leading ``#`` (tag reference) is kept in front.
+    """
+    value = value.strip()
+    if value.startswith("#"):
+        return "#" + norm_id(value[1:])
+    return value if ":" in value else f"minecraft:{value}"
+
+
+def frame(rows: Iterable[Mapping[str, Any]] | Sequence[Sequence[Any]], schema: Mapping[str, str], sort: Sequence[str] = ()):
+    """Build a DataFrame with exactly the columns of ``schema`` (name -> dtype), also when there are no rows."""
+    import pandas as pd
+
+    rows = list(rows)
+    columns = list(schema)
+    if rows and isinstance(rows[0], Mapping):
+        df = pd.DataFrame.from_records(rows, columns=columns)
+    else:
+        df = pd.DataFrame(rows, columns=columns)
+    df = df.astype(dict(schema))
+    if sort and len(df):
+        df = df.sort_values(list(sort), kind="stable").reset_index(drop=True)
+    return df

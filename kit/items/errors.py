@@ -1,0 +1,55 @@
+"""The exceptions of :mod:`kit.items`."""
+
+from __future__ import annotations
+
+from kit.errors import KitError
+
+__all__ = [
+    "DatapackError",
+    "DatapackReadError",
+    "InvalidScopeError",
+    "UnknownFeatureError",
+    "UnknownLootTableError",
+    "ProviderRegistrationError",
+]
+
+
+class DatapackError(KitError, OSError):
+    """A data pack path cannot be opened (missing, not a folder with ``data/``, not a zip file)."""
+
+
+class DatapackReadError(KitError, ValueError):
+    """One file of a data pack cannot be read (raised by ``load_datapacks(..., strict=True)``).
+
+    Attributes ``pack``, ``path``, ``resource_id`` and ``reason`` repeat the parts of the message.
+    """
+
+    def __init__(self, pack: str, path: str, resource_id: str, reason: str) -> None:
+        super().__init__(f"{pack}: {path} ({resource_id or 'no id'}): {reason}")
+        self.pack = pack
+        self.path = path
+        self.resource_id = resource_id
+        self.reason = reason
+
+
+class InvalidScopeError(KitError, ValueError):
+    """An item-source scope names no registered provider; the message lists the valid scopes."""
+
+    def __init__(self, scope: str, valid: tuple[str, ...]) -> None:
+        super().__init__(
+            f"The 'scope' parameter of item_sources must be one of {', '.join(valid)}. Got {scope!r} instead."
+        )
+        self.scope = scope
+        self.valid = valid
+
+
+class UnknownFeatureError(KitError, LookupError):
+    """A built-in feature pack was requested but no loaded pack contains it."""
+
+
+class UnknownLootTableError(KitError, LookupError):
+    """A loot table id is not defined by the loaded packs."""
+
+
+class ProviderRegistrationError(KitError, ValueError):
+    """An item-source provider id is malformed or already registered."""

@@ -1,0 +1,456 @@
+"""Exact drop expectations of loot tables (no sampling).
+
+The rules follow section 3 of the formats note: candidate sets are enumerated over the pass/fail patterns of random
+conditions (per top-level entry, combined by convolving the weight totals), counts are pushed through the count
+functions as integer distributions, rolls are independent, pools are independent, nested tables recurse.
+Anything that cannot be known statically (unknown conditions, dynamic providers, cycles) makes the affected rows
+``is_exact=False``; unknown conditions are then taken as failing, unknown count providers as leaving the count.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from kit.items._common import norm_id
+from kit.items.loot import COUNT_FUNCTIONS, KNOWN_OTHER_FUNCTIONS, LootContext, LootTable, condition_probability
+
+__all__ = ["TableExpectation", "LootCalculator", "int_distribution", "scaled_float_distribution"]
+
+Dist = dict[int, float]
+
+
+def java_round(x: float) -> int:
+    """Java ``Math.round``: floor(x + 0.5)."""
+    return math.floor(x + 0.5)
+
+
+def _mix(parts: list[tuple[float, Dist]]) -> Dist:
+    out: Dist = {}
+    for w, d in parts:
+        if w == 0.0:
+            continue
+        for v, p in d.items():
+            out[v] = out.get(v, 0.0) + w * p
+    return out
+
+
+def _convolve(a: Dist, b: Dist) -> Dist:
+    out: Dist = {}
+    for x, p in a.items():
+        for y, q in b.items():
+            out[x + y] = out.get(x + y, 0.0) + p * q
+    return out
+
+
+def _map(d: Dist, f: Callable[[int], int]) -> Dist:
+    out: Dist = {}
+    for v, p in d.items():
+        k = f(v)
+        out[k] = out.get(k, 0.0) + p
+    return out
+
+
+def _binomial(n: int, p: float) -> Dist:
+    n = max(n, 0)
+    return {k: math.comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)}
+
+
+def _provider_type(value: Any) -> str:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return "minecraft:constant"
+    if isinstance(value, dict):
+        return norm_id(value.get("type", "minecraft:uniform" if "min" in value else "minecraft:constant"))
+    return ""
+
+
+def _const(value: Any) -> float | None:
+    t = _provider_type(value)
+    if t == "minecraft:constant":
+        return float(value) if not isinstance(value, dict) else float(value.get("value", 0.0))
+    return None
+
+
+def int_distribution(value: Any) -> Dist | None:
+    """Distribution of a number provider's ``getInt`` (constant, uniform with inclusive integer bounds, binomial)."""
+    t = _provider_type(value)
+    if t == "minecraft:constant":
+        return {java_round(_const(value)): 1.0}
+    if t == "minecraft:uniform":
+        lo, hi = int_distribution(value.get("min")), int_distribution(value.get("max"))
+        if lo is None or hi is None:
+            return None
+        parts = []
+        for a, pa in lo.items():
+            for b, pb in hi.items():
+                if a >= b:
+                    parts.append((pa * pb, {a: 1.0}))
+                else:
+                    parts.append((pa * pb, {v: 1.0 / (b - a + 1) for v in range(a, b + 1)}))
+        return _mix(parts)
+    if t == "minecraft:binomial":
+        n, p = int_distribution(value.get("n")), _const(value.get("p"))
+        if n is None or p is None:
+            return None
+        return _mix([(pn, _binomial(k, p)) for k, pn in n.items()])
+    return None
+
+
+def scaled_float_distribution(value: Any, scale: float, *, rounding: str) -> Dist | None:
+    """Distribution of ``round(scale * getFloat())`` (Java rounding) or ``floor(...)`` for constant/uniform values."""
+    off = 0.5 if rounding == "round" else 0.0
+    c = _const(value)
+    if c is not None:
+        return {math.floor(scale * c + off): 1.0}
+    if _provider_type(value) != "minecraft:uniform":
+        return None
+    lo, hi = _const(value.get("min")), _const(value.get("max"))
+    if lo is None or hi is None:
+        return None
+    a, b = sorted((scale * lo, scale * hi))
+    if b - a <= 0:
+        return {math.floor(a + off): 1.0}
+    out: Dist = {}
+    for k in range(math.floor(a + off), math.floor(b + off) + 1):
+        left, right = max(a, k - off), min(b, k + 1 - off)
+        if right > left:
+            out[k] = (right - left) / (b - a)
+    return out
+
+
+@dataclass
+class TableExpectation:
+    """Per-item results for one table: expected count, probability of none, exactness."""
+
+    expected: dict[str, float] = field(default_factory=dict)
+    p_none: dict[str, float] = field(default_factory=dict)
+    inexact: set[str] = field(default_factory=set)
+
+
+@dataclass(eq=False)
+class _Cand:
+    weight: int
+    quality: int
+    stacks: tuple[tuple[str, Dist, bool], ...] = ()  # item, count distribution, exact
+    table: Any = None  # nested table id or inline dict
+    chain_active: bool = False
+
+
+class LootCalculator:
+    """Exact expectations for the tables of one set of packs, in one context (results are memoised)."""
+
+    def __init__(self, tables: Mapping[str, LootTable], tag_items: Callable[[str], tuple[str, ...]], ctx: LootContext):
+        self.tables = tables
+        self.tag_items = tag_items
+        self.ctx = ctx
+        self._memo: dict[str, TableExpectation] = {}
+        self._stack: list[str] = []
+        self._flags: list[bool] = [True]
+        self._seen: list[list[_Cand]] = [[]]
+        self._cand_cache: dict[tuple[int, int], tuple] = {}
+        self._yield_cache: dict[int, tuple] = {}
+
+    # ---------------------------------------------------------------- public
+
+    def table(self, table_id: str) -> TableExpectation:
+        """Expectations of one table (memoised); a table on the current recursion stack gives an empty result."""
+        if table_id in self._memo:
+            return self._memo[table_id]
+        if table_id in self._stack or table_id not in self.tables:
+            return TableExpectation()
+        self._stack.append(table_id)
+        try:
+            result = self._table_data(self.tables[table_id].data)
+        finally:
+            self._stack.pop()
+        self._memo[table_id] = result
+        return result
+
+    # ---------------------------------------------------------------- tables and pools
+
+    def _table_data(self, data: Mapping[str, Any]) -> TableExpectation:
+        out = TableExpectation()
+        table_functions = list(data.get("functions", []))
+        for pool in data.get("pools", []):
+            exp, p_none, inexact = self._pool(pool, table_functions)
+            for item, e in exp.items():
+                out.expected[item] = out.expected.get(item, 0.0) + e
+                out.p_none[item] = out.p_none.get(item, 1.0) * p_none[item]
+            out.inexact |= inexact
+        return out
+
+    def _cond_list(self, conditions: Any) -> tuple[float, bool]:
+        p, exact = 1.0, True
+        for cond in conditions or []:
+            q = condition_probability(cond, self.ctx)
+            if q is None:
+                q, exact = 0.0, False
+            p *= q
+        return p, exact
+
+    def _rolls(self, pool: Mapping[str, Any]) -> Dist | None:
+        rolls = int_distribution(pool.get("rolls"))
+        bonus = pool.get("bonus_rolls", 0.0)
+        extra = scaled_float_distribution(bonus, self.ctx.luck, rounding="floor")
+        if rolls is None or extra is None:
+            return None
+        return _map(_convolve(rolls, extra), lambda r: max(r, 0))
+
+    def _pool(self, pool: Mapping[str, Any], table_functions: list) -> tuple[dict[str, float], dict[str, float], set[str]]:
+        pool_exact = True
+        p_pass, ok = self._cond_list(pool.get("conditions"))
+        pool_exact &= ok
+        rolls = self._rolls(pool)
+        if rolls is None:
+            pool_exact, rolls = False, {1: 1.0}
+        chain = list(pool.get("functions", [])) + table_functions
+        self._flags.append(True)
+        self._seen.append([])
+        units = [self._expand(e, chain) for e in pool.get("entries", [])]
+        pool_exact &= self._flags.pop()
+        seen = self._seen.pop()
+        chosen = self._choice_probabilities(units)
+
+        # per candidate: item -> (E, P(>0)), inexact items
+        e_roll: dict[str, float] = {}
+        q_roll: dict[str, float] = {}
+        inexact: set[str] = set()
+        for cand, p in chosen:
+            for item, e, q, exact in self._yield(cand):
+                e_roll[item] = e_roll.get(item, 0.0) + p * e
+                q_roll[item] = q_roll.get(item, 0.0) + p * q
+                if not exact:
+                    inexact.add(item)
+        for cand in seen:
+            for item, *_ in self._yield(cand):
+                e_roll.setdefault(item, 0.0)
+                q_roll.setdefault(item, 0.0)
+        mean_rolls = sum(r * p for r, p in rolls.items())
+        exp = {item: p_pass * mean_rolls * e for item, e in e_roll.items()}
+        p_none = {
+            item: (1 - p_pass) + p_pass * sum(p * (1 - min(q, 1.0)) ** r for r, p in rolls.items())
+            for item, q in q_roll.items()
+        }
+        if not pool_exact:
+            inexact |= set(exp)
+        return exp, p_none, inexact
+
+    # ---------------------------------------------------------------- entries
+
+    def _expand(self, entry: Mapping[str, Any], chain: list) -> list[tuple[float, tuple[_Cand, ...]]]:
+        """Outcome distribution of one top-level entry: ``[(probability, candidates)]``."""
+        merged: dict[tuple[int, ...], tuple[float, tuple[_Cand, ...]]] = {}
+        for p, _, cands in self._expand_rec(entry, chain):
+            key = tuple(id(c) for c in cands)
+            old = merged.get(key, (0.0, cands))
+            merged[key] = (old[0] + p, cands)
+        return [v for v in merged.values() if v[0] > 0]
+
+    def _expand_rec(self, entry: Mapping[str, Any], chain: list) -> list[tuple[float, bool, tuple[_Cand, ...]]]:
+        p_self, ok = self._cond_list(entry.get("conditions"))
+        if not ok:
+            self._flags[-1] = False
+        fail = [(1.0 - p_self, False, ())] if p_self < 1.0 else []
+        t = norm_id(entry["type"])
+        if p_self == 0.0:
+            if "children" in entry:
+                for child in entry["children"]:
+                    self._expand_rec(child, chain)
+            else:
+                self._candidates(entry, chain)
+            return fail
+        if "children" in entry and t in ("minecraft:alternatives", "minecraft:group", "minecraft:sequence"):
+            children = [self._expand_rec(c, chain) for c in entry["children"]]
+            going: list[tuple[float, tuple[_Cand, ...]]] = [(1.0, ())]
+            done: list[tuple[float, bool, tuple[_Cand, ...]]] = []
+            for outs in children:
+                nxt: list[tuple[float, tuple[_Cand, ...]]] = []
+                for pg, cg in going:
+                    for pc, passed, cc in outs:
+                        if t == "minecraft:group":
+                            nxt.append((pg * pc, cg + cc))
+                        elif passed == (t == "minecraft:alternatives"):
+                            done.append((pg * pc, t == "minecraft:alternatives", cg + cc))
+                        else:
+                            nxt.append((pg * pc, cg + cc))
+                going = nxt
+            final = t != "minecraft:alternatives"
+            outcomes = done + [(p, final, c) for p, c in going]
+            return [(p_self * p, passed, c) for p, passed, c in outcomes] + fail
+        return [(p_self, True, self._candidates(entry, chain))] + fail
+
+    def _candidates(self, entry: Mapping[str, Any], chain: list) -> tuple[_Cand, ...]:
+        key = (id(entry), id(chain))
+        cache = self._cand_cache
+        if key in cache:
+            self._seen[-1].extend(cache[key][0])
+            return cache[key][0]
+        t = norm_id(entry["type"])
+        weight, quality = int(entry.get("weight", 1)), int(entry.get("quality", 0))
+        functions = list(entry.get("functions", [])) + chain
+        cands: tuple[_Cand, ...]
+        if t == "minecraft:item":
+            cands = (_Cand(weight, quality, (self._stack_of(norm_id(entry["name"]), functions),)),)
+        elif t == "minecraft:tag":
+            members = self.tag_items(norm_id(entry["name"]).lstrip("#"))
+            if entry.get("expand", False):
+                cands = tuple(_Cand(weight, quality, (self._stack_of(m, functions),)) for m in members)
+            else:
+                cands = (_Cand(weight, quality, tuple(self._stack_of(m, functions) for m in members)),)
+        elif t == "minecraft:loot_table":
+            value = entry.get("value", entry.get("name"))
+            ref = norm_id(value) if isinstance(value, str) else value
+            cands = (_Cand(weight, quality, table=ref, chain_active=self._chain_active(functions)),)
+        else:  # empty, dynamic and unknown singletons take part in the pick but yield nothing known
+            cands = (_Cand(weight, quality),)
+        cache[key] = (cands, entry, chain)  # keep referents alive so ids stay unique
+        self._seen[-1].extend(cands)
+        return cands
+
+    def _chain_active(self, functions: list) -> bool:
+        for f in functions:
+            name = norm_id(str(f.get("function", "")))
+            if name == "minecraft:explosion_decay" and self.ctx.explosion <= 1:
+                continue
+            if name in ("minecraft:enchanted_count_increase", "minecraft:looting_enchant") and not self.ctx.looting:
+                continue
+            if name in COUNT_FUNCTIONS or name not in KNOWN_OTHER_FUNCTIONS:
+                return True
+        return False
+
+    # ---------------------------------------------------------------- counts
+
+    def _stack_of(self, item: str, functions: list) -> tuple[str, Dist, bool]:
+        dist: Dist = {1: 1.0}
+        exact = True
+        for f in functions:
+            name = norm_id(str(f.get("function", "")))
+            if name not in COUNT_FUNCTIONS:
+                if name not in KNOWN_OTHER_FUNCTIONS:
+                    exact = False
+                continue
+            p, ok = self._cond_list(f.get("conditions"))
+            exact &= ok
+            if p == 0.0:
+                continue
+            new = self._apply(name, f, dist)
+            if new is None:
+                exact = False
+                continue
+            dist = new if p == 1.0 else _mix([(p, new), (1.0 - p, dist)])
+        return item, dist, exact
+
+    def _apply(self, name: str, f: Mapping[str, Any], dist: Dist) -> Dist | None:
+        ctx = self.ctx
+        if name == "minecraft:set_count":
+            draw = int_distribution(f.get("count"))
+            if draw is None:
+                return None
+            return _convolve(dist, draw) if f.get("add", False) else draw
+        if name in ("minecraft:enchanted_count_increase", "minecraft:looting_enchant"):
+            level = ctx.looting if name == "minecraft:looting_enchant" else ctx.enchantment_level(f.get("enchantment"))
+            if level is None:
+                return None
+            if level == 0:
+                return dist
+            add = scaled_float_distribution(f.get("count"), level, rounding="round")
+            if add is None:
+                return None
+            out = _convolve(dist, add)
+            limit = int(f.get("limit", 0))
+            return _map(out, lambda v: min(v, limit)) if limit > 0 else out
+        if name == "minecraft:apply_bonus":
+            level = ctx.enchantment_level(f.get("enchantment"))
+            if level is None:
+                return None
+            formula = norm_id(str(f.get("formula", "")))
+            params = f.get("parameters", {})
+            if formula == "minecraft:ore_drops":
+                if level <= 0:
+                    return dist
+                mult = {i + 1: (2.0 if i == 0 else 1.0) / (level + 2) for i in range(0, level + 1)}
+                return _mix([(pm, _map(dist, lambda v, m=m: v * m)) for m, pm in mult.items()])
+            if formula == "minecraft:uniform_bonus_count":
+                top = int(params.get("bonusMultiplier", 1)) * level
+                return _convolve(dist, {k: 1.0 / (top + 1) for k in range(top + 1)})
+            if formula == "minecraft:binomial_with_bonus_count":
+                return _convolve(dist, _binomial(level + int(params.get("extra", 0)), float(params.get("probability", 0.0))))
+            return None
+        if name == "minecraft:limit_count":
+            limit = f.get("limit", {})
+            if isinstance(limit, (int, float)):
+                lo = hi = int(limit)
+            else:
+                lo_d = int_distribution(limit["min"]) if "min" in limit else {-(10**9): 1.0}
+                hi_d = int_distribution(limit["max"]) if "max" in limit else {10**9: 1.0}
+                if lo_d is None or hi_d is None or len(lo_d) > 1 or len(hi_d) > 1:
+                    return None
+                lo, hi = next(iter(lo_d)), next(iter(hi_d))
+            return _map(dist, lambda v: min(max(v, lo), hi))
+        if name == "minecraft:explosion_decay":
+            if ctx.explosion <= 1:
+                return dist
+            keep = 1.0 / ctx.explosion
+            return _mix([(p, _binomial(v, keep) if v > 0 else {v: 1.0}) for v, p in dist.items()])
+        return None
+
+    def _yield(self, cand: _Cand):
+        """``(item, E[count], P(count > 0), exact)`` for what one chosen candidate gives."""
+        cache = self._yield_cache
+        if id(cand) in cache:
+            return cache[id(cand)][0]
+        rows = []
+        for item, dist, exact in cand.stacks:
+            e = sum(max(v, 0) * p for v, p in dist.items())
+            q = sum(p for v, p in dist.items() if v > 0)
+            rows.append((item, e, q, exact))
+        if cand.table is not None:
+            if isinstance(cand.table, str):
+                known = cand.table in self.tables and cand.table not in self._stack
+                nested = self.table(cand.table)
+            else:
+                known = True
+                nested = self._table_data(cand.table)
+            for item in sorted(nested.expected):
+                exact = known and not cand.chain_active and item not in nested.inexact
+                rows.append((item, nested.expected[item], 1.0 - nested.p_none[item], exact))
+        cache[id(cand)] = (rows, cand)
+        return rows
+
+    # ---------------------------------------------------------------- the weighted pick
+
+    def _weight(self, cand: _Cand) -> int:
+        return max(math.floor(cand.weight + cand.quality * self.ctx.luck), 0)
+
+    def _choice_probabilities(self, units: list[list[tuple[float, tuple[_Cand, ...]]]]) -> list[tuple[_Cand, float]]:
+        totals: list[Dist] = []
+        for outs in units:
+            d: Dist = {}
+            for p, cands in outs:
+                w = sum(self._weight(c) for c in cands)
+                d[w] = d.get(w, 0.0) + p
+            missing = 1.0 - sum(d.values())
+            if missing > 1e-15:
+                d[0] = d.get(0, 0.0) + missing
+            totals.append(d)
+        n = len(units)
+        prefix: list[Dist] = [{0: 1.0}]
+        for d in totals:
+            prefix.append(_convolve(prefix[-1], d))
+        suffix: list[Dist] = [{0: 1.0}] * (n + 1)
+        for i in range(n - 1, -1, -1):
+            suffix[i] = _convolve(suffix[i + 1], totals[i])
+        acc: dict[int, tuple[_Cand, float]] = {}
+        for i, outs in enumerate(units):
+            others = _convolve(prefix[i], suffix[i + 1])
+            for p, cands in outs:
+                w_o = sum(self._weight(c) for c in cands)
+                for c in cands:
+                    w = self._weight(c)
+                    if w <= 0:
+                        continue
+                    share = sum(q * w / (rest + w_o) for rest, q in others.items())
+                    old = acc.get(id(c), (c, 0.0))
+                    acc[id(c)] = (c, old[1] + p * share)
+        return list(acc.values())

@@ -1,0 +1,498 @@
+"""The loaded packs: tables as DataFrames, item sources, item uses, names and loot statistics."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+from kit.items._common import frame, norm_id
+from kit.items.errors import UnknownLootTableError
+from kit.items.loot import LootContext, LootTable, walk_entries
+from kit.items.recipes import ItemStack, Recipe
+from kit.items.sources import (MAX_ALTERNATIVES, MAX_LOOT_TABLES, MAX_TAG_ITEMS_PER_TABLE, MAX_TAGS, PROVIDERS,
+                               ItemSource, ItemSourceOutput, ProviderRegistry, SourceSlot)
+from kit.items.tags import ResolvedTags
+
+__all__ = ["PackSet"]
+
+RECIPE_SCHEMA = {
+    "recipe_id": "string", "recipe_type": "string", "kind": "string", "result_item_id": "string",
+    "result_count": "int64", "width": "int64", "n_inputs": "int64", "inputs": "object", "station": "string",
+    "category": "string", "group": "string", "folder": "string", "pack": "string", "path": "string",
+}
+LOOT_TABLE_SCHEMA = {
+    "loot_table_id": "string", "table_type": "string", "n_pools": "int64", "n_entries": "int64",
+    "n_item_entries": "int64", "n_tag_entries": "int64", "n_nested_tables": "int64", "n_dynamic_entries": "int64",
+    "n_empty_entries": "int64", "folder": "string", "pack": "string", "path": "string",
+}
+TAG_SCHEMA = {"tag_id": "string", "item_id": "string", "via_tag": "string", "pack": "string", "path": "string"}
+ITEM_SCHEMA = {
+    "item_id": "string", "name_en": "string", "name_zh": "string", "n_recipes": "int64", "n_uses": "int64",
+    "n_loot_tables": "int64", "n_tags": "int64",
+}
+USES_SCHEMA = {
+    "recipe_id": "string", "recipe_type": "string", "kind": "string", "result_item_id": "string",
+    "result_count": "int64", "n_slots": "int64", "via_tag": "string", "pack": "string", "path": "string",
+}
+ERROR_SCHEMA = {"resource_type": "string", "resource_id": "string", "reason": "string", "pack": "string",
+                "path": "string"}
+PACK_SCHEMA = {"pack": "string", "kind": "string", "features": "object", "is_applied": "bool", "location": "string"}
+EXPECTATION_SCHEMA = {"loot_table_id": "string", "item_id": "string", "expected_count": "float64",
+                      "p_at_least_one": "float64", "is_exact": "bool"}
+
+
+_NAME_RE = re.compile(r"^[a-z0-9_-]+$")
+
+
+def _lang_key_to_id(key: str) -> tuple[str, str] | None:
+    parts = key.split(".")
+    if len(parts) != 3 or parts[0] not in ("item", "block") or not _NAME_RE.match(parts[1]) or not _NAME_RE.match(parts[2]):
+        return None
+    return parts[0], f"{parts[1]}:{parts[2]}"
+
+
+@dataclass
+class _Index:
+    packs: "PackSet"
+    produced: dict[str, list[str]] = field(default_factory=dict)
+    used: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # item -> recipe -> [via per slot]
+    loot: dict[str, dict[str, tuple[int, list[str]]]] = field(default_factory=dict)
+    tags_of: dict[str, list[str]] = field(default_factory=dict)
+    _recipe_cache: dict[str, ItemSource] = field(default_factory=dict)
+
+    def build(self) -> "_Index":
+        p = self.packs
+        for rid in sorted(p._recipes):
+            r = p._recipes[rid]
+            for item in dict.fromkeys(p._expand_refs(r.output_refs)):
+                self.produced.setdefault(item, []).append(rid)
+            for slot in r.inputs:
+                for ref in slot:
+                    for item in (p._tags.items(ref) if ref.startswith("#") else (ref,)):
+                        via = ref[1:] if ref.startswith("#") else ""
+                        self.used.setdefault(item, {}).setdefault(rid, []).append(via)
+        for tid in sorted(p._tables)[:MAX_LOOT_TABLES]:
+            budget = MAX_TAG_ITEMS_PER_TABLE
+            for e in walk_entries(p._tables[tid]):
+                if e.entry_type == "item":
+                    items = (e.name,)
+                elif e.entry_type == "tag":
+                    items = p._tags.items(e.name.lstrip("#"))[:budget]
+                    budget -= len(items)
+                else:
+                    continue
+                count, notes = _entry_notes(e)
+                for item in items:
+                    old = self.loot.setdefault(item, {}).get(tid)
+                    if old is None:
+                        self.loot[item][tid] = (count, notes)
+                    else:
+                        merged = list(dict.fromkeys(old[1] + notes))
+                        self.loot[item][tid] = (old[0] if old[0] == count else 1, merged)
+        for tag_id in sorted(p._tags.members):
+            for m in p._tags.members[tag_id]:
+                self.tags_of.setdefault(m.item_id, []).append(tag_id)
+        return self
+
+    def _slot(self, refs: tuple[str, ...], count: int = 1) -> SourceSlot:
+        items = self.packs._expand_refs(refs)[:MAX_ALTERNATIVES]
+        return SourceSlot(tuple(ItemStack(i) for i in items), count)
+
+    def recipe_source(self, rid: str) -> ItemSource:
+        if rid in self._recipe_cache:
+            return self._recipe_cache[rid]
+        r = self.packs._recipes[rid]
+        inputs = tuple(self._slot(slot) for slot in r.inputs)
+        notes: tuple[str, ...] = ()
+        if r.result is not None:
+            outputs = (SourceSlot((ItemStack(r.result.item_id, 1, r.result.components),), r.result.count),)
+        elif r.kind == "smithing_trim":
+            outputs = (self._slot(r.output_refs),)
+            notes = ("output: the base item with an armour trim",)
+        else:
+            outputs = ()
+        if r.kind == "special":
+            notes = ("special recipe: inputs and outputs are hard-coded in the game",)
+        elif r.kind == "unknown":
+            notes = ("recipe type unknown to kit: ingredients read from the usual keys",)
+        src = ItemSource("recipe", rid, r.recipe_type, r.station, r.width, inputs, outputs, notes, "system:recipe")
+        self._recipe_cache[rid] = src
+        return src
+
+    def recipe_sources(self, item_id: str) -> list[ItemSource]:
+        out = []
+        for rid in self.produced.get(item_id, ()):
+            src = self.recipe_source(rid)
+            if self.packs._recipes[rid].kind == "smithing_trim":  # the output is the queried base item, trimmed
+                src = dataclasses.replace(src, outputs=(SourceSlot((ItemStack(item_id),)),))
+            out.append(src)
+        return out
+
+    def loot_sources(self, item_id: str) -> list[ItemSource]:
+        out = []
+        for tid, (count, notes) in sorted(self.loot.get(item_id, {}).items()):
+            out.append(ItemSource("loot", tid, "loot_table", outputs=(SourceSlot((ItemStack(item_id),), count),),
+                                  notes=tuple(notes), provider_id="system:loot"))
+        return out
+
+    def tag_sources(self, item_id: str) -> list[ItemSource]:
+        return [ItemSource("tag", "#" + t, outputs=(SourceSlot((ItemStack(item_id),)),), provider_id="system:tag")
+                for t in self.tags_of.get(item_id, ())[:MAX_TAGS]]
+
+
+def _describe_count(value: Any) -> str:
+    if isinstance(value, (int, float)):
+        return f"{value:g}"
+    if isinstance(value, dict):
+        t = norm_id(str(value.get("type", "minecraft:uniform" if "min" in value else "minecraft:constant")))
+        if t == "minecraft:constant":
+            return f"{float(value.get('value', 0)):g}"
+        if t == "minecraft:uniform":
+            return f"{_describe_count(value.get('min'))}-{_describe_count(value.get('max'))}"
+        if t == "minecraft:binomial":
+            return f"binomial(n={_describe_count(value.get('n'))}, p={_describe_count(value.get('p'))})"
+        return t.split(":", 1)[1]
+    return "?"
+
+
+def _entry_notes(e) -> tuple[int, list[str]]:
+    notes = [f"weight {e.weight}"]
+    if e.quality:
+        notes.append(f"quality {e.quality}")
+    count = 1
+    for f in e.data.get("functions", []):
+        if norm_id(str(f.get("function", ""))) != "minecraft:set_count":
+            continue
+        value = f.get("count")
+        if (isinstance(value, (int, float)) or (isinstance(value, dict) and norm_id(str(value.get("type", ""))) == "minecraft:constant")) \
+                and not f.get("add") and not f.get("conditions"):
+            v = value if isinstance(value, (int, float)) else value.get("value", 1)
+            count = max(int(round(float(v))), 1)
+        else:
+            notes.append(("count +" if f.get("add") else "count ") + _describe_count(value))
+    conds = [norm_id(str(c.get("condition", ""))).split(":", 1)[1] for c in e.data.get("conditions", [])]
+    if conds:
+        notes.append("conditions: " + ", ".join(conds))
+    if e.entry_type == "tag":
+        notes.append(f"tag #{e.name.lstrip('#')}")
+    return count, notes
+
+
+class PackSet:
+    """Recipes, loot tables, item tags and display names of a list of data packs (see ``load_datapacks``)."""
+
+    def __init__(self, recipes: Mapping[str, Recipe], tables: Mapping[str, LootTable], tags: ResolvedTags,
+                 lang: Mapping[str, Mapping[str, str]], errors: Sequence[tuple], packs: Sequence[Any]) -> None:
+        self._recipes = dict(recipes)
+        self._tables = dict(tables)
+        self._tags = tags
+        self._lang = {k: dict(v) for k, v in lang.items()}
+        self._errors = list(errors)
+        self._packs = list(packs)
+        self._idx: _Index | None = None
+        self._names: Any = None
+        self._calc: dict[LootContext, Any] = {}
+
+    def __repr__(self) -> str:
+        return (f"<PackSet {len(self._packs)} packs: {len(self._recipes)} recipes, {len(self._tables)} loot tables, "
+                f"{len(self._tags.members)} item tags, {len(self._errors)} errors>")
+
+    # ---------------------------------------------------------------- helpers
+
+    def _expand_refs(self, refs: Sequence[str]) -> list[str]:
+        out: list[str] = []
+        for ref in refs:
+            for item in (self._tags.items(ref) if ref.startswith("#") else (ref,)):
+                if item not in out:
+                    out.append(item)
+        return out
+
+    def _index(self) -> _Index:
+        if self._idx is None:
+            self._idx = _Index(self).build()
+        return self._idx
+
+    def tag_items(self, tag_id: str) -> tuple[str, ...]:
+        """Item ids of an item tag (``"minecraft:planks"`` or ``"#minecraft:planks"``); ``()`` if unknown."""
+        return self._tags.items(norm_id(tag_id.lstrip("#")))
+
+    def recipe(self, recipe_id: str) -> Recipe:
+        """The parsed recipe ``recipe_id`` (raises ``KeyError`` if unknown)."""
+        return self._recipes[norm_id(recipe_id)]
+
+    def loot_table(self, loot_table_id: str) -> LootTable:
+        """The loot table ``loot_table_id``.
+
+        Raises
+        ------
+        UnknownLootTableError
+            When no loaded pack defines it.
+        """
+        tid = norm_id(loot_table_id)
+        if tid not in self._tables:
+            raise UnknownLootTableError(f"loot table {tid!r} is not defined by the loaded packs")
+        return self._tables[tid]
+
+    @property
+    def features(self) -> tuple[str, ...]:
+        """Names of the built-in feature packs found inside the loaded packs (applied or not)."""
+        return tuple(sorted({f for p in self._packs for f in p.features}))
+
+    # ---------------------------------------------------------------- frames
+
+    @property
+    def errors(self):
+        """Files that could not be read.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Columns ``resource_type`` (recipe, loot_table, item_tag, lang), ``resource_id``, ``reason``, ``pack``,
+            ``path`` (inside the pack), in load order.
+        """
+        return frame(self._errors, ERROR_SCHEMA)
+
+    def packs(self):
+        """The loaded packs in priority order (lowest first), with the feature packs each one holds.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Columns ``pack``, ``kind`` (folder, zip, jar, feature), ``features`` (tuple), ``is_applied``, ``location``.
+        """
+        return frame([(p.pack, p.kind, p.features, p.is_applied, p.location) for p in self._packs], PACK_SCHEMA)
+
+    def recipes(self):
+        """One row per recipe (after overrides).
+
+        Returns
+        -------
+        pandas.DataFrame
+            Columns ``recipe_id``, ``recipe_type``, ``kind``, ``result_item_id`` ("" when not written),
+            ``result_count``, ``width`` (0 unless shaped), ``n_inputs``, ``inputs`` (tuple of slots, each
+            ``"id|#tag"``; ``""`` for an empty grid slot), ``station``, ``category``, ``group``, ``folder``
+            (``recipe`` or ``recipes``), ``pack``, ``path``; sorted by ``recipe_id``.
+        """
+        rows = []
+        for rid in sorted(self._recipes):
+            r = self._recipes[rid]
+            rows.append((rid, r.recipe_type, r.kind, r.result.item_id if r.result else "",
+                         r.result.count if r.result else 0, r.width, len(r.inputs),
+                         tuple("|".join(s) for s in r.inputs), ",".join(r.station), r.category, r.group,
+                         r.folder, r.pack, r.path))
+        return frame(rows, RECIPE_SCHEMA)
+
+    def loot_tables(self):
+        """One row per loot table with entry counts (what the static scan can and cannot see).
+
+        Returns
+        -------
+        pandas.DataFrame
+            Columns ``loot_table_id``, ``table_type`` (``minecraft:block`` ...), ``n_pools``, ``n_entries`` (leaf
+            entries), ``n_item_entries``, ``n_tag_entries``, ``n_nested_tables``, ``n_dynamic_entries``,
+            ``n_empty_entries``, ``folder``, ``pack``, ``path``; sorted by id.
+        """
+        rows = []
+        for tid in sorted(self._tables):
+            t = self._tables[tid]
+            kinds = [e.entry_type for e in walk_entries(t)]
+            rows.append((tid, t.table_type, len(t.data.get("pools", [])), len(kinds), kinds.count("item"),
+                         kinds.count("tag"), kinds.count("loot_table"), kinds.count("dynamic"), kinds.count("empty"),
+                         t.folder, t.pack, t.path))
+        return frame(rows, LOOT_TABLE_SCHEMA)
+
+    def tags(self):
+        """Resolved item tags in long format (nested references expanded; failed tags are in ``errors``).
+
+        Returns
+        -------
+        pandas.DataFrame
+            Columns ``tag_id`` (without ``#``), ``item_id``, ``via_tag`` (the nested tag the item came through,
+            ``""`` when listed directly), ``pack``, ``path`` (the file that listed it); sorted by tag then file order.
+        """
+        rows = [(t, m.item_id, m.via, m.pack, m.path)
+                for t in sorted(self._tags.members) for m in self._tags.members[t]]
+        return frame(rows, TAG_SCHEMA)
+
+    def display_names(self, language: str = "en_us") -> dict[str, str]:
+        """Item id -> display name from the packs' language files (``item.*`` keys win over ``block.*``)."""
+        out: dict[str, str] = {}
+        table = self._lang.get(language, {})
+        for prefer in ("block", "item"):
+            for key, value in table.items():
+                parsed = _lang_key_to_id(key)
+                if parsed and parsed[0] == prefer:
+                    out[parsed[1]] = value
+        return out
+
+    def items(self):
+        """Every item id seen in recipes, loot tables, tags or ``item.*`` language keys, with display names.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Columns ``item_id``, ``name_en``, ``name_zh`` (``""`` when no language file names it), ``n_recipes``
+            (recipes producing it), ``n_uses`` (recipes consuming it), ``n_loot_tables``, ``n_tags``; sorted by id.
+        """
+        idx = self._index()
+        seen: set[str] = set(idx.produced) | set(idx.used) | set(idx.tags_of)
+        for r in self._recipes.values():
+            seen.update(ref for slot in r.inputs for ref in slot if not ref.startswith("#"))
+        for t in self._tables.values():
+            seen.update(e.name for e in walk_entries(t) if e.entry_type == "item")
+        for table in self._lang.values():
+            for key in table:
+                parsed = _lang_key_to_id(key)
+                if parsed and parsed[0] == "item":
+                    seen.add(parsed[1])
+        en, zh = self.display_names("en_us"), self.display_names("zh_cn")
+        loot_counts: dict[str, set[str]] = {}
+        for t in self._tables.values():
+            for e in walk_entries(t):
+                if e.entry_type == "item":
+                    loot_counts.setdefault(e.name, set()).add(t.loot_table_id)
+        rows = [(i, en.get(i, ""), zh.get(i, ""), len(idx.produced.get(i, ())), len(idx.used.get(i, {})),
+                 len(loot_counts.get(i, ())), len(idx.tags_of.get(i, ()))) for i in sorted(seen)]
+        return frame(rows, ITEM_SCHEMA)
+
+    # ---------------------------------------------------------------- questions
+
+    def item_sources(self, item_id: str, scope: str = "all", *, registry: ProviderRegistry | None = None) -> ItemSourceOutput:
+        """Where an item comes from, per the design's ``game.item_sources`` tool.
+
+        Parameters
+        ----------
+        item_id : str
+            Namespaced item id (``minecraft:`` is assumed when missing).
+        scope : str, default="all"
+            ``all``, a provider path (``recipe``, ``loot``, ``tag``) or a full provider id (``system:recipe``).
+        registry : ProviderRegistry, optional
+            The providers to run (default: the global registry, see ``register_provider``).
+
+        Returns
+        -------
+        ItemSourceOutput
+            Recipes first, then loot, then tags, each sorted by id, cut to 64 (``truncated`` set).
+
+        Raises
+        ------
+        InvalidScopeError
+            When the scope names no registered provider.
+        """
+        return (registry or PROVIDERS).run(self, norm_id(item_id), scope)
+
+    def item_uses(self, item_id: str):
+        """The recipes that consume an item (directly or through a tag).
+
+        Returns
+        -------
+        pandas.DataFrame
+            Columns ``recipe_id``, ``recipe_type``, ``kind``, ``result_item_id``, ``result_count``, ``n_slots``
+            (slots that accept the item), ``via_tag`` (comma-joined tags through which it is accepted, ``""`` when
+            named directly), ``pack``, ``path``; sorted by recipe id.
+        """
+        rows = []
+        for rid, vias in sorted(self._index().used.get(norm_id(item_id), {}).items()):
+            r = self._recipes[rid]
+            tags = ",".join(sorted({v for v in vias if v}))
+            rows.append((rid, r.recipe_type, r.kind, r.result.item_id if r.result else "",
+                         r.result.count if r.result else 0, len(vias), tags, r.pack, r.path))
+        return frame(rows, USES_SCHEMA)
+
+    def resolve_item(self, text: str) -> str | None:
+        """The item a request is about: an explicit id first, else the longest display name in the text.
+
+        Names come from the packs' ``en_us`` and ``zh_cn`` language files (English matched case-insensitively).
+        Returns ``None`` when nothing matches.
+        """
+        from kit.items.names import NameIndex
+
+        if self._names is None:
+            self._names = NameIndex.from_names({"en_us": self.display_names("en_us"),
+                                                "zh_cn": self.display_names("zh_cn")})
+        return self._names.resolve(text)
+
+    # ---------------------------------------------------------------- loot statistics
+
+    def _context(self, **kw: Any) -> LootContext:
+        for name in ("looting", "fortune"):
+            v = kw[name]
+            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                raise ValueError(f"The '{name}' parameter of loot_expectations must be an int in the range [0, inf). "
+                                 f"Got {v!r} instead.")
+        explosion = kw.pop("explosion")
+        radius = 4.0 if explosion is True else float(explosion or 0.0)
+        if radius < 0:
+            raise ValueError(f"The 'explosion' parameter of loot_expectations must be a bool or a radius >= 0. "
+                             f"Got {explosion!r} instead.")
+        return LootContext(explosion=radius, **kw)
+
+    def loot_expectations(self, *, table: str | None = None, killed_by_player: bool = True, looting: int = 0,
+                          fortune: int = 0, silk_touch: bool = False, shears: bool = False, luck: float = 0.0,
+                          explosion: bool | float = False, block_state_matches: bool = True,
+                          open_water: bool = False):
+        """Exact expected drops of every loot table (or of one), computed from the rules, not sampled.
+
+        Parameters
+        ----------
+        table : str, optional
+            One loot table id; default all tables.
+        killed_by_player, looting, fortune, silk_touch, shears, luck
+            The assumed context (the tool for blocks is shears or not, with silk touch / fortune levels).
+        explosion : bool or float, default=False
+            Rolled by an explosion: ``True`` means radius 4 (TNT), a number gives the radius.
+        block_state_matches : bool, default=True
+            Whether ``block_state_property`` conditions pass (a fully grown crop, a door's lower half ...).
+        open_water : bool, default=False
+            The fishing hook's open-water check (treasure needs it).
+
+        Returns
+        -------
+        pandas.DataFrame
+            Columns ``loot_table_id``, ``item_id``, ``expected_count`` (items per roll of the table),
+            ``p_at_least_one``, ``is_exact`` (False when an unknown condition, provider or function, a cycle or a
+            missing nested table is involved); one row per item statically reachable from the table (zero rows
+            included), sorted by table and item.
+
+        Raises
+        ------
+        UnknownLootTableError
+            When ``table`` is not defined.
+        """
+        from kit.items.loot_exact import LootCalculator
+
+        ctx = self._context(killed_by_player=killed_by_player, looting=looting, fortune=fortune,
+                            silk_touch=silk_touch, shears=shears, luck=float(luck), explosion=explosion,
+                            block_state_matches=block_state_matches, open_water=open_water)
+        ids = [self.loot_table(table).loot_table_id] if table is not None else sorted(self._tables)
+        calc = self._calc.get(ctx)
+        if calc is None:
+            calc = self._calc[ctx] = LootCalculator(self._tables, self._tags.items, ctx)
+        rows = []
+        for tid in ids:
+            r = calc.table(tid)
+            for item in sorted(r.expected):
+                rows.append((tid, item, r.expected[item], 1.0 - r.p_none[item], item not in r.inexact))
+        return frame(rows, EXPECTATION_SCHEMA)
+
+    def sample_loot(self, table: str, n: int = 10_000, *, seed: int = 0, killed_by_player: bool = True,
+                    looting: int = 0, fortune: int = 0, silk_touch: bool = False, shears: bool = False,
+                    luck: float = 0.0, explosion: bool | float = False, block_state_matches: bool = True,
+                    open_water: bool = False):
+        """Roll one table ``n`` times with a seeded Monte-Carlo sampler of the same rules.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Columns ``loot_table_id``, ``item_id``, ``mean_count``, ``std_count``, ``p_at_least_one``,
+            ``n_draws``; one row per item that dropped at least once.
+        """
+        from kit.items.loot_sampler import LootSampler
+
+        ctx = self._context(killed_by_player=killed_by_player, looting=looting, fortune=fortune,
+                            silk_touch=silk_touch, shears=shears, luck=float(luck), explosion=explosion,
+                            block_state_matches=block_state_matches, open_water=open_water)
+        tid = self.loot_table(table).loot_table_id
+        return LootSampler(self._tables, self._tags.items, ctx, seed=seed).sample(tid, n)

@@ -1,0 +1,306 @@
+"""Item sources: records, the provider registry, the built-in providers and the output (design: system:items).
+
+A provider answers "where does item X come from?" for one kind of source. Providers are registered under a
+namespaced id (``system:recipe``); the id's path (``recipe``) and the full id are both valid scopes. Providers run
+in id order and each one's exception is caught and reported in the output, so one failing provider does not hide
+the others. The output lists recipes first, then loot, then tags, each sorted by source id, cut to 64 sources.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Iterable
+
+from kit.items._common import frame
+from kit.items.errors import InvalidScopeError, ProviderRegistrationError
+from kit.items.recipes import ItemStack
+
+if TYPE_CHECKING:
+    from kit.items.packset import PackSet
+
+__all__ = [
+    "SourceSlot",
+    "ItemSource",
+    "ItemSourceOutput",
+    "ItemSourceProvider",
+    "ProviderRegistry",
+    "PROVIDERS",
+    "register_provider",
+    "MAX_SOURCES",
+    "MAX_ALTERNATIVES",
+    "MAX_LOOT_TABLES",
+    "MAX_TAG_ITEMS_PER_TABLE",
+    "MAX_TAGS",
+]
+
+MAX_SOURCES = 64  #: sources kept in one output
+MAX_ALTERNATIVES = 8  #: example items per slot
+MAX_LOOT_TABLES = 4096  #: loot tables scanned
+MAX_TAG_ITEMS_PER_TABLE = 8  #: items a table's tag entries expand to
+MAX_TAGS = 64  #: tags reported by the tag provider
+
+_ID_RE = re.compile(r"^[a-z0-9_.-]+:[a-z0-9_./-]+$")
+
+
+@dataclass(frozen=True)
+class SourceSlot:
+    """One input or output slot: alternative items (at most 8 examples, not consumed together) and a count.
+
+    An empty slot (a gap in a shaped grid) has no items.
+    """
+
+    items: tuple[ItemStack, ...] = ()
+    count: int = 1
+
+    def to_json(self) -> dict[str, Any]:
+        """The slot with defaults left out (``count`` 1, no items)."""
+        out: dict[str, Any] = {}
+        if self.items:
+            out["items"] = [i.to_json() for i in self.items]
+        if self.count != 1:
+            out["count"] = self.count
+        return out
+
+    @property
+    def item_ids(self) -> tuple[str, ...]:
+        return tuple(i.item_id for i in self.items)
+
+
+@dataclass(frozen=True)
+class ItemSource:
+    """One way to obtain an item (a recipe, a loot table, a tag membership, or a custom provider's source).
+
+    ``source_id`` is written as ``"id"`` in the JSON; ``provider_id`` records which provider produced it.
+    """
+
+    kind: str
+    source_id: str
+    type: str = ""
+    station: tuple[str, ...] = ()
+    width: int = 0
+    inputs: tuple[SourceSlot, ...] = ()
+    outputs: tuple[SourceSlot, ...] = ()
+    notes: tuple[str, ...] = ()
+    provider_id: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """The design's encoding, with default values left out (type "", station/inputs/notes [], width 0)."""
+        out: dict[str, Any] = {"kind": self.kind, "id": self.source_id}
+        if self.type:
+            out["type"] = self.type
+        if self.station:
+            out["station"] = list(self.station)
+        if self.width:
+            out["width"] = self.width
+        if self.inputs:
+            out["inputs"] = [s.to_json() for s in self.inputs]
+        out["outputs"] = [s.to_json() for s in self.outputs]
+        if self.notes:
+            out["notes"] = list(self.notes)
+        return out
+
+
+_CATEGORY = {"recipe": 0, "loot": 1, "tag": 2}
+
+OUTPUT_SCHEMA = {
+    "rank": "int64", "kind": "string", "source_id": "string", "source_type": "string", "station": "string",
+    "width": "int64", "n_inputs": "int64", "input_item_ids": "object", "output_item_ids": "object",
+    "output_count": "int64", "notes": "string", "provider_id": "string",
+}
+
+
+@dataclass(frozen=True)
+class ItemSourceOutput:
+    """The answer to one item-source query: the tool result of the design.
+
+    ``errors`` holds ``(provider_id, message)`` for every provider that raised; it is written to the JSON only when
+    not empty.
+    """
+
+    item: str
+    scope: str = "all"
+    sources: tuple[ItemSource, ...] = ()
+    truncated: bool = False
+    errors: tuple[tuple[str, str], ...] = field(default=())
+
+    def to_dict(self) -> dict[str, Any]:
+        """The snapshot as plain Python data; default values (scope ``all``) are left out."""
+        out: dict[str, Any] = {"item": self.item}
+        if self.scope != "all":
+            out["scope"] = self.scope
+        out["sources"] = [s.to_json() for s in self.sources]
+        out["truncated"] = self.truncated
+        if self.errors:
+            out["errors"] = [{"provider": p, "message": m} for p, m in self.errors]
+        return out
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The snapshot as a JSON string (UTF-8 text, non-ASCII kept)."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent)
+
+    def to_frame(self):
+        """One row per source.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Columns ``rank`` (from 1, output order), ``kind``, ``source_id``, ``source_type``, ``station``
+            (comma-joined), ``width``, ``n_inputs``, ``input_item_ids`` and ``output_item_ids`` (tuples of the
+            example item ids), ``output_count`` (count of the first output slot), ``notes`` (joined with ``"; "``),
+            ``provider_id``.
+        """
+        rows = []
+        for rank, s in enumerate(self.sources, 1):
+            ins = tuple(dict.fromkeys(i for slot in s.inputs for i in slot.item_ids))
+            outs = tuple(dict.fromkeys(i for slot in s.outputs for i in slot.item_ids))
+            rows.append((rank, s.kind, s.source_id, s.type, ",".join(s.station), s.width, len(s.inputs), ins, outs,
+                         s.outputs[0].count if s.outputs else 0, "; ".join(s.notes), s.provider_id))
+        return frame(rows, OUTPUT_SCHEMA)
+
+
+Finder = Callable[["PackSet", str], Iterable[ItemSource]]
+
+
+@dataclass(frozen=True)
+class ItemSourceProvider:
+    """A registered source of item sources: ``find(packs, item_id)`` yields :class:`ItemSource` records."""
+
+    provider_id: str
+    kind: str
+    find: Finder = field(compare=False)
+
+    @property
+    def path(self) -> str:
+        """The id's path (``system:recipe`` -> ``recipe``), usable as a scope."""
+        return self.provider_id.split(":", 1)[1]
+
+
+class ProviderRegistry:
+    """Providers by id; the registry enumerates the valid scopes and runs queries."""
+
+    def __init__(self) -> None:
+        self._providers: dict[str, ItemSourceProvider] = {}
+
+    def register(self, provider_id: str, find: Finder, *, kind: str | None = None,
+                 replace: bool = False) -> ItemSourceProvider:
+        """Add a provider; its path and id become valid scopes.
+
+        Raises
+        ------
+        ProviderRegistrationError
+            When the id is not ``namespace:path`` or is taken (unless ``replace=True``), or ``path`` is ``all``.
+        """
+        if not isinstance(provider_id, str) or not _ID_RE.match(provider_id):
+            raise ProviderRegistrationError(
+                f"The 'provider_id' parameter of register_provider must be a namespaced id like 'example:villager'. "
+                f"Got {provider_id!r} instead.")
+        if provider_id.split(":", 1)[1] == "all":
+            raise ProviderRegistrationError(f"provider id {provider_id!r}: the path 'all' is reserved for the full query")
+        if provider_id in self._providers and not replace:
+            raise ProviderRegistrationError(
+                f"provider {provider_id!r} is already registered; pass replace=True to replace it")
+        provider = ItemSourceProvider(provider_id, kind or provider_id.split(":", 1)[1], find)
+        self._providers[provider_id] = provider
+        return provider
+
+    def unregister(self, provider_id: str) -> None:
+        """Remove a provider (missing ids are ignored)."""
+        self._providers.pop(provider_id, None)
+
+    def providers(self) -> tuple[ItemSourceProvider, ...]:
+        """Registered providers in id order."""
+        return tuple(self._providers[k] for k in sorted(self._providers))
+
+    def scopes(self) -> tuple[str, ...]:
+        """Valid scopes: ``all``, every provider path, every provider id."""
+        provs = self.providers()
+        return ("all",) + tuple(sorted({p.path for p in provs})) + tuple(p.provider_id for p in provs)
+
+    def select(self, scope: str) -> tuple[ItemSourceProvider, ...]:
+        """Providers a scope runs.
+
+        Raises
+        ------
+        InvalidScopeError
+            When the scope names no provider (the message lists the valid scopes).
+        """
+        provs = self.providers()
+        if scope == "all":
+            return provs
+        chosen = tuple(p for p in provs if scope in (p.provider_id, p.path))
+        if not chosen:
+            raise InvalidScopeError(scope, self.scopes())
+        return chosen
+
+    def run(self, packs: "PackSet", item_id: str, scope: str = "all") -> ItemSourceOutput:
+        """Run the providers of ``scope`` for ``item_id`` and build the ordered, truncated output."""
+        chosen = self.select(scope)
+        found: list[ItemSource] = []
+        errors: list[tuple[str, str]] = []
+        for p in chosen:
+            try:
+                for s in p.find(packs, item_id):
+                    found.append(s if s.provider_id else _with_provider(s, p.provider_id))
+            except Exception as exc:  # noqa: BLE001 - a failing provider is reported, never fatal
+                errors.append((p.provider_id, f"{type(exc).__name__}: {exc}"))
+        found.sort(key=lambda s: (_CATEGORY.get(s.kind, 0), s.source_id, s.kind, s.provider_id))
+        return ItemSourceOutput(item_id, scope, tuple(found[:MAX_SOURCES]), len(found) > MAX_SOURCES, tuple(errors))
+
+
+def _with_provider(s: ItemSource, provider_id: str) -> ItemSource:
+    from dataclasses import replace
+
+    return replace(s, provider_id=provider_id)
+
+
+PROVIDERS = ProviderRegistry()
+
+
+def register_provider(provider_id: str, find: Finder | None = None, *, kind: str | None = None,
+                      replace: bool = False):
+    """Register an item-source provider in the default registry (also usable as a decorator).
+
+    Parameters
+    ----------
+    provider_id : str
+        Namespaced id, e.g. ``"example:villager"``; ``"villager"`` and the id become valid scopes.
+    find : callable, optional
+        ``find(packs, item_id) -> iterable of ItemSource``. Omit to use ``register_provider`` as a decorator.
+    kind : str, optional
+        The kind written in its sources (default: the id's path).
+    replace : bool, default=False
+        Replace a provider already registered under the same id.
+
+    Returns
+    -------
+    ItemSourceProvider, or a decorator when ``find`` is omitted.
+    """
+    if find is None:
+        def deco(fn: Finder) -> Finder:
+            PROVIDERS.register(provider_id, fn, kind=kind, replace=replace)
+            return fn
+
+        return deco
+    return PROVIDERS.register(provider_id, find, kind=kind, replace=replace)
+
+
+# ---------------------------------------------------------------- built-in providers
+
+
+def _recipe_sources(packs: "PackSet", item_id: str) -> Iterable[ItemSource]:
+    return packs._index().recipe_sources(item_id)
+
+
+def _loot_sources(packs: "PackSet", item_id: str) -> Iterable[ItemSource]:
+    return packs._index().loot_sources(item_id)
+
+
+def _tag_sources(packs: "PackSet", item_id: str) -> Iterable[ItemSource]:
+    return packs._index().tag_sources(item_id)
+
+
+PROVIDERS.register("system:recipe", _recipe_sources, kind="recipe")
+PROVIDERS.register("system:loot", _loot_sources, kind="loot")
+PROVIDERS.register("system:tag", _tag_sources, kind="tag")

@@ -1,0 +1,149 @@
+"""Item tags: merge tag files across packs and resolve nested references (pure, no file access).
+
+Files with the same id are merged in pack order: values are unioned, except that a file with ``"replace": true``
+drops what lower-priority packs contributed before it. ``"#ns:tag"`` values are resolved recursively; a cycle or a
+required reference to a missing tag makes the tag fail (it is then reported, not guessed). Values written as
+``{"id": ..., "required": false}`` are skipped silently when the referenced tag does not exist.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from kit.items._common import norm_id
+
+__all__ = ["TagValue", "TagFile", "TagMember", "ResolvedTags", "parse_tag_file", "resolve_tags"]
+
+
+@dataclass(frozen=True)
+class TagValue:
+    """One value of a tag file: an item id or ``#tag`` reference and whether it is required."""
+
+    ref: str
+    required: bool = True
+
+
+@dataclass(frozen=True)
+class TagFile:
+    """One tag file as read from one pack."""
+
+    tag_id: str
+    values: tuple[TagValue, ...]
+    replace: bool = False
+    pack: str = ""
+    path: str = ""
+    folder: str = ""
+
+
+@dataclass(frozen=True)
+class TagMember:
+    """An item of a resolved tag; ``via`` is the nested tag it came through (``""`` when listed directly)."""
+
+    item_id: str
+    via: str
+    pack: str
+    path: str
+
+
+@dataclass(frozen=True)
+class ResolvedTags:
+    """Resolved item tags: ``members[tag_id]`` in file order (duplicates removed); ``failed[tag_id]`` = reason."""
+
+    members: dict[str, tuple[TagMember, ...]]
+    failed: dict[str, str]
+    sources: dict[str, tuple[TagFile, ...]]
+
+    def items(self, tag_id: str) -> tuple[str, ...]:
+        """The item ids of a tag (``"minecraft:planks"`` or ``"#minecraft:planks"``), ``()`` if unknown."""
+        return tuple(m.item_id for m in self.members.get(tag_id.lstrip("#"), ()))
+
+
+def parse_tag_file(tag_id: str, data: Any, *, pack: str = "", path: str = "", folder: str = "") -> TagFile:
+    """Parse a tag file's JSON.
+
+    Raises
+    ------
+    ValueError
+        When ``values`` is missing or holds something other than id strings and ``{"id", "required"}`` objects.
+    """
+    if not isinstance(data, dict):
+        raise ValueError(f"expected a JSON object, got {type(data).__name__}")
+    raw = data.get("values")
+    if not isinstance(raw, list):
+        raise ValueError("field 'values': expected a list")
+    values = []
+    for i, v in enumerate(raw):
+        if isinstance(v, str) and v.strip():
+            values.append(TagValue(norm_id(v)))
+        elif isinstance(v, dict) and isinstance(v.get("id"), str):
+            values.append(TagValue(norm_id(v["id"]), bool(v.get("required", True))))
+        else:
+            raise ValueError(f"field 'values[{i}]': expected an id string or an object with 'id', got {v!r}")
+    replace = data.get("replace", False)
+    if not isinstance(replace, bool):
+        raise ValueError(f"field 'replace': expected true or false, got {replace!r}")
+    return TagFile(tag_id, tuple(values), replace, pack, path, folder)
+
+
+def resolve_tags(files: Iterable[TagFile]) -> ResolvedTags:
+    """Merge tag files (in priority order, lowest first) and resolve nested references.
+
+    Returns
+    -------
+    ResolvedTags
+        Members of every tag that resolved, and the reason for each tag that failed (cycle, missing reference).
+    """
+    merged: dict[str, list[tuple[TagValue, TagFile]]] = {}
+    sources: dict[str, list[TagFile]] = {}
+    for f in files:
+        if f.replace:
+            merged[f.tag_id] = []
+        merged.setdefault(f.tag_id, [])
+        sources.setdefault(f.tag_id, []).append(f)
+        merged[f.tag_id].extend((v, f) for v in f.values)
+
+    members: dict[str, tuple[TagMember, ...]] = {}
+    failed: dict[str, str] = {}
+    state: dict[str, int] = {}  # 1 = on stack, 2 = done
+
+    def visit(tag_id: str, stack: list[str]) -> bool:
+        if state.get(tag_id) == 2:
+            return tag_id in members
+        if state.get(tag_id) == 1:
+            cycle = stack[stack.index(tag_id):] + [tag_id]
+            for t in stack[stack.index(tag_id):]:
+                failed.setdefault(t, "cycle: " + " -> ".join("#" + c for c in cycle))
+            return False
+        state[tag_id] = 1
+        stack.append(tag_id)
+        out: dict[str, TagMember] = {}
+        ok = True
+        for value, f in merged[tag_id]:
+            if value.ref.startswith("#"):
+                ref = value.ref[1:]
+                if ref not in merged:
+                    if value.required:
+                        failed.setdefault(tag_id, f"references missing tag #{ref}")
+                        ok = False
+                    continue
+                if not visit(ref, stack):
+                    if value.required:
+                        failed.setdefault(tag_id, failed.get(ref, f"references failed tag #{ref}")
+                                          if ref in stack else f"references failed tag #{ref}")
+                        ok = False
+                    continue
+                for m in members[ref]:
+                    out.setdefault(m.item_id, TagMember(m.item_id, ref, f.pack, f.path))
+            else:
+                out.setdefault(value.ref, TagMember(value.ref, "", f.pack, f.path))
+        stack.pop()
+        state[tag_id] = 2
+        if ok and tag_id not in failed:
+            members[tag_id] = tuple(out.values())
+            return True
+        return False
+
+    for tag_id in merged:
+        visit(tag_id, [])
+    return ResolvedTags(members, failed, {k: tuple(v) for k, v in sources.items()})
