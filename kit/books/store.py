@@ -400,7 +400,8 @@ class BookStore:
                 f"{self._rel(self._flat(book_id))}: book {book_id!r} uses the older flat layout, which kit reads "
                 f"but does not change; call store.migrate({book_id!r}) first"
             )
-        book = self.book(book_id, warn=False)
+        path = self._project(book_id)
+        book = book_from_dict(read_json(path), str(path))  # the header only: writes never need the trace
         if types and not isinstance(book, types):
             names = " or ".join(t.__name__ for t in types)
             raise BookStateError(f"book {book_id!r} is a {type(book).__name__} (kind {book.kind!r}); this operation needs a {names}")
