@@ -350,11 +350,20 @@ class BookStore:
                     path=str(self._asset_file(asset_id)),
                     field="worldRef",
                 )
-            data["character_book"] = copy.deepcopy(dict(self.world_asset(record.world_ref).character_book))
+            data["character_book"] = copy.deepcopy(dict(self._bound_world(asset_id, record.world_ref).character_book))
         elif record.world_ref is not None and "character_book" not in data:
-            data["character_book"] = copy.deepcopy(dict(self.world_asset(record.world_ref).character_book))
+            data["character_book"] = copy.deepcopy(dict(self._bound_world(asset_id, record.world_ref).character_book))
         card = card_from_dict(raw, where=str(self._asset_file(asset_id)) + " field 'card'", avatar=self.avatar(asset_id))
         return replace(card, source=record.source_file)
+
+    def _bound_world(self, asset_id: str, world_id: str) -> WorldAsset:
+        try:
+            return self.world_asset(world_id)
+        except BookNotFoundError:
+            raise BookNotFoundError(
+                f"{self._asset_file(asset_id)}: field 'worldRef' names world asset {world_id!r}, but "
+                f"assets/worlds/{world_id}.json is missing"
+            ) from None
 
     def world_book(self, asset_id: str) -> WorldBook | None:
         """The world book bound to a card asset (or a world asset, by its id) as a ``kit.worldbook.WorldBook``.
@@ -369,7 +378,7 @@ class BookStore:
             ref = self.asset(asset_id).world_ref
             if ref is None:
                 return None
-            world = self.world_asset(ref)
+            world = self._bound_world(asset_id, ref)
         return _from_character_book()(copy.deepcopy(dict(world.character_book)), book_id=world.id, name=world.name)
 
     def snapshot(self, book_id: str, snapshot_id: str) -> RunSnapshot:

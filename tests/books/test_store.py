@@ -2,7 +2,10 @@ from __future__ import annotations
 
 import itertools
 import json
+import subprocess
+import sys
 import warnings
+from pathlib import Path
 
 import pytest
 
@@ -31,6 +34,8 @@ from kit.books.store import (
     WORLD_ENTRIES_COLUMNS,
 )
 from kit.errors import KitError
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def _clock():
@@ -138,9 +143,12 @@ def test_traces_timeline_snapshots_messages(studio):
 def test_empty_frames_keep_columns(tmp_path):
     store = open_store(tmp_path / "empty")
     store.create_project_book("空", book_id="p", at="2026-01-01T00:00:00Z")
+    store.create_card_book("卡", book_id="c", at="2026-01-01T00:00:00Z")
+    store.record_artifact("c", "角色.名字", "无名", status="accepted", at="2026-01-01T00:01:00Z")
+    store.export_asset("c", asset_id="a", at="2026-01-01T00:02:00Z")
     frames = {
         "books": (open_store(tmp_path / "nothing").books(), BOOKS_COLUMNS),
-        "assets": (store.assets(), ASSETS_COLUMNS),
+        "assets": (open_store(tmp_path / "nothing").assets(), ASSETS_COLUMNS),
         "traces": (store.traces("p"), TRACES_COLUMNS),
         "timeline": (store.timeline("p"), TIMELINE_COLUMNS),
         "snapshots": (store.snapshots("p"), SNAPSHOTS_COLUMNS),
@@ -149,6 +157,7 @@ def test_empty_frames_keep_columns(tmp_path):
         "contents": (store.contents("p"), CONTENTS_COLUMNS),
         "sessions": (store.sessions(), SESSIONS_COLUMNS),
         "problems": (store.problems(), PROBLEMS_COLUMNS),
+        "world_entries": (store.world_entries("a"), WORLD_ENTRIES_COLUMNS),
     }
     for name, (frame, schema) in frames.items():
         assert list(frame.columns) == list(schema), name
@@ -295,3 +304,19 @@ def test_default_clock_is_utc_iso(tmp_path):
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert store.books()["created_at"].dt.tz is not None
+
+
+def test_missing_references_name_file_and_field(studio):
+    imported = studio.import_card(REPO.parent / "shared/data/worldbooks/st_Seraphina.card_v3.json", asset_id="sera")
+    (studio.root / "assets/worlds" / f"{imported.world_ref}.json").unlink()
+    with pytest.raises(BookNotFoundError, match=r"assets/cards/sera\.json: field 'worldRef' names world asset 'sera-world'"):
+        studio.card("sera")
+    with pytest.raises(BookNotFoundError, match="no book 'nobody'"):
+        studio.save_session("s1", {"bookId": "nobody"})
+    problems = studio.problems()
+    assert problems[["path", "field"]].values.tolist() == [["assets/cards/sera.json", "worldRef"]]
+
+
+def test_import_kit_books_stays_light():
+    code = "import sys, kit.books; bad = {'pandas', 'ipywidgets', 'matplotlib', 'PIL'} & set(sys.modules); assert not bad, bad"
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=REPO)

@@ -1,0 +1,125 @@
+"""Book store speed: append-only traces against rewriting a whole JSON record, and card reading.
+
+Run: ``.venv/bin/python benchmarks/bench_books.py``. Prints times measured in this one run, as ratios against
+a baseline measured in the same run.
+
+1. **Trace append.** 500 design-trace entries appended with :meth:`BookStore.append_design_trace` (one line
+   each, flushed and fsynced, after validation and the secret check). The baseline is the older flat layout:
+   the whole book record (with its growing ``designTrace`` array) rewritten atomically (tmp file, fsync,
+   rename) for every entry. Both do the same number of fsyncs per entry; the flat layout's cost grows with the
+   trace length.
+2. **Trace read.** ``store.traces(book_id)`` (parse + validate + DataFrame) for the 500-entry book, against a
+   baseline of ``json.loads`` on every line alone.
+3. **Card reading.** :func:`kit.books.read_card` on a PNG card against Pillow opening the same PNG and
+   decoding its ``chara`` text chunk (``Image.open(...).text``) plus ``json.loads``.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import kit.books as kb
+from kit.books.store import BookStore
+
+N_ENTRIES = 500
+CARD_REPEATS = 300
+
+
+def _best(fn, repeats: int = 3) -> float:
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def _stamp(i: int) -> str:
+    return f"2026-01-01T{i // 3600:02d}:{i // 60 % 60:02d}:{i % 60:02d}Z"
+
+
+def bench_append(root: Path) -> None:
+    counter = iter(range(10**9))
+
+    def kit_append() -> None:
+        store = kb.open_store(root / f"kit{next(counter)}")
+        store.create_card_book("bench", book_id="b", at=_stamp(0))
+        for i in range(N_ENTRIES):
+            store.append_design_trace("b", "agent_tool", f"step {i}", tool="t", at=_stamp(i))
+
+    def flat_rewrite() -> None:
+        folder = root / f"flat{next(counter)}"
+        folder.mkdir()
+        record = {"id": "b", "title": "bench", "kind": "character_card_design", "lifecycleStage": "design",
+                  "createdAt": _stamp(0), "updatedAt": _stamp(0), "designTrace": []}  # fmt: skip
+        path = folder / "b.json"
+        for i in range(N_ENTRIES):
+            record["designTrace"].append({"at": _stamp(i), "type": "agent_tool", "summary": f"step {i}", "tool": "t"})
+            tmp = path.with_suffix(".tmp")
+            with open(tmp, "w", encoding="utf-8") as handle:
+                json.dump(record, handle, ensure_ascii=False, indent=2)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(tmp, path)
+
+    kit_t = _best(kit_append, 1)
+    base_t = _best(flat_rewrite, 1)
+    print(f"trace append, {N_ENTRIES} entries: kit {kit_t * 1e3 / N_ENTRIES:.2f} ms/entry, "
+          f"flat rewrite baseline {base_t * 1e3 / N_ENTRIES:.2f} ms/entry, ratio baseline/kit {base_t / kit_t:.2f}x")  # fmt: skip
+
+
+def bench_read(root: Path) -> None:
+    store = BookStore(root / "kit0")
+    path = store.root / "books" / "b" / "traces.jsonl"
+
+    def kit_read() -> None:
+        frame = store.traces("b")
+        assert len(frame) == N_ENTRIES
+
+    def plain() -> None:
+        rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+        assert len(rows) == N_ENTRIES
+
+    kit_t, base_t = _best(kit_read, 5), _best(plain, 5)
+    print(f"trace read, {N_ENTRIES} entries: kit {kit_t * 1e3:.1f} ms, json.loads baseline {base_t * 1e3:.1f} ms, "
+          f"ratio kit/baseline {kit_t / base_t:.1f}x (validation + DataFrame)")  # fmt: skip
+
+
+def bench_cards(root: Path) -> None:
+    from PIL import Image
+
+    card = kb.card_from_dict({"spec": "chara_card_v2", "spec_version": "2.0", "data": {"name": "Bench", "description": "x" * 2000}})
+    png = kb.write_card(card, root / "card.png")
+
+    def kit_read() -> None:
+        for _ in range(CARD_REPEATS):
+            kb.read_card(png)
+
+    def pillow_read() -> None:
+        for _ in range(CARD_REPEATS):
+            with Image.open(png) as image:
+                image.load()
+                json.loads(base64.b64decode(image.text["chara"]))
+
+    kit_t, base_t = _best(kit_read), _best(pillow_read)
+    print(f"PNG card read: kit {kit_t * 1e6 / CARD_REPEATS:.0f} us/card, Pillow baseline {base_t * 1e6 / CARD_REPEATS:.0f} us/card, "
+          f"ratio baseline/kit {base_t / kit_t:.2f}x")  # fmt: skip
+
+
+def main() -> int:
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        bench_append(root)
+        bench_read(root)
+        bench_cards(root)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
