@@ -94,3 +94,33 @@ def test_unknown_fields_round_trip(tmp_path):
     (entry,) = read_trace_file(path).entries
     assert entry.extra == {"agentTrace": {"calls": 2}}
     assert entry.to_dict()["agentTrace"] == {"calls": 2}
+
+
+def test_any_crash_point_leaves_a_readable_prefix(tmp_path_factory):
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    folder = tmp_path_factory.mktemp("crash")
+    path = folder / "traces.jsonl"
+    for i in range(6):
+        append_trace_line(path, _entry(i, outputTags=["角色.设定"]) if i % 2 else _entry(i))
+    data = path.read_bytes()
+    ends = [i + 1 for i, b in enumerate(data) if b == 0x0A]
+
+    @settings(max_examples=60, deadline=None)
+    @given(st.integers(min_value=0, max_value=len(data)))
+    def check(cut: int) -> None:
+        crashed = folder / "crashed.jsonl"
+        crashed.write_bytes(data[:cut])
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", TornTraceWarning)
+            log = read_trace_file(crashed)
+            complete = sum(1 for e in ends if e <= cut)
+            assert len(log.entries) in (complete, complete + 1)  # a cut right before "\n" keeps the whole line
+            assert [e.summary for e in log.entries] == [f"step {i}" for i in range(len(log.entries))]
+            append_trace_line(crashed, _entry(59))
+            again = read_trace_file(crashed)
+        assert again.torn_line is None and again.entries[-1].summary == "step 59"
+        assert len(again.entries) == len(log.entries) + 1
+
+    check()
