@@ -128,29 +128,33 @@ class Card:
 
     @property
     def data(self) -> dict[str, Any]:
-        """The card fields (``data`` of a V2/V3 card; for a V1 card the flat object itself)."""
-        return dict(self.raw["data"] if self.spec != "v1" else self.raw)
+        """A copy of the card fields (``data`` of a V2/V3 card; for a V1 card the flat object itself)."""
+        return copy.deepcopy(dict(self.raw["data"] if self.spec != "v1" else self.raw))
+
+    @property
+    def _fields(self) -> Mapping[str, Any]:
+        return self.raw["data"] if self.spec != "v1" else self.raw
 
     @property
     def name(self) -> str:
         """The character's name."""
-        return self.data["name"]
+        return self._fields["name"]
 
     @property
     def tags(self) -> tuple[str, ...]:
         """The card's tags (``data.tags``)."""
-        return tuple(self.data.get("tags") or ())
+        return tuple(self._fields.get("tags") or ())
 
     @property
     def character_book(self) -> dict[str, Any] | None:
         """The embedded lorebook (``data.character_book``), or None."""
-        book = self.data.get("character_book")
+        book = self._fields.get("character_book")
         return None if book is None else copy.deepcopy(book)
 
     def get(self, key: str, default: Any = "") -> Any:
         """Return a card field (``"description"``, ``"first_mes"``, ...), or ``default`` when absent."""
-        value = self.data.get(key)
-        return default if value is None else value
+        value = self._fields.get(key)
+        return default if value is None else copy.deepcopy(value)
 
     def replace(self, **fields: Any) -> Card:
         """Return a copy with the given ``data`` fields set (``character_book=None`` removes the book).

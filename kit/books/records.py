@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, ClassVar, Literal, Union
 
@@ -808,8 +808,3 @@ class RunSnapshot:
             "messages": [m.to_dict() for m in self.messages],
         }
         return {**_drop_none(base), **self.extra}
-
-
-def evolve(record: Any, **changes: Any) -> Any:
-    """Return a copy of a frozen record with ``changes`` applied (``dataclasses.replace``)."""
-    return replace(record, **changes)

@@ -746,7 +746,7 @@ class BookStore:
 
     def _store_asset(self, asset: CardAsset, card: Card, avatar: bytes | None, world_name: str) -> CardAsset:
         """Split ``card``'s book into a world asset and write avatar, world and asset (asset last)."""
-        raw = card.to_dict("v3" if card.spec == "v3" else "v2") if card.spec == "v1" else copy.deepcopy(dict(card.raw))
+        raw = card.to_dict("v2") if card.spec == "v1" else copy.deepcopy(dict(card.raw))
         data = raw["data"]
         book = data.get("character_book")
         world = None
