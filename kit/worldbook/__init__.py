@@ -12,8 +12,21 @@ Modules: :mod:`~kit.worldbook.model` (records), :mod:`~kit.worldbook.normalize` 
 from __future__ import annotations
 
 from kit.worldbook.activation import ACTIVATION_COLUMNS, Activator, activate, activate_request, to_payload
+from kit.worldbook.assemble import ASSEMBLE_COLUMNS, assemble, expand_macros
 from kit.worldbook.cards import from_character_book, to_character_book
 from kit.worldbook.conditions import Condition, ConditionResult, parse_condition
+from kit.worldbook.coverage import (
+    COVERAGE_COLUMNS,
+    REPLAY_COLUMNS,
+    activation_matrix,
+    activations_per_turn,
+    always_fired,
+    co_activation,
+    condition_hit_rates,
+    coverage,
+    never_fired,
+    replay,
+)
 from kit.worldbook.errors import (
     BookNotFoundError,
     ConditionSyntaxError,
@@ -39,9 +52,38 @@ from kit.worldbook.model import (
     position_label,
 )
 from kit.worldbook.normalize import book_from_dict, book_to_dict
+from kit.worldbook.studio import (
+    Conversation,
+    Studio,
+    Turn,
+    conversation_from_dict,
+    load_studio,
+    read_conversation,
+    scan_conversations,
+)
 
 __all__ = [
     "ACTIVATION_COLUMNS",
+    "ASSEMBLE_COLUMNS",
+    "COVERAGE_COLUMNS",
+    "REPLAY_COLUMNS",
+    "Conversation",
+    "Studio",
+    "Turn",
+    "activation_matrix",
+    "activations_per_turn",
+    "always_fired",
+    "assemble",
+    "co_activation",
+    "condition_hit_rates",
+    "conversation_from_dict",
+    "coverage",
+    "expand_macros",
+    "load_studio",
+    "never_fired",
+    "read_conversation",
+    "replay",
+    "scan_conversations",
     "Activator",
     "BookNotFoundError",
     "Condition",

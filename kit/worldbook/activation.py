@@ -290,7 +290,7 @@ class Activator:
                 Document(id=self.entries[i].entry_id, title=self.entries[i].entry.comment, text=self.entries[i].entry.content)
                 for i in self._rag
             ]
-            self._rag_index = ParagraphIndex().fit(docs)
+            self._rag_index = ParagraphIndex(weighting="tfidf").fit(docs)
         n_total = max(len(self._rag) * 50, 1)
         found = self._rag_index.search(query, limit=n_total)
         best: dict[str, float] = {}

@@ -137,13 +137,13 @@ class KeyScanner:
 
     def __init__(self, specs: Sequence[tuple[str, bool, bool]], *, cache_size: int = 4096) -> None:
         self.specs = list(specs)
-        # (folded key, case_sensitive) -> (spec id for plain, spec id for whole words)
-        self._index: dict[tuple[str, bool], list[int | None]] = {}
+        # (folded key, case_sensitive) -> (spec ids for plain, spec ids for whole words)
+        self._index: dict[tuple[str, bool], tuple[list[int], list[int]]] = {}
         for i, (key, cs, ww) in enumerate(self.specs):
             if not key:
                 continue
-            slot = self._index.setdefault((key if cs else key.lower(), cs), [None, None])
-            slot[1 if ww else 0] = i
+            slot = self._index.setdefault((key if cs else key.lower(), cs), ([], []))
+            slot[1 if ww else 0].append(i)
         self._cs = _CaseClass(k for (k, cs) in self._index if cs)
         self._ci = _CaseClass(k for (k, cs) in self._index if not cs)
         self._cache: dict[str, frozenset[int]] = {}
@@ -162,10 +162,9 @@ class KeyScanner:
         for case_class, hay, cs in ((self._cs, text, True), (self._ci, text.lower(), False)):
             for key, start, end in case_class.occurrences(hay):
                 plain, whole = self._index[(key, cs)]
-                if plain is not None:
-                    found.add(plain)
-                if whole is not None and whole not in found and _bounded(hay, start, end):
-                    found.add(whole)
+                found.update(plain)
+                if whole and whole[0] not in found and _bounded(hay, start, end):
+                    found.update(whole)
         result = frozenset(found)
         if len(self._cache) >= self._cache_size:
             self._cache.clear()

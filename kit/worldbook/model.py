@@ -136,7 +136,7 @@ class RagTrigger:
     Parameters
     ----------
     threshold : float, default=0.1
-        Minimum cosine score in [0, 1].
+        Minimum cosine score in [0, 1] (TF-IDF weighting, sublinear tf, cosine).
     top_k : int, default=3
         The entry must rank among this many best retrieval-triggered entries (>= 1).
     """

@@ -1,0 +1,35 @@
+from __future__ import annotations
+
+import pytest
+
+import kit.worldbook as wb
+from kit.worldbook import Entry, RagTrigger, Triggers, WorldBook
+
+pytest.importorskip("kit.retrieval")
+
+BOOK = WorldBook("lore", "Lore", (
+    Entry("burn", "Aether burns leave blue cracks on the skin and are treated with snow lotus salve.", comment="Aether burn",
+          triggers=Triggers(rag=RagTrigger(threshold=0.1, top_k=1))),
+    Entry("coolant", "Smugglers hide cargo inside the coolant tanks of freighters.", comment="Smuggling",
+          triggers=Triggers(rag=RagTrigger(threshold=0.1, top_k=2))),
+    Entry("strict", "Dragons sleep under the northern mountains.", comment="Dragons",
+          triggers=Triggers(rag=RagTrigger(threshold=0.99, top_k=3))),
+    Entry("雪莲", "雪莲草生长在冰原的悬崖上，可以熬制治疗灼伤的药膏。", comment="雪莲草",
+          triggers=Triggers(rag=RagTrigger(threshold=0.05, top_k=3))),
+))
+
+
+def test_rag_trigger_by_similarity_threshold_and_top_k():
+    r = wb.activate([BOOK], message="My skin shows blue cracks after casting, is there a salve?").set_index("uid")
+    assert "burn" in r.index and r.loc["burn", "trigger"] == "rag" and r.loc["burn", "matched_in"] == "retrieval"
+    assert r.loc["burn", "matched"].startswith("score=")
+    assert "coolant" not in r.index and "strict" not in r.index
+    r = wb.activate([BOOK], message="where do smugglers hide cargo?", history=["the freighter docked"]).set_index("uid")
+    assert list(r.index) == ["coolant"]
+    r = wb.activate([BOOK], message="冰原上的雪莲草在哪里？").set_index("uid")
+    assert "雪莲" in r.index
+
+
+def test_rag_nothing_for_unrelated_or_empty_text():
+    assert wb.activate([BOOK], message="").empty
+    assert wb.activate([BOOK], message="zzzz qqqq").empty
