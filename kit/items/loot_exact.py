@@ -148,6 +148,7 @@ class LootCalculator:
         self._stack: list[str] = []
         self._flags: list[bool] = [True]
         self._seen: list[list[_Cand]] = [[]]
+        self._cuts = 0
         self._cand_cache: dict[tuple[int, int], tuple] = {}
         self._yield_cache: dict[int, tuple] = {}
 
@@ -159,12 +160,14 @@ class LootCalculator:
             return self._memo[table_id]
         if table_id in self._stack or table_id not in self.tables:
             return TableExpectation()
+        cuts = self._cuts
         self._stack.append(table_id)
         try:
             result = self._table_data(self.tables[table_id].data)
         finally:
             self._stack.pop()
-        self._memo[table_id] = result
+        if self._cuts == cuts or not self._stack:  # results cut short by a cycle are not reused deeper down
+            self._memo[table_id] = result
         return result
 
     # ---------------------------------------------------------------- tables and pools
@@ -216,6 +219,11 @@ class LootCalculator:
         e_roll: dict[str, float] = {}
         q_roll: dict[str, float] = {}
         inexact: set[str] = set()
+        cuts = self._cuts
+        for cand in seen:
+            self._yield(cand)
+        if self._cuts != cuts:  # a nested table reference loops back: the figures are cut short
+            pool_exact = False
         for cand, p in chosen:
             for item, e, q, exact in self._yield(cand):
                 e_roll[item] = e_roll.get(item, 0.0) + p * e
@@ -408,6 +416,8 @@ class LootCalculator:
         if cand.table is not None:
             if isinstance(cand.table, str):
                 known = cand.table in self.tables and cand.table not in self._stack
+                if cand.table in self._stack:
+                    self._cuts += 1
                 nested = self.table(cand.table)
             else:
                 known = True

@@ -150,7 +150,7 @@ def _describe_count(value: Any) -> str:
         if t == "minecraft:constant":
             return f"{float(value.get('value', 0)):g}"
         if t == "minecraft:uniform":
-            return f"{_describe_count(value.get('min'))}-{_describe_count(value.get('max'))}"
+            return f"{_describe_count(value.get('min'))}..{_describe_count(value.get('max'))}"
         if t == "minecraft:binomial":
             return f"binomial(n={_describe_count(value.get('n'))}, p={_describe_count(value.get('p'))})"
         return t.split(":", 1)[1]

@@ -108,7 +108,7 @@ def test_loot_provider_tags_expand_to_eight_and_skips_nested(tmp_path):
     gold = packs.item_sources("t:gold", "loot").sources[0].to_json()
     assert gold["outputs"] == [{"items": ["t:gold"], "count": 5}]
     gem = packs.item_sources("t:gem", "loot").sources[0].to_json()
-    assert gem["outputs"] == [{"items": ["t:gem"]}] and "count 1-3" in gem["notes"]
+    assert gem["outputs"] == [{"items": ["t:gem"]}] and "count 1..3" in gem["notes"]
 
 
 def test_registry_custom_provider_failure_and_truncation(packs):
