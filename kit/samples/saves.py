@@ -46,11 +46,11 @@ NOTES: DatabaseTable[str] = DatabaseTable("aurora:notes", codecs.STRING)
 WAYPOINTS: DatabaseTable[Waypoint] = DatabaseTable("aurora:waypoints", codecs.record(Waypoint))
 
 _WAYPOINTS = {
-    "alex": {"home": Waypoint("minecraft:overworld", 120, 71, -340, "base by the birch forest"),
-             "iron_farm": Waypoint("minecraft:overworld", 410, 64, -512)},
-    "mei": {"nether_hub": Waypoint("minecraft:the_nether", 15, 90, -42, "ice road start"),
-            "bastion": Waypoint("minecraft:the_nether", -230, 48, 610, "treasure bastion, looted")},
-    "sam": {"shop": Waypoint("minecraft:overworld", -20, 68, 15, "market stall 7")},
+    "alex": {"home": Waypoint("minecraft:overworld", 2210, 71, -870, "Copperhold workshop"),
+             "drill": Waypoint("aurora:mining", -4480, 40, 5120, "Glacier Drill #2")},
+    "mei": {"home": Waypoint("minecraft:overworld", -1535, 66, 2480, "青柳农庄"),
+            "greenhouse": Waypoint("minecraft:overworld", -1535, 66, 2462, "温室")},
+    "sam": {"stash": Waypoint("minecraft:overworld", 6120, 38, 7340, "Sunken Observatory #3")},
 }
 
 
@@ -74,6 +74,8 @@ def write_databases(save_dir: Path) -> None:
                 for language in LANGUAGES:
                     db.put(KNOWLEDGE, language, guides.player_knowledge(name, language))
     _write_legacy_player(folder / "players" / f"{LEGACY_PLAYER}.dat")
+    for lock in folder.rglob("*.lock"):  # the writers are closed: their advisory lock files are not sample data
+        lock.unlink()
 
 
 def _write_legacy_player(path: Path) -> None:
