@@ -163,6 +163,16 @@ def test_chinese_texts_keep_latin_ids_and_numbers_with_spaces():
     assert not re.search(r"[\u4e00-\u9fff][0-9A-Za-z]|[0-9A-Za-z][\u4e00-\u9fff]", joined)
 
 
+def test_chinese_texts_use_full_width_punctuation():
+    texts = [d.title + "\n" + d.text for d in knowledge_documents("zh_cn") + ftb_guides("zh_cn")]
+    texts += [q.question for q in labelled_questions("zh_cn")]
+    for text in texts:
+        prose = re.sub(r"`[^`]*`", "", text)
+        assert not re.search(r"[;()?!]|(?<!\d),|,(?!\d)", prose), text
+        assert not re.search(r"(?<![0-9A-Za-z_]):|:(?![0-9A-Za-z_])", prose), text
+        assert prose.count("“") == prose.count("”")
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_no_near_duplicate_documents(language):
     documents = knowledge_documents(language)
