@@ -1,0 +1,99 @@
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import kit.worldbook as wb
+from kit.samples.studio import write_worldbooks
+
+widgets = pytest.importorskip("ipywidgets")
+
+
+@pytest.fixture()
+def studio(tmp_path):
+    write_worldbooks(tmp_path)
+    return wb.load_studio(tmp_path)
+
+
+def make(studio, book_id="lin_wan"):
+    from kit.widgets import TriggerTuner
+
+    return TriggerTuner(studio.library[book_id], studio.conversations)
+
+
+def test_tuner_starts_on_first_entry_and_reports_rate(studio):
+    tuner = make(studio)
+    assert isinstance(tuner, widgets.VBox)
+    assert tuner.entry_uid == "persona"
+    n_turns = sum(len(c.turns) for c in studio.conversations if c.character_book_id == "lin_wan")
+    assert tuner.n_turns == n_turns and tuner.n_activated == n_turns and tuner.rate == 1.0
+    assert "100.0%" in tuner.output.value
+
+
+def test_editing_keys_updates_turns_and_highlights(studio):
+    tuner = make(studio)
+    tuner.picker.value = "sword"
+    assert tuner.entry_uid == "sword" and tuner.key_text.value == "剑, 听雪"
+    before = tuner.n_activated
+    assert before > 0 and "<mark>剑</mark>" in tuner.output.value
+    tuner.key_text.value = "霜翼"
+    tuner.apply_button.click()
+    assert tuner.book.entry("sword").triggers.keyword.keys == ("霜翼",)
+    convs = [c for c in studio.conversations if c.character_book_id == "lin_wan"]
+    expected = sum(1 for c in convs for t in range(len(c.turns)) if any("霜翼" in m for m in c.messages[: t + 1]))
+    assert tuner.n_activated == expected
+    assert "<mark>霜翼</mark>" in tuner.output.value
+    assert all(r["trigger"] == "keyword" for r in tuner.rows)
+
+
+def test_case_and_whole_word_checkboxes(studio):
+    tuner = make(studio, "starport_nyx")
+    tuner.entry_uid = "ai"
+    assert tuner.case_sensitive.value and tuner.whole_words.value
+    strict = tuner.n_activated
+    tuner.case_sensitive.value = False  # "Ask nyx about the weather." now counts too
+    assert tuner.book.entry("ai").triggers.keyword.case_sensitive is False
+    assert tuner.n_activated > strict
+
+
+def test_conditions_and_probability(studio):
+    tuner = make(studio)
+    tuner.entry_uid = "strong"
+    tuner.conditions_text.value = "tb.力量 > 1000"
+    tuner.apply_button.click()
+    assert tuner.n_activated == 0 and "no activating turns" in tuner.output.value
+    tuner.conditions_text.value = "tb.力量 >> 3"
+    tuner.apply_button.click()
+    assert "column 8" in tuner.error and "lin_wan/strong" in tuner.error
+    assert tuner.book.entry("strong").triggers.conditions == ("tb.力量 > 1000",)
+    tuner.conditions_text.value = "tb.力量 > 0"
+    tuner.apply_button.click()
+    assert tuner.error == "" and tuner.rate == 1.0
+    tuner.probability.value = 0.5
+    assert tuner.book.entry("strong").triggers.probability == 0.5
+    assert 0 < tuner.n_activated < tuner.n_turns
+
+
+def test_save_writes_atomically(studio, tmp_path):
+    path = studio.path / "worldbooks" / "lin_wan.json"
+    tuner = make(studio)
+    tuner.entry_uid = "wine"
+    tuner.key_text.value = "酒, 葡萄酒，米酒"
+    tuner.save_button.click()
+    assert tuner.saved_path == str(path) and tuner.error == ""
+    again = wb.read_world_book(path)
+    assert again.entry("wine").triggers.keyword.keys == ("酒", "葡萄酒", "米酒")
+    assert again.entry("persona") == studio.library["lin_wan"].entry("persona")
+    assert not [p for p in path.parent.iterdir() if p.suffix == ".tmp"]
+    json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_save_without_path_reports(studio):
+    from dataclasses import replace
+
+    from kit.widgets import TriggerTuner
+
+    tuner = TriggerTuner(replace(studio.library["lin_wan"], source=None), studio.conversations)
+    tuner.save_button.click()
+    assert "no path" in tuner.error
