@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
+from kit.atomic_files import atomic_write_bytes, fsync_folder
 from kit.books.errors import BookRecordError, StorageError
 
-__all__ = ["dumps", "fsync_dir", "read_json", "write_bytes_atomic", "write_json_atomic"]
+__all__ = ["dumps", "fsync_folder", "read_json", "write_bytes_atomic", "write_json_atomic"]
 
 
 def dumps(value: Any) -> str:
@@ -17,37 +17,12 @@ def dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, indent=2) + "\n"
 
 
-def fsync_dir(folder: Path) -> None:
-    """Flush a folder's entry table so a rename inside it survives a crash (no-op where unsupported)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
 def write_bytes_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` atomically: temporary file in the same folder, fsync, rename, fsync folder.
+    """Write ``data`` to ``path`` atomically (see :func:`kit.atomic_files.atomic_write_bytes`).
 
     A reader sees either the old file or the new one, never a mix; on error the old file is untouched.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with open(tmp, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except OSError as exc:
-        tmp.unlink(missing_ok=True)
-        raise StorageError(f"{path}: could not write the file ({exc.strerror or exc}); the old file is unchanged") from exc
-    fsync_dir(path.parent)
+    atomic_write_bytes(path, data)
 
 
 def write_json_atomic(path: Path, value: Any) -> None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kit.books._io import fsync_dir
+from kit.books._io import fsync_folder
 from kit.books.errors import BookRecordError, StorageError, TornTraceWarning, TraceError
 from kit.books.records import TraceEntry, trace_entry_from_dict
 from kit.books.secrets import check_no_secrets
@@ -160,5 +160,5 @@ def append_trace_line(path: Path, entry: dict[str, Any]) -> TraceEntry:
     except OSError as exc:
         raise StorageError(f"{path}: could not append to the trace ({exc.strerror or exc})") from exc
     if created:
-        fsync_dir(path.parent)
+        fsync_folder(path.parent)
     return parsed
