@@ -31,7 +31,7 @@ demo: env
 	@echo "notebooks rendered into build/"
 
 test: env
-	$(PY) -m pytest -q tests notebooks --nbval --sanitize-with notebooks/sanitize.cfg
+	$(PY) -m pytest -q tests notebooks --nbval --nbval-sanitize-with notebooks/sanitize.cfg
 
 test-fast: env
 	$(PY) -m pytest -q tests -m "not slow"
