@@ -1820,6 +1820,198 @@ _POTIONS = (
          use=_t("raiding ancient cities in the Deep Dark", "搜刮深暗之域的远古城市")),
 )
 
+_VILLAGERS = (
+    dict(slug="librarian", name=_t("Librarian", "图书管理员"), profession="minecraft:librarian",
+         workstation=_t("a lectern", "讲台"),
+         trades=_t("enchanted books, bookshelves, lanterns and name tags for emeralds; buys paper and books",
+                   "用绿宝石出售附魔书、书架、灯笼和命名牌；收购纸和书"),
+         best=_t("the Borealis hall has a Mending librarian selling the book for 12 emeralds after curing",
+                 "北极光镇大厅里有一位经验修补图书管理员，治愈后只卖 12 颗绿宝石"),
+         tip=_t("Break and replace the lectern until the first book is the one you want; it only works before the first trade.",
+                "在第一次交易之前，可以反复拆装讲台，直到刷出想要的第一本附魔书。")),
+    dict(slug="farmer", name=_t("Farmer", "农民"), profession="minecraft:farmer",
+         workstation=_t("a composter", "堆肥桶"),
+         trades=_t("buys wheat, potatoes, carrots, beetroot, pumpkins and melons; sells bread, pies and golden carrots",
+                   "收购小麦、马铃薯、胡萝卜、甜菜根、南瓜和西瓜；出售面包、南瓜派和金胡萝卜"),
+         best=_t("selling 26 potatoes for one emerald, then exchanging the emerald at the bank for 15 coins",
+                 "用 26 个马铃薯换 1 颗绿宝石，再到银行换成 15 币"),
+         tip=_t("Farmers also harvest and replant crops next to their composter, which makes a simple automatic farm.",
+                "农民会收割并补种堆肥桶旁边的作物，可以做成简单的自动农场。")),
+    dict(slug="cleric", name=_t("Cleric", "牧师"), profession="minecraft:cleric",
+         workstation=_t("a brewing stand", "酿造台"),
+         trades=_t("sells redstone, lapis lazuli, glowstone and ender pearls; buys rotten flesh and gold",
+                   "出售红石、青金石、荧石和末影珍珠；收购腐肉和金锭"),
+         best=_t("ender pearls at 5 emeralds each, cheaper than hunting Endermen for the 12 eyes of ender",
+                 "末影珍珠每颗 5 颗绿宝石，比为了 12 个末影之眼去刷末影人划算"),
+         tip=_t("Rotten flesh from your mob farm is the easiest emerald source with a cleric.",
+                "把刷怪塔产出的腐肉卖给牧师，是最轻松的绿宝石来源。")),
+    dict(slug="armorer", name=_t("Armorer", "盔甲匠"), profession="minecraft:armorer",
+         workstation=_t("a blast furnace", "高炉"),
+         trades=_t("sells iron, chainmail and enchanted diamond armour; buys coal, iron and lava buckets",
+                   "出售铁甲、锁链甲和附魔钻石盔甲；收购煤炭、铁锭和岩浆桶"),
+         best=_t("a master armorer's enchanted diamond chestplate for 27 emeralds", "大师级盔甲匠的附魔钻石胸甲，27 颗绿宝石"),
+         tip=_t("Armorers often carry Protection III; combine two at an anvil for Protection IV.",
+                "盔甲匠经常卖保护 III，在铁砧上合并两件就能得到保护 IV。")),
+    dict(slug="toolsmith", name=_t("Toolsmith", "工具匠"), profession="minecraft:toolsmith",
+         workstation=_t("a smithing table", "锻造台"),
+         trades=_t("sells stone and iron tools and enchanted diamond tools; buys coal, iron and flint",
+                   "出售石质和铁质工具以及附魔钻石工具；收购煤炭、铁锭和燧石"),
+         best=_t("an Efficiency diamond pickaxe at expert level for about 20 emeralds", "专家级的效率钻石镐，约 20 颗绿宝石"),
+         tip=_t("Bronze tools from Emberforge are not sold by villagers; craft them yourself.",
+                "余烬熔炉的青铜工具村民不卖，只能自己做。")),
+    dict(slug="fletcher", name=_t("Fletcher", "制箭师"), profession="minecraft:fletcher",
+         workstation=_t("a fletching table", "制箭台"),
+         trades=_t("buys sticks, string and feathers; sells arrows, bows, crossbows and tipped arrows",
+                   "收购木棍、线和羽毛；出售箭、弓、弩和药箭"),
+         best=_t("32 sticks for one emerald, the cheapest emerald trade on the server", "32 根木棍换 1 颗绿宝石，是本服最便宜的绿宝石来源"),
+         tip=_t("Tipped arrows of Slowness are useful against Thornback Boar charges.", "缓慢药箭对付棘背野猪的冲锋很好用。")),
+    dict(slug="cartographer_villager", name=_t("Cartographer", "制图师"), profession="minecraft:cartographer",
+         workstation=_t("a cartography table", "制图台"),
+         trades=_t("sells ocean, woodland and trial explorer maps, banners and item frames; buys paper and compasses",
+                   "出售海洋、林地和试炼探险家地图、旗帜和物品展示框；收购纸和指南针"),
+         best=_t("the woodland explorer map, which on Aurora often points to a Whisper Grove instead of a mansion",
+                 "林地探险家地图，在 Aurora 上常常指向低语林地而不是林地府邸"),
+         tip=_t("Explorer maps count for the Cartographer quest chapter when you reach the marked spot.",
+                "到达探险家地图标记的地点时，会计入制图师任务章节。")),
+    dict(slug="mason", name=_t("Mason", "石匠"), profession="minecraft:mason",
+         workstation=_t("a stonecutter", "切石机"),
+         trades=_t("buys clay, stone, granite and quartz; sells polished stone, terracotta and quartz pillars",
+                   "收购黏土、石头、花岗岩和石英；出售磨制石材、陶瓦和石英柱"),
+         best=_t("glazed terracotta at one emerald each, handy for Lumen Square style floors",
+                 "带釉陶瓦每块 1 颗绿宝石，很适合铺流明广场风格的地面"),
+         tip=_t("Masons near spawn were placed by the council; do not move them out of the market.",
+                "出生点附近的石匠是议会安置的，请不要把他们带离市场。")),
+)
+
+_GEAR = (
+    dict(slug="netherite_armor", name=_t("Netherite Armour", "下界合金盔甲"), item="minecraft:netherite_chestplate",
+         durability=592,
+         stats=_t("A full set gives 20 armour points, 12 toughness and 40 percent knockback resistance, and it floats in lava.",
+                  "一整套提供 20 点护甲值、12 点盔甲韧性和 40% 击退抗性，掉进岩浆也不会烧毁。"),
+         craft=_t("Upgrade diamond armour at a smithing table with a netherite ingot and a netherite upgrade template.",
+                  "在锻造台上用下界合金锭和下界合金升级锻造模板升级钻石盔甲。"),
+         note=_t("It is the only armour that survives the lava sea of the Ember Depths long enough to fish it out.",
+                 "它是唯一一种掉进余烬深渊的岩浆海后还能撑到被捞回来的盔甲。")),
+    dict(slug="diamond_pickaxe", name=_t("Diamond Pickaxe", "钻石镐"), item="minecraft:diamond_pickaxe",
+         durability=1561,
+         stats=_t("It mines obsidian and ancient debris and is four times as durable as an iron pickaxe.",
+                  "可以挖黑曜石和远古残骸，耐久是铁镐的四倍多。"),
+         craft=_t("Three diamonds and two sticks at a crafting table.", "在工作台上用 3 颗钻石和 2 根木棍合成。"),
+         note=_t("Most players put Efficiency V, Unbreaking III and Mending on it before the Frost Age chapter.",
+                 "大多数玩家在进入霜之纪元章节之前，会给它附上效率 V、耐久 III 和经验修补。")),
+    dict(slug="shield", name=_t("Shield", "盾牌"), item="minecraft:shield", durability=336,
+         stats=_t("Raising it blocks all frontal melee and projectile damage except the Warden's sonic boom.",
+                  "举盾可以挡住正面的所有近战和弹射物伤害，但挡不住监守者的音波。"),
+         craft=_t("Six planks and one iron ingot; add a banner to decorate it.", "6 块木板加 1 个铁锭，可以再加一面旗帜装饰。"),
+         note=_t("Axes disable shields for 5 seconds, which matters against Piglin Brutes.", "斧头能让盾牌失效 5 秒，对付猪灵蛮兵时要注意。")),
+    dict(slug="elytra", name=_t("Elytra", "鞘翅"), item="minecraft:elytra", durability=432,
+         stats=_t("Wings for gliding; firework rockets give boosts. They break at 1 durability but can be repaired.",
+                  "用于滑翔的翅膀，烟花火箭可以加速。耐久剩 1 时会失效，但可以修复。"),
+         craft=_t("Found on End ships, or as the reward of the Cartographer chapter.", "在末地船上找到，或者作为制图师章节的奖励。"),
+         note=_t("Flying over Lumen Square with rockets is not allowed during the Saturday council meeting.",
+                 "周六议会开会期间，禁止在流明广场上空用火箭飞行。")),
+    dict(slug="trident", name=_t("Trident", "三叉戟"), item="minecraft:trident", durability=250,
+         stats=_t("A melee and thrown weapon dealing 9 damage; Loyalty brings it back, Riptide launches you in rain.",
+                  "可近战也可投掷，造成 9 点伤害；忠诚让它飞回来，激流能在雨中把你弹出去。"),
+         craft=_t("Only dropped by drowned that carry one; it cannot be crafted.", "只能从手持三叉戟的溺尸身上获得，无法合成。"),
+         note=_t("Channeling tridents stun the Tide Serpent and triple damage against Tidecallers.",
+                 "引雷三叉戟能眩晕潮汐巨蛇，对唤潮者造成三倍伤害。")),
+    dict(slug="crossbow", name=_t("Crossbow", "弩"), item="minecraft:crossbow", durability=465,
+         stats=_t("Slower to load than a bow but hits harder; it can fire firework rockets.", "装填比弓慢但伤害更高，还能发射烟花火箭。"),
+         craft=_t("Three sticks, two string, an iron ingot and a tripwire hook.", "3 根木棍、2 根线、1 个铁锭和 1 个绊线钩。"),
+         note=_t("Multishot crossbows are the standard weapon against the Skyreach Leviathan.", "多重射击弩是对付天穹利维坦的标准武器。")),
+    dict(slug="fishing_rod", name=_t("Fishing Rod", "钓鱼竿"), item="minecraft:fishing_rod", durability=64,
+         stats=_t("Catches fish, junk and treasure; Luck of the Sea raises the treasure chance.", "可以钓到鱼、垃圾和宝藏；海之眷顾提高宝藏概率。"),
+         craft=_t("Three sticks and two string.", "3 根木棍和 2 根线。"),
+         note=_t("Ice fishing on the Borealis lake can catch frozen treasure chests.", "在北极光镇的湖上冰钓，有机会钓到冰封的宝箱。")),
+    dict(slug="frostsilver_armor", name=_t("Frostsilver Armour", "霜银盔甲"), item="frostworks:frostsilver_chestplate",
+         durability=420,
+         stats=_t("Between iron and diamond in protection, but each piece removes a quarter of the Chilled build-up.",
+                  "防护介于铁和钻石之间，但每件都能减少四分之一的“寒冷”叠加。"),
+         craft=_t("Frostsilver plates from the Chill Press in the usual armour shapes; 24 plates for a full set.",
+                  "用冷压机压出的霜银板按普通盔甲的形状合成；一整套需要 24 块板。"),
+         note=_t("A full set makes you immune to Chilled, so it is the armour of choice for Frostfall.",
+                 "穿满一整套就能免疫“寒冷”，是去霜降之境的首选盔甲。")),
+    dict(slug="bronze_tools", name=_t("Bronze Tools", "青铜工具"), item="emberforge:bronze_pickaxe", durability=350,
+         stats=_t("Mine at iron speed but never break: at 1 durability they stop working until repaired.",
+                  "挖掘速度和铁制工具一样，但永远不会损坏：耐久剩 1 时会停止工作，直到修好为止。"),
+         craft=_t("Cast from bronze in the Magma Crucible's tool moulds.", "在岩浆坩埚的工具模具里用青铜浇铸。"),
+         note=_t("Repair them with a single bronze ingot at an anvil, no experience needed.", "在铁砧上用 1 个青铜锭就能修复，不需要经验。")),
+    dict(slug="totem", name=_t("Totem of Undying", "不死图腾"), item="minecraft:totem_of_undying", durability=1,
+         stats=_t("Held in either hand, it saves you from death once and gives Regeneration II and Fire Resistance.",
+                  "拿在任意一只手上可以免死一次，并获得生命恢复 II 和抗火效果。"),
+         craft=_t("Dropped by evokers in woodland mansions and raids; the Boss Preparation quest gives one per team.",
+                  "由林地府邸和袭击中的唤魔者掉落；Boss 战准备任务每队送一个。"),
+         note=_t("It does not save you from the void, so it will not help if you fall off the Skyreach Isles.",
+                 "它救不了掉进虚空的人，所以从天穹群岛掉下去时它帮不上忙。")),
+)
+
+_PROBLEMS = (
+    dict(slug="cannot_break_blocks", problem=_t("I cannot break or place blocks", "无法破坏或放置方块"),
+         cause=_t("You are inside someone else's claim, within 500 blocks of spawn, or in the End's main island.",
+                  "你在别人的领地里、出生点 500 格范围内，或者在末地主岛上。"),
+         fix=_t("Stand still and run /claim info to see whose claim it is, then ask the owner for /trust.",
+                "站着不动输入 /claim info 查看是谁的领地，然后请领地主人给你 /trust。"),
+         more=_t("Blocks flashing red when you click them mean protection, not a bug.", "点击方块时方块闪红光表示受保护，不是漏洞。")),
+    dict(slug="items_disappeared", problem=_t("My items disappeared after I died", "死亡后物品不见了"),
+         cause=_t("Dropped items despawn after five minutes, or after 60 seconds in the Ember Depths.",
+                  "掉落物五分钟后会消失，在余烬深渊只有 60 秒。"),
+         fix=_t("A grave appears where you died and keeps items for 30 minutes; check the lost and found chest at spawn "
+                "if the grave timed out.",
+                "死亡地点会出现一座坟墓，保存物品 30 分钟；坟墓过期后，去出生点的失物招领箱看看。"),
+         more=_t("Staff do not refund items lost to the Warden or to the void.", "因监守者或虚空丢失的物品，管理员不予补偿。")),
+    dict(slug="cannot_sleep", problem=_t("I cannot sleep in my bed", "床睡不了"),
+         cause=_t("Monsters within 8 blocks, daytime, or a dimension where beds explode.", "8 格内有怪物、现在是白天，或者你在一个床会爆炸的维度。"),
+         fix=_t("Light up the area around the bed and wait for dusk; in the Nether, Frostfall and the Ember Depths use a "
+                "respawn anchor instead.",
+                "把床周围照亮，等到黄昏再睡；在下界、霜降之境和余烬深渊请改用重生锚。"),
+         more=_t("One sleeping player skips the night for everyone on Aurora.", "在 Aurora 上，只要一个玩家睡觉就能跳过夜晚。")),
+    dict(slug="lag_spikes", problem=_t("The server lags around my base", "基地附近很卡"),
+         cause=_t("Big farms, hoppers and redstone clocks in loaded chunks; the lag rules exist for this.",
+                  "已加载区块里的大型农场、漏斗和红石时钟；卡顿规则就是为此制定的。"),
+         fix=_t("Type /lag chunk to see the slowest chunk near you, and add an off switch to farms.",
+                "输入 /lag chunk 查看附近最卡的区块，并给农场加上开关。"),
+         more=_t("Replacing hopper chains with a Sorting Hub usually halves the tick time of a storage room.",
+                 "用分拣中心替代漏斗链，通常能让仓库的刻耗时减半。")),
+    dict(slug="drone_stuck", problem=_t("My Cargo Drone is stuck", "货运无人机卡住了"),
+         cause=_t("A beacon more than 128 blocks away, a block in the flight line, or a claim it may not enter.",
+                  "信标之间超过 128 格、航线上有方块挡着，或者它无权进入某块领地。"),
+         fix=_t("Open the drone terminal, where a yellow beacon icon marks the broken leg of the route. Move the beacon or clear the line.",
+                "打开无人机终端，黄色的信标图标标出了出问题的航段。移动信标或清理航线。"),
+         more=_t("Drones below 10 percent charge fly home on their own, which can look like being stuck.",
+                 "电量低于 10% 的无人机会自动飞回家，看起来像卡住了一样。")),
+    dict(slug="cannot_place_claim", problem=_t("My Claim Stone will not place", "领地石放不下去"),
+         cause=_t("You already own 3 Claim Stones, or the spot is closer than 150 blocks to another claim.",
+                  "你已经有 3 块领地石了，或者这个位置距离其他领地不足 150 格。"),
+         fix=_t("Run /claim list to see your stones; ask your neighbour in writing if you want to build closer.",
+                "用 /claim list 查看你已有的领地石；如果想离邻居更近，请书面征得对方同意。"),
+         more=_t("The stone shows the nearest foreign claim in red particles when it refuses to place.",
+                 "放置失败时，领地石会用红色粒子显示最近的他人领地。")),
+    dict(slug="stuck_in_frostfall", problem=_t("I am lost in Frostfall", "在霜降之境迷路了"),
+         cause=_t("Compasses spin in Frostfall and the sky never changes, so it is easy to lose direction.",
+                  "霜降之境里指南针会乱转，天空也从不变化，很容易迷失方向。"),
+         fix=_t("Use /warp frostfall to return to the arrival platform if you have unlocked it; otherwise follow "
+                "the public lantern trail, which is marked with blue lanterns.",
+                "如果已经解锁，用 /warp frostfall 回到抵达平台；否则沿着公共灯笼路线走，那条路用蓝色灯笼标记。"),
+         more=_t("Join the Friday expedition from Borealis for your first trip.", "第一次去最好参加周五从北极光镇出发的远征。")),
+    dict(slug="muted", problem=_t("I was muted in chat", "我被禁言了"),
+         cause=_t("Spam, advertising or insults; the mute length is shown when you try to talk.", "刷屏、打广告或辱骂他人；尝试发言时会显示禁言时长。"),
+         fix=_t("Wait for the mute to end or appeal on the forum within 14 days.", "等待禁言结束，或者在 14 天内到论坛申诉。"),
+         more=_t("You can still use /ask and /mail while muted.", "禁言期间仍然可以使用 /ask 和 /mail。")),
+    dict(slug="quest_not_completing", problem=_t("A quest does not complete", "任务完成不了"),
+         cause=_t("Some quests only count items you craft yourself, or need you to open a loot chest, not just find the structure.",
+                  "有些任务只统计你亲手制作的物品，或者需要你打开战利品箱，而不仅仅是找到结构。"),
+         fix=_t("Read the task text in the quest book, then press the refresh button at its top; team quests update for all members.",
+                "仔细阅读任务书里的任务说明，然后点击顶部的刷新按钮；团队任务会为所有成员同步更新。"),
+         more=_t("Daily quests reset at 04:00 server time even if you are halfway through one.", "每日任务在服务器时间 04:00 刷新，即使你做到一半也会重置。")),
+    dict(slug="assistant_no_answer", problem=_t("The assistant does not know the answer", "游戏助手回答不上来"),
+         cause=_t("It only reads the shared guides, your own notes and the guide quests you can see; it has no memory of other players.",
+                  "它只读取共享指南、你自己的笔记和你能看到的说明任务；它不记得其他玩家的任何内容。"),
+         fix=_t("Rephrase the question with the item or mob name, or add the answer yourself with /note add.",
+                "换个说法，带上物品或生物的名字再问一次，或者自己用 /note add 把答案记下来。"),
+         more=_t("Guide quests you have not unlocked yet are never used for answers.", "你还没解锁的说明任务永远不会被用来回答。")),
+)
+
 # Server pages: hand-written paragraphs, each a tuple of sentences. The long ones (over 1,200
 # characters in both languages) exercise sentence splitting in the retrieval index.
 _SERVER_PAGES = (
@@ -2265,6 +2457,32 @@ def _potion(row: dict[str, object], language: str) -> Document:
     ])
 
 
+def _villager(row: dict[str, object], language: str) -> Document:
+    return _document("villagers", row, language, _t("Villager trades: {name}", "村民交易：{name}"), [
+        _t("{name} villagers (profession `{profession}`) claim {workstation} as their job site.",
+           "{name}村民（职业 `{profession}`）以{workstation}作为工作站点。"),
+        _t("Typical trades: {trades}.", "常见交易：{trades}。"),
+        _t("Best deal on Aurora: {best}.", "本服最划算的交易：{best}。"),
+        _t("Tip: {tip}", "提示：{tip}"),
+    ])
+
+
+def _gear(row: dict[str, object], language: str) -> Document:
+    return _document("gear", row, language, _t("Gear: {name}", "装备：{name}"), [
+        _t("{name} (`{item}`) has {durability} durability. {stats}", "{name}（`{item}`）的耐久度为 {durability}。{stats}"),
+        _t("## How to get it\n{craft}", "## 获取方式\n{craft}"),
+        _t("## On Aurora\n{note}", "## 本服说明\n{note}"),
+    ])
+
+
+def _problem(row: dict[str, object], language: str) -> Document:
+    return _document("help", row, language, _t("Help: {problem}", "常见问题：{problem}"), [
+        _t("Why it happens: {cause}", "原因：{cause}"),
+        _t("What to do: {fix}", "解决办法：{fix}"),
+        _t("Good to know: {more}", "补充说明：{more}"),
+    ])
+
+
 def _server_page(row: dict[str, object], language: str) -> Document:
     paragraphs = {f"p{index}": sentences for index, sentences in enumerate(row["paragraphs"])}
     return _document("server", dict(row, **paragraphs), language, _t("{name}", "{name}"),
@@ -2275,7 +2493,8 @@ _KNOWLEDGE = (
     (_ORES, _ore), (_MOBS, _mob), (_BIOMES, _biome), (_MACHINES, _machine), (_CROPS, _crop),
     (_ENCHANTMENTS, _enchantment), (_RULES, _rule), (_COMMANDS, _command), (_ECONOMY, _economy),
     (_QUEST_CHAPTERS, _quest_chapter), (_DIMENSIONS, _dimension), (_BOSSES, _boss), (_STRUCTURES, _structure),
-    (_POTIONS, _potion), (_SERVER_PAGES, _server_page),
+    (_POTIONS, _potion), (_VILLAGERS, _villager), (_GEAR, _gear), (_PROBLEMS, _problem),
+    (_SERVER_PAGES, _server_page),
 )
 
 
@@ -2298,10 +2517,10 @@ def knowledge_documents(language: Language) -> list[Document]:
     Returns
     -------
     list of Document
-        About 180 game-guide pages sorted by id (``"guide/<topic>/<slug>"``, for example
+        207 game-guide pages sorted by id (``"guide/<topic>/<slug>"``, for example
         ``"guide/ores/iron"``), each with 3-6 paragraphs separated by blank lines and its topic as
-        the only tag. Some paragraphs start with a ``## heading`` line; the ``guide/server/*`` pages
-        hold one paragraph longer than 1,200 characters.
+        the only tag. Some paragraphs start with a ``## heading`` line; ``guide/server/history`` and
+        ``guide/server/borealis`` hold one paragraph longer than 1,200 characters in both languages.
 
     Raises
     ------
@@ -2687,6 +2906,12 @@ _QUESTIONS = (
     ("q032", "shared", ("guide/server/events", "guide/dimensions/the_end", "guide/bosses/ender_dragon"),
      "what time is the weekly ender dragon fight", "每周屠龙活动几点开始"),
     ("q033", "shared", ("guide/biomes/coral_shallows",), "how do I collect pearls from oysters", "珍珠牡蛎里的珍珠怎么取"),
+    ("q034", "shared", ("guide/villagers/librarian", "guide/enchanting/mending"),
+     "which villager sells mending books", "哪个村民卖经验修补附魔书"),
+    ("q035", "shared", ("guide/help/drone_stuck",), "my drone stopped halfway and won't move", "无人机飞到一半停住不动了"),
+    ("q036", "shared", ("guide/gear/totem",), "Does a totem of undying save me if I fall into the void?", "掉进虚空的话不死图腾有用吗？"),
+    ("q037", "shared", ("guide/gear/frostsilver_armor",), "armour that makes me immune to chilled", "什么盔甲能免疫寒冷效果"),
+    ("q038", "shared", ("guide/help/items_disappeared",), "where did my stuff go after I died", "死了以后掉的东西去哪了"),
     ("q101", "player:alex", ("alex/vault_door",), "how do I open my vault door again?", "我家金库门怎么开来着？"),
     ("q102", "player:alex", ("alex/drill_log",), "where is drill #2", "2 号钻机在哪"),
     ("q103", "player:alex", ("alex/shop_prices",), "What am I charging for a Chill Press at my stall?", "我摊位上的冷压机卖多少钱？"),
@@ -2816,7 +3041,7 @@ def labelled_questions(language: Language) -> list[LabelledQuestion]:
     Returns
     -------
     list of LabelledQuestion
-        48 questions: 33 answered by shared knowledge, 9 by one player's private knowledge
+        54 questions: 38 answered by shared knowledge, 9 by one player's private knowledge
         (scope ``"player:<name>"``) and 7 by FTB guides (scope ``"ftb"``). The same ``query_id``
         is used for the English and Chinese phrasing of a question.
 
