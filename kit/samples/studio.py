@@ -86,7 +86,7 @@ AETHERIA = {
         E("weather-macro", "天气宏", "寒风凛冽", position=7, macro="天气", order=95, keys=["冰原", "雪山"]),
         E("rules", "叙事规则", "保持第三人称叙述，每次回复不超过三段。", position=5, order=5, constant=True),
         E("danger", "危险提示", "生命垂危：角色应当优先撤退或治疗。", position=5, order=6, cond=["tb.生命 <= 30"]),
-        E("lore-rag", "以太灼伤", "以太灼伤是施法过度后皮肤上出现的蓝色裂纹，需要用雪莲草熬制的药膏治疗，否则会蔓延到心脏。", position=0, order=99, rag=(0.12, 2)),
+        E("lore-rag", "以太灼伤", "以太灼伤是施法过度后皮肤上出现的蓝色裂纹，需要用雪莲草熬制的药膏治疗，否则会蔓延到心脏。", position=0, order=99, rag=(0.4, 2)),
         E("old-map", "旧地图（停用）", "一张已经失效的旧地图。", position=3, order=100, keys=["地图"], disable=True),
     ],
 }
@@ -111,7 +111,7 @@ STARPORT = {
         E("red-giant", "The red giant", "The star Nyx flares every few weeks; flares knock out long-range comms for hours.", position=6, depth=1, order=80, keys=["flare", "solar"], ww=True, probability=0.7),
         E("deck-macro", "Current deck", "Deck 7, near the night market", position=7, macro="deck", order=90, cond=['tb.location = "market"']),
         E("deck-macro-2", "Current deck", "Deck 1, by the docks", position=7, macro="deck", order=91, cond=['tb.location = "docks"']),
-        E("smuggling-rag", "Smuggling routes", "Smugglers hide cargo in the coolant tanks of old freighters and bribe customs scanners at the docks.", position=3, order=95, rag=(0.1, 2)),
+        E("smuggling-rag", "Smuggling routes", "Smugglers hide cargo in the coolant tanks of old freighters and bribe customs scanners at the docks.", position=3, order=95, rag=(0.45, 2)),
         E("style", "Style guide", "Write in second person, present tense, with short punchy sentences.", position=5, order=1, constant=True),
         E("legacy", "Legacy note (disabled)", "Old station layout before the refit.", position=0, order=99, keys=["layout"], disable=True),
     ],
@@ -157,7 +157,7 @@ MARA = {
         E("angry", "Angry", "Mara's voice is clipped and cold.", position=6, depth=1, order=50, cond=['tb.mood = "angry"']),
         E("captain-macro", "Title", "Captain", position=7, macro="title", order=60, constant=True),
         E("orders", "Orders", "{{wb:title}} Vance gives orders in a calm, level voice.", position=3, order=65, keys=["orders", "order"], ww=True, excludes=["angry"]),
-        E("cargo-rag", "Hidden cargo", "The Kestrel carries sealed Archivist data cores hidden behind a false wall in the cargo hold.", position=3, order=70, rag=(0.1, 1), requires=["ship"]),
+        E("cargo-rag", "Hidden cargo", "The Kestrel carries sealed Archivist data cores hidden behind a false wall in the cargo hold.", position=3, order=70, rag=(0.45, 1), requires=["ship"]),
         E("old-ship", "Old ship (disabled)", "Mara's first ship, the Sparrow, now scrapped.", position=0, order=99, keys=["Sparrow"], disable=True),
     ],
 }

@@ -53,6 +53,10 @@ __all__ = [
     "to_payload",
 ]
 
+#: The retrieval trigger's query: the current message plus the most recent scanned history messages, this many
+#: messages in all ("the recent conversation").
+RAG_QUERY_MESSAGES = 3
+
 #: Columns (and dtypes) of :func:`activate`'s result.
 ACTIVATION_COLUMNS: dict[str, Any] = {
     "entry_id": "object",
@@ -279,7 +283,8 @@ class Activator:
         return all(found)
 
     def _rag_hits(self, message: str, window: Sequence[str]) -> dict[int, float]:
-        query = "\n".join([*window, message or ""]).strip()
+        recent = list(window)[len(window) - (RAG_QUERY_MESSAGES - 1):] if RAG_QUERY_MESSAGES > 1 else []
+        query = "\n".join([*recent, message or ""]).strip()
         if not query:
             return {}
         if self._rag_index is None:

@@ -129,7 +129,8 @@ class KeywordTrigger:
 class RagTrigger:
     """Retrieval trigger: fires when the entry's content is similar enough to the recent conversation.
 
-    The query is the current message plus the scanned history; entries' contents are indexed with
+    The query is the current message plus the two most recent scanned history messages
+    (``kit.worldbook.activation.RAG_QUERY_MESSAGES``); entries' contents are indexed with
     :class:`kit.retrieval.ParagraphIndex`. The entry fires when its best paragraph scores at least
     ``threshold`` and ranks within the first ``top_k`` retrieval-triggered entries.
 

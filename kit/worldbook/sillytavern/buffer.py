@@ -1,0 +1,206 @@
+"""SillyTavern's scan buffer (``WorldInfoBuffer``) and key matching (``matchKeys``), with its macros.
+
+The buffer holds the chat newest first. ``get`` joins the first ``depth`` messages as
+``"\\x01" + messages.join("\\n\\x01")`` and appends the entry's extra sources, the inject buffer and the
+recursion buffer (not in min-activation passes); depth <= 0 gives ``""``. See the note
+``sillytavern-world-info.md`` sections 1.6-1.7.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any, Mapping, Sequence
+
+from kit.worldbook.sillytavern._js import JS_WHITESPACE, js_number, js_trim, js_truthy
+from kit.worldbook.sillytavern.jsregex import parse_regex_key
+
+__all__ = ["ScanBuffer", "substitute_params", "match_key", "MAX_SCAN_DEPTH", "SCAN_INITIAL", "SCAN_RECURSION", "SCAN_MIN_ACTIVATIONS"]
+
+#: SillyTavern's cap on the scan depth.
+MAX_SCAN_DEPTH = 1000
+#: Scan states (``scan_state``).
+SCAN_NONE, SCAN_INITIAL, SCAN_RECURSION, SCAN_MIN_ACTIVATIONS = 0, 1, 2, 3
+
+_MATCHER = "\x01"
+_JOINER = "\n\x01"
+_WS_SPLIT = re.compile(f"[{re.escape(JS_WHITESPACE)}]+")
+_NONWORD = "[^A-Za-z0-9_]"
+
+#: Extra scan sources: entry flag -> key of ``globalScanData``, in SillyTavern's order.
+EXTRA_SOURCES: tuple[tuple[str, str], ...] = (
+    ("matchPersonaDescription", "personaDescription"),
+    ("matchCharacterDescription", "characterDescription"),
+    ("matchCharacterPersonality", "characterPersonality"),
+    ("matchCharacterDepthPrompt", "characterDepthPrompt"),
+    ("matchScenario", "scenario"),
+    ("matchCreatorNotes", "creatorNotes"),
+)
+
+
+def _macro_re(names: Sequence[str]) -> re.Pattern[str]:
+    return re.compile("|".join(re.escape(n) for n in names), re.IGNORECASE)
+
+
+_USER_RE = _macro_re(["{{user}}", "<USER>"])
+_CHAR_RE = _macro_re(["{{char}}", "<BOT>", "<CHAR>", "{{charIfNotGroup}}", "{{group}}"])
+
+
+def substitute_params(text: Any, user: str, char: str) -> str:
+    """Expand the ``{{user}}``/``{{char}}`` macro family (``<USER>``, ``<BOT>``, ``<CHAR>``,
+    ``{{charIfNotGroup}}``, ``{{group}}``; case-insensitive). Non-strings become their JavaScript text;
+    ``null``/``undefined`` become ``""``."""
+    if text is None:
+        return ""
+    if not isinstance(text, str):
+        if isinstance(text, bool):
+            text = "true" if text else "false"
+        elif isinstance(text, float) and text.is_integer():
+            text = str(int(text))
+        else:
+            text = str(text)
+    if "{" not in text and "<" not in text:
+        return text
+    text = _USER_RE.sub(lambda _m: user, text)
+    return _CHAR_RE.sub(lambda _m: char, text)
+
+
+@lru_cache(maxsize=65536)
+def _whole_word_re(needle: str) -> re.Pattern[str]:
+    return re.compile(f"(?:\\A|{_NONWORD}){re.escape(needle)}(?:\\Z|{_NONWORD})")
+
+
+def match_key(haystack: str, needle: str, *, case_sensitive: bool, whole_words: bool, lowered: str | None = None) -> bool:
+    """SillyTavern's ``matchKeys`` for one (already substituted and trimmed) key.
+
+    A ``/regex/flags`` key is tested on the raw haystack with JavaScript semantics (case and whole-word
+    settings ignored). A plain key is compared lower-cased unless ``case_sensitive``; with ``whole_words`` a
+    single-token key needs ASCII non-word characters (or the text ends) on both sides, a multi-word key is a
+    plain substring test. ``lowered`` may pass ``haystack.lower()`` precomputed.
+    """
+    rx = parse_regex_key(needle) if needle.startswith("/") else None
+    if rx is not None:
+        return rx.test(haystack)
+    if not case_sensitive:
+        haystack = lowered if lowered is not None else haystack.lower()
+        needle = needle.lower()
+    if whole_words:
+        if len(_WS_SPLIT.split(needle)) > 1:
+            return needle in haystack
+        if needle and needle not in haystack:
+            return False
+        return _whole_word_re(needle).search(haystack) is not None
+    return needle in haystack
+
+
+class ScanBuffer:
+    """The scan buffer of one generation.
+
+    Parameters
+    ----------
+    messages : sequence of str
+        Formatted chat messages, **newest first** (each is trimmed here).
+    settings : mapping
+        The world-info settings (``world_info_depth``, ``world_info_case_sensitive``,
+        ``world_info_match_whole_words``).
+    global_scan_data : mapping
+        Extra sources (``personaDescription``, ``characterDescription``, ...).
+    """
+
+    def __init__(self, messages: Sequence[str], settings: Mapping[str, Any], global_scan_data: Mapping[str, Any]) -> None:
+        self.depth_buffer: list[str] = [m.strip(JS_WHITESPACE) if m else "" for m in messages[:MAX_SCAN_DEPTH]]
+        self.recurse_buffer: list[str] = []
+        self.inject_buffer: list[str] = []
+        self.skew = 0
+        self.settings = settings
+        self.global_scan_data = global_scan_data
+        self._lower_cache: dict[str, str] = {}
+
+    # -- state ---------------------------------------------------------------------------------------
+    def add_recurse(self, text: str) -> None:
+        self.recurse_buffer.append(text)
+
+    def add_inject(self, text: str) -> None:
+        self.inject_buffer.append(text)
+
+    def has_recurse(self) -> bool:
+        return bool(self.recurse_buffer)
+
+    def advance_scan(self) -> None:
+        self.skew += 1
+
+    def get_depth(self) -> float:
+        return js_number(self.settings.get("world_info_depth", 2)) + self.skew
+
+    # -- text ----------------------------------------------------------------------------------------
+    def get(self, entry: Mapping[str, Any], scan_state: int) -> str:
+        """The text an entry is scanned against in this pass (``WorldInfoBuffer.get``)."""
+        scan_depth = entry.get("scanDepth")
+        depth = js_number(scan_depth) if scan_depth is not None else self.get_depth()
+        if depth != depth or depth <= 0:  # NaN or <= start depth
+            return ""
+        if depth > MAX_SCAN_DEPTH:
+            depth = MAX_SCAN_DEPTH
+        count = int(depth)  # slice() truncates
+        result = _MATCHER + _JOINER.join(self.depth_buffer[:count])
+        for flag, source in EXTRA_SOURCES:
+            if js_truthy(entry.get(flag)):
+                value = self.global_scan_data.get(source)
+                if js_truthy(value):
+                    result += _JOINER + str(value)
+        if self.inject_buffer:
+            result += _JOINER + _JOINER.join(self.inject_buffer)
+        if self.recurse_buffer and scan_state != SCAN_MIN_ACTIVATIONS:
+            result += _JOINER + _JOINER.join(self.recurse_buffer)
+        return result
+
+    def _settings_for(self, entry: Mapping[str, Any]) -> tuple[bool, bool]:
+        cs = entry.get("caseSensitive")
+        ww = entry.get("matchWholeWords")
+        case_sensitive = js_truthy(cs if cs is not None else self.settings.get("world_info_case_sensitive", False))
+        whole = js_truthy(ww if ww is not None else self.settings.get("world_info_match_whole_words", False))
+        return case_sensitive, whole
+
+    def match(self, haystack: str, needle: str, entry: Mapping[str, Any]) -> bool:
+        """``matchKeys(haystack, needle, entry)`` with the entry's effective settings."""
+        case_sensitive, whole = self._settings_for(entry)
+        lowered = None
+        if not case_sensitive:
+            lowered = self._lower_cache.get(haystack)
+            if lowered is None:
+                if len(self._lower_cache) > 64:
+                    self._lower_cache.clear()
+                lowered = haystack.lower()
+                self._lower_cache[haystack] = lowered
+        return match_key(haystack, needle, case_sensitive=case_sensitive, whole_words=whole, lowered=lowered)
+
+    def score(self, entry: Mapping[str, Any], scan_state: int) -> int:
+        """``getScore``: primary matches, plus secondary matches for AND_ANY (and for AND_ALL when all
+        match); keys are not macro-substituted here."""
+        text = self.get(entry, scan_state)
+        keys = entry.get("key")
+        secondary = entry.get("keysecondary")
+        n_primary = n_secondary = primary = second = 0
+        if isinstance(keys, list):
+            n_primary = len(keys)
+            primary = sum(1 for k in keys if self.match(text, _as_text(k), entry))
+        if isinstance(secondary, list):
+            n_secondary = len(secondary)
+            second = sum(1 for k in secondary if self.match(text, _as_text(k), entry))
+        if not n_primary:
+            return 0
+        if n_secondary > 0:
+            logic = entry.get("selectiveLogic")
+            if _strict_int(logic, 0):
+                return primary + second
+            if _strict_int(logic, 3):
+                return primary + second if second == n_secondary else primary
+        return primary
+
+
+def _as_text(value: Any) -> str:
+    return value if isinstance(value, str) else substitute_params(value, "", "")
+
+
+def _strict_int(value: Any, target: int) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value == target
