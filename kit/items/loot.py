@@ -120,10 +120,6 @@ def parse_loot_table(table_id: str, data: Any, *, pack: str = "", path: str = ""
     """
     if not isinstance(data, dict):
         raise LootFormatError("", f"expected a JSON object, got {type(data).__name__}")
-    pools = data.get("pools", [])
-    if not isinstance(pools, list):
-        raise LootFormatError("pools", "expected a list")
-
     def check(entries: Any, where: str) -> None:
         if not isinstance(entries, list):
             raise LootFormatError(where, "expected a list")
@@ -134,15 +130,26 @@ def parse_loot_table(table_id: str, data: Any, *, pack: str = "", path: str = ""
             t = norm_id(e["type"])
             if t in ("minecraft:item", "minecraft:tag") and not isinstance(e.get("name"), str):
                 raise LootFormatError(f"{w}.name", "missing item/tag id")
+            for key in ("weight", "quality"):
+                if key in e and (not isinstance(e[key], (int, float)) or isinstance(e[key], bool)):
+                    raise LootFormatError(f"{w}.{key}", f"expected a number, got {e[key]!r}")
             if "children" in e:
                 check(e["children"], f"{w}.children")
+            if t == "minecraft:loot_table" and isinstance(e.get("value"), dict):
+                check_pools(e["value"], f"{w}.value.")
 
-    for i, pool in enumerate(pools):
-        if not isinstance(pool, dict):
-            raise LootFormatError(f"pools[{i}]", "expected an object")
-        if "rolls" not in pool:
-            raise LootFormatError(f"pools[{i}].rolls", "missing")
-        check(pool.get("entries", []), f"pools[{i}].entries")
+    def check_pools(table: Any, prefix: str) -> None:
+        pools = table.get("pools", [])
+        if not isinstance(pools, list):
+            raise LootFormatError(f"{prefix}pools", "expected a list")
+        for i, pool in enumerate(pools):
+            if not isinstance(pool, dict):
+                raise LootFormatError(f"{prefix}pools[{i}]", "expected an object")
+            if "rolls" not in pool:
+                raise LootFormatError(f"{prefix}pools[{i}].rolls", "missing")
+            check(pool.get("entries", []), f"{prefix}pools[{i}].entries")
+
+    check_pools(data, "")
     table_type = norm_id(data["type"]) if isinstance(data.get("type"), str) else "minecraft:generic"
     return LootTable(table_id, table_type, data, pack, path, folder)
 
@@ -257,11 +264,11 @@ def _tool_probability(pred: Any, ctx: LootContext) -> float | None:
                 if not isinstance(spec, dict):
                     return None
                 ench = spec.get("enchantments", spec.get("enchantment"))
-                level = ctx.enchantment_level(ench) if isinstance(ench, str) and not ench.startswith("#") else 0
+                if not isinstance(ench, str) or ench.startswith("#"):
+                    return None  # a list or tag of enchantments: not modelled
+                level = ctx.enchantment_level(ench)
                 if level is None:
                     level = 0  # the modelled tool carries no other enchantment
-                if isinstance(ench, (list,)) or (isinstance(ench, str) and ench.startswith("#")):
-                    return None
                 if not _in_range(level, spec.get("levels")):
                     result = 0.0
         else:

@@ -13,7 +13,7 @@ from typing import Mapping
 
 __all__ = ["NameIndex", "route_scope", "find_item_id"]
 
-_ID_RE = re.compile(r"(?<![\w:/.-])([a-z0-9_.-]+:[a-z0-9_./-]*[a-z0-9_])(?![\w:])")
+_ID_RE = re.compile(r"(?<![\w:/.-])((?=[a-z0-9_.-]*[a-z][a-z0-9_.-]*:)[a-z0-9_.-]+:(?:[a-z0-9_][a-z0-9_./-]*)?[a-z0-9_])(?![\w:/])")
 
 _ROUTES = (
     ("loot", re.compile(r"掉落|战利品|\bdrop(s|ped|ping)?\b|\bloot\b", re.I)),

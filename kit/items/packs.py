@@ -12,12 +12,15 @@ import re
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from kit.items.errors import DatapackError, DatapackReadError, UnknownFeatureError
 from kit.items.loot import LootFormatError, LootTable, parse_loot_table
 from kit.items.recipes import Recipe, RecipeFormatError, parse_recipe
 from kit.items.tags import TagFile, parse_tag_file, resolve_tags
+
+if TYPE_CHECKING:
+    from kit.items.packset import PackSet
 
 __all__ = ["PackInfo", "load_datapacks", "LANGUAGES"]
 
@@ -142,7 +145,7 @@ def _read_source(src: _Source, out: _Loaded, strict: bool) -> None:
 
 
 def load_datapacks(paths: str | os.PathLike | Sequence[str | os.PathLike], *, strict: bool = False,
-                   features: Iterable[str] = ()):
+                   features: Iterable[str] = ()) -> "PackSet":
     """Load data packs in priority order (later packs override earlier ones for the same id).
 
     Parameters

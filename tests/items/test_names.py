@@ -46,3 +46,16 @@ def test_longest_name_wins_and_words_are_respected():
 ])
 def test_route_scope(text, scope):
     assert route_scope(text) == scope
+
+
+@pytest.mark.parametrize("text, found", [
+    ("give me minecraft:diamond now", "minecraft:diamond"),
+    ("see https://minecraft.wiki/w/Diamond first", None),
+    ("aurora:glacite_ingot.", "aurora:glacite_ingot"),
+    ("nested ids like create:crushed/raw_iron work", "create:crushed/raw_iron"),
+    ("time 12:30", None),
+])
+def test_explicit_ids(text, found):
+    from kit.items.names import find_item_id
+
+    assert find_item_id(text) == found
