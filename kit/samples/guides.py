@@ -2250,8 +2250,8 @@ _SERVER_PAGES = (
                    "left the server, each stone carrying the name of the player and the thing they built.",
                    "镇边有一座小小的墓园，积雪覆盖的墓碑纪念着已经离开服务器的玩家，每块碑上都刻着玩家的名字和他们建造过的作品。"),
                 _t("Anyone may live in Borealis: ask the mayor for a plot, which costs 300 coins and comes with "
-                   "a 24 by 24 claim already in place.",
-                   "任何人都可以在北极光镇安家：向镇长申请一块地皮，价格 300 币，并自带一块已经圈好的 24×24 领地。"),
+                   "a 32 by 32 claim already in place.",
+                   "任何人都可以在北极光镇安家：向镇长申请一块地皮，价格 300 币，并自带一块已经圈好的 32×32 领地。"),
             ),
             (_t("Town rules add two things to the server rules: no lava or fire within the walls, and no "
                 "farms with more than 20 animals inside the Lantern District.",
