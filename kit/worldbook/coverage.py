@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 __all__ = [
     "REPLAY_COLUMNS",
     "COVERAGE_COLUMNS",
+    "CO_ACTIVATION_COLUMNS",
+    "PER_TURN_COLUMNS",
+    "CONDITION_HIT_COLUMNS",
     "replay",
     "coverage",
     "never_fired",
@@ -62,6 +65,20 @@ COVERAGE_COLUMNS: dict[str, Any] = {
     "first_turn": "Int64",
     "n_conversations": "int64",
     "n_conversations_in_play": "int64",
+}
+
+#: Columns of :func:`co_activation`.
+CO_ACTIVATION_COLUMNS: dict[str, Any] = {
+    "entry_id_a": "object", "entry_id_b": "object", "n_both": "int64", "n_a": "int64", "n_b": "int64", "jaccard": "float64",
+}
+
+#: Columns of :func:`activations_per_turn`.
+PER_TURN_COLUMNS: dict[str, Any] = {"conversation_id": "object", "turn": "int64", "n_active": "int64"}
+
+#: Columns of :func:`condition_hit_rates`.
+CONDITION_HIT_COLUMNS: dict[str, Any] = {
+    "entry_id": "object", "condition": "object", "field": "object", "n_turns": "int64", "n_true": "int64",
+    "hit_rate": "float64", "n_missing": "int64", "n_not_numeric": "int64",
 }
 
 
@@ -242,7 +259,7 @@ def co_activation(activations: pd.DataFrame, *, min_count: int = 1) -> pd.DataFr
     """
     from itertools import combinations
 
-    schema = {"entry_id_a": "object", "entry_id_b": "object", "n_both": "int64", "n_a": "int64", "n_b": "int64", "jaccard": "float64"}
+    schema = CO_ACTIVATION_COLUMNS
     per_turn = activations.groupby(["conversation_id", "turn"], sort=True)["entry_id"].apply(lambda s: sorted(set(s)))
     single: dict[str, int] = {}
     pairs: dict[tuple[str, str], int] = {}
@@ -269,7 +286,7 @@ def activations_per_turn(activations: pd.DataFrame, conversations: Sequence[Conv
         Columns ``conversation_id, turn, n_active``; with ``conversations`` every turn is listed (zeros
         included) in conversation and turn order, otherwise only turns with activations, sorted.
     """
-    schema = {"conversation_id": "object", "turn": "int64", "n_active": "int64"}
+    schema = PER_TURN_COLUMNS
     counts = activations.groupby(["conversation_id", "turn"]).size().to_dict()
     if conversations is None:
         rows = [{"conversation_id": c, "turn": t, "n_active": n} for (c, t), n in sorted(counts.items())]
@@ -310,8 +327,7 @@ def condition_hit_rates(books: Mapping[str, WorldBook] | Iterable[WorldBook], co
         (turns whose table lacks the field), ``n_not_numeric`` (turns where a numeric condition met a non-number).
         Only turns where the entry's book was in play count. Sorted by entry id, then condition order.
     """
-    schema = {"entry_id": "object", "condition": "object", "field": "object", "n_turns": "int64", "n_true": "int64",
-              "hit_rate": "float64", "n_missing": "int64", "n_not_numeric": "int64"}
+    schema = CONDITION_HIT_COLUMNS
     book_map = _as_books(books)
     stats: dict[tuple[str, int], dict[str, Any]] = {}
     order: list[tuple[str, int]] = []
