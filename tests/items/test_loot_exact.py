@@ -228,3 +228,63 @@ def test_empty_result_keeps_columns(tmp_path):
     df = packs.loot_expectations()
     assert list(df.columns) == ["loot_table_id", "item_id", "expected_count", "p_at_least_one", "is_exact"]
     assert len(df) == 0 and str(df.expected_count.dtype) == "float64"
+
+
+def _random_table(rng) -> dict:
+    """A small random table mixing composites, random conditions, weights, quality and count functions."""
+    def cond():
+        return [{"condition": "minecraft:random_chance", "chance": round(rng.uniform(0.1, 0.9), 2)}] \
+            if rng.random() < 0.4 else []
+
+    def leaf(k):
+        functions = []
+        if rng.random() < 0.5:
+            lo = rng.randint(-1, 2)
+            functions.append({"function": "set_count", "count": {"type": "uniform", "min": lo, "max": lo + rng.randint(0, 3)}})
+        if rng.random() < 0.3:
+            functions.append({"function": "enchanted_count_increase", "enchantment": "minecraft:looting",
+                              "count": {"type": "uniform", "min": 0, "max": 1}})
+        if rng.random() < 0.2:
+            functions.append({"function": "limit_count", "limit": {"max": 2}})
+        return {"type": "item", "name": f"t:i{k}", "weight": rng.randint(1, 5), "quality": rng.randint(-1, 1),
+                "conditions": cond(), "functions": functions}
+
+    pools = []
+    k = 0
+    for _ in range(rng.randint(1, 3)):
+        entries = []
+        for _ in range(rng.randint(1, 4)):
+            if rng.random() < 0.35:
+                children = []
+                for _ in range(rng.randint(2, 3)):
+                    children.append(leaf(k))
+                    k += 1
+                entries.append({"type": rng.choice(["alternatives", "group", "sequence"]), "children": children,
+                                "conditions": cond()})
+            else:
+                entries.append(leaf(k))
+                k += 1
+        pools.append({"rolls": {"type": "uniform", "min": 1, "max": rng.randint(1, 3)}, "bonus_rolls": 1,
+                      "entries": entries, "conditions": cond()})
+    return {"pools": pools}
+
+
+def test_exact_matches_sampler_on_random_synthetic_tables(tmp_path):
+    import random
+
+    rng = random.Random(2024)
+    files = {f"data/t/loot_table/r{n}.json": _random_table(rng) for n in range(8)}
+    packs = kit.items.load_datapacks(write_pack(tmp_path / "p", files))
+    n = 4000
+    for table in sorted(files):
+        tid = "t:" + table.split("/")[-1][:-5]
+        exact = packs.loot_expectations(table=tid, looting=2, luck=1.0).set_index("item_id")
+        sampled = packs.sample_loot(tid, n, seed=11, looting=2, luck=1.0).set_index("item_id")
+        assert exact.is_exact.all()
+        for item, row in exact.iterrows():
+            mean, std = sampled.mean_count.get(item, 0.0), sampled.std_count.get(item, 0.0)
+            se = max(std, 0.05) / math.sqrt(n)
+            assert abs(mean - row.expected_count) < 5 * se, (tid, item, mean, row.expected_count)
+            p_hat = sampled.p_at_least_one.get(item, 0.0)
+            se_p = math.sqrt(max(row.p_at_least_one * (1 - row.p_at_least_one), 2e-3) / n)
+            assert abs(p_hat - row.p_at_least_one) < 5 * se_p, (tid, item, p_hat, row.p_at_least_one)

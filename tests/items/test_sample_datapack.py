@@ -60,3 +60,19 @@ def test_overrides_vanilla_and_merges_tags(written):
     assert "minecraft:oak_planks" in packs.tag_items("minecraft:planks")
     zombie = packs.loot_expectations(table="minecraft:entities/zombie").set_index("item_id")
     assert zombie.loc["aurora:frost_shard", "expected_count"] == pytest.approx(0.025 * 2 / 3)
+
+
+def test_committed_sample_save_matches_the_writer():
+    import json
+
+    from kit.samples import sample_save_path
+    from kit.samples.datapack import datapack_files
+
+    root = sample_save_path() / "datapacks" / PACK_NAME
+    if not root.is_dir():
+        pytest.skip("sample save not generated (run python -m kit.samples)")
+    on_disk = sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file())
+    files = datapack_files()
+    assert on_disk == sorted(files)
+    for rel, value in files.items():
+        assert json.loads((root / rel).read_text(encoding="utf-8")) == value, rel
