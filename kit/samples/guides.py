@@ -3127,7 +3127,7 @@ def labelled_questions(language: Language) -> list[LabelledQuestion]:
     Returns
     -------
     list of LabelledQuestion
-        54 questions: 38 answered by shared knowledge, 9 by one player's private knowledge
+        53 questions: 38 answered by shared knowledge, 8 by one player's private knowledge
         (scope ``"player:<name>"``) and 7 by FTB guides (scope ``"ftb"``). The same ``query_id``
         is used for the English and Chinese phrasing of a question.
 
