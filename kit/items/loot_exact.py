@@ -135,6 +135,7 @@ class _Cand:
     stacks: tuple[tuple[str, Dist, bool], ...] = ()  # item, count distribution, exact
     table: Any = None  # nested table id or inline dict
     chain_active: bool = False
+    unknown: bool = False  # a dynamic (or unknown) entry: gives items the data does not name
 
 
 class LootCalculator:
@@ -224,6 +225,8 @@ class LootCalculator:
             self._yield(cand)
         if self._cuts != cuts:  # a nested table reference loops back: the figures are cut short
             pool_exact = False
+        if any(cand.unknown and p > 0 for cand, p in chosen):  # the pool can give items nobody can name
+            pool_exact = False
         for cand, p in chosen:
             for item, e, q, exact in self._yield(cand):
                 e_roll[item] = e_roll.get(item, 0.0) + p * e
@@ -311,7 +314,7 @@ class LootCalculator:
             ref = norm_id(value) if isinstance(value, str) else value
             cands = (_Cand(weight, quality, table=ref, chain_active=self._chain_active(functions)),)
         else:  # empty, dynamic and unknown singletons take part in the pick but yield nothing known
-            cands = (_Cand(weight, quality),)
+            cands = (_Cand(weight, quality, unknown=t != "minecraft:empty"),)
         cache[key] = (cands, entry, chain)  # keep referents alive so ids stay unique
         self._seen[-1].extend(cands)
         return cands

@@ -452,8 +452,8 @@ class PackSet:
         -------
         pandas.DataFrame
             Columns ``loot_table_id``, ``item_id``, ``expected_count`` (items per roll of the table),
-            ``p_at_least_one``, ``is_exact`` (False when an unknown condition, provider or function, a cycle or a
-            missing nested table is involved); one row per item statically reachable from the table (zero rows
+            ``p_at_least_one``, ``is_exact`` (False when an unknown condition, provider or function, a cycle, or
+            a ``dynamic`` entry that can be picked is involved in the item's pool); one row per item statically reachable from the table (zero rows
             included), sorted by table and item.
 
         Raises

@@ -68,6 +68,15 @@ def test_all_tables_have_documented_columns_and_sane_values(packs):
     assert df.equals(df.sort_values(["loot_table_id", "item_id"]).reset_index(drop=True))
 
 
+def test_dynamic_entries_make_their_pool_inexact(packs):
+    pot = packs.loot_expectations(table="minecraft:blocks/decorated_pot").set_index("item_id")
+    assert pot.loc["minecraft:decorated_pot", "expected_count"] == 0.0  # a cracked pot gives its sherds
+    assert not pot.loc["minecraft:decorated_pot", "is_exact"]
+    whole = packs.loot_expectations(table="minecraft:blocks/decorated_pot", block_state_matches=False)
+    assert whole.set_index("item_id").loc["minecraft:decorated_pot", "expected_count"] == 1.0
+    assert whole.is_exact.all()
+
+
 def test_unknown_table_and_bad_parameters(packs):
     with pytest.raises(kit.items.UnknownLootTableError, match="minecraft:nope"):
         packs.loot_expectations(table="minecraft:nope")
@@ -219,6 +228,7 @@ def test_nested_tables_recursive_and_cycles(tmp_path):
     assert df.loc[("t:loop_b", "t:a"), "expected_count"] == pytest.approx(0.5)
     assert not df.loc[("t:loop_b", "t:a"), "is_exact"]
     assert not df.loc[("t:dyn", "t:a"), "is_exact"]
+    assert df.loc[("t:dyn", "t:a"), "expected_count"] == pytest.approx(0.5)
     assert df.loc[("t:x", "t:gem"), "is_exact"]
 
 
