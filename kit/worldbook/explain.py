@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from kit.worldbook._frames import frame
@@ -133,12 +134,20 @@ def explain(
             logic_ok = evaluate_logic(tree, found_keys.__getitem__, lambda c: c.evaluate(table).holds)
             detail = ", ".join(f"{k}={'found' if v else 'absent'}" for k, v in found_keys.items())
             add("logic", t.logic_expression, "expression", None, logic_ok, detail)
+    rag_ok = False
     if t.rag is not None:
-        add("rag", f"threshold={t.rag.threshold:g}, top_k={t.rag.top_k}", "retrieval", None, False,
-            "depends on the other retrieval entries; see activate()")
+        from kit.worldbook.activation import Activator
+
+        alone = Activator([WorldBook("_explain", "", (replace(entry, disable=False),))])
+        scores = alone._rag_hits(message, window)
+        score = scores.get(0)
+        rag_ok = score is not None
+        detail = (f"score {score:.3f} >= {t.rag.threshold:g}" if rag_ok else f"score below {t.rag.threshold:g} (or no overlap)")
+        add("rag", f"threshold={t.rag.threshold:g}, top_k={t.rag.top_k}", "retrieval", None if score is None else round(score, 6),
+            rag_ok, detail + "; measured against this entry alone (top_k also depends on the other retrieval entries)")
     if t.probability < 1.0:
         add("probability", f"{t.probability:g}", "", t.probability, True, "one draw from rng when a trigger fires")
-    fired = [name for name, ok in (("constant", t.constant), ("keyword", primary_ok), ("condition", cond_ok), ("logic", logic_ok)) if ok]
+    fired = [name for name, ok in (("constant", t.constant), ("keyword", primary_ok), ("condition", cond_ok), ("logic", logic_ok), ("rag", rag_ok)) if ok]
     fires = not entry.disable and bool(fired)
     configured = ", ".join(t.configured) or "none"
     add("fires", fired[0] if fires else "", "", ", ".join(fired), fires,

@@ -33,3 +33,12 @@ def test_rag_trigger_by_similarity_threshold_and_top_k():
 def test_rag_nothing_for_unrelated_or_empty_text():
     assert wb.activate([BOOK], message="").empty
     assert wb.activate([BOOK], message="zzzz qqqq").empty
+
+
+def test_explain_rag_entry():
+    e = wb.explain(BOOK.entry("burn"), message="My skin shows blue cracks after casting, is there a salve?")
+    row = e[e["check"] == "rag"].iloc[0]
+    assert row["passed"] and row["value"] >= 0.1 and row["detail"].startswith("score ")
+    assert e.iloc[-1]["item"] == "rag" and e.iloc[-1]["passed"]
+    e = wb.explain(BOOK.entry("strict"), message="dragons sleep under the mountains")
+    assert not e[e["check"] == "rag"].iloc[0]["passed"]

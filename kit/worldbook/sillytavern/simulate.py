@@ -36,6 +36,7 @@ from kit.worldbook.sillytavern.buffer import (
     substitute_params,
 )
 from kit.worldbook.sillytavern.convert import card_character_book, character_book_to_world
+from kit.worldbook.sillytavern.decorators import parse_decorators
 from kit.worldbook.sillytavern.jsregex import RegexTimeoutError
 
 __all__ = ["simulate", "ScenarioError", "DEFAULT_SETTINGS", "SLOT_NAMES", "GENERATION_TYPES"]
@@ -65,7 +66,6 @@ SLOT_NAMES: tuple[str, ...] = (
 #: Generation types an entry's ``triggers`` may list.
 GENERATION_TYPES: tuple[str, ...] = ("normal", "continue", "impersonate", "swipe", "regenerate", "quiet")
 
-_KNOWN_DECORATORS = ("@@activate", "@@dont_activate")
 _STATE_NAMES = {SCAN_INITIAL: "initial", SCAN_RECURSION: "recursion", SCAN_MIN_ACTIVATIONS: "min_activations"}
 
 
@@ -123,39 +123,6 @@ def _token_counter(kind: Any) -> Callable[[str], int]:
 # ---------------------------------------------------------------------------------------------------------
 # entries
 # ---------------------------------------------------------------------------------------------------------
-
-
-def parse_decorators(content: str) -> tuple[list[str], str]:
-    """SillyTavern's ``parseDecorators``: leading ``@@`` lines -> (known decorators, remaining content).
-
-    Only ``@@activate`` and ``@@dont_activate`` are known (prefix test); ``@@@x`` is read only right after
-    an unknown decorator. When every line is a decorator the content is returned unchanged (as in ST).
-    """
-    if not content.startswith("@@"):
-        return [], content
-
-    def known(line: str) -> bool:
-        if line.startswith("@@@"):
-            line = line[1:]
-        return any(line.startswith(d) for d in _KNOWN_DECORATORS)
-
-    decorators: list[str] = []
-    new_content = content
-    fallbacked = False
-    lines = content.split("\n")
-    for i, line in enumerate(lines):
-        if line.startswith("@@"):
-            if line.startswith("@@@") and not fallbacked:
-                continue
-            if known(line):
-                decorators.append(line[1:] if line.startswith("@@@") else line)
-                fallbacked = False
-            else:
-                fallbacked = True
-        else:
-            new_content = "\n".join(lines[i:])
-            break
-    return decorators, new_content
 
 
 class _Entry(dict):
