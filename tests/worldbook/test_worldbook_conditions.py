@@ -4,7 +4,7 @@ import pytest
 
 import kit.worldbook as wb
 from kit.errors import KitError
-from inputs import CONDITIONS, FALSE_WITH_REASON, LOGIC, LOGIC_MALFORMED, MALFORMED
+from worldbook_inputs import CONDITIONS, FALSE_WITH_REASON, LOGIC, LOGIC_MALFORMED, MALFORMED
 from kit.worldbook.logic import evaluate_logic, logic_conditions, logic_keys
 
 

@@ -7,7 +7,7 @@ import pytest
 
 import kit.worldbook as wb
 from kit.errors import KitError, StorageError
-from inputs import WORLDBOOKS
+from worldbook_inputs import WORLDBOOKS
 
 
 def native_book() -> dict:
