@@ -250,6 +250,7 @@ class QuestBook:
     object_types: dict[str, str] = field(default_factory=dict)
     error_rows: list[dict[str, Any]] = field(default_factory=list)
     _dependents: dict[str, tuple[str, ...]] | None = field(default=None, repr=False)
+    _text_cache: dict[tuple[str, str, str], str] = field(default_factory=dict, repr=False)
 
     # -- text --------------------------------------------------------------------------------
     @property
@@ -278,10 +279,13 @@ class QuestBook:
 
     def text(self, object_id: str, field: str, language: str) -> str:
         """Plain text of a field in ``language`` (fallback chain, ``{key}`` resolved, markup cleaned); "" if none."""
-        value = self.raw_text(object_id, field, language)
-        if value is None:
-            return ""
-        return _lang.clean_lines(value, locale=language, json_tables=self.json_tables)
+        key = (object_id, field, language)
+        cached = self._text_cache.get(key)
+        if cached is None:
+            value = self.raw_text(object_id, field, language)
+            cached = "" if value is None else _lang.clean_lines(value, locale=language, json_tables=self.json_tables)
+            self._text_cache[key] = cached
+        return cached
 
     def is_translated(self, object_id: str, field: str, language: str) -> bool:
         """True when ``language`` has its own text for the field (its lang table, or every ``{key}`` in its JSON)."""

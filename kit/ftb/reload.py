@@ -1,0 +1,112 @@
+"""Re-ingesting guide quests into the shared database (the design's "FTB 重新收录").
+
+:func:`reload` rewrites only the ``system:ftb_guides`` table of the save's shared database: one
+document per guide quest and language, guides that disappeared or no longer match the rule are
+removed, and languages that were not processed are dropped (no stale language is kept as a
+fallback). Player databases, other shared tables and FTB's own quest state are never touched.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable
+
+from kit.ftb.guides import DEFAULT_GUIDE_RULE, GuideRule, guide_documents, guide_ids, quest_id_of
+from kit.knowledge import check_language
+from kit.tables import FTB_GUIDES
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from kit.document import Document
+    from kit.ftb.book import QuestBook
+    from kit.save import Save
+
+__all__ = ["reload", "reload_languages", "RELOAD_SCHEMA", "ALL_LANGUAGES"]
+
+#: The ``language`` of the report row that counts distinct quest ids over all languages.
+ALL_LANGUAGES = "*"
+
+RELOAD_SCHEMA = dict(language="str", status="str", is_fallback="bool", n_guides="int", n_added="int",
+                     n_updated="int", n_removed="int", n_unchanged="int")
+
+
+def reload_languages(book: QuestBook, languages: Iterable[str] | None = None) -> list[str]:
+    """The languages a reload processes: those asked for plus the book's fallback locale, sorted.
+
+    Raises
+    ------
+    InvalidLanguageError
+        For a code that is not of the game's form (``zh_cn``).
+    """
+    if isinstance(languages, str):
+        languages = [languages]
+    asked = {check_language(language) for language in (languages or ())}
+    return sorted(asked | {book.fallback_locale})
+
+
+def reload(
+    save: Save,
+    book: QuestBook,
+    *,
+    languages: Iterable[str] | None = None,
+    rule: GuideRule = DEFAULT_GUIDE_RULE,
+) -> pd.DataFrame:
+    """Re-ingest the book's guide quests into ``system:ftb_guides`` and rebuild its search indexes.
+
+    Parameters
+    ----------
+    save : Save
+        The opened save (:func:`kit.open_save`); only its shared database is written.
+    book : QuestBook
+        The quest book as currently loaded (:func:`kit.ftb.read_quest_book`).
+    languages : iterable of str, optional
+        Languages to (re)build, for example the online players' languages; the book's fallback locale is
+        always added. Languages already in the table but not processed now are removed.
+    rule : GuideRule, default=DEFAULT_GUIDE_RULE
+        Which quests are guides.
+
+    Returns
+    -------
+    DataFrame
+        Columns ``language, status`` (``"processed"`` or ``"dropped"``), ``is_fallback, n_guides``
+        (documents now stored), ``n_added, n_updated, n_removed, n_unchanged``, counted by distinct
+        quest id. One row per language (sorted), then a row with language ``"*"`` counting distinct
+        quest ids over all languages (a quest added in one language and updated in another counts once
+        in each column).
+    """
+    from kit.ftb._frames import frame
+
+    processed = reload_languages(book, languages)
+    db = save.databases.shared()
+    old: dict[str, list[Document]] = db.entries(FTB_GUIDES)
+    ids = guide_ids(book, rule=rule)
+    new = {language: guide_documents(book, language, rule=rule, quest_ids=ids) for language in processed}
+
+    rows = []
+    totals: dict[str, set[str]] = {k: set() for k in ("n_guides", "n_added", "n_updated", "n_removed", "n_unchanged")}
+    for language in sorted(set(processed) | set(old)):
+        before = {doc.id: doc for doc in old.get(language, [])}
+        after = {doc.id: doc for doc in new.get(language, [])}
+        counts = {
+            "n_guides": set(after),
+            "n_added": set(after) - set(before),
+            "n_updated": {i for i in set(after) & set(before) if after[i] != before[i]},
+            "n_removed": set(before) - set(after),
+            "n_unchanged": {i for i in set(after) & set(before) if after[i] == before[i]},
+        }
+        row = dict(language=language, status="processed" if language in new else "dropped",
+                   is_fallback=language == book.fallback_locale)
+        for key, found in counts.items():
+            quest_ids = {quest_id_of(i) for i in found}
+            row[key] = len(quest_ids)
+            totals[key] |= quest_ids
+        rows.append(row)
+    total = dict(language=ALL_LANGUAGES, status="total", is_fallback=False)
+    total.update({key: len(found) for key, found in totals.items()})
+    rows.append(total)
+
+    if new != old:
+        db.replace(FTB_GUIDES, new)
+    for language in processed:
+        db.prepare_index(FTB_GUIDES, language)
+    return frame(RELOAD_SCHEMA, rows)

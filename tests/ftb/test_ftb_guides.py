@@ -1,0 +1,150 @@
+"""kit.ftb.guides (the guide rule) and kit.ftb.reload (re-ingestion into system:ftb_guides)."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import pytest
+from ftb_inputs import pack
+
+import kit
+from kit.ftb.book import QuestBook, read_quest_book
+from kit.ftb.guides import (
+    DEFAULT_GUIDE_RULE,
+    GUIDE_SCHEMA,
+    GuideRule,
+    GuideRuleError,
+    guide_documents,
+    guide_ids,
+    guide_quests,
+    guides_per_chapter,
+)
+from kit.ftb.reload import RELOAD_SCHEMA, reload, reload_languages
+
+ALEX = "6f1c2a4e-5b7d-4e21-9a3c-0d8e7f6a5b41"
+NOTES = kit.DatabaseTable("test:notes", kit.codecs.STRING)
+
+
+@lru_cache(maxsize=None)
+def book(name: str) -> QuestBook:
+    return read_quest_book(pack(name))
+
+
+def test_default_rule_on_real_packs():
+    # every guide is checkmark-only (no pack here has no-task quests with text except monifactory)
+    for name, shapes in (("enigmatica6", {"checkmark_only"}), ("monifactory", {"checkmark_only", "no_tasks"})):
+        g = guide_quests(book(name))
+        guides = g[g["is_guide"]]
+        assert set(guides["shape"]) <= shapes
+        assert (guides["description_chars"] >= DEFAULT_GUIDE_RULE.min_description_chars).all()
+        assert 0 < len(guides) <= (g["shape"] != "other").sum()
+
+
+def test_rule_is_tunable():
+    b = book("craftoria")
+    default = set(guide_ids(b))
+    strict = set(guide_ids(b, rule=GuideRule(min_description_chars=300)))
+    wide = set(guide_ids(b, rule=GuideRule(long_description_chars=600)))
+    assert strict < default < wide
+    frame = guide_quests(b, rule=GuideRule(long_description_chars=600))
+    extra = frame[frame["quest_id"].isin(wide - default)]
+    assert (extra["shape"] == "other").all() and (extra["description_chars"] >= 600).all()
+    assert list(frame.columns) == list(GUIDE_SCHEMA)
+
+
+def test_chinese_first_pack_is_judged_by_its_chinese_text():
+    b = book("flywheel-new-continent")
+    g = guide_quests(b)
+    assert set(g.loc[g["is_guide"], "longest_language"]) == {"zh_cn"}
+    assert guide_documents(b, "en_us") == []  # no English text: no English documents
+    assert len(guide_documents(b, "zh_cn")) == g["is_guide"].sum()
+
+
+def test_bad_rule_settings():
+    with pytest.raises(GuideRuleError, match=r"'min_description_chars' .* Got -1 instead"):
+        GuideRule(min_description_chars=-1)
+    with pytest.raises(GuideRuleError, match="'task_types'"):
+        GuideRule(task_types="checkmark")
+
+
+def test_guide_documents_are_clean_text():
+    docs = guide_documents(book("monifactory"), "zh_cn")
+    assert docs and all(doc.id.startswith("ftb:") and len(doc.id) == 20 for doc in docs)
+    joined = "\n".join(doc.text for doc in docs)
+    assert "{moni." not in joined and "{@pagebreak}" not in joined and "{image:" not in joined
+    assert re.search(r"[§&][0-9a-fk-or]", joined) is None  # format codes stripped (monifactory uses §)
+
+
+def test_guides_per_chapter():
+    b = book("craftoria")
+    frame = guides_per_chapter(b)
+    assert sorted(set(frame["language"])) == ["en_us", "es_es", "pt_br"]
+    per_language = frame.groupby("language")["n_guides"].sum()
+    assert (per_language == len(guide_ids(b))).all()
+    pt = frame[frame["language"] == "pt_br"]
+    assert pt["n_guides_translated"].sum() == 0 and pt["n_guides_with_text"].sum() == len(guide_ids(b))
+
+
+def _save(tmp_path):
+    folder = tmp_path / "save"
+    folder.mkdir()
+    return kit.open_save(folder)
+
+
+def test_reload_writes_only_the_guides_table(tmp_path):
+    save = _save(tmp_path)
+    shared = save.databases.shared()
+    shared.put(NOTES, "keep", "unchanged")
+    shared.put(kit.FTB_GUIDES, "fr_fr", [kit.Document("ftb:00000000000000AA", "stale", "old text")])
+    shared.put(kit.FTB_GUIDES, "en_us", [kit.Document("ftb:00000000000000AB", "gone", "old guide")])
+    b = book("craftoria")
+    report = reload(save, b, languages=["es_es"])
+    assert list(report.columns) == list(RELOAD_SCHEMA)
+    rows = report.set_index("language")
+    assert rows.index.tolist() == ["en_us", "es_es", "fr_fr", "*"]
+    assert rows.loc["fr_fr", "status"] == "dropped" and rows.loc["fr_fr", "n_removed"] == 1
+    n = len(guide_ids(b))
+    assert rows.loc["en_us", "n_added"] == n and rows.loc["en_us", "n_removed"] == 1
+    assert rows.loc["*", "n_removed"] == 2 and rows.loc["*", "n_added"] == n
+    assert sorted(shared.entries(kit.FTB_GUIDES)) == ["en_us", "es_es"]  # asked + fallback, stale fr_fr gone
+    assert shared.get(NOTES, "keep") == "unchanged"
+    assert save.databases.player_uuids() == []  # no player database was created
+    # the index is ready and finds guides
+    found = shared.search(kit.FTB_GUIDES, "en_us", "storage", allowed_ids=None)
+    assert len(found) > 0 and found["doc_id"].str.startswith("ftb:").all()
+
+
+def test_reload_again_changes_nothing(tmp_path):
+    save = _save(tmp_path)
+    b = book("beyond-ascension-server")
+    reload(save, b)
+    path = save.databases.shared().path
+    before = path.read_bytes(), path.stat().st_mtime_ns
+    report = reload(save, b).set_index("language")
+    assert report.loc["en_us", "n_unchanged"] == report.loc["en_us", "n_guides"] > 0
+    assert report.loc["*", ["n_added", "n_updated", "n_removed"]].tolist() == [0, 0, 0]
+    assert (path.read_bytes(), path.stat().st_mtime_ns) == before
+
+
+def test_reload_counts_updates_and_rule_changes(tmp_path):
+    save = _save(tmp_path)
+    b = book("enigmatica6")
+    reload(save, b)
+    first = {d.id: d for d in save.databases.shared().entries(kit.FTB_GUIDES)["en_us"]}
+    victim = sorted(first)[0]
+    save.databases.shared().put(kit.FTB_GUIDES, "en_us",
+                                [d if d.id != victim else kit.Document(d.id, d.title, "edited") for d in first.values()])
+    report = reload(save, b, rule=GuideRule(min_description_chars=300)).set_index("language")
+    strict = set(guide_ids(b, rule=GuideRule(min_description_chars=300)))
+    assert report.loc["en_us", "n_guides"] == len(strict)
+    assert report.loc["en_us", "n_removed"] == len(first) - len(strict)
+    assert report.loc["en_us", "n_updated"] == (1 if victim[4:] in strict else 0)
+
+
+def test_reload_languages():
+    b = book("flywheel-new-continent")
+    assert reload_languages(b) == ["en_us"]
+    assert reload_languages(b, ["zh_cn", "zh_cn"]) == ["en_us", "zh_cn"]
+    with pytest.raises(kit.InvalidLanguageError, match="invalid language 'Chinese'"):
+        reload_languages(b, ["Chinese"])
