@@ -174,7 +174,7 @@ def load_datapacks(paths: str | os.PathLike | Sequence[str | os.PathLike], *, st
 
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
-    wanted = list(dict.fromkeys(features))
+    wanted = [features] if isinstance(features, str) else list(dict.fromkeys(features))
     out = _Loaded({}, {}, [], {}, [], [])
     sources = [_open_pack(Path(p)) for p in paths]
     used: dict[str, int] = {}

@@ -334,7 +334,8 @@ class PackSet:
         -------
         pandas.DataFrame
             Columns ``item_id``, ``name_en``, ``name_zh`` (``""`` when no language file names it), ``n_recipes``
-            (recipes producing it), ``n_uses`` (recipes consuming it), ``n_loot_tables``, ``n_tags``; sorted by id.
+            (recipes producing it), ``n_uses`` (recipes consuming it), ``n_loot_tables`` (tables with an item entry
+            naming it), ``n_tags`` (item tags holding it); sorted by id.
         """
         idx = self._index()
         seen: set[str] = set(idx.produced) | set(idx.used) | set(idx.tags_of)
