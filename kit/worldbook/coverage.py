@@ -138,7 +138,7 @@ def replay(
     cols: dict[str, list[Any]] = {c: [] for c in REPLAY_COLUMNS}
     for conv in conversations:
         globals_, char = _plan(book_map, conv)
-        key = tuple(b.id for b in globals_) + ("|", char.id if char else "")
+        key = tuple(b.id for b in globals_) + ("|", char.id if char is not None else "")
         engine = engines.get(key)
         if engine is None:
             engine = engines[key] = Activator(globals_, char)
@@ -201,9 +201,9 @@ def coverage(
     convs_in_play: dict[str, int] = {b: 0 for b in book_map}
     for conv in conversations:
         globals_, char = _plan(book_map, conv)
-        for b in globals_ + ([char] if char is not None else []):
-            turns_in_play[b.id] += len(conv.turns)
-            convs_in_play[b.id] += 1
+        for book_id in {b.id for b in globals_} | ({char.id} if char is not None else set()):
+            turns_in_play[book_id] += len(conv.turns)
+            convs_in_play[book_id] += 1
     counts = activations.groupby("entry_id", sort=False).agg(
         n_activated=("turn", "size"), first_turn=("turn", "min"), n_conversations=("conversation_id", "nunique")
     ) if len(activations) else None
@@ -342,7 +342,7 @@ def condition_hit_rates(books: Mapping[str, WorldBook] | Iterable[WorldBook], co
                 owner[key] = book_id
     for conv in conversations:
         globals_, char = _plan(book_map, conv)
-        in_play = {b.id for b in globals_} | ({char.id} if char else set())
+        in_play = {b.id for b in globals_} | ({char.id} if char is not None else set())
         for key in order:
             if owner[key] not in in_play:
                 continue
