@@ -1,0 +1,318 @@
+"""ItemSourcesCard and ItemSearchCard driven headless on the sample data pack: click buttons, read what they show."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import kit.items
+from kit.items import ItemSource, ItemSourceOutput, ProviderRegistry, SourceSlot
+from kit.items.recipes import ItemStack
+from kit.items.sources import MAX_SOURCES, PROVIDERS
+from kit.widgets import ItemSearchCard, ItemSourcesCard
+from kit.widgets.item_cards import (item_names, known_max_stack_sizes, lenient_page_size, page_count, recipe_grid, recipe_html,
+                                    search_items, split_sources)
+
+REPO = Path(__file__).resolve().parents[2]
+SAMPLE_PACK = REPO / "sample_saves" / "aurora_server" / "datapacks" / "kit_sample"
+VANILLA = REPO.parent / "shared" / "data" / "vanilla" / "1.21.3"
+
+
+@pytest.fixture(scope="module")
+def packs():
+    if not SAMPLE_PACK.is_dir():
+        from kit.samples import sample_save_path
+        from kit.samples.datapack import write_datapack
+
+        write_datapack(sample_save_path())
+    return kit.items.load_datapacks([SAMPLE_PACK])
+
+
+def _text(widget) -> str:
+    """Every HTML value and button description under ``widget``, tags stripped (what a reader sees)."""
+    parts = []
+    stack = [widget]
+    while stack:
+        w = stack.pop(0)
+        if hasattr(w, "children"):
+            stack[:0] = list(w.children)
+        elif hasattr(w, "description") and type(w).__name__ == "Button":
+            parts.append(w.description)
+        elif type(w).__name__ == "HTML":
+            parts.append(re.sub(r"<[^>]+>", " ", w.value))
+    return " ".join(" ".join(parts).split())
+
+
+def _html(widget) -> str:
+    out, stack = [], [widget]
+    while stack:
+        w = stack.pop(0)
+        if hasattr(w, "children"):
+            stack[:0] = list(w.children)
+        elif type(w).__name__ == "HTML":
+            out.append(w.value)
+    return "".join(out)
+
+
+# ------------------------------------------------------------------------------------- item-source card
+def test_category_buttons_counts_disabled_and_first_non_empty_selected(packs) -> None:
+    card = ItemSourcesCard.from_packs(packs, "aurora:glacite_ingot")
+    buttons = card.category_buttons
+    assert [buttons[c].description for c in ("recipe", "loot", "tag")] == [
+        "配方 Recipes (6)", "掉落 Loot (3)", "标签 Tags (0)"]
+    assert [buttons[c].disabled for c in ("recipe", "loot", "tag")] == [False, False, True]
+    assert card.category == "recipe" and buttons["recipe"].button_style == "info"
+    assert "kit-item-sources" in card._dom_classes
+
+    shard = ItemSourcesCard.from_packs(packs, "aurora:frost_shard")  # no recipes: loot comes first
+    assert shard.category == "loot" and shard.category_buttons["recipe"].disabled
+    buttons["tag"].click()  # a disabled (empty) category cannot be selected
+    assert card.category == "recipe"
+
+
+def test_pages_kept_per_category_and_pager_disabled_at_ends(packs) -> None:
+    card = ItemSourcesCard.from_packs(packs, "aurora:glacite_ingot")
+    assert card.n_pages == 2 and card.page_label.value.startswith("第 1 / 2 页")
+    assert card.prev_button.disabled and not card.next_button.disabled
+    assert len(card.body.children) == 4  # only the current page is drawn
+    assert [s.source_id for s in card.visible] == [s.source_id for s in card.sources["recipe"][:4]]
+
+    card.next_button.click()
+    assert card.recipe_page == 1 and card.next_button.disabled and not card.prev_button.disabled
+    assert len(card.body.children) == 2
+    assert "aurora:glacite_ingot_from_smelting_raw_glacite" in _text(card.body)
+    assert "aurora:glacite_ingot_from_blasting_glacite_ore" not in _text(card.body)
+    card.next_button.click()  # past the end: stays
+    assert card.recipe_page == 1
+
+    card.category_buttons["loot"].click()
+    assert card.category == "loot" and card.loot_page == 0
+    assert card.prev_button.disabled and card.next_button.disabled  # a single page
+    assert "第 1 / 1 页" in card.page_label.value
+    card.category_buttons["recipe"].click()
+    assert card.recipe_page == 1 and "第 2 / 2 页" in card.page_label.value  # the recipe page was kept
+
+    card.recipe_page = 99  # clamped to the last page
+    assert card.recipe_page == 1
+
+
+def test_loot_page_shows_table_ids_merged_notes_and_explanation_once(packs) -> None:
+    card = ItemSourcesCard.from_packs(packs, "aurora:glacite_ingot")
+    card.category_buttons["loot"].click()
+    rows = re.findall(r"<tr><td.*?</tr>", _html(card.body))
+    assert len(rows) == 3
+    vault = next(r for r in rows if "aurora:chests/glacier_vault" in r)
+    assert "weight 20; quality -2; count 2..5" in vault
+    assert _html(card).count("kit-explanation") == 1
+    assert "Loot tables that can drop it" in card.explanation.value
+    assert "冰川锭" in card.explanation.value and all("冰川锭" not in r for r in rows)  # not repeated per row
+
+
+def test_page_size_overrides_invalid_values_and_compact_mode(packs) -> None:
+    shard = packs.item_sources("aurora:frost_shard")
+    card = ItemSourcesCard(shard, loot_page_size=4)
+    assert card.n_pages == 3 and len(re.findall(r"<tr><td", _html(card.body))) == 4
+    card.next_button.click()
+    card.next_button.click()
+    assert len(re.findall(r"<tr><td", _html(card.body))) == 2
+
+    for bad in ("4", 0, -3, True, 2.5, None):
+        assert lenient_page_size(bad, "loot") == 12
+        assert ItemSourcesCard(shard, loot_page_size=bad, recipe_page_size=bad, tag_page_size=bad).page_size("loot") == 12
+    assert lenient_page_size(None, "recipe") == 4 and lenient_page_size(None, "tag") == 24
+
+    ingot = packs.item_sources("aurora:glacite_ingot")
+    full = ItemSourcesCard(ingot)
+    assert "repeat(2" in full.body.layout.grid_template_columns
+    compact = ItemSourcesCard(ingot, mode="compact")
+    assert compact.page_size("recipe") == 2 and compact.n_pages == 3 and len(compact.body.children) == 2
+    assert "repeat(1" in compact.body.layout.grid_template_columns
+    assert ItemSourcesCard(ingot, mode="compact", recipe_page_size=1).n_pages == 6  # smaller still allowed
+    compact.mode = "full"
+    assert compact.n_pages == 2 and len(compact.body.children) == 4
+
+
+def test_tags_are_wrapping_labels_paged_by_24() -> None:
+    tags = tuple(ItemSource("tag", f"#example:t{i:02d}", outputs=(SourceSlot((ItemStack("example:x"),)),))
+                 for i in range(30))
+    card = ItemSourcesCard(ItemSourceOutput("example:x", sources=tags))
+    assert card.category == "tag" and card.n_pages == 2
+    assert _html(card.body).count("class='kit-tag'") == 24 and "flex-wrap:wrap" in _html(card.body)
+    card.next_button.click()
+    assert _html(card.body).count("class='kit-tag'") == 6 and "#example:t29" in _text(card.body)
+
+
+def test_recipe_slots_arrow_product_count_station_and_alternatives(packs) -> None:
+    names = item_names(packs, "zh_cn")
+    torch = packs.item_sources("minecraft:torch", "recipe").sources[0]
+    grid = recipe_grid(torch)
+    assert len(grid) == 3 and all(len(r) == 3 for r in grid)  # a width-1 shaped recipe padded to 3x3
+    assert grid[0][0].item_ids == ("minecraft:coal", "minecraft:charcoal", "aurora:ember_dust")
+    assert grid[1][0].item_ids == ("minecraft:stick",)
+    assert sum(s is None for r in grid for s in r) == 7
+    out = recipe_html(torch, names)
+    coal = re.search(r"<div class='kit-slot' title='([^']*)'[^>]*>([^<]*)<br><b>\+2</b>", out)
+    assert coal, out
+    assert "煤炭 (minecraft:coal)" in coal.group(1) and "charcoal (minecraft:charcoal)" in coal.group(1)
+    assert "余烬粉 (aurora:ember_dust)" in coal.group(1) and coal.group(2) == "煤炭"
+    assert "→" in out and "×4" in out  # the product with its count
+    title = re.search(r"<div><b[^>]*>minecraft:torch</b>(.*?)</div>", out).group(1)
+    assert "kit-station" in title and "工作台 Crafting" in title  # station beside the title
+
+    compass = packs.item_sources("aurora:frost_compass", "recipe").sources[0]
+    grid = recipe_grid(compass)
+    assert [[s is not None for s in r] for r in grid] == [[False, True, False], [True, True, True], [False, True, False]]
+    smelt = packs.item_sources("aurora:glacite_ingot", "recipe").sources[0]
+    assert recipe_grid(smelt) == ((smelt.inputs[0],),)  # not shaped: one row
+
+
+def test_unknown_provider_kind_goes_to_recipes_with_full_display(packs) -> None:
+    registry = ProviderRegistry()
+    for p in PROVIDERS.providers():
+        registry.register(p.provider_id, p.find, kind=p.kind)
+
+    def trades(_packs, item_id):
+        if item_id == "aurora:glacite_ingot":
+            yield ItemSource("trade", "example:villager/toolsmith", "example:trade",
+                             inputs=(SourceSlot((ItemStack("minecraft:emerald"),), 3),),
+                             outputs=(SourceSlot((ItemStack(item_id),), 2),), notes=("level 2 trade",))
+
+    registry.register("example:villager", trades, kind="trade")
+    output = packs.item_sources("aurora:glacite_ingot", registry=registry)
+    assert [s.kind for s in split_sources(output)["recipe"]].count("trade") == 1
+    card = ItemSourcesCard(output, recipe_page_size=10)
+    text = _text(card.body)
+    assert card.category_buttons["recipe"].description == "配方 Recipes (7)"
+    for shown in ("example:villager/toolsmith", "trade", "example:trade", "level 2 trade", "×2"):
+        assert shown in text
+    assert "数量 count ×3" in _html(card.body)  # the input count is in the slot's tooltip
+
+
+def test_empty_truncated_and_failing_provider_hints(packs) -> None:
+    empty = ItemSourcesCard.from_packs(packs, "minecraft:emerald")
+    assert all(b.disabled for b in empty.category_buttons.values())
+    assert "No sources found" in empty.hint.value and "minecraft:emerald" in empty.hint.value
+    assert empty.body.children == () and empty.next_button.disabled and empty.prev_button.disabled
+
+    registry = ProviderRegistry()
+    registry.register("example:many", lambda _p, item: [
+        ItemSource("loot", f"example:t{i:03d}", "loot_table", outputs=(SourceSlot((ItemStack(item),)),))
+        for i in range(MAX_SOURCES + 6)], kind="loot")
+    registry.register("example:broken", lambda _p, _i: [][0])
+    output = packs.item_sources("aurora:glacite_ingot", registry=registry)
+    assert output.truncated
+    card = ItemSourcesCard(output)
+    assert f"only the first {MAX_SOURCES} sources" in card.hint.value
+    assert "example:broken" in card.hint.value and "IndexError" in card.hint.value
+    assert card.n_pages == 6 and "No sources found" not in card.hint.value
+    assert ItemSourcesCard.from_packs(packs, "aurora:glacite_ingot").hint.value == ""
+
+
+@pytest.mark.skipif(not VANILLA.is_dir(), reason="shared vanilla data not available")
+def test_vanilla_iron_ingot_pages() -> None:
+    packs = kit.items.load_datapacks([VANILLA])
+    output = packs.item_sources("minecraft:iron_ingot")
+    counts = {c: len(v) for c, v in split_sources(output).items()}
+    card = ItemSourcesCard(output, names=packs.display_names("en_us"))
+    assert card.category_buttons["loot"].description == f"掉落 Loot ({counts['loot']})"
+    card.category_buttons["loot"].click()
+    assert card.n_pages == page_count(counts["loot"], 12) >= 2
+    assert len(re.findall(r"<tr><td", _html(card.body))) == 12
+    card.category_buttons["tag"].click()
+    assert _html(card.body).count("class='kit-tag'") == counts["tag"]
+
+
+# ------------------------------------------------------------------------------------------ item search
+def test_search_items_ranks_and_batches(packs) -> None:
+    items = packs.items()
+    first = search_items(items, "glacite")
+    ids = [m.item_id for m in first.matches]
+    assert ids[0].startswith("aurora:glacite_") and "aurora:raw_glacite" == ids[-1]  # prefix before substring
+    assert ids[:-1] == sorted(ids[:-1])
+    assert search_items(items, "Glacite Ingot").matches[0].item_id == "aurora:glacite_ingot"  # exact name first
+    assert search_items(items, "冰川锭").matches[0].item_id == "aurora:glacite_ingot"
+    assert search_items(items, "torch").matches[0].item_id == "minecraft:torch"  # exact id path first
+
+    every = search_items(items, "aurora")
+    assert every.n_total == int(items["item_id"].str.startswith("aurora:").sum()) > 40
+    assert len(every.matches) == 20 and every.has_more and every.next_offset == 20
+    second = search_items(items, "aurora", offset=every.next_offset)
+    assert [m.index for m in second.matches] == list(range(20, 40))
+    assert not {m.item_id for m in second.matches} & {m.item_id for m in every.matches}
+    assert search_items(items, "").n_total == len(items)
+    assert search_items(items, "zzz-no-such").n_total == 0
+    with pytest.raises(ValueError, match=r"'offset' parameter of search_items must be an int in the range \[0, inf\)\. Got -1"):
+        search_items(items, "x", offset=-1)
+    with pytest.raises(ValueError, match=r"'limit' parameter .* Got 0 instead"):
+        search_items(items, "x", limit=0)
+
+
+def test_search_card_grid_pages_and_more_items(packs) -> None:
+    card = ItemSearchCard(packs, "aurora")
+    total = card.batch.n_total
+    assert len(card.matches) == 20 and card.n_pages == 2
+    assert len(card.item_buttons) == 18 and len(card.grid.children) == 18  # 6 x 3, only this page
+    assert "repeat(6" in card.grid.layout.grid_template_columns
+    assert card.more_button.layout.display is None and card.prev_button.disabled
+    card.next_button.click()
+    assert len(card.item_buttons) == 2 and card.next_button.disabled
+
+    card.more_button.click()  # next batch: original query, offset 20; turns to the page of the first new item
+    assert card.batch.query == "aurora" and card.batch.offset == 20
+    assert len(card.matches) == 40 and [m.index for m in card.matches] == list(range(40))
+    assert card.page == 1 and list(card.item_buttons)[2] == card.matches[20].item_id
+    while card.batch.has_more:
+        card.more_button.click()
+    assert len(card.matches) == total and card.more_button.layout.display == "none"
+    assert f"read {total} of {total}" in card.title.value
+
+
+def test_search_card_tooltip_click_opens_sources_and_back(packs) -> None:
+    card = ItemSearchCard(packs, "glacite ingot")
+    button = card.item_buttons["aurora:glacite_ingot"]
+    assert button.description == "冰川锭"
+    assert "aurora:glacite_ingot" in button.tooltip and "Glacite Ingot" in button.tooltip
+    assert "Max stack" in button.tooltip and "unknown" in button.tooltip  # the data packs do not say
+    button.click()
+    assert card.selected == "aurora:glacite_ingot"
+    assert isinstance(card.sources_card, ItemSourcesCard)
+    assert card.children == (card.back_button, card.sources_card)
+    assert card.sources_card.category_buttons["recipe"].description == "配方 Recipes (6)"
+    card.back_button.click()
+    assert card.selected == "" and card.sources_card is None and card.grid in card.children
+
+    english = ItemSearchCard(packs, "glacite ingot", language="en_us")
+    assert english.item_buttons["aurora:glacite_ingot"].description == "Glacite Ingot"
+
+
+def test_search_card_empty_hint_query_change_and_compact(packs) -> None:
+    card = ItemSearchCard(packs, "no-such-thing")
+    assert card.matches == [] and card.item_buttons == {}
+    assert "No items match 'no-such-thing'" in card.hint.value and card.more_button.layout.display == "none"
+    card.query = "frost"
+    assert card.hint.value == "" and card.batch.query == "frost" and card.page == 0
+    assert all("frost" in m.item_id or "frost" in m.name_en.lower() for m in card.matches)
+
+    compact = ItemSearchCard(packs, "glacite", mode="compact")
+    labels = [label for label, _ in compact.picker.options]
+    assert labels[0].startswith("1. ") and "(aurora:glacite_" in labels[0]
+    compact.picker.value = "aurora:glacite_ingot"
+    compact.view_button.click()
+    assert compact.sources_card.mode == "compact" and compact.sources_card.page_size("recipe") == 2
+
+
+def test_known_max_stack_sizes_from_result_components(tmp_path: Path) -> None:
+    recipe = {"type": "minecraft:crafting_shapeless", "ingredients": ["minecraft:stick"],
+              "result": {"id": "example:pouch", "count": 1, "components": {"minecraft:max_stack_size": 16}}}
+    path = tmp_path / "pack" / "data" / "example" / "recipe" / "pouch.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps(recipe), encoding="utf-8")
+    (tmp_path / "pack" / "pack.mcmeta").write_text(json.dumps({"pack": {"pack_format": 57, "description": ""}}))
+    packs = kit.items.load_datapacks([tmp_path / "pack"])
+    assert known_max_stack_sizes(packs) == {"example:pouch": 16}
+    card = ItemSearchCard(packs, "pouch")
+    assert "Max stack: 16" in card.item_buttons["example:pouch"].tooltip
+    assert "unknown" in ItemSearchCard(packs, "stick").item_buttons["minecraft:stick"].tooltip
