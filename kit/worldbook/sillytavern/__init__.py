@@ -6,6 +6,28 @@ Import explicitly: ``import kit.worldbook.sillytavern as st``.
 
 from __future__ import annotations
 
+from kit.worldbook.sillytavern.convert import character_book_to_world, world_to_character_book
+from kit.worldbook.sillytavern.jsregex import RegexTimeoutError, UnsafeRegexError, parse_regex_key
+from kit.worldbook.sillytavern.mapping import KIT_TO_ST_POSITION, ST_POSITION_NAMES, ST_TO_KIT_POSITION, entry_from_st, entry_to_st
+from kit.worldbook.sillytavern.reader import is_sillytavern_world, read_world, read_world_info
 from kit.worldbook.sillytavern.simulate import DEFAULT_SETTINGS, SLOT_NAMES, ScenarioError, simulate
 
-__all__ = ["DEFAULT_SETTINGS", "SLOT_NAMES", "ScenarioError", "simulate"]
+__all__ = [
+    "DEFAULT_SETTINGS",
+    "KIT_TO_ST_POSITION",
+    "RegexTimeoutError",
+    "SLOT_NAMES",
+    "ST_POSITION_NAMES",
+    "ST_TO_KIT_POSITION",
+    "ScenarioError",
+    "UnsafeRegexError",
+    "character_book_to_world",
+    "entry_from_st",
+    "entry_to_st",
+    "is_sillytavern_world",
+    "parse_regex_key",
+    "read_world",
+    "read_world_info",
+    "simulate",
+    "world_to_character_book",
+]
