@@ -7,6 +7,11 @@ Modules: :mod:`~kit.worldbook.model` (records), :mod:`~kit.worldbook.normalize` 
 :mod:`~kit.worldbook.conditions` and :mod:`~kit.worldbook.logic` (parsers), :mod:`~kit.worldbook.matching`
 (keys), :mod:`~kit.worldbook.activation`, :mod:`~kit.worldbook.explain`, :mod:`~kit.worldbook.assemble`,
 :mod:`~kit.worldbook.coverage`, :mod:`~kit.worldbook.studio` (conversations and the sample studio).
+
+Other formats map onto the same records (:class:`WorldBook`, :class:`Entry`, :class:`Triggers`,
+:class:`KeywordTrigger`); fields kit does not model go to the records' ``extra`` mappings, verbatim, so
+writers can put them back. :func:`read_world_book` detects the format (:func:`kit.worldbook.io.detect_format`)
+and hands SillyTavern world files to ``kit.worldbook.sillytavern.read_world_info(path, strict=...)``.
 """
 
 from __future__ import annotations

@@ -241,7 +241,7 @@ def parse_condition_at(text: str, start: int, *, stop_chars: str = "") -> tuple[
         word = s[i:j]
         end = j
         number = _parse_number(word)
-        if number is not None:
+        if number is not None and op != "contains":
             value = number
         elif op in _NUMERIC_OPS or op in ("==", "!="):
             raise fail(f"operator {op!r} needs a number, got {text[i:j]!r}", i)

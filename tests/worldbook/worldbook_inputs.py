@@ -30,6 +30,9 @@ CONDITIONS = [
     ("tb.态度 = 「友好」", {"态度": "友好"}, True),
     ("tb.力量 ≥ 10", {"力量": 10}, True),
     ('tb.name == "Bob"', {"name": "Bob"}, True),
+    ("tb.编号 包括 7", {"编号": "A-17"}, True),
+    ("tb.编号 包括 7", {"编号": [7, 8]}, True),
+    ("tb.称号 包括 骑士", {"称号": "圣殿骑士"}, True),
 ]
 
 # (condition text, table, reason pattern): evaluation is false with a reason, never raises
