@@ -195,3 +195,13 @@ def test_native_book_to_character_book_and_back():
 def test_character_book_bad_field_named():
     with pytest.raises(wb.WorldBookFormatError, match="book 'b', entry '3', field 'position'"):
         wb.from_character_book({"entries": [{"id": 3, "keys": ["a"], "content": "", "position": "middle"}]}, book_id="b")
+
+
+@pytest.mark.parametrize("name", ["zh_EU4.json", "zh_girls_last_tour.json"])
+def test_real_embedded_character_books_round_trip(name):
+    data = json.loads((WORLDBOOKS / name).read_text(encoding="utf-8"))["originalData"]
+    book = wb.from_character_book(data, book_id=name.removesuffix(".json"))
+    assert len(book) == len(data["entries"]) > 0
+    assert wb.to_character_book(book) == data
+    # every entry is usable by activation
+    wb.activate([book], message="{{char}} 开始旅行", history=["."])
