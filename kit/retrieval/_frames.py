@@ -67,5 +67,7 @@ def frame(schema: Mapping[str, str], data: Mapping[str, Any] | None = None) -> p
     out = pd.DataFrame({name: data[name] for name in schema}, copy=False)
     if len(out) == 0:
         return frame(schema)
-    wrong = {name: dtype for name, dtype in schema.items() if out[name].dtype != dtype}
+    wrong = {
+        name: dtype for (name, dtype), actual in zip(schema.items(), out.dtypes) if actual != dtype
+    }
     return out.astype(wrong) if wrong else out

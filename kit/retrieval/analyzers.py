@@ -74,7 +74,16 @@ def _stop_set(stop_words: str | Iterable[str] | None) -> frozenset[str]:
             "The 'stop_words' parameter of ParagraphIndex must be 'english', 'sklearn', a collection "
             f"of words or None. Got {stop_words!r} instead."
         )
-    return frozenset(_normalize(word) for word in stop_words)
+    try:
+        words = list(stop_words)
+    except TypeError:
+        words = None
+    if words is None or not all(isinstance(word, str) for word in words):
+        raise InvalidParameterError(
+            "The 'stop_words' parameter of ParagraphIndex must be 'english', 'sklearn', a collection "
+            f"of words or None. Got {stop_words!r} instead."
+        )
+    return frozenset(_normalize(word) for word in words)
 
 
 def _stemmer(language: str | None) -> Callable[[list[str]], list[str]] | None:
@@ -138,10 +147,17 @@ class Analyzer:
     Build one with :func:`make_analyzer`.
     """
 
-    def __init__(self, name: str, tokenize: Callable[[str], list[str]], word_filter: _WordFilter | None):
+    def __init__(
+        self,
+        name: str,
+        tokenize: Callable[[str], list[str]],
+        word_filter: _WordFilter | None,
+        analyze: Callable[[str], list[str]] | None = None,
+    ):
         self.name = name
         self.tokenize = tokenize
         self._filter = word_filter
+        self._analyze = analyze  # optional faster equivalent of filter(tokenize(text))
 
     @property
     def is_identity(self) -> bool:
@@ -155,6 +171,8 @@ class Analyzer:
         return self._filter.terms_of(list(unique_tokens))
 
     def __call__(self, text: str) -> list[str]:
+        if self._analyze is not None:
+            return self._analyze(text)
         tokens = self.tokenize(text)
         return tokens if self._filter is None else self._filter(tokens)
 
@@ -209,7 +227,21 @@ def make_analyzer(
                 tokens += find_cjk_bigrams(text)
             return tokens
 
-        return Analyzer(name, tokenize_default, word_filter)
+        if word_filter is None:
+            return Analyzer(name, tokenize_default, None)
+        cjk_stop_words = frozenset(w for w in stop_set if has_cjk(w))
+
+        def analyze_default(text: str) -> list[str]:
+            # Same terms as word_filter(tokenize_default(text)): only Latin words are stemmed, so they
+            # alone go through the filter; CJK tokens only meet CJK stop words.
+            text = _normalize(text)
+            terms = word_filter(find_words(text))
+            if has_cjk(text):
+                cjk = find_cjk_unigrams(text) + find_cjk_bigrams(text)
+                terms += [t for t in cjk if t not in cjk_stop_words] if cjk_stop_words else cjk
+            return terms
+
+        return Analyzer(name, tokenize_default, word_filter, analyze_default)
 
     if name == "word":
         find_tokens = _WORD_TOKEN.findall

@@ -14,7 +14,7 @@ Rules, applied in order:
    limit itself when it has none (long CJK runs).
 5. Every paragraph is stripped of surrounding whitespace; empty paragraphs are dropped, so an empty or
    blank text has no paragraphs. Each paragraph is an exact substring of the text with normalised
-   line ends, except where rule 3 joins heading lines across blank lines (joined by one ``\n``).
+   line ends, and paragraphs follow each other in text order without overlapping.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def split_paragraphs(text: str, *, max_chars: int | None = DEFAULT_MAX_CHARS) ->
 
     Examples
     --------
-    >>> split_paragraphs("## Iron\\n\\nIron tools last longer.\\n\\nGold is fast.")
+    >>> split_paragraphs("## Iron\\nIron tools last longer.\\n\\nGold is fast.")
     ['## Iron\\nIron tools last longer.', 'Gold is fast.']
     """
     if not isinstance(text, str):
@@ -65,31 +65,39 @@ def split_paragraphs(text: str, *, max_chars: int | None = DEFAULT_MAX_CHARS) ->
             f"or None. Got {max_chars!r} instead."
         )
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    blocks: list[list[str]] = []  # lines of each raw paragraph
-    current: list[str] = []
+    # Blocks of consecutive non-blank lines, as (start, end, all lines are headings) offsets in text.
+    blocks: list[tuple[int, int, bool]] = []
+    block_start = block_end = -1
+    block_headings = True
+    offset = 0
     for line in text.split("\n"):
+        line_start, offset = offset, offset + len(line) + 1
         if _BLANK.fullmatch(line):
-            if current:
-                blocks.append(current)
-                current = []
+            if block_start >= 0:
+                blocks.append((block_start, block_end, block_headings))
+                block_start = -1
             continue
-        if _HEADING.match(line) and current and not all(_HEADING.match(x) for x in current):
-            blocks.append(current)
-            current = []
-        current.append(line)
-    if current:
-        blocks.append(current)
+        is_heading = _HEADING.match(line) is not None
+        if is_heading and block_start >= 0 and not block_headings:
+            blocks.append((block_start, block_end, block_headings))
+            block_start = -1
+        if block_start < 0:
+            block_start, block_headings = line_start, True
+        block_end = line_start + len(line)
+        block_headings = block_headings and is_heading
+    if block_start >= 0:
+        blocks.append((block_start, block_end, block_headings))
 
     paragraphs: list[str] = []
-    pending_headings: list[str] = []
-    for block in blocks:
-        if all(_HEADING.match(line) for line in block):
-            pending_headings.extend(block)
+    pending = -1  # start of heading-only blocks waiting for their body
+    for start, end, only_headings in blocks:
+        if only_headings:
+            pending = start if pending < 0 else pending
             continue
-        paragraphs.append("\n".join(pending_headings + block).strip())
-        pending_headings = []
-    if pending_headings:
-        paragraphs.append("\n".join(pending_headings).strip())
+        paragraphs.append(text[(pending if pending >= 0 else start) : end].strip())
+        pending = -1
+    if pending >= 0:
+        paragraphs.append(text[pending:].strip())
 
     if max_chars is None:
         return paragraphs

@@ -56,7 +56,7 @@ def test_fit_returns_self_and_sets_learned_attributes():
         ["guide/gold", 0], ["guide/gold", 1], ["guide/iron", 0], ["guide/iron", 1],
         ["guide/wood", 0], ["guide/wood", 1],
     ]
-    assert paragraphs.loc[2, "text"] == "## Mining\nIron pickaxes mine diamonds."
+    assert paragraphs.loc[2, "text"] == "## Mining\n\nIron pickaxes mine diamonds."
     assert index.matrix_.shape == (6, len(index.vocabulary_))
     assert len(index.idf_) == len(index.vocabulary_)
 
@@ -338,3 +338,13 @@ def test_stats_rates_by_hand():
     assert row["missing_query_term_share"] == pytest.approx(2 / 5)  # copper, tin
     with pytest.raises(InvalidParameterError, match="wrap a single query in a list"):
         index.stats("iron")
+
+
+def test_document_fields_must_be_strings():
+    with pytest.raises(InvalidParameterError, match=r"documents\[1\].id must be a str. Got 7 instead"):
+        ParagraphIndex().fit([GUIDE[0], Document(7, "", "x")])  # type: ignore[arg-type]
+
+
+def test_stop_words_must_be_words():
+    with pytest.raises(InvalidParameterError, match="The 'stop_words' parameter of ParagraphIndex"):
+        ParagraphIndex(stop_words=5).fit(GUIDE)  # type: ignore[arg-type]
