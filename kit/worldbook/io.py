@@ -5,10 +5,10 @@ from __future__ import annotations
 import importlib
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator, Literal, Mapping
 
+from kit.atomic_files import atomic_write_text
 from kit.worldbook.cards import from_character_book
 from kit.worldbook.errors import BookNotFoundError, WorldBookFormatError
 from kit.worldbook.model import Issue, WorldBook
@@ -118,10 +118,10 @@ def read_world_book(path: str | os.PathLike[str], *, strict: bool = True) -> Wor
 
 
 def write_world_book(book: WorldBook, path: str | os.PathLike[str]) -> Path:
-    """Write a book as kit's native JSON, atomically.
+    """Write a book as kit's native JSON, atomically (see :func:`kit.atomic_files.atomic_write_text`).
 
-    The JSON goes to a temporary file in the same folder, which is flushed, fsync'ed and then renamed over
-    ``path`` with :func:`os.replace`, so a reader sees either the old or the new file, never half of one.
+    A reader sees either the old or the new file, never half of one; on error the old file is unchanged
+    and :class:`kit.StorageError` names the file.
 
     Returns
     -------
@@ -129,18 +129,7 @@ def write_world_book(book: WorldBook, path: str | os.PathLike[str]) -> Path:
         The written path.
     """
     path = Path(path)
-    text = json.dumps(book_to_dict(book), ensure_ascii=False, indent=2) + "\n"
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    atomic_write_text(path, json.dumps(book_to_dict(book), ensure_ascii=False, indent=2) + "\n")
     return path
 
 
