@@ -16,6 +16,7 @@ __all__ = [
     "js_keys",
     "js_number",
     "js_truthy",
+    "js_loose_true",
     "js_sort",
     "js_trim",
     "js_round",
@@ -89,6 +90,15 @@ def js_number(value: Any) -> float:
         if len(value) == 1:
             return js_number(value[0]) if not isinstance(value[0], (list, dict)) else math.nan
     return math.nan
+
+
+def js_loose_true(value: Any) -> bool:
+    """JavaScript ``value == true`` (``true``, ``1``, ``"1"``, ``" 1 "``)."""
+    if value is True:
+        return True
+    if isinstance(value, (int, float, str)) and not isinstance(value, bool):
+        return js_number(value) == 1
+    return False
 
 
 def js_round(x: float) -> float:

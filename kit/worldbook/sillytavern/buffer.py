@@ -137,11 +137,11 @@ class ScanBuffer:
         """The text an entry is scanned against in this pass (``WorldInfoBuffer.get``)."""
         scan_depth = entry.get("scanDepth")
         depth = js_number(scan_depth) if scan_depth is not None else self.get_depth()
-        if depth != depth or depth <= 0:  # NaN or <= start depth
+        if depth <= 0:  # at or below the start depth (NaN compares false and scans no message)
             return ""
         if depth > MAX_SCAN_DEPTH:
             depth = MAX_SCAN_DEPTH
-        count = int(depth)  # slice() truncates
+        count = int(depth) if depth == depth else 0  # slice() truncates; NaN -> 0
         result = _MATCHER + _JOINER.join(self.depth_buffer[:count])
         for flag, source in EXTRA_SOURCES:
             if js_truthy(entry.get(flag)):

@@ -275,8 +275,11 @@ def translate_js_regex(pattern: str, flags: str = "") -> str:
                 continue
             if pattern.startswith("(?", i) and not pattern.startswith(("(?:", "(?=", "(?!", "(?<=", "(?<!"), i):
                 raise _JsSyntaxError("invalid group")
-            out.append("(")
-            i += 1
+            for prefix in ("(?<=", "(?<!", "(?:", "(?=", "(?!", "("):
+                if pattern.startswith(prefix, i):
+                    out.append(prefix)
+                    i += len(prefix)
+                    break
             continue
         if ch == ")":
             depth -= 1

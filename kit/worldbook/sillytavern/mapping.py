@@ -51,7 +51,7 @@ import re
 from typing import Any, Mapping
 
 from kit.worldbook.model import SECONDARY_LOGICS, Entry, Issue, KeywordTrigger, RagTrigger, Triggers
-from kit.worldbook.sillytavern._js import JS_WHITESPACE, js_number, js_truthy
+from kit.worldbook.sillytavern._js import JS_WHITESPACE, js_loose_true, js_number, js_truthy
 from kit.worldbook.sillytavern.jsregex import parse_regex_key
 from kit.worldbook.sillytavern.decorators import parse_decorators
 
@@ -90,15 +90,6 @@ def _str_list(value: Any, field: str) -> tuple[str, ...]:
         else:
             raise EntryError(f"{field}[{i}]", v, f"expected a string, got {_type(v)}")
     return tuple(out)
-
-
-def _loose_true(v: Any) -> bool:
-    """JavaScript ``v == true``."""
-    if v is True:
-        return True
-    if isinstance(v, (int, float, str)) and not isinstance(v, bool):
-        return js_number(v) == 1
-    return False
 
 
 def _int(value: Any, field: str, default: int, notes: list[tuple[str, Any, str]]) -> int:
@@ -163,7 +154,7 @@ def entry_from_st(raw: Mapping[str, Any], key: str) -> tuple[Entry, list[tuple[s
     if decorators or stripped != content:
         content = stripped
     constant = js_truthy(raw.get("constant")) or "@@activate" in decorators
-    disable = _loose_true(raw.get("disable")) or "@@dont_activate" in decorators
+    disable = js_loose_true(raw.get("disable")) or "@@dont_activate" in decorators
     if "@@dont_activate" in decorators:
         notes.append(("content", "@@dont_activate", "decorator: SillyTavern never activates this entry; kit marks it disabled"))
     # position

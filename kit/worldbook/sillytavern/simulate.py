@@ -20,6 +20,7 @@ from kit.worldbook.sillytavern._js import (
     cyrb53,
     js_keys,
     js_length,
+    js_loose_true,
     js_number,
     js_round,
     js_sort,
@@ -66,6 +67,7 @@ SLOT_NAMES: tuple[str, ...] = (
 #: Generation types an entry's ``triggers`` may list.
 GENERATION_TYPES: tuple[str, ...] = ("normal", "continue", "impersonate", "swipe", "regenerate", "quiet")
 
+_GROUP_SPLIT = re.compile(f",[{re.escape(JS_WHITESPACE)}]*")
 _STATE_NAMES = {SCAN_INITIAL: "initial", SCAN_RECURSION: "recursion", SCAN_MIN_ACTIVATIONS: "min_activations"}
 
 
@@ -444,7 +446,7 @@ class _Tracer:
 
 def _check_entry(ctx: _Context, e: _Entry, buffer: ScanBuffer, state: int, timed: _TimedEffects, level: float) -> tuple[bool, str]:
     """Steps 2-16 of the per-entry checks; returns (is candidate, reason)."""
-    if e.get("disable") == True:  # noqa: E712 - ST uses loose ==
+    if js_loose_true(e.get("disable")):
         return False, "disabled"
     triggers = e.get("triggers")
     trig = ctx.global_scan_data.get("trigger", "normal")
@@ -532,7 +534,7 @@ def _filter_groups(ctx: _Context, new: list[_Entry], activated: Mapping[str, _En
         g = e.get("group")
         if not js_truthy(g):
             continue
-        for name in re.split(r",[" + re.escape(JS_WHITESPACE) + r"]*", str(g)):
+        for name in _GROUP_SPLIT.split(g if isinstance(g, str) else _js_str(g)):
             if name:
                 grouped.setdefault(name, []).append(e)
     if not grouped:
@@ -590,7 +592,7 @@ def _filter_groups(ctx: _Context, new: list[_Entry], activated: Mapping[str, _En
             i += 1
     # final pick
     for key, group in grouped.items():
-        if any(str(a.get("group")) == key and a.get("group") is not None for a in activated.values()):
+        if any(a.get("group") == key and isinstance(a.get("group"), str) for a in activated.values()):
             for x in list(group):
                 remove(x, f"inclusion group {key!r} already activated")
             continue
@@ -680,7 +682,8 @@ def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: boo
             prob = e.get("probability")
             if js_truthy(use_p) and not _strict_eq(prob, 100) and not timed.is_active("sticky", e):
                 roll = ctx.random() * 100
-                if not (prob is not None and roll <= js_number(prob)):
+                limit = js_number(prob) if "probability" in e else math.nan
+                if not roll <= limit:
                     failed_probability.add(id(e))
                     tr(e, count, state, "skipped", f"failed probability roll {roll:.4f} > {prob}")
                     continue
