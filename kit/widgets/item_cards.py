@@ -134,13 +134,15 @@ def recipe_grid(source: ItemSource) -> tuple[tuple[SourceSlot | None, ...], ...]
     """The input slots of a recipe-like source as rows; ``None`` is an empty cell.
 
     A shaped recipe (``width > 0``) keeps its positions; when it fits a crafting grid it is padded to 3x3 as in
-    the game. Any other source puts its inputs on one row; a source without inputs gives ``()``.
+    the game. Any other source (shapeless, cooking, smithing, custom kinds) lists its inputs in order, three to a
+    row like the crafting grid (the last row may be shorter); a source without inputs gives ``()``.
     """
     inputs = list(source.inputs)
     if not inputs:
         return ()
     if source.width <= 0:
-        return (tuple(s if s.items else None for s in inputs),)
+        cells = [s if s.items else None for s in inputs]
+        return tuple(tuple(cells[i:i + 3]) for i in range(0, len(cells), 3))
     width = source.width
     rows = math.ceil(len(inputs) / width)
     cols, height = (3, 3) if width <= 3 and rows <= 3 else (width, rows)
@@ -648,7 +650,7 @@ class ItemSearchCard(widgets.VBox):
             self.item_buttons = {}
             self.sources_card = ItemSourcesCard(self.packs.item_sources(self.selected, self.scope), names=self.names,
                                                 mode=self.mode)
-            self.children = [self.back_button, self.sources_card]
+            self.children = [widgets.HBox([self.back_button]), self.sources_card]
             return
         self.sources_card = None
         batch = self.batch

@@ -166,7 +166,10 @@ def test_recipe_slots_arrow_product_count_station_and_alternatives(packs) -> Non
     grid = recipe_grid(compass)
     assert [[s is not None for s in r] for r in grid] == [[False, True, False], [True, True, True], [False, True, False]]
     smelt = packs.item_sources("aurora:glacite_ingot", "recipe").sources[0]
-    assert recipe_grid(smelt) == ((smelt.inputs[0],),)  # not shaped: one row
+    assert recipe_grid(smelt) == ((smelt.inputs[0],),)  # not shaped: in order
+    shapeless = packs.item_sources("aurora:aurorium_ingot", "recipe").sources[0]
+    assert [len(r) for r in recipe_grid(shapeless)] == [3, 3, 2]  # three to a row, like the crafting grid
+    assert [s.item_ids[0] for r in recipe_grid(shapeless) for s in r] == [s.item_ids[0] for s in shapeless.inputs]
 
 
 def test_unknown_provider_kind_goes_to_recipes_with_full_display(packs) -> None:
@@ -279,7 +282,7 @@ def test_search_card_tooltip_click_opens_sources_and_back(packs) -> None:
     button.click()
     assert card.selected == "aurora:glacite_ingot"
     assert isinstance(card.sources_card, ItemSourcesCard)
-    assert card.children == (card.back_button, card.sources_card)
+    assert card.children[0].children == (card.back_button,) and card.children[1] is card.sources_card
     assert card.sources_card.category_buttons["recipe"].description == "配方 Recipes (6)"
     card.back_button.click()
     assert card.selected == "" and card.sources_card is None and card.grid in card.children
