@@ -396,3 +396,101 @@ class SnbtFileError(KitError, OSError):
 
 
 __all__.append("SnbtFileError")
+
+
+_SIMPLE_KEY = re.compile(r"[\w.+\-]+")
+_WRITE_ESCAPES = str.maketrans({"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r", "\b": "\\b",
+                                "\f": "\\f"})
+
+
+def _quote(text: str) -> str:
+    return '"' + text.translate(_WRITE_ESCAPES) + '"'
+
+
+def _key(key: str) -> str:
+    return key if _SIMPLE_KEY.fullmatch(key) else _quote(key)
+
+
+def _float(value: float, suffix: str) -> str:
+    if value != value:
+        return "NaN" + suffix
+    if value in (float("inf"), float("-inf")):
+        return ("Infinity" if value > 0 else "-Infinity") + suffix
+    return repr(float(value)) + suffix
+
+
+def _scalar(value: Any) -> str | None:
+    kind = type(value)
+    if kind is str:
+        return _quote(value)
+    if kind is bool:
+        return "true" if value else "false"
+    if kind is int:
+        return str(value)
+    if kind is float:
+        return _float(value, "d")
+    if kind is Long:
+        return f"{int(value)}L"
+    if kind is Byte:
+        return f"{int(value)}b"
+    if kind is Short:
+        return f"{int(value)}s"
+    if kind is Float:
+        return _float(value, "f")
+    if value is None:
+        return "null"
+    return None
+
+
+def _dump(value: Any, indent: str, out: list[str]) -> None:
+    scalar = _scalar(value)
+    if scalar is not None:
+        out.append(scalar)
+        return
+    inner = indent + "\t"
+    if isinstance(value, dict):
+        if not value:
+            out.append("{ }")
+            return
+        out.append("{\n")
+        for key in sorted(value):
+            out.append(f"{inner}{_key(str(key))}: ")
+            _dump(value[key], inner, out)
+            out.append("\n")
+        out.append(indent + "}")
+        return
+    if isinstance(value, (IntArray, LongArray, ByteArray)):
+        letter = "I" if isinstance(value, IntArray) else "L" if isinstance(value, LongArray) else "B"
+        element = {"I": int, "L": Long, "B": Byte}[letter]
+        out.append(f"[{letter}; " + ", ".join(_scalar(element(v)) or "" for v in value) + "]")
+        return
+    if isinstance(value, (list, tuple)):
+        if not value:
+            out.append("[ ]")
+            return
+        out.append("[\n")
+        for item in value:
+            out.append(inner)
+            _dump(item, inner, out)
+            out.append("\n")
+        out.append(indent + "]")
+        return
+    raise TypeError(f"cannot write {type(value).__name__} as SNBT")
+
+
+def dumps(value: dict[str, Any]) -> str:
+    """Write a compound as FTB-style SNBT (tabs, newline separators, sorted keys, typed numbers).
+
+    Python ``float`` is written as a double (``0.5d``), ``int`` as an int; use :class:`Long`,
+    :class:`Byte`, :class:`Short`, :class:`Float` and the array types for the other tags.
+    ``loads(dumps(x)) == x`` with the same types.
+    """
+    if not isinstance(value, dict):
+        raise TypeError("the root of an SNBT file must be a dict (compound)")
+    out: list[str] = []
+    _dump(value, "", out)
+    out.append("\n")
+    return "".join(out)
+
+
+__all__.append("dumps")

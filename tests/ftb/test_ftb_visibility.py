@@ -1,0 +1,200 @@
+"""kit.ftb.read_progress and the visibility rules, on the shared progress files and the sample book."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from ftb_inputs import pack
+
+import kit
+from kit.ftb.book import read_quest_book
+from kit.ftb.guides import guide_id
+from kit.ftb.progress import (
+    COMPLETION_SCHEMA,
+    PLAYER_SCHEMA,
+    TEAM_SCHEMA,
+    ZERO_UUID,
+    ProgressBookMismatchError,
+    ProgressNotFoundError,
+    UnknownPlayerError,
+    empty_team,
+    read_progress,
+)
+from kit.ftb.reload import reload
+from kit.ftb.snbt import SnbtSyntaxError
+from kit.ftb.visibility import (
+    VISIBILITY_SCHEMA,
+    ask_with_visibility,
+    quest_visibility,
+    visible_guides,
+    visible_quests,
+)
+from kit.samples.quests import PARTY_UUID, quest_id, write_quests
+from kit.samples.saves import PLAYERS
+
+ALEX, MEI, SAM = PLAYERS["alex"], PLAYERS["mei"], PLAYERS["sam"]
+
+
+@pytest.fixture(scope="module")
+def sample(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("aurora")
+    write_quests(folder)
+    return folder, read_quest_book(folder), read_progress(folder)
+
+
+def slugs(ids):
+    names = {quest_id(s): s for s in (
+        "welcome", "rules", "claims", "crafting_table", "first_casing", "cryo_press", "coolant_loops", "frozen_vault",
+        "heat_exchangers", "skyrail_basics", "vault_line", "crossroads", "path_frost", "path_sky", "staff_tools")}
+    return sorted(names[i] for i in ids)
+
+
+# -- progress files -------------------------------------------------------------------------------
+
+def test_beyond_ascension_progress():
+    progress = read_progress(pack("beyond-ascension-server") / "world")
+    teams = progress.teams()
+    assert list(teams.columns) == list(TEAM_SCHEMA)
+    assert len(teams) == 4 and teams["n_completed"].between(11, 17).all()
+    assert set(teams["layout"]) == {"player_data"}
+    book = read_quest_book(pack("beyond-ascension-server"))
+    assert progress.check(book).empty  # every id in the progress is in the book
+    players = progress.players()
+    assert list(players.columns) == list(PLAYER_SCHEMA) and len(players) == 4
+
+
+def test_techscape_team_reward_and_group_ids():
+    progress = read_progress(pack("techscape-eras"))
+    claimed = [r for t in progress.teams_by_id.values() for r in t.claimed_rewards]
+    assert any(player == ZERO_UUID for player, _ in claimed)
+    book = read_quest_book(pack("techscape-eras"))
+    completed = {o for t in progress.teams_by_id.values() for o in t.completed}
+    assert any(book.object_types.get(o) == "chapter_group" for o in completed)
+
+
+def test_old_layout_and_a_different_book():
+    progress = read_progress(pack("server-1.18-progress-only"))
+    team = next(iter(progress.teams_by_id.values()))
+    assert team.layout == "top_level" and team.task_progress == {"7CE16FEEA03DBE1F": 1}
+    other = read_quest_book(pack("beyond-ascension-server"))
+    assert len(progress.check(other)) == 4
+    with pytest.raises(ProgressBookMismatchError, match="3 of 4 object ids .* belongs to another book"):
+        visible_guides(other, progress, team.team_id)
+
+
+def test_progress_errors(tmp_path):
+    with pytest.raises(ProgressNotFoundError, match="no FTB Quests progress"):
+        read_progress(tmp_path)
+    (tmp_path / "ftbquests").mkdir()
+    bad = tmp_path / "ftbquests" / "11111111-2222-3333-4444-555555555555.snbt"
+    bad.write_text("{\n\tcompleted: { 0A: 1L\n", "utf-8")
+    with pytest.raises(SnbtSyntaxError, match=r"555555555555\.snbt:3:1: unexpected end of file"):
+        read_progress(tmp_path)
+    lenient = read_progress(tmp_path, strict=False)
+    assert lenient.errors()["kind"].tolist() == ["syntax"] and lenient.teams().empty
+    assert list(lenient.completions().columns) == list(COMPLETION_SCHEMA)
+    with pytest.raises(UnknownPlayerError, match="has no team progress here"):
+        lenient.team_of(ALEX)
+
+
+# -- the sample book: one rule at a time ----------------------------------------------------------
+
+def test_sample_teams(sample):
+    _, book, progress = sample
+    assert progress.team_of(ALEX).team_id == PARTY_UUID == progress.team_of(MEI).team_id
+    assert progress.team_of(SAM).team_id == SAM
+    assert progress.check(book).empty and book.errors().empty
+
+
+def test_sample_visibility_rules(sample):
+    _, book, progress = sample
+    party = quest_visibility(book, progress, ALEX)
+    solo = quest_visibility(book, progress, SAM)
+    assert list(party.columns) == list(VISIBILITY_SCHEMA)
+    p = party.set_index(party["quest_id"].map(lambda q: slugs([q])[0]))
+    s = solo.set_index(solo["quest_id"].map(lambda q: slugs([q])[0]))
+    # hide_until_deps_complete: "claims" needs "rules" completed (the party did, sam did not)
+    assert p.loc["claims", "is_visible"] and not s.loc["claims", "is_visible"]
+    # hide_details_until_startable: "cryo_press" needs "first_casing" completed
+    assert p.loc["cryo_press", "is_readable"] and not s.loc["cryo_press", "is_readable"]
+    assert s.loc["cryo_press", "is_visible"] and s.loc["cryo_press", "reason"] == "details hidden until startable"
+    # hide_text_until_complete: nobody completed "coolant_loops"
+    assert not p.loc["coolant_loops", "is_readable"] and p.loc["coolant_loops", "is_visible"]
+    # invisible, and chapter-wide hide_quest_until_deps_visible behind it
+    assert not p.loc["frozen_vault", "is_visible"] and not p.loc["vault_line", "is_visible"]
+    assert p.loc["skyrail_basics", "is_visible"]
+    # exclusive choice: the party took the frost path, so the sky path is excluded
+    assert not p.loc["path_sky", "is_visible"] and p.loc["path_sky", "reason"] == "excluded by another quest line"
+    assert s.loc["path_sky", "is_visible"]
+    # always_invisible chapter
+    assert not p.loc["staff_tools", "is_readable"] and not p.loc["staff_tools", "is_reachable"]
+
+
+def test_visible_guides_per_player(sample):
+    _, book, progress = sample
+    assert visible_guides(book, progress, ALEX) == visible_guides(book, progress, MEI)
+    assert slugs(visible_guides(book, progress, ALEX)) == [
+        "claims", "crossroads", "cryo_press", "heat_exchangers", "path_frost", "rules", "skyrail_basics", "welcome"]
+    assert slugs(visible_guides(book, progress, SAM)) == [
+        "crossroads", "heat_exchangers", "path_frost", "path_sky", "rules", "skyrail_basics", "welcome"]
+    assert "staff_tools" not in slugs(visible_quests(book, progress, SAM))
+
+
+def test_invisible_until_tasks_and_completion(sample):
+    _, book, _ = sample
+    vault = quest_id("frozen_vault")
+    team = empty_team(SAM)
+    assert vault not in visible_quests(book, team)
+    done = dataclasses.replace(team, completed={vault: 1})
+    assert vault in visible_quests(book, done)
+    assert quest_id("vault_line") in visible_quests(book, done)  # its dependency became visible
+
+
+def test_ask_with_visibility_never_returns_hidden_guides(sample, tmp_path):
+    folder, book, progress = sample
+    save = kit.open_save(folder)
+    reload(save, book, languages=["zh_cn"])
+    hidden = {guide_id(quest_id("cryo_press")), guide_id(quest_id("claims"))}
+    sam = ask_with_visibility(save, book, progress, SAM, "cryo press coolant plates", language="en_us")
+    assert not set(sam["doc_id"]) & hidden
+    alex = ask_with_visibility(save, book, progress, ALEX, "cryo press coolant plates", language="en_us")
+    ftb = alex[alex["scope"] == "ftb"]
+    assert ftb["doc_id"].iloc[0] == guide_id(quest_id("cryo_press"))
+    zh = ask_with_visibility(save, book, progress, ALEX, "领地区块", language="zh_cn")
+    assert guide_id(quest_id("claims")) in set(zh["doc_id"])
+    save.close()
+
+
+def test_cycles_hide_quests(tmp_path):
+    (tmp_path / "chapters").mkdir()
+    (tmp_path / "data.snbt").write_text("{ version: 13 }", "utf-8")
+    (tmp_path / "chapters" / "c.snbt").write_text(
+        '{ id: "00000000000000C1", quests: [\n'
+        '{ id: "00000000000000A1", dependencies: ["00000000000000A2"] }\n'
+        '{ id: "00000000000000A2", dependencies: ["00000000000000A1"] }\n'
+        '{ id: "00000000000000A3" } ] }', "utf-8")
+    book = read_quest_book(tmp_path)
+    assert visible_quests(book, empty_team(SAM)) == ["00000000000000A3"]
+    assert book.errors()["kind"].tolist() == ["dependency_cycle"]
+
+
+def test_sample_is_deterministic(tmp_path):
+    write_quests(tmp_path / "a")
+    write_quests(tmp_path / "b")
+    files_a = sorted(p.relative_to(tmp_path / "a") for p in (tmp_path / "a").rglob("*.snbt"))
+    files_b = sorted(p.relative_to(tmp_path / "b") for p in (tmp_path / "b").rglob("*.snbt"))
+    assert files_a == files_b and len(files_a) == 18
+    assert all((tmp_path / "a" / f).read_bytes() == (tmp_path / "b" / f).read_bytes() for f in files_a)
+    # writing again replaces the quest folders (no leftovers)
+    (tmp_path / "a" / "ftbquests" / "stale-team.snbt").write_text("{}", "utf-8")
+    write_quests(tmp_path / "a")
+    assert not (tmp_path / "a" / "ftbquests" / "stale-team.snbt").exists()
+
+
+def test_sample_book_languages(sample):
+    _, book, _ = sample
+    langs = book.languages().set_index("language")
+    assert langs.loc["zh_cn", "n_missing"] == 3  # "heat_exchangers": title, subtitle, description
+    missing = book.missing_translations("zh_cn")
+    assert set(missing["object_id"]) == {quest_id("heat_exchangers")}
