@@ -336,6 +336,10 @@ class ItemSourcesCard(widgets.VBox):
                          self.explanation, self.body, pager]
         self._draw()
 
+    @traitlets.validate("recipe_page_size", "loot_page_size", "tag_page_size")
+    def _valid_page_size(self, proposal: Any) -> int:
+        return lenient_page_size(proposal["value"], proposal["trait"].name.removesuffix("_page_size"))
+
     @classmethod
     def from_packs(cls, packs: PackSet, item_id: str, *, scope: str = "all", language: str = "zh_cn",
                    **kwargs: Any) -> ItemSourcesCard:

@@ -6,6 +6,7 @@ import json
 import re
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
 import kit.items
@@ -123,6 +124,8 @@ def test_page_size_overrides_invalid_values_and_compact_mode(packs) -> None:
         assert lenient_page_size(bad, "loot") == 12
         assert ItemSourcesCard(shard, loot_page_size=bad, recipe_page_size=bad, tag_page_size=bad).page_size("loot") == 12
     assert lenient_page_size(None, "recipe") == 4 and lenient_page_size(None, "tag") == 24
+    card.loot_page_size = 0  # set later: also falls back, and the page is clamped
+    assert card.loot_page_size == 12 and card.n_pages == 1 and card.loot_page == 0
 
     ingot = packs.item_sources("aurora:glacite_ingot")
     full = ItemSourcesCard(ingot)
@@ -238,6 +241,12 @@ def test_search_items_ranks_and_batches(packs) -> None:
     assert search_items(items, "Glacite Ingot").matches[0].item_id == "aurora:glacite_ingot"  # exact name first
     assert search_items(items, "冰川锭").matches[0].item_id == "aurora:glacite_ingot"
     assert search_items(items, "torch").matches[0].item_id == "minecraft:torch"  # exact id path first
+
+    tools = pd.DataFrame({"item_id": ["example:axe_handle", "example:battle_axe", "example:zz_tool"],
+                          "name_en": ["Axe Handle", "Battle Axe", "Axe"], "name_zh": ["斧柄", "战斧", "斧"]})
+    assert [m.item_id for m in search_items(tools, "AXE").matches] == [
+        "example:zz_tool", "example:axe_handle", "example:battle_axe"]  # exact name, prefix, substring
+    assert [m.item_id for m in search_items(tools, "斧").matches][0] == "example:zz_tool"
 
     every = search_items(items, "aurora")
     assert every.n_total == int(items["item_id"].str.startswith("aurora:").sum()) > 40
