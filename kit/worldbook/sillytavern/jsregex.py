@@ -136,6 +136,31 @@ def _class_escape(ch: str) -> str:
     return "\\" + ch if ch in "\\]^-[&~|" else ch
 
 
+def _count_groups(pattern: str) -> tuple[int, dict[str, int]]:
+    """Number of capturing groups and the numbers of named groups."""
+    count, names = 0, {}
+    i, n, in_class = 0, len(pattern), False
+    while i < n:
+        ch = pattern[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = ch != "]"
+        elif ch == "[":
+            in_class = True
+        elif ch == "(":
+            if not pattern.startswith("(?", i):
+                count += 1
+            else:
+                m = re.match(r"\(\?<([A-Za-z_$][\w$]*)>", pattern[i:])
+                if m:
+                    count += 1
+                    names[m.group(1)] = count
+        i += 1
+    return count, names
+
+
 def translate_js_regex(pattern: str, flags: str = "") -> str:
     """Translate a JavaScript regex source to an equivalent Python ``re`` pattern (see the module notes).
 
@@ -152,6 +177,16 @@ def translate_js_regex(pattern: str, flags: str = "") -> str:
     out: list[str] = []
     i, n = 0, len(pattern)
     depth = 0
+    n_groups, group_names = _count_groups(pattern)
+    open_groups: list[int | None] = []
+    closed_groups: set[int] = set()
+    next_group = 0
+    last = "open"  # kind of the last token: atom, quant, assert, open
+
+    def backref(number: int) -> str:
+        if number in closed_groups:
+            return f"(?(%d)\\%d)" % (number, number)
+        return "(?:)"  # forward reference or reference to an open group: matches empty in JavaScript
 
     def escape_in(ch_after: str, in_class: bool) -> tuple[str, int]:
         """Translate the escape starting at pattern[i] == '\\'; return (text, chars consumed)."""
@@ -207,15 +242,25 @@ def translate_js_regex(pattern: str, flags: str = "") -> str:
             return "u", 2
         if c in "pP" and unicode_mode:
             raise UnsafeRegexError(pattern, "Unicode property escapes (\\p{...}) are not supported in Python's re")
-        if c == "k" and not in_class:
+        if c == "k" and not in_class and (group_names or unicode_mode):
             m = re.match(r"<([A-Za-z_$][\w$]*)>", pattern[i + 2 :])
-            if m:
-                return f"(?P={m.group(1)})", 2 + len(m.group(0))
-            return "k", 2
-        if c.isdigit() and not in_class:
+            if m and m.group(1) in group_names:
+                return backref(group_names[m.group(1)]), 2 + len(m.group(0))
+            raise _JsSyntaxError("invalid named reference")
+        if c.isdigit() and c != "0" and not in_class:
             m = re.match(r"\d+", pattern[i + 1 :])
             assert m is not None
-            return f"(?:\\{m.group(0)})", 1 + len(m.group(0))
+            if int(m.group(0)) <= n_groups:
+                return backref(int(m.group(0))), 1 + len(m.group(0))
+            if unicode_mode:
+                raise _JsSyntaxError("invalid escape")
+            m = re.match(r"[0-7]{1,3}", pattern[i + 1 :])
+            if m is None:  # \8, \9: the digit itself
+                return c, 2
+            digits = m.group(0)
+            if int(digits, 8) > 0o377:
+                digits = digits[:2]
+            return f"\\x{int(digits, 8):02x}", 1 + len(digits)
         if c.isdigit() and in_class:
             m = re.match(r"[0-7]{1,3}", pattern[i + 1 :])
             if m:
@@ -229,9 +274,11 @@ def translate_js_regex(pattern: str, flags: str = "") -> str:
         if ch == "\\":
             text, used = escape_in("", False)
             out.append(text)
+            last = "assert" if pattern[i + 1 : i + 2] in ("b", "B") else "atom"
             i += used
             continue
         if ch == "[":
+            last = "atom"
             j = i + 1
             negate = False
             if j < n and pattern[j] == "^":
@@ -266,13 +313,21 @@ def translate_js_regex(pattern: str, flags: str = "") -> str:
             continue
         if ch == "(":
             depth += 1
+            last = "open"
             if pattern.startswith("(?<", i) and not pattern.startswith(("(?<=", "(?<!"), i):
                 m = re.match(r"\(\?<([A-Za-z_$][\w$]*)>", pattern[i:])
                 if not m:
                     raise _JsSyntaxError("bad group name")
+                next_group += 1
+                open_groups.append(next_group)
                 out.append(f"(?P<{m.group(1)}>")
                 i += len(m.group(0))
                 continue
+            if not pattern.startswith("(?", i):
+                next_group += 1
+                open_groups.append(next_group)
+            else:
+                open_groups.append(-1 if pattern.startswith(("(?<=", "(?<!"), i) else None)
             if pattern.startswith("(?", i) and not pattern.startswith(("(?:", "(?=", "(?!", "(?<=", "(?<!"), i):
                 raise _JsSyntaxError("invalid group")
             for prefix in ("(?<=", "(?<!", "(?:", "(?=", "(?!", "("):
@@ -285,52 +340,74 @@ def translate_js_regex(pattern: str, flags: str = "") -> str:
             depth -= 1
             if depth < 0:
                 raise _JsSyntaxError("unmatched )")
+            g = open_groups.pop()
+            if g is not None and g > 0:
+                closed_groups.add(g)
+            last = "assert" if g == -1 else "atom"
             out.append(")")
             i += 1
             continue
         if ch == ".":
             out.append("[\\s\\S]" if dotall else f"[^{_LINE_TERM}]")
+            last = "atom"
             i += 1
             continue
         if ch == "^":
             out.append(f"(?<![^{_LINE_TERM}])" if multiline else "\\A")
+            last = "assert"
             i += 1
             continue
         if ch == "$":
             out.append(f"(?=[{_LINE_TERM}]|\\Z)" if multiline else "\\Z")
+            last = "assert"
+            i += 1
+            continue
+        if ch == "|":
+            out.append("|")
+            last = "open"
             i += 1
             continue
         if ch == "{":
-            m = re.match(r"\{\d+(,\d*)?\}\??", pattern[i:])
-            if m and out and not out[-1].endswith(("(", "|")):
+            m = re.match(r"\{(\d+)(,(\d*))?\}\??", pattern[i:])
+            if m:
+                if last in ("open", "quant", "assert"):
+                    raise _JsSyntaxError("nothing to repeat")
+                if m.group(3) and int(m.group(3)) < int(m.group(1)):
+                    raise _JsSyntaxError("numbers out of order in {} quantifier")
                 out.append(m.group(0))
+                last = "quant"
                 i += len(m.group(0))
                 continue
             if unicode_mode:
                 raise _JsSyntaxError("lone {")
             out.append("\\{")
+            last = "atom"
             i += 1
             continue
         if ch in "}]":
             if unicode_mode:
                 raise _JsSyntaxError("lone " + ch)
             out.append("\\" + ch)
+            last = "atom"
             i += 1
             continue
         if ch in "*+?":
-            if not out or out[-1] in ("(", "|") or out[-1].endswith(("(?:", "(?=", "(?!")):
+            if last in ("open", "quant", "assert"):
                 raise _JsSyntaxError("nothing to repeat")
             out.append(ch)
+            last = "quant"
             i += 1
-            if i < n and pattern[i] == "?" :
+            if i < n and pattern[i] == "?":
                 out.append("?")
                 i += 1
             continue
         if ch == "#" or ch.isspace():
             out.append(re.escape(ch))
+            last = "atom"
             i += 1
             continue
         out.append(ch)
+        last = "atom"
         i += 1
     if depth != 0:
         raise _JsSyntaxError("unbalanced parentheses")
