@@ -546,9 +546,9 @@ def _check(alts: list[list[_Node]], pattern: str) -> int:
                         lits = [_literal(s) for s in node.children]
                         if any(x is None for x in lits):
                             raise UnsafeRegexError(pattern, "a repeated alternation with non-literal branches can backtrack catastrophically")
-                        for a in lits:
-                            for b in lits:
-                                if a is not b and (a == "" or b == "" or b.startswith(a)):  # type: ignore[union-attr]
+                        for ia, a in enumerate(lits):
+                            for ib, b in enumerate(lits):
+                                if ia != ib and (a == "" or b == "" or b.startswith(a)):  # type: ignore[union-attr]
                                     raise UnsafeRegexError(pattern, "a repeated alternation with overlapping branches can backtrack catastrophically")
                     if _has_backref(node.children):
                         raise UnsafeRegexError(pattern, "a backreference inside a repeated group can backtrack catastrophically")
