@@ -163,7 +163,7 @@ def guide_document(book: QuestBook, quest_id: str, language: str) -> Document | 
     """The document of one guide quest in ``language`` (fallback applied); None when it has no description there.
 
     ``title`` is the quest title (else its subtitle, else the quest id); ``text`` is the subtitle and the
-    description separated by a blank line; tags are ``("ftb", "chapter:<chapter id>")``.
+    description separated by a blank line; tags are ``("ftb", <chapter file name>)``.
     """
     description = book.text(quest_id, "quest_desc", language)
     if not description:
@@ -171,9 +171,9 @@ def guide_document(book: QuestBook, quest_id: str, language: str) -> Document | 
     title = book.text(quest_id, "title", language)
     subtitle = book.text(quest_id, "quest_subtitle", language)
     text = f"{subtitle}\n\n{description}" if subtitle else description
-    chapter_id = book.quest_by_id[quest_id].chapter_id
+    chapter = book.chapter_by_id[book.quest_by_id[quest_id].chapter_id]
     return Document(id=guide_id(quest_id), title=title or subtitle or quest_id, text=text,
-                    tags=("ftb", f"chapter:{chapter_id}"))
+                    tags=("ftb", chapter.filename))
 
 
 def guide_documents(book: QuestBook, language: str, *, rule: GuideRule = DEFAULT_GUIDE_RULE,

@@ -2,8 +2,9 @@
 
 A small, original quest book for the invented "Aurora" server in the 1.21 layout: ``data.snbt``,
 ``chapter_groups.snbt``, ``chapters/*.snbt`` and text in ``lang/en_us.snbt`` and ``lang/zh_cn.snbt``.
-It has guide quests (checkmark-only or without tasks, with descriptions) next to ordinary item
-quests, and exercises every visibility rule kit reproduces: ``hide_until_deps_complete``,
+Its guide quests carry the guide texts of :func:`kit.samples.guides.ftb_guides` (same quest ids, so
+the sample database's ``system:ftb_guides`` describes quests that exist) plus five of this module's
+own; each chapter opens with an ordinary item quest. The book exercises every visibility rule kit reproduces: ``hide_until_deps_complete``,
 chapter-wide ``hide_quest_until_deps_visible``, ``invisible``, ``hide_details_until_startable``,
 ``hide_text_until_complete``, an ``always_invisible`` chapter, and an exclusive choice
 (``max_completable_dependents`` with ``hide_excluded_quests``). One guide has English text only (a
@@ -25,7 +26,7 @@ from typing import Any
 from kit.ftb.snbt import Byte, Long, dumps
 from kit.samples.saves import PLAYERS
 
-__all__ = ["write_quests", "quest_id", "PARTY_UUID", "QUEST_SLUGS"]
+__all__ = ["write_quests", "quest_id", "sample_quest_ids", "PARTY_UUID"]
 
 #: The party of alex and mei.
 PARTY_UUID = str(uuid.uuid5(uuid.NAMESPACE_URL, "kit-sample:aurora-builders"))
@@ -41,122 +42,138 @@ def _t(en: str | list[str] | None, zh: str | list[str] | None) -> dict[str, Any]
     return {"en_us": en, "zh_cn": zh}
 
 
-# chapter slug -> settings; quests: slug -> (tasks, dependencies, flags, title, subtitle, description)
+def _own(slug: str, chapter: str, tasks: list[Any], deps: list[str], flags: dict[str, Any], title: Any,
+         subtitle: Any, desc: Any) -> dict[str, Any]:
+    return dict(slug=slug, chapter=chapter, tasks=tasks, deps=deps, flags=flags, title=title, subtitle=subtitle,
+                desc=desc)
+
+
+# The chapters, in display order: the eight chapters of the sample's guide texts (kit.samples.guides)
+# plus two of this module's own. "defaults" are chapter-wide flags; "entry" is an ordinary item quest
+# that opens the chapter.
 _CHAPTERS: list[dict[str, Any]] = [
-    dict(slug="welcome", order=0, group="basics", icon="minecraft:compass",
-         title=_t("Welcome to Aurora", "欢迎来到 Aurora"), subtitle=_t(["Read me first"], ["请先阅读"]), quests=[
-        dict(slug="welcome", tasks=["checkmark"], deps=[], flags={"optional": True},
-             title=_t("Welcome, traveller", "欢迎你,旅行者"),
-             subtitle=_t("How this book works", "任务书怎么用"),
-             desc=_t(["&6Aurora&r is a cooperative modded survival server.",
-                      "",
-                      "Quests marked with a book are guides: read them and tick the checkmark. "
-                      "Item quests ask you to bring the item shown.",
-                      "{@pagebreak}",
-                      "Open this book any time with the &eL&r key. Your team shares progress."],
-                     ["&6Aurora&r 是一个合作向的模组生存服务器。",
-                      "",
-                      "带书本图标的任务是说明任务:读完后勾选完成即可。物品任务需要你提交所显示的物品。",
-                      "{@pagebreak}",
-                      "随时按 &eL&r 键打开任务书。队伍成员共享任务进度。"])),
-        dict(slug="rules", tasks=["checkmark"], deps=["welcome"], flags={},
-             title=_t("Server rules", "服务器规则"), subtitle=_t("Play fair", "公平游戏"),
-             desc=_t(["No griefing, no stealing, no lag machines. Redstone clocks must have an off switch.",
-                      "Ask staff before building within 200 blocks of spawn. Be kind in chat."],
-                     ["禁止破坏、偷窃和制造卡顿的机器。红石时钟必须带有关闭开关。",
-                      "在出生点 200 格内建造前请先询问管理员。聊天时请友善待人。"])),
-        dict(slug="claims", tasks=[], deps=["rules"], flags={"hide_until_deps_complete": True},
-             title=_t("Claiming land", "领地保护"), subtitle=_t("Protect your base", "保护你的基地"),
-             desc=_t(["Open the map with &eM&r and drag over chunks to claim them. Every player gets 64 claimed "
-                      "chunks; a party pools its members' chunks.",
-                      "{image:aurora:textures/gui/claims.png width:120 height:80 align:center}",
-                      "Claims stop explosions and block breaking by anyone outside your team."],
-                     ["按 &eM&r 打开地图,拖动选择区块即可领取。每位玩家有 64 个领地区块;队伍会合并成员的区块数。",
-                      "{image:aurora:textures/gui/claims.png width:120 height:80 align:center}",
-                      "领地可以阻止爆炸,并禁止队伍外的人破坏方块。"])),
-        dict(slug="crafting_table", tasks=[("item", "minecraft:crafting_table")], deps=["welcome"], flags={},
-             title=_t(None, None), subtitle=_t(None, None),
-             desc=_t(["A humble start."], ["朴素的开始。"])),
-    ]),
-    dict(slug="frostworks", order=1, group="basics", icon="minecraft:blue_ice",
-         title=_t("Frostworks", "霜铸工业"), subtitle=_t(["Cold industry"], ["寒冷的工业"]), quests=[
-        dict(slug="first_casing", tasks=[("item", "frostworks:casing")], deps=["welcome"], flags={},
-             title=_t("First casing", "第一个机器外壳"), subtitle=_t(None, None),
-             desc=_t(["Craft a Frostworks casing from iron and packed ice."], ["用铁和浮冰合成一个霜铸工业机器外壳。"])),
-        dict(slug="cryo_press", tasks=["checkmark"], deps=["first_casing"],
-             flags={"hide_details_until_startable": True},
-             title=_t("How the cryo press works", "冷冻压机的原理"), subtitle=_t("Machines run cold", "机器靠寒冷运行"),
-             desc=_t(["The cryo press needs coolant instead of fuel. Pipe water through a chiller next to it; "
-                      "each bucket of coolant presses eight plates.",
-                      "The press stops when its coolant tank is empty, so keep a buffer tank nearby."],
-                     ["冷冻压机不用燃料,而是消耗冷却液。把水通过旁边的冷却器输入即可;每桶冷却液可以压制八块板。",
-                      "冷却液耗尽时压机会停机,记得在旁边放一个缓冲储罐。"])),
-        dict(slug="coolant_loops", tasks=["checkmark"], deps=["cryo_press"],
-             flags={"hide_text_until_complete": True},
-             title=_t("Coolant loops", "冷却液循环"), subtitle=_t("Recycle your coolant", "循环利用冷却液"),
-             desc=_t(["Warm coolant leaving a machine can be cooled again in a radiator on a snowy biome. "
-                      "A closed loop never runs dry."],
-                     ["从机器流出的温热冷却液可以在雪地群系中的散热器里重新降温。闭合的循环永远不会干涸。"])),
-        dict(slug="frozen_vault", tasks=["checkmark"], deps=["first_casing"], flags={"invisible": True},
-             title=_t("The frozen vault", "冰封宝库"), subtitle=_t("A secret", "一个秘密"),
-             desc=_t(["Deep under the glacier at the world's northern edge lies a vault sealed with blue ice. "
-                      "Bring a cryo drill."],
-                     ["在世界北端的冰川深处,有一座用蓝冰封住的宝库。记得带上冷冻钻头。"])),
-        dict(slug="heat_exchangers", tasks=["checkmark"], deps=["first_casing"], flags={},
-             title=_t("Heat exchangers", None), subtitle=_t("Warming up", None),
-             desc=_t(["A heat exchanger moves heat from lava to coolant. Use it to thaw frozen ore before "
-                      "crushing it."], None)),
-    ]),
-    dict(slug="skyrail", order=2, group="basics", icon="minecraft:rail",
-         title=_t("Skyrail", "天轨"), subtitle=_t(["Travel above the clouds"], ["在云端旅行"]),
-         defaults={"hide_quest_until_deps_visible": True}, quests=[
-        dict(slug="skyrail_basics", tasks=["checkmark"], deps=["first_casing"], flags={},
-             title=_t("Skyrail basics", "天轨入门"), subtitle=_t("Tracks in the sky", "空中的轨道"),
-             desc=_t(["Skyrail track hangs from pylons every 16 blocks. Stations need a ticket machine and "
-                      "one iron block of casing per platform."],
-                     ["天轨轨道每隔 16 格挂在一座塔架上。车站需要一台售票机,每个站台需要一个铁块作为外壳。"])),
-        dict(slug="vault_line", tasks=["checkmark"], deps=["frozen_vault"], flags={},
-             title=_t("The vault line", "宝库专线"), subtitle=_t(None, None),
-             desc=_t(["A hidden Skyrail line runs to the frozen vault. Its station is behind the waterfall."],
-                     ["有一条隐藏的天轨线路通往冰封宝库,车站就在瀑布后面。"])),
-    ]),
-    dict(slug="paths", order=3, group="", icon="minecraft:oak_sign",
-         title=_t("Choose your path", "选择你的道路"), subtitle=_t(None, None), quests=[
-        dict(slug="crossroads", tasks=["checkmark"], deps=["welcome"], flags={"max_completable_dependents": 1},
-             title=_t("Crossroads", "十字路口"), subtitle=_t("Only one", "只能选一条"),
-             desc=_t(["Pick one of the two specialisations below. Once you finish one, the other closes."],
-                     ["从下面两个专精中选择一个。完成其中一个后,另一个将关闭。"])),
-        dict(slug="path_frost", tasks=["checkmark"], deps=["crossroads"], flags={},
-             title=_t("Path of frost", "寒霜之路"), subtitle=_t(None, None),
-             desc=_t(["Frost specialists build chillers at half cost and can walk on powder snow."],
-                     ["寒霜专精建造冷却器只需一半材料,并且可以在细雪上行走。"])),
-        dict(slug="path_sky", tasks=["checkmark"], deps=["crossroads"], flags={},
-             title=_t("Path of sky", "天空之路"), subtitle=_t(None, None),
-             desc=_t(["Sky specialists ride Skyrail for free and take no fall damage near pylons."],
-                     ["天空专精免费乘坐天轨,在塔架附近不受摔落伤害。"])),
-    ]),
-    dict(slug="staff", order=4, group="", icon="minecraft:command_block",
-         title=_t("Staff handbook", "管理员手册"), subtitle=_t(None, None), defaults={"always_invisible": True},
-         quests=[
-        dict(slug="staff_tools", tasks=["checkmark"], deps=[], flags={},
-             title=_t("Staff tools", "管理工具"), subtitle=_t(None, None),
-             desc=_t(["Use /aurora inspect to see who placed a block. Rollbacks need two staff members."],
-                     ["使用 /aurora inspect 查看方块的放置者。回滚需要两名管理员共同确认。"])),
-    ]),
+    dict(slug="getting_started", group="", icon="minecraft:compass", entry="minecraft:crafting_table",
+         title=_t("Getting Started", "新手入门"), subtitle=_t(["Read me first"], ["请先阅读"])),
+    dict(slug="team_quests", group="", icon="minecraft:white_banner", entry="minecraft:white_banner",
+         title=_t("Team Quests", "队伍任务"), subtitle=_t(["Play together"], ["一起游戏"])),
+    dict(slug="ember_age", group="ages", icon="minecraft:blast_furnace", entry="minecraft:blast_furnace",
+         title=_t("Ember Age", "余烬时代"), subtitle=_t(None, None)),
+    dict(slug="frost_age", group="ages", icon="minecraft:blue_ice", entry="minecraft:packed_ice",
+         title=_t("Frost Age", "霜冻时代"), subtitle=_t(["Cold industry"], ["寒冷的工业"])),
+    dict(slug="skyways", group="ages", icon="minecraft:rail", entry="minecraft:powered_rail",
+         title=_t("Skyways", "天空航道"), subtitle=_t(None, None), defaults={"hide_quest_until_deps_visible": True}),
+    dict(slug="cartographer", group="side", icon="minecraft:filled_map", entry="minecraft:map",
+         title=_t("Cartographer", "制图师"), subtitle=_t(None, None)),
+    dict(slug="verdant_path", group="side", icon="minecraft:wheat", entry="minecraft:wheat_seeds",
+         title=_t("Verdant Path", "青翠之路"), subtitle=_t(None, None)),
+    dict(slug="monster_hunter", group="side", icon="minecraft:iron_sword", entry="minecraft:iron_sword",
+         title=_t("Monster Hunter", "怪物猎人"), subtitle=_t(None, None)),
+    dict(slug="paths", group="", icon="minecraft:oak_sign", entry=None,
+         title=_t("Choose Your Path", "选择你的道路"), subtitle=_t(None, None)),
+    dict(slug="staff", group="", icon="minecraft:command_block", entry=None,
+         title=_t("Staff Handbook", "管理员手册"), subtitle=_t(None, None), defaults={"always_invisible": True}),
+]
+_GROUPS = {"ages": _t("Ages", "时代"), "side": _t("Side Guides", "支线指南")}
+
+# This module's own quests (the guide texts come from kit.samples.guides).
+_OWN_QUESTS = [
+    _own("heat_exchangers", "frost_age", ["checkmark"], ["entry/frost_age"], {},
+         _t("Heat Exchangers", None), _t("Warming up", None),
+         _t(["A heat exchanger moves heat from lava to coolant. Use it to thaw frozen ore before crushing it."],
+            None)),
+    _own("crossroads", "paths", ["checkmark"], ["entry/getting_started"], {"max_completable_dependents": 1},
+         _t("Crossroads", "十字路口"), _t("Only one", "只能选一条"),
+         _t(["Pick one of the two specialisations below. Once you finish one, the other closes."],
+            ["从下面两个专精中选择一个。完成其中一个后，另一个将关闭。"])),
+    _own("path_frost", "paths", ["checkmark"], ["crossroads"], {},
+         _t("Path of Frost", "寒霜之路"), _t(None, None),
+         _t(["&bFrost&r specialists build chillers at half cost and can walk on powder snow.",
+             "{image:aurora:textures/quests/frost.png width:64 height:64 align:center}"],
+            ["&b寒霜&r专精建造冷却器只需一半材料，并且可以在细雪上行走。",
+             "{image:aurora:textures/quests/frost.png width:64 height:64 align:center}"])),
+    _own("path_sky", "paths", ["checkmark"], ["crossroads"], {},
+         _t("Path of Sky", "天空之路"), _t(None, None),
+         _t(["Sky specialists ride the Skyrail for free.", "{@pagebreak}", "They take no fall damage near pylons."],
+            ["天空专精可以免费乘坐天轨。", "{@pagebreak}", "他们在塔架附近不受摔落伤害。"])),
+    _own("staff_tools", "staff", ["checkmark"], [], {},
+         _t("Staff Tools", "管理工具"), _t(None, None),
+         _t(["Use /aurora inspect to see who placed a block. Rollbacks need two staff members."],
+            ["使用 /aurora inspect 查看方块的放置者。回滚需要两名管理员共同确认。"])),
 ]
 
-#: Every quest slug of the sample book, in book order.
-QUEST_SLUGS: tuple[str, ...] = tuple(q["slug"] for c in _CHAPTERS for q in c["quests"])
+# Visibility flags on guide quests, by chapter and position (0 = first guide of the chapter, id order).
+_GUIDE_FLAGS: dict[tuple[str, int], dict[str, Any]] = {
+    ("getting_started", 2): {"hide_until_deps_complete": True},
+    ("frost_age", 0): {"hide_details_until_startable": True},
+    ("frost_age", 1): {"hide_text_until_complete": True},
+    ("frost_age", 2): {"invisible": True},
+}
+# Guides whose dependency is not the previous quest of their chapter.
+_GUIDE_DEPENDENCIES: dict[tuple[str, int], str] = {
+    ("frost_age", 2): "entry/frost_age",
+    ("skyways", 1): "guide/frost_age/2",
+}
 
-# Team progress: completed quests (their tasks complete too, the chapter/book start).
-_PROGRESS = {
-    PARTY_UUID: ["welcome", "rules", "first_casing", "crossroads", "path_frost"],
-    PLAYERS["sam"]: ["welcome"],
+# Team progress: completed quests, by quest key.
+_PROGRESS_KEYS = {
+    "party": ["entry/getting_started", "guide/getting_started/0", "guide/getting_started/1", "entry/team_quests",
+              "entry/ember_age", "entry/frost_age", "crossroads", "path_frost"],
+    "sam": ["entry/getting_started", "guide/getting_started/0"],
 }
 
 
-def _task(quest_slug: str, index: int, spec: Any) -> dict[str, Any]:
-    task: dict[str, Any] = {"id": quest_id(f"{quest_slug}/task{index}")}
+def _guide_texts() -> dict[str, list[dict[str, Any]]]:
+    """chapter slug -> guides (id order): quest id and title/description per language, from kit.samples.guides."""
+    from kit.samples.guides import ftb_guides
+
+    by_id: dict[str, dict[str, Any]] = {}
+    for language in ("en_us", "zh_cn"):
+        for doc in ftb_guides(language):
+            row = by_id.setdefault(doc.id, dict(quest_id=doc.id[len("ftb:"):], chapter=doc.tags[1],
+                                                title={}, desc={}))
+            row["title"][language] = doc.title
+            row["desc"][language] = doc.text.split("\n")
+    out: dict[str, list[dict[str, Any]]] = {}
+    for row in sorted(by_id.values(), key=lambda r: r["quest_id"]):
+        out.setdefault(row["chapter"], []).append(row)
+    return out
+
+
+def _layout() -> list[dict[str, Any]]:
+    """Every chapter with its quests resolved: key, id, tasks, dependency keys, flags and texts."""
+    guides = _guide_texts()
+    chapters = []
+    for chapter in _CHAPTERS:
+        slug = chapter["slug"]
+        quests: list[dict[str, Any]] = []
+        if chapter["entry"]:
+            index = [c["slug"] for c in _CHAPTERS].index(slug)
+            deps = [f"entry/{_CHAPTERS[index - 1]['slug']}"] if index > 0 else []
+            quests.append(dict(key=f"entry/{slug}", id=quest_id(f"entry/{slug}"), tasks=[("item", chapter["entry"])],
+                               deps=deps, flags={}, title=_t(None, None), subtitle=_t(None, None),
+                               desc=_t(None, None)))
+        for position, guide in enumerate(guides.get(slug, [])):
+            previous = quests[-1]["key"] if quests else None
+            dep = _GUIDE_DEPENDENCIES.get((slug, position), previous)
+            quests.append(dict(key=f"guide/{slug}/{position}", id=guide["quest_id"], tasks=["checkmark"],
+                               deps=[dep] if dep else [], flags=dict(_GUIDE_FLAGS.get((slug, position), {})),
+                               title=guide["title"], subtitle=_t(None, None), desc=guide["desc"]))
+        for own in _OWN_QUESTS:
+            if own["chapter"] == slug:
+                quests.append(dict(key=own["slug"], id=quest_id(own["slug"]), tasks=own["tasks"], deps=own["deps"],
+                                   flags=own["flags"], title=own["title"], subtitle=own["subtitle"], desc=own["desc"]))
+        chapters.append(dict(chapter, id=quest_id(f"chapter/{slug}"), quests=quests))
+    return chapters
+
+
+def sample_quest_ids() -> dict[str, str]:
+    """Quest key -> quest id of the sample book (keys such as ``entry/frost_age``, ``guide/frost_age/0``,
+    ``crossroads``), in book order."""
+    return {q["key"]: q["id"] for chapter in _layout() for q in chapter["quests"]}
+
+
+def _task(quest_key: str, index: int, spec: Any) -> dict[str, Any]:
+    task: dict[str, Any] = {"id": quest_id(f"{quest_key}/task{index}")}
     if spec == "checkmark":
         task["type"] = "checkmark"
     else:
@@ -165,22 +182,21 @@ def _task(quest_slug: str, index: int, spec: Any) -> dict[str, Any]:
     return task
 
 
-def _quest(chapter: dict[str, Any], spec: dict[str, Any], index: int) -> dict[str, Any]:
-    slug = spec["slug"]
+def _quest(spec: dict[str, Any], index: int, ids: dict[str, str]) -> dict[str, Any]:
     quest: dict[str, Any] = {
-        "id": quest_id(slug),
+        "id": spec["id"],
         "x": float(index * 2 % 8),
         "y": float(index // 4),
-        "tasks": [_task(slug, i, t) for i, t in enumerate(spec["tasks"])],
-        "rewards": [{"id": quest_id(f"{slug}/reward"), "type": "xp", "xp": 10}],
+        "tasks": [_task(spec["key"], i, t) for i, t in enumerate(spec["tasks"])],
+        "rewards": [{"id": quest_id(f"{spec['key']}/reward"), "type": "xp", "xp": 10}],
     }
     if spec["deps"]:
-        quest["dependencies"] = [quest_id(d) for d in spec["deps"]]
+        quest["dependencies"] = [ids[d] for d in spec["deps"]]
     quest.update(spec["flags"])
     return quest
 
 
-def _lang_tables() -> dict[str, dict[str, Any]]:
+def _lang_tables(chapters: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     tables: dict[str, dict[str, Any]] = {"en_us": {}, "zh_cn": {}}
 
     def put(key: str, texts: dict[str, Any]) -> None:
@@ -188,17 +204,16 @@ def _lang_tables() -> dict[str, dict[str, Any]]:
             if text:
                 tables[locale][key] = list(text) if isinstance(text, list) else text
 
-    put(f"file.{'0' * 15}1.title", _t("Aurora Quests", "Aurora 任务书"))
-    put(f"chapter_group.{quest_id('group/basics')}.title", _t("Basics", "基础"))
-    for chapter in _CHAPTERS:
-        cid = quest_id(f"chapter/{chapter['slug']}")
-        put(f"chapter.{cid}.title", chapter["title"])
-        put(f"chapter.{cid}.chapter_subtitle", chapter["subtitle"])
+    put("file.0000000000000001.title", _t("Aurora Quests", "Aurora 任务书"))
+    for group, title in _GROUPS.items():
+        put(f"chapter_group.{quest_id('group/' + group)}.title", title)
+    for chapter in chapters:
+        put(f"chapter.{chapter['id']}.title", chapter["title"])
+        put(f"chapter.{chapter['id']}.chapter_subtitle", chapter["subtitle"])
         for spec in chapter["quests"]:
-            qid = quest_id(spec["slug"])
-            put(f"quest.{qid}.title", spec["title"])
-            put(f"quest.{qid}.quest_subtitle", spec["subtitle"])
-            put(f"quest.{qid}.quest_desc", spec["desc"])
+            put(f"quest.{spec['id']}.title", spec["title"])
+            put(f"quest.{spec['id']}.quest_subtitle", spec["subtitle"])
+            put(f"quest.{spec['id']}.quest_desc", spec["desc"])
     return tables
 
 
@@ -207,26 +222,27 @@ def _write(path: Path, value: dict[str, Any]) -> None:
     path.write_text(dumps(value), "utf-8", newline="\n")
 
 
-def _team_file(team_id: str, name: str, members: list[str]) -> dict[str, Any]:
+def _team_file(team_id: str, name: str, members: list[str], keys: list[str],
+               layout: list[dict[str, Any]]) -> dict[str, Any]:
     completed: dict[str, Any] = {}
     started: dict[str, Any] = {}
     task_progress: dict[str, Any] = {}
     time = _BASE_TIME
-    chapter_of = {q["slug"]: c["slug"] for c in _CHAPTERS for q in c["quests"]}
-    spec_of = {q["slug"]: q for c in _CHAPTERS for q in c["quests"]}
+    where = {q["key"]: (chapter, q) for chapter in layout for q in chapter["quests"]}
     started["0000000000000001"] = Long(time)
-    for slug in _PROGRESS.get(team_id, []):
+    for key in keys:
         time += 60_000
-        started.setdefault(quest_id(f"chapter/{chapter_of[slug]}"), Long(time))
-        started[quest_id(slug)] = Long(time)
-        for index, _ in enumerate(spec_of[slug]["tasks"]):
-            tid = quest_id(f"{slug}/task{index}")
-            task_progress[tid] = Long(1)
-            started[tid] = Long(time)
-            completed[tid] = Long(time)
-        completed[quest_id(slug)] = Long(time)
-    claimed = {f"{members[0].replace('-', '')}:{quest_id(slug + '/reward')}": Long(_BASE_TIME + 3_600_000)
-               for slug in _PROGRESS.get(team_id, [])[:2]}
+        chapter, spec = where[key]
+        started.setdefault(chapter["id"], Long(time))
+        started[spec["id"]] = Long(time)
+        for index, _ in enumerate(spec["tasks"]):
+            task_id = quest_id(f"{key}/task{index}")
+            task_progress[task_id] = Long(1)
+            started[task_id] = Long(time)
+            completed[task_id] = Long(time)
+        completed[spec["id"]] = Long(time)
+    claimed = {f"{members[0].replace('-', '')}:{quest_id(key + '/reward')}": Long(_BASE_TIME + 3_600_000)
+               for key in keys[:2]}
     return {
         "version": 1, "uuid": team_id.replace("-", ""), "name": name, "lock": False, "rewards_blocked": False,
         "task_progress": task_progress, "started": started, "completed": completed, "claimed_rewards": claimed,
@@ -248,23 +264,27 @@ def write_quests(save_dir: Path) -> None:
     for folder in (save_dir / "config" / "ftbquests", save_dir / "ftbquests", save_dir / "ftbteams"):
         if folder.exists():
             shutil.rmtree(folder)
+    layout = _layout()
+    ids = {q["key"]: q["id"] for chapter in layout for q in chapter["quests"]}
     quests = save_dir / "config" / "ftbquests" / "quests"
     _write(quests / "data.snbt", {
         "version": 13, "default_autoclaim_rewards": "disabled", "default_quest_shape": "circle",
         "default_reward_team": False, "fallback_locale": "en_us", "hide_excluded_quests": True,
         "progression_mode": "linear", "icon": {"id": "minecraft:book"}, "grid_scale": 0.5})
-    _write(quests / "chapter_groups.snbt", {"chapter_groups": [{"id": quest_id("group/basics")}]})
-    for chapter in _CHAPTERS:
-        cid = quest_id(f"chapter/{chapter['slug']}")
+    _write(quests / "chapter_groups.snbt", {"chapter_groups": [{"id": quest_id(f"group/{g}")} for g in _GROUPS]})
+    order = {group: 0 for group in [*_GROUPS, ""]}
+    for chapter in layout:
         data: dict[str, Any] = {
-            "id": cid, "filename": chapter["slug"], "group": quest_id(f"group/{chapter['group']}")
-            if chapter["group"] else "", "order_index": chapter["order"], "icon": {"id": chapter["icon"]},
+            "id": chapter["id"], "filename": chapter["slug"],
+            "group": quest_id(f"group/{chapter['group']}") if chapter["group"] else "",
+            "order_index": order[chapter["group"]], "icon": {"id": chapter["icon"]},
             "default_quest_shape": "", "default_hide_dependency_lines": False, "quest_links": [], "images": [],
-            "quests": [_quest(chapter, spec, i) for i, spec in enumerate(chapter["quests"])],
+            "quests": [_quest(spec, i, ids) for i, spec in enumerate(chapter["quests"])],
         }
+        order[chapter["group"]] += 1
         data.update(chapter.get("defaults", {}))
         _write(quests / "chapters" / f"{chapter['slug']}.snbt", data)
-    for locale, table in _lang_tables().items():
+    for locale, table in _lang_tables(layout).items():
         _write(quests / "lang" / f"{locale}.snbt", table)
 
     for name, player in sorted(PLAYERS.items()):
@@ -277,7 +297,9 @@ def write_quests(save_dir: Path) -> None:
         "ranks": {PLAYERS["alex"]: "owner", PLAYERS["mei"]: "member"},
         "properties": _team_properties("Aurora Builders", "#5BC0EB"), "message_history": [], "extra": {}})
     _write(save_dir / "ftbteams" / "ftbteams.snbt", {"id": str(uuid.uuid5(uuid.NAMESPACE_URL, "kit-sample:server"))})
-    _write(save_dir / "ftbquests" / f"{PARTY_UUID}.snbt", _team_file(PARTY_UUID, "Aurora Builders", party_members))
+    _write(save_dir / "ftbquests" / f"{PARTY_UUID}.snbt",
+           _team_file(PARTY_UUID, "Aurora Builders", party_members, _PROGRESS_KEYS["party"], layout))
     for name in ("alex", "mei", "sam"):
         player = PLAYERS[name]
-        _write(save_dir / "ftbquests" / f"{player}.snbt", _team_file(player, name, [player]))
+        _write(save_dir / "ftbquests" / f"{player}.snbt",
+               _team_file(player, name, [player], _PROGRESS_KEYS.get(name, []), layout))

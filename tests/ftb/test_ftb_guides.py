@@ -148,3 +148,19 @@ def test_reload_languages():
     assert reload_languages(b, ["zh_cn", "zh_cn"]) == ["en_us", "zh_cn"]
     with pytest.raises(kit.InvalidLanguageError, match="invalid language 'Chinese'"):
         reload_languages(b, ["Chinese"])
+
+
+def test_sample_book_reproduces_the_sample_guide_table(tmp_path):
+    """The sample book's guides are the sample database's system:ftb_guides, plus the book's own five."""
+    from kit.samples.guides import ftb_guides
+    from kit.samples.quests import write_quests
+
+    save = _save(tmp_path)
+    write_quests(save.path)
+    shared = save.databases.shared()
+    for language in ("en_us", "zh_cn"):
+        shared.put(kit.FTB_GUIDES, language, ftb_guides(language))
+    report = reload(save, read_quest_book(save.path), languages=["zh_cn"]).set_index("language")
+    for language in ("en_us", "zh_cn"):
+        n = len(ftb_guides(language))
+        assert report.loc[language, ["n_unchanged", "n_updated", "n_removed", "n_added"]].tolist() == [n, 0, 0, 5]

@@ -30,7 +30,7 @@ from kit.ftb.visibility import (
     visible_guides,
     visible_quests,
 )
-from kit.samples.quests import PARTY_UUID, quest_id, write_quests
+from kit.samples.quests import PARTY_UUID, sample_quest_ids, write_quests
 from kit.samples.saves import PLAYERS
 
 ALEX, MEI, SAM = PLAYERS["alex"], PLAYERS["mei"], PLAYERS["sam"]
@@ -43,11 +43,12 @@ def sample(tmp_path_factory):
     return folder, read_quest_book(folder), read_progress(folder)
 
 
-def slugs(ids):
-    names = {quest_id(s): s for s in (
-        "welcome", "rules", "claims", "crafting_table", "first_casing", "cryo_press", "coolant_loops", "frozen_vault",
-        "heat_exchangers", "skyrail_basics", "vault_line", "crossroads", "path_frost", "path_sky", "staff_tools")}
-    return sorted(names[i] for i in ids)
+KEYS = sample_quest_ids()  # quest key -> id
+NAMES = {v: k for k, v in KEYS.items()}
+
+
+def keys(ids):
+    return sorted(NAMES[i] for i in ids)
 
 
 # -- progress files -------------------------------------------------------------------------------
@@ -112,18 +113,22 @@ def test_sample_visibility_rules(sample):
     party = quest_visibility(book, progress, ALEX)
     solo = quest_visibility(book, progress, SAM)
     assert list(party.columns) == list(VISIBILITY_SCHEMA)
-    p = party.set_index(party["quest_id"].map(lambda q: slugs([q])[0]))
-    s = solo.set_index(solo["quest_id"].map(lambda q: slugs([q])[0]))
-    # hide_until_deps_complete: "claims" needs "rules" completed (the party did, sam did not)
-    assert p.loc["claims", "is_visible"] and not s.loc["claims", "is_visible"]
-    # hide_details_until_startable: "cryo_press" needs "first_casing" completed
-    assert p.loc["cryo_press", "is_readable"] and not s.loc["cryo_press", "is_readable"]
-    assert s.loc["cryo_press", "is_visible"] and s.loc["cryo_press", "reason"] == "details hidden until startable"
-    # hide_text_until_complete: nobody completed "coolant_loops"
-    assert not p.loc["coolant_loops", "is_readable"] and p.loc["coolant_loops", "is_visible"]
-    # invisible, and chapter-wide hide_quest_until_deps_visible behind it
-    assert not p.loc["frozen_vault", "is_visible"] and not p.loc["vault_line", "is_visible"]
-    assert p.loc["skyrail_basics", "is_visible"]
+    p = party.set_index(party["quest_id"].map(NAMES))
+    s = solo.set_index(solo["quest_id"].map(NAMES))
+    # hide_until_deps_complete: the third getting-started guide needs the second one completed
+    assert p.loc["guide/getting_started/2", "is_visible"] and not s.loc["guide/getting_started/2", "is_visible"]
+    assert s.loc["guide/getting_started/2", "reason"] == "hidden until dependencies complete"
+    # ...and what depends on it stays visible (default rule: any dependency visible) only when that is
+    assert not s.loc["guide/getting_started/3", "is_visible"]
+    # hide_details_until_startable: needs the Frost Age entry quest completed
+    assert p.loc["guide/frost_age/0", "is_readable"] and not s.loc["guide/frost_age/0", "is_readable"]
+    assert s.loc["guide/frost_age/0", "is_visible"]
+    assert s.loc["guide/frost_age/0", "reason"] == "details hidden until startable"
+    # hide_text_until_complete: nobody completed it
+    assert p.loc["guide/frost_age/1", "is_visible"] and not p.loc["guide/frost_age/1", "is_readable"]
+    # invisible, and the chapter-wide hide_quest_until_deps_visible of Skyways behind it
+    assert not p.loc["guide/frost_age/2", "is_visible"] and not p.loc["guide/skyways/1", "is_visible"]
+    assert p.loc["guide/skyways/0", "is_visible"]
     # exclusive choice: the party took the frost path, so the sky path is excluded
     assert not p.loc["path_sky", "is_visible"] and p.loc["path_sky", "reason"] == "excluded by another quest line"
     assert s.loc["path_sky", "is_visible"]
@@ -133,36 +138,41 @@ def test_sample_visibility_rules(sample):
 
 def test_visible_guides_per_player(sample):
     _, book, progress = sample
-    assert visible_guides(book, progress, ALEX) == visible_guides(book, progress, MEI)
-    assert slugs(visible_guides(book, progress, ALEX)) == [
-        "claims", "crossroads", "cryo_press", "heat_exchangers", "path_frost", "rules", "skyrail_basics", "welcome"]
-    assert slugs(visible_guides(book, progress, SAM)) == [
-        "crossroads", "heat_exchangers", "path_frost", "path_sky", "rules", "skyrail_basics", "welcome"]
-    assert "staff_tools" not in slugs(visible_quests(book, progress, SAM))
+    party = set(keys(visible_guides(book, progress, ALEX)))
+    assert party == set(keys(visible_guides(book, progress, MEI)))
+    solo = set(keys(visible_guides(book, progress, SAM)))
+    assert party - solo == {"guide/getting_started/2", "guide/getting_started/3", "guide/frost_age/0"}
+    assert solo - party == {"path_sky"}
+    hidden_for_all = {"guide/frost_age/1", "guide/frost_age/2", "guide/skyways/1", "staff_tools"}
+    assert not (party | solo) & hidden_for_all
+    assert "staff_tools" not in keys(visible_quests(book, progress, SAM))
 
 
-def test_invisible_until_tasks_and_completion(sample):
+def test_invisible_until_completed(sample):
     _, book, _ = sample
-    vault = quest_id("frozen_vault")
+    vault = KEYS["guide/frost_age/2"]
     team = empty_team(SAM)
     assert vault not in visible_quests(book, team)
     done = dataclasses.replace(team, completed={vault: 1})
     assert vault in visible_quests(book, done)
-    assert quest_id("vault_line") in visible_quests(book, done)  # its dependency became visible
+    assert KEYS["guide/skyways/1"] in visible_quests(book, done)  # its dependency became visible
 
 
-def test_ask_with_visibility_never_returns_hidden_guides(sample, tmp_path):
+def test_ask_with_visibility_never_returns_hidden_guides(sample):
     folder, book, progress = sample
     save = kit.open_save(folder)
     reload(save, book, languages=["zh_cn"])
-    hidden = {guide_id(quest_id("cryo_press")), guide_id(quest_id("claims"))}
-    sam = ask_with_visibility(save, book, progress, SAM, "cryo press coolant plates", language="en_us")
-    assert not set(sam["doc_id"]) & hidden
-    alex = ask_with_visibility(save, book, progress, ALEX, "cryo press coolant plates", language="en_us")
-    ftb = alex[alex["scope"] == "ftb"]
-    assert ftb["doc_id"].iloc[0] == guide_id(quest_id("cryo_press"))
-    zh = ask_with_visibility(save, book, progress, ALEX, "领地区块", language="zh_cn")
-    assert guide_id(quest_id("claims")) in set(zh["doc_id"])
+    shared = save.databases.shared()
+    for language in ("en_us", "zh_cn"):
+        for doc in shared.entries(kit.FTB_GUIDES)[language]:
+            question = doc.title
+            for player in (ALEX, SAM):
+                allowed = {guide_id(q) for q in visible_guides(book, progress, player)}
+                found = ask_with_visibility(save, book, progress, player, question, language=language)
+                ftb = set(found.loc[found["scope"] == "ftb", "doc_id"])
+                assert ftb <= allowed
+                if doc.id in allowed:
+                    assert doc.id in ftb  # searching a readable guide's title finds it
     save.close()
 
 
@@ -184,7 +194,7 @@ def test_sample_is_deterministic(tmp_path):
     write_quests(tmp_path / "b")
     files_a = sorted(p.relative_to(tmp_path / "a") for p in (tmp_path / "a").rglob("*.snbt"))
     files_b = sorted(p.relative_to(tmp_path / "b") for p in (tmp_path / "b").rglob("*.snbt"))
-    assert files_a == files_b and len(files_a) == 18
+    assert files_a == files_b and len(files_a) == 23  # 14 book files, 4 team files, 5 FTB Teams files
     assert all((tmp_path / "a" / f).read_bytes() == (tmp_path / "b" / f).read_bytes() for f in files_a)
     # writing again replaces the quest folders (no leftovers)
     (tmp_path / "a" / "ftbquests" / "stale-team.snbt").write_text("{}", "utf-8")
@@ -197,4 +207,4 @@ def test_sample_book_languages(sample):
     langs = book.languages().set_index("language")
     assert langs.loc["zh_cn", "n_missing"] == 3  # "heat_exchangers": title, subtitle, description
     missing = book.missing_translations("zh_cn")
-    assert set(missing["object_id"]) == {quest_id("heat_exchangers")}
+    assert set(missing["object_id"]) == {KEYS["heat_exchangers"]}
