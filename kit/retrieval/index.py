@@ -26,6 +26,7 @@ and stored column-wise (CSC), so a query only touches the postings of its own te
 from __future__ import annotations
 
 import sys
+from array import array
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Literal
@@ -215,7 +216,7 @@ class ParagraphIndex:
         tokenize = analyze.tokenize
         raw_vocabulary: defaultdict[str, int] = defaultdict()
         raw_vocabulary.default_factory = raw_vocabulary.__len__
-        raw_ids: list[int] = []
+        raw_ids = array("i")  # 4 bytes per token instead of a list's 8-byte references
         token_ptr = [0]
         row_doc: list[int] = []
         paragraph_index: list[int] = []
@@ -239,10 +240,11 @@ class ParagraphIndex:
                 vocabulary.setdefault(term, len(vocabulary)) if term else -1
                 for term in analyze.terms_of(list(raw_vocabulary))
             ),
-            dtype=np.int64,
+            dtype=np.int32,
             count=len(raw_vocabulary),
         )
-        term_ids = raw_to_term[np.asarray(raw_ids, dtype=np.int64)]
+        term_ids = raw_to_term[np.frombuffer(raw_ids, dtype=np.int32) if raw_ids else np.zeros(0, np.int32)]
+        del raw_ids
         token_ptr_array = np.asarray(token_ptr, dtype=np.int64)
         if len(term_ids) and term_ids.min() < 0:
             kept = term_ids >= 0
@@ -254,7 +256,7 @@ class ParagraphIndex:
         counts = sp.csr_matrix(
             (
                 np.ones(len(term_ids), dtype=np.float64),
-                term_ids.astype(np.int32),
+                term_ids,
                 token_ptr_array,
             ),
             shape=(n_rows, n_terms),
@@ -262,7 +264,7 @@ class ParagraphIndex:
         counts.sum_duplicates()
         lengths = np.diff(token_ptr_array)
         df = np.bincount(counts.indices, minlength=n_terms).astype(np.float64)
-        rows_of_nnz = np.repeat(np.arange(n_rows), np.diff(counts.indptr))
+        rows_of_nnz = np.repeat(np.arange(n_rows, dtype=np.int32), np.diff(counts.indptr))
         tf = counts.data
         if self.weighting == "tfidf":
             idf = np.log((1.0 + n_rows) / (1.0 + df)) + 1.0
@@ -274,10 +276,18 @@ class ParagraphIndex:
             idf = np.log1p((n_rows - df + 0.5) / (df + 0.5))
             avg_len = float(lengths.mean()) if n_rows else 0.0
             relative = lengths / avg_len if avg_len > 0 else np.ones(n_rows)
-            denominator = tf + self.k1 * (1.0 - self.b + self.b * relative[rows_of_nnz])
-            weights = idf[counts.indices] * tf / denominator
+            # idf * tf / (tf + k1 * (1 - b + b * relative)), computed in place to bound peak memory
+            weights = relative[rows_of_nnz]
+            weights *= self.b
+            weights += 1.0 - self.b
+            weights *= self.k1
+            weights += tf
+            np.divide(tf, weights, out=weights)
+            weights *= idf[counts.indices]
+        del rows_of_nnz
         counts.data = weights
         matrix = counts.tocsc()
+        del counts, weights, tf
         matrix.sort_indices()
 
         self.analyzer_ = analyze
