@@ -10,6 +10,7 @@ from kit.worldbook.sillytavern.convert import character_book_to_world, world_to_
 from kit.worldbook.sillytavern.jsregex import RegexTimeoutError, UnsafeRegexError, parse_regex_key
 from kit.worldbook.sillytavern.mapping import KIT_TO_ST_POSITION, ST_POSITION_NAMES, ST_TO_KIT_POSITION, entry_from_st, entry_to_st
 from kit.worldbook.sillytavern.reader import is_sillytavern_world, read_world, read_world_info
+from kit.worldbook.sillytavern.writer import to_character_book, to_world_file, write_world_file
 from kit.worldbook.sillytavern.simulate import DEFAULT_SETTINGS, SLOT_NAMES, ScenarioError, simulate
 
 __all__ = [
@@ -29,5 +30,8 @@ __all__ = [
     "read_world",
     "read_world_info",
     "simulate",
+    "to_character_book",
+    "to_world_file",
     "world_to_character_book",
+    "write_world_file",
 ]

@@ -33,6 +33,7 @@ Other fields, read with SillyTavern's **scan-time** meaning (absent fields are n
 * ``constant`` -> ``Triggers.constant``; ``@@activate`` -> constant, ``@@dont_activate`` -> disable (the
   decorator lines are removed from the content, as ST does before inserting it).
 * ``useProbability`` truthy -> ``probability / 100`` (absent probability -> 0: ST never activates it).
+* ``depth`` -> ``depth`` (ST uses it only at position 4, kit only at position 6; kept for all).
 * ``disable == true`` (loose) -> ``disable``; ``order`` -> ``order`` (numbers written as strings are
   converted, as ST's sort coerces them); ``group`` split on ``/,\\s*/``; ``comment``.
 * ``extensions.kit`` (written by kit) restores kit-only settings (conditions, logic expression, rag,
@@ -169,8 +170,7 @@ def entry_from_st(raw: Mapping[str, Any], key: str) -> tuple[Entry, list[tuple[s
         position = 7
         macro = f"st-position-{pos_raw}"
         notes.append(("position", pos_raw, f"not a SillyTavern position (0-7): SillyTavern activates the entry but inserts it nowhere; kit puts it at position 7 under the unused macro {macro!r}"))
-    if position in (5, 6):
-        depth = _int(raw.get("depth"), "depth", 4, notes)
+    depth = _int(raw.get("depth"), "depth", 4, notes if position == 6 else [])
     if position == 7 and macro is None:
         outlet = raw.get("outletName")
         macro = str(outlet) if js_truthy(outlet) else None
@@ -363,14 +363,14 @@ def entry_to_st(entry: Entry, uid_int: int) -> dict[str, Any]:
         out["order"] = entry.order
     if changed(lambda e: e.group):
         out["group"] = ",".join(entry.group or ())
-    if changed(lambda e: (e.position, e.depth if e.position in (5, 6) else None, e.macro if e.position == 7 else None)):
+    if changed(lambda e: e.depth):
+        out["depth"] = entry.depth
+    if changed(lambda e: (e.position, e.macro if e.position == 7 else None)):
         st_pos = KIT_TO_ST_POSITION[entry.position]
         if not (base is not None and base.position == entry.position and isinstance(out.get("position"), int) and out.get("position") in ST_TO_KIT_POSITION and ST_TO_KIT_POSITION[out["position"]] == entry.position):
             out["position"] = st_pos
-        if entry.position in (5, 6):
-            out["depth"] = entry.depth
-            if entry.position == 5:
-                out["role"] = 0
+        if entry.position == 5:
+            out["role"] = 0
         if entry.position == 7:
             out["outletName"] = entry.macro or ""
     if changed(lambda e: e.triggers.probability):
