@@ -84,7 +84,7 @@ def test_written_book_activates_in_the_simulator() -> None:
     # keyword entries (NOT_ANY 'fire') activate; the castle entry (case-sensitive, p=25%) passes its roll 10 <= 25
     assert set(step["activated"]) == {f"K.{i}" for i in range(8)} | {"K.8"}
     assert step["worldInfoBefore"] == "position 1"
-    assert step["worldInfoAfter"] == "城堡\nposition 0"  # kit 0 -> ST 1 (after char); ascending order
+    assert step["worldInfoAfter"] == "position 0\n城堡"  # kit 0 -> ST 1 (after char); ascending order (0, then 5)
 
 
 def test_character_book_export_is_valid_v2_and_reads_back() -> None:
