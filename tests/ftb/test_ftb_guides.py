@@ -20,7 +20,7 @@ from kit.ftb.guides import (
     guide_quests,
     guides_per_chapter,
 )
-from kit.ftb.reload import RELOAD_SCHEMA, reload, reload_languages
+from kit.ftb.ingest import RELOAD_SCHEMA, reload, reload_languages
 
 ALEX = "6f1c2a4e-5b7d-4e21-9a3c-0d8e7f6a5b41"
 NOTES = kit.DatabaseTable("test:notes", kit.codecs.STRING)

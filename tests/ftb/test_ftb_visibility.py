@@ -21,7 +21,7 @@ from kit.ftb.progress import (
     empty_team,
     read_progress,
 )
-from kit.ftb.reload import reload
+from kit.ftb.ingest import reload
 from kit.ftb.snbt import SnbtSyntaxError
 from kit.ftb.visibility import (
     VISIBILITY_SCHEMA,
