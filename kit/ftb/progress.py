@@ -162,6 +162,10 @@ class Progress:
     player_ranks: dict[str, str] = field(default_factory=dict)
     error_rows: list[dict[str, Any]] = field(default_factory=list)
 
+    def __repr__(self) -> str:
+        return (f"Progress(folder={str(self.folder)!r}, teams={len(self.teams_by_id)}, players={len(self.player_team)}, "
+                f"errors={len(self.error_rows)})")
+
     def team_of(self, player_uuid: str) -> TeamProgress:
         """The progress of the team a player belongs to (their party, else their personal team).
 
