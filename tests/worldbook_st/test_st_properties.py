@@ -111,3 +111,28 @@ def test_whole_words_fail_for_cjk_touching_ascii_word_characters(key: str, latin
     assert not match_key(key + latin, key, case_sensitive=False, whole_words=True)
     assert not match_key(latin + key, key, case_sensitive=False, whole_words=True)
     assert match_key(key + latin, key, case_sensitive=False, whole_words=False)
+
+
+TOKENS = st.sampled_from(["龙", "dragon", "Dragon", "drag", "on", " ", "\n", ",", "é", "ab", "a b", "x1", "_"])
+
+
+@FAST
+@given(
+    messages=st.lists(st.lists(TOKENS, max_size=6).map("".join), min_size=1, max_size=4),
+    segments=st.lists(st.lists(TOKENS, max_size=6).map("".join), max_size=4),
+    needles=st.lists(st.lists(TOKENS, min_size=1, max_size=3).map("".join), min_size=1, max_size=5),
+    cs=st.booleans(), ww=st.booleans(), depth=st.integers(0, 4),
+)
+def test_incremental_matching_equals_matching_the_whole_scan_text(messages, segments, needles, cs, ww, depth) -> None:
+    from kit.worldbook.sillytavern.buffer import SCAN_MIN_ACTIVATIONS, SCAN_RECURSION, ScanBuffer
+
+    buf = ScanBuffer(messages, {"world_info_depth": depth, "world_info_case_sensitive": cs, "world_info_match_whole_words": ww}, {})
+    entry: dict[str, Any] = {}
+    for seg in [None, *segments]:
+        if seg is not None:
+            buf.add_recurse(seg)
+        for state in (SCAN_RECURSION, SCAN_MIN_ACTIVATIONS):
+            text = buf.get(entry, state)
+            for needle in needles:
+                needle = needle.strip()
+                assert buf.matches(entry, needle, state) == buf.match(text, needle, entry), (needle, text)

@@ -115,7 +115,9 @@ def js_trim(text: str) -> str:
 
 def js_length(text: str) -> int:
     """JavaScript ``string.length``: the number of UTF-16 code units."""
-    return len(text) + sum(1 for c in text if ord(c) > 0xFFFF)
+    if text.isascii():
+        return len(text)
+    return len(text.encode("utf-16-le", "surrogatepass")) // 2
 
 
 def js_sort(items: Sequence[T], compare: Callable[[T, T], float]) -> list[T]:

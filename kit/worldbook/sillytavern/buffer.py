@@ -115,6 +115,8 @@ class ScanBuffer:
         self.settings = settings
         self.global_scan_data = global_scan_data
         self._lower_cache: dict[str, str] = {}
+        self._heads: dict[Any, str] = {}
+        self._progress: dict[Any, list[int]] = {}
 
     # -- state ---------------------------------------------------------------------------------------
     def add_recurse(self, text: str) -> None:
@@ -161,32 +163,96 @@ class ScanBuffer:
         whole = js_truthy(ww if ww is not None else self.settings.get("world_info_match_whole_words", False))
         return case_sensitive, whole
 
+    def _lower(self, text: str) -> str:
+        lowered = self._lower_cache.get(text)
+        if lowered is None:
+            if len(self._lower_cache) > 256:
+                self._lower_cache.clear()
+            lowered = text.lower()
+            self._lower_cache[text] = lowered
+        return lowered
+
     def match(self, haystack: str, needle: str, entry: Mapping[str, Any]) -> bool:
         """``matchKeys(haystack, needle, entry)`` with the entry's effective settings."""
         case_sensitive, whole = self._settings_for(entry)
-        lowered = None
-        if not case_sensitive:
-            lowered = self._lower_cache.get(haystack)
-            if lowered is None:
-                if len(self._lower_cache) > 64:
-                    self._lower_cache.clear()
-                lowered = haystack.lower()
-                self._lower_cache[haystack] = lowered
+        lowered = None if case_sensitive else self._lower(haystack)
         return match_key(haystack, needle, case_sensitive=case_sensitive, whole_words=whole, lowered=lowered)
+
+    def _head(self, entry: Mapping[str, Any]) -> tuple[Any, str] | None:
+        scan_depth = entry.get("scanDepth")
+        depth = js_number(scan_depth) if scan_depth is not None else self.get_depth()
+        if depth <= 0:
+            return None
+        if depth > MAX_SCAN_DEPTH:
+            depth = MAX_SCAN_DEPTH
+        count = int(depth) if depth == depth else 0
+        extras = tuple(js_truthy(entry.get(flag)) and js_truthy(self.global_scan_data.get(source)) for flag, source in EXTRA_SOURCES)
+        config = (count, extras)
+        head = self._heads.get(config)
+        if head is None:
+            head = _MATCHER + _JOINER.join(self.depth_buffer[:count])
+            for (flag, source), on in zip(EXTRA_SOURCES, extras):
+                if on:
+                    head += _JOINER + str(self.global_scan_data.get(source))
+            if self.inject_buffer:
+                head += _JOINER + _JOINER.join(self.inject_buffer)
+            self._heads[config] = head
+        return config, head
+
+    def scan_context(self, entry: Mapping[str, Any]) -> tuple[Any, bool, bool]:
+        """What :meth:`matches` needs about an entry in this pass: its head and case/whole-word settings;
+        pass it as ``context`` to avoid recomputing it for every key."""
+        return (self._head(entry), *self._settings_for(entry))
+
+    def matches(self, entry: Mapping[str, Any], needle: str, scan_state: int, context: tuple[Any, bool, bool] | None = None) -> bool:
+        """Whether ``needle`` matches the entry's scan text in this pass: ``matchKeys(get(entry), needle)``.
+
+        The text is ``head + "\n\x01" + recursion segments``, where the head (messages, extra sources and
+        injects) is fixed for the generation. A plain key without ``\x01`` cannot match across the
+        ``"\n\x01"`` joints (both are ASCII non-word characters), so each (key, head) pair remembers how
+        many segments it has searched and searches only the new ones: the same answer as searching the whole
+        text, without rescanning it every pass. Regex keys, empty keys and keys holding ``\x01`` are tested
+        on the whole text.
+        """
+        found, case_sensitive, whole = context if context is not None else self.scan_context(entry)
+        if found is None:
+            return self.match("", needle, entry)
+        config, head = found
+        segments = self.recurse_buffer if scan_state != SCAN_MIN_ACTIVATIONS else []
+        if not needle or "\x01" in needle or (needle.startswith("/") and parse_regex_key(needle) is not None):
+            text = head + (_JOINER + _JOINER.join(segments) if segments else "")
+            return self.match(text, needle, entry)
+        key = (config, needle, case_sensitive, whole)
+        state = self._progress.get(key)
+        if state is None:
+            state = self._progress[key] = [0, -1]
+        units = 1 + len(segments)
+        if state[1] >= 0:
+            if state[1] < units:
+                return True
+            return False  # matched only in a recursion segment, which this pass does not scan
+        for idx in range(state[0], units):
+            text = head if idx == 0 else segments[idx - 1]
+            lowered = None if case_sensitive else self._lower(text)
+            if match_key(text, needle, case_sensitive=case_sensitive, whole_words=whole, lowered=lowered):
+                state[0] = idx + 1
+                state[1] = idx
+                return True
+        state[0] = max(state[0], units)
+        return False
 
     def score(self, entry: Mapping[str, Any], scan_state: int) -> int:
         """``getScore``: primary matches, plus secondary matches for AND_ANY (and for AND_ALL when all
         match); keys are not macro-substituted here."""
-        text = self.get(entry, scan_state)
         keys = entry.get("key")
         secondary = entry.get("keysecondary")
         n_primary = n_secondary = primary = second = 0
         if isinstance(keys, list):
             n_primary = len(keys)
-            primary = sum(1 for k in keys if self.match(text, _as_text(k), entry))
+            primary = sum(1 for k in keys if self.matches(entry, _as_text(k), scan_state))
         if isinstance(secondary, list):
             n_secondary = len(secondary)
-            second = sum(1 for k in secondary if self.match(text, _as_text(k), entry))
+            second = sum(1 for k in secondary if self.matches(entry, _as_text(k), scan_state))
         if not n_primary:
             return 0
         if n_secondary > 0:

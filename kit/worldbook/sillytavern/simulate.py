@@ -111,14 +111,27 @@ class _Random:
         return self.gen()
 
 
-def _token_counter(kind: Any) -> Callable[[str], int]:
+@dataclass(frozen=True)
+class _Tokenizer:
+    """Token counts as an additive measure of text (UTF-16 length or words) and a count from a measure."""
+
+    measure: Callable[[str], int]
+    count_of: Callable[[int], int]
+
+    def __call__(self, text: str) -> int:
+        return self.count_of(self.measure(text))
+
+
+_WORDS = re.compile(f"[^{re.escape(JS_WHITESPACE)}]+")
+
+
+def _token_counter(kind: Any) -> _Tokenizer:
     if kind in (None, "guesstimate"):
-        return lambda text: math.ceil(js_length(text) / 3.35) if text else 0
+        return _Tokenizer(js_length, lambda m: math.ceil(m / 3.35) if m else 0)
     if kind == "chars":
-        return lambda text: js_length(text)
+        return _Tokenizer(js_length, lambda m: m)
     if kind == "words":
-        splitter = re.compile(f"[{re.escape(JS_WHITESPACE)}]+")
-        return lambda text: len([w for w in splitter.split(text) if w])
+        return _Tokenizer(lambda text: sum(1 for _ in _WORDS.finditer(text)), lambda m: m)
     raise ScenarioError(f"scenario field 'tokenizer' must be 'guesstimate', 'chars' or 'words', got {kind!r}")
 
 
@@ -130,7 +143,7 @@ def _token_counter(kind: Any) -> Callable[[str], int]:
 class _Entry(dict):
     """An entry of ``sortedEntries``: the raw world entry plus ``world``, ``hash`` and ``decorators``."""
 
-    __slots__ = ("key_id", "ehash", "index")
+    __slots__ = ("key_id", "ehash", "index", "raw_key")
 
     def __hash__(self) -> int:  # identity semantics, like JS objects in a Set
         return id(self)
@@ -148,6 +161,9 @@ def _sort_fn(a: Mapping[str, Any], b: Mapping[str, Any]) -> float:
 
 
 def _sort_by_order(entries: list[_Entry]) -> list[_Entry]:
+    orders = [_order_value(e) for e in entries]
+    if all(o == o for o in orders):  # no NaN: a consistent comparator, so any stable sort agrees with V8
+        return [e for _, e in sorted(zip(orders, entries), key=lambda pair: -pair[0])]
     return js_sort(entries, _sort_fn)
 
 
@@ -256,10 +272,12 @@ class _Context:
     extension_prompts: Mapping[str, Any]
     global_scan_data: dict[str, Any]
     random: _Random
-    tokens: Callable[[str], int]
+    tokens: _Tokenizer
     metadata: dict[str, Any]
     trace: bool
     regex_errors: list[dict[str, Any]] = field(default_factory=list)
+    hashes: dict[Any, int] = field(default_factory=dict)
+    key_cache: dict[Any, list[str]] = field(default_factory=dict)
 
 
 def _opt_str(scenario: Mapping[str, Any], name: str) -> str | None:
@@ -349,6 +367,7 @@ def _book_entries(ctx: _Context, name: str) -> list[_Entry]:
             continue
         e = _Entry(raw)
         e["world"] = name
+        e.raw_key = k
         out.append(e)
     return out
 
@@ -375,7 +394,10 @@ def _sorted_entries(ctx: _Context) -> list[_Entry]:
         entries = _sort_by_order(global_lore + character_lore)
     entries = _sort_by_order(chat_lore) + _sort_by_order(persona_lore) + entries
     for i, e in enumerate(entries):
-        e.ehash = cyrb53(json_stringify(e))
+        cache_key = (name_of(e), e.raw_key)
+        e.ehash = ctx.hashes.get(cache_key)
+        if e.ehash is None:
+            e.ehash = ctx.hashes[cache_key] = cyrb53(json_stringify(e))
         content = e.get("content")
         decorators, new_content = parse_decorators(_content_text(e) if js_truthy(content) else "")
         e["decorators"] = decorators
@@ -489,11 +511,13 @@ def _check_entry(ctx: _Context, e: _Entry, buffer: ScanBuffer, state: int, timed
     keys = e.get("key")
     if not isinstance(keys, list) or not keys:
         return False, "no keys"
-    text = buffer.get(e, state)
     primary = None
-    for key in keys:
-        sub = substitute_params(key, ctx.user, ctx.char)
-        if sub and _match(ctx, buffer, text, js_trim(sub), e):
+    context = buffer.scan_context(e)
+    subs = ctx.key_cache.get((e.key_id, "key"))
+    if subs is None:
+        subs = ctx.key_cache[(e.key_id, "key")] = [substitute_params(k, ctx.user, ctx.char) for k in keys]
+    for sub in subs:
+        if sub and _match(ctx, buffer, state, js_trim(sub), e, context):
             primary = sub
             break
     if primary is None:
@@ -504,9 +528,11 @@ def _check_entry(ctx: _Context, e: _Entry, buffer: ScanBuffer, state: int, timed
     logic = e.get("selectiveLogic")
     logic = 0 if logic is None else logic
     any_match, all_match = False, True
-    for key in secondary:
-        sub = substitute_params(key, ctx.user, ctx.char)
-        hit = bool(sub) and _match(ctx, buffer, text, js_trim(sub), e)
+    subs = ctx.key_cache.get((e.key_id, "keysecondary"))
+    if subs is None:
+        subs = ctx.key_cache[(e.key_id, "keysecondary")] = [substitute_params(k, ctx.user, ctx.char) for k in secondary]
+    for sub in subs:
+        hit = bool(sub) and _match(ctx, buffer, state, js_trim(sub), e, context)
         any_match = any_match or hit
         all_match = all_match and hit
         if _strict_eq(logic, 0) and hit:
@@ -520,9 +546,9 @@ def _check_entry(ctx: _Context, e: _Entry, buffer: ScanBuffer, state: int, timed
     return False, "secondary keys not satisfied"
 
 
-def _match(ctx: _Context, buffer: ScanBuffer, text: str, needle: str, e: _Entry) -> bool:
+def _match(ctx: _Context, buffer: ScanBuffer, state: int, needle: str, e: _Entry, context: Any = None) -> bool:
     try:
-        return buffer.match(text, needle, e)
+        return buffer.matches(e, needle, state, context)
     except RegexTimeoutError as exc:
         ctx.regex_errors.append({"entry": e.key_id, "key": needle, "reason": str(exc)})
         return False
@@ -575,7 +601,7 @@ def _filter_groups(ctx: _Context, new: list[_Entry], activated: Mapping[str, _En
             continue
         if not global_scoring and not any(js_truthy(x.get("useGroupScoring")) for x in group):
             continue
-        scores = [buffer.score(x, state) for x in group]
+        scores = [_score(ctx, buffer, x, state) for x in group]
         if not scores:
             continue
         best = max(scores)
@@ -619,6 +645,14 @@ def _filter_groups(ctx: _Context, new: list[_Entry], activated: Mapping[str, _En
         for x in group:
             if x is not winner:
                 remove(x, f"lost the weighted pick of inclusion group {key!r}")
+
+
+def _score(ctx: _Context, buffer: ScanBuffer, e: _Entry, state: int) -> int:
+    try:
+        return buffer.score(e, state)
+    except RegexTimeoutError as exc:
+        ctx.regex_errors.append({"entry": e.key_id, "key": "(group score)", "reason": str(exc)})
+        return 0
 
 
 def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: bool, tr: _Tracer) -> dict[str, Any]:
@@ -667,7 +701,7 @@ def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: boo
             elif why not in ("no key matched",):
                 tr(e, count, state, "skipped", why)
         new = sorted(now, key=lambda x: (0 if timed.is_active("sticky", x) else 1, x.index))
-        new_content = ""
+        new_measure = 0
         text_tokens = ctx.tokens(all_text)
         _filter_groups(ctx, new, activated, buffer, state, timed, tr, count)
         for idx, e in enumerate(new):
@@ -688,8 +722,8 @@ def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: boo
                     tr(e, count, state, "skipped", f"failed probability roll {roll:.4f} > {prob}")
                     continue
             e["content"] = substitute_params(e.get("content"), ctx.user, ctx.char)
-            new_content += f"{e['content']}\n"
-            if not js_truthy(e.get("ignoreBudget")) and text_tokens + ctx.tokens(new_content) >= budget:
+            new_measure += ctx.tokens.measure(f"{e['content']}\n")  # newContent += content + "\n"
+            if not js_truthy(e.get("ignoreBudget")) and text_tokens + ctx.tokens.count_of(new_measure) >= budget:
                 overflowed = True
                 tr(e, count, state, "skipped", f"token budget {budget:g} reached")
                 continue
