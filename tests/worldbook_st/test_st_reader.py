@@ -38,6 +38,13 @@ def test_every_real_book_reads_with_all_entries(name: str) -> None:
     assert is_sillytavern_world(data) is ("entries" in data)
 
 
+def test_kit_native_books_keyed_by_uid_are_not_sillytavern_worlds() -> None:
+    assert not is_sillytavern_world({"id": "k", "entries": {"a": {"uid": "a", "trigger_config": {"triggers": {}}}}})
+    assert is_sillytavern_world({"entries": {}})
+    assert not is_sillytavern_world({"entries": [{"keys": ["a"]}]})
+    assert not is_sillytavern_world(["entries"])
+
+
 def test_eldoria_maps_positions_and_keeps_raw_entry() -> None:
     path = shared(WORLDBOOKS / "st_Eldoria.json")
     data = load_json(path)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
+from typing import Any, Callable, Mapping, Sequence, TypeVar
 
 __all__ = [
     "JS_WHITESPACE",
@@ -184,10 +184,9 @@ def _number_to_string(x: float | int) -> str:
 
 
 def _quote(text: str) -> str:
-    out = json.dumps(text, ensure_ascii=False)
-    # JSON.stringify escapes U+2028/2029? No: it leaves them; json.dumps leaves them too. Lone surrogates
-    # are written as \uXXXX by both.
-    return out
+    # json.dumps(ensure_ascii=False) escapes exactly what JSON.stringify escapes (control characters, quote,
+    # backslash; U+2028/U+2029 stay raw; lone surrogates become \uXXXX)
+    return json.dumps(text, ensure_ascii=False)
 
 
 def json_stringify(value: Any) -> str:
@@ -228,7 +227,7 @@ def _u32(a: int) -> int:
 
 def cyrb53(text: str, seed: int = 0) -> int:
     """SillyTavern's ``getStringHash``: the 53-bit cyrb53 hash over UTF-16 code units."""
-    h1 = _imul(0xDEADBEEF ^ seed, 1) if False else (0xDEADBEEF ^ seed)
+    h1 = 0xDEADBEEF ^ seed
     h2 = 0x41C6CE57 ^ seed
     data = text.encode("utf-16-le", "surrogatepass")
     for i in range(0, len(data), 2):
@@ -254,6 +253,3 @@ class Mulberry32:
         t &= 0xFFFFFFFF
         return ((t ^ (t >> 14)) & 0xFFFFFFFF) / 4294967296
 
-
-def iter_nonempty(values: Iterable[Any]) -> list[Any]:
-    return [v for v in values if js_truthy(v)]

@@ -12,7 +12,7 @@ import re
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
-from kit.worldbook.sillytavern._js import JS_WHITESPACE, js_number, js_trim, js_truthy
+from kit.worldbook.sillytavern._js import JS_WHITESPACE, js_number, js_truthy
 from kit.worldbook.sillytavern.jsregex import parse_regex_key
 
 __all__ = ["ScanBuffer", "substitute_params", "match_key", "MAX_SCAN_DEPTH", "SCAN_INITIAL", "SCAN_RECURSION", "SCAN_MIN_ACTIVATIONS"]

@@ -51,7 +51,7 @@ import copy
 import re
 from typing import Any, Mapping
 
-from kit.worldbook.model import SECONDARY_LOGICS, Entry, Issue, KeywordTrigger, RagTrigger, Triggers
+from kit.worldbook.model import SECONDARY_LOGICS, Entry, KeywordTrigger, RagTrigger, Triggers
 from kit.worldbook.sillytavern._js import JS_WHITESPACE, js_loose_true, js_number, js_truthy
 from kit.worldbook.sillytavern.jsregex import parse_regex_key
 from kit.worldbook.sillytavern.decorators import parse_decorators

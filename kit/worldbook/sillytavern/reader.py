@@ -43,11 +43,16 @@ _PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 def is_sillytavern_world(data: Any) -> bool:
     """Whether a parsed JSON value is a SillyTavern world file: an object whose ``entries`` is an object
-    (keyed by uid) of entry objects. Cards and bare ``character_book`` objects (``entries`` a list) are not."""
+    (keyed by uid) of entry objects. Cards and bare ``character_book`` objects (``entries`` a list) are not,
+    nor are kit's native books keyed by uid (their entries carry ``trigger_config``)."""
     if not isinstance(data, Mapping):
         return False
     entries = data.get("entries")
-    return isinstance(entries, Mapping) and all(isinstance(v, Mapping) for v in entries.values())
+    return (
+        isinstance(entries, Mapping)
+        and all(isinstance(v, Mapping) for v in entries.values())
+        and not any("trigger_config" in v for v in entries.values())
+    )
 
 
 def _decode_png(data: bytes, where: str) -> Any:

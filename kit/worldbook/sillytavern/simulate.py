@@ -831,7 +831,7 @@ def simulate(scenario: Mapping[str, Any], *, trace: bool | None = None) -> dict[
         ``cardBooks`` (cards or bare ``character_book`` objects, converted as ST imports card lore),
         ``globalBooks``/``characterBook``/``chatBook``/``personaBook``, ``settings``, ``maxContext``,
         ``tokenizer``, ``random`` (``{"seed": n}`` through mulberry32 or ``{"values": [...]}`` consumed in
-        order), ``extensionPrompts``, ``globalScanData``, ``tagMap``/``tagKey``, ``chatMetadata``, and
+        order; default: mulberry32 seeded with 0), ``extensionPrompts``, ``globalScanData``, ``tagMap``/``tagKey``, ``chatMetadata``, and
         ``chat`` or ``steps`` (each ``{"chat", "trigger"?, "dryRun"?, "maxContext"?}``). kit also reads
         ``charAvatar`` (the avatar name character filters compare with; default ``char``) and ``trace``.
     trace : bool, optional
