@@ -205,6 +205,16 @@ def test_decorator_lines_are_removed_from_the_inserted_text() -> None:
     assert step["worldInfoBefore"] == "@@activate"  # only decorator lines: content unchanged, as in ST
 
 
+def test_forced_entries_activate_without_keys_but_still_face_groups_and_budget() -> None:
+    entries = (E(0, ["zzz"], "forced", order=100), E(1, ["go"], "rival", group="g", groupOverride=True, order=200),
+               E(2, ["zzz"], "grouped", group="g", order=100))
+    sc = {"books": book(*entries), "steps": [{"chat": chat("go"), "forceActivate": ["B.0", "B.2"]}, {"chat": chat("go", "x")}]}
+    steps = simulate(sc)["steps"]
+    assert steps[0]["activated"] == ["B.1", "B.0"]  # B.2 was forced but lost its group to the override
+    assert steps[1]["activated"] == ["B.1"]  # forcing lasts one generation
+    assert act(E(0, ["zzz"], "x" * 100, disable=True), messages=("a",), forceActivate=["B.0"]) == []
+
+
 def test_character_filter_by_name_and_tag() -> None:
     inc = E(0, ["a"], characterFilter={"isExclude": False, "names": ["Seraphina"], "tags": []})
     exc = E(1, ["a"], characterFilter={"isExclude": True, "names": ["Seraphina"], "tags": []})

@@ -278,6 +278,7 @@ class _Context:
     regex_errors: list[dict[str, Any]] = field(default_factory=list)
     hashes: dict[Any, int] = field(default_factory=dict)
     key_cache: dict[Any, list[str]] = field(default_factory=dict)
+    forced: frozenset[str] = frozenset()
 
 
 def _opt_str(scenario: Mapping[str, Any], name: str) -> str | None:
@@ -504,6 +505,8 @@ def _check_entry(ctx: _Context, e: _Entry, buffer: ScanBuffer, state: int, timed
         return True, "@@activate decorator"
     if "@@dont_activate" in e["decorators"]:
         return False, "@@dont_activate decorator"
+    if e.key_id in ctx.forced:
+        return True, "externally activated (forceActivate)"
     if js_truthy(e.get("constant")):
         return True, "constant"
     if sticky:
@@ -876,6 +879,10 @@ def simulate(scenario: Mapping[str, Any], *, trace: bool | None = None) -> dict[
         max_context = js_number(step.get("maxContext", base_context))
         if max_context != max_context:
             raise ScenarioError(f"scenario field 'maxContext' must be a number, got {step.get('maxContext', base_context)!r}")
+        forced = step.get("forceActivate", scenario.get("forceActivate")) or []
+        if not isinstance(forced, list) or not all(isinstance(x, str) for x in forced):
+            raise ScenarioError(f"scenario field 'steps[{i}].forceActivate' must be a list of \"<book>.<uid>\" strings")
+        ctx.forced = frozenset(forced)
         tr = _Tracer(ctx.trace)
         ctx.regex_errors = []
         result = _generation(ctx, chat, max_context, bool(step.get("dryRun", False)), tr)
