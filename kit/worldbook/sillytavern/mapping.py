@@ -171,7 +171,9 @@ def entry_from_st(raw: Mapping[str, Any], key: str) -> tuple[Entry, list[tuple[s
         macro = f"st-position-{pos_raw}"
         notes.append(("position", pos_raw, f"not a SillyTavern position (0-7): SillyTavern activates the entry but inserts it nowhere; kit puts it at position 7 under the unused macro {macro!r}"))
     depth = _int(raw.get("depth"), "depth", 4, notes if position == 6 else [])
-    if position == 7 and macro is None:
+    if position == 7 and "macro" in kit and kit["macro"] is None:
+        pass  # written by kit from an entry whose macro name is its uid
+    elif position == 7 and macro is None:
         outlet = raw.get("outletName")
         macro = str(outlet) if js_truthy(outlet) else None
         if macro is None and not (isinstance(kit.get("position"), int)):
@@ -313,6 +315,8 @@ def _kit_only(entry: Entry, uid_int: int) -> dict[str, Any]:
         out["uid"] = entry.uid
     if entry.position == 5:
         out["position"] = 5
+    if entry.position == 7 and entry.macro is None:
+        out["macro"] = None  # the outlet is named after the uid (Entry.macro_name)
     return out
 
 
@@ -372,7 +376,7 @@ def entry_to_st(entry: Entry, uid_int: int) -> dict[str, Any]:
         if entry.position == 5:
             out["role"] = 0
         if entry.position == 7:
-            out["outletName"] = entry.macro or ""
+            out["outletName"] = entry.macro_name
     if changed(lambda e: e.triggers.probability):
         out["probability"] = round(entry.triggers.probability * 100, 6)
         if float(out["probability"]).is_integer():
