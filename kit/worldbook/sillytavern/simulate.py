@@ -366,8 +366,14 @@ def _book_entries(ctx: _Context, name: str) -> list[_Entry]:
         raw = entries[k]
         if not isinstance(raw, Mapping):
             continue
-        e = _Entry(raw)
+        # ST builds ({ uid, ...rest }) => ({ uid, world, ...rest }): the key order matters for the hash
+        e = _Entry()
+        if "uid" in raw:
+            e["uid"] = raw["uid"]
         e["world"] = name
+        for field_name, value in raw.items():
+            if field_name != "uid":
+                e[field_name] = value
         e.raw_key = k
         out.append(e)
     return out
@@ -395,14 +401,15 @@ def _sorted_entries(ctx: _Context) -> list[_Entry]:
         entries = _sort_by_order(global_lore + character_lore)
     entries = _sort_by_order(chat_lore) + _sort_by_order(persona_lore) + entries
     for i, e in enumerate(entries):
-        cache_key = (name_of(e), e.raw_key)
-        e.ehash = ctx.hashes.get(cache_key)
-        if e.ehash is None:
-            e.ehash = ctx.hashes[cache_key] = cyrb53(json_stringify(e))
+        # { ...entry, decorators, content } then hash = getStringHash(JSON.stringify(entry))
         content = e.get("content")
         decorators, new_content = parse_decorators(_content_text(e) if js_truthy(content) else "")
         e["decorators"] = decorators
         e["content"] = new_content
+        cache_key = (name_of(e), e.raw_key)
+        e.ehash = ctx.hashes.get(cache_key)
+        if e.ehash is None:
+            e.ehash = ctx.hashes[cache_key] = cyrb53(json_stringify(e))
         e.key_id = f"{name_of(e)}.{_uid_text(e.get('uid'))}"
         e.index = i
     return entries
