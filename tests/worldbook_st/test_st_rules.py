@@ -407,6 +407,16 @@ def test_sticky_wins_its_group_and_skips_probability() -> None:
     assert steps[2]["activated"] == ["B.1"]  # sticky: no key needed (go is out of depth), no roll
 
 
+def test_sticky_member_with_cooldown_is_removed_from_its_own_group() -> None:
+    # sticky and cooldown start together; the group filter removes members on cooldown, sticky or not
+    entries = (E(0, ["go"], group="g", order=90), E(1, ["go"], group="g", order=10, sticky=2, cooldown=2))
+    steps = _steps(entries, [["go"], ["go", "x"], ["go", "x", "y"]], settings={"world_info_depth": 1}, random={"values": [0.9]})
+    assert [s["activated"] for s in steps] == [["B.1"], [], []]
+    entries = (E(0, ["go"], group="g", order=90), E(1, ["go"], order=10, sticky=2, cooldown=2))
+    steps = _steps(entries, [["go"], ["go", "x"]], settings={"world_info_depth": 1})
+    assert [s["activated"] for s in steps] == [["B.0", "B.1"], ["B.1"]]  # outside a group it stays sticky
+
+
 # ---- 1.5 sources and 1.13 assembly ------------------------------------------------------------------------------
 
 

@@ -587,23 +587,20 @@ def _filter_groups(ctx: _Context, new: list[_Entry], activated: Mapping[str, _En
             gone = new.pop(idx)
             tr(gone, loop, state, "removed", why if idx >= 0 else f"removed by the multi-group splice(-1) bug while removing {entry.key_id}")
 
-    # timed effects
+    # timed effects (filterGroupsByTimedEffects): the group lists themselves stay as they are
     sticky_groups: set[str] = set()
     for key, group in grouped.items():
-        if any(timed.is_active("sticky", x) for x in group):
-            sticky_groups.add(key)
-            keep = [x for x in group if timed.is_active("sticky", x)]
+        sticky = [x for x in group if timed.is_active("sticky", x)]
+        if sticky:
             for x in group:
-                if x not in keep:
+                if x not in sticky:
                     remove(x, f"inclusion group {key!r} has a sticky member")
-            grouped[key] = keep
-    for key, group in grouped.items():
-        if key in sticky_groups:
-            continue
-        drop = [x for x in group if timed.is_active("cooldown", x)] + [x for x in group if timed.is_active("delay", x)]
-        for x in drop:
-            remove(x, f"inclusion group {key!r}: on cooldown or delay")
-        grouped[key] = [x for x in group if x not in drop]
+            sticky_groups.add(key)
+        # a sticky entry with a cooldown is on cooldown too (both start together), so it is removed here
+        for x in [x for x in group if timed.is_active("cooldown", x)]:
+            remove(x, f"inclusion group {key!r}: member on cooldown")
+        for x in [x for x in group if timed.is_active("delay", x)]:
+            remove(x, f"inclusion group {key!r}: member on delay")
     # scoring
     global_scoring = js_truthy(ctx.settings.get("world_info_use_group_scoring"))
     for key, group in grouped.items():
@@ -628,6 +625,8 @@ def _filter_groups(ctx: _Context, new: list[_Entry], activated: Mapping[str, _En
             i += 1
     # final pick
     for key, group in grouped.items():
+        if key in sticky_groups:
+            continue
         if any(a.get("group") == key and isinstance(a.get("group"), str) for a in activated.values()):
             for x in list(group):
                 remove(x, f"inclusion group {key!r} already activated")
@@ -757,8 +756,9 @@ def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: boo
         state = next_state
         if state:
             text = "\n".join(_content_text(x) for x in for_recursion)
-            buffer.add_recurse(text)
-            all_text = text + "\n" + all_text
+            if text:
+                buffer.add_recurse(text)
+                all_text = text + "\n" + all_text
     result = _assemble(list(activated.values()), timed, ctx)
     timed.set_effects(list(activated.values()))
     return result
