@@ -548,7 +548,8 @@ class QuestBook:
         Returns
         -------
         DataFrame
-            Columns ``kind`` (``syntax``, ``file``, ``bad_id``, ``duplicate_id``, ``unknown_dependency``,
+            Columns ``kind`` (``syntax``, ``file``, ``bad_id``, ``duplicate_id``, ``bad_field``, ``unknown_group``,
+            ``unknown_dependency``,
             ``self_dependency``, ``dependency_cycle``, ``unknown_lang_object``, ``bad_lang_key``,
             ``bad_lang_value``, ``duplicate_lang_key``, ``unknown_reward_table``), ``object_id``, ``field``,
             ``message``, ``path``. Sorted by kind, object id, field and path.
@@ -592,6 +593,18 @@ class _Loader:
         if fatal and self.strict:
             raise QuestBookError(message)
         self.book.error_rows.append(dict(kind=kind, object_id=object_id, field=field, message=message, path=path))
+
+    def number(self, raw: dict[str, Any], key: str, default: Any, object_id: str, file: Path, *,
+               real: bool = False) -> Any:
+        """A numeric field; a value of another type is reported (``bad_field``) and replaced by the default."""
+        value = raw.get(key)
+        if value is None:
+            return default
+        if isinstance(value, (int, float)) and (real or float(value).is_integer()):
+            return value if real else int(value)
+        self.error("bad_field", object_id, key, f"{file}: {object_id}: field {key!r} should be a number, got "
+                                               f"{value!r}; using {default!r}", str(file))
+        return default
 
     def read(self, file: Path) -> dict[str, Any] | None:
         try:
@@ -694,7 +707,7 @@ class _Loader:
             chapter_id=chapter_id,
             filename=str(raw.get("filename") or file.stem),
             group_id=group,
-            order_index=int(raw.get("order_index") or 0),
+            order_index=self.number(raw, "order_index", 0, chapter_id, file),
             quest_ids=tuple(quest_ids),
             link_ids=tuple(link_ids),
             is_always_invisible=_flag(raw.get("always_invisible")),
@@ -753,19 +766,19 @@ class _Loader:
             dependencies=(),
             dependency_requirement=requirement if requirement in (
                 "all_completed", "one_completed", "all_started", "one_started") else "all_completed",
-            min_required_dependencies=int(raw.get("min_required_dependencies") or 0),
-            max_completable_dependents=int(raw.get("max_completable_dependents") or 0),
+            min_required_dependencies=self.number(raw, "min_required_dependencies", 0, quest_id, file),
+            max_completable_dependents=self.number(raw, "max_completable_dependents", 0, quest_id, file),
             is_optional=_flag(raw.get("optional")),
             can_repeat=_flag(raw.get("can_repeat")),
             invisible=_flag(raw.get("invisible")),
-            invisible_until_tasks=int(raw.get("invisible_until_tasks") or 0),
+            invisible_until_tasks=self.number(raw, "invisible_until_tasks", 0, quest_id, file),
             hide_until_deps_visible=_tristate(hide_visible),
             hide_until_deps_complete=_tristate(raw.get("hide_until_deps_complete")),
             hide_details_until_startable=_tristate(raw.get("hide_details_until_startable")),
             hide_text_until_complete=_tristate(raw.get("hide_text_until_complete")),
             progression_mode=mode if mode in ("linear", "flexible") else "default",
-            x=float(raw.get("x") or 0.0),
-            y=float(raw.get("y") or 0.0),
+            x=float(self.number(raw, "x", 0.0, quest_id, file, real=True)),
+            y=float(self.number(raw, "y", 0.0, quest_id, file, real=True)),
         )
         return quest_id
 
@@ -780,7 +793,7 @@ class _Loader:
                 continue
             self.book.reward_table_by_id[table_id] = RewardTable(
                 reward_table_id=table_id, filename=file.stem, n_rewards=len(raw.get("rewards") or []),
-                loot_size=int(raw.get("loot_size") or 1), path=str(file))
+                loot_size=self.number(raw, "loot_size", 1, table_id, file), path=str(file))
         for reward in self.book.reward_by_id.values():
             if reward.reward_table_id and reward.reward_table_id not in self.book.reward_table_by_id:
                 quest = self.book.quest_by_id[reward.quest_id]
@@ -825,7 +838,7 @@ class _Loader:
 
     def load_text(self, translations: Mapping[str, Any] | None) -> None:
         book = self.book
-        tables, sources, errors = _lang.read_lang_tables(self.dir)
+        tables, sources, errors = _lang.read_lang_tables(self.dir, read=self.read)
         book.error_rows.extend(errors)
         if self.inline:
             book.texts_by_locale["en_us"] = dict(self.inline)

@@ -78,7 +78,7 @@ def _as_text(value: Any) -> str | tuple[str, ...] | None:
     return None
 
 
-def read_lang_tables(quests_dir: Path) -> tuple[dict[str, dict[str, Any]], dict[str, str], list[dict[str, Any]]]:
+def read_lang_tables(quests_dir: Path, *, read: Any = read_snbt) -> tuple[dict[str, dict[str, Any]], dict[str, str], list[dict[str, Any]]]:
     """Read ``lang/<locale>.snbt`` files, or merge ``lang/<locale>/**.snbt`` split folders.
 
     A single file wins over a folder of the same locale (the Quests Lang Splitter mod merges folders
@@ -94,10 +94,12 @@ def read_lang_tables(quests_dir: Path) -> tuple[dict[str, dict[str, Any]], dict[
         Rows ``kind, path, object_id, field, message`` for values that are not text and keys that
         appear in two files of one folder.
 
+    ``read`` reads one file (default :func:`kit.ftb.snbt.read_snbt`); it may return None to skip a file.
+
     Raises
     ------
     SnbtSyntaxError
-        For a malformed lang file.
+        For a malformed lang file (with the default ``read``).
     """
     lang = quests_dir / "lang"
     tables: dict[str, dict[str, Any]] = {}
@@ -107,14 +109,16 @@ def read_lang_tables(quests_dir: Path) -> tuple[dict[str, dict[str, Any]], dict[
         return tables, sources, errors
     for entry in sorted(lang.iterdir()):
         if entry.is_file() and _LOCALE_FILE.fullmatch(entry.name):
-            tables[entry.stem] = dict(read_snbt(entry))
-            sources[entry.stem] = "file"
+            data = read(entry)
+            if data is not None:
+                tables[entry.stem] = dict(data)
+                sources[entry.stem] = "file"
     for entry in sorted(lang.iterdir()):
         if entry.is_dir() and entry.name not in tables:
             merged: dict[str, Any] = {}
             origin: dict[str, Path] = {}
             for file in sorted(entry.rglob("*.snbt")):
-                for key, value in read_snbt(file).items():
+                for key, value in (read(file) or {}).items():
                     if key in merged and merged[key] != value:
                         errors.append(dict(kind="duplicate_lang_key", path=str(file), object_id="", field=key,
                                            message=f"{file}: key {key!r} also in {origin[key]} with other text; "

@@ -2,8 +2,16 @@
 
 FTB Quests writes its files with FTB Library's SNBT writer, which is not vanilla SNBT: entries are
 separated by newlines *or* commas, ``=`` may replace ``:``, booleans are ``true``/``false``, strings
-may be single- or double-quoted and decode ``\\n``-style escapes, whole lines starting with ``//`` or
-``#`` are comments, and a bare word that is not a number is a string.
+may be single- or double-quoted and decode ``\\n``-style escapes (any other escape drops both
+characters), whole lines starting with ``//`` or ``#`` are comments, and a bare word that is not a
+number is a string. The rules followed are FTB Library's ``SNBTParser`` and
+``SNBTUtils.getNumberType``: a word is one non-structural character followed by "simple" characters
+(Unicode letters and digits, ``. _ - + ∞``), so ``@2`` or ``#tag`` are strings; ``5`` is an int but
+``3000000000`` and ``+5`` are doubles; ``b``/``s``/``l``/``f``/``d`` suffixes are case-insensitive and
+``300b`` is an error; typed arrays (``[I; ...]``, also lower case) narrow any numeric element as Java
+does; a list may not mix tag types. Two deliberate differences, both stricter: text after the root
+compound is an error (FTB ignores it), and a word cannot start with ``] } , : =`` (FTB would read
+``{a: ]}`` as the string ``"]"``).
 
 Values come back as Python builtins, with small subclasses where the NBT type matters:
 
@@ -145,8 +153,8 @@ _TOKEN = re.compile(
     r"""[\x00-\x20]*(?:
       "((?:[^"\\\n]|\\.)*)"          # 1 double-quoted string (one line)
     | '((?:[^'\\\n]|\\.)*)'          # 2 single-quoted string
-    | ([\w.+\-∞]+)                   # 3 simple word: key, number, boolean or bare string
-    | \[[ \t]*([BIL])[ \t]*;         # 4 typed array opener
+    | ([^\x00-\x20{}\[\]"',:=][\w.+\-∞]*)  # 3 word: key, number, boolean or bare string
+    | \[[\x00-\x20]*([BILbil])[\x00-\x20]*;  # 4 typed array opener
     | ([{}\[\]:=,])                  # 5 punctuation
     | ([^\x00-\x20])                 # 6 anything else is an error
     )""",
@@ -155,53 +163,69 @@ _TOKEN = re.compile(
 _WHITESPACE = "".join(map(chr, range(0x21)))
 _COMMENT_LINE = re.compile(r"^[ \t]*(?://|#)[^\n]*", re.MULTILINE)
 _ESCAPE = re.compile(r"\\(.)")
-_ESCAPES = {'"': '"', "'": "'", "\\": "\\", "n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f"}
-_NUMBER = re.compile(r"([-+]?(?:\d+(\.\d*)?|(\.)\d+)([eE][-+]?\d+)?)([bBsSlLfFdD]?)")
+_ESCAPES = {'"': '"', "\\": "\\", "n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f"}
+_INT = re.compile(r"-?[0-9]+")
+_FLOAT = re.compile(r"[+-]?(?:NaN|Infinity|(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFdD]?)")
 _SPECIAL = {
     "true": True, "false": False, "null": None, "end": None,
-    "Infinity": float("inf"), "-Infinity": float("-inf"), "∞": float("inf"), "-∞": float("-inf"),
-    "Infinityd": float("inf"), "-Infinityd": float("-inf"), "Infinityf": Float("inf"), "-Infinityf": Float("-inf"),
-    "NaN": float("nan"), "NaNd": float("nan"), "NaNf": Float("nan"),
+    "Infinity": float("inf"), "+Infinity": float("inf"), "-Infinity": float("-inf"), "NaN": float("nan"),
+    "∞": float("inf"), "+∞": float("inf"), "-∞": float("-inf"),
 }
-_INT_SUFFIX = {"b": Byte, "B": Byte, "s": Short, "S": Short, "l": Long, "L": Long}
 _RANGES = {Byte: (-(2**7), 2**7 - 1), Short: (-(2**15), 2**15 - 1), int: (-(2**31), 2**31 - 1),
            Long: (-(2**63), 2**63 - 1)}
+_INT_LO, _INT_HI = _RANGES[int]
+
+
+class _OutOfRange(ValueError):
+    pass
 
 
 def _unescape(raw: str) -> str:
-    # FTB decodes \" \' \\ \n \t \r \b \f; an unknown escape drops both characters.
+    # FTB decodes \" \\ \n \t \r \b \f; any other escape (\' too) drops both characters.
     return _ESCAPE.sub(lambda m: _ESCAPES.get(m.group(1), ""), raw)
 
 
+def _float_text(text: str) -> float:
+    return float(text[:-1] if text[-1] in "fFdD" else text)
+
+
 def _word(word: str) -> Any:
-    """Classify a bare word: boolean, empty tag, typed number, or a string."""
+    """Classify a bare word as FTB Library does (``SNBTUtils.getNumberType``): boolean, empty tag,
+    typed number, or else a string."""
     special = _SPECIAL.get(word, _SPECIAL)
     if special is not _SPECIAL:
         return special
-    first = word[0]
-    if not (first.isdigit() or first in "-+."):
+    if word[0] not in "0123456789-+.NI":
         return word
-    m = _NUMBER.fullmatch(word)
-    if m is None:
-        return word
-    mantissa, frac, dot, exp, suffix = m.groups()
-    integral = frac is None and dot is None and exp is None
-    if not suffix:
-        if integral:
-            value = int(mantissa)
-            lo, hi = _RANGES[int]
-            return value if lo <= value <= hi else word
-        return float(mantissa)
-    if suffix in "dD":
-        return float(mantissa)
-    if suffix in "fF":
-        return Float(mantissa)
-    if not integral:
-        return word
-    kind = _INT_SUFFIX[suffix]
-    value = int(mantissa)
-    lo, hi = _RANGES[kind]
-    return kind(value) if lo <= value <= hi else word
+    last = word[-1]
+    if "0" <= last <= "9":
+        if _INT.fullmatch(word):
+            value = int(word)
+            if _INT_LO <= value <= _INT_HI:
+                return value
+    else:
+        low = last.lower()
+        start = word[:-1]
+        if low in "bs" and _INT.fullmatch(start):
+            value = int(start)
+            if _INT_LO <= value <= _INT_HI:
+                kind = Byte if low == "b" else Short
+                lo, hi = _RANGES[kind]
+                if not lo <= value <= hi:
+                    raise _OutOfRange(f"{word!r} is out of range for a {kind.__name__.lower()}")
+                return kind(value)
+        elif low == "l" and _INT.fullmatch(start):
+            value = int(start)
+            lo, hi = _RANGES[Long]
+            if lo <= value <= hi:
+                return Long(value)
+        elif low == "f" and _FLOAT.fullmatch(start):
+            return Float(_float_text(start))
+        elif low == "d" and _FLOAT.fullmatch(start):
+            return _float_text(start)
+    if _FLOAT.fullmatch(word):
+        return _float_text(word)
+    return word
 
 
 def _kind(value: Any) -> str:
@@ -257,7 +281,10 @@ class _Parser:
             raw = m.group(_DQ)
             return _unescape(raw) if "\\" in raw else raw
         if group == _WORD:
-            return _word(m.group(_WORD))
+            try:
+                return _word(m.group(_WORD))
+            except _OutOfRange as exc:
+                raise self.error(m.start(_WORD), str(exc)) from None
         if group == _PUNCT:
             c = m.group(_PUNCT)
             if c == "{":
@@ -320,9 +347,10 @@ class _Parser:
         return out
 
     def array(self, start: re.Match[str]) -> list[int]:
-        array_type, element = _ARRAYS[start.group(_ARRAY)]
+        letter = start.group(_ARRAY).upper()
+        array_type, element = _ARRAYS[letter]
         out = array_type()
-        letter = start.group(_ARRAY)
+        bits = {"B": 8, "I": 32, "L": 64}[letter]
         while True:
             m = self.take("a number or ']'")
             if m.lastindex == _PUNCT:
@@ -333,13 +361,26 @@ class _Parser:
                     continue
             if m.lastindex != _WORD:
                 raise self.unexpected(m, f"a number in [{letter}; ...]")
-            number = _word(m.group(_WORD))
-            if type(number) not in (int, Byte, Short, Long) or isinstance(number, bool):
-                raise self.unexpected(m, f"an integer in [{letter}; ...]")
-            lo, hi = _RANGES[element]
-            if not lo <= number <= hi:
-                raise self.unexpected(m, f"a value in range for [{letter}; ...]")
-            out.append(element(number))
+            try:
+                number = _word(m.group(_WORD))
+            except _OutOfRange as exc:
+                raise self.error(m.start(_WORD), str(exc)) from None
+            if not isinstance(number, (int, float)):
+                raise self.unexpected(m, f"a number in [{letter}; ...]")
+            out.append(element(_java_cast(number, bits)))
+
+
+def _java_cast(number: int | float, bits: int) -> int:
+    """Java's narrowing of a numeric tag (``getAsInt``/``getAsLong``/``getAsByte``): floats truncate and
+    saturate at the int/long range, integers wrap."""
+    if isinstance(number, float):
+        if number != number:
+            return 0
+        lo, hi = -(2 ** (max(bits, 32) - 1)), 2 ** (max(bits, 32) - 1) - 1
+        number = max(lo, min(hi, int(number))) if abs(number) != float("inf") else (hi if number > 0 else lo)
+    mask = (1 << bits) - 1
+    value = int(number) & mask
+    return value - (1 << bits) if value >> (bits - 1) else value
 
 
 def loads(text: str, *, source: str = "<string>") -> dict[str, Any]:

@@ -140,8 +140,8 @@ def _write_book(folder, chapter_text):
 
 
 def test_malformed_chapter_strict_and_lenient(tmp_path):
-    _write_book(tmp_path, '{\n\tid: "00000000000000C1"\n\tquests: [\n\t\t{ id: "00000000000000A1" x: 0.0d y: @ }\n\t]\n}\n')
-    with pytest.raises(SnbtSyntaxError, match=r"c\.snbt:4:39: expected a value"):
+    _write_book(tmp_path, '{\n\tid: "00000000000000C1"\n\tquests: [\n\t\t{ id: "00000000000000A1" x: 0.0d y: ] }\n\t]\n}\n')
+    with pytest.raises(SnbtSyntaxError, match=r"c\.snbt:4:39: expected a value, found '\]'"):
         read_quest_book(tmp_path)
     lenient = read_quest_book(tmp_path, strict=False)
     errors = lenient.errors()
@@ -176,3 +176,27 @@ def test_cycles_unknown_and_duplicate_ids(tmp_path):
 def test_not_a_book(tmp_path):
     with pytest.raises(QuestBookNotFoundError, match="no FTB Quests book"):
         read_quest_book(tmp_path)
+
+
+def test_fields_of_the_wrong_type_are_reported(tmp_path):
+    _write_book(tmp_path, '{ id: "00000000000000C1", order_index: "first", quests: [\n'
+                          '{ id: "00000000000000A1", x: left, y: 2.5d, min_required_dependencies: 1.5d }] }')
+    b = read_quest_book(tmp_path)
+    errors = b.errors()
+    assert errors["kind"].tolist() == ["bad_field"] * 3
+    assert sorted(errors["field"]) == ["min_required_dependencies", "order_index", "x"]
+    quest = b.quest_by_id["00000000000000A1"]
+    assert (quest.x, quest.y, quest.min_required_dependencies) == (0.0, 2.5, 0)
+
+
+def test_malformed_lang_file_strict_and_lenient(tmp_path):
+    _write_book(tmp_path, '{ id: "00000000000000C1", quests: [{ id: "00000000000000A1" }] }')
+    (tmp_path / "lang").mkdir()
+    (tmp_path / "lang" / "en_us.snbt").write_text('{ quest.00000000000000A1.title: "ok" }', "utf-8")
+    (tmp_path / "lang" / "zh_cn.snbt").write_text('{ quest.00000000000000A1.title: "坏 }', "utf-8")
+    with pytest.raises(SnbtSyntaxError, match=r"zh_cn\.snbt:1:33: unterminated string"):
+        read_quest_book(tmp_path)
+    lenient = read_quest_book(tmp_path, strict=False)
+    assert lenient.errors()["kind"].tolist() == ["syntax"]
+    assert lenient.language_codes == ["en_us"]
+    assert lenient.text("00000000000000A1", "title", "zh_cn") == "ok"  # the fallback
