@@ -84,6 +84,17 @@ def test_inject_buffer_only_for_scanned_prompts() -> None:
     assert act(entry, extensionPrompts={"2_floating_prompt": {"value": "a dragon", "scan": False}}) == []
 
 
+def test_injects_are_macro_expanded() -> None:
+    assert act(E(0, ["seraphina"]), extensionPrompts={"x": {"value": "{{char}} waits", "scan": True}}, char="Seraphina") == ["B.0"]
+
+
+def test_character_extra_books_join_character_lore() -> None:
+    books = {"C": {"entries": {"0": E(0, [], "c", constant=True, order=1)}}, "X": {"entries": {"0": E(0, [], "x", constant=True, order=5)}},
+             "G": {"entries": {"0": E(0, [], "g", constant=True, order=100)}}}
+    sc = {"books": books, "chat": chat("hi"), "characterBook": "C", "characterExtraBooks": ["X"]}
+    assert simulate(sc)["steps"][0]["activated"] == ["X.0", "C.0", "G.0"]
+
+
 def test_depth_zero_scans_nothing_not_even_injects() -> None:
     assert act(E(0, ["dragon"]), extensionPrompts={"x": {"value": "dragon", "scan": True}}, settings={"world_info_depth": 0}) == []
 

@@ -266,6 +266,7 @@ class _Context:
     character_book: str | None
     chat_book: str | None
     persona_book: str | None
+    extra_character_books: list[str]
     char_avatar: str
     tag_map: Mapping[str, Any]
     tag_key: Any
@@ -324,6 +325,9 @@ def _context(scenario: Mapping[str, Any], trace: bool | None) -> _Context:
     for fname, bname in (("characterBook", character_book), ("chatBook", chat_book), ("personaBook", persona_book)):
         if bname is not None and bname not in books:
             raise ScenarioError(f"scenario field {fname!r} names the book {bname!r}, which is not in 'books' or 'cardBooks'")
+    extra_books = scenario.get("characterExtraBooks") or []
+    if not isinstance(extra_books, list) or not all(isinstance(x, str) and x in books for x in extra_books):
+        raise ScenarioError("scenario field 'characterExtraBooks' must be a list of names of books in 'books' or 'cardBooks'")
     if "globalBooks" in scenario and scenario["globalBooks"] is not None:
         gb = scenario["globalBooks"]
         if not isinstance(gb, list) or not all(isinstance(x, str) for x in gb):
@@ -333,7 +337,7 @@ def _context(scenario: Mapping[str, Any], trace: bool | None) -> _Context:
                 raise ScenarioError(f"scenario field 'globalBooks' names the book {bname!r}, which is not in 'books' or 'cardBooks'")
         global_books = list(gb)
     else:
-        used = {character_book, chat_book, persona_book}
+        used = {character_book, chat_book, persona_book, *extra_books}
         global_books = [b for b in books if b not in used]
     user = scenario.get("user", "User")
     char = scenario.get("char", "Char")
@@ -351,7 +355,7 @@ def _context(scenario: Mapping[str, Any], trace: bool | None) -> _Context:
         raise ScenarioError("scenario field 'chatMetadata.timedWorldInfo' must be an object")
     return _Context(
         user=str(user), char=str(char), settings=settings, books=books, global_books=global_books,
-        character_book=character_book, chat_book=chat_book, persona_book=persona_book,
+        character_book=character_book, chat_book=chat_book, persona_book=persona_book, extra_character_books=list(extra_books),
         char_avatar=str(scenario.get("charAvatar", char)), tag_map=scenario.get("tagMap") or {},
         tag_key=scenario.get("tagKey"), extension_prompts=ext_prompts, global_scan_data=gsd,
         random=_Random(scenario.get("random")), tokens=_token_counter(scenario.get("tokenizer")),
@@ -388,9 +392,10 @@ def _sorted_entries(ctx: _Context) -> list[_Entry]:
         chat_lore = _book_entries(ctx, ctx.chat_book)
     if ctx.persona_book and ctx.persona_book != ctx.chat_book and ctx.persona_book not in selected:
         persona_lore = _book_entries(ctx, ctx.persona_book)
-    cb = ctx.character_book
-    if cb and cb not in selected and cb != ctx.chat_book and cb != ctx.persona_book:
-        character_lore = _book_entries(ctx, cb)
+    worlds = list(dict.fromkeys(([ctx.character_book] if ctx.character_book else []) + ctx.extra_character_books))
+    for cb in worlds:
+        if cb not in selected and cb != ctx.chat_book and cb != ctx.persona_book:
+            character_lore += _book_entries(ctx, cb)
     global_lore = [e for name in selected for e in _book_entries(ctx, name)]
     strategy = js_number(ctx.settings.get("world_info_character_strategy", 1))
     if strategy == 1:
@@ -670,9 +675,9 @@ def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: boo
     for name in js_keys(ctx.extension_prompts):
         prompt = ctx.extension_prompts[name]
         if isinstance(prompt, Mapping) and prompt.get("scan"):
-            value = prompt.get("value")
-            if js_truthy(value):
-                buffer.add_inject(str(value))
+            value = substitute_params(prompt.get("value"), ctx.user, ctx.char)  # getExtensionPromptByName
+            if value:
+                buffer.add_inject(value)
     state = SCAN_INITIAL
     overflowed = False
     count = 0
