@@ -2,6 +2,15 @@
 and simulate SillyTavern 1.15.0's world-info activation exactly (:func:`simulate`).
 
 Import explicitly: ``import kit.worldbook.sillytavern as st``.
+
+Modules: :mod:`~kit.worldbook.sillytavern.reader` (world files, chub hybrids, V1/V2/V3 card lore from JSON or
+PNG), :mod:`~kit.worldbook.sillytavern.mapping` (ST entries <-> kit entries, the position table),
+:mod:`~kit.worldbook.sillytavern.writer` (world file, V2 ``character_book``),
+:mod:`~kit.worldbook.sillytavern.convert` (ST's own card <-> world conversions),
+:mod:`~kit.worldbook.sillytavern.simulate` (``checkWorldInfo``), :mod:`~kit.worldbook.sillytavern.buffer`
+(scan buffer and key matching), :mod:`~kit.worldbook.sillytavern.jsregex` (JavaScript regex keys in Python,
+with safety checks), :mod:`~kit.worldbook.sillytavern.decorators`, and ``_js`` (JavaScript semantics:
+key order, sort, ``JSON.stringify``, cyrb53, mulberry32).
 """
 
 from __future__ import annotations
