@@ -757,7 +757,8 @@ class _Loader:
         self.raw_deps[quest_id] = list(deps) if isinstance(deps, list) else ([deps] if deps is not None else [])
         mode = raw.get("progression_mode")
         requirement = raw.get("dependency_requirement")
-        hide_visible = raw.get("hide_until_deps_visible", raw.get("hide"))
+        # the legacy key "hide" wins when present, as in FTB Quests
+        hide_visible = raw["hide"] if "hide" in raw else raw.get("hide_until_deps_visible")
         self.book.quest_by_id[quest_id] = Quest(
             quest_id=quest_id,
             chapter_id=chapter_id,

@@ -133,8 +133,8 @@ class TeamProgress:
         return object_id in self.completed
 
     def is_started(self, object_id: str) -> bool:
-        """True when the object id is in ``started`` or ``completed``."""
-        return object_id in self.started or object_id in self.completed
+        """True when the object id is in ``started`` (as FTB's ``TeamData.isStarted``)."""
+        return object_id in self.started
 
     @property
     def recorded_ids(self) -> set[str]:

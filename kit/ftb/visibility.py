@@ -14,9 +14,10 @@ For quest Q and team T (format note, section 2.4):
    visible, counted with the same all/one/min-N rule, recursively.
 6. Else: visible when any dependency is visible.
 
-Dependencies on tasks and chapters count as complete when their id is in ``completed`` and as
-visible always (only quests have visibility rules of their own). A quest on a dependency cycle is
-hidden (it can never become available). A guide is *readable* when its quest is visible, it is
+Dependencies on tasks and chapters count as complete when their id is in ``completed``; a task
+dependency is always visible, a chapter dependency is visible as its chapter is (not
+``always_invisible``, and empty or holding a visible quest or link). A quest on a dependency cycle is
+hidden (it can never become available). Excluded quests follow ``isQuestObjectExcluded``. A guide is *readable* when its quest is visible, it is
 reachable (its chapter is not ``always_invisible``, or a quest link places it in a chapter that is
 not), its details are shown (``hide_details_until_startable`` is off or T can start it) and its text
 is shown (``hide_text_until_complete`` is off or T completed it). ``can_edit`` is ignored.
@@ -71,14 +72,14 @@ class TeamView:
         return self.team.is_started(dep) if requirement.endswith("_started") else self.team.is_completed(dep)
 
     def _meets(self, quest_id: str, ok: Iterable[bool]) -> bool:
+        """FTB's ``checkDependencies``: at least ``min_required_dependencies`` (when > 0), else one or all."""
         quest = self.book.quest_by_id[quest_id]
         results = list(ok)
-        n_ok = sum(results)
         if quest.min_required_dependencies > 0:
-            return n_ok >= min(quest.min_required_dependencies, len(results))
+            return sum(results) >= quest.min_required_dependencies
         if quest.dependency_requirement.startswith("one_"):
-            return n_ok >= 1
-        return n_ok == len(results)
+            return any(results)
+        return all(results)
 
     def dependencies_complete(self, quest_id: str) -> bool:
         """FTB's ``areDependenciesComplete``: the all/one/min-N rule over completed (or started) dependencies."""
@@ -86,19 +87,38 @@ class TeamView:
         return not deps or self._meets(quest_id, (self._dep_complete(quest_id, d) for d in deps))
 
     def is_excluded(self, quest_id: str) -> bool:
-        """Not completed, and a dependency's ``max_completable_dependents`` is already used up."""
-        if quest_id in self._excluded:
-            return self._excluded[quest_id]
-        result = False
-        if not self.team.is_completed(quest_id):
-            for dep in self.book.quest_by_id[quest_id].dependencies:
-                parent = self.book.quest_by_id.get(dep)
-                if parent is None or parent.max_completable_dependents <= 0:
-                    continue
+        """FTB's ``isQuestObjectExcluded``: fewer open paths through quest dependencies than required.
+
+        A dependency D is a closed path when its ``max_completable_dependents`` is used up by completed
+        dependents (and this quest is not completed), or when D is not completed and is itself excluded.
+        """
+        known = self._excluded.get(quest_id)
+        if known is not None:
+            return known
+        self._excluded[quest_id] = False  # a cycle counts as not excluded while it is being computed
+        quest = self.book.quest_by_id[quest_id]
+        n_quest_deps = n_valid = 0
+        for dep in quest.dependencies:
+            parent = self.book.quest_by_id.get(dep)
+            if parent is None:
+                continue
+            n_quest_deps += 1
+            if parent.max_completable_dependents > 0 and not self.team.is_completed(quest_id):
                 done = sum(self.team.is_completed(q) for q in self.book.dependents(dep))
                 if done >= parent.max_completable_dependents:
-                    result = True
-                    break
+                    continue
+            if self.team.is_completed(dep) or not self.is_excluded(dep):
+                n_valid += 1
+        if n_quest_deps == 0:
+            result = False
+        else:
+            if quest.min_required_dependencies > 0:
+                required = quest.min_required_dependencies
+            elif quest.dependency_requirement.startswith("one_"):
+                required = 1
+            else:
+                required = n_quest_deps
+            result = n_valid < required
         self._excluded[quest_id] = result
         return result
 
@@ -109,7 +129,25 @@ class TeamView:
 
     # -- visibility ---------------------------------------------------------------------------
     def _dep_visible(self, dep: str) -> bool:
-        return self.is_visible(dep) if dep in self.book.quest_by_id else True
+        book = self.book
+        if dep in book.quest_by_id:
+            return self.is_visible(dep)
+        if dep in book.chapter_by_id:
+            return self.is_chapter_visible(dep)
+        link = book.link_by_id.get(dep)
+        if link is not None:
+            return link.quest_id in book.quest_by_id and self.is_visible(link.quest_id)
+        return True  # tasks and other objects: QuestObject.isVisible is true
+
+    def is_chapter_visible(self, chapter_id: str) -> bool:
+        """FTB's ``Chapter.isVisible``: not always invisible, and empty or with a visible quest or quest link."""
+        chapter = self.book.chapter_by_id[chapter_id]
+        if chapter.is_always_invisible:
+            return False
+        if not chapter.quest_ids and not chapter.link_ids:
+            return True
+        return any(self.is_visible(q) for q in chapter.quest_ids) or any(
+            self._dep_visible(link) for link in chapter.link_ids)
 
     def is_visible(self, quest_id: str) -> bool:
         """Whether the quest appears for this team (rules 1-6 of the module docstring)."""

@@ -208,3 +208,67 @@ def test_sample_book_languages(sample):
     assert langs.loc["zh_cn", "n_missing"] == 3  # "heat_exchangers": title, subtitle, description
     missing = book.missing_translations("zh_cn")
     assert set(missing["object_id"]) == {KEYS["heat_exchangers"]}
+
+
+def _book(tmp_path, chapters):
+    """A book from {chapter hex id: (chapter fields, [quest dicts])}, written with kit's SNBT writer."""
+    from kit.ftb.snbt import dumps
+
+    (tmp_path / "chapters").mkdir()
+    (tmp_path / "data.snbt").write_text(dumps({"version": 13, "hide_excluded_quests": True}), "utf-8")
+    for chapter_id, (fields, quests) in chapters.items():
+        data = {"id": chapter_id, "filename": chapter_id, "quests": quests, **fields}
+        (tmp_path / "chapters" / f"{chapter_id}.snbt").write_text(dumps(data), "utf-8")
+    return read_quest_book(tmp_path)
+
+
+def _id(n):
+    """Quest n -> id 0x100 + n (id 1 is the book's); a string is a chapter id suffix ("C2")."""
+    return n.rjust(16, "0") if isinstance(n, str) else f"{0x100 + n:016X}"
+
+
+def _q(n, deps=(), tasks=0, **flags):
+    tasks = [{"id": f"{0x10000 + n * 16 + i:016X}", "type": "checkmark"} for i in range(1, tasks + 1)]
+    quest = {"id": _id(n), "tasks": tasks}
+    if deps:
+        quest["dependencies"] = [_id(d) for d in deps]
+    quest.update(flags)
+    return quest
+
+
+def _numbers(ids):
+    return {int(q, 16) - 0x100 for q in ids}
+
+
+def test_dependency_rules_in_detail(tmp_path):
+    book = _book(tmp_path, {
+        "00000000000000C1": ({}, [
+            _q(1), _q(2), _q(3, invisible=True),
+            _q(10, [1, 2], hide_until_deps_complete=True, min_required_dependencies=3),  # min > deps: never
+            _q(11, [1, 2], hide_until_deps_complete=True, dependency_requirement="one_started"),
+            _q(12, [3], hide=True, hide_until_deps_visible=False),  # legacy "hide" wins
+            _q(13, ["C2"]),  # depends on a chapter (visible: it holds a visible quest)
+            _q(14, ["C3"]),  # depends on an always-invisible chapter
+            _q(15, [2], tasks=2, invisible=True, invisible_until_tasks=1),
+        ]),
+        "00000000000000C2": ({}, [_q(20)]),
+        "00000000000000C3": ({"always_invisible": True}, [_q(30)]),
+    })
+    started = dataclasses.replace(empty_team(SAM), started={_id(2): 1}, completed={f"{0x10000 + 15 * 16 + 1:016X}": 1})
+    visible = _numbers(visible_quests(book, started))
+    assert 10 not in visible
+    assert 11 in visible  # quest 2 is started
+    assert 12 not in visible  # hidden until quest 3 (invisible) is visible
+    assert 13 in visible and 14 not in visible
+    assert 15 in visible  # one of its two tasks is complete
+    assert 11 not in _numbers(visible_quests(book, empty_team(SAM)))
+
+
+def test_exclusion_follows_quest_lines(tmp_path):
+    # 1 allows one dependent; 2 and 3 depend on it; 4 depends on 3; 5 needs 3 or 6 (one_completed)
+    book = _book(tmp_path, {"00000000000000C1": ({}, [
+        _q(1, max_completable_dependents=1), _q(2, [1]), _q(3, [1]), _q(4, [3]),
+        _q(5, [3, 6], dependency_requirement="one_completed"), _q(6)])})
+    chose_2 = dataclasses.replace(empty_team(SAM), completed={_id(1): 1, _id(2): 1})
+    visible = _numbers(visible_quests(book, chose_2))
+    assert {1, 2, 6, 5} <= visible and not {3, 4} & visible  # 4 is excluded through 3; 5 still has 6
