@@ -219,3 +219,19 @@ def test_position_tables_agree_with_kit_cards_for_reading() -> None:
     assert ST_TO_KIT_POSITION == CARDS_ST_TO_KIT
     assert all(ST_TO_KIT_POSITION[KIT_TO_ST_POSITION[p]] == p for p in range(8) if p != 5)
     assert set(CARDS_KIT_TO_ST) == set(KIT_TO_ST_POSITION)
+
+
+def test_v1_card_and_standalone_v3_lorebook() -> None:
+    entry = {"keys": ["龙"], "content": "dragon lore", "enabled": True, "insertion_order": 10, "position": "before_char"}
+    v1 = read_world({"name": "Old", "description": "", "character_book": {"entries": [entry]}}, book_id="v1")
+    assert v1.entry("0").position == 1 and v1.name == "Old's Lorebook"
+    v3 = read_world({"spec": "lorebook_v3", "data": {"name": "Lore", "entries": [dict(entry, id="dragon", use_regex=False)]}}, book_id="v3")
+    assert [e.uid for e in v3] == ["dragon"]
+    assert any(i.field == "spec" and "rejects" in i.reason for i in v3.issues)
+
+
+def test_bad_character_book_entries_name_the_field() -> None:
+    with pytest.raises(WorldBookFormatError, match=r"field 'character_book\.entries\[1\]': expected an entry object"):
+        read_world({"spec": "chara_card_v2", "data": {"character_book": {"entries": [{"keys": []}, 5]}}}, book_id="c")
+    with pytest.raises(WorldBookFormatError, match=r"field 'character_book\.entries': expected a list"):
+        read_world({"data": {"character_book": {"entries": {"0": {}}}}}, book_id="c")

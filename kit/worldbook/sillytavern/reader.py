@@ -36,7 +36,7 @@ from kit.worldbook.sillytavern.mapping import EntryError, entry_from_st
 __all__ = ["read_world", "read_world_info", "load_world_data", "world_from_data", "is_sillytavern_world", "MAX_FILE_BYTES"]
 
 #: Largest world file or card read (bytes); larger inputs are refused before parsing.
-MAX_FILE_BYTES = 64 * 1024 * 1024
+MAX_FILE_BYTES = 32 * 1024 * 1024
 
 _PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
