@@ -8,7 +8,10 @@ fallback). Player databases, other shared tables and FTB's own quest state are n
 
 from __future__ import annotations
 
+import threading
 from typing import TYPE_CHECKING, Iterable
+
+from kit.errors import KitError
 
 from kit.ftb.guides import DEFAULT_GUIDE_RULE, GuideRule, guide_documents, guide_ids, quest_id_of
 from kit.knowledge import check_language
@@ -17,14 +20,28 @@ from kit.tables import FTB_GUIDES
 if TYPE_CHECKING:
     import pandas as pd
 
+    from kit.database import AgentDatabase
     from kit.document import Document
     from kit.ftb.book import QuestBook
     from kit.save import Save
 
-__all__ = ["reload", "reload_languages", "RELOAD_SCHEMA", "ALL_LANGUAGES"]
+__all__ = ["reload", "reload_languages", "RELOAD_SCHEMA", "ALL_LANGUAGES", "ReloadBusyError"]
 
 #: The ``language`` of the report row that counts distinct quest ids over all languages.
 ALL_LANGUAGES = "*"
+
+_BUSY_GUARD = threading.Lock()
+_BUSY: dict[str, threading.Lock] = {}
+
+
+class ReloadBusyError(KitError, RuntimeError):
+    """A reload of the same save's guides is already running (the design answers "busy")."""
+
+
+def _reload_lock(key: str) -> threading.Lock:
+    with _BUSY_GUARD:
+        return _BUSY.setdefault(key, threading.Lock())
+
 
 RELOAD_SCHEMA = dict(language="str", status="str", is_fallback="bool", n_guides="int", n_added="int",
                      n_updated="int", n_removed="int", n_unchanged="int")
@@ -65,6 +82,13 @@ def reload(
     rule : GuideRule, default=DEFAULT_GUIDE_RULE
         Which quests are guides.
 
+    Raises
+    ------
+    ReloadBusyError
+        When another reload of the same save is running in this process (try again afterwards).
+    InvalidLanguageError
+        For a malformed language code.
+
     Returns
     -------
     DataFrame
@@ -74,10 +98,20 @@ def reload(
         quest ids over all languages (a quest added in one language and updated in another counts once
         in each column).
     """
-    from kit.ftb._frames import frame
-
     processed = reload_languages(book, languages)
     db = save.databases.shared()
+    lock = _reload_lock(str(db.path.resolve()))
+    if not lock.acquire(blocking=False):
+        raise ReloadBusyError(f"{db.path}: a reload of the FTB guides is already running; try again when it ends")
+    try:
+        return _reload(db, book, processed, rule)
+    finally:
+        lock.release()
+
+
+def _reload(db: AgentDatabase, book: QuestBook, processed: list[str], rule: GuideRule) -> pd.DataFrame:
+    from kit.ftb._frames import frame
+
     old: dict[str, list[Document]] = db.entries(FTB_GUIDES)
     ids = guide_ids(book, rule=rule)
     new = {language: guide_documents(book, language, rule=rule, quest_ids=ids) for language in processed}

@@ -164,3 +164,15 @@ def test_sample_book_reproduces_the_sample_guide_table(tmp_path):
     for language in ("en_us", "zh_cn"):
         n = len(ftb_guides(language))
         assert report.loc[language, ["n_unchanged", "n_updated", "n_removed", "n_added"]].tolist() == [n, 0, 0, 5]
+
+
+def test_a_second_reload_of_the_same_save_is_refused_while_one_runs(tmp_path):
+    from kit.ftb.ingest import ReloadBusyError, _reload_lock
+
+    save = _save(tmp_path)
+    b = book("techscape-eras")
+    lock = _reload_lock(str(save.databases.shared().path.resolve()))
+    with lock:  # as if another reload were running
+        with pytest.raises(ReloadBusyError, match="already running; try again"):
+            reload(save, b)
+    assert reload(save, b).set_index("language").loc["en_us", "status"] == "processed"
