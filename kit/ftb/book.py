@@ -253,7 +253,8 @@ class QuestBook:
     _text_cache: dict[tuple[str, str, str], str] = field(default_factory=dict, repr=False)
 
     def __repr__(self) -> str:
-        return (f"QuestBook(path={str(self.path)!r}, chapters={len(self.chapter_by_id)}, quests={len(self.quest_by_id)}, "
+        return (f"QuestBook(path={str(self.path)!r}, chapters={len(self.chapter_by_id)}, "
+                f"quests={len(self.quest_by_id)}, "
                 f"tasks={len(self.task_by_id)}, languages={self.language_codes}, errors={len(self.error_rows)})")
 
     # -- text --------------------------------------------------------------------------------

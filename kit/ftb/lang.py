@@ -78,7 +78,9 @@ def _as_text(value: Any) -> str | tuple[str, ...] | None:
     return None
 
 
-def read_lang_tables(quests_dir: Path, *, read: Any = read_snbt) -> tuple[dict[str, dict[str, Any]], dict[str, str], list[dict[str, Any]]]:
+def read_lang_tables(
+    quests_dir: Path, *, read: Any = read_snbt
+) -> tuple[dict[str, dict[str, Any]], dict[str, str], list[dict[str, Any]]]:
     """Read ``lang/<locale>.snbt`` files, or merge ``lang/<locale>/**.snbt`` split folders.
 
     A single file wins over a folder of the same locale (the Quests Lang Splitter mod merges folders

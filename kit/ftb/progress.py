@@ -163,7 +163,8 @@ class Progress:
     error_rows: list[dict[str, Any]] = field(default_factory=list)
 
     def __repr__(self) -> str:
-        return (f"Progress(folder={str(self.folder)!r}, teams={len(self.teams_by_id)}, players={len(self.player_team)}, "
+        return (f"Progress(folder={str(self.folder)!r}, teams={len(self.teams_by_id)}, "
+                f"players={len(self.player_team)}, "
                 f"errors={len(self.error_rows)})")
 
     def team_of(self, player_uuid: str) -> TeamProgress:

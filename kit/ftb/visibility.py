@@ -16,11 +16,12 @@ For quest Q and team T (format note, section 2.4):
 
 Dependencies on tasks and chapters count as complete when their id is in ``completed``; a task
 dependency is always visible, a chapter dependency is visible as its chapter is (not
-``always_invisible``, and empty or holding a visible quest or link). A quest on a dependency cycle is
-hidden (it can never become available). Excluded quests follow ``isQuestObjectExcluded``. A guide is *readable* when its quest is visible, it is
-reachable (its chapter is not ``always_invisible``, or a quest link places it in a chapter that is
-not), its details are shown (``hide_details_until_startable`` is off or T can start it) and its text
-is shown (``hide_text_until_complete`` is off or T completed it). ``can_edit`` is ignored.
+``always_invisible``, and empty or holding a visible quest or link). A quest on a dependency cycle
+is hidden (it can never become available). Excluded quests follow ``isQuestObjectExcluded``. A guide
+is *readable* when its quest is visible, it is reachable (its chapter is not ``always_invisible``,
+or a quest link places it in a chapter that is not), its details are shown
+(``hide_details_until_startable`` is off or T can start it) and its text is shown
+(``hide_text_until_complete`` is off or T completed it). ``can_edit`` is ignored.
 """
 
 from __future__ import annotations

@@ -1,11 +1,12 @@
 """The sample save's FTB Quests book and team progress (written by ``python -m kit.samples``).
 
 A small, original quest book for the invented "Aurora" server in the 1.21 layout: ``data.snbt``,
-``chapter_groups.snbt``, ``chapters/*.snbt`` and text in ``lang/en_us.snbt`` and ``lang/zh_cn.snbt``.
-Its guide quests carry the guide texts of :func:`kit.samples.guides.ftb_guides` (same quest ids, so
-the sample database's ``system:ftb_guides`` describes quests that exist) plus five of this module's
-own; each chapter opens with an ordinary item quest. The book exercises every visibility rule kit reproduces: ``hide_until_deps_complete``,
-chapter-wide ``hide_quest_until_deps_visible``, ``invisible``, ``hide_details_until_startable``,
+``chapter_groups.snbt``, ``chapters/*.snbt`` and text in ``lang/en_us.snbt`` and
+``lang/zh_cn.snbt``. Its guide quests carry the guide texts of :func:`kit.samples.guides.ftb_guides`
+(same quest ids, so the sample database's ``system:ftb_guides`` describes quests that exist) plus
+five of this module's own; each chapter opens with an ordinary item quest. The book exercises every
+visibility rule kit reproduces: ``hide_until_deps_complete``, chapter-wide
+``hide_quest_until_deps_visible``, ``invisible``, ``hide_details_until_startable``,
 ``hide_text_until_complete``, an ``always_invisible`` chapter, and an exclusive choice
 (``max_completable_dependents`` with ``hide_excluded_quests``). One guide has English text only (a
 missing translation).

@@ -140,7 +140,8 @@ def _write_book(folder, chapter_text):
 
 
 def test_malformed_chapter_strict_and_lenient(tmp_path):
-    _write_book(tmp_path, '{\n\tid: "00000000000000C1"\n\tquests: [\n\t\t{ id: "00000000000000A1" x: 0.0d y: ] }\n\t]\n}\n')
+    _write_book(tmp_path,
+                '{\n\tid: "00000000000000C1"\n\tquests: [\n\t\t{ id: "00000000000000A1" x: 0.0d y: ] }\n\t]\n}\n')
     with pytest.raises(SnbtSyntaxError, match=r"c\.snbt:4:39: expected a value, found '\]'"):
         read_quest_book(tmp_path)
     lenient = read_quest_book(tmp_path, strict=False)

@@ -133,8 +133,8 @@ def test_reload_counts_updates_and_rule_changes(tmp_path):
     reload(save, b)
     first = {d.id: d for d in save.databases.shared().entries(kit.FTB_GUIDES)["en_us"]}
     victim = sorted(first)[0]
-    save.databases.shared().put(kit.FTB_GUIDES, "en_us",
-                                [d if d.id != victim else kit.Document(d.id, d.title, "edited") for d in first.values()])
+    edited = [d if d.id != victim else kit.Document(d.id, d.title, "edited") for d in first.values()]
+    save.databases.shared().put(kit.FTB_GUIDES, "en_us", edited)
     report = reload(save, b, rule=GuideRule(min_description_chars=300)).set_index("language")
     strict = set(guide_ids(b, rule=GuideRule(min_description_chars=300)))
     assert report.loc["en_us", "n_guides"] == len(strict)
