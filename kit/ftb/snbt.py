@@ -34,7 +34,7 @@ Why a reader of our own rather than ``ftb-snbt-lib``: both give identical values
 file (see ``tests/ftb/test_ftb_snbt.py``), but ftb-snbt-lib silently skips stray characters (printing
 "Illegal character" to stdout), does not decode ``\\n``, rejects bare decimals, single quotes, ``=``,
 non-ASCII keys, bare-word strings and keys starting with ``true``/``false``, keeps lexer state across
-calls (wrong line numbers) and is 5-8x slower (``benchmarks/bench_ftb.py``: about 9.7 against
+calls (wrong line numbers) and is 4-8x slower (``benchmarks/bench_ftb.py``: about 9.7 against
 1.3 MB/s on the 8.8 MB of shared files).
 """
 
