@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 from pathlib import Path
@@ -55,12 +54,12 @@ def detect_format(data: Any) -> Format:
 
 
 def read_world_book(path: str | os.PathLike[str], *, strict: bool = True) -> WorldBook:
-    """Read a world-book JSON file.
+    """Read a world book from a JSON file or a character-card PNG.
 
     kit's native format is read with :func:`~kit.worldbook.normalize.book_from_dict` (the book id defaults to
     the file stem); a character card or a bare ``character_book`` with :func:`kit.worldbook.from_character_book`
-    (book id = file stem). SillyTavern world files are handed to ``kit.worldbook.sillytavern`` when that module is
-    present.
+    (book id = file stem). SillyTavern world files and card PNGs (``ccv3`` chunk first, then ``chara``) are
+    read by :func:`kit.worldbook.sillytavern.read_world`.
 
     Parameters
     ----------
@@ -85,6 +84,10 @@ def read_world_book(path: str | os.PathLike[str], *, strict: bool = True) -> Wor
     from kit.errors import StorageError
 
     path = Path(path)
+    if path.suffix.lower() == ".png":
+        from kit.worldbook.sillytavern import read_world
+
+        return read_world(path, strict=strict)
     try:
         text = path.read_text(encoding="utf-8-sig")
     except OSError as exc:
@@ -103,17 +106,9 @@ def read_world_book(path: str | os.PathLike[str], *, strict: bool = True) -> Wor
             raise WorldBookFormatError(exc.reason, file=str(path), book_id=exc.book_id, uid=exc.uid, field=exc.field, value=exc.value) from None
         return replace(book, source=str(path))
     if kind == "sillytavern":
-        try:
-            st = importlib.import_module("kit.worldbook.sillytavern")
-        except ImportError:
-            st = None
-        reader = getattr(st, "read_world_info", None)
-        if reader is None:
-            raise WorldBookFormatError(
-                "this is a SillyTavern world file (entries keyed by uid); kit.worldbook.sillytavern reads those",
-                file=str(path),
-            )
-        return reader(path, strict=strict)
+        from kit.worldbook.sillytavern import read_world_info
+
+        return read_world_info(path, strict=strict)
     return book_from_dict(data, file=str(path), default_id=path.stem, strict=strict)
 
 

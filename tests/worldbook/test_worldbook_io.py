@@ -205,3 +205,21 @@ def test_real_embedded_character_books_round_trip(name):
     assert wb.to_character_book(book) == data
     # every entry is usable by activation
     wb.activate([book], message="{{char}} 开始旅行", history=["."])
+
+
+def test_read_world_book_reads_the_lore_of_a_png_card(tmp_path) -> None:
+    """A character card PNG goes through the SillyTavern reader (ccv3 chunk first, then chara)."""
+    import json
+
+    import kit.books
+    from kit.worldbook import read_world_book
+    from tests.shared_data import shared_file
+
+    card_json = shared_file("worldbooks", "st_Seraphina.card_v2.json")
+    card = kit.books.read_card(card_json)
+    png = tmp_path / "Seraphina.png"
+    kit.books.write_card(card, png, spec="v2")
+    book = read_world_book(png)
+    lore = json.loads(card_json.read_text(encoding="utf-8"))["data"]["character_book"]["entries"]
+    assert len(book.entries) == len(lore) > 0
+    assert sorted(e.content for e in book.entries) == sorted(e["content"] for e in lore)
