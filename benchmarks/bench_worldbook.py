@@ -192,3 +192,9 @@ if __name__ == "__main__":
     bench_activation()
     if "--no-coverage" not in sys.argv:
         bench_coverage()
+    if "--no-sillytavern" not in sys.argv:
+        # the SillyTavern simulator against kit's engine on one synthetic 1,000-entry book (bench_sillytavern.py)
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import bench_sillytavern
+
+        bench_sillytavern.main()
