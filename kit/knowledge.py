@@ -113,13 +113,18 @@ def ask(
     *,
     language: str = "zh_cn",
     allowed_guide_ids: Iterable[str] | None = None,
+    quest_book: Any = None,
+    progress: Any = None,
 ) -> pd.DataFrame:
     """Gather the paragraphs an assistant would answer ``question`` from, as the design's question flow does.
 
     Up to 5 paragraphs come from the player's private knowledge, up to 5 from the shared knowledge
-    (both ``system:knowledge``), and, only when ``allowed_guide_ids`` is given, up to 5 from the FTB
-    guides (``system:ftb_guides``) restricted to those ids, so that quest visibility is never bypassed.
-    No other player's data is read, and there is no fallback to another language.
+    (both ``system:knowledge``), and, only when the readable guides are known, up to 5 from the FTB
+    guides (``system:ftb_guides``) restricted to them, so that quest visibility is never bypassed.
+    The readable guides are known when ``quest_book`` is given (they are then computed with
+    :func:`kit.ftb.visible_guides` from the team progress) or when ``allowed_guide_ids`` lists them;
+    with both, only guides allowed by both are searched. No other player's data is read, and there is no
+    fallback to another language.
 
     Parameters
     ----------
@@ -132,8 +137,12 @@ def ask(
     language : str, default="zh_cn"
         The player's language.
     allowed_guide_ids : iterable of str or None, default=None
-        The guide document ids this player may read (see ``kit.ftb.visible_guides``); ``None`` skips
-        the guides.
+        Guide document ids (``"ftb:<quest id>"``) this player may read.
+    quest_book : kit.ftb.QuestBook, optional
+        The modpack's quest book (:func:`kit.ftb.read_quest_book`); enables visibility filtering.
+    progress : kit.ftb.Progress, optional
+        Team progress (:func:`kit.ftb.read_progress`); read from the save when ``quest_book`` is given
+        without it.
 
     Returns
     -------
@@ -150,6 +159,8 @@ def ask(
     import pandas as pd
 
     check_language(language)
+    if quest_book is not None:
+        allowed_guide_ids = _readable_guides(save, quest_book, progress, player_uuid, allowed_guide_ids)
     dbs = save.databases
     searches: list[tuple[str, AgentDatabase, DatabaseTable[list[Document]], Any]] = [
         ("player", dbs.player(player_uuid), KNOWLEDGE, None),
@@ -165,3 +176,18 @@ def ask(
         frames.append(found)
     result = pd.concat(frames, ignore_index=True)
     return result[ASK_COLUMNS]
+
+
+def _readable_guides(
+    save: Save, quest_book: Any, progress: Any, player_uuid: str, allowed: Iterable[str] | None
+) -> list[str]:
+    """Guide document ids the player's team may read, narrowed by ``allowed`` when that is given too."""
+    from kit.ftb import guide_id, read_progress, visible_guides
+
+    if progress is None:
+        progress = read_progress(save)
+    readable = [guide_id(q) for q in visible_guides(quest_book, progress, player_uuid)]
+    if allowed is None:
+        return readable
+    narrowed = set(allowed)
+    return [g for g in readable if g in narrowed]

@@ -137,3 +137,30 @@ def test_ask_reports_storage_errors(save) -> None:
             ask(again, MEI, "iron", language="en_us")
         with pytest.raises(kit.InvalidIdentifierError):
             ask(again, "../" + MEI, "iron", language="en_us")
+
+
+def test_ask_with_a_quest_book_never_shows_guides_the_team_cannot_see() -> None:
+    """On the sample save: sam's solo team cannot read some guides that alex's party can."""
+    import kit.ftb
+    from kit.samples import sample_save_path
+    from kit.samples.saves import PLAYERS
+
+    with kit.open_save(sample_save_path()) as save:
+        book = kit.ftb.read_quest_book(save.path)
+        progress = kit.ftb.read_progress(save)
+        sam_can = {kit.ftb.guide_id(q) for q in kit.ftb.visible_guides(book, progress, PLAYERS["sam"])}
+        alex_can = {kit.ftb.guide_id(q) for q in kit.ftb.visible_guides(book, progress, PLAYERS["alex"])}
+        hidden_from_sam = sorted(alex_can - sam_can)
+        assert hidden_from_sam
+        guides = {d.id: d for d in save.databases.shared().documents(kit.FTB_GUIDES)["en_us"]}
+        for doc_id in hidden_from_sam:
+            question = guides[doc_id].title
+            for_alex = ask(save, PLAYERS["alex"], question, language="en_us", quest_book=book, progress=progress)
+            for_sam = ask(save, PLAYERS["sam"], question, language="en_us", quest_book=book)  # progress read from the save
+            assert doc_id in for_alex.loc[for_alex.scope == "ftb", "doc_id"].tolist()
+            assert set(for_sam.loc[for_sam.scope == "ftb", "doc_id"]) <= sam_can
+            assert doc_id not in for_sam["doc_id"].tolist()
+        # an explicit allow-list can only narrow what the team may read, never widen it
+        narrowed = ask(save, PLAYERS["sam"], "guide", language="en_us", quest_book=book,
+                       allowed_guide_ids=hidden_from_sam)
+        assert narrowed.loc[narrowed.scope == "ftb"].empty

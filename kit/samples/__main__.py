@@ -15,6 +15,7 @@ _WRITERS = (
     ("kit.samples.studio", "write_worldbooks"),
     ("kit.samples.cards", "write_cards"),
     ("kit.samples.quests", "write_quests"),
+    ("kit.samples.saves", "ingest_guides"),
 )
 
 
@@ -29,7 +30,7 @@ def main(argv: list[str]) -> int:
                 continue
             raise
         getattr(module, function)(save_dir)
-        print(f"wrote {module_name.rsplit('.', 1)[-1]} into {save_dir.name}")
+        print(f"{module_name}.{function}: done")
     return 0
 
 

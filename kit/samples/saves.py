@@ -15,7 +15,7 @@ from kit.database import DATABASE_FOLDER, AgentDatabases
 from kit.samples import guides
 from kit.tables import FTB_GUIDES, KNOWLEDGE, QUEST_BACKGROUNDS, DatabaseTable
 
-__all__ = ["PLAYERS", "LEGACY_PLAYER", "NOTES", "WAYPOINTS", "Waypoint", "write_databases"]
+__all__ = ["PLAYERS", "LEGACY_PLAYER", "NOTES", "WAYPOINTS", "Waypoint", "write_databases", "ingest_guides"]
 
 LANGUAGES = ("zh_cn", "en_us")
 
@@ -74,7 +74,26 @@ def write_databases(save_dir: Path) -> None:
                 for language in LANGUAGES:
                     db.put(KNOWLEDGE, language, guides.player_knowledge(name, language))
     _write_legacy_player(folder / "players" / f"{LEGACY_PLAYER}.dat")
-    for lock in folder.rglob("*.lock"):  # the writers are closed: their advisory lock files are not sample data
+    _remove_locks(folder)
+
+
+def ingest_guides(save_dir: Path) -> None:
+    """Re-ingest the guides of the sample quest book (``config/ftbquests``) as ``/system ftb reload`` would.
+
+    Runs after :func:`kit.samples.quests.write_quests`, so the stored ``system:ftb_guides`` table is
+    exactly what a reload of the sample book produces.
+    """
+    import kit.ftb
+    from kit.save import open_save
+
+    with open_save(save_dir) as save:
+        kit.ftb.reload(save, kit.ftb.read_quest_book(save_dir), languages=list(LANGUAGES))
+    _remove_locks(save_dir / DATABASE_FOLDER)
+
+
+def _remove_locks(folder: Path) -> None:
+    """The writers are closed: their advisory lock files are not sample data."""
+    for lock in folder.rglob("*.lock"):
         lock.unlink()
 
 
