@@ -37,7 +37,7 @@ from typing import Any, Mapping
 
 from kit.worldbook.errors import WorldBookFormatError
 from kit.worldbook.model import SECONDARY_LOGICS, Entry, KeywordTrigger, Triggers, WorldBook
-from kit.worldbook.normalize import _Bad, _triggers, _to_int, _to_str_id, _to_str_list
+from kit.worldbook.normalize import _Bad, _to_int, _to_str_id, _to_str_list, _triggers, extension_triggers
 
 __all__ = ["from_character_book", "to_character_book", "ST_TO_KIT_POSITION", "KIT_TO_ST_POSITION"]
 
@@ -162,14 +162,7 @@ def from_character_book(data: Mapping[str, Any], *, book_id: str, name: str | No
 
 
 def _kit_extension(entry: Entry) -> dict[str, Any]:
-    t = entry.triggers
-    triggers: dict[str, Any] = {}
-    if t.conditions:
-        triggers["condition"] = {"conditions": [{"text": c} for c in t.conditions]}
-    if t.logic_expression:
-        triggers["logicExpression"] = t.logic_expression
-    if t.rag is not None:
-        triggers["rag"] = {"threshold": t.rag.threshold, "topK": t.rag.top_k}
+    triggers = extension_triggers(entry.triggers)
     out: dict[str, Any] = {}
     if triggers:
         out["triggers"] = triggers

@@ -307,6 +307,21 @@ def book_from_dict(
     )
 
 
+def extension_triggers(triggers: Triggers) -> dict[str, Any]:
+    """The triggers only kit knows (conditions, logic expression, retrieval) in kit's JSON form.
+
+    Formats without these triggers (character cards, SillyTavern) keep them under their kit extension.
+    """
+    out: dict[str, Any] = {}
+    if triggers.conditions:
+        out["condition"] = {"conditions": [{"text": c} for c in triggers.conditions]}
+    if triggers.logic_expression:
+        out["logicExpression"] = triggers.logic_expression
+    if triggers.rag is not None:
+        out["rag"] = {"threshold": triggers.rag.threshold, "topK": triggers.rag.top_k}
+    return out
+
+
 def entry_to_dict(entry: Entry) -> dict[str, Any]:
     """Write an entry as kit's native JSON object (unknown fields from ``extra`` kept)."""
     t = entry.triggers
@@ -323,12 +338,7 @@ def entry_to_dict(entry: Entry) -> dict[str, Any]:
             kw["secondaryKey"] = list(t.keyword.secondary_keys)
             kw["secondaryLogic"] = t.keyword.secondary_logic
         triggers["keyword"] = kw
-    if t.conditions:
-        triggers["condition"] = {"conditions": [{"text": c} for c in t.conditions]}
-    if t.logic_expression:
-        triggers["logicExpression"] = t.logic_expression
-    if t.rag is not None:
-        triggers["rag"] = {"threshold": t.rag.threshold, "topK": t.rag.top_k}
+    triggers.update(extension_triggers(t))
     config_extra = {}
     for k, v in t.extra.items():
         if k.startswith("trigger_config."):

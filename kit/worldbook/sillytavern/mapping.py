@@ -52,6 +52,7 @@ import re
 from typing import Any, Mapping
 
 from kit.worldbook.model import SECONDARY_LOGICS, Entry, KeywordTrigger, RagTrigger, Triggers
+from kit.worldbook.normalize import extension_triggers
 from kit.worldbook.sillytavern._js import JS_WHITESPACE, js_loose_true, js_number, js_truthy
 from kit.worldbook.sillytavern.jsregex import parse_regex_key
 from kit.worldbook.sillytavern.decorators import parse_decorators
@@ -296,15 +297,8 @@ def new_st_entry(uid: int) -> dict[str, Any]:
 
 
 def _kit_only(entry: Entry, uid_int: int) -> dict[str, Any]:
-    t = entry.triggers
     out: dict[str, Any] = {}
-    triggers: dict[str, Any] = {}
-    if t.conditions:
-        triggers["condition"] = {"conditions": [{"text": c} for c in t.conditions]}
-    if t.logic_expression:
-        triggers["logicExpression"] = t.logic_expression
-    if t.rag is not None:
-        triggers["rag"] = {"threshold": t.rag.threshold, "topK": t.rag.top_k}
+    triggers = extension_triggers(entry.triggers)
     if triggers:
         out["triggers"] = triggers
     if entry.requires:
