@@ -24,7 +24,11 @@ __all__ = [
     "scan_world_books",
     "issues_frame",
     "ISSUE_COLUMNS",
+    "MAX_FILE_BYTES",
 ]
+
+#: Largest world-book file read (bytes); larger files are refused before they are loaded.
+MAX_FILE_BYTES = 32 * 1024 * 1024
 
 #: Columns of :func:`issues_frame`.
 ISSUE_COLUMNS: tuple[str, ...] = ("book_id", "uid", "field", "value", "reason", "file")
@@ -36,13 +40,18 @@ def detect_format(data: Any) -> Format:
     """Tell which world-book format a parsed JSON object is.
 
     ``"character_card"``: a V2/V3 card (``data.character_book``); ``"character_book"``: a bare
-    ``character_book`` (entries are a list of objects with ``keys``); ``"sillytavern"``: a SillyTavern world file
+    ``character_book`` (entries are a list of objects with ``keys``; also a standalone ``lorebook_v3``);
+    V1-style cards with a top-level ``character_book`` count as ``"character_card"``; ``"sillytavern"``: a SillyTavern world file
     (entries are an object keyed by uid); ``"kit"``: kit's native format (anything else).
     """
     if isinstance(data, Mapping):
         inner = data.get("data")
         if isinstance(inner, Mapping) and "character_book" in inner:
             return "character_card"
+        if isinstance(data.get("character_book"), Mapping) and "entries" not in data:
+            return "character_card"  # V1-style card: character_book at the top level
+        if data.get("spec") == "lorebook_v3" and isinstance(inner, Mapping) and isinstance(inner.get("entries"), list):
+            return "character_book"  # standalone V3 lorebook: the book is under "data"
         entries = data.get("entries")
         if isinstance(entries, Mapping) and "id" not in data:
             return "sillytavern"
@@ -77,13 +86,20 @@ def read_world_book(path: str | os.PathLike[str], *, strict: bool = True) -> Wor
     Raises
     ------
     WorldBookFormatError
-        When the file is not JSON or a value cannot be normalised (strict), naming the file.
+        When the file is larger than :data:`MAX_FILE_BYTES`, not UTF-8 JSON, not a world book, or a value
+        cannot be normalised (strict), naming the file.
     StorageError
         When the file cannot be read.
     """
     from kit.errors import StorageError
 
     path = Path(path)
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        raise StorageError(f"cannot read world book {str(path)!r}: {exc.strerror or exc}") from exc
+    if size > MAX_FILE_BYTES:
+        raise WorldBookFormatError(f"file is {size} bytes, more than the limit of {MAX_FILE_BYTES}", file=str(path))
     if path.suffix.lower() == ".png":
         from kit.worldbook.sillytavern import read_world
 
@@ -92,14 +108,22 @@ def read_world_book(path: str | os.PathLike[str], *, strict: bool = True) -> Wor
         text = path.read_text(encoding="utf-8-sig")
     except OSError as exc:
         raise StorageError(f"cannot read world book {str(path)!r}: {exc.strerror or exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise WorldBookFormatError(f"not UTF-8 text (byte {exc.start})", file=str(path)) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise WorldBookFormatError(f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}", file=str(path)) from None
+    except RecursionError:
+        raise WorldBookFormatError("JSON nested too deeply", file=str(path)) from None
     kind = detect_format(data)
     if kind in ("character_card", "character_book"):
         from dataclasses import replace
 
+        if data.get("spec") == "lorebook_v3":
+            data = data["data"]
+        elif isinstance(data.get("character_book"), Mapping):
+            data = data["character_book"]
         try:
             book = from_character_book(data, book_id=path.stem)
         except WorldBookFormatError as exc:
@@ -109,6 +133,12 @@ def read_world_book(path: str | os.PathLike[str], *, strict: bool = True) -> Wor
         from kit.worldbook.sillytavern import read_world_info
 
         return read_world_info(path, strict=strict)
+    if not isinstance(data, Mapping) or "entries" not in data:
+        got = "a JSON object without 'entries'" if isinstance(data, Mapping) else f"JSON {type(data).__name__}"
+        raise WorldBookFormatError(
+            f"not a world book: expected kit's {{id, name, entries}}, a SillyTavern world file or a character card, got {got}",
+            file=str(path), field="entries",
+        )
     return book_from_dict(data, file=str(path), default_id=path.stem, strict=strict)
 
 

@@ -223,3 +223,38 @@ def test_read_world_book_reads_the_lore_of_a_png_card(tmp_path) -> None:
     lore = json.loads(card_json.read_text(encoding="utf-8"))["data"]["character_book"]["entries"]
     assert len(book.entries) == len(lore) > 0
     assert sorted(e.content for e in book.entries) == sorted(e["content"] for e in lore)
+
+
+def test_read_world_book_reads_v1_cards_and_standalone_v3_lorebooks(tmp_path):
+    card = json.loads((WORLDBOOKS / "st_Seraphina.card_v2.json").read_text(encoding="utf-8"))
+    lore = card["data"]["character_book"]
+    v1 = write(tmp_path, dict(card["data"]), "v1_card.json")  # V1 style: character_book at the top level
+    v3 = write(tmp_path, {"spec": "lorebook_v3", "data": lore}, "v3_lore.json")
+    expected = wb.from_character_book(lore, book_id="x").entries
+    from kit.worldbook.io import detect_format
+
+    assert detect_format(json.loads(v1.read_text(encoding="utf-8"))) == "character_card"
+    for path in (v1, v3):
+        book = wb.read_world_book(path)
+        assert book.id == path.stem and book.source == str(path)
+        assert book.entries == expected and len(book) == 4
+
+
+def test_read_world_book_refuses_json_that_is_no_world_book(tmp_path):
+    with pytest.raises(wb.WorldBookFormatError, match="no_entries.json.*field 'entries'.*not a world book"):
+        wb.read_world_book(write(tmp_path, {"id": "x", "name": "X"}, "no_entries.json"))
+    with pytest.raises(wb.WorldBookFormatError, match="list.json.*not a world book.*JSON list"):
+        wb.read_world_book(write(tmp_path, [1, 2], "list.json"))
+    latin1 = tmp_path / "latin1.json"
+    latin1.write_bytes('{"id": "é"}'.encode("latin-1"))
+    with pytest.raises(wb.WorldBookFormatError, match="latin1.json.*not UTF-8"):
+        wb.read_world_book(latin1)
+
+
+def test_read_world_book_refuses_huge_files_before_loading(tmp_path, monkeypatch):
+    import kit.worldbook.io as wio
+
+    path = write(tmp_path, native_book(), "big.json")
+    monkeypatch.setattr(wio, "MAX_FILE_BYTES", 100)
+    with pytest.raises(wb.WorldBookFormatError, match=r"big.json.*bytes, more than the limit of 100"):
+        wb.read_world_book(path)
