@@ -6,7 +6,7 @@ file, the field (as a key path such as ``data.character_book.entries[2].keys``) 
 
 from __future__ import annotations
 
-from kit.errors import KitError, StorageError
+from kit.errors import ConcurrentWriterError, KitError, StorageError
 
 __all__ = [
     "BookRecordError",
@@ -15,6 +15,7 @@ __all__ = [
     "CardError",
     "SecretError",
     "StorageError",
+    "StoreBusyError",
     "TraceError",
     "TornTraceWarning",
 ]
@@ -54,6 +55,10 @@ class BookNotFoundError(KitError, LookupError):
 
 class BookStateError(KitError, ValueError):
     """The operation does not fit the book: wrong book type, archived book, or the older read-only layout."""
+
+
+class StoreBusyError(ConcurrentWriterError):
+    """Another process (or thread) kept the book store's write lock longer than ``lock_timeout``; nothing was written."""
 
 
 class TornTraceWarning(UserWarning):

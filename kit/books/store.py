@@ -15,12 +15,15 @@ The older flat layout (``books/{id}.json`` holding the whole record, plus ``sess
 such books are read-only until :meth:`BookStore.migrate` moves them to the layout above.
 
 Every JSON file is written atomically; traces are appended line by line with an fsync each. Nothing that
-carries an API key is written (:class:`~kit.books.errors.SecretError`). One process writes at a time.
+carries an API key is written (:class:`~kit.books.errors.SecretError`). Every mutation holds the store's
+write lock (:class:`kit.books._lock.StoreLock`, an ``flock`` on the studio folder), so writers in several
+processes or threads take turns instead of losing each other's updates.
 """
 
 from __future__ import annotations
 
 import copy
+import functools
 import uuid
 import warnings
 from collections.abc import Callable, Iterator, Mapping
@@ -30,6 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from kit.books._io import read_json, write_bytes_atomic, write_json_atomic
+from kit.books._lock import StoreLock
 from kit.books.cards import Card, card_from_dict, card_from_tags, read_card, write_card
 from kit.books.errors import (
     BookNotFoundError,
@@ -79,7 +83,9 @@ def utc_now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
-def open_store(path: str | Path, *, create: bool = True, clock: Callable[[], str] | None = None) -> BookStore:
+def open_store(
+    path: str | Path, *, create: bool = True, clock: Callable[[], str] | None = None, lock_timeout: float = 10.0
+) -> BookStore:
     """Open (and by default create) the book store at ``path``.
 
     Parameters
@@ -90,13 +96,20 @@ def open_store(path: str | Path, *, create: bool = True, clock: Callable[[], str
         Create the folder when missing; with False a missing folder raises :class:`BookNotFoundError`.
     clock : callable, optional
         Returns the ISO 8601 timestamp used when an operation gets no ``at=``; defaults to :func:`utc_now`.
+    lock_timeout : float, default=10.0
+        Seconds a write waits for another writer (process or thread) of the same store before raising
+        :class:`~kit.books.errors.StoreBusyError`.
+
+    Returns
+    -------
+    BookStore
     """
     root = Path(path)
     if not root.is_dir():
         if not create:
             raise BookNotFoundError(f"{root}: no book store here (the folder does not exist); pass create=True")
         root.mkdir(parents=True)
-    return BookStore(root, clock=clock)
+    return BookStore(root, clock=clock, lock_timeout=lock_timeout)
 
 
 # ----------------------------------------------------------------------------------------------- frames
@@ -166,6 +179,17 @@ def _frame(rows: list[dict[str, Any]], schema: Mapping[str, str], sort: list[str
     return frame.reset_index(drop=True)
 
 
+def _mutation(method: Callable[..., Any]) -> Callable[..., Any]:
+    """Run a store method while holding the store's write lock (checks and writes happen under one lock)."""
+
+    @functools.wraps(method)
+    def locked(self: BookStore, *args: Any, **kwargs: Any) -> Any:
+        with self.lock.hold():
+            return method(self, *args, **kwargs)
+
+    return locked
+
+
 def _max_stamp(*stamps: str | None) -> str | None:
     present = [s for s in stamps if s]
     return max(present, key=lambda s: datetime.fromisoformat(s)) if present else None
@@ -183,11 +207,14 @@ class BookStore:
         The studio folder.
     clock : callable, optional
         Timestamp source for operations called without ``at=``.
+    lock_timeout : float, default=10.0
+        Seconds a write waits for the store's write lock.
     """
 
-    def __init__(self, root: str | Path, *, clock: Callable[[], str] | None = None) -> None:
+    def __init__(self, root: str | Path, *, clock: Callable[[], str] | None = None, lock_timeout: float = 10.0) -> None:
         self.root = Path(root)
         self.clock = clock or utc_now
+        self.lock = StoreLock(self.root, timeout=lock_timeout)
 
     def __repr__(self) -> str:
         return f"BookStore({self.root.name!r})"
@@ -434,6 +461,7 @@ class BookStore:
         self._write_header(book)
         return book
 
+    @_mutation
     def create_card_book(
         self,
         title: str,
@@ -456,6 +484,7 @@ class BookStore:
         )
         return self._create(book)  # type: ignore[return-value]
 
+    @_mutation
     def create_project_book(
         self,
         title: str,
@@ -479,6 +508,7 @@ class BookStore:
         book_from_dict(book.to_dict(), "<new book>")
         return self._create(book)  # type: ignore[return-value]
 
+    @_mutation
     def create_play_book(
         self,
         title: str,
@@ -522,6 +552,7 @@ class BookStore:
         )
         return self._create(book)  # type: ignore[return-value]
 
+    @_mutation
     def append_design_trace(
         self,
         book_id: str,
@@ -539,6 +570,7 @@ class BookStore:
                  "tool": tool, "outputTags": list(output_tags) or None}  # fmt: skip
         return append_trace_line(self._trace_file(book_id), {k: v for k, v in entry.items() if v is not None})  # type: ignore[return-value]
 
+    @_mutation
     def append_play_trace(
         self,
         book_id: str,
@@ -558,6 +590,7 @@ class BookStore:
                  "turn": book.run_state.turn if turn is None else turn, "skillId": skill_id}  # fmt: skip
         return append_trace_line(self._trace_file(book_id), {k: v for k, v in entry.items() if v is not None})  # type: ignore[return-value]
 
+    @_mutation
     def record_artifact(
         self,
         book_id: str,
@@ -601,6 +634,7 @@ class BookStore:
                 self._write_header(replace(book, updated_at=stamp))
         return artifact
 
+    @_mutation
     def add_message(self, book_id: str, role: str, content: str, *, at: str | None = None) -> ChatMessage:
         """Append a user-visible chat message to a book's ``messages``."""
         book = self._writable(book_id)
@@ -609,6 +643,7 @@ class BookStore:
         self._write_header(replace(book, messages=book.messages + (message,), updated_at=message.at))
         return message
 
+    @_mutation
     def update_run_state(
         self,
         book_id: str,
@@ -629,6 +664,7 @@ class BookStore:
         self._write_header(replace(book, run_state=new, updated_at=self._stamp(at)))
         return new
 
+    @_mutation
     def save_snapshot(
         self, book_id: str, *, snapshot_id: str | None = None, label: str | None = None, at: str | None = None
     ) -> RunSnapshot:
@@ -647,6 +683,7 @@ class BookStore:
         self._write_header(replace(book, snapshot_ids=book.snapshot_ids + (sid,), updated_at=stamp))
         return snap
 
+    @_mutation
     def save_content(
         self,
         book_id: str,
@@ -673,6 +710,7 @@ class BookStore:
         self._write_header(replace(book, current_content_id=cid, history_content_ids=history, updated_at=stamp))
         return record
 
+    @_mutation
     def update_book(
         self,
         book_id: str,
@@ -704,6 +742,7 @@ class BookStore:
         self._write_header(new)
         return self.book(book_id, warn=False)
 
+    @_mutation
     def archive(self, book_id: str, *, at: str | None = None) -> Book:
         """Archive a card or play book (``lifecycleStage="archived"``; project books become ``"done"``).
 
@@ -714,6 +753,7 @@ class BookStore:
         self._write_header(replace(book, lifecycle_stage=stage, updated_at=self._stamp(at)))
         return self.book(book_id, warn=False)
 
+    @_mutation
     def migrate(self, book_id: str) -> Book:
         """Move a book from the older flat layout (``books/{id}.json``) to ``books/{id}/``; return it.
 
@@ -767,6 +807,7 @@ class BookStore:
         write_json_atomic(asset_path, record)
         return self.asset(asset.id)
 
+    @_mutation
     def export_asset(
         self,
         book_id: str,
@@ -809,6 +850,7 @@ class BookStore:
         )
         return self._store_asset(asset, card, avatar, f"{card.name}'s Lorebook")
 
+    @_mutation
     def import_card(self, path: str | Path, *, asset_id: str | None = None, title: str | None = None, at: str | None = None) -> CardAsset:
         """Turn a card file (V1/V2/V3, JSON or PNG) into a card asset; its ``character_book`` becomes a world asset.
 
@@ -846,6 +888,7 @@ class BookStore:
         return write_card(self.card(asset_id), path, spec=spec)
 
     # ------------------------------------------------------------------------------------- sessions
+    @_mutation
     def save_session(self, session_id: str, data: Mapping[str, Any]) -> Path:
         """Write a working-copy session (``sessions/{id}.json``); ``data`` should name its ``bookId``."""
         path = self.root / "sessions" / f"{check_id(session_id, what='session_id')}.json"
