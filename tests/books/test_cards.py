@@ -226,3 +226,25 @@ def test_bad_card_import_changes_nothing(tmp_path):
     with pytest.raises(Exception, match="already exists"):
         store.import_card(V3, asset_id="sera")
     assert {p: p.read_bytes() for p in store.root.rglob("*") if p.is_file()} == before
+
+
+def test_v1_card_inside_a_png(tmp_path):
+    v1 = {"name": "Old Tom", "description": "a ferryman", "personality": "", "scenario": "", "first_mes": "Hm.",
+          "mes_example": "", "talkativeness": "0.4"}  # fmt: skip
+    path = tmp_path / "tom.png"
+    path.write_bytes(_png_with({"chara": _b64(v1)}))
+    card = read_card(path)
+    assert (card.spec, card.name) == ("v1", "Old Tom")
+    assert card.to_dict("v2")["data"]["extensions"] == {"talkativeness": "0.4"}
+
+
+def test_secret_in_a_bound_world_book_entry_is_refused(tmp_path):
+    from kit.books import SecretError
+
+    store = open_store(tmp_path / "studio", clock=lambda: "2026-01-01T00:00:00Z")
+    card = json.loads(V2.read_text())
+    card["data"]["character_book"]["entries"][1]["content"] = "use sk-proj-" + "ab12" * 8
+    (tmp_path / "leaky.json").write_text(json.dumps(card))
+    with pytest.raises(SecretError, match=r"leaky-world\.json: refusing to store field 'characterBook\.entries\[1\]\.content'"):
+        store.import_card(tmp_path / "leaky.json")
+    assert not [p for p in store.root.rglob("*") if p.is_file()]

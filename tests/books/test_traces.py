@@ -124,3 +124,23 @@ def test_any_crash_point_leaves_a_readable_prefix(tmp_path_factory):
         assert len(again.entries) == len(log.entries) + 1
 
     check()
+
+
+def test_every_line_is_flushed_and_fsynced_before_append_returns(tmp_path, monkeypatch):
+    import os
+
+    path = tmp_path / "traces.jsonl"
+    synced: list[int] = []
+    real_fsync = os.fsync
+
+    def spy(fd):
+        synced.append(os.fstat(fd).st_size)  # the line is already in the file when fsync runs
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", spy)
+    sizes = []
+    for i in range(3):
+        append_trace_line(path, _entry(i))
+        sizes.append(path.stat().st_size)
+    file_syncs = [s for s in synced if s in sizes]
+    assert file_syncs == sizes  # one fsync per appended line, after its bytes were written
