@@ -95,7 +95,9 @@ class TriggerTuner(widgets.VBox):
         Replayed with the book in play (conversations that name other books only are left out, unless
         none names this book).
     path : str or path, optional
-        Where *Save* writes (kit's native JSON); default ``book.source``.
+        Where *Save* writes; default ``book.source`` (never a character card: books read from cards need
+        ``path``). Books read from SillyTavern are written as SillyTavern world files, others as kit's
+        native JSON (:attr:`save_format`).
     scan_depth : int or None
         As for activation.
 
@@ -252,18 +254,45 @@ class TriggerTuner(widgets.VBox):
         self.rate = self.n_activated / self.n_turns if self.n_turns else 0.0
         self.output.value = render_turns(entry, rows, n_turns=self.n_turns, n_activated=self.n_activated)
 
+    @property
+    def save_format(self) -> str:
+        """The format *Save* writes: ``"sillytavern"`` (a SillyTavern world file, 4-space JSON) for books read
+        from SillyTavern world files or card PNGs, so the file stays usable in SillyTavern; else ``"kit"``
+        (kit's native JSON)."""
+        return "sillytavern" if "sillytavern" in self.book.extra else "kit"
+
+    def _refuse_default_path(self) -> str:
+        """Why the default path (the book's source) must not be overwritten, or ``""``."""
+        if self.path != self.book.source or not self.path:
+            return ""
+        if os.path.splitext(self.path)[1].lower() == ".png":
+            return f"the book was read from the character card {self.path!r}; pass path= to save its lore as a world file"
+        if "character_book" in self.book.extra:
+            return f"the book was read from the character card (or character_book) {self.path!r}; pass path= to save it as a world book"
+        return ""
+
     def save(self) -> str:
         """Apply the fields and write the book to ``path`` atomically (temporary file in the same folder,
-        flush + fsync, ``os.replace``); returns the path, or sets ``error`` when there is nowhere to write."""
+        flush + fsync, ``os.replace``) in :attr:`save_format`; returns the path, or sets ``error`` when there
+        is nowhere to write (no path, or the default path is the character card the book was read from,
+        which is never overwritten) or writing fails (the old file is then unchanged)."""
         self.apply()
         if self.error:
             return ""
         if not self.path:
             self.error = "no path to save to: pass path= to TriggerTuner"
+        else:
+            self.error = self._refuse_default_path()
+        if self.error:
             self.status.value = f"<span style='color:#b00'>{html.escape(self.error)}</span>"
             return ""
         try:
-            written = write_world_book(self.book, self.path)
+            if self.save_format == "sillytavern":
+                from kit.worldbook.sillytavern import write_world_file
+
+                written = write_world_file(self.book, self.path)
+            else:
+                written = write_world_book(self.book, self.path)
         except OSError as exc:
             self.error = f"cannot save {self.path!r}: {exc}"
             self.status.value = f"<span style='color:#b00'>{html.escape(self.error)}</span>"

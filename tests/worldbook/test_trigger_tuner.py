@@ -97,3 +97,77 @@ def test_save_without_path_reports(studio):
     tuner = TriggerTuner(replace(studio.library["lin_wan"], source=None), studio.conversations)
     tuner.save_button.click()
     assert "no path" in tuner.error
+
+
+def test_failed_save_leaves_the_old_file_unchanged(studio, monkeypatch):
+    import os
+
+    path = studio.path / "worldbooks" / "lin_wan.json"
+    before = path.read_bytes()
+    tuner = make(studio)
+    tuner.entry_uid = "wine"
+    tuner.key_text.value = "完全不同的关键词"
+
+    def boom(src, dst):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", boom)
+    assert tuner.save() == ""
+    assert "lin_wan.json" in tuner.error and "No space left" in tuner.error
+    assert path.read_bytes() == before
+    assert not [p for p in path.parent.iterdir() if p.name.endswith(".tmp")]
+    monkeypatch.undo()
+    assert tuner.save() == str(path) and tuner.error == ""
+    assert wb.read_world_book(path).entry("wine").triggers.keyword.keys == ("完全不同的关键词",)
+
+
+def _st_conversation():
+    return [wb.Conversation("c1", (wb.Turn("We walk into the forest."), wb.Turn("Tell me about Eldoria."), wb.Turn("Nothing here.")))]
+
+
+def test_sillytavern_book_is_saved_as_a_sillytavern_world_file(tmp_path):
+    from kit.widgets import TriggerTuner
+    from kit.worldbook.sillytavern import is_sillytavern_world
+    from worldbook_inputs import WORLDBOOKS
+
+    src = WORLDBOOKS / "st_Eldoria.json"
+    if not src.exists():
+        pytest.skip("shared data not available")
+    path = tmp_path / "Eldoria.json"
+    path.write_bytes(src.read_bytes())
+    book = wb.read_world_book(path)
+    tuner = TriggerTuner(book, _st_conversation())
+    assert tuner.save_format == "sillytavern"
+    first = book.entries[0].uid
+    tuner.entry_uid = first
+    tuner.key_text.value = "forest, 森林"
+    assert tuner.save() == str(path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert is_sillytavern_world(data)  # still a file SillyTavern can load
+    original = json.loads(src.read_text(encoding="utf-8"))
+    assert data["entries"][first]["key"] == ["forest", "森林"]
+    assert {k: v for k, v in data["entries"][first].items() if k != "key"} == {k: v for k, v in original["entries"][first].items() if k != "key"}
+    assert {k: v for k, v in data["entries"].items() if k != first} == {k: v for k, v in original["entries"].items() if k != first}
+    assert wb.read_world_book(path).entry(first).triggers.keyword.keys == ("forest", "森林")
+
+
+def test_book_read_from_a_card_is_never_overwritten_by_default(tmp_path):
+    import kit.books
+    from kit.widgets import TriggerTuner
+    from worldbook_inputs import WORLDBOOKS
+
+    card_json = WORLDBOOKS / "st_Seraphina.card_v2.json"
+    if not card_json.exists():
+        pytest.skip("shared data not available")
+    png = tmp_path / "Seraphina.png"
+    kit.books.write_card(kit.books.read_card(card_json), png, spec="v2")
+    copy = tmp_path / "card.json"
+    copy.write_bytes(card_json.read_bytes())
+    for source in (png, copy):
+        before = source.read_bytes()
+        tuner = TriggerTuner(wb.read_world_book(source), _st_conversation())
+        assert tuner.save() == "" and "character card" in tuner.error and "path=" in tuner.error
+        assert source.read_bytes() == before
+    out = tmp_path / "lore.json"
+    tuner = TriggerTuner(wb.read_world_book(png), _st_conversation(), path=out)
+    assert tuner.save() == str(out) and len(wb.read_world_book(out)) == 4

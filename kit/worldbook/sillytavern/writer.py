@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
+from kit.atomic_files import atomic_write_text
 from kit.worldbook.model import WorldBook
 from kit.worldbook.sillytavern.convert import world_to_character_book
 from kit.worldbook.sillytavern.mapping import entry_to_st
@@ -73,7 +73,9 @@ def to_character_book(book: WorldBook) -> dict[str, Any]:
 
 
 def write_world_file(book: WorldBook, path: str | os.PathLike[str]) -> Path:
-    """Write :func:`to_world_file` as JSON (UTF-8, 4-space indentation, like SillyTavern) atomically.
+    """Write :func:`to_world_file` as JSON (UTF-8, 4-space indentation, like SillyTavern) atomically
+    (:func:`kit.atomic_files.atomic_write_text`: on failure the old file is unchanged and
+    :class:`kit.StorageError` names the file).
 
     Returns
     -------
@@ -81,16 +83,5 @@ def write_world_file(book: WorldBook, path: str | os.PathLike[str]) -> Path:
         The written path.
     """
     path = Path(path)
-    text = json.dumps(to_world_file(book), ensure_ascii=False, indent=4) + "\n"
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    atomic_write_text(path, json.dumps(to_world_file(book), ensure_ascii=False, indent=4) + "\n")
     return path
