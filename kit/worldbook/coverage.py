@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from kit.worldbook._frames import frame
 from kit.worldbook.activation import Activator, _generator
-from kit.worldbook.conditions import parse_condition
+from kit.worldbook.conditions import _as_number, parse_condition
 from kit.worldbook.model import POSITION_LABELS, WorldBook
 from kit.worldbook.studio import Conversation
 
@@ -348,11 +348,14 @@ def condition_hit_rates(books: Mapping[str, WorldBook] | Iterable[WorldBook], co
                 continue
             s = stats[key]
             for turn in conv.turns:
-                r = s["cond"].evaluate(turn.table)
+                cond = s["cond"]
+                r = cond.evaluate(turn.table)
                 s["n_turns"] += 1
                 s["n_true"] += r.holds
-                s["n_missing"] += "missing" in r.reason
-                s["n_not_numeric"] += "not a number" in r.reason
+                missing = cond.field not in (turn.table or {})
+                s["n_missing"] += missing
+                s["n_not_numeric"] += (not missing and cond.is_numeric and cond.op != "contains"
+                                       and _as_number(turn.table[cond.field]) is None)
     rows = [
         {"entry_id": key[0], "condition": stats[key]["text"], "field": stats[key]["cond"].field,
          "n_turns": stats[key]["n_turns"], "n_true": stats[key]["n_true"],

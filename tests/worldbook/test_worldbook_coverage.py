@@ -141,3 +141,25 @@ def test_load_studio_missing(tmp_path):
 
     with pytest.raises(StorageError, match="write_worldbooks"):
         wb.load_studio(tmp_path)
+
+
+def test_condition_hit_rates_counts_exactly():
+    book = WorldBook("b", "B", (
+        Entry("s", triggers=Triggers(conditions=("tb.力量 > 10", 'tb.状态 = "missing"', 'tb.备注 包括 "not a number"'))),
+    ))
+    conv = Conversation("c", (
+        Turn("1", table={"力量": 15, "状态": "ok", "备注": "it is not a number"}),
+        Turn("2", table={"力量": "很强", "状态": "missing"}),
+        Turn("3", table={"状态": "ok"}),
+        Turn("4", table={"力量": "12", "备注": "x"}),
+    ))
+    hits = wb.condition_hit_rates([book], [conv]).set_index("condition")
+    strength = hits.loc["tb.力量 > 10"]
+    assert (strength.n_turns, strength.n_true, strength.n_missing, strength.n_not_numeric) == (4, 2, 1, 1)
+    assert strength.hit_rate == 0.5 and strength.field == "力量"
+    state = hits.loc['tb.状态 = "missing"']  # the word "missing" in a value is no missing field
+    assert (state.n_true, state.n_missing, state.n_not_numeric) == (1, 1, 0)
+    note = hits.loc['tb.备注 包括 "not a number"']
+    assert (note.n_true, note.n_missing, note.n_not_numeric) == (1, 2, 0)
+    other = Conversation("d", (Turn("x", table={"力量": 99}),), character_book_id="elsewhere", global_book_ids=())
+    assert wb.condition_hit_rates([book], [other])["n_turns"].tolist() == [0, 0, 0]
