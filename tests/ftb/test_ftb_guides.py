@@ -176,3 +176,33 @@ def test_a_second_reload_of_the_same_save_is_refused_while_one_runs(tmp_path):
         with pytest.raises(ReloadBusyError, match="already running; try again"):
             reload(save, b)
     assert reload(save, b).set_index("language").loc["en_us", "status"] == "processed"
+
+
+def test_reload_leaves_player_databases_and_quest_state_alone(tmp_path):
+    """On the full sample save, only the shared database file (and its lock) change on disk."""
+    from kit.samples.quests import write_quests
+    from kit.samples.saves import write_databases
+
+    root = tmp_path / "save"
+    root.mkdir()
+    write_databases(root)
+    write_quests(root)
+    save = kit.open_save(root)
+    shared = save.databases.shared()
+    players = save.databases.player_uuids()
+    assert len(players) >= 3 and list(root.rglob("ftbquests/*.snbt"))  # player databases and team progress exist
+    other_tables = {t: shared.entries(t) for t in (kit.KNOWLEDGE, kit.QUEST_BACKGROUNDS)}
+    shared.put(kit.FTB_GUIDES, "fr_fr", [kit.Document("ftb:00000000000000AA", "stale", "old text")])
+
+    def files():
+        return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*") if p.is_file()}
+
+    before = files()
+    reload(save, read_quest_book(root), languages=["zh_cn"])
+    after = files()
+    changed = {k for k in before.keys() | after.keys() if before.get(k) != after.get(k)}
+    shared_rel = shared.path.relative_to(root).as_posix()
+    assert changed <= {shared_rel, shared_rel + ".lock"} and shared_rel in changed
+    assert {t: shared.entries(t) for t in other_tables} == other_tables
+    assert sorted(shared.entries(kit.FTB_GUIDES)) == ["en_us", "zh_cn"]  # stale fr_fr dropped
+    assert save.databases.player_uuids() == players
