@@ -4,7 +4,8 @@ The design's first rule for stored books is "no API keys". :func:`check_no_secre
 (nested dicts and lists) and raises :class:`~kit.books.errors.SecretError` naming the first key path that is
 either *named* like a credential (``api_key``, ``apiKey``, ``secret``, ``token``, ``authorization``, ...; the
 comparison ignores case, ``_`` and ``-``) or holds a string that *looks* like a provider key (``sk-...``,
-``sk-ant-...``, ``AIza...``, ``ghp_...``, ``xoxb-...``, ``AKIA...``, ``hf_...``, ``Bearer <token>``).
+``sk-ant-...``, ``AIza...``, ``ghp_...``, ``xoxb-...``, ``AKIA...``, ``hf_...``, ``gsk_...``, ``xai-...``, ``r8_...``,
+``Bearer <token>``).
 Names such as ``token_budget`` or ``max_tokens`` are ordinary settings and pass.
 """
 
@@ -23,6 +24,7 @@ _SECRET_NAMES = frozenset(
 )
 _SECRET_SUFFIXES = (
     "apikey",
+    "apikeys",
     "secret",
     "secretkey",
     "accesstoken",
@@ -42,6 +44,9 @@ _KEY_PATTERNS = (
     ("Slack token", re.compile(r"(?<![A-Za-z0-9_-])xox[abposr]-[A-Za-z0-9-]{10,}")),
     ("AWS access key id", re.compile(r"(?<![A-Z0-9])(?:AKIA|ASIA)[0-9A-Z]{16}(?![A-Z0-9])")),
     ("Hugging Face token", re.compile(r"(?<![A-Za-z0-9_])hf_[A-Za-z0-9]{30,}")),
+    ("Groq API key", re.compile(r"(?<![A-Za-z0-9_])gsk_[A-Za-z0-9]{40,}")),
+    ("xAI API key", re.compile(r"(?<![A-Za-z0-9_-])xai-[A-Za-z0-9]{40,}")),
+    ("Replicate token", re.compile(r"(?<![A-Za-z0-9_])r8_[A-Za-z0-9]{30,}")),
     ("bearer token", re.compile(r"\bBearer\s+[A-Za-z0-9._~+/-]{20,}=*")),
 )
 

@@ -9,7 +9,7 @@ from kit.errors import KitError
 
 @pytest.mark.parametrize(
     "name", ["api_key", "apiKey", "API-KEY", "secret", "Secret", "token", "TOKEN", "authorization", "Authorization",
-             "client_secret", "accessToken", "openai_api_key", "password"],
+             "client_secret", "accessToken", "openai_api_key", "password", "apiKeys", "x-api-key", "OPENAI_API_KEY"],
 )  # fmt: skip
 def test_key_like_field_names(name):
     assert is_secret_field(name)
@@ -29,6 +29,11 @@ def test_ordinary_field_names(name):
         "ghp_" + "a1" * 18,
         "AKIA" + "ABCD1234EFGH5678",
         "Authorization: Bearer eyJhbGciOiJIUzI1NiJ9abcdef123456",
+        "xoxb-1234567890-abcdefghij",
+        "hf_" + "aB3" * 12,
+        "gsk_" + "Qw7e" * 13,
+        "xai-" + "Zz9" * 20,
+        "r8_" + "k2L" * 13,
     ],
 )
 def test_provider_keys_are_recognised(text):
