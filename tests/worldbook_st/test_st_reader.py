@@ -10,9 +10,9 @@ import pytest
 from kit.worldbook import WorldBookFormatError
 from kit.worldbook.cards import KIT_TO_ST_POSITION as CARDS_KIT_TO_ST
 from kit.worldbook.cards import ST_TO_KIT_POSITION as CARDS_ST_TO_KIT
-from kit.worldbook.sillytavern import is_sillytavern_world, read_world
+from kit.worldbook.sillytavern import is_sillytavern_world, read_world, simulate
 from kit.worldbook.sillytavern.mapping import KIT_TO_ST_POSITION, ST_TO_KIT_POSITION
-from st_inputs import WORLDBOOKS, load_json, shared
+from st_inputs import WORLDBOOKS, chat, load_json, shared
 
 REAL_BOOKS = [
     "en_far_domain_chub.json", "en_lythora_station_chub.json", "en_x_world_groups.json", "st_Eldoria.json",
@@ -208,6 +208,16 @@ def test_regex_and_macro_keys_are_reported() -> None:
     assert "plain text" in reasons["key[0]"]
     assert "macro" in reasons["key[1]"]
     assert "refused" in reasons["key[2]"] and "nested quantifiers" in reasons["key[2]"]
+
+
+def test_keys_with_surrounding_space_are_reported_and_trimmed_by_the_simulator() -> None:
+    entries = {"0": {"uid": 0, "key": [" dragon ", "龙\u3000", "plain"], "content": "c", "position": 0}}
+    book = read_world({"entries": entries}, book_id="x")
+    reasons = {i.field: i.reason for i in book.issues}
+    assert set(reasons) == {"key[0]", "key[1]"} and "trims" in reasons["key[0]"]
+    assert book.entry("0").triggers.keyword.keys == (" dragon ", "龙\u3000", "plain")
+    sc = {"books": {"x": {"entries": entries}}, "chat": chat("a dragon.")}
+    assert simulate(sc)["steps"][0]["activated"] == ["x.0"]
 
 
 def test_object_key_order_is_javascripts() -> None:

@@ -223,6 +223,8 @@ def entry_from_st(raw: Mapping[str, Any], key: str) -> tuple[Entry, list[tuple[s
                 notes.append((f"{field_name}[{i}]", k, "macro in a key: SillyTavern expands it before matching; kit's engine matches it literally"))
             if k and not k.strip(JS_WHITESPACE):
                 notes.append((f"{field_name}[{i}]", k, "white-space-only key: SillyTavern matches it against every text"))
+            elif k != k.strip(JS_WHITESPACE) and not k.strip(JS_WHITESPACE).startswith("/"):
+                notes.append((f"{field_name}[{i}]", k, "leading or trailing white space: SillyTavern trims keys before matching; kit's engine matches the key as written"))
     cs = raw.get("caseSensitive")
     ww = raw.get("matchWholeWords")
     keyword = None
