@@ -282,7 +282,12 @@ def _entity_probability(cond: Mapping[str, Any], ctx: LootContext) -> float | No
         return 1.0
     if pred == {"flags": {"is_on_fire": True}}:
         return 0.0
-    ts = pred.get("type_specific") if isinstance(pred, dict) else None
+    if not isinstance(pred, dict):
+        return None
+    hook = pred.get("fishing_hook")  # before 1.20.5: {"fishing_hook": {"in_open_water": ...}}
+    if set(pred) == {"fishing_hook"} and isinstance(hook, dict) and set(hook) == {"in_open_water"}:
+        return 1.0 if bool(hook["in_open_water"]) == ctx.open_water else 0.0
+    ts = pred.get("type_specific")
     if isinstance(ts, dict) and norm_id(str(ts.get("type", ""))) == "minecraft:fishing_hook" and set(pred) == {"type_specific"}:
         if set(ts) == {"type", "in_open_water"}:
             return 1.0 if bool(ts["in_open_water"]) == ctx.open_water else 0.0

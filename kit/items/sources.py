@@ -235,16 +235,21 @@ class ProviderRegistry:
         return chosen
 
     def run(self, packs: "PackSet", item_id: str, scope: str = "all") -> ItemSourceOutput:
-        """Run the providers of ``scope`` for ``item_id`` and build the ordered, truncated output."""
+        """Run the providers of ``scope`` for ``item_id`` (in id order) and build the ordered, truncated output.
+
+        A provider that raises contributes no sources (not even those it yielded before failing); its error is
+        recorded in ``errors`` as ``(provider_id, "ExceptionType: message")``.
+        """
         chosen = self.select(scope)
         found: list[ItemSource] = []
         errors: list[tuple[str, str]] = []
         for p in chosen:
-            try:
-                for s in p.find(packs, item_id):
-                    found.append(s if s.provider_id else _with_provider(s, p.provider_id))
+            try:  # a provider's sources count only when it finishes (as a provider returning a list)
+                mine = [s if s.provider_id else _with_provider(s, p.provider_id) for s in p.find(packs, item_id)]
             except Exception as exc:  # noqa: BLE001 - a failing provider is reported, never fatal
                 errors.append((p.provider_id, f"{type(exc).__name__}: {exc}"))
+                continue
+            found.extend(mine)
         found.sort(key=lambda s: (_CATEGORY.get(s.kind, 0), s.source_id, s.kind, s.provider_id))
         return ItemSourceOutput(item_id, scope, tuple(found[:MAX_SOURCES]), len(found) > MAX_SOURCES, tuple(errors))
 

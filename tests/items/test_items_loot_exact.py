@@ -298,3 +298,91 @@ def test_exact_matches_sampler_on_random_synthetic_tables(tmp_path):
             p_hat = sampled.p_at_least_one.get(item, 0.0)
             se_p = math.sqrt(max(row.p_at_least_one * (1 - row.p_at_least_one), 2e-3) / n)
             assert abs(p_hat - row.p_at_least_one) < 5 * se_p, (tid, item, p_hat, row.p_at_least_one)
+
+
+@pytest.mark.parametrize("version", ["1.21.1", "1.18.1"])
+def test_worked_examples_on_older_sets(version):
+    # 1.18.1 writes looting_enchant, random_chance_with_looting, the 'alternative' condition, old match_tool
+    # predicates and {"fishing_hook": {...}}; 1.21.1 the 1.21 names. The figures of section 3.4 hold for both.
+    packs = kit.items.load_datapacks(vanilla(version))
+    for table, context, expected in WORKED_EXAMPLES:
+        df = packs.loot_expectations(table=f"minecraft:{table}", **context).set_index("item_id")
+        for item, value in expected.items():
+            row = df.loc[f"minecraft:{item}"]
+            assert row.expected_count == pytest.approx(value, abs=6e-5), (version, table, item)
+            assert bool(row.is_exact), (version, table, item)
+
+
+def test_score_providers_and_unknown_conditions_are_inexact(tmp_path):
+    score = {"type": "minecraft:score", "target": "this", "score": "s"}
+    files = {
+        "data/t/loot_table/count.json": _pool([
+            {"type": "item", "name": "t:scored", "functions": [{"function": "set_count", "count": score}]},
+            {"type": "item", "name": "t:plain"}]),
+        "data/t/loot_table/rolls.json": _pool([{"type": "item", "name": "t:a"}], rolls=score),
+        "data/t/loot_table/where.json": _pool([
+            {"type": "item", "name": "t:jungle", "conditions": [
+                {"condition": "minecraft:location_check", "predicate": {"biomes": "minecraft:jungle"}}]},
+            {"type": "item", "name": "t:b"}]),
+        "data/t/loot_table/fn.json": _pool([{"type": "item", "name": "t:c",
+                                             "functions": [{"function": "othermod:double_it"}]}]),
+    }
+    packs = kit.items.load_datapacks(write_pack(tmp_path / "p", files))
+    df = packs.loot_expectations().set_index(["loot_table_id", "item_id"])
+    assert not df.loc[("t:count", "t:scored"), "is_exact"]
+    assert df.loc[("t:count", "t:plain"), "is_exact"] and df.loc[("t:count", "t:plain"), "expected_count"] == 0.5
+    assert not df.loc[("t:rolls", "t:a"), "is_exact"]
+    assert not df.loc[("t:where", "t:jungle"), "is_exact"] and not df.loc[("t:where", "t:b"), "is_exact"]
+    assert df.loc[("t:where", "t:jungle"), "expected_count"] == 0.0  # an unknown condition is taken as failing
+    assert not df.loc[("t:fn", "t:c"), "is_exact"]
+
+
+def test_explosions_and_enchanted_count_limit(tmp_path):
+    table = {"pools": [
+        {"rolls": 1, "entries": [{"type": "item", "name": "t:decay", "functions": [
+            {"function": "set_count", "count": 4}, {"function": "explosion_decay"}]}]},
+        {"rolls": 1, "conditions": [{"condition": "survives_explosion"}],
+         "entries": [{"type": "item", "name": "t:fragile"}]},
+        {"rolls": 1, "entries": [{"type": "item", "name": "t:loot", "functions": [
+            {"function": "enchanted_count_increase", "enchantment": "minecraft:looting",
+             "count": {"type": "uniform", "min": 0, "max": 1}, "limit": 2}]}]},
+    ]}
+    calm = _one_table(tmp_path / "a", table)
+    assert calm.loc["t:decay", "expected_count"] == 4.0 and calm.loc["t:fragile", "expected_count"] == 1.0
+    boom = _one_table(tmp_path / "b", table, explosion=True, looting=3)  # radius 4
+    assert boom.loc["t:decay", "expected_count"] == pytest.approx(1.0)
+    assert boom.loc["t:decay", "p_at_least_one"] == pytest.approx(1 - 0.75**4)
+    assert boom.loc["t:fragile", "expected_count"] == pytest.approx(0.25)
+    # note 3.2: looting III adds 0/1/2/3 with 1/6, 1/3, 1/3, 1/6; 1 + that, limited to 2 -> 1/6 * 1 + 5/6 * 2
+    assert boom.loc["t:loot", "expected_count"] == pytest.approx(1 / 6 + 2 * 5 / 6)
+    assert boom.is_exact.all()
+
+
+def test_enchantment_conditions_and_combinators(tmp_path):
+    def item(name, *conditions):
+        return {"rolls": 1, "entries": [{"type": "item", "name": name, "conditions": list(conditions)}]}
+
+    rc = {"condition": "random_chance", "chance": 0.5}
+    table = {"pools": [
+        item("t:bonus", {"condition": "table_bonus", "enchantment": "minecraft:fortune", "chances": [0.1, 0.2, 0.5]}),
+        item("t:ench", {"condition": "random_chance_with_enchanted_bonus", "enchantment": "minecraft:looting",
+                        "unenchanted_chance": 0.2,
+                        "enchanted_chance": {"type": "linear", "base": 0.3, "per_level_above_first": 0.1}}),
+        item("t:any", {"condition": "any_of", "terms": [rc, rc]}),
+        item("t:all", {"condition": "all_of", "terms": [rc, {"condition": "killed_by_player"}]}),
+        item("t:not", {"condition": "inverted", "term": {"condition": "killed_by_player"}}),
+        item("t:tool", {"condition": "match_tool", "predicate": {"predicates": {"minecraft:enchantments": [
+            {"enchantments": "minecraft:silk_touch", "levels": {"min": 1}}]}}}),
+    ]}
+    plain = _one_table(tmp_path / "a", table)
+    assert plain.loc["t:bonus", "expected_count"] == pytest.approx(0.1)
+    assert plain.loc["t:ench", "expected_count"] == pytest.approx(0.2)
+    assert plain.loc["t:any", "expected_count"] == pytest.approx(0.75)
+    assert plain.loc["t:all", "expected_count"] == pytest.approx(0.5)
+    assert plain.loc["t:not", "expected_count"] == 0.0 and plain.loc["t:tool", "expected_count"] == 0.0
+    rich = _one_table(tmp_path / "b", table, fortune=5, looting=3, silk_touch=True, killed_by_player=False)
+    assert rich.loc["t:bonus", "expected_count"] == pytest.approx(0.5)  # level past the list: the last chance
+    assert rich.loc["t:ench", "expected_count"] == pytest.approx(0.5)  # 0.3 + 0.1 * (3 - 1)
+    assert rich.loc["t:all", "expected_count"] == 0.0 and rich.loc["t:not", "expected_count"] == 1.0
+    assert rich.loc["t:tool", "expected_count"] == 1.0
+    assert plain.is_exact.all() and rich.is_exact.all()

@@ -171,3 +171,65 @@ def test_item_uses(packs):
     assert by_id.loc["minecraft:crafting_table", "n_slots"] == 4
     assert by_id.loc["minecraft:oak_slab", "via_tag"] == ""
     assert len(packs.item_uses("minecraft:no_such_item")) == 0
+
+
+def test_providers_run_in_id_order_and_a_failing_one_contributes_nothing(packs):
+    reg = ProviderRegistry()
+    calls = []
+
+    def make(pid, fail):
+        def find(p, item_id):
+            calls.append(pid)
+            yield ItemSource("custom", f"{pid}/one", outputs=(SourceSlot((ItemStack(item_id),)),))
+            if fail:
+                raise LookupError(f"{pid} broke half way")
+        return find
+
+    for pid, fail in (("zz:late", True), ("mm:fine", False), ("aa:early", True)):
+        reg.register(pid, make(pid, fail))
+    out = packs.item_sources("minecraft:stone", registry=reg)
+    assert calls == ["aa:early", "mm:fine", "zz:late"]
+    assert [e[0] for e in out.errors] == ["aa:early", "zz:late"]
+    assert out.errors[0][1] == "LookupError: aa:early broke half way"
+    assert [s.source_id for s in out.sources] == ["mm:fine/one"]  # no half results from the failing ones
+    assert reg.scopes() == ("all", "early", "fine", "late", "aa:early", "mm:fine", "zz:late")
+
+
+def test_loot_scan_stops_at_4096_tables():
+    from kit.items.loot import LootTable
+    from kit.items.sources import MAX_LOOT_TABLES
+    from kit.items.tags import resolve_tags
+
+    assert MAX_LOOT_TABLES == 4096
+    table = {"pools": [{"rolls": 1, "entries": [{"type": "item", "name": "t:common"}]}]}
+    tables = {f"t:table_{k:05d}": LootTable(f"t:table_{k:05d}", "minecraft:chest", table) for k in range(4096)}
+    last = {"pools": [{"rolls": 1, "entries": [{"type": "item", "name": "t:common"}, {"type": "item", "name": "t:rare"}]}]}
+    tables["t:table_99999"] = LootTable("t:table_99999", "minecraft:chest", last)  # the 4097th in id order
+    packs = kit.items.PackSet({}, tables, resolve_tags([]), {}, [], [])
+    assert packs.item_sources("t:rare", "loot").sources == ()
+    assert len(packs._index().loot["t:common"]) == 4096 and "t:table_99999" not in packs._index().loot["t:common"]
+    common = packs.item_sources("t:common", "loot")
+    assert common.truncated and len(common.sources) == 64
+    assert [s.source_id for s in common.sources] == [f"t:table_{k:05d}" for k in range(64)]
+
+
+def test_tag_provider_reports_at_most_64_tags_sorted():
+    from kit.items.tags import TagFile, TagValue, resolve_tags
+
+    files = [TagFile(f"t:tag_{k:02d}", (TagValue("t:x"),)) for k in reversed(range(70))]
+    packs = kit.items.PackSet({}, {}, resolve_tags(files), {}, [], [])
+    out = packs.item_sources("t:x", "tag")
+    assert [s.source_id for s in out.sources] == [f"#t:tag_{k:02d}" for k in range(64)]
+    assert all(s.to_json() == {"kind": "tag", "id": s.source_id, "outputs": [{"items": ["t:x"]}]} for s in out.sources)
+
+
+def test_json_field_order_follows_the_design(packs):
+    out = packs.item_sources("minecraft:bucket")
+    text = out.to_json()
+    assert text.startswith('{"item": "minecraft:bucket", "sources": [{"kind": "recipe", "id": "minecraft:bucket", '
+                           '"type": "minecraft:crafting_shaped", "station": ["minecraft:crafting_table"], "width": 3, '
+                           '"inputs": [')
+    assert text.endswith('"truncated": false}')
+    loot = json.loads(packs.item_sources("minecraft:iron_ingot", "loot").to_json())
+    assert list(loot) == ["item", "scope", "sources", "truncated"]
+    assert all(list(s) == ["kind", "id", "type", "outputs", "notes"] for s in loot["sources"])
