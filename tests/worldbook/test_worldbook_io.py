@@ -83,6 +83,8 @@ def test_strict_names_book_uid_and_field(tmp_path, field, value, reason):
         wb.read_world_book(write(tmp_path, data))
     err = info.value
     assert err.book_id == "tavern" and err.field == field
+    if field != "uid":
+        assert err.uid == "k" and "entry 'k'" in str(err)
     assert "book 'tavern'" in str(err) and f"field '{field}'" in str(err) and "book.json" in str(err)
     assert isinstance(err, KitError) and isinstance(err, ValueError)
 
