@@ -9,7 +9,6 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
-import shutil
 import signal
 import socket
 import subprocess
@@ -24,10 +23,6 @@ CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
 ]
-
-
-def chromium_available() -> bool:
-    return Path(CHROMIUM).exists() and shutil.which("node") is not None or Path(CHROMIUM).exists()
 
 
 def _free_port() -> int:

@@ -328,3 +328,34 @@ def test_known_max_stack_sizes_from_result_components(tmp_path: Path) -> None:
     card = ItemSearchCard(packs, "pouch")
     assert "Max stack: 16" in card.item_buttons["example:pouch"].tooltip
     assert "unknown" in ItemSearchCard(packs, "stick").item_buttons["minecraft:stick"].tooltip
+
+
+def test_switching_category_or_page_replaces_only_the_page_body(packs) -> None:
+    card = ItemSourcesCard.from_packs(packs, "aurora:glacite_ingot")
+    fixed = [card.children[i] for i in (0, 1, 2, 3, 5)]  # title, category buttons, hint, explanation, pager
+    buttons = [card.category_buttons[c] for c in ("recipe", "loot", "tag")]
+    bodies = [card.body]
+    for action in (card.next_button.click, card.category_buttons["loot"].click, card.category_buttons["recipe"].click,
+                   card.prev_button.click):
+        action()
+        assert [card.children[i] for i in (0, 1, 2, 3, 5)] == fixed
+        assert all(a is b for a, b in zip((card.children[i] for i in (0, 1, 2, 3, 5)), fixed))
+        assert [card.category_buttons[c] for c in ("recipe", "loot", "tag")] == buttons
+        assert card.children[4] is card.body and all(card.body is not b for b in bodies)
+        bodies.append(card.body)
+    assert card.category == "recipe" and card.recipe_page == 0 and len(card.body.children) == 4
+
+
+@pytest.mark.parametrize("category, marker", [("recipe", "class='kit-recipe'"), ("loot", "<tr><td"),
+                                              ("tag", "class='kit-tag'")])
+def test_explanation_once_per_category(category, marker) -> None:
+    kinds = {"recipe": "recipe", "loot": "loot", "tag": "tag"}
+    sources = tuple(ItemSource(kinds[category], f"example:s{i:02d}", "loot_table" if category == "loot" else "",
+                               inputs=(SourceSlot((ItemStack("example:in"),)),) if category == "recipe" else (),
+                               outputs=(SourceSlot((ItemStack("example:x"),)),)) for i in range(3))
+    card = ItemSourcesCard(ItemSourceOutput("example:x", sources=sources), names={"example:x": "示例物品"})
+    page = _html(card)
+    assert card.category == category and page.count(marker) == 3
+    assert page.count("kit-explanation") == 1
+    if category != "recipe":  # loot and tag rows do not repeat the queried item (a recipe shows it as its product)
+        assert page.count("示例物品") == 2  # the title and the explanation
