@@ -859,6 +859,11 @@ class _Loader:
                                f"{path}: key {key!r}: no {parsed.object_type} {parsed.object_id} in the book; ignored",
                                path)
                     continue
+                if kind != parsed.object_type:  # FTB looks text up by "<type>.<id>.<field>": never used
+                    self.error("unknown_lang_object", parsed.object_id, key,
+                               f"{path}: key {key!r}: {parsed.object_id} is a {kind} in the book, not a "
+                               f"{parsed.object_type}; ignored", path)
+                    continue
                 if not _lang.is_text(value):
                     self.error("bad_lang_value", parsed.object_id, key,
                                f"{path}: key {key!r}: expected a string or a list of strings", path)

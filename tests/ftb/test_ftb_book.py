@@ -114,6 +114,28 @@ def test_lang_keys_for_unknown_objects_are_reported():
     assert orphans["field"].str.match(r"(quest|task|chapter|reward)\.[0-9A-F]{16}\.").all()
 
 
+def test_lang_key_of_the_wrong_object_type_is_not_used():
+    """FTB looks text up by ``<type>.<id>.<field>``: ``task.<quest id>.title`` never titles the quest."""
+    b = book("farming-crossing-5")
+    titles = b.quests(language="en_us").set_index("quest_id")["title"]
+    # en_us.snbt also has task.29C747B69A9F22B2.title "Free Task" for this quest id
+    assert titles["29C747B69A9F22B2"] == "Cooking Collection Completion!"
+    assert titles["666D55906F99FC33"] == "Flora Compendium Completion!"
+    errors = b.errors()
+    wrong = errors[errors["message"].str.contains("in the book, not a") & errors["path"].str.endswith("en_us.snbt")]
+    assert sorted(wrong["field"]) == ["quest.2D08BA10B7F1E318.title", "quest.545795C0A7AB423E.title",
+                                      "task.29C747B69A9F22B2.title", "task.666D55906F99FC33.title"]
+    assert set(wrong["kind"]) == {"unknown_lang_object"}
+    assert wrong["message"].str.contains(r"29C747B69A9F22B2 is a quest in the book, not a task; ignored").any()
+    # every key of the file is either used (n_keys) or an error row: nothing is silently dropped
+    from kit.ftb.snbt import read_snbt
+
+    path = pack("farming-crossing-5") / "config/ftbquests/quests/lang/en_us.snbt"
+    n_rows = (errors["path"] == str(path)).sum()
+    n_keys = b.languages().set_index("language").loc["en_us", "n_keys"]
+    assert n_keys + n_rows == len(read_snbt(path)) == 412
+
+
 def test_visibility_flags():
     q = book("farming-crossing-5").quests()
     assert q["hide_until_deps_complete"].sum() == 506
