@@ -10,7 +10,9 @@ a baseline measured in the same run.
    trace length.
 2. **Trace read.** ``store.traces(book_id)`` (parse + validate + DataFrame) for the 500-entry book, against a
    baseline of ``json.loads`` on every line alone.
-3. **Card reading.** :func:`kit.books.read_card` on a PNG card against Pillow opening the same PNG and
+3. **Write lock.** The same 500 appends with the store's write lock (every mutation takes an ``flock`` on
+   the studio folder) against the unlocked method body (``BookStore.append_design_trace.__wrapped__``).
+4. **Card reading.** :func:`kit.books.read_card` on a PNG card against Pillow opening the same PNG and
    decoding its ``chara`` text chunk (``Image.open(...).text``) plus ``json.loads``.
 """
 
@@ -91,6 +93,24 @@ def bench_read(root: Path) -> None:
           f"ratio kit/baseline {kit_t / base_t:.1f}x (validation + DataFrame)")  # fmt: skip
 
 
+def bench_lock(root: Path) -> None:
+    store = kb.open_store(root / "lock")
+    store.create_card_book("bench", book_id="b", at=_stamp(0))
+    unlocked = BookStore.append_design_trace.__wrapped__
+
+    def locked_append() -> None:
+        for i in range(N_ENTRIES):
+            store.append_design_trace("b", "agent_tool", f"step {i}", at=_stamp(i))
+
+    def bare_append() -> None:
+        for i in range(N_ENTRIES):
+            unlocked(store, "b", "agent_tool", f"step {i}", at=_stamp(i))
+
+    lock_t, bare_t = _best(locked_append, 1), _best(bare_append, 1)
+    print(f"write lock, {N_ENTRIES} appends: locked {lock_t * 1e3 / N_ENTRIES:.2f} ms/entry, unlocked baseline "
+          f"{bare_t * 1e3 / N_ENTRIES:.2f} ms/entry, ratio locked/unlocked {lock_t / bare_t:.2f}x")  # fmt: skip
+
+
 def bench_cards(root: Path) -> None:
     from PIL import Image
 
@@ -117,6 +137,7 @@ def main() -> int:
         root = Path(tmp)
         bench_append(root)
         bench_read(root)
+        bench_lock(root)
         bench_cards(root)
     return 0
 
