@@ -88,9 +88,12 @@ class _Index:
                     old = self.loot.setdefault(item, {}).get(tid)
                     if old is None:
                         self.loot[item][tid] = (count, notes)
-                    else:
-                        merged = list(dict.fromkeys(old[1] + notes))
-                        self.loot[item][tid] = (old[0] if old[0] == count else 1, merged)
+                    elif old[0] == count:
+                        self.loot[item][tid] = (count, list(dict.fromkeys(old[1] + notes)))
+                    else:  # entries with different fixed counts: the count moves into the notes
+                        merged = old[1] + ([f"count {old[0]}"] if old[0] != 1 else []) \
+                            + notes + ([f"count {count}"] if count != 1 else [])
+                        self.loot[item][tid] = (1, list(dict.fromkeys(merged)))
         for tag_id in sorted(p._tags.members):
             for m in p._tags.members[tag_id]:
                 self.tags_of.setdefault(m.item_id, []).append(tag_id)

@@ -233,3 +233,24 @@ def test_json_field_order_follows_the_design(packs):
     loot = json.loads(packs.item_sources("minecraft:iron_ingot", "loot").to_json())
     assert list(loot) == ["item", "scope", "sources", "truncated"]
     assert all(list(s) == ["kind", "id", "type", "outputs", "notes"] for s in loot["sources"])
+
+
+def test_loot_source_merges_the_notes_of_every_entry_of_a_table(tmp_path):
+    packs = kit.items.load_datapacks(write_pack(tmp_path / "p", {
+        "data/t/loot_table/two.json": {"pools": [
+            {"rolls": 1, "entries": [{"type": "item", "name": "t:gem", "weight": 3,
+                                      "functions": [{"function": "set_count", "count": 2}]}]},
+            {"rolls": 1, "entries": [{"type": "alternatives", "children": [
+                {"type": "item", "name": "t:gem", "weight": 5, "conditions": [{"condition": "killed_by_player"}],
+                 "functions": [{"function": "set_count", "count": 2}]}]}]}]},
+        "data/t/loot_table/mixed.json": {"pools": [{"rolls": 1, "entries": [
+            {"type": "item", "name": "t:gem", "functions": [{"function": "set_count", "count": 4}]},
+            {"type": "item", "name": "t:gem", "quality": 1}]}]},
+    }))
+    out = packs.item_sources("t:gem", "loot")
+    assert [s.source_id for s in out.sources] == ["t:mixed", "t:two"]  # one source per table
+    mixed, two = (s.to_json() for s in out.sources)
+    assert two["notes"] == ["weight 3", "weight 5", "conditions: killed_by_player"]
+    assert two["outputs"] == [{"items": ["t:gem"], "count": 2}]  # the same count in both entries is kept
+    # different fixed counts: the output count falls back to 1 and each count is kept as a note
+    assert mixed["notes"] == ["weight 1", "count 4", "quality 1"] and mixed["outputs"] == [{"items": ["t:gem"]}]
