@@ -14,8 +14,8 @@ JavaScript semantics kept (non-``u`` mode unless the flag is given):
 Not supported (the key is reported and never matches): ``\\p{...}`` property escapes and lookbehinds of
 variable width (both valid JavaScript, not expressible in ``re``).
 
-Safety: :func:`check_pattern_safety` rejects a quantified group that contains another unbounded
-quantifier (``(a+)+``, ``(\\w*\\s?)*``) or an alternation whose branches can overlap (``(a|ab)*``),
+Safety: :func:`check_pattern_safety` rejects a repeated group that contains another quantifier, ``?``
+included (``(a+)+``, ``(\\w*\\s?)*``, ``(a?){30}a{30}``) or an alternation whose branches can overlap (``(a|ab)*``),
 backreferences inside repeated groups, and patterns longer than :data:`MAX_PATTERN_LENGTH`. Matching
 itself runs under a per-match time limit (:data:`MATCH_TIMEOUT_S`) when called on the main thread.
 """
@@ -432,6 +432,11 @@ class _Node:
         return q in ("*", "+") or bool(re.fullmatch(r"\{\d+,\}", q))
 
     @property
+    def optional(self) -> bool:
+        """``?`` or ``{0,1}`` (lazy too): matches zero or one time."""
+        return self.quant in ("?", "??", "{0,1}", "{0,1}?")
+
+    @property
     def repeats(self) -> bool:
         q = self.quant.rstrip("?") if self.quant not in ("?", "??") else ""
         if q in ("*", "+") or re.fullmatch(r"\{\d+,\d*\}", q or "x"):
@@ -495,9 +500,11 @@ def _parse(pattern: str) -> list[list[_Node]]:
 
 
 def _contains_repeat(alts: list[list[_Node]]) -> bool:
+    """Whether any node below varies in how many times it matches (``*``, ``+``, ``{m,n}`` and also ``?``):
+    inside a repeated group each such choice multiplies the ways to split the text, as in ``(a?){30}a{30}``."""
     for seq in alts:
         for node in seq:
-            if node.repeats and (node.kind == "group" or node.unbounded or node.repeats):
+            if node.repeats or node.optional:
                 return True
             if node.kind == "group" and _contains_repeat(node.children):
                 return True
