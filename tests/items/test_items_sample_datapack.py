@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import kit.items
@@ -40,6 +42,9 @@ def test_contents_meet_the_brief(written):
     assert len(tables) >= 40
     assert {"minecraft:entity", "minecraft:block", "minecraft:chest", "minecraft:fishing"} <= set(tables.table_type)
     assert tables.n_nested_tables.sum() >= 5 and tables.n_tag_entries.sum() >= 3
+    raw = json.dumps([packs.loot_table(t).data for t in tables.loot_table_id])
+    assert raw.count('"minecraft:random_chance"') >= 3 and raw.count('"minecraft:set_count"') >= 10
+    assert '"minecraft:uniform"' in raw  # random counts
     assert packs.tags().tag_id.nunique() >= 20
     ids = set(recipes.recipe_id) | set(tables.loot_table_id)
     assert "minecraft:bread" in ids and "minecraft:entities/zombie" in ids
