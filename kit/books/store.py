@@ -1246,9 +1246,12 @@ class BookStore:
                     add(path, getattr(exc, "field", "") or "card", str(exc))
         for world_id in sorted(world_ids):
             try:
-                self.world_asset(world_id)
+                world = self.world_asset(world_id)
             except BookRecordError as exc:
                 add(self._world_file(world_id), exc.field, str(exc))
+                continue
+            if world.card_asset_id and world.card_asset_id not in asset_ids:
+                add(self._world_file(world_id), "cardAssetId", f"card asset {world.card_asset_id!r} does not exist")
         for sid, path, _layout in self._session_files():
             try:
                 data = read_json(path)

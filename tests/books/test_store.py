@@ -317,6 +317,14 @@ def test_missing_references_name_file_and_field(studio):
     assert problems[["path", "field"]].values.tolist() == [["assets/cards/sera.json", "worldRef"]]
 
 
+def test_world_asset_whose_card_is_gone_is_a_problem_row(studio):
+    imported = studio.import_card(REPO.parent / "shared/data/worldbooks/st_Seraphina.card_v2.json", asset_id="sera")
+    (studio.root / "assets/cards/sera.json").unlink()
+    rows = studio.problems().set_index("path")
+    assert rows.loc[f"assets/worlds/{imported.world_ref}.json", "field"] == "cardAssetId"
+    assert rows.loc[f"assets/worlds/{imported.world_ref}.json", "reason"] == "card asset 'sera' does not exist"
+
+
 def test_import_kit_books_stays_light():
     code = "import sys, kit.books; bad = {'pandas', 'ipywidgets', 'matplotlib', 'PIL'} & set(sys.modules); assert not bad, bad"
     subprocess.run([sys.executable, "-c", code], check=True, cwd=REPO)
