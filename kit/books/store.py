@@ -531,10 +531,17 @@ class BookStore:
             The card asset or world asset does not exist; nothing is written.
         """
         stamp = self._stamp(at)
-        asset = self.asset(card_asset_id)
+        target = self._rel(self._project(book_id)) if book_id else "the new play book"
+        try:
+            asset = self.asset(card_asset_id)
+        except BookNotFoundError as exc:
+            raise BookNotFoundError(f"{target}: field 'cardRef.assetId': {exc}; nothing was written") from None
         world = world_asset_id if world_asset_id is not None else asset.world_ref
         if world is not None:
-            self.world_asset(world)
+            try:
+                self.world_asset(world)
+            except BookNotFoundError as exc:
+                raise BookNotFoundError(f"{target}: field 'worldRef.assetId': {exc}; nothing was written") from None
         manifest = run_skill_manifest if run_skill_manifest is not None else (asset.run_skill_manifest or {})
         book = PlayBook(
             id=check_id(book_id or self._new_id("playbook"), what="book_id"),
@@ -895,7 +902,10 @@ class BookStore:
         record = {"id": session_id, **dict(data)}
         check_no_secrets(record, where=str(path))
         if record.get("bookId") is not None:
-            self.layout(record["bookId"])
+            try:
+                self.layout(record["bookId"])
+            except BookNotFoundError as exc:
+                raise BookNotFoundError(f"{self._rel(path)}: field 'bookId': {exc}; nothing was written") from None
         write_json_atomic(path, record)
         return path
 

@@ -193,10 +193,10 @@ def test_archive_makes_book_read_only(studio):
 
 def test_play_book_needs_existing_asset(studio):
     before = _tree(studio.root)
-    with pytest.raises(BookNotFoundError, match="no card asset 'ghost'") as info:
+    with pytest.raises(BookNotFoundError, match=r"books/pb2/project\.json: field 'cardRef\.assetId': .*no card asset 'ghost'") as info:
         studio.create_play_book("x", card_asset_id="ghost", book_id="pb2")
     assert isinstance(info.value, KitError) and isinstance(info.value, LookupError)
-    with pytest.raises(BookNotFoundError, match="no world asset 'nowhere'"):
+    with pytest.raises(BookNotFoundError, match=r"books/pb2/project\.json: field 'worldRef\.assetId': .*no world asset 'nowhere'"):
         studio.create_play_book("x", card_asset_id="zhou", world_asset_id="nowhere", book_id="pb2")
     assert _tree(studio.root) == before
 
@@ -311,7 +311,7 @@ def test_missing_references_name_file_and_field(studio):
     (studio.root / "assets/worlds" / f"{imported.world_ref}.json").unlink()
     with pytest.raises(BookNotFoundError, match=r"assets/cards/sera\.json: field 'worldRef' names world asset 'sera-world'"):
         studio.card("sera")
-    with pytest.raises(BookNotFoundError, match="no book 'nobody'"):
+    with pytest.raises(BookNotFoundError, match=r"sessions/s1\.json: field 'bookId': .*no book 'nobody'"):
         studio.save_session("s1", {"bookId": "nobody"})
     problems = studio.problems()
     assert problems[["path", "field"]].values.tolist() == [["assets/cards/sera.json", "worldRef"]]
