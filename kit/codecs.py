@@ -84,7 +84,7 @@ class _StringCodec(Codec[str]):
         if not isinstance(value, str):
             raise CodecError(f"expected str, got {type(value).__name__}")
         if len(value) > 21845 and len(value.encode("utf-8")) > 65535:
-            raise CodecError(f"string longer than NBT's limit of 65535 bytes")
+            raise CodecError("string longer than NBT's limit of 65535 bytes")
         return value
 
     def decode(self, tag: Any) -> str:

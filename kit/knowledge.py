@@ -9,7 +9,7 @@ the database's write lock; ``background=True`` builds on a worker thread and ret
 from __future__ import annotations
 
 import re
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any, Iterable
 
 from kit.errors import KitError

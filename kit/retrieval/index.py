@@ -47,7 +47,6 @@ from kit.retrieval.paragraphs import DEFAULT_MAX_CHARS, split_paragraphs
 
 if TYPE_CHECKING:
     import pandas as pd
-    import scipy.sparse
 
 __all__ = ["ParagraphIndex"]
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import importlib
 import sys
-from pathlib import Path
 
 from kit.samples import sample_save_path
 
