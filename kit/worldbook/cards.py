@@ -36,7 +36,7 @@ import copy
 from typing import Any, Mapping
 
 from kit.worldbook.errors import WorldBookFormatError
-from kit.worldbook.model import SECONDARY_LOGICS, Entry, KeywordTrigger, Triggers, WorldBook
+from kit.worldbook.model import SECONDARY_LOGICS, Entry, Issue, KeywordTrigger, Triggers, WorldBook
 from kit.worldbook.normalize import _Bad, _to_int, _to_str_id, _to_str_list, _triggers, extension_triggers
 
 __all__ = ["from_character_book", "to_character_book", "ST_TO_KIT_POSITION", "KIT_TO_ST_POSITION"]
@@ -112,7 +112,9 @@ def _entry_from_card(raw: Mapping[str, Any], index: int) -> Entry:
     )
 
 
-def from_character_book(data: Mapping[str, Any], *, book_id: str, name: str | None = None) -> WorldBook:
+def from_character_book(
+    data: Mapping[str, Any], *, book_id: str, name: str | None = None, strict: bool = True, file: str | None = None
+) -> WorldBook:
     """Map a character card's ``character_book`` onto kit's model.
 
     Parameters
@@ -124,16 +126,23 @@ def from_character_book(data: Mapping[str, Any], *, book_id: str, name: str | No
         Id of the resulting book.
     name : str, optional
         Display name; by default the book's ``name``, else ``book_id``.
+    strict : bool, default=True
+        Raise on the first entry field that cannot be mapped; when false, skip that entry and record an
+        :class:`~kit.worldbook.model.Issue` in ``book.issues``.
+    file : str, optional
+        Named in errors and issues, and stored as ``source``.
 
     Returns
     -------
     WorldBook
-        Entries in card order; see the module docstring for the mapping.
+        Entries in card order; see the module docstring for the mapping. An entry whose ``id`` repeats an
+        earlier one is skipped and reported in ``book.issues`` (in both modes; SillyTavern's import also
+        keeps one entry per id).
 
     Raises
     ------
     WorldBookFormatError
-        When an entry field cannot be mapped (naming the book, the entry id and the field).
+        When an entry field cannot be mapped (strict; naming the book, the entry id and the field).
     """
     if isinstance(data, Mapping) and isinstance(data.get("data"), Mapping) and "character_book" in data["data"]:
         data = data["data"]["character_book"]
@@ -143,14 +152,24 @@ def from_character_book(data: Mapping[str, Any], *, book_id: str, name: str | No
     if not isinstance(raw_entries, list):
         raise WorldBookFormatError("expected a list", book_id=book_id, field="entries", value=raw_entries)
     entries = []
+    issues: list[Issue] = []
+    seen: set[str] = set()
     for i, raw in enumerate(raw_entries):
         uid = None if not isinstance(raw, Mapping) or raw.get("id") is None else str(raw.get("id"))
-        if not isinstance(raw, Mapping):
-            raise WorldBookFormatError("expected an object", book_id=book_id, field=f"entries[{i}]", value=raw)
         try:
-            entries.append(_entry_from_card(raw, i))
+            if not isinstance(raw, Mapping):
+                raise _Bad(f"entries[{i}]", raw, f"expected an object, got {type(raw).__name__}")
+            entry = _entry_from_card(raw, i)
         except _Bad as bad:
-            raise WorldBookFormatError(bad.reason, book_id=book_id, uid=uid or str(i), field=bad.field, value=bad.value) from None
+            if strict:
+                raise WorldBookFormatError(bad.reason, file=file, book_id=book_id, uid=uid or str(i), field=bad.field, value=bad.value) from None
+            issues.append(Issue(book_id, uid or str(i), bad.field, bad.value, f"{bad.reason}; entry skipped", file))
+            continue
+        if entry.uid in seen:
+            issues.append(Issue(book_id, entry.uid, "id", raw.get("id"), f"duplicate id {entry.uid!r} (entries[{i}]); kit keeps the first, entry skipped", file))
+            continue
+        seen.add(entry.uid)
+        entries.append(entry)
     book_extra = {k: copy.deepcopy(v) for k, v in data.items() if k != "entries"}
     return WorldBook(
         id=book_id,
@@ -158,6 +177,8 @@ def from_character_book(data: Mapping[str, Any], *, book_id: str, name: str | No
         entries=tuple(entries),
         description=str(data.get("description") or ""),
         extra={"character_book": book_extra},
+        source=file,
+        issues=tuple(issues),
     )
 
 

@@ -118,17 +118,11 @@ def read_world_book(path: str | os.PathLike[str], *, strict: bool = True) -> Wor
         raise WorldBookFormatError("JSON nested too deeply", file=str(path)) from None
     kind = detect_format(data)
     if kind in ("character_card", "character_book"):
-        from dataclasses import replace
-
         if data.get("spec") == "lorebook_v3":
             data = data["data"]
         elif isinstance(data.get("character_book"), Mapping):
             data = data["character_book"]
-        try:
-            book = from_character_book(data, book_id=path.stem)
-        except WorldBookFormatError as exc:
-            raise WorldBookFormatError(exc.reason, file=str(path), book_id=exc.book_id, uid=exc.uid, field=exc.field, value=exc.value) from None
-        return replace(book, source=str(path))
+        return from_character_book(data, book_id=path.stem, strict=strict, file=str(path))
     if kind == "sillytavern":
         from kit.worldbook.sillytavern import read_world_info
 

@@ -260,3 +260,24 @@ def test_read_world_book_refuses_huge_files_before_loading(tmp_path, monkeypatch
     monkeypatch.setattr(wio, "MAX_FILE_BYTES", 100)
     with pytest.raises(wb.WorldBookFormatError, match=r"big.json.*bytes, more than the limit of 100"):
         wb.read_world_book(path)
+
+
+def test_card_books_are_read_leniently_and_report_duplicate_ids(tmp_path):
+    lore = {"name": "Lore", "entries": [
+        {"id": 1, "keys": ["a"], "content": "first"},
+        {"id": 2, "keys": ["b"], "content": "bad", "position": "middle"},
+        {"id": 1, "keys": ["c"], "content": "same id"},
+        "not an entry",
+        {"id": 4, "keys": ["d"], "content": "fine"},
+    ]}
+    path = write(tmp_path, {"spec": "chara_card_v2", "data": {"name": "X", "character_book": lore}}, "card.json")
+    with pytest.raises(wb.WorldBookFormatError, match=r"card.json.*book 'card', entry '2', field 'position'"):
+        wb.read_world_book(path)
+    book = wb.read_world_book(path, strict=False)
+    assert [e.uid for e in book.entries] == ["1", "4"] and book.source == str(path)
+    issues = wb.issues_frame(book)
+    assert issues[["uid", "field"]].values.tolist() == [["1", "id"], ["2", "position"], ["3", "entries[3]"]]
+    assert issues["reason"].str.contains("entry skipped").all() and (issues["file"] == str(path)).all()
+    assert "duplicate id '1'" in issues["reason"].iloc[0]
+    lib = wb.scan_world_books(tmp_path, strict=False)
+    assert len(lib.errors) == 3
