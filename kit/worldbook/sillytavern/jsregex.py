@@ -185,7 +185,7 @@ def translate_js_regex(pattern: str, flags: str = "") -> str:
 
     def backref(number: int) -> str:
         if number in closed_groups:
-            return f"(?(%d)\\%d)" % (number, number)
+            return "(?(%d)\\%d)" % (number, number)
         return "(?:)"  # forward reference or reference to an open group: matches empty in JavaScript
 
     def escape_in(ch_after: str, in_class: bool) -> tuple[str, int]:

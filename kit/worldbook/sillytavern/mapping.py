@@ -215,7 +215,7 @@ def entry_from_st(raw: Mapping[str, Any], key: str) -> tuple[Entry, list[tuple[s
             if k.startswith("/"):
                 rx = parse_regex_key(k.strip(JS_WHITESPACE))
                 if rx is not None:
-                    why = f"regex key: kit's engine matches it as plain text (the simulator uses it as a regex)"
+                    why = "regex key: kit's engine matches it as plain text (the simulator uses it as a regex)"
                     if rx.error:
                         why = f"regex key refused: {rx.error}; it never matches"
                     notes.append((f"{field_name}[{i}]", k, why))
