@@ -42,7 +42,9 @@ def test_ordinary_patterns_are_accepted(pattern: str) -> None:
 def test_refused_key_never_matches_and_is_reported_by_the_reader() -> None:
     entries = {"entries": {"0": {"uid": 0, "key": ["/(a+)+$/"], "content": "x", "position": 0}}}
     sc = {"books": {"B": entries}, "chat": chat("a" * 40 + "b")}
-    assert simulate(sc)["steps"][0]["activated"] == []
+    step = simulate(sc)["steps"][0]
+    assert step["activated"] == []
+    assert step["regexErrors"] == [{"entry": "B.0", "key": "/(a+)+$/", "reason": "refused: nested quantifiers (a repeated group containing a repeat) can backtrack catastrophically"}]
     issues = read_world(entries, book_id="evil").issues
     assert any("nested quantifiers" in i.reason and i.field == "key[0]" for i in issues)
 

@@ -38,7 +38,7 @@ from kit.worldbook.sillytavern.buffer import (
 )
 from kit.worldbook.sillytavern.convert import card_character_book, character_book_to_world
 from kit.worldbook.sillytavern.decorators import parse_decorators
-from kit.worldbook.sillytavern.jsregex import RegexTimeoutError
+from kit.worldbook.sillytavern.jsregex import RegexTimeoutError, parse_regex_key
 
 __all__ = ["simulate", "ScenarioError", "DEFAULT_SETTINGS", "SLOT_NAMES", "GENERATION_TYPES"]
 
@@ -562,6 +562,13 @@ def _check_entry(ctx: _Context, e: _Entry, buffer: ScanBuffer, state: int, timed
 
 
 def _match(ctx: _Context, buffer: ScanBuffer, state: int, needle: str, e: _Entry, context: Any = None) -> bool:
+    if needle.startswith("/"):
+        rx = parse_regex_key(needle)
+        if rx is not None and rx.error is not None:
+            error = {"entry": e.key_id, "key": needle, "reason": f"refused: {rx.error}"}
+            if error not in ctx.regex_errors:
+                ctx.regex_errors.append(error)
+            return False
     try:
         return buffer.matches(e, needle, state, context)
     except RegexTimeoutError as exc:
@@ -861,7 +868,8 @@ def simulate(scenario: Mapping[str, Any], *, trace: bool | None = None) -> dict[
         (``[{depth, entries, role}]``), ``outletEntries`` (``{name: [text, ...]}``) and ``timedWorldInfo``
         (``{"sticky": {...}, "cooldown": {...}}`` after the step); with tracing, ``trace`` holds
         ``{entry, loop, scan_state, outcome, reason}`` events. ``regexErrors`` lists regex keys that timed
-        out (they count as not matching), when there were any.
+        out or were refused as unsafe or untranslatable (they count as not matching; kit differs from
+        SillyTavern there), as ``{entry, key, reason}``, when there were any.
 
     Raises
     ------
