@@ -10,6 +10,7 @@ buttons, without a browser.
 from __future__ import annotations
 
 import html
+import json
 import os
 import re
 from dataclasses import replace
@@ -21,7 +22,7 @@ import traitlets
 from kit.worldbook.conditions import parse_condition
 from kit.worldbook.coverage import replay
 from kit.worldbook.errors import ConditionSyntaxError
-from kit.worldbook.io import write_world_book
+from kit.worldbook.io import detect_format, write_world_book
 from kit.worldbook.matching import find_key
 from kit.worldbook.model import Entry, KeywordTrigger, WorldBook
 from kit.worldbook.studio import Conversation
@@ -128,6 +129,7 @@ class TriggerTuner(widgets.VBox):
         self._loading = True
         self.conversations = self._in_play(book, conversations)
         self.path = str(path) if path is not None else book.source
+        self._save_format = self._source_format(book.source)
         self.scan_depth = scan_depth
         self.rows: list[dict[str, Any]] = []
         self.picker = widgets.Dropdown(description="条目 Entry", options=self._options(book))
@@ -254,12 +256,23 @@ class TriggerTuner(widgets.VBox):
         self.rate = self.n_activated / self.n_turns if self.n_turns else 0.0
         self.output.value = render_turns(entry, rows, n_turns=self.n_turns, n_activated=self.n_activated)
 
+    @staticmethod
+    def _source_format(source: str | None) -> str:
+        if not source or os.path.splitext(source)[1].lower() != ".json":
+            return "kit"
+        try:
+            with open(source, encoding="utf-8-sig") as fh:
+                data = json.load(fh)
+        except (OSError, ValueError):
+            return "kit"
+        return "sillytavern" if detect_format(data) == "sillytavern" else "kit"
+
     @property
     def save_format(self) -> str:
-        """The format *Save* writes: ``"sillytavern"`` (a SillyTavern world file, 4-space JSON) for books read
-        from SillyTavern world files or card PNGs, so the file stays usable in SillyTavern; else ``"kit"``
+        """The format *Save* writes: ``"sillytavern"`` (a SillyTavern world file, 4-space JSON) when the book
+        was read from a SillyTavern world file, so the file stays usable in SillyTavern; else ``"kit"``
         (kit's native JSON)."""
-        return "sillytavern" if "sillytavern" in self.book.extra else "kit"
+        return self._save_format
 
     def _refuse_default_path(self) -> str:
         """Why the default path (the book's source) must not be overwritten, or ``""``."""

@@ -149,6 +149,15 @@ def test_sillytavern_book_is_saved_as_a_sillytavern_world_file(tmp_path):
     assert {k: v for k, v in data["entries"][first].items() if k != "key"} == {k: v for k, v in original["entries"][first].items() if k != "key"}
     assert {k: v for k, v in data["entries"].items() if k != first} == {k: v for k, v in original["entries"].items() if k != first}
     assert wb.read_world_book(path).entry(first).triggers.keyword.keys == ("forest", "森林")
+    # the same book written as kit's native JSON stays native when tuned and saved
+    native = wb.write_world_book(wb.read_world_book(path), tmp_path / "native.json")
+    tuner = TriggerTuner(wb.read_world_book(native), _st_conversation())
+    assert tuner.save_format == "kit"
+    tuner.entry_uid = first
+    tuner.key_text.value = "woods"
+    assert tuner.save() == str(native)
+    assert not is_sillytavern_world(json.loads(native.read_text(encoding="utf-8")))
+    assert wb.read_world_book(native).entry(first).triggers.keyword.keys == ("woods",)
 
 
 def test_book_read_from_a_card_is_never_overwritten_by_default(tmp_path):
