@@ -24,6 +24,10 @@ card field                    kit
 ``extensions.kit``            kit-only settings (conditions, logic expression, rag, requires, excludes)
 ============================  =========================================================================
 
+Writing maps kit positions back through :data:`KIT_TO_ST_POSITION`; kit's 5 (as system message), which
+SillyTavern lacks, becomes at-depth (4) with ``extensions.role`` 0 (system) and ``extensions.kit.position`` 5,
+which reading restores.
+
 The whole original entry is kept in ``Entry.extra["character_book"]`` (and the book's own fields in
 ``WorldBook.extra["character_book"]``). :func:`to_character_book` starts from that original and rewrites
 only the fields whose kit value differs from what the original maps to, so an unchanged book comes back
@@ -43,8 +47,9 @@ __all__ = ["from_character_book", "to_character_book", "ST_TO_KIT_POSITION", "KI
 
 #: SillyTavern's stored position number -> kit position.
 ST_TO_KIT_POSITION: dict[int, int] = {0: 1, 1: 0, 2: 4, 3: 4, 4: 6, 5: 2, 6: 3, 7: 7}
-#: kit position -> SillyTavern's stored position number (4 -> author's note bottom).
-KIT_TO_ST_POSITION: dict[int, int] = {1: 0, 0: 1, 4: 3, 6: 4, 2: 5, 3: 6, 7: 7, 5: 2}
+#: kit position -> SillyTavern's stored position number (4 -> author's note bottom; 5, as system message,
+#: which SillyTavern lacks -> at depth with the system role, ``extensions.kit.position`` = 5 restoring it).
+KIT_TO_ST_POSITION: dict[int, int] = {1: 0, 0: 1, 4: 3, 6: 4, 2: 5, 3: 6, 7: 7, 5: 4}
 
 
 def _entry_from_card(raw: Mapping[str, Any], index: int) -> Entry:
@@ -82,6 +87,8 @@ def _entry_from_card(raw: Mapping[str, Any], index: int) -> Entry:
             depth = _to_int(ext.get("depth"), "extensions.depth", default=4)
         if position == 7:
             macro = ext.get("outlet_name") or ext.get("outletName") or None
+        if position == 6 and kit_ext.get("position") == 5:
+            position = 5  # kit's "as system message", written as at-depth with the system role
     elif raw.get("position") == "after_char":
         position = 0
     elif raw.get("position") not in (None, "before_char"):
@@ -191,6 +198,8 @@ def _kit_extension(entry: Entry) -> dict[str, Any]:
         out["requires"] = list(entry.requires)
     if entry.excludes:
         out["excludes"] = list(entry.excludes)
+    if entry.position == 5:
+        out["position"] = 5
     return out
 
 
@@ -239,6 +248,8 @@ def _entry_to_card(entry: Entry, index: int) -> dict[str, Any]:
         ext["position"] = KIT_TO_ST_POSITION[entry.position]
         if entry.position == 6:
             ext["depth"] = entry.depth
+        if entry.position == 5:
+            ext["role"] = 0  # system
         if entry.position == 7 and entry.macro:
             ext["outlet_name"] = entry.macro
     if changed(lambda e: e.group):

@@ -281,3 +281,19 @@ def test_card_books_are_read_leniently_and_report_duplicate_ids(tmp_path):
     assert "duplicate id '1'" in issues["reason"].iloc[0]
     lib = wb.scan_world_books(tmp_path, strict=False)
     assert len(lib.errors) == 3
+
+
+def test_every_position_survives_the_card_writers_and_readers():
+    import kit.worldbook.sillytavern as st
+
+    book = wb.WorldBook("p", "P", tuple(
+        wb.Entry(str(p), f"at {p}", position=p, depth=2 if p == 6 else 4, macro="m" if p == 7 else None,
+                 triggers=wb.Triggers(constant=True))
+        for p in range(8)
+    ))
+    for card in (wb.to_character_book(book), st.to_character_book(book)):
+        for back in (wb.from_character_book(card, book_id="p"), st.read_world(card, book_id="p")):
+            assert [(e.position, e.depth if e.position == 6 else None, e.macro) for e in back.entries] == [
+                (e.position, e.depth if e.position == 6 else None, e.macro) for e in book.entries]
+    raw = wb.to_character_book(book)["entries"][5]["extensions"]
+    assert (raw["position"], raw["role"]) == (4, 0)  # as system message -> at depth, system role
