@@ -56,6 +56,9 @@ MALFORMED = [
     ("tb.力量 >", 8, "expected a value"),
     ('tb.态度 包括 "友好', 10, "unterminated"),
     ("tb.力量 > 10 且", 12, "unexpected"),
+    ("ｔｂ．力量　＞＞　１０", 8, "needs a number, got '＞'"),   # columns count the full-width text as written
+    ("tb.态度 包括 “友好", 10, "unterminated"),
+    ("tb.力量 =< 10", 10, "unexpected"),
 ]
 
 # (logic expression, found keys, table, expected)
