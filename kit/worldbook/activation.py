@@ -20,7 +20,9 @@ Steps, for one request (message, history, table):
    ``excludes`` or is listed in its own ``excludes`` (so of two entries that exclude each other the one
    with the higher order stays).
 7. **Requires**: an entry is dropped when one of its ``requires`` is not active; repeated until nothing
-   changes (a chain of requirements falls together).
+   changes (a chain of requirements falls together). An entry dropped this way gives up what it won: when
+   it had beaten entries in step 5 or 6, steps 5-7 run again without it (so the runner-up of its group
+   can stay), until no such entry is left.
 8. **Sort** by ``(position, order)`` ascending, stable (collection order breaks ties).
 
 Entries dropped in steps 4-7 are reported, with the reason in ``rejected_by``, when ``include_rejected`` is
@@ -322,34 +324,56 @@ class Activator:
                 if not generator.random() < p:
                     out[i] = _reject(out[i], f"probability {p:g}")
             alive = [i for i in alive if not out[i].rejected_by]
+        # Groups, excludes and requires. An entry that requires an inactive entry gives up what it won (its
+        # groups, the entries it excluded): when such an entry blocked others, the resolution runs again
+        # without it, so the runner-up of its group can stay.
+        withdrawn: dict[int, str] = {}
+        while True:
+            reasons, blockers = self._conflicts([i for i in alive if i not in withdrawn])
+            dropped = {i: why for i, why in reasons.items() if why.startswith("requires ") and i in blockers}
+            if not dropped:
+                break
+            withdrawn.update(dropped)
+        reasons.update(withdrawn)
+        for i, why in reasons.items():
+            out[i] = _reject(out[i], why)
+        return [out[h.index] for h in fired]
+
+    def _conflicts(self, alive: list[int]) -> tuple[dict[int, str], set[int]]:
+        """Steps 5-7 over the entries ``alive`` (collection order): the rejection reason of each dropped
+        entry, and the entries that caused a group or excludes rejection."""
+        reasons: dict[int, str] = {}
+        blockers: set[int] = set()
         priority = sorted(alive, key=lambda i: (-self.entries[i].entry.order, i))
-        taken: dict[str, str] = {}
+        taken: dict[str, int] = {}
         kept: list[int] = []
         for i in priority:
             c = self.entries[i]
             groups = c.entry.group or ()
             busy = next((g for g in groups if g in taken), None)
             if busy is not None:
-                out[i] = _reject(out[i], f"group {busy}: {taken[busy]}")
+                reasons[i] = f"group {busy}: {self.entries[taken[busy]].entry_id}"
+                blockers.add(taken[busy])
                 continue
             for g in groups:
-                taken[g] = c.entry_id
+                taken[g] = i
             kept.append(i)
-        kept_ids: set[str] = set()
-        banned: dict[str, str] = {}  # entry id -> the kept entry that excludes it
+        kept_ids: dict[str, int] = {}
+        banned: dict[str, int] = {}  # entry id -> the kept entry that excludes it
         survivors: list[int] = []
         for i in kept:
             c = self.entries[i]
-            clash = banned.get(c.entry_id)
-            if clash is None:
-                clash = next((x for x in c.excludes if x in kept_ids), None)
-            if clash is not None:
-                out[i] = _reject(out[i], f"excludes {clash}")
+            by = banned.get(c.entry_id)
+            if by is None:
+                by = next((kept_ids[x] for x in c.excludes if x in kept_ids), None)
+            if by is not None:
+                reasons[i] = f"excludes {self.entries[by].entry_id}"
+                blockers.add(by)
                 continue
             survivors.append(i)
-            kept_ids.add(c.entry_id)
+            kept_ids[c.entry_id] = i
             for x in c.excludes:
-                banned.setdefault(x, c.entry_id)
+                banned.setdefault(x, i)
         changed = any(self.entries[i].requires for i in survivors)
         while changed:
             changed = False
@@ -357,11 +381,11 @@ class Activator:
                 c = self.entries[i]
                 missing = next((r for r in c.requires if r not in kept_ids), None)
                 if missing is not None:
-                    out[i] = _reject(out[i], f"requires {missing}")
+                    reasons[i] = f"requires {missing}"
                     survivors.remove(i)
-                    kept_ids.discard(c.entry_id)
+                    kept_ids.pop(c.entry_id, None)
                     changed = True
-        return [out[h.index] for h in fired]
+        return reasons, blockers
 
     # -- results ---------------------------------------------------------------------------------------
     def activate(

@@ -229,3 +229,22 @@ def test_explain_agrees_with_activate():
             for entry in book.entries:
                 fires = bool(wb.explain(entry, message=message, history=history, table=table).iloc[-1]["passed"])
                 assert fires == (entry.uid in active), (entry.uid, message)
+
+
+def test_group_winner_dropped_by_requires_hands_the_group_to_the_runner_up():
+    book = WorldBook("b", "B", (
+        Entry("high", order=9, group=("g",), requires=("absent",), triggers=Triggers(constant=True)),
+        Entry("low", order=1, group=("g",), triggers=Triggers(constant=True)),
+        Entry("needs-low", order=0, requires=("low",), triggers=Triggers(constant=True)),
+        Entry("boss", order=8, excludes=("minion",), requires=("absent",), triggers=Triggers(constant=True)),
+        Entry("minion", order=2, triggers=Triggers(constant=True)),
+        Entry("absent", triggers=Triggers(keyword=KeywordTrigger(("never-said",)))),
+    ))
+    r = wb.activate([book], message="", include_rejected=True).set_index("uid")
+    assert r.loc["high", "rejected_by"] == "requires b/absent" and r.loc["boss", "rejected_by"] == "requires b/absent"
+    assert r.loc[["low", "needs-low", "minion"], "is_active"].all()
+    assert wb.activate([book], message="")["uid"].tolist() == ["needs-low", "low", "minion"]
+    # when the requirement holds, the winner keeps its group and the runner-up is reported as the loser
+    r = wb.activate([book], message="never-said", include_rejected=True).set_index("uid")
+    assert r.loc["low", "rejected_by"] == "group g: b/high" and r.loc["needs-low", "rejected_by"] == "requires b/low"
+    assert r.loc["minion", "rejected_by"] == "excludes b/boss"
