@@ -37,6 +37,7 @@ from kit.errors import (
     StorageError,
     TableCodecMismatchError,
 )
+from kit.frames import frame
 from kit.tables import DOCUMENTS, DatabaseTable, documents_table, validate_identifier
 
 if TYPE_CHECKING:
@@ -488,8 +489,6 @@ class AgentDatabase:
             (keys; languages for a documents table), ``n_documents`` (documents over all languages, 0 for
             value tables), ``size_bytes`` (uncompressed NBT size of the entries). Sorted by ``table_id``.
         """
-        import pandas as pd
-
         rows = []
         for table_id, table in sorted(self._core.current().tables.items()):
             is_docs = table.signature == DOCUMENTS.signature
@@ -503,7 +502,7 @@ class AgentDatabase:
                     "size_bytes": len(nbt.encode_nbt(dict(table.entries), compression="none")),
                 }
             )
-        return pd.DataFrame(rows, columns=_TABLE_COLUMNS).astype(_TABLE_DTYPES)
+        return frame(_TABLE_SCHEMA, rows)
 
     def frame(self, table: str | DatabaseTable[Any]) -> pd.DataFrame:
         """Return a table as a DataFrame.
@@ -551,9 +550,11 @@ class AgentDatabase:
         return pd.DataFrame({"key": keys, "value": [entries[k] for k in keys]}, columns=["key", "value"])
 
 
-_TABLE_COLUMNS = ["table_id", "codec", "is_documents", "n_entries", "n_documents", "size_bytes"]
-_TABLE_DTYPES = {"table_id": "object", "codec": "object", "is_documents": "bool", "n_entries": "int64",
+_TABLE_SCHEMA = {"table_id": "object", "codec": "object", "is_documents": "bool", "n_entries": "int64",
                  "n_documents": "int64", "size_bytes": "int64"}
+_TABLE_COLUMNS = list(_TABLE_SCHEMA)
+_SUMMARY_SCHEMA = {"scope": "object", "player_uuid": "object", "path": "object", "exists": "bool",
+                   "file_size_bytes": "int64", "n_tables": "int64", "n_entries": "int64", "n_documents": "int64"}
 _DOC_COLUMNS = ["language", "position", "doc_id", "title", "text", "tags", "n_chars"]
 
 
@@ -692,7 +693,6 @@ class AgentDatabases:
             to the save), ``exists``, ``file_size_bytes``, ``n_tables``, ``n_entries``, ``n_documents``.
             Shared first, then players by UUID.
         """
-        import pandas as pd
 
         rows = []
         handles = [self.shared()] + [self.player(u) for u in self.player_uuids()]
@@ -711,5 +711,4 @@ class AgentDatabases:
                     "n_documents": int(tables["n_documents"].sum()),
                 }
             )
-        columns = ["scope", "player_uuid", "path", "exists", "file_size_bytes", "n_tables", "n_entries", "n_documents"]
-        return pd.DataFrame(rows, columns=columns)
+        return frame(_SUMMARY_SCHEMA, rows)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
+from kit.frames import frame as shared_frame
+
 if TYPE_CHECKING:
     import pandas as pd
 
@@ -12,11 +14,6 @@ _DTYPES = {"str": "object", "int": "int64", "float": "float64", "bool": "bool", 
 
 def frame(schema: Mapping[str, str] | Sequence[str], rows: Iterable[Mapping[str, Any]]) -> pd.DataFrame:
     """A DataFrame with exactly the schema's columns (``name -> "str"|"int"|"float"|"bool"|"obj"``)."""
-    import pandas as pd
-
     if not isinstance(schema, Mapping):
         schema = {name: "str" for name in schema}
-    rows = list(rows)
-    data = {name: [row[name] for row in rows] for name in schema}
-    return pd.DataFrame({name: pd.Series(values, dtype=_DTYPES[schema[name]]) for name, values in data.items()},
-                        columns=list(schema))
+    return shared_frame({name: _DTYPES[kind] for name, kind in schema.items()}, rows)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
+from kit.frames import frame as shared_frame
 from kit.worldbook.model import POSITION_LABELS, TRIGGER_TYPES
 
 __all__ = ["frame", "position_label_dtype", "trigger_dtype"]
@@ -26,18 +27,6 @@ def trigger_dtype() -> Any:
 def frame(schema: Mapping[str, Any], rows: Iterable[Mapping[str, Any]] | Mapping[str, list] = ()) -> Any:
     """Build a DataFrame with exactly ``schema``'s columns and dtypes (``"position_label"``/``"trigger"``
     name the categoricals); rows may be dicts or a dict of columns."""
-    import pandas as pd
-
-    if isinstance(rows, Mapping):
-        data = {c: rows.get(c, []) for c in schema}
-    else:
-        rows = list(rows)
-        data = {c: [r[c] for r in rows] for c in schema}
-    out = {}
-    for col, dtype in schema.items():
-        if dtype == "position_label":
-            dtype = position_label_dtype()
-        elif dtype == "trigger":
-            dtype = trigger_dtype()
-        out[col] = pd.Series(data[col], dtype=dtype)
-    return pd.DataFrame(out, columns=list(schema))
+    named = {"position_label": position_label_dtype, "trigger": trigger_dtype}
+    dtypes = {col: named[dtype]() if isinstance(dtype, str) and dtype in named else dtype for col, dtype in schema.items()}
+    return shared_frame(dtypes, rows)
