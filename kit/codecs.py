@@ -83,8 +83,13 @@ class _StringCodec(Codec[str]):
     def encode(self, value: str) -> str:
         if not isinstance(value, str):
             raise CodecError(f"expected str, got {type(value).__name__}")
-        if len(value) > 21845 and len(value.encode("utf-8")) > 65535:
-            raise CodecError("string longer than NBT's limit of 65535 bytes")
+        if len(value) > 16383:  # at most 4 bytes per character below this, so only long strings are measured
+            size = nbt.modified_utf8_length(value)
+            if size > 65535:
+                raise CodecError(
+                    f"string of {len(value)} characters takes {size} bytes in NBT (modified UTF-8), over NBT's "
+                    "limit of 65535 bytes; split it or store it in a list of strings"
+                )
         return value
 
     def decode(self, tag: Any) -> str:
