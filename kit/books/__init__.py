@@ -15,6 +15,8 @@ from kit.books.errors import (
     BookStateError,
     CardError,
     SecretError,
+    StorageError,
+    StoreBusyError,
     TornTraceWarning,
     TraceError,
 )
@@ -57,6 +59,8 @@ __all__ = [
     "RunSnapshot",
     "RunState",
     "SecretError",
+    "StorageError",
+    "StoreBusyError",
     "TaggedArtifact",
     "TornTraceWarning",
     "TraceError",

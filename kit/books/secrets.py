@@ -81,21 +81,33 @@ def _join(path: str, key: str | int) -> str:
 
 
 def find_secrets(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
-    """Yield ``(key_path, reason)`` for every credential-like field or key-like string inside ``value``."""
-    if isinstance(value, dict):
-        for key, item in value.items():
-            sub = _join(path, str(key))
-            if isinstance(key, str) and is_secret_field(key) and item not in (None, "", [], {}):
-                yield sub, "is named like a credential"
-            else:
-                yield from find_secrets(item, sub)
-    elif isinstance(value, (list, tuple)):
-        for index, item in enumerate(value):
-            yield from find_secrets(item, _join(path, index))
-    elif isinstance(value, str):
-        kind = looks_like_key(value)
-        if kind is not None:
-            yield path or "<value>", f"holds what looks like an API key ({kind})"
+    """Yield ``(key_path, reason)`` for every credential-like field or key-like string inside ``value``.
+
+    Object keys are checked too: a key that looks like a provider key is reported (its value is not
+    looked at further). The walk is iterative, so any nesting depth is safe.
+    """
+    stack: list[tuple[Any, str]] = [(value, path)]
+    while stack:
+        item, where = stack.pop()
+        if isinstance(item, dict):
+            children = []
+            for key, child in item.items():
+                name = key if isinstance(key, str) else str(key)
+                sub = _join(where, name)
+                kind = looks_like_key(name)
+                if kind is not None:
+                    yield (where or "<value>") + ".<key>", f"has an object key that looks like an API key ({kind})"
+                elif is_secret_field(name) and child not in (None, "", [], {}):
+                    yield sub, "is named like a credential"
+                else:
+                    children.append((child, sub))
+            stack.extend(reversed(children))
+        elif isinstance(item, (list, tuple)):
+            stack.extend(reversed([(child, _join(where, i)) for i, child in enumerate(item)]))
+        elif isinstance(item, str):
+            kind = looks_like_key(item)
+            if kind is not None:
+                yield where or "<value>", f"holds what looks like an API key ({kind})"
 
 
 def check_no_secrets(value: Any, *, where: str, path: str = "") -> None:
