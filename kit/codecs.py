@@ -83,7 +83,7 @@ class _StringCodec(Codec[str]):
     def encode(self, value: str) -> str:
         if not isinstance(value, str):
             raise CodecError(f"expected str, got {type(value).__name__}")
-        if len(value) > 16383:  # at most 4 bytes per character below this, so only long strings are measured
+        if len(value) > 10922:  # at most 6 bytes per character, so only longer strings can be over the limit
             size = nbt.modified_utf8_length(value)
             if size > 65535:
                 raise CodecError(

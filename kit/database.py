@@ -573,7 +573,7 @@ _DOC_COLUMNS = ["language", "position", "doc_id", "title", "text", "tags", "n_ch
 def _check_key(key: str, table: DatabaseTable[Any] | None = None, path: Path | None = None) -> None:
     if not isinstance(key, str):
         raise TypeError(f"table keys must be str, got {type(key).__name__}")
-    if len(key) > 16383 and nbt.modified_utf8_length(key) > 65535:
+    if len(key) > 10922 and nbt.modified_utf8_length(key) > 65535:
         where = f"{path}: table {table.id!r}: " if table is not None else ""
         raise CodecError(
             f"{where}key {key[:40]!r}... takes {nbt.modified_utf8_length(key)} bytes in NBT, over the limit of 65535"

@@ -277,7 +277,7 @@ _LIST_COST, _LIST_SLOT = 72, 8  # the game: 37 + 4 per element
 _PACKED_SLOT = 24  # a number's list slot, with the list's growth while it fills
 _COMPOUND_COST = 72  # the game: 48
 _ENTRY_COST = 96  # the game: 28 for the name plus 36 for the map entry, and 2 per character of the name
-_ARRAY_COST, _ARRAY_ELEMENT = 96, 40  # the game: 24 + 1, 4 or 8 per element
+_ARRAY_COST, _ARRAY_ELEMENT = 96, 48  # the game: 24 + 1, 4 or 8 per element
 
 #: Per tag: ``(game's NbtAccounter charge, kit's charge)``; ``n`` is the element count or text length.
 TAG_CHARGES: dict[str, tuple[str, str]] = {
@@ -290,9 +290,9 @@ TAG_CHARGES: dict[str, tuple[str, str]] = {
     "String": ("36 + 2 per UTF-16 unit", "36 + 2 per UTF-8 byte"),
     "List": ("37 + 4n", "72 + 8n (numbers: 24n)"),
     "Compound": ("48 + per entry 64 + 2 per name character", "72 + per entry 96 + 2 per name byte"),
-    "Byte_Array": ("24 + n", "96 + 40n"),
-    "Int_Array": ("24 + 4n", "96 + 40n"),
-    "Long_Array": ("24 + 8n", "96 + 40n"),
+    "Byte_Array": ("24 + n", "96 + 48n"),
+    "Int_Array": ("24 + 4n", "96 + 48n"),
+    "Long_Array": ("24 + 8n", "96 + 48n"),
 }
 
 
