@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gzip
 import os
+import tempfile
 import struct
 from pathlib import Path
 
@@ -287,7 +288,7 @@ def test_object_bomb_database_is_refused_within_the_memory_bound(save: Path) -> 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.binary(max_size=300), cut=st.integers(0, 400))
 def test_any_bytes_as_a_database_give_a_kit_error_or_a_database(tmp_path: Path, data: bytes, cut: int) -> None:
-    folder = tmp_path / f"s{abs(hash((data, cut))) % 10**9}"
+    folder = Path(tempfile.mkdtemp(dir=tmp_path))
     (folder / "system" / "database").mkdir(parents=True)
     valid = nbt.encode_nbt({"format_version": nbt.Int(1), "tables": {"example:notes": {"codec": "string", "entries": {"a": "b"}}}}, compression="none")
     (folder / "system" / "database" / "shared.dat").write_bytes(valid[:cut] + data)
