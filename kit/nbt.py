@@ -278,6 +278,7 @@ _PACKED_SLOT = 24  # a number's list slot, with the list's growth while it fills
 _COMPOUND_COST = 72  # the game: 48
 _ENTRY_COST = 96  # the game: 28 for the name plus 36 for the map entry, and 2 per character of the name
 _ARRAY_COST, _ARRAY_ELEMENT = 96, 48  # the game: 24 + 1, 4 or 8 per element
+_SCALAR_ENTRY_COST = {tag: _ENTRY_COST + cost for tag, cost in _SCALAR_COST.items()}
 
 #: Per tag: ``(game's NbtAccounter charge, kit's charge)``; ``n`` is the element count or text length.
 TAG_CHARGES: dict[str, tuple[str, str]] = {
@@ -413,7 +414,10 @@ class _Reader:
             return out, end
         if n > len(data) - pos:
             raise self.fail(pos, f"list length {n} runs past the end of data")
-        self.account(pos, _LIST_COST + _LIST_SLOT * n)
+        used = self.used + _LIST_COST + _LIST_SLOT * n
+        if used > self.quota:
+            raise self.over_quota(pos, used)
+        self.used = used
         items = []
         append = items.append
         if subtype == TAG_STRING:
@@ -421,6 +425,7 @@ class _Reader:
             size = len(data)
             quota = self.quota
             used = self.used
+            string_cost = _STRING_COST
             for _ in range(n):
                 if pos + 2 > size:
                     raise self.fail(pos, "unexpected end of data in a string")
@@ -428,7 +433,7 @@ class _Reader:
                 end = pos + 2 + length
                 if end > size:
                     raise self.fail(pos, "unexpected end of data inside a string")
-                used += _STRING_COST + 2 * length
+                used += string_cost + 2 * length
                 if used > quota:
                     raise self.over_quota(pos, used)
                 raw = data[pos + 2 : end]
@@ -456,7 +461,7 @@ class _Reader:
         return _new_list(items, subtype), pos
 
     def compound(self, pos: int, depth: int, *, allow_missing_end: bool) -> tuple[dict, int]:
-        # The hot loop of every database load: names and String values are read inline.
+        # The hot loop of every database load: names and String values are read and charged inline.
         if depth > self.max_depth:
             raise self.too_deep(pos)
         data = self.data
@@ -466,6 +471,8 @@ class _Reader:
         scalar = self.scalar
         sizes = self.sizes
         quota = self.quota
+        string_entry = _ENTRY_COST + _STRING_COST
+        scalar_entry = _SCALAR_ENTRY_COST
         used = self.used + _COMPOUND_COST
         if used > quota:
             raise self.over_quota(pos, used)
@@ -486,7 +493,6 @@ class _Reader:
             end = pos + 3 + name_length
             if end > size:
                 raise self.fail(pos, "unexpected end of data in a tag name")
-            used += _ENTRY_COST + 2 * name_length
             raw = data[pos + 3 : end]
             try:
                 name = raw.decode("utf-8")
@@ -500,7 +506,7 @@ class _Reader:
                 end = pos + 2 + length
                 if end > size:
                     raise self.fail(pos, "unexpected end of data inside a string")
-                used += _STRING_COST + 2 * length
+                used += string_entry + 2 * (name_length + length)
                 if used > quota:
                     raise self.over_quota(pos, used)
                 raw = data[pos + 2 : end]
@@ -513,12 +519,13 @@ class _Reader:
                 end = pos + sizes[tag]
                 if end > size:
                     raise self.fail(pos, "unexpected end of data in a number")
-                used += _SCALAR_COST[tag]
+                used += scalar_entry[tag] + 2 * name_length
                 if used > quota:
                     raise self.over_quota(pos, used)
                 out[name] = _SCALAR_CLASSES[tag](scalar[tag](data, pos)[0])
                 pos = end
             else:
+                used += _ENTRY_COST + 2 * name_length
                 if used > quota:
                     raise self.over_quota(pos, used)
                 self.used = used
@@ -640,15 +647,15 @@ class _Writer:
         except (struct.error, TypeError, KeyError) as exc:
             raise NbtError(f"{path or 'value'}: cannot write {value!r} as {TAG_NAMES.get(tag, tag)} ({exc})") from None
 
-    def enter(self, path: str) -> None:
-        self.depth += 1
-        if self.depth > MAX_DEPTH:
-            raise NbtError(f"{path or 'value'}: nesting deeper than {MAX_DEPTH}, which the game (and kit) refuse to read")
+    def too_deep(self, path: str) -> NbtError:
+        return NbtError(f"{path or 'value'}: nesting deeper than {MAX_DEPTH}, which the game (and kit) refuse to read")
 
     def compound(self, value: dict, path: str) -> None:
         if not isinstance(value, dict):
             raise NbtError(f"{path or 'value'}: expected a dict for a Compound, got {type(value).__name__}")
-        self.enter(path)
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise self.too_deep(path)
         chunks = self.chunks
         for key, item in value.items():
             if not isinstance(key, str):
@@ -679,7 +686,9 @@ class _Writer:
             except struct.error as exc:
                 raise NbtError(f"{path or 'value'}: cannot write list as {TAG_NAMES[subtype]} ({exc})") from None
             return
-        self.enter(path)
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise self.too_deep(path)
         for i, item in enumerate(value):
             tag = tag_id_of(item)
             if tag != subtype:
