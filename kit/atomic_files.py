@@ -88,34 +88,40 @@ def check_folder_inside(root: str | os.PathLike[str], folder: str | os.PathLike[
         ``folder`` is not below ``root``, or a component is a symbolic link or not a folder; the message
         names that component.
     """
-    root = Path(root)
-    folder = Path(folder)
-    try:
-        rel = folder.relative_to(root)
-    except ValueError:
-        raise StorageError(f"{folder}: refusing to write outside {root}") from None
-    if ".." in rel.parts:
+    root_s = os.path.normpath(os.fspath(root))
+    folder_s = os.path.normpath(os.fspath(folder))
+    if folder_s == root_s:
+        parts: list[str] = []
+    elif folder_s.startswith(root_s.rstrip(os.sep) + os.sep):
+        parts = folder_s[len(root_s.rstrip(os.sep)) + 1 :].split(os.sep)
+    else:
+        raise StorageError(f"{folder}: refusing to write outside {root}")
+    if ".." in parts:
         raise StorageError(f"{folder}: refusing to write: the path climbs out of {root} with '..'")
-    if create and rel.parts and not root.exists():
+    if create and parts and not os.path.isdir(root_s):
         try:
-            root.mkdir(parents=True, exist_ok=True)
+            os.makedirs(root_s, exist_ok=True)
         except OSError as exc:
             raise StorageError(f"{root}: cannot create the folder: {exc.strerror or exc}") from exc
-    current = root
-    for part in rel.parts:
-        current = current / part
-        st = _lstat(current)
+    current = root_s
+    for part in parts:
+        current = os.path.join(current, part)
+        try:
+            st: os.stat_result | None = os.lstat(current)
+        except FileNotFoundError:
+            st = None
+        except OSError as exc:
+            raise StorageError(f"{current}: cannot inspect the path: {exc.strerror or exc}") from exc
         if st is None:
             if not create:
-                return folder
+                return Path(folder)
             try:
                 os.mkdir(current, 0o755)
+                continue
             except FileExistsError:
-                st = _lstat(current)
+                st = os.lstat(current)
             except OSError as exc:
                 raise StorageError(f"{current}: cannot create the folder: {exc.strerror or exc}") from exc
-            if st is None:
-                continue
         if stat.S_ISLNK(st.st_mode):
             raise StorageError(
                 f"{current}: refusing to write: this folder is a symbolic link (to {os.readlink(current)!r}), "
@@ -123,7 +129,7 @@ def check_folder_inside(root: str | os.PathLike[str], folder: str | os.PathLike[
             )
         if not stat.S_ISDIR(st.st_mode):
             raise StorageError(f"{current}: refusing to write: the path exists and is not a folder")
-    return folder
+    return Path(folder)
 
 
 def _create_exclusive(tmp: Path) -> int:
