@@ -74,6 +74,15 @@ class _HugeInt(str):
     """An integer literal too long to convert, kept as text until its field path is known."""
 
 
+def _parse_int(literal: str) -> Any:
+    if len(literal) > MAX_INT_DIGITS and len(literal.lstrip("-")) > MAX_INT_DIGITS:
+        return _HugeInt(literal)
+    return int(literal)
+
+
+_DECODER = json.JSONDecoder(parse_int=_parse_int)
+
+
 def _join(path: str, key: Any) -> str:
     if isinstance(key, int):
         return f"{path}[{key}]"
@@ -134,26 +143,21 @@ def parse_json(
     file recorded on the error.
     """
     file = where if path is None else path
-    huge = False
-
-    def parse_int(literal: str) -> Any:
-        nonlocal huge
-        if len(literal) > MAX_INT_DIGITS and len(literal.lstrip("-")) > MAX_INT_DIGITS:
-            huge = True
-            return _HugeInt(literal)
-        return int(literal)
-
     try:
-        value = json.loads(text, parse_int=parse_int)
+        if isinstance(text, (bytes, bytearray)):
+            text = text.decode("utf-8")
+        value = _DECODER.decode(text)
     except json.JSONDecodeError as exc:
         raise error(  # type: ignore[call-arg]
             f"{where}: malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}", path=file, field=field_prefix
         ) from None
+    except UnicodeDecodeError as exc:
+        raise error(f"{where}: not UTF-8 text ({exc.reason} at byte {exc.start})", path=file, field=field_prefix) from None  # type: ignore[call-arg]
     except RecursionError:
         raise error(  # type: ignore[call-arg]
             f"{where}: the JSON nests too deeply to read (kit accepts {max_depth} levels)", path=file, field=field_prefix
         ) from None
-    if huge or _needs_check(value, max_depth):
+    if isinstance(value, _HugeInt) or (isinstance(value, (dict, list)) and _needs_check(value, max_depth)):
         found = _find(value, max_depth)
         if found is not None:
             field, reason = found

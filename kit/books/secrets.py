@@ -51,6 +51,10 @@ _KEY_PATTERNS = (
 )
 
 
+#: No pattern above matches fewer characters (``xoxb-`` and 10 more), so shorter texts are skipped.
+_SHORTEST_KEY = 15
+
+
 def _normalise(name: str) -> str:
     return re.sub(r"[^a-z0-9]", "", name.lower())
 
@@ -66,6 +70,8 @@ def looks_like_key(text: str) -> str | None:
 
     A match must mix letters and digits, so prose such as ``task-oriented-dialogue-systems`` is not a key.
     """
+    if len(text) < _SHORTEST_KEY:
+        return None
     for kind, pattern in _KEY_PATTERNS:
         for match in pattern.finditer(text):
             token = match.group(0)
