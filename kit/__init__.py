@@ -47,4 +47,18 @@ __all__ = [
     "InvalidHandleError",
     "SaveNotFoundError",
     "InvalidLanguageError",
+    "open_server",
+    "Server",
+    "ServerNotFoundError",
 ]
+
+# Imported on first use (kit.servers pulls in kit.items).
+_LAZY = {"open_server": "kit.servers", "Server": "kit.servers", "ServerNotFoundError": "kit.servers"}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'kit' has no attribute {name!r}")

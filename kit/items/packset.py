@@ -340,19 +340,20 @@ class PackSet:
         rows = list(self._problems)
         for rid in sorted(self._recipes):
             r = self._recipes[rid]
+            found: dict[tuple[str, str], list[str]] = {}  # (kind, message) -> slots
             for i, slot in enumerate(r.inputs):
                 for ref in slot:
                     if isinstance(ref, CustomIngredient):
-                        missing = self._ref_items(ref)[1]
-                        for m in missing:
+                        for m in self._ref_items(ref)[1]:
                             kind = "undefined_tag" if m.startswith("#") else "unresolved_ingredient"
-                            rows.append(("warning", kind, rid, f"inputs[{i}]",
-                                         f"{m} in {ref} cannot be resolved to items; the slot shows it unresolved",
-                                         r.path, r.pack))
+                            message = (f"tag {m} is not defined by the loaded packs" if m.startswith("#") else
+                                       f"{m} cannot be resolved to items") + "; the slot shows it, unresolved"
+                            found.setdefault((kind, message), []).append(f"inputs[{i}]")
                     elif ref.startswith("#") and ref[1:] not in self._tags.members:
-                        rows.append(("warning", "undefined_tag", rid, f"inputs[{i}]",
-                                     f"tag {ref} is not defined by the loaded packs; the slot shows the tag, unresolved",
-                                     r.path, r.pack))
+                        message = f"tag {ref} is not defined by the loaded packs; the slot shows the tag, unresolved"
+                        found.setdefault(("undefined_tag", message), []).append(f"inputs[{i}]")
+            for (kind, message), slots in found.items():
+                rows.append(("warning", kind, rid, ",".join(dict.fromkeys(slots)), message, r.path, r.pack))
             for i, stack in enumerate(r.item_results):
                 if stack.item_id.startswith("#") and stack.item_id[1:] not in self._tags.members:
                     rows.append(("warning", "undefined_tag", rid, f"results[{i}]",

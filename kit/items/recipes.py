@@ -460,6 +460,8 @@ def parse_recipe(recipe_id: str, data: Any, *, pack: str = "", path: str = "", f
         except RecipeFormatError:
             in_notes.append("tool: " + json.dumps(data["tool"], sort_keys=True)[:80])
     station = (rtype.split(":", 1)[0],) if not rtype.startswith("minecraft:") else ()
+    if not inputs and not results and not in_notes and not out_notes:
+        out_notes.append("no inputs or outputs written: probably a special recipe implemented in the mod's code")
     return Recipe(kind="unknown", inputs=inputs, result=results[0] if results else None, results=results,
                   chances=chances if any(c != 1.0 for c in chances) else (), input_counts=counts,
                   notes=tuple(in_notes + out_notes), station=station, **common)

@@ -14,6 +14,7 @@ _WRITERS = (
     ("kit.samples.studio", "write_worldbooks"),
     ("kit.samples.cards", "write_cards"),
     ("kit.samples.quests", "write_quests"),
+    ("kit.samples.server", "write_modded_server"),
     ("kit.samples.saves", "ingest_guides"),
 )
 
