@@ -50,6 +50,19 @@ EXPECTATION_SCHEMA = {"loot_table_id": "string", "item_id": "string", "expected_
                       "p_at_least_one": "float64", "is_exact": "bool"}
 
 
+def _leaves(ref: CustomIngredient):
+    """The plain refs inside a custom ingredient, and the nested custom ingredients kit cannot compute."""
+    if ref.op == "unknown":
+        yield ref
+        return
+    for child in ref.children:
+        for r in child:
+            if isinstance(r, CustomIngredient):
+                yield from _leaves(r)
+            else:
+                yield r
+
+
 def pd_severity():
     """The ordered severity categories of a problems frame."""
     import pandas as pd
@@ -344,11 +357,14 @@ class PackSet:
             for i, slot in enumerate(r.inputs):
                 for ref in slot:
                     if isinstance(ref, CustomIngredient):
-                        for m in self._ref_items(ref)[1]:
-                            kind = "undefined_tag" if m.startswith("#") else "unresolved_ingredient"
-                            message = (f"tag {m} is not defined by the loaded packs" if m.startswith("#") else
-                                       f"{m} cannot be resolved to items") + "; the slot shows it, unresolved"
-                            found.setdefault((kind, message), []).append(f"inputs[{i}]")
+                        for leaf in _leaves(ref):
+                            if isinstance(leaf, CustomIngredient):
+                                message = f"{leaf} cannot be resolved to items; the slot shows it, unresolved"
+                                found.setdefault(("unresolved_ingredient", message), []).append(f"inputs[{i}]")
+                            elif leaf.startswith("#") and leaf[1:] not in self._tags.members:
+                                message = (f"tag {leaf} (inside {ref.type}) is not defined by the loaded packs; "
+                                           f"the slot shows it, unresolved")
+                                found.setdefault(("undefined_tag", message), []).append(f"inputs[{i}]")
                     elif ref.startswith("#") and ref[1:] not in self._tags.members:
                         message = f"tag {ref} is not defined by the loaded packs; the slot shows the tag, unresolved"
                         found.setdefault(("undefined_tag", message), []).append(f"inputs[{i}]")

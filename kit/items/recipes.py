@@ -459,6 +459,12 @@ def parse_recipe(recipe_id: str, data: Any, *, pack: str = "", path: str = "", f
             in_notes.append("tool: " + " | ".join(str(r) for r in parse_ingredient(data["tool"], "tool")))
         except RecipeFormatError:
             in_notes.append("tool: " + json.dumps(data["tool"], sort_keys=True)[:80])
+    for key in ("fluid", "energy"):  # Immersive Engineering style: a bare fluid stack (in or out) and energy
+        value = data.get(key)
+        if isinstance(value, dict):
+            out_notes.append(f"{key}: {_describe_non_item(value)} (a fluid, not an item)")
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            out_notes.append(f"{key}: {value:g}")
     station = (rtype.split(":", 1)[0],) if not rtype.startswith("minecraft:") else ()
     if not inputs and not results and not in_notes and not out_notes:
         out_notes.append("no inputs or outputs written: probably a special recipe implemented in the mod's code")
