@@ -100,7 +100,7 @@ class _Index:
                     if isinstance(ref, CustomIngredient):
                         items, via = p._ref_items(ref)[0], ref.type
                     elif ref.startswith("#"):
-                        items, via = p._tags.items(ref), ref[1:]
+                        items, via = p._tag_items(ref[1:]), ref[1:]
                     else:
                         items, via = (ref,), ""
                     for item in items:
@@ -237,6 +237,7 @@ class PackSet:
         self._assets = dict(assets or {})
         self.mods = mods
         self._icons: dict[str, bytes | None] = {}
+        self._tag_cache: dict[str, tuple[str, ...]] = {}
         self._recipes = dict(recipes)
         self._tables = dict(tables)
         self._tags = tags
@@ -274,9 +275,15 @@ class PackSet:
         if ref.startswith("#"):
             tag = ref[1:]
             if tag in self._tags.members:
-                return self._tags.items(tag), ()
+                return self._tag_items(tag), ()
             return (), (ref,)
         return (ref,), ()
+
+    def _tag_items(self, tag: str) -> tuple[str, ...]:
+        items = self._tag_cache.get(tag)
+        if items is None:
+            items = self._tag_cache[tag] = self._tags.items(tag)
+        return items
 
     def _expand_refs_unresolved(self, refs: Sequence[Any], limit: int | None = None) -> tuple[list[str], tuple[str, ...]]:
         out: dict[str, None] = {}
