@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
+from kit.items._common import gc_paused
 from kit.items.conditions import ConditionContext, evaluate, file_conditions, unwrap_conditional
 from kit.items.errors import DatapackError, DatapackReadError, UnknownFeatureError
 from kit.items.loot import LootFormatError, LootTable, parse_loot_table
@@ -303,6 +304,11 @@ def load_datapacks(paths: str | os.PathLike | PackBytes | Sequence[str | os.Path
     """
     from kit.items.packset import PackSet
 
+    with gc_paused():
+        return _load(paths, strict, features, mods, PackSet)
+
+
+def _load(paths, strict: bool, features: Iterable[str], mods, PackSet) -> "PackSet":  # noqa: N803
     if isinstance(paths, (str, os.PathLike, PackBytes)):
         paths = [paths]
     wanted = [features] if isinstance(features, str) else list(dict.fromkeys(features))

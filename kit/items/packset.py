@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from kit.items._common import frame, norm_id
+from kit.items._common import frame, gc_paused, norm_id
 from kit.items.errors import UnknownLootTableError
 from kit.items.loot import LootContext, LootTable, walk_entries
 from kit.items.recipes import CustomIngredient, ItemStack, Recipe
@@ -299,7 +299,8 @@ class PackSet:
 
     def _index(self) -> _Index:
         if self._idx is None:
-            self._idx = _Index(self).build()
+            with gc_paused():
+                self._idx = _Index(self).build()
         return self._idx
 
     def tag_items(self, tag_id: str) -> tuple[str, ...]:

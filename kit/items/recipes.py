@@ -189,6 +189,13 @@ def parse_ingredient(value: Any, where: str = "ingredient") -> Ingredient:
     RecipeFormatError
         When the value has none of the known shapes.
     """
+    if type(value) is dict and "type" not in value and "fabric:type" not in value:  # the common case, fast
+        item = value.get("item")
+        if type(item) is str and ":" in item and item == item.strip():
+            return (item,)
+        tag = value.get("tag")
+        if type(tag) is str and ":" in tag and tag == tag.strip() and not tag.startswith("#"):
+            return ("#" + tag,)
     if isinstance(value, str):
         if not value.strip():
             raise RecipeFormatError(where, "empty ingredient string")
@@ -225,6 +232,11 @@ def parse_ingredient(value: Any, where: str = "ingredient") -> Ingredient:
 
 def parse_result(value: Any, where: str = "result") -> ItemStack:
     """Normalise a result (bare id, ``{"id", "count", "components"}`` or ``{"item", "count"}``)."""
+    if type(value) is dict and len(value) <= 2:  # {"id", "count"}: the common case, fast
+        item, count = value.get("id"), value.get("count", 1)
+        if type(item) is str and ":" in item and item == item.strip() and type(count) is int and count >= 1 \
+                and (len(value) == 1 or "count" in value):
+            return ItemStack(item, count)
     if isinstance(value, str) and value.strip():
         return ItemStack(norm_id(value))
     if isinstance(value, dict):
