@@ -23,7 +23,7 @@ import zlib
 from pathlib import Path
 from typing import Any, Mapping
 
-from kit.nbt import encode_nbt
+from kit.saves.nbt import encode_nbt
 
 __all__ = ["SERVER_NAME", "write_modded_server", "write_server", "write_synthetic_server", "zip_bytes", "png_icon"]
 

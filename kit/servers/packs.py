@@ -23,7 +23,7 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from kit.nbt import NbtError, decode_nbt
+from kit.saves.nbt import NbtError, decode_nbt
 from kit.servers.mods import MAX_METADATA_BYTES, MAX_NESTED_JAR_BYTES, text_of
 
 __all__ = ["PackEntry", "VanillaJar", "find_vanilla", "find_loader_jars", "read_level_packs", "world_packs",

@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kit.errors import KitError
+from kit.core.errors import KitError
 from kit.items.packs import PackBytes, load_datapacks
-from kit.save import Save, SaveNotFoundError, open_save
+from kit.saves.save import Save, SaveNotFoundError, open_save
 from kit.servers.mods import JarScan, ModInfo, scan_jar
 from kit.servers.packs import (PackEntry, VanillaJar, find_loader_jars, find_vanilla, read_level_packs,
                                world_packs)
@@ -52,7 +52,7 @@ def read_server_properties(text: str) -> dict[str, str]:
 def _frame(schema: dict[str, Any], rows: list[tuple]) -> "pd.DataFrame":
     import pandas as pd
 
-    from kit.frames import frame
+    from kit.core.frames import frame
 
     schema = dict(schema)
     for name, dtype in schema.items():

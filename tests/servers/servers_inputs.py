@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from kit.nbt import encode_nbt
+from kit.saves.nbt import encode_nbt
 from kit.samples.server import write_server, zip_bytes
 
 
