@@ -84,27 +84,42 @@ def _lang_key_to_id(key: str) -> tuple[str, str] | None:
 class _Index:
     packs: "PackSet"
     produced: dict[str, list[str]] = field(default_factory=dict)
-    used: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # item -> recipe -> [via per slot]
     loot: dict[str, dict[str, tuple[int, list[str]]]] = field(default_factory=dict)
     tags_of: dict[str, list[str]] = field(default_factory=dict)
     _recipe_cache: dict[str, ItemSource] = field(default_factory=dict)
+    _used: dict[str, dict[str, list[str]]] | None = None
+
+    @property
+    def used(self) -> dict[str, dict[str, list[str]]]:
+        """item -> recipe -> [via per slot]; built on first use (item_sources does not need it)."""
+        if self._used is None:
+            p, used = self.packs, {}
+            with gc_paused():
+                for rid in sorted(p._recipes):
+                    for slot in p._recipes[rid].inputs:
+                        for ref in slot:
+                            if isinstance(ref, CustomIngredient):
+                                items, via = p._ref_items(ref)[0], ref.type
+                            elif ref.startswith("#"):
+                                items, via = p._tag_items(ref[1:]), ref[1:]
+                            else:
+                                items, via = (ref,), ""
+                            for item in items:
+                                used.setdefault(item, {}).setdefault(rid, []).append(via)
+            self._used = used
+        return self._used
 
     def build(self) -> "_Index":
         p = self.packs
+        produced = self.produced
         for rid in sorted(p._recipes):
             r = p._recipes[rid]
-            for item in dict.fromkeys(p._expand_refs(r.output_refs)):
-                self.produced.setdefault(item, []).append(rid)
-            for slot in r.inputs:
-                for ref in slot:
-                    if isinstance(ref, CustomIngredient):
-                        items, via = p._ref_items(ref)[0], ref.type
-                    elif ref.startswith("#"):
-                        items, via = p._tag_items(ref[1:]), ref[1:]
-                    else:
-                        items, via = (ref,), ""
-                    for item in items:
-                        self.used.setdefault(item, {}).setdefault(rid, []).append(via)
+            refs = r.output_refs
+            if len(refs) == 1 and isinstance(refs[0], str) and not refs[0].startswith("#"):  # the common case
+                produced.setdefault(refs[0], []).append(rid)
+                continue
+            for item in dict.fromkeys(p._expand_refs(refs)):
+                produced.setdefault(item, []).append(rid)
         for tid in sorted(p._tables)[:MAX_LOOT_TABLES]:
             budget = MAX_TAG_ITEMS_PER_TABLE
             for e in walk_entries(p._tables[tid]):
