@@ -160,6 +160,10 @@ def _folder_meta(path: Path, problems: list[Problem], label: str) -> tuple[int |
     meta = path / "pack.mcmeta"
     if not meta.is_file():
         return None, ""
+    if meta.stat().st_size > MAX_METADATA_BYTES:
+        problems.append(("warning", "unreadable_pack_mcmeta", label, "pack.mcmeta",
+                         f"pack.mcmeta larger than {MAX_METADATA_BYTES} bytes, not read", f"{label}/pack.mcmeta"))
+        return None, ""
     try:
         pack = json.loads(meta.read_text(encoding="utf-8-sig")).get("pack", {})
         fmt = pack.get("pack_format")
@@ -180,6 +184,11 @@ def world_packs(world: Path, root: Path, enabled: list[str] | None, disabled: li
             rel = path.relative_to(root).as_posix()
             if path.is_dir() and ((path / "data").is_dir() or (path / "pack.mcmeta").is_file()):
                 fmt, desc = _folder_meta(path, problems, rel)
+                if not (path / "data").is_dir() and not (path / "assets").is_dir():
+                    problems.append(("warning", "empty_pack", f"file/{path.name}", "",
+                                     "world data pack without a data/ folder: nothing to load", rel))
+                    found[f"file/{path.name}"] = PackEntry(f"file/{path.name}", "world", rel, True, fmt, desc, None)
+                    continue
             elif path.is_file() and path.suffix.lower() == ".zip":
                 fmt, desc = None, ""
                 try:

@@ -216,8 +216,8 @@ class Server:
             Columns ``severity`` (ordered: warning < error), ``kind``, ``object_id``, ``field``, ``message``,
             ``path`` (in the server folder), ``pack`` (the data pack, for data problems). Server kinds:
             ``not_a_zip``, ``unreadable_metadata``, ``no_mod_metadata``, ``duplicate_mod``,
-            ``unreadable_level_dat``, ``missing_pack``, ``no_vanilla_data``, ``unreadable_pack_mcmeta``,
-            ``missing_nested_jar``, ``unreadable_nested_jar``. Errors first, then by kind and object.
+            ``unreadable_level_dat``, ``missing_pack``, ``empty_pack``, ``no_vanilla_data``,
+            ``unreadable_pack_mcmeta``, ``missing_nested_jar``, ``unreadable_nested_jar``, ``nested_too_deep``. Errors first, then by kind and object.
         """
         rows = [tuple(r) + ("",) for r in self._problems]
         if data:

@@ -116,16 +116,17 @@ def test_plain_server_jar_level_name_and_world_packs(tmp_path):
         "Survival: Island/datapacks/c/data/x/recipe/c.json": recipe("x:c"),
         "Survival: Island/datapacks/d/data/x/recipe/d.json": recipe("x:d"),
         "Survival: Island/datapacks/readme.txt": "not a pack",
+        "Survival: Island/datapacks/e/pack.mcmeta": pack_mcmeta("only a description"),
     })
     s = kit.open_server(root)
     assert s.level_name == "Survival: Island" and s.loader == "vanilla" and s.minecraft_version == "1.21.1"
     packs = s.datapacks()
-    assert packs.pack_id.tolist() == ["vanilla", "trade_rebalance", "file/b", "file/a", "file/c", "file/d"]
-    assert packs.enabled.tolist() == [True, False, True, True, False, True]  # d is new: enabled; c disabled
+    assert packs.pack_id.tolist() == ["vanilla", "trade_rebalance", "file/b", "file/a", "file/c", "file/d", "file/e"]
+    assert packs.enabled.tolist() == [True, False, True, True, False, True, True]  # d is new: enabled; c disabled
     assert packs.description.tolist()[2] == "B pack"
     assert set(s.load_datapacks().recipes().recipe_id) == {"minecraft:torch", "x:a", "x:b", "x:d"}
     p = s.problems()
-    assert p.kind.tolist() == ["missing_pack"] and p.object_id[0] == "file/gone"
+    assert p.kind.tolist() == ["empty_pack", "missing_pack"] and p.object_id.tolist() == ["file/e", "file/gone"]
 
 
 def test_client_jar_and_no_vanilla(tmp_path):
