@@ -353,3 +353,15 @@ def test_find_icon_follows_texture_variables_and_stops_on_parent_cycles():
     assert find_icon("m:a", store.get) == red
     store["assets/m/models/item/b.json"] = json.dumps({"parent": "m:item/a"}).encode()
     assert find_icon("m:a", store.get) is None
+
+
+def test_problem_and_condition_frames_keep_dtypes_when_empty(tmp_path):
+    empty = _load(tmp_path / "a", {"data/m/recipe/r.json": {"type": "minecraft:crafting_shapeless",
+                                                             "ingredients": ["a:x"], "result": {"id": "a:y"}}})
+    low, high = _guarded(tmp_path / "b")
+    full = kit.items.load_datapacks([low, high, write_pack(tmp_path / "c", {"data/m/recipe/bad.json": "{"})])
+    for method in ("problems", "conditions"):
+        a, b = getattr(empty, method)(), getattr(full, method)()
+        assert len(a) == 0 and len(b) > 0, method
+        assert list(a.columns) == list(b.columns) and list(a.dtypes) == list(b.dtypes), method
+    assert full.problems().severity.tolist()[0] == "error"  # errors first

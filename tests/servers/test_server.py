@@ -232,3 +232,16 @@ def test_mods_frame_feeds_load_datapacks(sample, tmp_path):
     packs = kit.items.load_datapacks(root, mods=sample.mods())
     assert "m:r" in set(packs.recipes().recipe_id)
     assert isinstance(sample.mods(), pd.DataFrame)
+
+
+def test_jar_in_jar_depth_is_bounded(tmp_path):
+    inner = zip_bytes({"META-INF/neoforge.mods.toml": mods_toml("level4")})
+    for depth in (3, 2, 1):
+        inner = zip_bytes({"META-INF/neoforge.mods.toml": mods_toml(f"level{depth}"),
+                           f"META-INF/jarjar/level{depth + 1}.jar": inner})
+    root = server(tmp_path / "srv", {"mods/top.jar": zip_bytes({"META-INF/neoforge.mods.toml": mods_toml("level0"),
+                                                                "META-INF/jarjar/level1.jar": inner})})
+    s = kit.open_server(root)
+    assert s.mods().mod_id.tolist() == ["level0", "level1", "level2", "level3"]
+    p = s.problems()
+    assert p.kind.tolist() == ["nested_too_deep", "no_vanilla_data"] and p.field[0] == "META-INF/jarjar/level4.jar"
