@@ -302,13 +302,13 @@ def load_datapacks(paths: str | os.PathLike | PackBytes | Sequence[str | os.Path
     UnknownFeatureError
         When a requested feature pack is in none of the packs.
     """
+    with gc_paused():  # millions of small acyclic objects: the collector's passes would cost more than the load
+        return _load(paths, strict, features, mods)
+
+
+def _load(paths, strict: bool, features: Iterable[str], mods) -> "PackSet":
     from kit.items.packset import PackSet
 
-    with gc_paused():
-        return _load(paths, strict, features, mods, PackSet)
-
-
-def _load(paths, strict: bool, features: Iterable[str], mods, PackSet) -> "PackSet":  # noqa: N803
     if isinstance(paths, (str, os.PathLike, PackBytes)):
         paths = [paths]
     wanted = [features] if isinstance(features, str) else list(dict.fromkeys(features))

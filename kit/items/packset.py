@@ -241,7 +241,10 @@ def _entry_notes(e) -> tuple[int, list[str]]:
 
 
 class PackSet:
-    """Recipes, loot tables, item tags and display names of a list of data packs (see ``load_datapacks``)."""
+    """Recipes, loot tables, item tags and display names of a list of data packs (see ``load_datapacks``).
+
+    ``mods`` is the set of mod ids loader conditions were evaluated against (``None`` when not given).
+    """
 
     def __init__(self, recipes: Mapping[str, Recipe], tables: Mapping[str, LootTable], tags: ResolvedTags,
                  lang: Mapping[str, Mapping[str, str]], errors: Sequence[tuple], packs: Sequence[Any], *,
