@@ -168,11 +168,16 @@ def _condition_context(out: _Loaded, mods: frozenset[str] | None, tags) -> Condi
             if len(parts) == 3 and parts[0] in ("item", "block"):
                 named.add(f"{parts[1]}:{parts[2]}")
 
+    tagged: set[str] | None = None
+
     def item_exists(item: str) -> bool | None:
+        nonlocal tagged
         ns = item.split(":", 1)[0]
         if mods is not None and ns not in mods:
             return False
-        if item in named or (tags is not None and any(item in tags.items(t) for t in tags.members)):
+        if tagged is None and tags is not None:
+            tagged = {m.item_id for members in tags.members.values() for m in members}
+        if item in named or (tagged is not None and item in tagged):
             return True
         return None
 

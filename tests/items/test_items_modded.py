@@ -365,3 +365,18 @@ def test_problem_and_condition_frames_keep_dtypes_when_empty(tmp_path):
         assert len(a) == 0 and len(b) > 0, method
         assert list(a.columns) == list(b.columns) and list(a.dtypes) == list(b.dtypes), method
     assert full.problems().severity.tolist()[0] == "error"  # errors first
+
+
+def test_item_exists_uses_language_files_tags_and_mods(tmp_path):
+    files = {
+        "assets/m/lang/en_us.json": {"item.m.named": "Named"},
+        "data/c/tags/item/t.json": {"values": ["m:tagged"]},
+    }
+    for i, item in enumerate(["m:named", "m:tagged", "m:unknown", "other:thing"]):
+        files[f"data/m/recipe/r{i}.json"] = {
+            "neoforge:conditions": [{"type": "neoforge:item_exists", "item": item}],
+            "type": "minecraft:crafting_shapeless", "ingredients": ["m:named"], "result": {"id": f"m:out{i}"}}
+    packs = _load(tmp_path, files, mods=["m"])
+    met = packs.conditions().set_index("resource_id").conditions_met
+    assert [None if pd.isna(v) else bool(v) for v in met[["m:r0", "m:r1", "m:r2", "m:r3"]]] == [True, True, None, False]
+    assert set(packs.recipes().recipe_id) == {"m:r0", "m:r1", "m:r2"}
