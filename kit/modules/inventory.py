@@ -5,8 +5,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Iterable, Mapping, Sequence
+from typing import Iterable, Mapping, NamedTuple, Sequence
 
 import pandas as pd
 
@@ -38,9 +37,12 @@ TAG_SCHEMA = {"registry": "string", "tag_id": "string", "member_id": "string", "
               "is_loaded": "bool"}
 
 
-@dataclass(frozen=True)
-class CatalogPick:
-    """One catalog entry a module configuration selects, and how (``id``, ``tag``, ``all``, ``default``)."""
+class CatalogPick(NamedTuple):
+    """One catalog entry a module configuration selects, and how (``id``, ``tag``, ``all``, ``default``).
+
+    A named tuple rather than a dataclass: a configuration that omits its field selects a whole registry, so
+    there can be many of these.
+    """
 
     catalog: str
     module_id: str
@@ -195,10 +197,10 @@ class ModuleInventory:
             the whole registry, ``default`` through ``#system:default``); sorted by catalog, module and entry.
             A module whose field is an empty list has no rows.
         """
-        rows = [{"catalog": p.catalog, "module_id": p.module_id, "entry_id": p.entry_id, "via": p.via}
-                for p in self._picks]
-        rows.sort(key=lambda r: (CATALOGS.index(r["catalog"]), id_order(r["module_id"]), id_order(r["entry_id"])))
-        return frame(CATALOG_SCHEMA, rows)
+        keys = {i: id_order(i) for i in {p.module_id for p in self._picks} | {p.entry_id for p in self._picks}}
+        picks = sorted(self._picks, key=lambda p: (CATALOGS.index(p.catalog), keys[p.module_id], keys[p.entry_id]))
+        return frame(CATALOG_SCHEMA, {"catalog": [p.catalog for p in picks], "module_id": [p.module_id for p in picks],
+                                      "entry_id": [p.entry_id for p in picks], "via": [p.via for p in picks]})
 
     def catalog_entries(self) -> pd.DataFrame:
         """Every entry of the three catalog registries.
@@ -282,7 +284,7 @@ def _pick_catalogs(module: ModuleConfig, entries: Mapping[str, CatalogEntry], ta
 def _check_systems(systems: Mapping[str, SystemDefinition], modules: Mapping[str, ModuleConfig],
                    tags: RegistryTags, problems: list[Problem]) -> None:
     for s in systems.values():
-        unconditional: dict[str, list[str]] = {}
+        unconditional: dict[str, dict[str, None]] = {}
         for i, ref in enumerate(s.refs):
             field = f"modules[{i}]"
             if ref.is_tag:
@@ -304,8 +306,8 @@ def _check_systems(systems: Mapping[str, SystemDefinition], modules: Mapping[str
                 continue
             for module_id in ids:
                 t = modules[module_id].server_type
-                if t is not None and module_id not in unconditional.setdefault(t, []):
-                    unconditional[t].append(module_id)
+                if t is not None:
+                    unconditional.setdefault(t, {})[module_id] = None
         for t, ids in unconditional.items():
             if len(ids) > 1:
                 ranked = sort_ids(ids)
@@ -336,6 +338,7 @@ def build_inventory(modules: Mapping[str, ModuleConfig], systems: Mapping[str, S
         catalog_tags[c] = resolve_registry_tags(catalog_tag_files.get(c, ()), entries.get(c, {}), registry=c)
         problems.extend(catalog_tags[c].problems)
     picks: list[CatalogPick] = []
+    registries = {c: {e: entries.get(c, {})[e] for e in sort_ids(entries.get(c, {}))} for c in CATALOGS}
     for module_id in sort_ids(modules):
         m = modules[module_id]
         if m.server_type is not None and m.server_type not in known_types:
@@ -348,8 +351,7 @@ def build_inventory(modules: Mapping[str, ModuleConfig], systems: Mapping[str, S
                                     m.path, m.pack))
         if m.server_type in CATALOG_FIELDS:
             catalog = CATALOG_FIELDS[m.server_type][1]
-            picks.extend(_pick_catalogs(m, {e: entries.get(catalog, {})[e] for e in sort_ids(entries.get(catalog, {}))},
-                                        catalog_tags[catalog], problems))
+            picks.extend(_pick_catalogs(m, registries[catalog], catalog_tags[catalog], problems))
     _check_systems(systems, modules, module_tags, problems)
     return ModuleInventory(modules, systems, entries, module_tags, catalog_tags, picks, problems, packs)
 
