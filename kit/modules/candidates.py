@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from kit.frames import frame
+from kit.core.frames import frame
 from kit.modules.ids import id_order
 from kit.modules.inventory import ModuleInventory
 

@@ -6,7 +6,7 @@ from typing import Iterable
 
 import pandas as pd
 
-from kit.frames import frame
+from kit.core.frames import frame
 from kit.modules.definitions import CATALOGS
 from kit.modules.errors import UnknownCatalogError
 from kit.modules.ids import id_order

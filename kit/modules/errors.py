@@ -6,7 +6,7 @@ failure whichever registry is read from the pack.
 
 from __future__ import annotations
 
-from kit.errors import KitError
+from kit.core.errors import KitError
 from kit.items.errors import DatapackError
 
 __all__ = ["DatapackError", "ModuleDefinitionError", "UnknownModuleError", "UnknownCatalogError"]

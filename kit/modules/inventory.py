@@ -9,7 +9,7 @@ from typing import Iterable, Mapping, NamedTuple, Sequence
 
 import pandas as pd
 
-from kit.frames import frame
+from kit.core.frames import frame
 from kit.items.tags import TagFile
 from kit.modules.builtin import DEFAULT_CATALOG_TAG
 from kit.modules.definitions import CATALOG_FIELDS, CATALOGS, CatalogEntry, ModuleConfig, SystemDefinition

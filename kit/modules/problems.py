@@ -30,7 +30,7 @@ from typing import Iterable, Literal, Sequence
 
 import pandas as pd
 
-from kit.frames import frame
+from kit.core.frames import frame
 
 __all__ = ["Problem", "PROBLEM_KINDS", "PROBLEM_SCHEMA", "SEVERITY", "problems_frame"]
 
