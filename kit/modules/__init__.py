@@ -13,7 +13,7 @@ catalogs each player gets, and reports every mistake with its file and field.
 from __future__ import annotations
 
 from kit.modules.builtin import BUILTIN_PLAYER_ORDER, CLIENT_IDS, DEFAULT_CATALOG_TAG, SERVER_TYPES
-from kit.modules.candidates import candidates
+from kit.modules.selection import candidates
 from kit.modules.catalogs import player_catalog
 from kit.modules.definitions import CATALOGS, CatalogEntry, ModuleConfig, ModuleRef, SystemDefinition
 from kit.modules.entries import ClientEntry, order_client_entries
