@@ -6,7 +6,7 @@ failure whichever registry is read from the pack.
 
 from __future__ import annotations
 
-from kit.core.errors import KitError
+from kit.core.errors import InvalidParameterError, KitError
 from kit.items.errors import DatapackError
 
 __all__ = ["DatapackError", "ModuleDefinitionError", "UnknownModuleError", "UnknownCatalogError"]
@@ -32,5 +32,5 @@ class UnknownModuleError(KitError, LookupError):
     """A module configuration id is not defined by the read packs."""
 
 
-class UnknownCatalogError(KitError, ValueError):
-    """A catalog name is not one of the design's three catalogs."""
+class UnknownCatalogError(InvalidParameterError):
+    """A catalog name is not one of the design's three catalogs (a parameter error: ``ValueError``)."""
