@@ -17,7 +17,8 @@ from kit.modules.selection import candidates
 from kit.modules.catalogs import player_catalog
 from kit.modules.definitions import CATALOGS, CatalogEntry, ModuleConfig, ModuleRef, SystemDefinition
 from kit.modules.entries import ClientEntry, order_client_entries
-from kit.modules.errors import DatapackError, ModuleDefinitionError, UnknownCatalogError, UnknownModuleError
+from kit.modules.errors import (DatapackError, ModuleDefinitionError, UnknownCatalogError, UnknownModuleError,
+                               UnknownSystemError)
 from kit.modules.inventory import ModuleInventory
 from kit.modules.problems import PROBLEM_KINDS, Problem
 from kit.modules.reader import read_modules
@@ -43,5 +44,6 @@ __all__ = [
     "DatapackError",
     "ModuleDefinitionError",
     "UnknownModuleError",
+    "UnknownSystemError",
     "UnknownCatalogError",
 ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from kit.core.errors import InvalidParameterError, KitError
 from kit.items.errors import DatapackError
 
-__all__ = ["DatapackError", "ModuleDefinitionError", "UnknownModuleError", "UnknownCatalogError"]
+__all__ = ["DatapackError", "ModuleDefinitionError", "UnknownModuleError", "UnknownSystemError", "UnknownCatalogError"]
 
 
 class ModuleDefinitionError(KitError, ValueError):
@@ -30,6 +30,10 @@ class ModuleDefinitionError(KitError, ValueError):
 
 class UnknownModuleError(KitError, LookupError):
     """A module configuration id is not defined by the read packs."""
+
+
+class UnknownSystemError(KitError, LookupError):
+    """A system id is not defined by the read packs."""
 
 
 class UnknownCatalogError(InvalidParameterError):

@@ -105,8 +105,19 @@ class ModuleInventory:
     def system_module_ids(self, system_id: str, *, with_conditional: bool = True) -> tuple[str, ...]:
         """The module ids a system enables (direct ids that exist and loaded tag members), in written order.
 
-        ``with_conditional=False`` leaves out references that carry a condition.
+        ``with_conditional=False`` leaves out references that carry a condition (the system's own condition
+        applies to all of them and is not looked at).
+
+        Raises
+        ------
+        UnknownSystemError
+            When no pack defines the system.
         """
+        from kit.modules.errors import UnknownSystemError
+
+        if system_id not in self._systems:
+            raise UnknownSystemError(f"system {system_id!r} is not defined by the read packs "
+                                     f"(defined: {', '.join(self._systems) or 'none'})")
         system = self._systems[system_id]
         out: list[str] = []
         for ref in system.refs:

@@ -89,8 +89,8 @@ def _expand(path: Path) -> list[Path]:
     if path.is_dir() and not _is_pack_dir(path):
         packs_dir = path / "datapacks"
         if packs_dir.is_dir():
-            return [p for p in sorted(packs_dir.iterdir(), key=lambda p: p.name)
-                    if (p.is_dir() and _is_pack_dir(p)) or (p.is_file() and p.suffix.lower() == ".zip")]
+            return [p for p in sorted(packs_dir.iterdir(), key=lambda p: p.name) if not p.is_symlink()
+                    and ((p.is_dir() and _is_pack_dir(p)) or (p.is_file() and p.suffix.lower() == ".zip"))]
         raise DatapackError(f"{path}: not a data pack (no data/ folder inside) and not a world (no datapacks/ folder)")
     if path.is_file() and not zipfile.is_zipfile(path):
         raise DatapackError(f"{path}: not a data pack (neither a folder nor a zip/jar file)")

@@ -38,6 +38,7 @@ def test_a_world_folder_reads_its_datapacks_in_name_order(make_pack, tmp_path: P
     make_pack("world/datapacks/b_pack", {module_file("a:m"): {"order": 2, "client": "system:items"}})
     make_pack("world/datapacks/a_pack", {module_file("a:m"): {"order": 1, "client": "system:items"}})
     (world / "datapacks" / "notes.txt").write_text("not a pack")
+    (world / "datapacks" / "c_link").symlink_to(world / "datapacks" / "a_pack")
     inv = km.read_modules(world)
     assert inv.packs == ("a_pack", "b_pack") and inv.modules().iloc[0]["order"] == 2
 

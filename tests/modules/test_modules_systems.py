@@ -88,3 +88,9 @@ def test_candidates_are_ranked_by_instance_id_path_first(make_pack) -> None:
     c = km.candidates(inv)
     assert list(c["module_id"]) == ["z:early", "a:signin", "b:signin"]
     assert list(c["rank"]) == [1, 2, 3] and set(c["n_candidates"]) == {3} and set(c["server_type"]) == {"system:signin"}
+
+
+def test_asking_for_an_undefined_system_is_a_lookup_error(make_pack) -> None:
+    inv = _read(make_pack, {"modules": []})
+    with pytest.raises(km.UnknownSystemError, match="'a:nope' is not defined.*defined: a:sys"):
+        inv.system_module_ids("a:nope")
