@@ -47,7 +47,8 @@ def write_pack(root: Path) -> list[Path]:
         for i in range(N_ENTRIES):
             name = "offer" if catalog == "shop_offers" else "e"
             files[f"data/bench/system/{catalog}/{name}_{i}.json"] = {"item": "minecraft:stone", "count": i % 64 + 1}
-        files[f"data/bench/tags/system/{catalog}/tag_0.json"] = {"values": [f"bench:{'offer' if catalog == 'shop_offers' else 'e'}_{k}" for k in range(50)]}
+        prefix = "offer" if catalog == "shop_offers" else "e"
+        files[f"data/bench/tags/system/{catalog}/tag_0.json"] = {"values": [f"bench:{prefix}_{k}" for k in range(50)]}
     paths = []
     for rel, value in files.items():
         path = root / rel
