@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 import kit.items
-from tests.shared_data import shared_file
+from tests.data_folder import shared_file
 
 MEKANISM_MODS = ["neoforge", "mekanism", "mekanismadditions", "mekanismgenerators", "mekanismtools"]
 
