@@ -101,9 +101,21 @@ def _open_bytes(pack: "PackBytes") -> _Source:
         zf = zipfile.ZipFile(io.BytesIO(pack.data))
     except (zipfile.BadZipFile, OSError) as exc:
         raise DatapackError(f"{pack.location}: not a data pack (not a readable zip: {exc})") from None
-    names = [n for n in zf.namelist() if not n.endswith("/")]
-    files = {n: (lambda n=n: zf.read(n)) for n in names}
+    files = {info.filename: _bounded_reader(zf, info) for info in zf.infolist() if not info.is_dir()}
     return _Source(pack.name, pack.kind, pack.location, files)
+
+
+#: A member of an in-memory pack larger than this (once inflated) is refused as an unreadable file.
+MAX_MEMBER_BYTES = 64 << 20
+
+
+def _bounded_reader(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> Callable[[], bytes]:
+    def read() -> bytes:
+        if info.file_size > MAX_MEMBER_BYTES:
+            raise OSError(f"{info.file_size} bytes once inflated, more than the {MAX_MEMBER_BYTES} allowed")
+        return zf.read(info)
+
+    return read
 
 
 @dataclass(frozen=True)

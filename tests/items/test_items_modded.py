@@ -380,3 +380,19 @@ def test_item_exists_uses_language_files_tags_and_mods(tmp_path):
     met = packs.conditions().set_index("resource_id").conditions_met
     assert [None if pd.isna(v) else bool(v) for v in met[["m:r0", "m:r1", "m:r2", "m:r3"]]] == [True, True, None, False]
     assert set(packs.recipes().recipe_id) == {"m:r0", "m:r1", "m:r2"}
+
+
+def test_in_memory_packs_load_and_bound_their_members(monkeypatch):
+    import kit.items.packs as packs_module
+    from kit.samples.server import zip_bytes
+
+    data = zip_bytes({"data/m/recipe/r.json": {"type": "minecraft:crafting_shapeless", "ingredients": ["a:x"],
+                                               "result": {"id": "a:y"}},
+                      "data/m/recipe/big.json": {"type": "minecraft:crafting_shapeless", "ingredients": ["a:x"] * 40,
+                                                 "result": {"id": "a:z"}}})
+    monkeypatch.setattr(packs_module, "MAX_MEMBER_BYTES", 400)
+    packs = kit.items.load_datapacks(kit.items.PackBytes("inner.jar", data, "outer.jar!inner.jar"))
+    assert set(packs.recipes().recipe_id) == {"m:r"}
+    assert "more than the 400 allowed" in packs.errors.set_index("resource_id").loc["m:big", "reason"]
+    with pytest.raises(kit.items.DatapackError, match="outer.jar!bad.jar: not a data pack"):
+        kit.items.load_datapacks(kit.items.PackBytes("bad.jar", b"not a zip", "outer.jar!bad.jar"))
