@@ -13,7 +13,7 @@ import re
 import zipfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from kit.items._common import gc_paused
 from kit.items.conditions import ConditionContext, evaluate, file_conditions, unwrap_conditional
@@ -284,7 +284,8 @@ def _mod_ids(mods) -> frozenset[str] | None:
 
 
 def load_datapacks(paths: str | os.PathLike | PackBytes | Sequence[str | os.PathLike | PackBytes], *,
-                   strict: bool = False, features: Iterable[str] = (), mods=None) -> "PackSet":
+                   strict: bool = False, features: Iterable[str] = (),
+                   mods: Iterable[str] | Any | None = None) -> "PackSet":
     """Load data packs in priority order (later packs override earlier ones for the same id).
 
     For a recipe or loot table id only the highest-priority file is read, as the game does: if it cannot be read

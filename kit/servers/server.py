@@ -274,7 +274,8 @@ def open_server(path: str | os.PathLike[str], *, client_jar: str | os.PathLike[s
     """
     root = Path(path)
     if not root.is_dir():
-        raise ServerNotFoundError(f"{root}: no such server folder")
+        raise ServerNotFoundError(f"{root}: " + ("not a folder (a server is a folder holding server.properties, "
+                                                 "the world, mods/ ...)" if root.exists() else "no such server folder"))
     problems: list[tuple] = []
     props_path = root / "server.properties"
     props: dict[str, str] = {}

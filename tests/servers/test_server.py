@@ -101,6 +101,8 @@ def test_not_a_server(tmp_path):
         kit.open_server(tmp_path)
     with pytest.raises(FileNotFoundError, match="no such server folder"):
         kit.open_server(tmp_path / "missing")
+    with pytest.raises(kit.ServerNotFoundError, match="notes.txt: not a folder"):
+        kit.open_server(tmp_path / "notes.txt")
     assert issubclass(kit.ServerNotFoundError, kit.KitError)
     assert kit.Server is kit.servers.Server
 
