@@ -165,6 +165,8 @@ def _scan_source(src: _Source, out: _Loaded, strict: bool) -> None:
                 if strict:
                     raise DatapackReadError(src.name, rel, f"{m.group(1)}:{m.group(2)}", f"invalid language file: {exc}")
                 out.errors.append(("lang", f"{m.group(1)}:{m.group(2)}", f"invalid language file: {exc}", src.name, rel))
+                out.problems.append(("error", "unreadable_lang", f"{m.group(1)}:{m.group(2)}", "",
+                                     f"invalid language file: {exc}", rel, src.name))
                 continue
             out.lang.setdefault(m.group(2), {}).update({k: v for k, v in data.items() if isinstance(v, str)})
             continue
@@ -173,20 +175,17 @@ def _scan_source(src: _Source, out: _Loaded, strict: bool) -> None:
 
 
 def _condition_context(out: _Loaded, mods: frozenset[str] | None, tags) -> ConditionContext:
-    named: set[str] = set()
-    for table in out.lang.values():
-        for key in table:
-            parts = key.split(".")
-            if len(parts) == 3 and parts[0] in ("item", "block"):
-                named.add(f"{parts[1]}:{parts[2]}")
-
+    named: set[str] | None = None
     tagged: set[str] | None = None
 
     def item_exists(item: str) -> bool | None:
-        nonlocal tagged
+        nonlocal named, tagged
         ns = item.split(":", 1)[0]
         if mods is not None and ns not in mods:
             return False
+        if named is None:  # item./block. language keys, built on the first item_exists condition
+            named = {f"{p[1]}:{p[2]}" for table in out.lang.values() for p in (k.split(".") for k in table)
+                     if len(p) == 3 and p[0] in ("item", "block")}
         if tagged is None and tags is not None:
             tagged = {m.item_id for members in tags.members.values() for m in members}
         if item in named or (tagged is not None and item in tagged):

@@ -369,7 +369,7 @@ class PackSet:
         pandas.DataFrame
             Columns ``severity`` (ordered: warning < error), ``kind``, ``object_id``, ``field``, ``message``,
             ``path`` (inside the pack), ``pack``. Kinds: ``unreadable_recipe`` / ``unreadable_loot_table`` /
-            ``unreadable_item_tag`` (a file that fails to parse), ``removed_by_override`` (a top-priority file
+            ``unreadable_item_tag`` / ``unreadable_lang`` (a file that fails to parse), ``removed_by_override`` (a top-priority file
             that fails to parse, so the id has no recipe or loot table at all), ``failed_tag`` (a cycle or a
             missing required reference), ``undefined_tag`` (a recipe slot naming a tag no pack defines; the slot
             stays visible as the tag), ``unresolved_ingredient`` (a custom ingredient kit cannot compute),
