@@ -18,7 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kit.books import CardError, SecretError, open_store, placeholder_avatar, read_card
-from kit.books.png import MAX_TEXT_CHUNK_BYTES, read_all_text_chunks, write_text_chunks
+from kit.cards import card_from_png
+from kit.core.png import MAX_TEXT_CHUNK_BYTES, read_all_text_chunks, write_text_chunks
 from tests.hostile import run_unblocked
 
 KEY = "sk-ant-" + "Zx9Yw8Vu7T" * 4
@@ -169,7 +170,6 @@ _PNG = _card_png()
 def test_mutated_png_cards_give_card_errors_or_cards(index: int, byte: int, cut: int) -> None:
     data = bytearray(_PNG)
     data[index] = byte
-    from kit.books.cards import card_from_png
 
     try:
         card_from_png(bytes(data[:cut]), where="fuzz.png")

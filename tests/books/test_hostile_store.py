@@ -25,7 +25,7 @@ from kit.books import (
     TraceError,
     open_store,
 )
-from kit.errors import KitError
+from kit.core.errors import KitError
 from tests.hostile import run_unblocked
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "symlink") or not hasattr(os, "mkfifo"), reason="needs POSIX links and FIFOs")

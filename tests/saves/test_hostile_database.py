@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import kit
-from kit import codecs, nbt
-from kit.errors import KitError, StorageError
+from kit.saves import codecs, nbt
+from kit.core.errors import KitError, StorageError
 from tests.hostile import MEMORY_BOUND, peak_memory, run_unblocked
 
 NOTES = kit.DatabaseTable("example:notes", codecs.STRING)

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from mutf8 import encode_modified_utf8
 
-from kit import nbt
+from kit.saves import nbt
 from tests.hostile import MEMORY_BOUND, peak_memory
 
 ROOT = b"\x0a\x00\x00"
