@@ -110,6 +110,8 @@ def parse_json(
         raise error(  # type: ignore[call-arg]
             f"{where}: the JSON nests too deeply to read (kit accepts {max_depth} levels)", path=file, field=field_prefix
         ) from None
+    if len(text) <= MAX_INT_DIGITS and text.count("[") + text.count("{") <= max_depth:
+        return value  # too short for a too-long integer, too few brackets to nest too deep
     if isinstance(value, _HugeInt) or (isinstance(value, (dict, list)) and _needs_check(value, max_depth)):
         found = _find(value, max_depth)
         if found is not None:
