@@ -26,7 +26,7 @@ from kit.books import (
     open_store,
 )
 from kit.core.errors import KitError
-from tests.hostile import run_unblocked
+from tests.hostile import MEMORY_BOUND, peak_memory, run_unblocked
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "symlink") or not hasattr(os, "mkfifo"), reason="needs POSIX links and FIFOs")
 
@@ -284,3 +284,36 @@ def test_problems_never_raises_on_bad_files(tmp_path: Path, target: str, content
         except KitError:
             pass
     assert "severity" in problems.columns  # a frame of rows, whatever the shape of the problems table
+
+
+# ------------------------------------------------------------------------------------------ memory
+
+_SHAPES = {
+    "empty arrays": lambda n: "[" + ",".join(["[]"] * n) + "]",
+    "empty objects": lambda n: "[" + ",".join(["{}"] * n) + "]",
+    "short strings": lambda n: "[" + ",".join([f'"{i:x}x"' for i in range(n)]) + "]",
+    "numbers": lambda n: "[" + ",".join([str(100000 + i) for i in range(n)]) + "]",
+    "keys": lambda n: "{" + ",".join(f'"k{i}":{i}' for i in range(n)) + "}",
+    "wide text": lambda n: '"' + "a" * n + '😀"',
+}
+
+
+@pytest.mark.parametrize("shape", sorted(_SHAPES))
+def test_json_cost_estimate_bounds_the_memory_built(shape: str) -> None:
+    from kit.core.json_files import json_cost
+
+    text = _SHAPES[shape](50_000)
+    peak, value = peak_memory(lambda: json.loads(text))
+    assert not isinstance(value, BaseException)
+    assert peak <= json_cost(text), f"{shape}: {peak} bytes built, estimate {json_cost(text)}"
+
+
+@pytest.mark.parametrize(("shape", "n"), [("empty arrays", 3_000_000), ("empty objects", 3_000_000), ("keys", 1_000_000)])
+def test_json_bomb_in_a_store_file_is_refused_before_parsing(store, shape: str, n: int) -> None:
+    path = store.root / "books" / "cb" / "project.json"
+    path.write_text(_SHAPES[shape](n))
+    peak, result = peak_memory(lambda: store.book("cb"))
+    assert isinstance(result, BookRecordError) and "refusing to read" in str(result), result
+    assert str(path) in str(result)
+    assert peak < MEMORY_BOUND, f"refusing cost {peak / 2**20:.1f} MiB"
+    assert store.problems()["path"].tolist() == ["books/cb/project.json"]
