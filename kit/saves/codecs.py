@@ -396,10 +396,16 @@ class _TupleCodec(_ListCodec):
 
 def to_builtin(tag: Any) -> Any:
     """Convert a raw NBT tree into plain Python builtins (for showing tables whose codec is unknown)."""
-    if isinstance(tag, dict):
-        return {key: to_builtin(value) for key, value in tag.items()}
+    if isinstance(tag, dict):  # plain loops: one stack frame per nesting level (files may nest 512 deep)
+        out_dict = {}
+        for key, value in tag.items():
+            out_dict[key] = to_builtin(value)
+        return out_dict
     if isinstance(tag, list):
-        return [to_builtin(value) for value in tag]
+        out_list = []
+        for value in tag:
+            out_list.append(to_builtin(value))
+        return out_list
     if isinstance(tag, bool):
         return tag
     if isinstance(tag, int):

@@ -689,13 +689,15 @@ class _Writer:
         self.depth += 1
         if self.depth > MAX_DEPTH:
             raise self.too_deep(path)
+        # containers are written by calling their handler directly: one stack frame per nesting level
+        write = self.handlers.get(subtype) or (lambda item, where: self.value(subtype, item, where))
         for i, item in enumerate(value):
             tag = tag_id_of(item)
             if tag != subtype:
                 raise NbtError(
                     f"{path}[{i}]: list of {TAG_NAMES.get(subtype)} holds a {TAG_NAMES.get(tag, tag)} element"
                 )
-            self.value(subtype, item, f"{path}[{i}]")
+            write(item, f"{path}[{i}]")
         self.depth -= 1
 
     def array(self, value: list, path: str) -> None:

@@ -299,3 +299,29 @@ def test_any_bytes_as_a_database_give_a_kit_error_or_a_database(tmp_path: Path, 
             db.put(NOTES, "k", "v")
     except KitError:
         pass
+
+
+def test_foreign_table_nested_511_deep_reads_shows_and_stays_writable(save: Path) -> None:
+    # 511 nested Lists inside the entries: 512 levels with the root... plus tables/table/entries = deeper
+    # than the game allows, so build the deepest value the reader accepts: 512 - 4 enclosing Compounds.
+    levels = 512 - 4
+    value = b"\x09\x00\x00\x00\x01" * (levels - 1) + b"\x00\x00\x00\x00\x00"
+    entries = b"\x09" + _raw_string(b"deep") + value + b"\x00"
+    table = b"\x08" + _raw_string(b"codec") + _raw_string(b"list") + b"\x0a" + _raw_string(b"entries") + entries + b"\x00"
+    root = (
+        b"\x0a" + _raw_string(b"")
+        + b"\x0a" + _raw_string(b"tables") + b"\x0a" + _raw_string(b"other:deep") + table + b"\x00"
+        + b"\x00"
+    )  # fmt: skip
+    (save / "system" / "database" / "shared.dat").write_bytes(root)
+    with kit.AgentDatabases(save) as dbs:
+        db = dbs.shared()
+        shown = db.frame("other:deep")
+        depth, item = 0, shown["value"][0]
+        while item:
+            item, depth = item[0], depth + 1
+        assert depth == levels - 1
+        db.put(NOTES, "k", "v")  # the deep foreign table is written back, not in the way
+        assert db.tables()["table_id"].tolist() == ["example:notes", "other:deep"]
+    with kit.AgentDatabases(save) as dbs:
+        assert dbs.shared().get(NOTES, "k") == "v"
