@@ -15,6 +15,7 @@ _WIDGETS = {
     "ItemSourcesCard": "kit.widgets.item_cards",
     "ItemSearchCard": "kit.widgets.item_cards",
     "SearchExplorer": "kit.widgets.search_explorer",
+    "use_cjk_fonts": "kit.widgets.plotting",
 }
 
 __all__ = sorted(_WIDGETS)
