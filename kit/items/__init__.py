@@ -10,6 +10,7 @@ from __future__ import annotations
 from kit.items.errors import (DatapackError, DatapackReadError, InvalidScopeError, ProviderRegistrationError,
                               UnknownFeatureError, UnknownLootTableError)
 from kit.items.loot import LootContext, LootTable
+from kit.items.lookup import ItemLookup, lookup_item, suggest_items
 from kit.items.names import NameIndex, route_scope
 from kit.items.packs import load_datapacks
 from kit.items.packset import PackSet
@@ -32,6 +33,9 @@ __all__ = [
     "PROVIDERS",
     "register_provider",
     "NameIndex",
+    "lookup_item",
+    "suggest_items",
+    "ItemLookup",
     "route_scope",
     "DatapackError",
     "DatapackReadError",
