@@ -55,8 +55,9 @@ def static_html(w: widgets.Widget) -> str:
         mark = "☑" if w.value else "☐"
         return f"<span style='margin-right:8px'>{mark} {html.escape(w.description)}</span>"
     if isinstance(w, widgets.Textarea):
+        text = html.escape(w.value) if w.value else f"<i style='color:#999'>{html.escape(w.placeholder)}</i>"
         return (f"<div>{_label(w)}<pre style='display:inline-block;margin:0;padding:2px 4px;border:1px solid #ccc;"
-                f"vertical-align:top'>{html.escape(w.value or w.placeholder)}</pre></div>")
+                f"vertical-align:top'>{text}</pre></div>")
     if isinstance(w, (widgets.Dropdown, widgets.Select, widgets.ToggleButtons, widgets.RadioButtons)):
         return f"<div>{_label(w)}<span style='border:1px solid #ccc;padding:0 4px'>{html.escape(str(w.label or ''))} ▾</span></div>"
     if isinstance(w, (widgets.Text, widgets.IntText, widgets.BoundedIntText, widgets.FloatText)):

@@ -150,7 +150,7 @@ def card_details(store: BookStore, asset_id: str) -> dict[str, pd.DataFrame]:
 
 _TABLE = "border-collapse:collapse;font-size:90%;margin:2px 0 8px 0;border:1px solid #d0d7de"
 _TH = "text-align:left;padding:3px 8px;background:#eef2f6;border-bottom:2px solid #c6ced8;white-space:nowrap"
-_TD = "padding:3px 8px;vertical-align:top;border-bottom:1px solid #e4e8ec"
+_TD = "padding:3px 8px;vertical-align:top;border-bottom:1px solid #e4e8ec;white-space:normal;max-width:20em"
 
 
 def _table(frame: pd.DataFrame, columns: list[str], empty: str) -> str:
@@ -231,7 +231,8 @@ class CardBrowser(StaticView, widgets.VBox):
         self.detail_image = widgets.Image(format="png", layout=widgets.Layout(width="128px", height="128px"))
         self.detail_html = widgets.HTML()
         self.clear_button = widgets.Button(description="关闭 Close", layout=widgets.Layout(width="auto"))
-        self.detail = widgets.VBox([], layout=widgets.Layout(flex="1 1 0", min_width="320px", padding="0 0 0 12px"))
+        self.detail = widgets.VBox([], layout=widgets.Layout(flex="1 1 0", min_width="320px", padding="0 0 0 12px",
+                                                            overflow="auto"))
         self.empty_message = widgets.HTML()
         self.clear_filters_button = widgets.Button(description="清除筛选 Clear filters", layout=widgets.Layout(width="auto"))
         self.empty_box = widgets.VBox([self.empty_message, self.clear_filters_button],
@@ -239,6 +240,7 @@ class CardBrowser(StaticView, widgets.VBox):
         self.tile_buttons: dict[str, widgets.Button] = {}
         self.details: dict[str, pd.DataFrame] = {}
         super().__init__(**kwargs)
+        self.add_class("kit-card-browser")
         self.page_size = page_size
         widgets.link((self.filter_box, "value"), (self, "query"))
         widgets.link((self.tag_filter, "value"), (self, "tag"))
@@ -251,8 +253,8 @@ class CardBrowser(StaticView, widgets.VBox):
         self.clear_filters_button.on_click(lambda _b: self._clear_filters())
         header = widgets.HBox([self.filter_box, self.tag_filter])
         pager = widgets.HBox([self.prev_button, self.page_label, self.next_button], layout=widgets.Layout(align_items="center"))
-        left = widgets.VBox([self.empty_box, self.grid, pager], layout=widgets.Layout(flex="0 1 auto"))
-        self.children = [header, widgets.HBox([left, self.detail], layout=widgets.Layout(align_items="flex-start"))]
+        left = widgets.VBox([self.empty_box, self.grid, pager], layout=widgets.Layout(flex="0 0 auto", max_width="55%"))
+        self.children = [header, widgets.HBox([left, self.detail], layout=widgets.Layout(width="100%", align_items="flex-start"))]
         self._draw_grid()
         self._draw_detail()
 
@@ -363,6 +365,7 @@ class CardBrowser(StaticView, widgets.VBox):
         timeline = d["timeline"].assign(at=d["timeline"]["at"].dt.strftime("%Y-%m-%d %H:%M"))
         plays = d["play_books"].assign(latest_snapshot_at=d["play_books"]["latest_snapshot_at"].dt.strftime("%Y-%m-%d %H:%M"))
         self.detail_html.value = (
+            "<div style='white-space:normal'>"
             f"<h3>{html.escape(summary.name)} <small>({html.escape(self.selected)})</small></h3>"
             f"<h4>字段 Fields</h4><table class='kit-table' style='{_TABLE}'>{fields}</table>"
             "<h4>设计过程 Design trace</h4>"
@@ -372,6 +375,7 @@ class CardBrowser(StaticView, widgets.VBox):
             + "<h4>游玩记录 Play books</h4>"
             + _table(plays, ["book_id", "title", "n_messages", "latest_snapshot_label", "latest_snapshot_turn", "latest_snapshot_at"],
                      "还没有游玩记录 (no play books use this card)")  # fmt: skip
+            + "</div>"
         )
         self.detail.children = [widgets.HBox([self.detail_image, self.clear_button]), self.detail_html]
         self._draw_grid()
