@@ -18,13 +18,13 @@ import ipywidgets as widgets
 import pandas as pd
 import traitlets
 
-from kit.errors import KitError
+from kit.core.errors import KitError
 from kit.retrieval.text import plain_text, query_language
 from kit.widgets._static import StaticView
 
 if TYPE_CHECKING:
-    from kit.database import AgentDatabase
-    from kit.save import Save
+    from kit.saves.database import AgentDatabase
+    from kit.saves.save import Save
 
 __all__ = ["SearchExplorer", "scope_options", "documents_sources", "player_names", "AUTO", "MAX_LIMIT"]
 

@@ -11,8 +11,8 @@ import difflib
 import json
 from typing import TYPE_CHECKING, Any, Sequence
 
-from kit.frames import frame
-from kit.worldbook.coverage import replay
+from kit.core.frames import frame
+from kit.worldbook.trigger_coverage import replay
 from kit.worldbook.matching import find_key
 from kit.worldbook.model import Entry, WorldBook
 from kit.worldbook.normalize import entry_to_dict
