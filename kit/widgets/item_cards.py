@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Literal, Mapping, Sequence
 import ipywidgets as widgets
 import traitlets
 
+from kit.core.errors import InvalidParameterError
 from kit.items.errors import InvalidScopeError
 from kit.items.lookup import ItemLookup, lookup_item
 from kit.items.sources import MAX_SOURCES, ItemSource, ItemSourceOutput, SourceSlot
@@ -309,6 +310,11 @@ class ItemSourcesCard(StaticView, widgets.VBox):
     def __init__(self, output: ItemSourceOutput, *, names: Mapping[str, str] | None = None, mode: Mode = "full",
                  recipe_page_size: Any = None, loot_page_size: Any = None, tag_page_size: Any = None,
                  **kwargs: Any) -> None:
+        if not isinstance(output, ItemSourceOutput):
+            raise InvalidParameterError(
+                f"The 'output' parameter of ItemSourcesCard must be an ItemSourceOutput (packs.item_sources(...)). Got "
+                f"{type(output).__name__} {output!r} instead; to look an item up by id or name use "
+                f"ItemSourcesCard.from_packs(packs, {output!r}).")
         self.output = output
         self.names = dict(names or {})
         self.sources = split_sources(output)
@@ -376,6 +382,10 @@ class ItemSourcesCard(StaticView, widgets.VBox):
                 lines.append(f"没有名为「{q}」的物品，您是不是要找：No item is called '{q}'. Did you mean:")
             else:
                 lines.append(f"没有名为「{q}」的物品，也没有相近的物品。No item is called '{q}', and none is close.")
+        elif lookup is not None and lookup.how == "id" and lookup.suggestions:
+            lines.append(f"数据包里没有 <code>{html.escape(lookup.item_id or '')}</code>（可能是游戏内置物品），相近的物品："
+                         f"The data packs do not know <code>{html.escape(lookup.item_id or '')}</code> (a built-in "
+                         "item?); close items:")
         elif lookup is not None and lookup.how in ("path", "name") and self.output.item:
             lines.append(f"「{html.escape(lookup.text)}」→ <code>{html.escape(self.output.item)}</code>"
                          + (" · 其他相近 other close items:" if lookup.suggestions else ""))

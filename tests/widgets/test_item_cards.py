@@ -421,3 +421,13 @@ def test_explanation_once_per_category(category, marker) -> None:
     assert page.count("kit-explanation") == 1
     if category != "recipe":  # loot and tag rows do not repeat the queried item (a recipe shows it as its product)
         assert page.count("示例物品") == 2  # the title and the explanation
+
+
+def test_a_string_instead_of_an_output_is_one_readable_error(packs) -> None:
+    from kit.core.errors import InvalidParameterError
+
+    with pytest.raises(InvalidParameterError, match=r"use ItemSourcesCard.from_packs\(packs, 'glacite_ingot'\)"):
+        ItemSourcesCard("glacite_ingot")
+    unknown = ItemSourcesCard.from_packs(packs, "aurora:glacite_ingots")
+    assert unknown.output.item == "aurora:glacite_ingots" and "do not know" in unknown.hint.value
+    assert "aurora:glacite_ingot" in unknown.suggestion_buttons
