@@ -43,3 +43,15 @@ def test_unknown_namespaced_id_is_kept_with_suggestions(packs) -> None:
     found = lookup_item(packs, "aurora:glacite_ingots")
     assert found.item_id == "aurora:glacite_ingots" and found.how == "id"
     assert "aurora:glacite_ingot" in found.suggestions
+
+
+def test_lookup_on_modded_packs_with_custom_ingredients() -> None:
+    import kit
+    from kit.samples import sample_save_path
+    from kit.samples.server import SERVER_NAME
+
+    modded = kit.open_server(sample_save_path().parent / SERVER_NAME).load_datapacks()
+    items = modded.items()  # custom (non-id) ingredients are not item ids and do not break the listing
+    assert "frostworks:crushed_iron_ore" in set(items["item_id"])
+    found = lookup_item(modded, "crushed_iron_ore")
+    assert found.item_id == "frostworks:crushed_iron_ore" and found.how == "path"
