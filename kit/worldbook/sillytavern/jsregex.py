@@ -41,7 +41,7 @@ from typing import Any
 
 import regex as _rx
 
-from kit.errors import KitError
+from kit.core.errors import KitError
 from kit.worldbook.sillytavern._js import JS_WHITESPACE
 
 __all__ = [
