@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kit.errors import KitError
+from kit.core.errors import InvalidParameterError, KitError
 from kit.worldbook.sillytavern import RegexTimeoutError, UnsafeRegexError, parse_regex_key, read_world, simulate
-from kit.worldbook.sillytavern.jsregex import MAX_PATTERN_LENGTH, RegexLimits, RegexParameterError, check_pattern_safety
+from kit.worldbook.sillytavern.jsregex import MAX_PATTERN_LENGTH, RegexLimits, check_pattern_safety
 from st_inputs import book, chat
 
 #: 2**30 ways to split 40 a's: no engine finishes this by backtracking.
@@ -103,7 +103,7 @@ def test_the_total_budget_stops_many_distinct_slow_keys() -> None:
 
 def test_regex_limits_are_validated() -> None:
     for bad in (0, -1, float("nan"), float("inf"), "1", True):
-        with pytest.raises(RegexParameterError, match="parameter of RegexLimits must be a finite number"):
+        with pytest.raises(InvalidParameterError, match="parameter of RegexLimits must be a finite number"):
             RegexLimits(timeout=bad)
         with pytest.raises(KitError):
             simulate({"books": {}, "chat": []}, regex_budget=bad)

@@ -41,7 +41,7 @@ from typing import Any
 
 import regex as _rx
 
-from kit.core.errors import KitError
+from kit.core.errors import InvalidParameterError, KitError
 from kit.worldbook.sillytavern._js import JS_WHITESPACE
 
 __all__ = [
@@ -53,7 +53,6 @@ __all__ = [
     "RegexLimits",
     "UnsafeRegexError",
     "RegexTimeoutError",
-    "RegexParameterError",
     "parse_regex_key",
     "translate_js_regex",
     "check_pattern_safety",
@@ -85,10 +84,6 @@ class UnsafeRegexError(KitError, ValueError):
         self.pattern = pattern
         self.reason = reason
         super().__init__(f"regex key /{pattern}/ refused: {reason}")
-
-
-class RegexParameterError(KitError, ValueError):
-    """A regex time limit is not a finite number of seconds > 0."""
 
 
 class RegexTimeoutError(KitError, TimeoutError):
@@ -154,8 +149,8 @@ class RegexLimits:
             self.spent += time.perf_counter() - start
 
 
-def _param_error(name: str, value: object) -> RegexParameterError:
-    return RegexParameterError(f"The {name!r} parameter of RegexLimits must be a finite number of seconds > 0. Got {value!r} instead.")
+def _param_error(name: str, value: object) -> InvalidParameterError:
+    return InvalidParameterError(f"The {name!r} parameter of RegexLimits must be a finite number of seconds > 0. Got {value!r} instead.")
 
 
 def _flags_valid(flags: str) -> bool:
