@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from kit.core.errors import KitError
+from kit.worldbook._files import MAX_INT_DIGITS, MAX_JSON_DEPTH, HugeInt
 from kit.worldbook.sillytavern._js import (
     JS_WHITESPACE,
     Mulberry32,
@@ -339,9 +340,26 @@ def _tag_map(scenario: Mapping[str, Any]) -> tuple[Mapping[str, Any], str | None
     return tag_map, tag_key
 
 
+def _check_shape(scenario: Mapping[str, Any]) -> None:
+    """Refuse values the simulation cannot walk or print: nesting deeper than ``MAX_JSON_DEPTH`` and integers
+    too long to convert to text (hashing stringifies entries). Iterative, one pass."""
+    stack: list[tuple[str, Any, int]] = [(str(k), v, 1) for k, v in scenario.items()]
+    while stack:
+        where, value, depth = stack.pop()
+        if depth > MAX_JSON_DEPTH:
+            raise ScenarioError(f"scenario field {where.split('.')[0]!r} is nested deeper than {MAX_JSON_DEPTH} levels (at {where[:120]})")
+        if isinstance(value, Mapping):
+            stack.extend((f"{where}.{k}", v, depth + 1) for k, v in value.items())
+        elif isinstance(value, (list, tuple)):
+            stack.extend((f"{where}[{i}]", v, depth + 1) for i, v in enumerate(value))
+        elif isinstance(value, HugeInt) or (isinstance(value, int) and value.bit_length() > 14_000):
+            raise ScenarioError(f"scenario field {where!r} holds an integer too long to convert (more than {MAX_INT_DIGITS} digits)")
+
+
 def _context(scenario: Mapping[str, Any], trace: bool | None, limits: RegexLimits) -> _Context:
     if not isinstance(scenario, Mapping):
         raise ScenarioError(f"a scenario must be a JSON object, got {type(scenario).__name__}")
+    _check_shape(scenario)
     settings = dict(DEFAULT_SETTINGS)
     settings.update(_mapping(scenario, "settings", "an object"))
     if js_number(settings["world_info_budget"]) > 100:

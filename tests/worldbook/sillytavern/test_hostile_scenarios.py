@@ -121,3 +121,23 @@ def test_cli_refuses_a_fifo_without_blocking(tmp_path: Path, capsys: pytest.Capt
     assert main(["st-simulate", str(fifo)]) == 2
     err = capsys.readouterr().err.strip()
     assert "not a regular file" in err and "\n" not in err
+
+
+def test_deep_or_huge_values_built_in_python_are_named() -> None:
+    deep: list = []
+    inner = deep
+    for _ in range(5000):
+        inner.append([])
+        inner = inner[0]
+    scenario = _base()
+    scenario["books"]["B"]["entries"]["0"]["extra"] = deep
+    with pytest.raises(ScenarioError, match=r"scenario field 'books' is nested deeper than 100 levels \(at books\.B\.entries\.0\.extra"):
+        simulate(scenario)
+    scenario = _base()
+    scenario["books"]["B"]["entries"]["0"]["order"] = 10**5000
+    with pytest.raises(ScenarioError, match=r"'books\.B\.entries\.0\.order' holds an integer too long"):
+        simulate(scenario)
+    scenario = _base()
+    scenario["steps"] = [{"chat": chat("a"), "maxContext": -(10**5000)}]
+    with pytest.raises(ScenarioError, match=r"'steps\[0\]\.maxContext' holds an integer too long"):
+        simulate(scenario)
