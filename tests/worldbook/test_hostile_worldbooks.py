@@ -211,3 +211,22 @@ def test_generated_books_are_read_or_refused_with_kit_errors(tmp_path: Path, sha
         assert str(exc)
         return
     issues_frame(book)  # the problems frame never raises either
+
+
+# ---- conversations of a studio ---------------------------------------------------------------------------------
+
+
+def test_conversation_files_are_read_the_same_bounded_way(tmp_path: Path) -> None:
+    from kit.worldbook.studio import read_conversation
+
+    os.mkfifo(tmp_path / "pipe.json")
+    with pytest.raises(WorldBookFormatError, match=r"not a regular file \(a FIFO\)"):
+        read_conversation(tmp_path / "pipe.json")
+    deep = _write(tmp_path / "deep.json", '{"turns": ' + "[" * 1000 + "]" * 1000 + "}")
+    with pytest.raises(WorldBookFormatError, match="nested deeper than 100"):
+        read_conversation(deep)
+    huge = _write(tmp_path / "huge.json", '{"turns": [{"message": "hi", "table": {"hp": ' + HUGE + "}}]}")
+    with pytest.raises(WorldBookFormatError, match=r"field 'turns\[0\]\.table\.hp': integer of 5000 digits"):
+        read_conversation(huge)
+    ok = _write(tmp_path / "ok.json", '{"turns": [{"message": "hi", "table": {"hp": 5}}]}')
+    assert read_conversation(ok).turns[0].table == {"hp": 5}
