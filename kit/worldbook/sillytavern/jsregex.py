@@ -62,7 +62,7 @@ __all__ = [
 #: Longest regex key pattern accepted (characters).
 MAX_PATTERN_LENGTH = 1000
 #: Most atoms a pattern may unroll to when compiled: nested counted repeats multiply their lower bounds.
-MAX_REPEAT_EXPANSION = 20_000
+MAX_REPEAT_EXPANSION = 2_000
 #: Default time limit of one regex match, in seconds (any thread).
 MATCH_TIMEOUT_S = 0.25
 #: Default total time all regex matches of one :func:`~kit.worldbook.sillytavern.simulate` call may take.
