@@ -515,16 +515,25 @@ def _format_chat(ctx: _Context, chat: Any, trigger: str, dry_run: bool, where: s
     for m in msgs:
         mes = m.get("mes")
         mes = mes if isinstance(mes, str) else ""
-        out.append(f"{_js_str(m.get('name'))}: {mes}" if include_names else mes)
+        name = m.get("name")
+        name = "null" if name is None and "name" in m else _js_str(name)
+        out.append(f"{name}: {mes}" if include_names else mes)
     out.reverse()
     return out
 
 
 def _js_str(v: Any) -> str:
+    """JavaScript ``String(v)`` for JSON values (``None`` is ``undefined``: a missing field)."""
     if v is None:
         return "undefined"
     if isinstance(v, bool):
         return "true" if v else "false"
+    if isinstance(v, float) and v.is_integer() and abs(v) < 1e21:
+        return str(int(v))
+    if isinstance(v, list):
+        return ",".join("" if x is None else _js_str(x) for x in v)
+    if isinstance(v, Mapping):
+        return "[object Object]"
     return str(v)
 
 

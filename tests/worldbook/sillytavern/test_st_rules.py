@@ -577,3 +577,10 @@ def test_outlet_macros_and_author_note_assembly() -> None:
     assert expand_outlets("A {{OUTLET:: Lore }} B {{outlet::lore}} C", step) == "A hi-o\nlo-o B  C"
     assert author_note_with_world_info("note", step) == "top\nnote\nbottom"
     assert author_note_with_world_info("note", run(E(9, [], "x", constant=True, position=0))) == "note"
+
+
+def test_message_names_are_formatted_like_javascript_template_strings() -> None:
+    entries = (E(0, ["\x015: hi"]), E(1, ["\x01null: hi"]), E(2, ["\x01undefined: hi"]), E(3, ["\x01a,b: hi"]))
+    for name, expected in ((5.0, ["B.0"]), (None, ["B.1"]), (["a", "b"], ["B.3"])):
+        assert _step(entries, [{"name": name, "is_user": True, "mes": "hi"}])["activated"] == expected, name
+    assert _step(entries, [{"is_user": True, "mes": "hi"}])["activated"] == ["B.2"]
