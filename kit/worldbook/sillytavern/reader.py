@@ -27,7 +27,7 @@ from typing import Any, Mapping
 
 from kit.cards import card_json_from_png
 from kit.core.errors import CardError
-from kit.worldbook._files import FileRefused, JsonRefused, drop_huge_int_entries, huge_ints, parse_json, read_regular_file
+from kit.worldbook._files import FileRefused, JsonRefused, drop_huge_int_entries, has_huge_ints, huge_ints, parse_json, read_regular_file
 from kit.worldbook.errors import WorldBookFormatError
 from kit.worldbook.model import Issue, WorldBook
 from kit.worldbook.sillytavern._js import js_keys
@@ -187,9 +187,12 @@ def read_world(
     data, where = load_world_data(source, max_bytes=max_bytes)
     file = where or file
     early_id = book_id or (Path(file).stem if file else None) or "world"
-    if (isinstance(source, (Mapping, list)) and next(huge_ints(data), None) is not None):
+    # parsed text holds HugeInt markers, a caller's object may hold Python ints too long to print: one walk
+    found = list(huge_ints(data)) if has_huge_ints(data) else []
+    if found and where is None:
         data = copy.deepcopy(data)  # the caller's object is not ours to change
-    dropped = drop_huge_int_entries(data, file=file, book_id=early_id, strict=strict)
+        found = list(huge_ints(data))
+    dropped = drop_huge_int_entries(data, file=file, book_id=early_id, strict=strict, found=found) if found else []
     world, name, early = world_from_data(data, file=file)
     bid = book_id or (Path(file).stem if file else None) or name or "world"
     issues: list[Issue] = [*dropped, *(Issue(bid, i.uid, i.field, i.value, i.reason, file) for i in early)]
