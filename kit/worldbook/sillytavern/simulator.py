@@ -535,14 +535,36 @@ def _format_chat(ctx: _Context, chat: Any, trigger: str, dry_run: bool, where: s
         msgs = msgs[:-1]
     include_names = js_truthy(ctx.settings.get("world_info_include_names", True))
     out = []
-    for m in msgs:
+    for index, m in enumerate(msgs):
         mes = m.get("mes")
-        mes = mes if isinstance(mes, str) else ""
+        mes = _with_extras(mes if isinstance(mes, str) else "", m.get("extra"), trigger == "continue" and index == len(msgs) - 1)
         name = m.get("name")
         name = "null" if name is None and "name" in m else _js_str(name)
         out.append(f"{name}: {mes}" if include_names else mes)
     out.reverse()
     return out
+
+
+def _with_extras(mes: str, extra: Any, continued: bool) -> str:
+    """A message's text with its ``extra`` parts (scenario README, "Message extra fields"): file attachment
+    texts in front (each followed by a blank line), titles marked ``append_title`` after (each after a blank
+    line), and on ``continue`` the last message's reasoning in front."""
+    if not isinstance(extra, Mapping):
+        return mes
+    files = extra.get("files")
+    if isinstance(files, list):
+        mes = "".join(f"{f['text']}\n\n" for f in files if isinstance(f, Mapping) and isinstance(f.get("text"), str)) + mes
+    if js_truthy(extra.get("append_title")) and isinstance(extra.get("title"), str) and extra["title"]:
+        mes = f"{mes}\n\n{extra['title']}"
+    media = extra.get("media")
+    if isinstance(media, list):
+        for item in media:
+            if isinstance(item, Mapping) and js_truthy(item.get("append_title")) and isinstance(item.get("title"), str) and item["title"]:
+                mes = f"{mes}\n\n{item['title']}"
+    reasoning = extra.get("reasoning")
+    if continued and isinstance(reasoning, str) and reasoning:
+        mes = f"<think>\n{reasoning}\n</think>\n\n{mes}" if mes else f"<think>\n{reasoning}"
+    return mes
 
 
 def _js_str(v: Any) -> str:

@@ -584,3 +584,21 @@ def test_message_names_are_formatted_like_javascript_template_strings() -> None:
     for name, expected in ((5.0, ["B.0"]), (None, ["B.1"]), (["a", "b"], ["B.3"])):
         assert _step(entries, [{"name": name, "is_user": True, "mes": "hi"}])["activated"] == expected, name
     assert _step(entries, [{"is_user": True, "mes": "hi"}])["activated"] == ["B.2"]
+
+
+def test_message_extras_add_to_the_scanned_text() -> None:
+    # file texts in front of the message, each followed by a blank line; the buffer puts the name first
+    files = {"files": [{"text": "map of Eldoria"}, {"text": "notes"}]}
+    entries = (E(0, ["\x01User: map of Eldoria\n\nnotes\n\nhello"]),)
+    assert _step(entries, [{"name": "User", "is_user": True, "mes": "hello", "extra": files}])["activated"] == ["B.0"]
+    # a title marked append_title goes after the text, after a blank line
+    titled = {"append_title": True, "title": "Sunset"}
+    assert _step((E(0, ["hello\n\nSunset"]),), [{"name": "U", "mes": "hello", "extra": titled}])["activated"] == ["B.0"]
+    assert _step((E(0, ["Sunset"]),), [{"name": "U", "mes": "hello", "extra": {"title": "Sunset"}}])["activated"] == []
+    # reasoning of the continued (last) message only, and only on continue
+    thought = [{"name": "S", "mes": "partial", "extra": {"reasoning": "plan"}}]
+    key = (E(0, ["<think>\nplan\n</think>\n\npartial"]),)
+    assert _step(key, thought, trigger="continue")["activated"] == ["B.0"]
+    assert _step(key, thought, trigger="normal")["activated"] == []
+    empty = [{"name": "S", "mes": "", "extra": {"reasoning": "plan"}}]
+    assert _step((E(0, ["S: <think>\nplan"]),), empty, trigger="continue")["activated"] == ["B.0"]
