@@ -317,3 +317,38 @@ def test_json_bomb_in_a_store_file_is_refused_before_parsing(store, shape: str, 
     assert str(path) in str(result)
     assert peak < MEMORY_BOUND, f"refusing cost {peak / 2**20:.1f} MiB"
     assert store.problems()["path"].tolist() == ["books/cb/project.json"]
+
+
+# ------------------------------------------------------------------------------------------ properties
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=10),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=25,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_JSON)
+def test_bounded_parsing_reads_ordinary_json_like_the_standard_library(value: object) -> None:
+    from kit.core.json_files import parse_json
+
+    text = json.dumps(value, ensure_ascii=False)
+    assert parse_json(text, where="x.json", error=BookRecordError) == json.loads(text)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(tail=st.binary(min_size=1, max_size=120).filter(lambda b: b"\n" not in b))
+def test_any_torn_tail_is_cut_and_the_book_stays_readable(tmp_path: Path, tail: bytes) -> None:
+    root = Path(tempfile.mkdtemp(dir=tmp_path)) / "studio"
+    store = open_store(root, clock=_clock())
+    store.create_card_book("灯塔", book_id="cb")
+    store.append_design_trace("cb", "user_input", "first")
+    with (root / "books" / "cb" / "traces.jsonl").open("ab") as handle:
+        handle.write(tail)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", TornTraceWarning)
+        store.append_design_trace("cb", "user_input", "after")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", TornTraceWarning)
+        assert store.traces("cb")["summary"].tolist() == ["first", "after"]
