@@ -325,3 +325,12 @@ def test_foreign_table_nested_511_deep_reads_shows_and_stays_writable(save: Path
         assert db.tables()["table_id"].tolist() == ["example:notes", "other:deep"]
     with kit.AgentDatabases(save) as dbs:
         assert dbs.shared().get(NOTES, "k") == "v"
+
+
+@pytest.mark.parametrize("name", ["shared.dat.lock", "shared.dat.tmp"])
+def test_fifo_lock_or_temp_file_is_refused_without_blocking(save: Path, name: str) -> None:
+    fifo = save / "system" / "database" / name
+    os.mkfifo(fifo)
+    result = run_unblocked(lambda: _put(save), fifo)
+    assert isinstance(result, StorageError) and name in str(result), result
+    assert not (save / "system" / "database" / "shared.dat").exists()
