@@ -48,6 +48,7 @@ _EXPORTS = {
     "InvalidHandleError": "kit.core.errors",
     "InvalidParameterError": "kit.core.errors",
     "CardError": "kit.core.errors",
+    "FieldError": "kit.core.errors",
     "codecs": "kit.saves.codecs",
     "nbt": "kit.saves.nbt",
 }
@@ -61,6 +62,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         CardError,
         CodecError,
         ConcurrentWriterError,
+        FieldError,
         InvalidHandleError,
         InvalidIdentifierError,
         InvalidParameterError,

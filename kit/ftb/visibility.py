@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
+from kit.core.errors import InvalidParameterError
 from kit.ftb.guides import DEFAULT_GUIDE_RULE, GuideRule, guide_id, guide_ids
 from kit.ftb.progress import Progress, TeamProgress, require_book
 
@@ -222,7 +223,7 @@ def _team(book: QuestBook, progress: Progress | TeamProgress, player_uuid: str |
             require_book(team, book)
         return team
     if player_uuid is None:
-        raise TypeError("player_uuid is required when progress is a Progress (all teams)")
+        raise InvalidParameterError("player_uuid is required when progress is a Progress (all teams)")
     team = progress.team_of(player_uuid)
     if check:
         progress.require_book(team, book)

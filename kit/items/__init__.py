@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from kit.items.errors import (DatapackError, DatapackReadError, InvalidScopeError, ProviderRegistrationError,
                               UnknownFeatureError, UnknownLootTableError)
-from kit.items.loot import LootContext, LootTable
+from kit.items.loot import LootContext, LootFormatError, LootTable
 from kit.items.names import NameIndex, route_scope
 from kit.items.packs import load_datapacks
 from kit.items.packset import PackSet
-from kit.items.recipes import ItemStack, Recipe
+from kit.items.recipes import ItemStack, Recipe, RecipeFormatError
 from kit.items.sources import (PROVIDERS, ItemSource, ItemSourceOutput, ItemSourceProvider, ProviderRegistry,
                                SourceSlot, register_provider)
 
@@ -38,5 +38,7 @@ __all__ = [
     "InvalidScopeError",
     "UnknownFeatureError",
     "UnknownLootTableError",
+    "RecipeFormatError",
+    "LootFormatError",
     "ProviderRegistrationError",
 ]

@@ -12,7 +12,7 @@ import random
 from typing import Any, Callable, Mapping
 
 from kit.items._common import norm_id
-from kit.items.loot import COUNT_FUNCTIONS, LootContext, LootTable, condition_probability, level_value
+from kit.items.loot import COUNT_FUNCTIONS, LootContext, LootFormatError, LootTable, condition_probability, level_value
 
 __all__ = ["LootSampler"]
 
@@ -55,7 +55,7 @@ class LootSampler:
             return lo + self.rng.random() * (hi - lo)
         if t == "minecraft:binomial":
             return float(self._int(v))
-        raise ValueError(f"number provider {t} cannot be sampled without a world")
+        raise LootFormatError("type", f"number provider {t} cannot be sampled without a world")
 
     def _int(self, v: Any) -> int:
         if isinstance(v, dict):

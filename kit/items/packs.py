@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
+from kit.core.errors import FieldError
 from kit.items.errors import DatapackError, DatapackReadError, UnknownFeatureError
 from kit.items.loot import LootFormatError, LootTable, parse_loot_table
 from kit.items.recipes import Recipe, RecipeFormatError, parse_recipe
@@ -137,7 +138,7 @@ def _read_source(src: _Source, out: _Loaded, strict: bool) -> None:
             try:
                 data = _decode(src.files[rel]())
                 if not isinstance(data, dict):
-                    raise ValueError("expected a JSON object of translation keys")
+                    raise FieldError("expected a JSON object of translation keys")
             except (ValueError, UnicodeDecodeError, OSError) as exc:
                 fail("lang", rel, f"{m.group(1)}:{m.group(2)}", f"invalid language file: {exc}")
                 continue

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
+from kit.core.errors import InvalidParameterError
 from kit.items._common import frame, norm_id
 from kit.items.errors import UnknownLootTableError
 from kit.items.loot import LootContext, LootTable, walk_entries
@@ -424,12 +425,12 @@ class PackSet:
         for name in ("looting", "fortune"):
             v = kw[name]
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                raise ValueError(f"The '{name}' parameter of loot_expectations must be an int in the range [0, inf). "
+                raise InvalidParameterError(f"The '{name}' parameter of loot_expectations must be an int in the range [0, inf). "
                                  f"Got {v!r} instead.")
         explosion = kw.pop("explosion")
         radius = 4.0 if explosion is True else float(explosion or 0.0)
         if radius < 0:
-            raise ValueError(f"The 'explosion' parameter of loot_expectations must be a bool or a radius >= 0. "
+            raise InvalidParameterError(f"The 'explosion' parameter of loot_expectations must be a bool or a radius >= 0. "
                              f"Got {explosion!r} instead.")
         return LootContext(explosion=radius, **kw)
 

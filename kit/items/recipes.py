@@ -11,6 +11,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from kit.core.errors import KitError
 from kit.items._common import norm_id
 
 __all__ = ["ItemStack", "Recipe", "RecipeFormatError", "parse_recipe", "parse_ingredient", "parse_result", "STATIONS"]
@@ -31,8 +32,8 @@ STATIONS: dict[str, tuple[str, ...]] = {
 _COOKING = {"minecraft:smelting", "minecraft:blasting", "minecraft:smoking", "minecraft:campfire_cooking"}
 
 
-class RecipeFormatError(ValueError):
-    """Internal: a recipe file breaks its format; ``field`` names the key path. Reported by the loader."""
+class RecipeFormatError(KitError, ValueError):
+    """A recipe file breaks its format; ``field`` names the key path. Reported by the loader."""
 
     def __init__(self, field: str, reason: str) -> None:
         super().__init__(f"field '{field}': {reason}")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable
 
+from kit.core.errors import FieldError
 from kit.items._common import norm_id
 
 __all__ = ["TagValue", "TagFile", "TagMember", "ResolvedTags", "parse_tag_file", "resolve_tags"]
@@ -68,10 +69,10 @@ def parse_tag_file(tag_id: str, data: Any, *, pack: str = "", path: str = "", fo
         When ``values`` is missing or holds something other than id strings and ``{"id", "required"}`` objects.
     """
     if not isinstance(data, dict):
-        raise ValueError(f"expected a JSON object, got {type(data).__name__}")
+        raise FieldError(f"expected a JSON object, got {type(data).__name__}")
     raw = data.get("values")
     if not isinstance(raw, list):
-        raise ValueError("field 'values': expected a list")
+        raise FieldError("field 'values': expected a list", field="values")
     values = []
     for i, v in enumerate(raw):
         if isinstance(v, str) and v.strip():
@@ -79,10 +80,10 @@ def parse_tag_file(tag_id: str, data: Any, *, pack: str = "", path: str = "", fo
         elif isinstance(v, dict) and isinstance(v.get("id"), str):
             values.append(TagValue(norm_id(v["id"]), bool(v.get("required", True))))
         else:
-            raise ValueError(f"field 'values[{i}]': expected an id string or an object with 'id', got {v!r}")
+            raise FieldError(f"field 'values[{i}]': expected an id string or an object with 'id', got {v!r}")
     replace = data.get("replace", False)
     if not isinstance(replace, bool):
-        raise ValueError(f"field 'replace': expected true or false, got {replace!r}")
+        raise FieldError(f"field 'replace': expected true or false, got {replace!r}", field="replace")
     return TagFile(tag_id, tuple(values), replace, pack, path, folder)
 
 

@@ -26,8 +26,8 @@ __all__ = [
     "PLAYERS",
     "QUEST_BACKGROUND_CLASSES",
     "LabelledQuestion",
-    "UnknownLanguageError",
-    "UnknownPlayerError",
+    "UnknownSampleLanguageError",
+    "UnknownSamplePlayerError",
     "ftb_guides",
     "knowledge_documents",
     "labelled_questions",
@@ -45,11 +45,11 @@ LANGUAGES: tuple[str, ...] = ("en_us", "zh_cn")
 PLAYERS: tuple[str, ...] = ("alex", "mei", "sam")
 
 
-class UnknownLanguageError(KitError, ValueError):
+class UnknownSampleLanguageError(KitError, ValueError):
     """A generator was asked for a language the sample save does not have."""
 
 
-class UnknownPlayerError(KitError, LookupError):
+class UnknownSamplePlayerError(KitError, LookupError):
     """A generator was asked for a player the sample save does not have."""
 
 
@@ -2986,7 +2986,7 @@ _KNOWLEDGE = (
 
 def _check_language(language: str, function: str) -> None:
     if language not in LANGUAGES:
-        raise UnknownLanguageError(
+        raise UnknownSampleLanguageError(
             f"The 'language' parameter of {function} must be one of {', '.join(map(repr, LANGUAGES))}. "
             f"Got {language!r} instead."
         )
@@ -3010,7 +3010,7 @@ def knowledge_documents(language: Language) -> list[Document]:
 
     Raises
     ------
-    UnknownLanguageError
+    UnknownSampleLanguageError
         If ``language`` is not one of :data:`LANGUAGES`.
     """
     _check_language(language, "knowledge_documents")
@@ -3025,7 +3025,7 @@ def knowledge_documents(language: Language) -> list[Document]:
 
 def _check_player(player: str, function: str) -> None:
     if player not in PLAYERS:
-        raise UnknownPlayerError(
+        raise UnknownSamplePlayerError(
             f"The 'player' parameter of {function} must be one of {', '.join(map(repr, PLAYERS))}. "
             f"Got {player!r} instead."
         )
@@ -3052,7 +3052,7 @@ def player_notes(player: str) -> dict[str, str]:
 
     Raises
     ------
-    UnknownPlayerError
+    UnknownSamplePlayerError
         If ``player`` is not one of :data:`PLAYERS`.
     """
     _check_player(player, "player_notes")
@@ -3070,7 +3070,7 @@ def player_knowledge(player: str, language: Language) -> list[Document]:
 
     Raises
     ------
-    UnknownPlayerError, UnknownLanguageError
+    UnknownSamplePlayerError, UnknownSampleLanguageError
         If ``player`` or ``language`` is not known.
     """
     _check_player(player, "player_knowledge")
@@ -3091,7 +3091,7 @@ def ftb_guides(language: Language) -> list[Document]:
 
     Raises
     ------
-    UnknownLanguageError
+    UnknownSampleLanguageError
         If ``language`` is not one of :data:`LANGUAGES`.
     """
     _check_language(language, "ftb_guides")
@@ -3133,7 +3133,7 @@ def labelled_questions(language: Language) -> list[LabelledQuestion]:
 
     Raises
     ------
-    UnknownLanguageError
+    UnknownSampleLanguageError
         If ``language`` is not one of :data:`LANGUAGES`.
     """
     _check_language(language, "labelled_questions")

@@ -34,6 +34,7 @@ from kit.core.errors import (
     CodecError,
     InvalidHandleError,
     InvalidIdentifierError,
+    InvalidParameterError,
     StorageError,
     TableCodecMismatchError,
 )
@@ -560,7 +561,7 @@ _DOC_COLUMNS = ["language", "position", "doc_id", "title", "text", "tags", "n_ch
 
 def _check_key(key: str) -> None:
     if not isinstance(key, str):
-        raise TypeError(f"table keys must be str, got {type(key).__name__}")
+        raise InvalidParameterError(f"table keys must be str, got {type(key).__name__}")
 
 
 def _encode_value(table: DatabaseTable[Any], key: str, value: Any) -> Any:

@@ -22,6 +22,7 @@ import traitlets
 
 from kit.books import BookStore, open_store
 from kit.books.errors import BookNotFoundError, BookRecordError, CardError, TraceError
+from kit.core.errors import InvalidParameterError
 from kit.core.png import placeholder_avatar
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -208,7 +209,7 @@ class CardBrowser(widgets.VBox):
 
     def __init__(self, store: BookStore | str | Path, *, page_size: int = 6, columns: int = 3, **kwargs: Any) -> None:
         if page_size < 1:
-            raise ValueError(f"The 'page_size' parameter of CardBrowser must be an int in the range [1, inf). Got {page_size!r} instead.")
+            raise InvalidParameterError(f"The 'page_size' parameter of CardBrowser must be an int in the range [1, inf). Got {page_size!r} instead.")
         self.store = store if isinstance(store, BookStore) else open_store(store, create=False)
         self.cards = list_cards(self.store)
         tags = sorted({t for card in self.cards for t in card.tags}, key=str.casefold)
@@ -260,7 +261,7 @@ class CardBrowser(widgets.VBox):
     def select(self, asset_id: str) -> None:
         """Show ``asset_id`` in the detail pane (``""`` clears it)."""
         if asset_id and asset_id not in {c.asset_id for c in self.cards}:
-            raise KeyError(f"no card asset {asset_id!r} in this browser; known: {[c.asset_id for c in self.cards]}")
+            raise BookNotFoundError(f"no card asset {asset_id!r} in this browser; known: {[c.asset_id for c in self.cards]}")
         self.selected = asset_id
 
     def _step(self, delta: int) -> None:

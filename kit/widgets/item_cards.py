@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Literal, Mapping, Sequence
 import ipywidgets as widgets
 import traitlets
 
+from kit.core.errors import InvalidParameterError
 from kit.items.sources import MAX_SOURCES, ItemSource, ItemSourceOutput, SourceSlot
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -377,7 +378,7 @@ class ItemSourcesCard(widgets.VBox):
     def select(self, category: str) -> None:
         """Switch to ``category`` (``recipe``, ``loot`` or ``tag``); an empty category is not selectable."""
         if category not in CATEGORIES:
-            raise ValueError(f"The 'category' parameter of ItemSourcesCard.select must be one of {list(CATEGORIES)}. "
+            raise InvalidParameterError(f"The 'category' parameter of ItemSourcesCard.select must be one of {list(CATEGORIES)}. "
                              f"Got {category!r} instead.")
         if self.sources[category]:
             self.category = category
@@ -486,7 +487,7 @@ def search_items(items: pd.DataFrame, query: str, *, offset: int = 0, limit: int
     """
     for name, value, low in (("offset", offset, 0), ("limit", limit, 1)):
         if not isinstance(value, int) or isinstance(value, bool) or value < low:
-            raise ValueError(f"The '{name}' parameter of search_items must be an int in the range [{low}, inf). "
+            raise InvalidParameterError(f"The '{name}' parameter of search_items must be an int in the range [{low}, inf). "
                              f"Got {value!r} instead.")
     q = " ".join(query.split()).casefold()
     ranked = []

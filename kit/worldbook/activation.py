@@ -35,6 +35,7 @@ import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
+from kit.core.errors import InvalidParameterError
 from kit.worldbook._frames import frame
 from kit.worldbook.conditions import Condition, parse_condition
 from kit.worldbook.errors import ConditionSyntaxError, WorldBookFormatError
@@ -200,7 +201,7 @@ class Activator:
         if scan_depth is None:
             return history
         if isinstance(scan_depth, bool) or not isinstance(scan_depth, int) or scan_depth < 0:
-            raise ValueError(f"The 'scan_depth' parameter of activate must be None or an int >= 0. Got {scan_depth!r} instead.")
+            raise InvalidParameterError(f"The 'scan_depth' parameter of activate must be None or an int >= 0. Got {scan_depth!r} instead.")
         return history[len(history) - scan_depth :] if scan_depth else ()
 
     def hits(
@@ -458,7 +459,7 @@ def _generator(rng: Any) -> np.random.Generator:
         return rng
     if rng is None or isinstance(rng, (int, np.integer)):
         return np.random.default_rng(rng)
-    raise ValueError(f"The 'rng' parameter of activate must be None, an int seed or a numpy Generator. Got {rng!r} instead.")
+    raise InvalidParameterError(f"The 'rng' parameter of activate must be None, an int seed or a numpy Generator. Got {rng!r} instead.")
 
 
 _CACHE: dict[tuple[int, ...], tuple[tuple[Any, ...], Activator]] = {}
@@ -562,7 +563,7 @@ def activate_request(
 
     Raises
     ------
-    BookNotFoundError
+    WorldBookNotFoundError
         When a requested book id is not in the library.
     WorldBookFormatError
         When the payload has the wrong shape (naming the field).

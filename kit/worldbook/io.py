@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Literal, Mapping
 
 from kit.core.atomic_files import atomic_write_text
 from kit.worldbook.cards import from_character_book
-from kit.worldbook.errors import BookNotFoundError, WorldBookFormatError
+from kit.worldbook.errors import WorldBookNotFoundError, WorldBookFormatError
 from kit.worldbook.model import Issue, WorldBook
 from kit.worldbook.normalize import book_from_dict, book_to_dict
 
@@ -209,7 +209,7 @@ class WorldBookLibrary(Mapping[str, WorldBook]):
             return self._books[book_id]
         except KeyError:
             known = ", ".join(self._books) or "none"
-            raise BookNotFoundError(f"no world book with id {book_id!r} in the library (known: {known})") from None
+            raise WorldBookNotFoundError(f"no world book with id {book_id!r} in the library (known: {known})") from None
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._books)

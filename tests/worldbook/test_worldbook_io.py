@@ -134,7 +134,7 @@ def test_scan_library(tmp_path):
     assert list(lib) == ["second", "tavern"]
     assert lib["tavern"].name == "酒馆 Tavern"
     assert lib.errors["file"].str.endswith("broken.json").tolist() == [True]
-    with pytest.raises(wb.BookNotFoundError, match="no world book with id 'nope'.*known: second, tavern"):
+    with pytest.raises(wb.WorldBookNotFoundError, match="no world book with id 'nope'.*known: second, tavern"):
         lib["nope"]
     with pytest.raises(LookupError):
         lib["nope"]
