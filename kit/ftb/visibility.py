@@ -47,9 +47,9 @@ __all__ = [
     "VISIBILITY_SCHEMA",
 ]
 
-VISIBILITY_SCHEMA = dict(quest_id="str", chapter_id="str", team_id="str", is_completed="bool", is_started="bool",
+VISIBILITY_SCHEMA = dict(quest_id="string", chapter_id="string", team_id="string", is_completed="bool", is_started="bool",
                          is_visible="bool", is_reachable="bool", can_start="bool", is_details_visible="bool",
-                         is_text_visible="bool", is_guide="bool", is_readable="bool", reason="str")
+                         is_text_visible="bool", is_guide="bool", is_readable="bool", reason="string")
 
 
 class TeamView:
@@ -258,7 +258,7 @@ def quest_visibility(
         is_visible, is_reachable, can_start, is_details_visible, is_text_visible, is_guide, is_readable``
         (a guide the player may read) and ``reason``.
     """
-    from kit.ftb._frames import frame
+    from kit.core.frames import frame
 
     team = _team(book, progress, player_uuid, check_book)
     view = TeamView(book, team)
