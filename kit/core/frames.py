@@ -9,13 +9,16 @@ The dtype vocabulary (:data:`DTYPES`):
 - ``"string"`` (pandas' string dtype, missing values are ``pd.NA``) for text and ids;
 - ``"int64"`` / ``"float64"`` / ``"bool"`` for numbers and flags that are always present;
 - ``"Int64"`` / ``"Float64"`` / ``"boolean"`` (nullable) where a value can be missing;
-- ordered categoricals (:func:`ordered`) for enumerations: positions, kinds, severities;
+- ordered categoricals (:func:`ordered`, declared without importing pandas) for enumerations:
+  positions, kinds, severities; a value outside the categories is an error, not a silent ``NaN``;
 - ``"datetime64[ns, UTC]"`` (:data:`UTC_TIME`) for times (ISO 8601 strings and datetimes are converted);
 - ``"object"`` only for values that are not scalars (lists, dicts, records).
 """
 
 from __future__ import annotations
 
+import functools
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from kit.core.errors import InvalidParameterError
@@ -23,7 +26,7 @@ from kit.core.errors import InvalidParameterError
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["frame", "ordered", "check_schema", "DTYPES", "UTC_TIME", "TEXT"]
+__all__ = ["frame", "ordered", "Ordered", "pandas_dtype", "check_schema", "DTYPES", "UTC_TIME", "TEXT"]
 
 #: The text dtype: pandas' string dtype with ``pd.NA`` for missing values.
 TEXT = "string"
@@ -35,11 +38,32 @@ DTYPES = frozenset({TEXT, "int64", "float64", "bool", "Int64", "Float64", "boole
 _COLUMN_INDEXES: dict[tuple[str, ...], Any] = {}
 
 
-def ordered(categories: Iterable[str]) -> pd.CategoricalDtype:
-    """The ordered categorical dtype of an enumeration (its categories in their natural order)."""
+@dataclass(frozen=True)
+class Ordered:
+    """An ordered categorical column type, declared without importing pandas (see :func:`ordered`)."""
+
+    categories: tuple[str, ...]
+
+    def to_pandas(self) -> pd.CategoricalDtype:
+        """The pandas dtype (built once per set of categories)."""
+        return _categorical(self.categories)
+
+
+@functools.lru_cache(maxsize=None)
+def _categorical(categories: tuple[str, ...]) -> pd.CategoricalDtype:
     import pandas as pd
 
     return pd.CategoricalDtype(list(categories), ordered=True)
+
+
+def ordered(categories: Iterable[str]) -> Ordered:
+    """The ordered categorical type of an enumeration (its categories in their natural order)."""
+    return Ordered(tuple(categories))
+
+
+def pandas_dtype(dtype: Any) -> Any:
+    """The pandas dtype a schema entry stands for (an :class:`Ordered` becomes a ``CategoricalDtype``)."""
+    return dtype.to_pandas() if isinstance(dtype, Ordered) else dtype
 
 
 def check_schema(schema: Mapping[str, Any]) -> None:
@@ -47,6 +71,8 @@ def check_schema(schema: Mapping[str, Any]) -> None:
     import pandas as pd
 
     for name, dtype in schema.items():
+        if isinstance(dtype, Ordered):
+            continue
         if isinstance(dtype, pd.CategoricalDtype):
             if not dtype.ordered:
                 raise InvalidParameterError(f"Column {name!r}: categoricals in kit schemas must be ordered.")
@@ -67,7 +93,7 @@ def frame(
     schema : mapping of column name to dtype
         A dtype of the vocabulary (see the module documentation): ``"string"``, ``"int64"``,
         ``"float64"``, ``"bool"``, ``"Int64"``, ``"Float64"``, ``"boolean"``,
-        ``"datetime64[ns, UTC]"``, ``"object"`` or an ordered ``CategoricalDtype``.
+        ``"datetime64[ns, UTC]"``, ``"object"``, or an ordered categorical (:func:`ordered`).
     rows : iterable of mappings, or mapping of column name to values
         Rows (a column a row lacks is missing there), or whole columns (a column the mapping lacks is
         missing everywhere). Columns that are already arrays of their schema dtype are used as they
@@ -83,6 +109,7 @@ def frame(
     import numpy as np
     import pandas as pd
 
+    schema = {name: pandas_dtype(dtype) for name, dtype in schema.items()}
     if isinstance(rows, Mapping):
         given = [rows.get(name) for name in schema]
         lengths = {len(values) for values in given if values is not None}
@@ -111,6 +138,13 @@ def _column(values: Any, dtype: Any) -> pd.Series:
 
     if dtype == UTC_TIME:
         return pd.to_datetime(pd.Series(values, dtype=object), utc=True, format="ISO8601").astype(UTC_TIME)
+    if isinstance(dtype, pd.CategoricalDtype):
+        values = pd.Series(values, dtype=object)
+        unknown = set(values.dropna()) - set(dtype.categories)
+        if unknown:
+            raise InvalidParameterError(
+                f"Values {sorted(map(str, unknown))} are not among the categories {list(dtype.categories)}."
+            )
     return pd.Series(values, dtype=dtype)
 
 

@@ -25,16 +25,18 @@ from kit.core.frames import frame, ordered
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["PROBLEM_COLUMNS", "SEVERITIES", "problem_schema", "problems_frame"]
+__all__ = ["PROBLEM_COLUMNS", "SEVERITIES", "SEVERITY", "problem_schema", "problems_frame"]
 
 #: The severities, least serious first.
 SEVERITIES = ("warning", "error")
 _NAMES = ("severity", "kind", "object_id", "field", "message", "path")
+#: The ``severity`` column type.
+SEVERITY = ordered(SEVERITIES)
 
 
 def problem_schema(extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The schema of a problems frame: :data:`PROBLEM_COLUMNS`, then ``extra`` (a subsystem's columns)."""
-    schema: dict[str, Any] = {"severity": ordered(SEVERITIES)}
+    schema: dict[str, Any] = {"severity": SEVERITY}
     schema.update({name: "string" for name in _NAMES[1:]})
     for name, dtype in (extra or {}).items():
         if name in schema:
@@ -70,7 +72,6 @@ def problems_frame(
     return frame(problem_schema(extra), rows, sort=sort)
 
 
-def __getattr__(name: str) -> Any:
-    if name == "PROBLEM_COLUMNS":  # built on first use, so importing this module does not import pandas
-        return problem_schema()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+#: The shared first columns of every problems frame (column -> dtype).
+PROBLEM_COLUMNS: dict[str, Any] = problem_schema()
+

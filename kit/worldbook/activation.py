@@ -36,7 +36,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 from kit.core.errors import InvalidParameterError
-from kit.worldbook._frames import frame
+from kit.core.frames import frame
+from kit.worldbook._frames import POSITION_LABEL, TRIGGER
 from kit.worldbook.conditions import Condition, parse_condition
 from kit.worldbook.errors import ConditionSyntaxError, WorldBookFormatError
 from kit.worldbook.logic import LogicNode, evaluate_logic, logic_keys, parse_logic
@@ -62,24 +63,24 @@ RAG_QUERY_MESSAGES = 3
 
 #: Columns (and dtypes) of :func:`activate`'s result.
 ACTIVATION_COLUMNS: dict[str, Any] = {
-    "entry_id": "object",
-    "book_id": "object",
-    "book_name": "object",
-    "book_scope": "object",
-    "uid": "object",
-    "trigger": "trigger",
-    "matched": "object",
-    "matched_in": "object",
+    "entry_id": "string",
+    "book_id": "string",
+    "book_name": "string",
+    "book_scope": "string",
+    "uid": "string",
+    "trigger": TRIGGER,
+    "matched": "string",
+    "matched_in": "string",
     "position": "int64",
-    "position_label": "position_label",
+    "position_label": POSITION_LABEL,
     "order": "int64",
     "depth": "int64",
-    "macro": "object",
+    "macro": "string",
     "probability": "float64",
     "is_active": "bool",
-    "rejected_by": "object",
-    "comment": "object",
-    "content": "object",
+    "rejected_by": "string",
+    "comment": "string",
+    "content": "string",
     "trigger_config": "object",
 }
 
