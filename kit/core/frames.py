@@ -94,8 +94,9 @@ def frame(
         A dtype of the vocabulary (see the module documentation): ``"string"``, ``"int64"``,
         ``"float64"``, ``"bool"``, ``"Int64"``, ``"Float64"``, ``"boolean"``,
         ``"datetime64[ns, UTC]"``, ``"object"``, or an ordered categorical (:func:`ordered`).
-    rows : iterable of mappings, or mapping of column name to values
-        Rows (a column a row lacks is missing there), or whole columns (a column the mapping lacks is
+    rows : iterable of mappings or of tuples, or mapping of column name to values
+        Rows (a column a mapping row lacks is missing there; a tuple row holds every column in schema
+        order), or whole columns (a column the mapping lacks is
         missing everywhere). Columns that are already arrays of their schema dtype are used as they
         are, without conversion (the fast path of sub-millisecond searches).
     sort : sequence of str, default=()
@@ -124,7 +125,12 @@ def frame(
         data = [[None] * n if values is None else values for values in given]
     else:
         rows = list(rows)
-        data = [[row.get(name) for row in rows] for name in schema]
+        if rows and not isinstance(rows[0], Mapping):
+            data = [list(column) for column in zip(*rows)] if rows else []
+            if len(data) != len(schema):
+                raise InvalidParameterError(f"Rows of {len(data)} values do not fit the {len(schema)} columns {list(schema)}.")
+        else:
+            data = [[row.get(name) for row in rows] for name in schema]
     out = pd.DataFrame(
         {name: _column(values, dtype) for (name, dtype), values in zip(schema.items(), data)}, columns=list(schema)
     )

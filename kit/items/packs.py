@@ -145,7 +145,7 @@ def _read_source(src: _Source, out: _Loaded, strict: bool) -> None:
             out.lang.setdefault(m.group(2), {}).update({k: v for k, v in data.items() if isinstance(v, str)})
 
 
-def load_datapacks(paths: str | os.PathLike | Sequence[str | os.PathLike], *, strict: bool = False,
+def load_datapacks(paths: str | os.PathLike | Sequence[str | os.PathLike], *, strict: bool = True,
                    features: Iterable[str] = ()) -> "PackSet":
     """Load data packs in priority order (later packs override earlier ones for the same id).
 
@@ -153,9 +153,9 @@ def load_datapacks(paths: str | os.PathLike | Sequence[str | os.PathLike], *, st
     ----------
     paths : path or sequence of paths
         Folders holding ``data/`` (and optionally ``assets/``), zipped data packs, or game jars.
-    strict : bool, default=False
-        Raise :class:`~kit.items.DatapackReadError` on the first unreadable file instead of recording it in
-        ``packs.errors``.
+    strict : bool, default=True
+        Raise :class:`~kit.items.DatapackReadError` on the first unreadable file; with ``strict=False`` skip
+        it and record it in ``packs.problems()``.
     features : iterable of str, default=()
         Built-in feature packs (``data/<ns>/datapacks/<name>/`` inside a pack, e.g. ``"winter_drop"``) to apply
         right after the pack that holds them. Feature packs are always listed in ``packs.packs()``.

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from kit.core.errors import InvalidParameterError
-from kit.items._common import frame, norm_id
+from kit.core.frames import frame
+from kit.items._common import norm_id
 from kit.items.errors import UnknownLootTableError
 from kit.items.loot import LootContext, LootTable, walk_entries
 from kit.items.recipes import ItemStack, Recipe
@@ -37,8 +38,8 @@ USES_SCHEMA = {
     "recipe_id": "string", "recipe_type": "string", "kind": "string", "result_item_id": "string",
     "result_count": "int64", "n_slots": "int64", "via_tag": "string", "pack": "string", "path": "string",
 }
-ERROR_SCHEMA = {"resource_type": "string", "resource_id": "string", "reason": "string", "pack": "string",
-                "path": "string"}
+#: The data-pack column of :meth:`PackSet.problems`, after the shared problems columns.
+PROBLEM_EXTRA = {"pack": "string"}
 PACK_SCHEMA = {"pack": "string", "kind": "string", "features": "object", "is_applied": "bool", "location": "string"}
 EXPECTATION_SCHEMA = {"loot_table_id": "string", "item_id": "string", "expected_count": "float64",
                       "p_at_least_one": "float64", "is_exact": "bool"}
@@ -246,17 +247,29 @@ class PackSet:
 
     # ---------------------------------------------------------------- frames
 
-    @property
-    def errors(self):
-        """Files that could not be read.
+    def problems(self):
+        """Files that could not be read (with ``strict=False``; ``strict=True`` raises at the first).
 
         Returns
         -------
         pandas.DataFrame
-            Columns ``resource_type`` (recipe, loot_table, item_tag, lang), ``resource_id``, ``reason``, ``pack``,
-            ``path`` (inside the pack), in load order.
+            The shared problems shape (:mod:`kit.core.problems`): ``severity`` (always ``error``: the file was
+            skipped), ``kind`` (what was skipped: ``recipe``, ``loot_table``, ``item_tag``, ``lang``),
+            ``object_id`` (the resource id), ``field`` (``<NA>``), ``message`` (the reason), ``path`` (inside
+            the pack); then ``pack``. In load order.
         """
-        return frame(self._errors, ERROR_SCHEMA)
+        from kit.core.problems import problems_frame
+
+        return problems_frame(
+            ({"kind": kind, "object_id": rid, "message": reason, "path": path, "pack": pack}
+             for kind, rid, reason, pack, path in self._errors),
+            PROBLEM_EXTRA,
+        )
+
+    @property
+    def errors(self):
+        """Deprecated alias of :meth:`problems` (kept for one release)."""
+        return self.problems()
 
     def packs(self):
         """The loaded packs in priority order (lowest first), with the feature packs each one holds.
@@ -266,7 +279,7 @@ class PackSet:
         pandas.DataFrame
             Columns ``pack``, ``kind`` (folder, zip, jar, feature), ``features`` (tuple), ``is_applied``, ``location``.
         """
-        return frame([(p.pack, p.kind, p.features, p.is_applied, p.location) for p in self._packs], PACK_SCHEMA)
+        return frame(PACK_SCHEMA, [(p.pack, p.kind, p.features, p.is_applied, p.location) for p in self._packs])
 
     def recipes(self):
         """One row per recipe (after overrides).
@@ -286,7 +299,7 @@ class PackSet:
                          r.result.count if r.result else 0, r.width, len(r.inputs),
                          tuple("|".join(s) for s in r.inputs), ",".join(r.station), r.category, r.group,
                          r.folder, r.pack, r.path))
-        return frame(rows, RECIPE_SCHEMA)
+        return frame(RECIPE_SCHEMA, rows)
 
     def loot_tables(self):
         """One row per loot table with entry counts (what the static scan can and cannot see).
@@ -305,7 +318,7 @@ class PackSet:
             rows.append((tid, t.table_type, len(t.data.get("pools", [])), len(kinds), kinds.count("item"),
                          kinds.count("tag"), kinds.count("loot_table"), kinds.count("dynamic"), kinds.count("empty"),
                          t.folder, t.pack, t.path))
-        return frame(rows, LOOT_TABLE_SCHEMA)
+        return frame(LOOT_TABLE_SCHEMA, rows)
 
     def tags(self):
         """Resolved item tags in long format (nested references expanded; failed tags are in ``errors``).
@@ -318,7 +331,7 @@ class PackSet:
         """
         rows = [(t, m.item_id, m.via, m.pack, m.path)
                 for t in sorted(self._tags.members) for m in self._tags.members[t]]
-        return frame(rows, TAG_SCHEMA)
+        return frame(TAG_SCHEMA, rows)
 
     def display_names(self, language: str = "en_us") -> dict[str, str]:
         """Item id -> display name from the packs' language files (``item.*`` keys win over ``block.*``)."""
@@ -360,7 +373,7 @@ class PackSet:
                     loot_counts.setdefault(e.name, set()).add(t.loot_table_id)
         rows = [(i, en.get(i, ""), zh.get(i, ""), len(idx.produced.get(i, ())), len(idx.used.get(i, {})),
                  len(loot_counts.get(i, ())), len(idx.tags_of.get(i, ()))) for i in sorted(seen)]
-        return frame(rows, ITEM_SCHEMA)
+        return frame(ITEM_SCHEMA, rows)
 
     # ---------------------------------------------------------------- questions
 
@@ -404,7 +417,7 @@ class PackSet:
             tags = ",".join(sorted({v for v in vias if v}))
             rows.append((rid, r.recipe_type, r.kind, r.result.item_id if r.result else "",
                          r.result.count if r.result else 0, len(vias), tags, r.pack, r.path))
-        return frame(rows, USES_SCHEMA)
+        return frame(USES_SCHEMA, rows)
 
     def resolve_item(self, text: str) -> str | None:
         """The item a request is about: an explicit id first, else the longest display name in the text.
@@ -480,7 +493,7 @@ class PackSet:
             r = calc.table(tid)
             for item in sorted(r.expected):
                 rows.append((tid, item, r.expected[item], 1.0 - r.p_none[item], item not in r.inexact))
-        return frame(rows, EXPECTATION_SCHEMA)
+        return frame(EXPECTATION_SCHEMA, rows)
 
     def sample_loot(self, table: str, n: int = 10_000, *, seed: int = 0, killed_by_player: bool = True,
                     looting: int = 0, fortune: int = 0, silk_touch: bool = False, shears: bool = False,
