@@ -31,6 +31,14 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["CardBrowser", "CardSummary", "card_details", "filter_cards", "list_cards"]
 
 ALL_TAGS = ""
+#: Columns of ``card_details(...)["fields"]``.
+FIELDS_COLUMNS = {"field": "string", "label": "string", "value": "string"}
+#: Columns of ``card_details(...)["play_books"]``.
+PLAY_BOOKS_COLUMNS = {
+    "book_id": "string", "title": "string", "lifecycle_stage": "string", "n_messages": "int64",
+    "latest_snapshot_id": "string", "latest_snapshot_label": "string", "latest_snapshot_turn": "Int64",
+    "latest_snapshot_at": "datetime64[ns, UTC]",
+}  # fmt: skip
 _FIELDS = (
     ("name", "名字 Name"),
     ("description", "设定 Description"),
@@ -107,17 +115,15 @@ def card_details(store: BookStore, asset_id: str) -> dict[str, pd.DataFrame]:
         ``"play_books"``: ``book_id, title, lifecycle_stage, n_messages, latest_snapshot_id,
         latest_snapshot_label, latest_snapshot_turn, latest_snapshot_at`` for the play books that use the card.
     """
-    import pandas as pd
-
     from kit.books.store import TIMELINE_COLUMNS
     from kit.core.frames import frame
 
     card = store.card(asset_id)
     record = store.asset(asset_id)
-    fields = pd.DataFrame(
+    fields = frame(
+        FIELDS_COLUMNS,
         [{"field": key, "label": label, "value": str(card.get(key))} for key, label in _FIELDS]
         + [{"field": "tags", "label": "标签 Tags", "value": ", ".join(card.tags)}],
-        columns=["field", "label", "value"],
     )
     timeline = store.timeline(record.card_book_id) if record.card_book_id else frame(TIMELINE_COLUMNS)
     rows = []
@@ -139,13 +145,7 @@ def card_details(store: BookStore, asset_id: str) -> dict[str, pd.DataFrame]:
                 "latest_snapshot_at": snap.at if snap else None,
             }
         )
-    play = pd.DataFrame(
-        rows,
-        columns=["book_id", "title", "lifecycle_stage", "n_messages", "latest_snapshot_id", "latest_snapshot_label",
-                 "latest_snapshot_turn", "latest_snapshot_at"],
-    )  # fmt: skip
-    play["latest_snapshot_turn"] = play["latest_snapshot_turn"].astype("Int64")
-    play["latest_snapshot_at"] = pd.to_datetime(play["latest_snapshot_at"], utc=True, format="ISO8601")
+    play = frame(PLAY_BOOKS_COLUMNS, rows)
     return {"fields": fields, "timeline": timeline, "world_entries": store.world_entries(asset_id), "play_books": play}
 
 
