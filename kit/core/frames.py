@@ -62,8 +62,17 @@ def ordered(categories: Iterable[str]) -> Ordered:
 
 
 def pandas_dtype(dtype: Any) -> Any:
-    """The pandas dtype a schema entry stands for (an :class:`Ordered` becomes a ``CategoricalDtype``)."""
-    return dtype.to_pandas() if isinstance(dtype, Ordered) else dtype
+    """The pandas dtype object a schema entry stands for (an :class:`Ordered` becomes a ``CategoricalDtype``)."""
+    if isinstance(dtype, Ordered):
+        return dtype.to_pandas()
+    return _named_dtype(dtype) if isinstance(dtype, str) else dtype
+
+
+@functools.lru_cache(maxsize=None)
+def _named_dtype(name: str) -> Any:
+    import pandas as pd
+
+    return pd.api.types.pandas_dtype(name)
 
 
 def check_schema(schema: Mapping[str, Any]) -> None:
@@ -118,7 +127,7 @@ def frame(
             raise InvalidParameterError(f"The columns given for {list(schema)} have different lengths {sorted(lengths)}.")
         n = lengths.pop() if lengths else 0
         if n and not sort and all(
-            isinstance(values, (np.ndarray, pd.api.extensions.ExtensionArray)) and values.dtype == dtype
+            isinstance(values, (np.ndarray, pd.api.extensions.ExtensionArray)) and _same_dtype(values.dtype, dtype)
             for values, dtype in zip(given, schema.values())
         ):
             return _from_arrays(schema, given, n)
@@ -137,6 +146,11 @@ def frame(
     if sort and len(out):
         out = out.sort_values(list(sort), kind="stable")
     return out.reset_index(drop=True)
+
+
+def _same_dtype(actual: Any, dtype: Any) -> bool:
+    """Exact dtype equality between dtype objects (pandas says ``StringDtype(na_value=nan) == "string"``)."""
+    return actual == dtype
 
 
 def _column(values: Any, dtype: Any) -> pd.Series:
