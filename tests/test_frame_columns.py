@@ -33,6 +33,11 @@ import kit.items
 import kit.items.loot_sampler as ls
 import kit.items.packset as ps
 import kit.items.sources as isrc
+import kit.modules as km
+import kit.modules.catalogs as kmc
+import kit.modules.inventory as kmi
+import kit.modules.problems as kmp
+import kit.modules.selection as kms
 import kit.retrieval as kr
 import kit.retrieval._frames as rf
 import kit.saves.database as sd
@@ -46,6 +51,7 @@ import kit.worldbook.trigger_coverage as wtc
 from kit.core.frames import check_schema, pandas_dtype
 from kit.core.problems import PROBLEM_COLUMNS, problem_schema
 from kit.samples import sample_save_path
+from kit.samples.modules import DRAFT_PACK_NAME, PACK_NAME, STAGING_FOLDER
 from kit.samples.saves import PLAYERS
 
 SAVE = sample_save_path()
@@ -91,6 +97,19 @@ class Inputs:
         recipe.mkdir(parents=True)
         (recipe / "bad.json").write_text("{not json", encoding="utf-8")
         return kit.items.load_datapacks([recipe.parents[2]], strict=False)
+
+    @cached_property
+    def modules(self) -> km.ModuleInventory:
+        return km.read_modules(SAVE / "datapacks" / PACK_NAME)
+
+    @cached_property
+    def draft_modules(self) -> km.ModuleInventory:
+        return km.read_modules([SAVE / "datapacks" / PACK_NAME, SAVE / STAGING_FOLDER / DRAFT_PACK_NAME], strict=False)
+
+    @cached_property
+    def no_modules(self) -> km.ModuleInventory:
+        (self.tmp / "no_modules" / "data").mkdir(parents=True)
+        return km.read_modules(self.tmp / "no_modules")
 
     @cached_property
     def studio(self) -> Any:
@@ -243,6 +262,25 @@ CASES: dict[str, Case] = {
     "kit.items.sources.ItemSourceOutput.to_frame": lambda x: (
         x.packs.item_sources(x.packs.recipes()["result_item_id"].iloc[0]).to_frame(),
         x.packs.item_sources("kit:no_such_item").to_frame(), isrc.OUTPUT_SCHEMA),
+    # modules
+    "kit.modules.inventory.ModuleInventory.modules": lambda x: (
+        x.modules.modules(), x.no_modules.modules(), kmi.MODULE_SCHEMA),
+    "kit.modules.inventory.ModuleInventory.client_entries": lambda x: (
+        x.modules.client_entries(), x.no_modules.client_entries(), kmi.CLIENT_ENTRY_SCHEMA),
+    "kit.modules.inventory.ModuleInventory.systems": lambda x: (
+        x.modules.systems(), x.no_modules.systems(), kmi.SYSTEM_SCHEMA),
+    "kit.modules.inventory.ModuleInventory.catalogs": lambda x: (
+        x.modules.catalogs(), x.no_modules.catalogs(), kmi.CATALOG_SCHEMA),
+    "kit.modules.inventory.ModuleInventory.catalog_entries": lambda x: (
+        x.modules.catalog_entries(), x.no_modules.catalog_entries(), kmi.CATALOG_ENTRY_SCHEMA),
+    "kit.modules.inventory.ModuleInventory.tags": lambda x: (x.modules.tags(), x.no_modules.tags(), kmi.TAG_SCHEMA),
+    "kit.modules.inventory.ModuleInventory.problems": lambda x: (
+        x.draft_modules.problems(), x.modules.problems(), kmp.PROBLEM_SCHEMA),
+    "kit.modules.selection.candidates": lambda x: (
+        km.candidates(x.draft_modules), km.candidates(x.no_modules), kms.CANDIDATE_SCHEMA),
+    "kit.modules.catalogs.player_catalog": lambda x: (
+        km.player_catalog(x.modules, x.modules.module_ids), km.player_catalog(x.modules, []),
+        kmc.PLAYER_CATALOG_SCHEMA),
     # world books
     "kit.worldbook.activation.activate": lambda x: (
         x.activation, wb.activate([], None, message="nothing"), wb.ACTIVATION_COLUMNS),
@@ -364,6 +402,7 @@ def _broken_quests(tmp: Path) -> Path:
 EXEMPT = {
     "kit.core.frames.frame": "the builder itself (its schema is its argument)",
     "kit.core.problems.problems_frame": "the problems builder (checked through every problems() case)",
+    "kit.modules.problems.problems_frame": "kit.modules' problems builder (checked through ModuleInventory.problems)",
     "kit.retrieval.evaluation.summarize": "wide: one column per metric in the results",
     "kit.worldbook.trigger_coverage.activation_matrix": "wide: one column per turn",
     "kit.widgets.search_explorer.SearchExplorer.search": "a widget action returning AgentDatabase.search's frame",
