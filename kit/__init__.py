@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 __version__ = "0.2.0"
 
 #: Subpackages reachable as attributes of ``kit`` (imported on first use).
-SUBSYSTEMS = ("core", "retrieval", "saves", "cards", "worldbook", "items", "ftb", "books", "modules", "widgets",
+SUBSYSTEMS = ("core", "retrieval", "saves", "cards", "worldbook", "items", "ftb", "books", "modules", "servers", "widgets",
               "samples")
 
 #: Public names re-exported at the top level: name -> defining module.
@@ -52,12 +52,15 @@ _EXPORTS = {
     "FieldError": "kit.core.errors",
     "codecs": "kit.saves.codecs",
     "nbt": "kit.saves.nbt",
+    "open_server": "kit.servers.server",
+    "Server": "kit.servers.server",
+    "ServerNotFoundError": "kit.servers.server",
 }
 
 __all__ = sorted(_EXPORTS) + list(SUBSYSTEMS)
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
-    from kit import books, cards, core, ftb, items, modules, retrieval, samples, saves, widgets, worldbook
+    from kit import books, cards, core, ftb, items, modules, retrieval, samples, saves, servers, widgets, worldbook
     from kit.core.document import Document
     from kit.core.errors import (
         CardError,
@@ -76,6 +79,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from kit.saves.knowledge import InvalidLanguageError, ask
     from kit.saves.save import Save, SaveNotFoundError, open_save
     from kit.saves.tables import DOCUMENTS, FTB_GUIDES, KNOWLEDGE, QUEST_BACKGROUNDS, DatabaseTable
+    from kit.servers.server import Server, ServerNotFoundError, open_server
 
 
 def __getattr__(name: str) -> Any:

@@ -41,6 +41,7 @@ import kit.modules.selection as kms
 import kit.retrieval as kr
 import kit.retrieval._frames as rf
 import kit.saves.database as sd
+import kit.servers.server as ss
 import kit.saves.knowledge as sk
 import kit.worldbook as wb
 import kit.worldbook.explanation as we
@@ -110,6 +111,16 @@ class Inputs:
     def no_modules(self) -> km.ModuleInventory:
         (self.tmp / "no_modules" / "data").mkdir(parents=True)
         return km.read_modules(self.tmp / "no_modules")
+
+    @cached_property
+    def server(self) -> Any:
+        return kit.open_server(SAVE.parent / "modded_server")
+
+    @cached_property
+    def empty_server(self) -> Any:
+        (self.tmp / "empty_server").mkdir()
+        (self.tmp / "empty_server" / "server.properties").write_text("motd=empty\n", encoding="utf-8")
+        return kit.open_server(self.tmp / "empty_server")
 
     @cached_property
     def studio(self) -> Any:
@@ -258,10 +269,18 @@ CASES: dict[str, Case] = {
         _sampler(x.packs).sample(x.packs.loot_expectations()["loot_table_id"].iloc[0], 0),
         ls.SAMPLE_SCHEMA),
     "kit.items.packset.PackSet.problems": lambda x: (
-        x.broken_packs.problems(), x.packs.problems(), problem_schema(ps.PROBLEM_EXTRA)),
+        x.broken_packs.problems(), x.packs.problems(), ps.PROBLEM_SCHEMA),
     "kit.items.sources.ItemSourceOutput.to_frame": lambda x: (
         x.packs.item_sources(x.packs.recipes()["result_item_id"].iloc[0]).to_frame(),
         x.packs.item_sources("kit:no_such_item").to_frame(), isrc.OUTPUT_SCHEMA),
+    "kit.items.packset.PackSet.conditions": lambda x: (
+        x.server.load_datapacks().conditions(), x.packs.conditions(), ps.CONDITION_SCHEMA),
+    # servers
+    "kit.servers.server.Server.mods": lambda x: (x.server.mods(), x.empty_server.mods(), ss.MOD_SCHEMA),
+    "kit.servers.server.Server.datapacks": lambda x: (
+        x.server.datapacks(), x.empty_server.datapacks(), ss.DATAPACK_SCHEMA),
+    "kit.servers.server.Server.problems": lambda x: (
+        x.server.problems(data=True), x.server.problems().iloc[0:0], ss.PROBLEM_SCHEMA),
     # modules
     "kit.modules.inventory.ModuleInventory.modules": lambda x: (
         x.modules.modules(), x.no_modules.modules(), kmi.MODULE_SCHEMA),

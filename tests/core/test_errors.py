@@ -43,8 +43,14 @@ def _exception_classes() -> list[tuple[str, type[BaseException]]]:
     return sorted(((m, c) for c, m in found.items()), key=lambda mc: (mc[0], mc[1].__name__))
 
 
+def _is_private(module: str, cls: type) -> bool:
+    """Internal control flow: a ``_`` name, or defined in a ``_`` module (never reaches callers)."""
+    return cls.__name__.startswith("_") or any(part.startswith("_") for part in module.split("."))
+
+
 CLASSES = _exception_classes()
-PUBLIC = [(m, c) for m, c in CLASSES if not c.__name__.startswith("_") and not issubclass(c, Warning)]
+PUBLIC = [(m, c) for m, c in CLASSES if not _is_private(m, c) and not issubclass(c, Warning)]
+EXPORTED = [(m, c) for m, c in CLASSES if not _is_private(m, c)]
 
 
 def test_the_walk_finds_the_known_errors() -> None:
@@ -62,10 +68,13 @@ def test_every_public_error_is_a_kit_error_and_a_builtin(module: str, cls: type)
 
 
 def test_private_exceptions_stay_private() -> None:
-    """Classes named with ``_`` are internal control flow: never listed in a module's ``__all__``."""
+    """Private classes are internal control flow: never listed in a module's or package's ``__all__``."""
     for module, cls in CLASSES:
-        if cls.__name__.startswith("_"):
-            assert cls.__name__ not in getattr(importlib.import_module(module), "__all__", ())
+        if _is_private(module, cls):
+            package = importlib.import_module(module.rsplit(".", 1)[0])
+            assert cls.__name__ not in getattr(package, "__all__", ())
+            if cls.__name__.startswith("_"):
+                assert cls.__name__ not in getattr(importlib.import_module(module), "__all__", ())
 
 
 def test_exception_names_are_unique_across_kit() -> None:
@@ -84,8 +93,7 @@ def _home_package(module: str) -> str:
     return "kit" if package == "kit.core" else package
 
 
-@pytest.mark.parametrize("module, cls", [mc for mc in CLASSES if not mc[1].__name__.startswith("_")],
-                         ids=[c.__name__ for _, c in CLASSES if not c.__name__.startswith("_")])
+@pytest.mark.parametrize("module, cls", EXPORTED, ids=[c.__name__ for _, c in EXPORTED])
 def test_every_error_is_exported_from_its_subsystem(module: str, cls: type) -> None:
     package = importlib.import_module(_home_package(module))
     assert getattr(package, cls.__name__, None) is cls, f"{cls.__name__} is not exported from {package.__name__}"

@@ -94,8 +94,8 @@ def test_nested_tags_cycles_and_missing_references(tmp_path):
     packs = kit.items.load_datapacks(root, strict=False)
     assert packs.tag_items("t:outer") == ("t:y", "t:w", "t:x")
     errors = packs.problems().set_index("object_id")
-    assert "cycle" in errors.loc["t:a", "message"] and "cycle" in errors.loc["t:b", "message"]
-    assert "missing tag #t:absent" in errors.loc["t:broken", "message"]
+    assert "cycle" in errors.loc["#t:a", "message"] and "cycle" in errors.loc["#t:b", "message"]
+    assert "missing tag #t:absent" in errors.loc["#t:broken", "message"]
     assert packs.tag_items("t:a") == ()
     with pytest.raises(kit.items.DatapackReadError, match="cycle"):
         kit.items.load_datapacks(root, strict=True)
@@ -123,7 +123,8 @@ def test_unreadable_files_become_error_rows_or_raise_when_strict(tmp_path):
     assert "symbol 'X'" in by_id.loc["t:bad_key", "message"]
     assert "pools[0].entries[0].type" in by_id.loc["t:bad", "message"]
     assert by_id.loc["t:bad", "path"] == "data/t/loot_table/bad.json" and by_id.loc["t:bad", "pack"] == "p"
-    assert set(errors.kind) == {"recipe", "loot_table", "lang"} and set(errors.severity) == {"error"}
+    assert set(errors.kind) == {"unreadable_recipe", "unreadable_loot_table", "unreadable_lang"}
+    assert set(errors.severity) == {"error"}
     assert list(packs.recipes().recipe_id) == ["t:good"]
     good = packs.recipe("t:good")
     assert good.width == 2 and good.inputs == (("t:a",), (), (), ("t:a",))
@@ -176,8 +177,9 @@ def test_unknown_recipe_types_keep_type_and_readable_ingredients(tmp_path):
     assert crush.kind == "unknown" and crush.recipe_type == "create:crushing"
     assert crush.inputs == (("minecraft:cobblestone",),)
     src = packs.item_sources("minecraft:gravel").sources[0]
-    assert src.type == "create:crushing" and src.station == ()
+    assert src.type == "create:crushing" and src.station == ("create",)  # the recipe type's mod
     assert packs.recipe("m:odd").inputs == ()
+    assert "input: unreadable input" in packs.recipe("m:odd").notes[0]
     assert len(packs.errors) == 0
 
 
@@ -185,7 +187,8 @@ def test_frames_have_documented_columns_when_empty(tmp_path):
     packs = kit.items.load_datapacks(write_pack(tmp_path / "p", {"assets/t/lang/en_us.json": {}}))
     expected = {
         "recipes": ["recipe_id", "recipe_type", "kind", "result_item_id", "result_count", "width", "n_inputs",
-                    "inputs", "station", "category", "group", "folder", "pack", "path"],
+                    "inputs", "station", "category", "group", "n_results", "results", "conditions_met", "notes",
+                    "folder", "pack", "path"],
         "loot_tables": ["loot_table_id", "table_type", "n_pools", "n_entries", "n_item_entries", "n_tag_entries",
                         "n_nested_tables", "n_dynamic_entries", "n_empty_entries", "folder", "pack", "path"],
         "tags": ["tag_id", "item_id", "via_tag", "pack", "path"],
