@@ -47,7 +47,6 @@ from kit.core.frames import UTC_TIME, frame, ordered
 from kit.core.png import is_png, write_text_chunks
 from kit.core.problems import PROBLEM_COLUMNS, problems_frame
 from kit.books.records import (
-    ARTIFACT_STATUSES,
     DESIGN_TRACE_TYPES,
     PLAY_TRACE_TYPES,
     Book,
@@ -122,8 +121,6 @@ def open_store(
 _AT = UTC_TIME
 #: Ordered categorical of every trace entry type (design types, then the play-only ones).
 TRACE_TYPE = ordered(dict.fromkeys((*DESIGN_TRACE_TYPES, *PLAY_TRACE_TYPES)))
-#: Ordered categorical of an artifact's status.
-ARTIFACT_STATUS = ordered(ARTIFACT_STATUSES)
 BOOKS_COLUMNS = {
     "book_id": "string", "book_type": "string", "kind": "string", "title": "string", "lifecycle_stage": "string",
     "orchestrator_id": "string", "card_asset_id": "string", "world_asset_id": "string",
@@ -139,12 +136,12 @@ ASSETS_COLUMNS = {
 TRACES_COLUMNS = {
     "book_id": "string", "seq": "int64", "trace": "string", "at": _AT, "type": TRACE_TYPE, "turn": "Int64",
     "skill_id": "string", "tool": "string", "summary": "string", "output_tags": "string",
-    "artifact_tag": "string", "artifact_status": ARTIFACT_STATUS, "snapshot_id": "string",
+    "artifact_tag": "string", "artifact_status": "string", "snapshot_id": "string",
 }  # fmt: skip
 TIMELINE_COLUMNS = {
     "book_id": "string", "seq": "int64", "at": _AT, "elapsed_min": "float64", "trace": "string",
     "type": TRACE_TYPE, "lane": "int64", "turn": "Int64", "summary": "string", "artifact_tag": "string",
-    "artifact_status": ARTIFACT_STATUS,
+    "artifact_status": "string",
 }  # fmt: skip
 SNAPSHOTS_COLUMNS = {
     "book_id": "string", "snapshot_id": "string", "label": "string", "at": _AT, "turn": "int64",
@@ -152,7 +149,7 @@ SNAPSHOTS_COLUMNS = {
 }  # fmt: skip
 MESSAGES_COLUMNS = {"book_id": "string", "seq": "int64", "role": "string", "content": "string", "at": _AT}
 ARTIFACTS_COLUMNS = {
-    "book_id": "string", "seq": "int64", "tag": "string", "value": "string", "status": ARTIFACT_STATUS, "at": _AT,
+    "book_id": "string", "seq": "int64", "tag": "string", "value": "string", "status": "string", "at": _AT,
     "skill_id": "string", "is_current": "bool",
 }  # fmt: skip
 CONTENTS_COLUMNS = {
@@ -1044,13 +1041,14 @@ class BookStore:
         -------
         DataFrame
             ``book_id, seq, at, elapsed_min (minutes since the first entry), trace, type (ordered
-            categorical of all trace types, :data:`TRACE_TYPE`), lane (the type's place among the types of
-            this book's trace, for the y axis), turn, summary, artifact_tag, artifact_status``.
+            categorical of all trace types, :data:`TRACE_TYPE`: design types, then the play-only ones), lane
+            (the type's code in :data:`TRACE_TYPE`, for the y axis: ``type.cat.categories`` labels it), turn,
+            summary, artifact_tag, artifact_status``.
         """
-        book = self.book(book_id, warn=False)
-        types = PLAY_TRACE_TYPES if isinstance(book, PlayBook) else DESIGN_TRACE_TYPES
+        self.book(book_id, warn=False)  # the book must exist (an empty timeline otherwise says nothing)
         rows = self._trace_rows(book_id)
-        out = frame(TIMELINE_COLUMNS, [{**r, "lane": types.index(r["type"])} for r in rows], sort=["seq"])
+        out = frame(TIMELINE_COLUMNS, [{**r, "lane": TRACE_TYPE.categories.index(r["type"])} for r in rows],
+                    sort=["seq"])
         if len(out):
             out["elapsed_min"] = (out["at"] - out["at"].min()).dt.total_seconds() / 60.0
         return out
