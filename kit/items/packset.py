@@ -44,8 +44,6 @@ USES_SCHEMA = {
     "recipe_id": "string", "recipe_type": "string", "kind": "string", "result_item_id": "string",
     "result_count": "int64", "n_slots": "int64", "via_tag": "string", "pack": "string", "path": "string",
 }
-ERROR_SCHEMA = {"resource_type": "string", "resource_id": "string", "reason": "string", "pack": "string",
-                "path": "string"}
 PACK_SCHEMA = {"pack": "string", "kind": "string", "features": "object", "is_applied": "bool", "location": "string"}
 EXPECTATION_SCHEMA = {"loot_table_id": "string", "item_id": "string", "expected_count": "float64",
                       "p_at_least_one": "float64", "is_exact": "bool"}
@@ -62,13 +60,6 @@ def _leaves(ref: CustomIngredient):
                 yield from _leaves(r)
             else:
                 yield r
-
-
-def pd_severity():
-    """The ordered severity categories of a problems frame."""
-    import pandas as pd
-
-    return pd.CategoricalDtype(["warning", "error"], ordered=True)
 
 
 _NAME_RE = re.compile(r"^[a-z0-9_-]+$")
