@@ -49,6 +49,7 @@ import kit.worldbook.io as wio
 import kit.worldbook.prompt_assembly as wpa
 import kit.worldbook.reporting as wr
 import kit.worldbook.trigger_coverage as wtc
+import kit.worldbook.tuning as wt
 from kit.core.frames import check_schema, pandas_dtype
 from kit.core.problems import PROBLEM_COLUMNS, problem_schema
 from kit.samples import sample_save_path
@@ -145,6 +146,17 @@ class Inputs:
     @cached_property
     def coverage(self) -> pd.DataFrame:
         return wb.coverage(self.studio.library, self.studio.conversations)
+
+    @cached_property
+    def tuned_entry(self) -> tuple[wb.WorldBook, str]:
+        """A book and the uid of an entry matched through the history (so every tuning frame has rows)."""
+        row = self.replay[(self.replay["matched_in"] == "history")].iloc[0]
+        return self.studio.library[row["book_id"]], str(row["uid"])
+
+    @cached_property
+    def entry_turns(self) -> pd.DataFrame:
+        book, uid = self.tuned_entry
+        return wt.entry_turns(book, self.studio.conversations, uid)
 
     @cached_property
     def lenient_library(self) -> wb.WorldBookLibrary:
@@ -337,6 +349,14 @@ CASES: dict[str, Case] = {
     "kit.worldbook.trigger_coverage.condition_hit_rates": lambda x: (
         wb.condition_hit_rates(x.studio.library, x.studio.conversations), wb.condition_hit_rates({}, []),
         wtc.CONDITION_HIT_COLUMNS),
+    "kit.worldbook.tuning.entry_turns": lambda x: (
+        x.entry_turns, wt.entry_turns(x.tuned_entry[0], [], x.tuned_entry[1]), wt.ENTRY_TURN_COLUMNS),
+    "kit.worldbook.tuning.compare_turns": lambda x: (
+        wt.compare_turns(x.entry_turns, x.entry_turns.iloc[0:0]), wt.compare_turns(x.entry_turns, x.entry_turns),
+        wt.TURN_CHANGE_COLUMNS),
+    "kit.worldbook.tuning.group_history_matches": lambda x: (
+        wt.group_history_matches(x.entry_turns), wt.group_history_matches(x.entry_turns.iloc[0:0]),
+        wt.HISTORY_GROUP_COLUMNS),
     "kit.worldbook.io.issues_frame": lambda x: (
         wb.issues_frame([wb.Issue("b", "1", "position", 12, "bad")]), wb.issues_frame([]), wio.ISSUE_COLUMNS),
     "kit.worldbook.io.WorldBookLibrary.problems": lambda x: (

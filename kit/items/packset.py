@@ -515,7 +515,7 @@ class PackSet:
         idx = self._index()
         seen: set[str] = set(idx.produced) | set(idx.used) | set(idx.tags_of)
         for r in self._recipes.values():
-            seen.update(ref for slot in r.inputs for ref in slot if not ref.startswith("#"))
+            seen.update(ref for slot in r.inputs for ref in slot if isinstance(ref, str) and not ref.startswith("#"))
         for t in self._tables.values():
             seen.update(e.name for e in walk_entries(t) if e.entry_type == "item")
         for table in self._lang.values():
