@@ -19,6 +19,7 @@ from __future__ import annotations
 from kit.worldbook.activation import ACTIVATION_COLUMNS, Activator, activate, activate_request, to_payload
 from kit.worldbook.assemble import ASSEMBLE_COLUMNS, assemble, expand_macros
 from kit.worldbook.cards import from_character_book, to_character_book
+from kit.worldbook.chats import ChatCorpus, ChatFile, ChatLog, ChatMessage, iter_chats, read_chat, read_chats, scan_chat_files
 from kit.worldbook.conditions import Condition, ConditionResult, parse_condition
 from kit.worldbook.coverage import (
     COVERAGE_COLUMNS,
@@ -87,6 +88,10 @@ __all__ = [
     "assemble",
     "book_from_dict",
     "book_to_dict",
+    "ChatCorpus",
+    "ChatFile",
+    "ChatLog",
+    "ChatMessage",
     "BookNotFoundError",
     "co_activation",
     "Condition",
@@ -105,6 +110,7 @@ __all__ = [
     "from_character_book",
     "Issue",
     "issues_frame",
+    "iter_chats",
     "key_occurs",
     "KeywordTrigger",
     "load_studio",
@@ -114,9 +120,12 @@ __all__ = [
     "parse_logic",
     "position_label",
     "RagTrigger",
+    "read_chat",
+    "read_chats",
     "read_conversation",
     "read_world_book",
     "replay",
+    "scan_chat_files",
     "scan_conversations",
     "scan_world_books",
     "Studio",
