@@ -1,0 +1,21 @@
+"""Helpers of the fleet tests: single-save reference readers and the chat options of the generated corpus."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+import kit
+from kit.samples.fleet import CHARACTER_BOOKS
+
+CHAT_OPTIONS = {"character_books": CHARACTER_BOOKS, "global_book_ids": ["aetheria", "starport_nyx"]}
+
+
+def as_schema(df: pd.DataFrame, schema: dict) -> pd.DataFrame:
+    """A single-save frame with the fleet frame's dtypes (text as pandas strings), in the same order."""
+    return df[list(schema)].astype({c: d for c, d in schema.items() if d != "severity"}).reset_index(drop=True)
+
+
+def reference_summary(item) -> pd.DataFrame:
+    """What ``Save.summary()`` gives for one fleet save, with ``save_id`` in front."""
+    with kit.open_save(item.path) as save:
+        return save.summary().assign(save_id=item.save_id)
