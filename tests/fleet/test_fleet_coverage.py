@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dask
 import numpy as np
 import pandas as pd
 import pytest
@@ -9,6 +10,14 @@ import pytest
 import kit.fleet
 import kit.worldbook as wb
 from fleet_inputs import CHAT_OPTIONS
+
+
+@pytest.fixture
+def threads():
+    """Dask's thread pool instead of the bag's default process pool: same tasks and splits, no process start-up
+    (the default scheduler is exercised by test_chat_folder_equals_single_coverage)."""
+    with dask.config.set(scheduler="threads"):
+        yield
 
 
 @pytest.fixture(scope="module")
@@ -26,19 +35,22 @@ def test_chat_folder_equals_single_coverage(studio, chat_corpus, corpus, expecte
     rows = expected[expected["entry_id"].isin(probabilistic)]
     assert ((rows["n_activated"] > 0) & (rows["n_activated"] < rows["n_turns"])).any()  # the draws matter here
     assert expected["n_conversations_in_play"].max() == len(corpus)
-    for per_partition in (1, 7, 1000):
-        got = kit.fleet.coverage(studio.library, chat_corpus.root, chat_options=CHAT_OPTIONS,
-                                 chats_per_partition=per_partition, rng=3)
-        pd.testing.assert_frame_equal(got, expected)
+    got = kit.fleet.coverage(studio.library, chat_corpus.root, chat_options=CHAT_OPTIONS, chats_per_partition=7, rng=3)
+    pd.testing.assert_frame_equal(got, expected)  # on Dask's default scheduler (processes)
+    with dask.config.set(scheduler="threads"):
+        for per_partition in (1, 1000):
+            got = kit.fleet.coverage(studio.library, chat_corpus.root, chat_options=CHAT_OPTIONS,
+                                     chats_per_partition=per_partition, rng=3)
+            pd.testing.assert_frame_equal(got, expected)
 
 
-def test_conversations_and_corpus_objects(studio, corpus, expected):
+def test_conversations_and_corpus_objects(threads, studio, corpus, expected):
     pd.testing.assert_frame_equal(kit.fleet.coverage(studio.library, corpus, rng=3, chats_per_partition=9), expected)
     convs = list(corpus.conversations)
     pd.testing.assert_frame_equal(kit.fleet.coverage(studio.library, convs[::-1], rng=3, chats_per_partition=5), expected)
 
 
-def test_sample_studio_with_tables_and_options(studio):
+def test_sample_studio_with_tables_and_options(threads, studio):
     convs = studio.conversations
     for options in ({"rng": 0}, {"rng": 5, "scan_depth": 2}):
         expected = wb.coverage(studio.library, convs, progress=False, **options)
@@ -49,7 +61,7 @@ def test_sample_studio_with_tables_and_options(studio):
                                   wb.coverage(one_book, convs, progress=False))
 
 
-def test_generator_seed_and_duplicate_ids(studio):
+def test_generator_seed_and_duplicate_ids(threads, studio):
     convs = list(studio.conversations)
     expected = wb.coverage(studio.library, convs, rng=np.random.default_rng(9), progress=False)
     got = kit.fleet.coverage(studio.library, convs, rng=np.random.default_rng(9), chats_per_partition=4)
