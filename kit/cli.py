@@ -16,7 +16,7 @@ import importlib
 import sys
 from typing import Sequence
 
-from kit.errors import KitError
+from kit.core.errors import KitError
 
 __all__ = ["main", "build_parser"]
 
@@ -26,7 +26,7 @@ _COMMAND_MODULES = ("kit.items.cli", "kit.worldbook.cli", "kit.ftb.cli")
 def _summary(args: argparse.Namespace) -> int:
     import pandas as pd
 
-    from kit.save import open_save
+    from kit.saves.save import open_save
 
     with open_save(args.save) as save:
         frame = save.summary()

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kit import Document, codecs, nbt
-from kit.errors import CodecError
+from kit.core.errors import CodecError
 
 
 def round_trip(codec: codecs.Codec, value):

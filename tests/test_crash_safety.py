@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 
 import kit
-from kit import codecs
+from kit.saves import codecs
 
 COUNTS = kit.DatabaseTable("example:counts", codecs.INT)
 KILLS = 220
 
-pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
+pytestmark = [pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork"), pytest.mark.slow]
 
 
 def _writer(save_dir: Path, report_fd: int) -> None:
@@ -46,10 +46,12 @@ def test_sigkill_at_random_moments_leaves_a_committed_state(tmp_path: Path) -> N
             finally:
                 os._exit(1)
         os.close(write_fd)
+        # wait for the child's first commit (or its death) so every round kills a writer that is mid-stream,
+        # however slow a busy machine makes it: the test asserts correctness, never speed
+        reports = os.read(read_fd, 65536)
         time.sleep(rng.uniform(0.0, 0.025))
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
-        reports = b""
         while chunk := os.read(read_fd, 65536):
             reports += chunk
         os.close(read_fd)
@@ -64,7 +66,7 @@ def test_sigkill_at_random_moments_leaves_a_committed_state(tmp_path: Path) -> N
         assert reported <= n <= reported + 1, f"round {round_no}: reported {reported}, file has {n}"
         assert entries == {f"{i:06d}": i for i in range(n)}
         committed = n
-    assert committed > KILLS  # the writers made progress
+    assert committed >= KILLS  # every round committed at least once before its kill
     # a later writer removes any .tmp leftover of a killed one
     with kit.AgentDatabases(tmp_path) as dbs:
         dbs.shared().put(COUNTS, "final", -1)

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 import kit
-from kit import codecs, nbt
-from kit.database import FORMAT_VERSION
+from kit.saves import codecs, nbt
+from kit.saves.database import FORMAT_VERSION
 
 PLAYER = "6f1c2a4e-5b7d-4e21-9a3c-0d8e7f6a5b41"
 OTHER = "a2d4e6f8-1b3c-4d5e-8f70-91a2b3c4d5e6"
@@ -267,7 +267,7 @@ def test_close_invalidates_every_handle(tmp_path: Path) -> None:
 
 
 def test_batch_rewrites_once_and_sees_its_own_changes(dbs: kit.AgentDatabases, monkeypatch) -> None:
-    import kit.database as database
+    import kit.saves.database as database
 
     writes = []
     real = database.atomic_write_bytes
@@ -297,7 +297,7 @@ def test_batch_exception_discards_everything(dbs: kit.AgentDatabases) -> None:
 
 
 def test_failed_write_leaves_memory_and_disk_unchanged(dbs: kit.AgentDatabases, monkeypatch) -> None:
-    import kit.atomic_files as atomic_files
+    import kit.core.atomic_files as atomic_files
 
     db = dbs.shared()
     db.put(COUNTS, "a", 1)
@@ -378,7 +378,7 @@ def test_different_databases_are_independent(dbs: kit.AgentDatabases) -> None:
 _HOLDER = """
 import sys, time, kit
 dbs = kit.AgentDatabases(sys.argv[1])
-dbs.shared().put(kit.DatabaseTable("example:notes", kit.codecs.STRING), "holder", "yes")
+dbs.shared().put(kit.DatabaseTable("example:notes", kit.saves.codecs.STRING), "holder", "yes")
 print("ready", flush=True)
 sys.stdin.readline()
 """
@@ -408,7 +408,7 @@ def test_taking_the_write_lock_rereads_a_file_changed_by_another_process(tmp_pat
         db = first.shared()
         assert db.entries(NOTES) == {}  # loaded (empty) before the other process writes
         env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
-        script = "import sys, kit; kit.AgentDatabases(sys.argv[1]).shared().put(kit.DatabaseTable('example:notes', kit.codecs.STRING), 'other', 'x')"
+        script = "import sys, kit; kit.AgentDatabases(sys.argv[1]).shared().put(kit.DatabaseTable('example:notes', kit.saves.codecs.STRING), 'other', 'x')"
         subprocess.run([sys.executable, "-c", script, str(tmp_path)], check=True, env=env)
         db.put(NOTES, "mine", "y")
         assert db.entries(NOTES) == {"other": "x", "mine": "y"}  # no lost update

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import kit
-from kit.knowledge import ASK_COLUMNS, InvalidLanguageError, ask
+from kit.saves.knowledge import ASK_COLUMNS, InvalidLanguageError, ask
 
 ALEX = "6f1c2a4e-5b7d-4e21-9a3c-0d8e7f6a5b41"
 MEI = "a2d4e6f8-1b3c-4d5e-8f70-91a2b3c4d5e6"
@@ -60,7 +60,7 @@ def test_background_build_returns_a_future(save) -> None:
 
 
 def test_building_does_not_hold_the_write_lock(save, monkeypatch) -> None:
-    import kit.knowledge as knowledge
+    import kit.saves.knowledge as knowledge
 
     db = save.databases.shared()
     started, release = threading.Event(), threading.Event()

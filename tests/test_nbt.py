@@ -1,4 +1,4 @@
-"""kit.nbt against real files: Notch's bigtest and hello_world, a real level.dat and player file."""
+"""kit.saves.nbt against real files: Notch's bigtest and hello_world, a real level.dat and player file."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kit import nbt
+from kit.saves import nbt
 from tests.shared_data import shared_file
 
 

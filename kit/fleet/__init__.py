@@ -5,7 +5,7 @@ Import explicitly (``import kit.fleet``); Dask is imported when a fleet function
 - :func:`open_fleet` finds many saves (a glob, a folder, a list); :class:`Fleet` gives lazy Dask frames
   (``summary``, ``tables``, ``documents``, ``problems``) read by the single-save code, one partition per save
   or per group of small saves, and ``saves()`` / ``compute()`` that compute.
-- :func:`coverage` replays world books over a large chat corpus (SillyTavern chat folders or conversations)
+- :func:`coverage` (in :mod:`kit.fleet.chat_coverage`) replays world books over a large chat corpus (SillyTavern chat folders or conversations)
   and returns exactly what :func:`kit.worldbook.coverage` returns.
 - :func:`evaluate_grid` evaluates retrieval configurations on collections, returning the long frame of
   :func:`kit.retrieval.evaluate` with ``collection`` and ``config`` labels.
@@ -16,7 +16,7 @@ Every function takes ``client=``: ``None`` (Dask's default scheduler on this mac
 
 from __future__ import annotations
 
-from kit.fleet.coverage import coverage
+from kit.fleet.chat_coverage import coverage
 from kit.fleet.errors import FleetParameterError, FleetSourceError
 from kit.fleet.grid import GRID_COLUMNS, evaluate_grid, evaluate_one
 from kit.fleet.saves import (

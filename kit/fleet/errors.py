@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from kit.errors import KitError
+from kit.core.errors import InvalidParameterError, KitError
 
 __all__ = ["FleetParameterError", "FleetSourceError"]
 
 
-class FleetParameterError(KitError, ValueError):
+class FleetParameterError(InvalidParameterError):
     """An argument of a fleet function has the wrong type or value (the message says what was expected)."""
 
 

@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
-from kit.errors import KitError
+from kit.core.errors import KitError
 from kit.fleet._dask import compute, resolve_client
 from kit.fleet.errors import FleetParameterError, FleetSourceError
-from kit.save import Save, open_save
-from kit.tables import documents_table
+from kit.saves.save import Save, open_save
+from kit.saves.tables import documents_table
 
 if TYPE_CHECKING:
     import dask.dataframe as dd
@@ -67,7 +67,7 @@ PROBLEM_COLUMNS: dict[str, Any] = {
 def _frame(schema: Mapping[str, Any], rows: Iterable[Mapping[str, Any]] | Mapping[str, Sequence[Any]] = ()) -> pd.DataFrame:
     import pandas as pd
 
-    from kit.frames import frame
+    from kit.core.frames import frame
 
     severity = pd.CategoricalDtype(["warning", "error"], ordered=True)
     return frame({c: severity if d == "severity" else d for c, d in schema.items()}, rows)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
-from kit.errors import KitError
+from kit.core.errors import KitError
 from kit.ftb import lang as _lang
 from kit.ftb.snbt import SnbtFileError, SnbtSyntaxError, read_snbt
 
@@ -252,6 +252,19 @@ class QuestBook:
     _dependents: dict[str, tuple[str, ...]] | None = field(default=None, repr=False)
     _text_cache: dict[tuple[str, str, str], str] = field(default_factory=dict, repr=False)
 
+    def readable_guide_ids(self, save: Any, player_uuid: str, *, progress: Any = None) -> list[str]:
+        """Guide document ids (``"ftb:<quest id>"``) the player's team may read in ``save``.
+
+        ``progress`` defaults to the save's team progress (:func:`kit.ftb.read_progress`). This is how
+        :func:`kit.ask` restricts FTB guides to what the player may see.
+        """
+        from kit.ftb.guides import guide_id
+        from kit.ftb.progress import read_progress
+        from kit.ftb.visibility import visible_guides
+
+        if progress is None:
+            progress = read_progress(save)
+        return [guide_id(q) for q in visible_guides(self, progress, player_uuid)]
     def __repr__(self) -> str:
         return (f"QuestBook(path={str(self.path)!r}, chapters={len(self.chapter_by_id)}, "
                 f"quests={len(self.quest_by_id)}, "

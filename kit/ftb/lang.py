@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
-from kit.errors import KitError
+from kit.core.errors import KitError
 from kit.ftb.snbt import read_snbt
 
 __all__ = [

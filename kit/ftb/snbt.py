@@ -45,7 +45,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from kit.errors import KitError
+from kit.core.errors import KitError
 
 __all__ = [
     "SnbtSyntaxError",

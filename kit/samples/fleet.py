@@ -20,10 +20,10 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from kit import codecs, nbt
-from kit.document import Document
+from kit.saves import codecs, nbt
+from kit.core.document import Document
 from kit.samples.studio import EN_BOT, EN_USER, ZH_BOT, ZH_USER
-from kit.tables import KNOWLEDGE, DatabaseTable
+from kit.saves.tables import KNOWLEDGE, DatabaseTable
 
 __all__ = ["CHARACTER_BOOKS", "NOTES", "GeneratedFleet", "GeneratedChats", "write_fleet", "write_chat_corpus"]
 

@@ -18,8 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
-from kit.document import Document
-from kit.errors import KitError
+from kit.core.document import Document
+from kit.core.errors import KitError
 
 __all__ = [
     "LANGUAGES",

@@ -75,7 +75,7 @@ CHAT_PROBLEM_COLUMNS: dict[str, Any] = {
 
 
 def _frame(schema: Mapping[str, Any], rows: Iterable[Mapping[str, Any]]) -> pd.DataFrame:
-    from kit.frames import frame
+    from kit.core.frames import frame
 
     dtypes = {c: _severity_dtype() if d == "severity" else d for c, d in schema.items()}
     return frame(dtypes, rows)
@@ -315,7 +315,7 @@ def read_chat(
         p = Path(chat)
         chat = ChatFile(p.stem, p, GROUP_FOLDER in p.parent.parts)
     if not isinstance(max_line_bytes, int) or isinstance(max_line_bytes, bool) or max_line_bytes < 1:
-        from kit.retrieval.errors import InvalidParameterError
+        from kit.core.errors import InvalidParameterError
 
         raise InvalidParameterError(f"The 'max_line_bytes' parameter of read_chat must be an int in the range [1, inf). Got {max_line_bytes!r} instead.")
     problems: list[dict[str, Any]] = []

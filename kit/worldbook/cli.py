@@ -16,7 +16,7 @@ __all__ = ["register"]
 
 
 def _st_simulate(args: argparse.Namespace) -> int:
-    from kit.errors import KitError
+    from kit.core.errors import KitError
     from kit.worldbook.sillytavern import simulate
 
     path = args.scenario

@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator, Literal, Mapping
 
-from kit.atomic_files import atomic_write_text
+from kit.core.atomic_files import atomic_write_text
 from kit.worldbook.cards import from_character_book
 from kit.worldbook.errors import BookNotFoundError, WorldBookFormatError
 from kit.worldbook.model import Issue, WorldBook
@@ -91,7 +91,7 @@ def read_world_book(path: str | os.PathLike[str], *, strict: bool = True) -> Wor
     StorageError
         When the file cannot be read.
     """
-    from kit.errors import StorageError
+    from kit.core.errors import StorageError
 
     path = Path(path)
     try:
@@ -137,7 +137,7 @@ def read_world_book(path: str | os.PathLike[str], *, strict: bool = True) -> Wor
 
 
 def write_world_book(book: WorldBook, path: str | os.PathLike[str]) -> Path:
-    """Write a book as kit's native JSON, atomically (see :func:`kit.atomic_files.atomic_write_text`).
+    """Write a book as kit's native JSON, atomically (see :func:`kit.core.atomic_files.atomic_write_text`).
 
     A reader sees either the old or the new file, never half of one; on error the old file is unchanged
     and :class:`kit.StorageError` names the file.
@@ -248,7 +248,7 @@ def scan_world_books(folder: str | os.PathLike[str], *, strict: bool = True, pat
     """
     folder = Path(folder)
     if not folder.is_dir():
-        from kit.errors import StorageError
+        from kit.core.errors import StorageError
 
         raise StorageError(f"world-book folder {str(folder)!r} does not exist")
     books = []

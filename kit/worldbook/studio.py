@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
+from kit.core.errors import StorageError
 from kit.worldbook.errors import WorldBookFormatError
 from kit.worldbook.io import WorldBookLibrary, scan_world_books
 
@@ -116,30 +117,24 @@ class Studio:
     path: Path | None = None
 
 
-def load_studio(save_dir: str | os.PathLike[str] | None = None) -> Studio:
-    """Load the sample role-play studio (``<save_dir>/studio/worldbooks`` and ``/conversations``).
+def load_studio(save_dir: str | os.PathLike[str]) -> Studio:
+    """Load a role-play studio (``<save_dir>/studio/worldbooks`` and ``/conversations``).
 
     Parameters
     ----------
     save_dir : path, optional
-        A sample save folder (default: :func:`kit.samples.sample_save_path`), or the ``studio`` folder itself.
-        ``python -m kit.samples`` writes it (``kit.samples.studio.write_worldbooks``).
+        A save folder holding ``studio/``, or the ``studio`` folder itself. The bundled sample is
+        ``kit.samples.load_studio()`` (``python -m kit.samples`` writes it).
 
     Returns
     -------
     Studio
         ``library`` (books by id) and ``conversations`` (sorted by id).
     """
-    if save_dir is None:
-        from kit.samples import sample_save_path
-
-        save_dir = sample_save_path()
     root = Path(save_dir)
     if (root / "studio").is_dir():
         root = root / "studio"
     if not (root / "worldbooks").is_dir():
-        from kit.errors import StorageError
-
         raise StorageError(
             f"no studio in {str(Path(save_dir))!r} (expected studio/worldbooks/); "
             "write it with kit.samples.studio.write_worldbooks(save_dir)"

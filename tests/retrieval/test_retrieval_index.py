@@ -9,7 +9,7 @@ import pytest
 from retrieval_inputs import IR
 
 from kit import Document
-from kit.errors import KitError
+from kit.core.errors import KitError
 from kit.retrieval import (
     DuplicateDocumentError,
     InvalidParameterError,

@@ -104,7 +104,7 @@ def test_card_import_has_selective_false_so_secondary_keys_are_ignored() -> None
 
 
 def _png_card(tmp_path, chunks: dict[str, dict]) -> str:
-    from kit.books.png import placeholder_avatar, write_text_chunks
+    from kit.core.png import placeholder_avatar, write_text_chunks
 
     texts = {k: base64.b64encode(json.dumps(v).encode()).decode("ascii") for k, v in chunks.items()}
     path = tmp_path / "card.png"
@@ -123,7 +123,7 @@ def test_png_card_reads_ccv3_before_chara(tmp_path) -> None:
 
 
 def test_png_without_card_is_an_error_naming_the_file(tmp_path) -> None:
-    from kit.books.png import placeholder_avatar
+    from kit.core.png import placeholder_avatar
 
     path = tmp_path / "plain.png"
     path.write_bytes(placeholder_avatar("S", size=8))

@@ -8,8 +8,14 @@ import json
 import pytest
 
 from kit.worldbook import Entry, KeywordTrigger, RagTrigger, Triggers, WorldBook
-from kit.worldbook.sillytavern import read_world, simulate, to_character_book, to_world_file, write_world_file
+from kit.worldbook import to_character_book as _to_cb
+from kit.worldbook.sillytavern import read_world, simulate, to_world_file, write_world_file
 from st_inputs import WORLDBOOKS, load_json, shared
+
+
+def to_character_book(book):
+    """SillyTavern's card-embedding shape, through the one public writer."""
+    return _to_cb(book, style="sillytavern")
 
 ST_FILES = ["en_far_domain_chub.json", "en_lythora_station_chub.json", "en_x_world_groups.json", "st_Eldoria.json",
             "zh_EU4.json", "zh_girls_last_tour.json", "zh_tarot_v1.3.0.json"]

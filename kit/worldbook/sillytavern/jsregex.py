@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Pattern
 
-from kit.errors import KitError
+from kit.core.errors import KitError
 from kit.worldbook.sillytavern._js import JS_WHITESPACE
 
 __all__ = [

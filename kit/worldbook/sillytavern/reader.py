@@ -20,13 +20,13 @@ field; with ``strict=False`` that entry is skipped and the problem is reported i
 
 from __future__ import annotations
 
-import base64
-import binascii
 import json
 import os
 from pathlib import Path
 from typing import Any, Mapping
 
+from kit.cards import card_json_from_png
+from kit.core.errors import CardError
 from kit.worldbook.errors import WorldBookFormatError
 from kit.worldbook.model import Issue, WorldBook
 from kit.worldbook.sillytavern._js import js_keys
@@ -56,26 +56,12 @@ def is_sillytavern_world(data: Any) -> bool:
 
 
 def _decode_png(data: bytes, where: str) -> Any:
-    from kit.books.png import read_text_chunks
-
+    """The card JSON of a PNG card, through kit's one card codec (:mod:`kit.cards`)."""
     try:
-        chunks = read_text_chunks(data, where=where)
-    except Exception as exc:  # CardError: malformed PNG
-        raise WorldBookFormatError(f"not a readable PNG: {exc}", file=where) from None
-    found: dict[str, str] = {}
-    for keyword, text in chunks:
-        found.setdefault(keyword.lower(), text)
-    for wanted in ("ccv3", "chara"):
-        if wanted in found:
-            try:
-                raw = base64.b64decode(found[wanted].encode("ascii"), validate=True)
-                return json.loads(raw.decode("utf-8"))
-            except (binascii.Error, UnicodeError, ValueError) as exc:
-                raise WorldBookFormatError(f"tEXt chunk {wanted!r} is not base64 JSON: {exc}", file=where, field=wanted) from None
-    raise WorldBookFormatError(
-        f"this PNG holds no character card (no 'ccv3' or 'chara' tEXt chunk; found: {', '.join(sorted(found)) or 'none'})",
-        file=where, field="tEXt",
-    )
+        return card_json_from_png(data, where=where)[0]
+    except CardError as exc:
+        message = str(exc).removeprefix(f"{where}: ")
+        raise WorldBookFormatError(message, file=where, field=exc.field) from None
 
 
 def load_world_data(source: Any, *, max_bytes: int = MAX_FILE_BYTES) -> tuple[Any, str | None]:
@@ -105,7 +91,7 @@ def load_world_data(source: Any, *, max_bytes: int = MAX_FILE_BYTES) -> tuple[An
                 raise WorldBookFormatError(f"file is {size} bytes, more than the limit of {max_bytes}", file=where)
             data = path.read_bytes()
         except OSError as exc:
-            from kit.errors import StorageError
+            from kit.core.errors import StorageError
 
             raise StorageError(f"cannot read world book {where!r}: {exc.strerror or exc}") from exc
     elif isinstance(source, (bytes, bytearray, memoryview)):

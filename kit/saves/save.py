@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kit.database import AgentDatabases
-from kit.errors import KitError
+from kit.saves.database import AgentDatabases
+from kit.core.errors import KitError
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -12,7 +12,7 @@ import struct
 import zlib
 from collections.abc import Iterable, Mapping
 
-from kit.books.errors import CardError
+from kit.core.errors import CardError
 
 __all__ = ["PNG_SIGNATURE", "encode_png", "is_png", "placeholder_avatar", "read_text_chunks", "write_text_chunks"]
 

@@ -12,16 +12,16 @@ import re
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any, Iterable
 
-from kit.errors import KitError
-from kit.tables import FTB_GUIDES, KNOWLEDGE, DatabaseTable, documents_table
+from kit.core.errors import InvalidParameterError, KitError
+from kit.saves.tables import FTB_GUIDES, KNOWLEDGE, DatabaseTable, documents_table
 
 if TYPE_CHECKING:
     import pandas as pd
 
-    from kit.database import AgentDatabase
-    from kit.document import Document
+    from kit.saves.database import AgentDatabase
+    from kit.core.document import Document
     from kit.retrieval import ParagraphIndex
-    from kit.save import Save
+    from kit.saves.save import Save
 
 __all__ = ["prepare_index", "ask", "ASK_COLUMNS", "InvalidLanguageError", "PER_SCOPE_LIMIT"]
 
@@ -181,12 +181,18 @@ def ask(
 def _readable_guides(
     save: Save, quest_book: Any, progress: Any, player_uuid: str, allowed: Iterable[str] | None
 ) -> list[str]:
-    """Guide document ids the player's team may read, narrowed by ``allowed`` when that is given too."""
-    from kit.ftb import guide_id, read_progress, visible_guides
+    """Guide document ids the player's team may read, narrowed by ``allowed`` when that is given too.
 
-    if progress is None:
-        progress = read_progress(save)
-    readable = [guide_id(q) for q in visible_guides(quest_book, progress, player_uuid)]
+    ``quest_book`` answers through its ``readable_guide_ids(save, player_uuid, progress=...)`` method
+    (:meth:`kit.ftb.QuestBook.readable_guide_ids`), so this layer needs no knowledge of quest books.
+    """
+    method = getattr(quest_book, "readable_guide_ids", None)
+    if not callable(method):
+        raise InvalidParameterError(
+            "The 'quest_book' parameter of ask must be a quest book with a readable_guide_ids method "
+            f"(kit.ftb.read_quest_book). Got {type(quest_book).__name__} instead."
+        )
+    readable = list(method(save, player_uuid, progress=progress))
     if allowed is None:
         return readable
     narrowed = set(allowed)

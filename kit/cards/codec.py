@@ -17,13 +17,11 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
-from kit.books.errors import CardError
-from kit.books.png import is_png, placeholder_avatar, read_text_chunks, write_text_chunks
-
-if TYPE_CHECKING:  # pragma: no cover
-    from kit.worldbook import WorldBook
+from kit.core.atomic_files import atomic_write_bytes
+from kit.core.errors import CardError
+from kit.core.png import is_png, placeholder_avatar, read_text_chunks, write_text_chunks
 
 __all__ = [
     "CARD_BOOK_TAG",
@@ -35,6 +33,7 @@ __all__ = [
     "card_from_dict",
     "card_from_png",
     "card_from_tags",
+    "card_json_from_png",
     "card_to_png",
     "read_card",
     "write_card",
@@ -206,30 +205,6 @@ class Card:
                 out[key] = copy.deepcopy(data[key])
         return out
 
-    def world_book(self, *, book_id: str, name: str | None = None) -> WorldBook | None:
-        """Return the embedded ``character_book`` as a :class:`kit.worldbook.WorldBook`, or None.
-
-        Parameters
-        ----------
-        book_id : str
-            Id of the world book created.
-        name : str, optional
-            Display name; by default the book's own ``name`` or ``"<character>'s Lorebook"``.
-        """
-        book = self.character_book
-        if book is None:
-            return None
-        return _from_character_book()(book, book_id=book_id, name=name or book.get("name") or f"{self.name}'s Lorebook")
-
-
-def _from_character_book() -> Any:
-    """``kit.worldbook.from_character_book``, imported on first use (world books are optional for cards)."""
-    try:
-        from kit.worldbook import from_character_book
-    except ImportError:  # the package may not re-export it yet
-        from kit.worldbook.cards import from_character_book
-    return from_character_book
-
 
 def card_from_dict(value: Any, *, where: str = "<card>", avatar: bytes | None = None) -> Card:
     """Validate a card JSON object (V1, V2 or V3) and wrap it in a :class:`Card`.
@@ -277,16 +252,24 @@ def _decode_chunk(keyword: str, text: str, where: str) -> Any:
         ) from exc
 
 
-def card_from_png(data: bytes, *, where: str = "<png>") -> Card:
-    """Read a card out of PNG bytes (``ccv3`` chunk first, then ``chara``)."""
+def card_json_from_png(data: bytes, *, where: str = "<png>") -> tuple[Any, str]:
+    """Return ``(card JSON, chunk keyword)`` from PNG bytes: the ``ccv3`` chunk first, then ``chara``.
+
+    The JSON is returned as decoded, not validated as a card (world-book readers take the lore out of
+    cards that are otherwise incomplete); :func:`card_from_png` validates it.
+
+    Raises
+    ------
+    CardError
+        A malformed PNG, a chunk that is not base64 UTF-8 JSON, or no card chunk (``field`` says which).
+    """
     chunks = {}
     for keyword, text in read_text_chunks(data, where=where):
         chunks.setdefault(keyword.lower(), (keyword, text))
     for wanted in ("ccv3", "chara"):
         if wanted in chunks:
             keyword, text = chunks[wanted]
-            value = _decode_chunk(keyword, text, where)
-            return card_from_dict(value, where=f"{where} (tEXt chunk {keyword!r})", avatar=data)
+            return _decode_chunk(keyword, text, where), keyword
     found = sorted(chunks) or ["none"]
     raise CardError(
         f"{where}: this PNG holds no character card: it has no 'ccv3' or 'chara' tEXt chunk "
@@ -294,6 +277,12 @@ def card_from_png(data: bytes, *, where: str = "<png>") -> Card:
         path=where,
         field="tEXt",
     )
+
+
+def card_from_png(data: bytes, *, where: str = "<png>") -> Card:
+    """Read a card out of PNG bytes (``ccv3`` chunk first, then ``chara``)."""
+    value, keyword = card_json_from_png(data, where=where)
+    return card_from_dict(value, where=f"{where} (tEXt chunk {keyword!r})", avatar=data)
 
 
 def read_card(path: str | Path) -> Card:
@@ -338,7 +327,7 @@ def _b64(value: Mapping[str, Any]) -> str:
 def card_to_png(card: Card, *, avatar: bytes | None = None) -> bytes:
     """Return PNG bytes holding ``card``: ``chara`` (V2) and ``ccv3`` (V3) chunks on the card's avatar.
 
-    The picture is ``avatar``, else the card's own avatar, else a :func:`~kit.books.png.placeholder_avatar`.
+    The picture is ``avatar``, else the card's own avatar, else a :func:`~kit.core.png.placeholder_avatar`.
     """
     picture = avatar if avatar is not None else card.avatar
     if picture is None:
@@ -367,8 +356,6 @@ def write_card(
     Path
         The written file.
     """
-    from kit.books._io import dumps, write_bytes_atomic
-
     path = Path(path)
     if spec not in _SPECS:
         raise CardError(f"The 'spec' parameter of write_card must be 'v2' or 'v3'. Got {spec!r} instead.")
@@ -376,10 +363,10 @@ def write_card(
     if suffix == ".png":
         payload = card_to_png(card, avatar=avatar)
     elif suffix == ".json":
-        payload = dumps(card.to_dict(spec)).encode("utf-8")
+        payload = (json.dumps(card.to_dict(spec), ensure_ascii=False, indent=2) + "\n").encode("utf-8")
     else:
         raise CardError(f"{path}: cannot tell the card format from the suffix {path.suffix!r}; use .json or .png", path=str(path))
-    write_bytes_atomic(path, payload)
+    atomic_write_bytes(path, payload)
     return path
 
 

@@ -6,9 +6,9 @@ import re
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from kit import codecs
-from kit.document import Document
-from kit.errors import InvalidIdentifierError
+from kit.saves import codecs
+from kit.core.document import Document
+from kit.core.errors import InvalidIdentifierError
 
 __all__ = [
     "DatabaseTable",
@@ -52,7 +52,7 @@ class DatabaseTable(Generic[T]):
     def __post_init__(self) -> None:
         validate_identifier(self.id)
         if not isinstance(self.codec, codecs.Codec):
-            raise TypeError(f"DatabaseTable {self.id!r}: codec must be a kit.codecs.Codec, got {self.codec!r}")
+            raise TypeError(f"DatabaseTable {self.id!r}: codec must be a kit.saves.codecs.Codec, got {self.codec!r}")
 
     @property
     def is_documents(self) -> bool:

@@ -12,7 +12,7 @@ import errno
 import os
 from pathlib import Path
 
-from kit.errors import ConcurrentWriterError, StorageError
+from kit.core.errors import ConcurrentWriterError, StorageError
 
 try:  # POSIX advisory locks; on other systems the lock is a no-op.
     import fcntl
@@ -52,7 +52,7 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     """Replace ``path`` with ``data`` atomically (``<file>.tmp``, flush, fsync, rename, folder fsync).
 
     The parent folder is created when missing. On any failure the target is unchanged, the temporary
-    file is removed and :class:`~kit.errors.StorageError` names the file and the reason.
+    file is removed and :class:`~kit.core.errors.StorageError` names the file and the reason.
     """
     path = Path(path)
     _check_replaceable(path)
@@ -89,7 +89,7 @@ class ProcessLock:
     """An exclusive advisory lock on ``<file>.lock`` that tells writers in other processes apart.
 
     ``acquire()`` never blocks: when another process holds the lock it raises
-    :class:`~kit.errors.ConcurrentWriterError` naming that process. The kernel releases the lock when
+    :class:`~kit.core.errors.ConcurrentWriterError` naming that process. The kernel releases the lock when
     the holder dies, so a crashed writer never leaves a database locked.
     """
 

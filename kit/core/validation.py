@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-from kit.retrieval.errors import InvalidParameterError
+from kit.core.errors import InvalidParameterError
 
 
 def check_int(value: object, name: str, owner: str, *, low: int = 1) -> int:

@@ -38,7 +38,7 @@ from typing import Any, Callable, Literal
 
 from mutf8 import decode_modified_utf8, encode_modified_utf8
 
-from kit.errors import KitError
+from kit.core.errors import KitError
 
 __all__ = [
     "NbtError",

@@ -1,9 +1,9 @@
 """Codecs: how a table's Python values become NBT and back.
 
-A codec turns a value into an NBT tree (:mod:`kit.nbt`) and a tree back into the value, checking types
+A codec turns a value into an NBT tree (:mod:`kit.saves.nbt`) and a tree back into the value, checking types
 on the way in both directions. Callers read and write Python objects, never raw tags.
 
->>> from kit import codecs
+>>> from kit.saves import codecs
 >>> codecs.list_of(codecs.INT).signature
 'list<int>'
 
@@ -25,8 +25,8 @@ import typing
 from dataclasses import MISSING
 from typing import Any, Generic, TypeVar
 
-from kit import nbt
-from kit.errors import CodecError
+from kit.saves import nbt
+from kit.core.errors import CodecError
 
 __all__ = [
     "Codec",

@@ -3,7 +3,7 @@
 Each partition replays its conversations with :func:`kit.worldbook.coverage` (the single-corpus code), and
 the per-partition coverage frames are added up: turns, activations and conversations are sums, the first
 turn is the minimum. Probability draws are seeded per conversation (base seed + conversation id, see
-:func:`kit.worldbook.coverage.replay_seed`), and conversations sharing an id always land in the same partition,
+:func:`kit.worldbook.trigger_coverage.replay_seed`), and conversations sharing an id always land in the same partition,
 so the result equals ``kit.worldbook.coverage`` on the whole corpus however it is split.
 """
 
@@ -18,7 +18,7 @@ from kit.fleet._dask import compute, resolve_client
 from kit.fleet.errors import FleetParameterError
 from kit.worldbook import ChatCorpus, ChatFile, Conversation, WorldBook, read_chat, scan_chat_files
 from kit.worldbook import coverage as single_coverage
-from kit.worldbook.coverage import COVERAGE_COLUMNS, replay_seed
+from kit.worldbook.trigger_coverage import COVERAGE_COLUMNS, replay_seed
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -27,18 +27,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator, Mapping, TypeVar
 
-from kit import codecs, nbt
-from kit.atomic_files import ProcessLock, atomic_write_bytes, fsync_folder, tmp_path_for
-from kit.document import Document
-from kit.errors import (
+from kit.saves import codecs, nbt
+from kit.core.atomic_files import ProcessLock, atomic_write_bytes, fsync_folder, tmp_path_for
+from kit.core.document import Document
+from kit.core.errors import (
     CodecError,
     InvalidHandleError,
     InvalidIdentifierError,
     StorageError,
     TableCodecMismatchError,
 )
-from kit.frames import frame
-from kit.tables import DOCUMENTS, DatabaseTable, documents_table, validate_identifier
+from kit.core.frames import frame
+from kit.saves.tables import DOCUMENTS, DatabaseTable, documents_table, validate_identifier
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -335,8 +335,8 @@ class _CodecRegistry:
 class AgentDatabase:
     """A handle to one database (the shared one or one player's). Obtain it from :class:`AgentDatabases`.
 
-    Every method raises :class:`~kit.errors.InvalidHandleError` once the database was closed, revoked
-    or reset, and :class:`~kit.errors.StorageError` when the file cannot be read or written.
+    Every method raises :class:`~kit.core.errors.InvalidHandleError` once the database was closed, revoked
+    or reset, and :class:`~kit.core.errors.StorageError` when the file cannot be read or written.
     """
 
     def __init__(self, core: _DatabaseFile, scope: str, player_uuid: str | None) -> None:
@@ -454,9 +454,9 @@ class AgentDatabase:
 
         Returns a fitted :class:`kit.retrieval.ParagraphIndex` (a future of one with ``background=True``),
         valid for the database's current state; any write makes the next call build a new one. See
-        :func:`kit.knowledge.prepare_index`.
+        :func:`kit.saves.knowledge.prepare_index`.
         """
-        from kit.knowledge import prepare_index
+        from kit.saves.knowledge import prepare_index
 
         return prepare_index(self, source, language, background=background, **settings)
 
@@ -577,7 +577,7 @@ class AgentDatabases:
     ----------
     save_dir : path
         The save folder; files live under ``<save_dir>/system/database/``.
-    max_size : int, default=kit.nbt.DEFAULT_MAX_SIZE
+    max_size : int, default=kit.saves.nbt.DEFAULT_MAX_SIZE
         The largest uncompressed database accepted when reading (a guard against decompression bombs).
 
     Notes

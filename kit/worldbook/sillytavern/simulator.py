@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
-from kit.errors import KitError
+from kit.core.errors import KitError
 from kit.worldbook.sillytavern._js import (
     JS_WHITESPACE,
     Mulberry32,

@@ -14,6 +14,9 @@ __all__ = [
     "InvalidIdentifierError",
     "InvalidHandleError",
     "ConcurrentWriterError",
+    "InvalidParameterError",
+    "FieldError",
+    "CardError",
 ]
 
 
@@ -78,3 +81,24 @@ class InvalidIdentifierError(KitError, ValueError):
 
 class InvalidHandleError(KitError, RuntimeError):
     """A database handle was used after ``revoke``, ``reset`` or ``close`` invalidated it."""
+
+
+class InvalidParameterError(KitError, ValueError, TypeError):
+    """A constructor setting or a call argument has the wrong type or value.
+
+    The message names the parameter, what was expected and what was got, in scikit-learn's words:
+    ``"The 'limit' parameter of search must be an int in the range [1, inf). Got 0 instead."``
+    """
+
+
+class FieldError(KitError, ValueError):
+    """A value error that remembers the file (``path``) and the field (key path) it is about."""
+
+    def __init__(self, message: str, *, path: str = "", field: str = "") -> None:
+        super().__init__(message)
+        self.path = path
+        self.field = field
+
+
+class CardError(FieldError):
+    """A character card file cannot be read, or a card cannot be written in the asked format."""
