@@ -130,9 +130,10 @@ def coverage(
         raise FleetParameterError(
             f"The 'chats_per_partition' parameter of coverage must be an int in the range [1, inf). Got {chats_per_partition!r} instead."
         )
-    books = {b.id: b for b in library} if not isinstance(library, Mapping) else dict(library)
     if isinstance(library, WorldBook):
         books = {library.id: library}
+    else:
+        books = dict(library) if isinstance(library, Mapping) else {b.id: b for b in library}
     options = {"scan_depth": coverage_options.get("scan_depth"), "rng": replay_seed(coverage_options.get("rng", 0))}
     items = _as_items(chats)
     if not items:

@@ -56,9 +56,10 @@ def test_sample_studio_with_tables_and_options(threads, studio):
         expected = wb.coverage(studio.library, convs, progress=False, **options)
         got = kit.fleet.coverage(studio.library, convs, chats_per_partition=2, **options)
         pd.testing.assert_frame_equal(got, expected)
-    one_book = [studio.library["aetheria"]]
-    pd.testing.assert_frame_equal(kit.fleet.coverage(one_book, convs, chats_per_partition=3),
-                                  wb.coverage(one_book, convs, progress=False))
+    one_book = studio.library["aetheria"]
+    expected = wb.coverage([one_book], convs, progress=False)
+    pd.testing.assert_frame_equal(kit.fleet.coverage([one_book], convs, chats_per_partition=3), expected)
+    pd.testing.assert_frame_equal(kit.fleet.coverage(one_book, convs, chats_per_partition=3), expected)
 
 
 def test_generator_seed_and_duplicate_ids(threads, studio):
