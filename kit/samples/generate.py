@@ -11,6 +11,7 @@ __all__ = ["WRITERS", "write_sample_save"]
 WRITERS = (
     ("kit.samples.saves", "write_databases"),
     ("kit.samples.datapack", "write_datapack"),
+    ("kit.samples.modules", "write_modules"),
     ("kit.samples.studio", "write_worldbooks"),
     ("kit.samples.cards", "write_cards"),
     ("kit.samples.quests", "write_quests"),

@@ -13,7 +13,9 @@ from kit.core.png import read_text_chunks, write_text_chunks
 from kit.core.errors import KitError
 
 REPO = Path(__file__).resolve().parents[2]
-CARDS = REPO.parent / "shared" / "data" / "worldbooks"
+from tests.data_folder import SHARED_DATA
+
+CARDS = SHARED_DATA / "worldbooks"
 V2 = CARDS / "st_Seraphina.card_v2.json"
 V3 = CARDS / "st_Seraphina.card_v3.json"
 

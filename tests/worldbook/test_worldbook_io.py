@@ -215,7 +215,7 @@ def test_read_world_book_reads_the_lore_of_a_png_card(tmp_path) -> None:
 
     import kit.books
     from kit.worldbook import read_world_book
-    from tests.shared_data import shared_file
+    from tests.data_folder import shared_file
 
     card_json = shared_file("worldbooks", "st_Seraphina.card_v2.json")
     card = kit.books.read_card(card_json)

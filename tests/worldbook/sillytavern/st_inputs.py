@@ -8,16 +8,15 @@ from typing import Any
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-SHARED = REPO.parent / "shared"
-WORLDBOOKS = SHARED / "data" / "worldbooks"
-SCENARIOS = SHARED / "data" / "st-scenarios"
+from tests.data_folder import REPO, SHARED, SHARED_DATA, missing_reason, require  # noqa: F401
+WORLDBOOKS = SHARED_DATA / "worldbooks"
+SCENARIOS = SHARED_DATA / "st-scenarios"
 
 
 def shared(path: Path) -> Path:
     """Return ``path``; skip the test when the shared folder is absent."""
     if not path.exists():
-        pytest.skip(f"shared data not available: {path}")
+        pytest.skip(missing_reason(path))
     return path
 
 

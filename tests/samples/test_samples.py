@@ -8,7 +8,7 @@ from pathlib import Path
 
 from kit.samples import SAMPLE_SAVE_NAME, sample_save_path
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 
 def _files(root: Path) -> dict[str, bytes]:

@@ -385,7 +385,7 @@ sys.stdin.readline()
 
 
 def test_second_process_writing_is_refused(tmp_path: Path) -> None:
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
     holder = subprocess.Popen([sys.executable, "-c", _HOLDER, str(tmp_path)], stdin=subprocess.PIPE,
                               stdout=subprocess.PIPE, text=True, env=env)
     try:
@@ -407,7 +407,7 @@ def test_taking_the_write_lock_rereads_a_file_changed_by_another_process(tmp_pat
     with kit.AgentDatabases(tmp_path) as first:
         db = first.shared()
         assert db.entries(NOTES) == {}  # loaded (empty) before the other process writes
-        env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+        env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
         script = "import sys, kit; kit.AgentDatabases(sys.argv[1]).shared().put(kit.DatabaseTable('example:notes', kit.saves.codecs.STRING), 'other', 'x')"
         subprocess.run([sys.executable, "-c", script, str(tmp_path)], check=True, env=env)
         db.put(NOTES, "mine", "y")

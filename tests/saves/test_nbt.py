@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kit.saves import nbt
-from tests.shared_data import shared_file
+from tests.data_folder import shared_file
 
 
 def read(*parts: str) -> nbt.NbtFile:
