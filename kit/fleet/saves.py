@@ -352,10 +352,13 @@ def _find_saves(source: Any) -> list[Path]:
             raise FleetSourceError(f"{text!r}: no save below this folder (a save holds {DATABASE_FOLDER.as_posix()}/)")
         return found
     if isinstance(source, Iterable):
-        paths = [Path(p) for p in source]
-        if not all(isinstance(p, Path) for p in paths):  # pragma: no cover - Path() raises first
-            raise FleetParameterError("open_fleet needs paths")
-        return paths
+        items = list(source)
+        bad = [p for p in items if not isinstance(p, (str, os.PathLike))]
+        if bad:
+            raise FleetParameterError(
+                f"The 'source' parameter of open_fleet must list save folders as paths. Got {type(bad[0]).__name__} instead."
+            )
+        return [Path(p) for p in items]
     raise FleetParameterError(
         f"The 'source' parameter of open_fleet must be a glob pattern, a folder or a list of save folders. Got {type(source).__name__} instead."
     )

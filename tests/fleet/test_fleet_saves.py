@@ -50,6 +50,10 @@ def test_sources(generated_fleet, tmp_path):
         kit.fleet.open_fleet(tmp_path)
     with pytest.raises(kit.fleet.FleetParameterError, match=r"'saves_per_partition' parameter of open_fleet must be an int.*Got 0"):
         kit.fleet.open_fleet(root, saves_per_partition=0)
+    with pytest.raises(kit.fleet.FleetParameterError, match="must list save folders as paths. Got int"):
+        kit.fleet.open_fleet([root, 3])
+    with pytest.raises(kit.fleet.FleetParameterError, match="same save folder twice"):
+        kit.fleet.open_fleet([generated_fleet.saves[0], generated_fleet.saves[0]])
     with pytest.raises(kit.fleet.FleetParameterError, match="'client' parameter"):
         kit.fleet.open_fleet(root, client=42)
 
