@@ -10,7 +10,7 @@ Every variant runs in a fresh Python process, so its peak memory (``ru_maxrss``)
 - memory growth: the fleet summary with 2 workers over 250, 500 and 1,000 saves (peak of each worker).
 
 Times exclude data generation and cluster start-up (printed separately). Ratios are against the loop measured
-in the same run. Usage: ``python benchmarks/bench_fleet.py [--saves 1000] [--chats 5000]``.
+in the same run. Usage: ``python benchmarks/bench_fleet.py [--saves 1000] [--chats 5000] [--parts saves,chats,memory]``.
 """
 
 from __future__ import annotations
@@ -142,6 +142,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--saves", type=int, default=1000)
     parser.add_argument("--chats", type=int, default=5000)
+    parser.add_argument("--parts", default="saves,chats,memory", help="comma-separated: saves, chats, memory")
     parser.add_argument("--run")
     parser.add_argument("--data")
     parser.add_argument("--workers", type=int, default=0)
@@ -164,7 +165,8 @@ def main() -> None:
         print(f"generated {len(fleet.saves)} saves ({size / 2**20:.1f} MiB, {len(fleet.corrupt_files)} corrupt files) "
               f"and {len(chats.files)} chats in {time.perf_counter() - started:.1f} s")
 
-        for kind in ("saves", "chats"):
+        parts = set(args.parts.split(","))
+        for kind in [k for k in ("saves", "chats") if k in parts]:
             loop = _spawn(f"{kind}-loop", data)
             print(f"\n{kind}: plain loop {loop['seconds']:.2f} s ({loop['cpu_seconds']:.2f} CPU s), peak {loop['main_peak_mb']:.0f} MB")
             for workers in (1, 2):
@@ -175,6 +177,8 @@ def main() -> None:
                       f"(cluster start {r['startup_seconds']:.1f} s); peak: client {r['main_peak_mb']:.0f} MB, "
                       f"largest worker {r['worker_peak_mb']:.0f} MB")
 
+        if "memory" not in parts:
+            return
         print("\nfleet memory against the number of saves (2 workers):")
         for n in (args.saves // 4, args.saves // 2, args.saves):
             r = _spawn("saves-fleet", data, 2, n)
