@@ -41,10 +41,17 @@ def progress_bar(show: bool, client: Any) -> Iterator[None]:
 
 
 def compute(*collections: Any, client: Any = None, progress: bool = False) -> tuple[Any, ...]:
-    """Compute Dask collections on ``client`` (a resolved client or ``None`` for the default scheduler)."""
+    """Compute Dask collections on ``client`` (a resolved client or ``None`` for the default scheduler).
+
+    With ``progress``: Dask's text progress bar on the local scheduler; on a cluster, one line naming its
+    dashboard (``client.dashboard_link``), where the tasks are shown as they run.
+    """
     import dask
 
-    with progress_bar(progress, client):
-        if client is None:
+    if client is None:
+        with progress_bar(progress, client):
             return dask.compute(*collections)
-        return dask.compute(*collections, scheduler=client)
+    link = getattr(client, "dashboard_link", None)
+    if progress and link:
+        print(f"Dask dashboard: {link}")
+    return dask.compute(*collections, scheduler=client)

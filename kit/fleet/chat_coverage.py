@@ -110,7 +110,7 @@ def coverage(
         Keyword arguments of :func:`kit.worldbook.read_chat` for chat files (``character_books``,
         ``global_book_ids``, ``max_line_bytes``).
     progress : bool or None, default=None
-        Dask's progress bar (local scheduler); ``None`` shows it from 100 tasks on.
+        Dask's progress bar on the local scheduler, the dashboard link on a cluster; ``None``: from 100 tasks on.
     **coverage_options
         ``scan_depth`` and ``rng`` of :func:`kit.worldbook.coverage` (``rng`` defaults to 0; a Generator or
         ``None`` is turned into one base seed here, before the work is split).

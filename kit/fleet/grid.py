@@ -61,7 +61,7 @@ def evaluate_grid(
     metrics, limit
         As for :func:`kit.retrieval.evaluate` and :func:`kit.retrieval.make_run`.
     progress : bool or None, default=None
-        Dask's progress bar (local scheduler); ``None`` shows it from 20 tasks on.
+        Dask's progress bar on the local scheduler, the dashboard link on a cluster; ``None``: from 20 tasks on.
 
     Returns
     -------

@@ -299,7 +299,7 @@ class Fleet:
         Parameters
         ----------
         progress : bool or None, default=None
-            Show Dask's progress bar (local scheduler); ``None`` shows it from 100 partitions on.
+            Show Dask's progress bar on the local scheduler, the dashboard link on a cluster; ``None``: from 100 partitions on.
 
         Returns
         -------
