@@ -11,6 +11,8 @@ from fleet_inputs import CHAT_OPTIONS, as_schema, reference_summary, sample_coll
 
 distributed = pytest.importorskip("distributed")
 
+pytestmark = pytest.mark.slow  # starts a scheduler and two worker processes (make test runs it, make test-fast skips it)
+
 
 @pytest.fixture(scope="module")
 def cluster():
