@@ -7,7 +7,7 @@ Layers, bottom to top (an import only ever points down; ``tests/test_layers.py``
 - :mod:`kit.saves` - a save's assistant databases (NBT), ``open_save`` and ``ask``.
 - :mod:`kit.cards` - the character-card codec (JSON and PNG, V1/V2/V3).
 - subsystems: :mod:`kit.worldbook`, :mod:`kit.items`, :mod:`kit.ftb`, then :mod:`kit.books`, then :mod:`kit.modules`,
-  then :mod:`kit.fleet` (many saves and chats on Dask).
+  :mod:`kit.servers`, then :mod:`kit.fleet` (many saves and chats on Dask).
 - on top: :mod:`kit.widgets`, :mod:`kit.samples` and the command line (:mod:`kit.cli`).
 
 ``import kit`` loads none of them: every subsystem and every name below is imported on first use
@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 __version__ = "0.2.0"
 
 #: Subpackages reachable as attributes of ``kit`` (imported on first use).
-SUBSYSTEMS = ("core", "retrieval", "saves", "cards", "worldbook", "items", "ftb", "books", "modules", "fleet",
+SUBSYSTEMS = ("core", "retrieval", "saves", "cards", "worldbook", "items", "ftb", "books", "modules", "servers", "fleet",
               "widgets", "samples")
 
 #: Public names re-exported at the top level: name -> defining module.
@@ -52,12 +52,15 @@ _EXPORTS = {
     "CardError": "kit.core.errors",
     "codecs": "kit.saves.codecs",
     "nbt": "kit.saves.nbt",
+    "open_server": "kit.servers.server",
+    "Server": "kit.servers.server",
+    "ServerNotFoundError": "kit.servers.server",
 }
 
 __all__ = sorted(_EXPORTS) + list(SUBSYSTEMS)
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
-    from kit import books, cards, core, fleet, ftb, items, modules, retrieval, samples, saves, widgets, worldbook
+    from kit import books, cards, core, fleet, ftb, items, modules, retrieval, samples, saves, servers, widgets, worldbook
     from kit.core.document import Document
     from kit.core.errors import (
         CardError,
@@ -75,6 +78,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from kit.saves.knowledge import InvalidLanguageError, ask
     from kit.saves.save import Save, SaveNotFoundError, open_save
     from kit.saves.tables import DOCUMENTS, FTB_GUIDES, KNOWLEDGE, QUEST_BACKGROUNDS, DatabaseTable
+    from kit.servers.server import Server, ServerNotFoundError, open_server
 
 
 def __getattr__(name: str) -> Any:

@@ -20,7 +20,7 @@ from kit.core.errors import KitError
 
 __all__ = ["main", "build_parser"]
 
-_COMMAND_MODULES = ("kit.items.cli", "kit.worldbook.cli", "kit.ftb.cli", "kit.modules.cli")
+_COMMAND_MODULES = ("kit.items.cli", "kit.worldbook.cli", "kit.ftb.cli", "kit.modules.cli", "kit.servers.cli")
 
 
 def _summary(args: argparse.Namespace) -> int:

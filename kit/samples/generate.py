@@ -16,6 +16,7 @@ WRITERS = (
     ("kit.samples.cards", "write_cards"),
     ("kit.samples.quests", "write_quests"),
     ("kit.samples.saves", "ingest_guides"),
+    ("kit.samples.server", "write_modded_server"),  # beside the save: sample_saves/modded_server
 )
 
 

@@ -43,7 +43,7 @@ from kit.cards import Card
 from kit.core.errors import InvalidParameterError
 from kit.worldbook.errors import WorldBookFormatError
 from kit.worldbook.model import SECONDARY_LOGICS, Entry, Issue, KeywordTrigger, Triggers, WorldBook
-from kit.worldbook.normalize import _Bad, _to_int, _to_str_id, _to_str_list, _triggers, extension_triggers
+from kit.worldbook.normalize import _Bad, _to_int, _to_str_id, _to_str_list, _triggers, extension_triggers, key_whitespace_issues
 
 __all__ = ["from_card", "from_character_book", "to_character_book", "ST_TO_KIT_POSITION", "KIT_TO_ST_POSITION"]
 
@@ -179,6 +179,7 @@ def from_character_book(
             continue
         seen.add(entry.uid)
         entries.append(entry)
+        issues.extend(key_whitespace_issues(entry, book_id=book_id, file=file, fields=("keys", "secondary_keys")))
     book_extra = {k: copy.deepcopy(v) for k, v in data.items() if k != "entries"}
     return WorldBook(
         id=book_id,

@@ -16,7 +16,7 @@ key order, sort, ``JSON.stringify``, cyrb53, mulberry32).
 from __future__ import annotations
 
 from kit.worldbook.sillytavern.convert import character_book_to_world, world_to_character_book
-from kit.worldbook.sillytavern.jsregex import RegexTimeoutError, UnsafeRegexError, parse_regex_key
+from kit.worldbook.sillytavern.jsregex import RegexLimits, RegexTimeoutError, UnsafeRegexError, parse_regex_key
 from kit.worldbook.sillytavern.mapping import KIT_TO_ST_POSITION, ST_POSITION_NAMES, ST_TO_KIT_POSITION, entry_from_st, entry_to_st
 from kit.worldbook.sillytavern.prompt import author_note_with_world_info, expand_outlets
 from kit.worldbook.sillytavern.reader import is_sillytavern_world, read_world, read_world_info
@@ -26,6 +26,7 @@ from kit.worldbook.sillytavern.simulator import DEFAULT_SETTINGS, SLOT_NAMES, Sc
 __all__ = [
     "DEFAULT_SETTINGS",
     "KIT_TO_ST_POSITION",
+    "RegexLimits",
     "RegexTimeoutError",
     "SLOT_NAMES",
     "ST_POSITION_NAMES",

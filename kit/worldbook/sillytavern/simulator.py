@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from kit.core.errors import KitError
+from kit.worldbook._files import MAX_INT_DIGITS, MAX_JSON_DEPTH, HugeInt
 from kit.worldbook.sillytavern._js import (
     JS_WHITESPACE,
     Mulberry32,
@@ -38,7 +39,7 @@ from kit.worldbook.sillytavern.buffer import (
 )
 from kit.worldbook.sillytavern.convert import card_character_book, character_book_to_world
 from kit.worldbook.sillytavern.decorators import parse_decorators
-from kit.worldbook.sillytavern.jsregex import RegexTimeoutError, parse_regex_key
+from kit.worldbook.sillytavern.jsregex import MATCH_TIMEOUT_S, TIME_BUDGET_S, RegexLimits, RegexTimeoutError, parse_regex_key
 
 __all__ = ["simulate", "ScenarioError", "DEFAULT_SETTINGS", "SLOT_NAMES", "GENERATION_TYPES"]
 
@@ -267,16 +268,18 @@ class _Context:
     chat_book: str | None
     persona_book: str | None
     extra_character_books: list[str]
-    char_avatar: str
+    char_avatar: str | None
     tag_map: Mapping[str, Any]
-    tag_key: Any
+    tag_key: str | None
     extension_prompts: Mapping[str, Any]
     global_scan_data: dict[str, Any]
     random: _Random
     tokens: _Tokenizer
     metadata: dict[str, Any]
     trace: bool
+    regex_limits: RegexLimits
     regex_errors: list[dict[str, Any]] = field(default_factory=list)
+    timed_out: dict[str, str] = field(default_factory=dict)
     hashes: dict[Any, int] = field(default_factory=dict)
     key_cache: dict[Any, list[str]] = field(default_factory=dict)
     forced: frozenset[str] = frozenset()
@@ -291,28 +294,107 @@ def _opt_str(scenario: Mapping[str, Any], name: str) -> str | None:
     return value
 
 
-def _context(scenario: Mapping[str, Any], trace: bool | None) -> _Context:
+def _name_value(scenario: Mapping[str, Any], name: str, default: str) -> str:
+    value = scenario.get(name)
+    if value is None:
+        return default
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return _js_str(int(value) if isinstance(value, float) and value.is_integer() else value)
+    raise ScenarioError(f"scenario field {name!r} must be a name (string), got {type(value).__name__}")
+
+
+def _mapping(scenario: Mapping[str, Any], name: str, what: str) -> Mapping[str, Any]:
+    value = scenario.get(name)
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise ScenarioError(f"scenario field {name!r} must be {what}, got {type(value).__name__}")
+    return value
+
+
+def _character(scenario: Mapping[str, Any], char: str, character_book: str | None) -> str | None:
+    """The current character's avatar file name, or ``None`` when there is no current character."""
+    character = scenario.get("character")
+    if character is None:
+        return f"{char}.png" if character_book is not None else None
+    if not isinstance(character, Mapping):
+        raise ScenarioError(f"scenario field 'character' must be an object such as {{\"avatar\": \"name.png\"}}, got {type(character).__name__}")
+    avatar = character.get("avatar")
+    if avatar is None:
+        return f"{char}.png"
+    if not isinstance(avatar, str):
+        raise ScenarioError(f"scenario field 'character.avatar' must be a file name (string), got {type(avatar).__name__}")
+    return avatar
+
+
+def _tag_map(scenario: Mapping[str, Any]) -> tuple[Mapping[str, Any], str | None]:
+    tag_map = _mapping(scenario, "tagMap", "an object of tag-id lists")
+    for key, tags in tag_map.items():
+        if not isinstance(tags, list):
+            raise ScenarioError(f"scenario field 'tagMap.{key}' must be a list of tag ids, got {type(tags).__name__}")
+    tag_key = scenario.get("tagKey")
+    if tag_key is not None and not isinstance(tag_key, str):
+        raise ScenarioError(f"scenario field 'tagKey' must be a string or null, got {type(tag_key).__name__}")
+    return tag_map, tag_key
+
+
+def _shape_ok(scenario: Mapping[str, Any]) -> bool:
+    """The fast path of :func:`_check_shape`: no paths are built."""
+    stack: list[tuple[Any, int]] = [(scenario, 0)]
+    while stack:
+        v, depth = stack.pop()
+        for x in (v.values() if isinstance(v, Mapping) else v):
+            t = type(x)
+            if t is str or t is float or t is bool or x is None:
+                continue
+            if t is int:
+                if x.bit_length() > 14_000:
+                    return False
+            elif isinstance(x, (Mapping, list, tuple)):
+                if depth + 1 >= MAX_JSON_DEPTH:
+                    return False
+                stack.append((x, depth + 1))
+            elif isinstance(x, HugeInt) or (isinstance(x, int) and x.bit_length() > 14_000):
+                return False
+    return True
+
+
+def _check_shape(scenario: Mapping[str, Any]) -> None:
+    """Refuse values the simulation cannot walk or print: nesting deeper than ``MAX_JSON_DEPTH`` and integers
+    too long to convert to text (hashing stringifies entries). Iterative, one pass."""
+    if _shape_ok(scenario):
+        return
+    stack: list[tuple[str, Any, int]] = [(str(k), v, 1) for k, v in scenario.items()]
+    while stack:
+        where, value, depth = stack.pop()
+        if depth > MAX_JSON_DEPTH:
+            raise ScenarioError(f"scenario field {where.split('.')[0]!r} is nested deeper than {MAX_JSON_DEPTH} levels (at {where[:120]})")
+        if isinstance(value, Mapping):
+            stack.extend((f"{where}.{k}", v, depth + 1) for k, v in value.items())
+        elif isinstance(value, (list, tuple)):
+            stack.extend((f"{where}[{i}]", v, depth + 1) for i, v in enumerate(value))
+        elif isinstance(value, HugeInt) or (isinstance(value, int) and value.bit_length() > 14_000):
+            raise ScenarioError(f"scenario field {where!r} holds an integer too long to convert (more than {MAX_INT_DIGITS} digits)")
+
+
+def _context(scenario: Mapping[str, Any], trace: bool | None, limits: RegexLimits) -> _Context:
     if not isinstance(scenario, Mapping):
         raise ScenarioError(f"a scenario must be a JSON object, got {type(scenario).__name__}")
+    _check_shape(scenario)
     settings = dict(DEFAULT_SETTINGS)
-    raw_settings = scenario.get("settings") or {}
-    if not isinstance(raw_settings, Mapping):
-        raise ScenarioError("scenario field 'settings' must be an object")
-    settings.update(raw_settings)
+    settings.update(_mapping(scenario, "settings", "an object"))
     if js_number(settings["world_info_budget"]) > 100:
         settings["world_info_budget"] = 25
     books: dict[str, Mapping[str, Any]] = {}
-    raw_books = scenario.get("books") or {}
-    if not isinstance(raw_books, Mapping):
-        raise ScenarioError("scenario field 'books' must be an object of world files")
+    raw_books = _mapping(scenario, "books", "an object of world files")
     for name in js_keys(raw_books):
         book = raw_books[name]
         if not isinstance(book, Mapping) or not isinstance(book.get("entries"), Mapping):
             raise ScenarioError(f"scenario field 'books.{name}' must be a world file with an 'entries' object")
         books[name] = book
-    raw_cards = scenario.get("cardBooks") or {}
-    if not isinstance(raw_cards, Mapping):
-        raise ScenarioError("scenario field 'cardBooks' must be an object")
+    raw_cards = _mapping(scenario, "cardBooks", "an object")
     for name in js_keys(raw_cards):
         card = raw_cards[name]
         cb = card_character_book(card) if isinstance(card, Mapping) else None
@@ -339,27 +421,24 @@ def _context(scenario: Mapping[str, Any], trace: bool | None) -> _Context:
     else:
         used = {character_book, chat_book, persona_book, *extra_books}
         global_books = [b for b in books if b not in used]
-    user = scenario.get("user", "User")
-    char = scenario.get("char", "Char")
+    user = _name_value(scenario, "user", "User")
+    char = _name_value(scenario, "char", "Char")
     gsd = {"personaDescription": "", "characterDescription": "", "characterPersonality": "", "characterDepthPrompt": "",
            "scenario": "", "creatorNotes": "", "trigger": "normal"}
-    raw_gsd = scenario.get("globalScanData") or {}
-    if not isinstance(raw_gsd, Mapping):
-        raise ScenarioError("scenario field 'globalScanData' must be an object")
-    gsd.update(raw_gsd)
-    ext_prompts = scenario.get("extensionPrompts") or {}
-    if not isinstance(ext_prompts, Mapping):
-        raise ScenarioError("scenario field 'extensionPrompts' must be an object")
-    meta = copy.deepcopy((scenario.get("chatMetadata") or {}).get("timedWorldInfo") or {})
-    if not isinstance(meta, dict):
-        raise ScenarioError("scenario field 'chatMetadata.timedWorldInfo' must be an object")
+    gsd.update(_mapping(scenario, "globalScanData", "an object"))
+    ext_prompts = _mapping(scenario, "extensionPrompts", "an object")
+    meta = _mapping(scenario, "chatMetadata", "an object").get("timedWorldInfo") or {}
+    if not isinstance(meta, Mapping):
+        raise ScenarioError(f"scenario field 'chatMetadata.timedWorldInfo' must be an object, got {type(meta).__name__}")
+    meta = copy.deepcopy(dict(meta))
+    tag_map, tag_key = _tag_map(scenario)
     return _Context(
-        user=str(user), char=str(char), settings=settings, books=books, global_books=global_books,
+        user=user, char=char, settings=settings, books=books, global_books=global_books,
         character_book=character_book, chat_book=chat_book, persona_book=persona_book, extra_character_books=list(extra_books),
-        char_avatar=str(scenario.get("charAvatar", char)), tag_map=scenario.get("tagMap") or {},
-        tag_key=scenario.get("tagKey"), extension_prompts=ext_prompts, global_scan_data=gsd,
+        char_avatar=_character(scenario, char, character_book), tag_map=tag_map,
+        tag_key=tag_key, extension_prompts=ext_prompts, global_scan_data=gsd,
         random=_Random(scenario.get("random")), tokens=_token_counter(scenario.get("tokenizer")),
-        metadata=meta, trace=bool(scenario.get("trace", False) if trace is None else trace),
+        metadata=meta, trace=bool(scenario.get("trace", False) if trace is None else trace), regex_limits=limits,
     )
 
 
@@ -439,33 +518,67 @@ def _uid_text(uid: Any) -> str:
 # ---------------------------------------------------------------------------------------------------------
 
 
-def _format_chat(ctx: _Context, chat: Any, trigger: str, where: str) -> list[str]:
+def _format_chat(ctx: _Context, chat: Any, trigger: str, dry_run: bool, where: str) -> list[str]:
+    """The chat as the scan sees it, newest first (``st-scenarios/README.md``, "Chat: what the scan sees")."""
     if not isinstance(chat, list):
         raise ScenarioError(f"scenario field {where!r} must be a list of messages")
-    msgs = []
     for i, m in enumerate(chat):
         if not isinstance(m, Mapping):
             raise ScenarioError(f"scenario field '{where}[{i}]' must be a message object")
-        if m.get("is_system"):
-            continue
-        msgs.append(m)
+    chat = list(chat)
+    if trigger == "regenerate" and not dry_run and chat and not js_truthy(chat[-1].get("is_user")):
+        chat.pop()  # the reply being regenerated is deleted first, whatever it is
+    if chat and isinstance(chat[0].get("mes"), str):
+        chat[0] = {**chat[0], "mes": substitute_params(chat[0]["mes"], ctx.user, ctx.char)}
+    msgs = [m for m in chat if not js_truthy(m.get("is_system"))]
     if trigger == "swipe" and msgs:
         msgs = msgs[:-1]
     include_names = js_truthy(ctx.settings.get("world_info_include_names", True))
     out = []
-    for m in msgs:
-        mes = m.get("mes", "")
-        mes = "" if mes is None else str(mes)
-        out.append(f"{_js_str(m.get('name'))}: {mes}" if include_names else mes)
+    for index, m in enumerate(msgs):
+        mes = m.get("mes")
+        mes = _with_extras(mes if isinstance(mes, str) else "", m.get("extra"), trigger == "continue" and index == len(msgs) - 1)
+        name = m.get("name")
+        name = "null" if name is None and "name" in m else _js_str(name)
+        out.append(f"{name}: {mes}" if include_names else mes)
     out.reverse()
     return out
 
 
+def _with_extras(mes: str, extra: Any, continued: bool) -> str:
+    """A message's text with its ``extra`` parts (scenario README, "Message extra fields"): file attachment
+    texts in front (each followed by a blank line), titles marked ``append_title`` after (each after a blank
+    line), and on ``continue`` the last message's reasoning in front."""
+    if not isinstance(extra, Mapping):
+        return mes
+    files = extra.get("files")
+    if isinstance(files, list):
+        mes = "".join(f"{f['text']}\n\n" for f in files if isinstance(f, Mapping) and isinstance(f.get("text"), str)) + mes
+    if js_truthy(extra.get("append_title")) and isinstance(extra.get("title"), str) and extra["title"]:
+        mes = f"{mes}\n\n{extra['title']}"
+    media = extra.get("media")
+    if isinstance(media, list):
+        for item in media:
+            if isinstance(item, Mapping) and js_truthy(item.get("append_title")) and isinstance(item.get("title"), str) and item["title"]:
+                mes = f"{mes}\n\n{item['title']}"
+    reasoning = extra.get("reasoning")
+    if continued and isinstance(reasoning, str) and reasoning:
+        mes = f"<think>\n{reasoning}\n</think>\n\n{mes}" if mes else f"<think>\n{reasoning}"
+    return mes
+
+
 def _js_str(v: Any) -> str:
+    """JavaScript ``String(v)`` for JSON values (``None`` is ``undefined``: a missing field)."""
     if v is None:
         return "undefined"
     if isinstance(v, bool):
         return "true" if v else "false"
+    if isinstance(v, float) and v.is_integer() and abs(v) < 1e21:
+        return str(int(v))
+    if isinstance(v, list):
+        return ",".join("" if x is None else _js_str(x) for x in v)
+    if isinstance(v, Mapping):
+        return "[object Object]"
     return str(v)
 
 
@@ -489,18 +602,19 @@ def _check_entry(ctx: _Context, e: _Entry, buffer: ScanBuffer, state: int, timed
         return False, f"generation type {trig!r} not in triggers"
     cf = e.get("characterFilter")
     if isinstance(cf, Mapping):
+        exclude = js_truthy(cf.get("isExclude"))
         names = cf.get("names")
         if isinstance(names, list) and len(names) > 0:
-            included = ctx.char_avatar in names
-            if (included if cf.get("isExclude") else not included):
+            name = _avatar_name(ctx.char_avatar)
+            included = name is not None and any(isinstance(x, str) and x == name for x in names)
+            if (included if exclude else not included):
                 return False, "filtered out by character"
         tags = cf.get("tags")
-        if isinstance(tags, list) and len(tags) > 0 and ctx.tag_key:
-            tag_entry = ctx.tag_map.get(ctx.tag_key) if isinstance(ctx.tag_map, Mapping) else None
-            if isinstance(tag_entry, list):
-                has = any(t in tags for t in tag_entry)
-                if (has if cf.get("isExclude") else not has):
-                    return False, "filtered out by tag"
+        if isinstance(tags, list) and len(tags) > 0 and ctx.char_avatar is not None:
+            tag_entry = ctx.tag_map.get(ctx.tag_key if ctx.tag_key is not None else ctx.char_avatar) or []
+            has = any(_strict_eq(t, x) for t in tag_entry for x in tags)
+            if (has if exclude else not has):
+                return False, "filtered out by tag"
     sticky = timed.is_active("sticky", e)
     if timed.is_active("delay", e):
         return False, f"suppressed by delay ({e.get('delay')})"
@@ -561,18 +675,34 @@ def _check_entry(ctx: _Context, e: _Entry, buffer: ScanBuffer, state: int, timed
     return False, "secondary keys not satisfied"
 
 
+def _avatar_name(avatar: str | None) -> str | None:
+    """The avatar file name without its last extension (``getCharaFilename``)."""
+    return None if avatar is None else _EXTENSION.sub("", avatar)
+
+
+_EXTENSION = re.compile(r"\.[^/.]+$")
+
+
+def _report(ctx: _Context, e: _Entry, needle: str, reason: str) -> None:
+    error = {"entry": e.key_id, "key": needle, "reason": reason}
+    if error not in ctx.regex_errors:
+        ctx.regex_errors.append(error)
+
+
 def _match(ctx: _Context, buffer: ScanBuffer, state: int, needle: str, e: _Entry, context: Any = None) -> bool:
     if needle.startswith("/"):
         rx = parse_regex_key(needle)
         if rx is not None and rx.error is not None:
-            error = {"entry": e.key_id, "key": needle, "reason": f"refused: {rx.error}"}
-            if error not in ctx.regex_errors:
-                ctx.regex_errors.append(error)
+            _report(ctx, e, needle, f"refused: {rx.error}")
+            return False
+        if needle in ctx.timed_out:  # a key that ran out of time is not run again in this simulation
+            _report(ctx, e, needle, ctx.timed_out[needle])
             return False
     try:
         return buffer.matches(e, needle, state, context)
     except RegexTimeoutError as exc:
-        ctx.regex_errors.append({"entry": e.key_id, "key": needle, "reason": str(exc)})
+        ctx.timed_out[needle] = str(exc)
+        _report(ctx, e, needle, str(exc))
         return False
 
 
@@ -678,7 +808,7 @@ def _score(ctx: _Context, buffer: ScanBuffer, e: _Entry, state: int) -> int:
 
 def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: bool, tr: _Tracer) -> dict[str, Any]:
     settings = ctx.settings
-    buffer = ScanBuffer(chat, settings, ctx.global_scan_data)
+    buffer = ScanBuffer(chat, settings, ctx.global_scan_data, ctx.regex_limits)
     for name in js_keys(ctx.extension_prompts):
         prompt = ctx.extension_prompts[name]
         if isinstance(prompt, Mapping) and prompt.get("scan"):
@@ -843,7 +973,9 @@ def _assemble(activated: list[_Entry], timed: _TimedEffects, ctx: _Context) -> d
 _UNDEF = object()
 
 
-def simulate(scenario: Mapping[str, Any], *, trace: bool | None = None) -> dict[str, Any]:
+def simulate(
+    scenario: Mapping[str, Any], *, trace: bool | None = None, regex_timeout: float = MATCH_TIMEOUT_S, regex_budget: float = TIME_BUDGET_S
+) -> dict[str, Any]:
     """Run a SillyTavern world-info scenario and return what SillyTavern 1.15.0 would produce.
 
     Parameters
@@ -853,11 +985,18 @@ def simulate(scenario: Mapping[str, Any], *, trace: bool | None = None) -> dict[
         ``cardBooks`` (cards or bare ``character_book`` objects, converted as ST imports card lore),
         ``globalBooks``/``characterBook``/``chatBook``/``personaBook``, ``settings``, ``maxContext``,
         ``tokenizer``, ``random`` (``{"seed": n}`` through mulberry32 or ``{"values": [...]}`` consumed in
-        order; default: mulberry32 seeded with 0), ``extensionPrompts``, ``globalScanData``, ``tagMap``/``tagKey``, ``chatMetadata``, and
-        ``chat`` or ``steps`` (each ``{"chat", "trigger"?, "dryRun"?, "maxContext"?}``). kit also reads
-        ``charAvatar`` (the avatar name character filters compare with; default ``char``) and ``trace``.
+        order; default: mulberry32 seeded with 0), ``extensionPrompts``, ``globalScanData``, ``character``
+        (``{"avatar": "<file name>"}``), ``tagMap``/``tagKey``, ``chatMetadata``, and ``chat`` or ``steps`` (each
+        ``{"chat", "trigger"?, "dryRun"?, "maxContext"?}``; a ``trigger`` that is not a generation type scans
+        as ``normal``). kit also reads ``trace`` and ``forceActivate``.
     trace : bool, optional
         Add a per-entry ``trace`` list to every step (overrides the scenario's ``trace``).
+    regex_timeout : float, default=MATCH_TIMEOUT_S
+        Seconds one regex-key match may take (on any thread); a key that runs out is reported in
+        ``regexErrors`` and not run again in this call.
+    regex_budget : float, default=TIME_BUDGET_S
+        Seconds all regex-key matches of this call may take together; after that every regex key is reported
+        and counts as not matching.
 
     Returns
     -------
@@ -868,15 +1007,16 @@ def simulate(scenario: Mapping[str, Any], *, trace: bool | None = None) -> dict[
         (``[{depth, entries, role}]``), ``outletEntries`` (``{name: [text, ...]}``) and ``timedWorldInfo``
         (``{"sticky": {...}, "cooldown": {...}}`` after the step); with tracing, ``trace`` holds
         ``{entry, loop, scan_state, outcome, reason}`` events. ``regexErrors`` lists regex keys that timed
-        out or were refused as unsafe or untranslatable (they count as not matching; kit differs from
-        SillyTavern there), as ``{entry, key, reason}``, when there were any.
+        out or were refused as too costly to compile or not expressible (they count as not matching; kit differs
+        from SillyTavern there), as ``{entry, key, reason}``, when there were any.
 
     Raises
     ------
     ScenarioError
         When the scenario is malformed (the message names the field).
     """
-    ctx = _context(scenario, trace)
+    limits = RegexLimits(regex_timeout, regex_budget)
+    ctx = _context(scenario, trace, limits)
     if scenario.get("steps") is not None:
         steps = scenario["steps"]
         if not isinstance(steps, list):
@@ -887,15 +1027,18 @@ def simulate(scenario: Mapping[str, Any], *, trace: bool | None = None) -> dict[
         raise ScenarioError("a scenario needs 'chat' or 'steps'")
     base_context = scenario.get("maxContext", 8192)
     base_trigger = ctx.global_scan_data.get("trigger", "normal")
+    base_trigger = "normal" if base_trigger is None else base_trigger
     out = []
     for i, step in enumerate(steps):
         if not isinstance(step, Mapping):
             raise ScenarioError(f"scenario field 'steps[{i}]' must be an object")
-        trigger = step.get("trigger", base_trigger)
-        if trigger not in GENERATION_TYPES:
-            raise ScenarioError(f"scenario field 'steps[{i}].trigger' must be one of {', '.join(GENERATION_TYPES)}, got {trigger!r}")
+        trigger = step.get("trigger")
+        trigger = base_trigger if trigger is None else trigger
+        if not isinstance(trigger, str) or trigger not in GENERATION_TYPES:
+            trigger = "normal"  # any other generation type is scanned as normal
         ctx.global_scan_data["trigger"] = trigger
-        chat = _format_chat(ctx, step.get("chat", scenario.get("chat")), trigger, f"steps[{i}].chat")
+        dry_run = js_truthy(step.get("dryRun", False))
+        chat = _format_chat(ctx, step.get("chat", scenario.get("chat")), trigger, dry_run, f"steps[{i}].chat")
         max_context = js_number(step.get("maxContext", base_context))
         if max_context != max_context:
             raise ScenarioError(f"scenario field 'maxContext' must be a number, got {step.get('maxContext', base_context)!r}")
@@ -905,7 +1048,7 @@ def simulate(scenario: Mapping[str, Any], *, trace: bool | None = None) -> dict[
         ctx.forced = frozenset(forced)
         tr = _Tracer(ctx.trace)
         ctx.regex_errors = []
-        result = _generation(ctx, chat, max_context, bool(step.get("dryRun", False)), tr)
+        result = _generation(ctx, chat, max_context, dry_run, tr)
         result["timedWorldInfo"] = {"sticky": copy.deepcopy(ctx.metadata.get("sticky", {})), "cooldown": copy.deepcopy(ctx.metadata.get("cooldown", {}))}
         if ctx.trace:
             result["trace"] = tr.events

@@ -21,9 +21,10 @@ pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed")
 
 ATOMS = ["a", "b", "A", "é", "龙", "\\d", "\\w", "\\W", "\\s", "\\b", "\\B", ".", "[a-c]", "[^a]", "[\\w]", "[^]", "\\x01",
          "\\u00e9", "\\.", "\\/", "^", "$", "(?:ab)", "(a|b)", "(?=a)", "(?!b)", "(?<=a)", "(?<!b)", "\\n", " ", "{", "}", "]",
-         "x{2}", "\\1", "[\\d-]", "\\cJ", "\\q"]
+         "x{2}", "\\1", "[\\d-]", "\\cJ", "\\q", "\\p{L}", "\\p{Script=Han}", "\\p{sc=Latn}", "\\P{Nd}", "\\p{Han}",
+         "\\p{scx=Hira}", "[\\p{Lu}1]", "\\p{gc=Nd}", "\\p{Alphabetic}", "\\p{script=han}", "(?<n>a)\\k<n>", "\\u{1F600}"]
 QUANTS = ["", "", "", "*", "+", "?", "{1,2}", "*?", "{2,}"]
-ALPHABET = ["a", "b", "A", "B", "é", "É", "龙", "1", "_", " ", "\n", "\x01", ".", "-", "/", "\u2028", "ab", "aab"]
+ALPHABET = ["a", "b", "A", "B", "é", "É", "龙", "1", "_", " ", "\n", "\x01", ".", "-", "/", "\u2028", "ab", "aab", "ひ", "١"]
 
 
 def _node(script: str, payload: object) -> object:
@@ -39,7 +40,7 @@ def _patterns(rng: random.Random, n: int) -> list[tuple[str, str]]:
             atom = rng.choice(ATOMS)
             q = rng.choice(QUANTS) if atom not in ("^", "$", "\\b", "\\B", "(?=a)", "(?!b)", "(?<=a)", "(?<!b)") else ""
             parts.append(atom + q)
-        flags = "".join(f for f in "imsy" if rng.random() < 0.25)
+        flags = "".join(f for f in "imsuy" if rng.random() < 0.25)
         cases.append(("".join(parts), flags))
     return cases
 

@@ -32,7 +32,7 @@ def test_st_simulate_reports_bad_input(capsys, tmp_path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text("{nope", encoding="utf-8")
     assert main(["st-simulate", str(bad)]) == 2
-    assert "bad.json' is not valid JSON (line 1" in capsys.readouterr().err
+    assert "bad.json': not valid JSON (line 1" in capsys.readouterr().err
     wrong = tmp_path / "wrong.json"
     wrong.write_text(json.dumps({"books": {}, "chat": [], "characterBook": "Nope"}), encoding="utf-8")
     assert main(["st-simulate", str(wrong)]) == 1

@@ -57,6 +57,51 @@ def test_system_messages_are_dropped_and_swipe_drops_the_last() -> None:
     assert simulate(sc)["steps"][0]["activated"] == []
 
 
+def _step(entries: tuple[dict[str, Any], ...], messages: list[dict[str, Any]], **step: Any) -> dict[str, Any]:
+    return simulate({"books": book(*entries), "steps": [{"chat": messages, **step}], "user": "Alice", "char": "Sera"})["steps"][0]
+
+
+def test_real_regenerate_first_deletes_a_last_message_that_is_not_the_users() -> None:
+    entries = (E(0, ["reply"]),)
+    msgs = chat("hello", "a reply")
+    assert _step(entries, msgs, trigger="regenerate")["activated"] == []
+    assert _step(entries, msgs, trigger="regenerate", dryRun=True)["activated"] == ["B.0"]  # a dry run deletes nothing
+    assert _step(entries, msgs, trigger="continue")["activated"] == ["B.0"]
+    # a last user message stays; a last system message is deleted too (and it was not scanned anyway)
+    assert _step(entries, chat("a reply", "hello"), trigger="regenerate")["activated"] == ["B.0"]
+    with_system = [*chat("x", "a reply"), {"name": "N", "is_system": True, "mes": "note"}]
+    assert _step(entries, with_system, trigger="regenerate")["activated"] == ["B.0"]
+
+
+def test_regenerate_shortens_the_chat_length_of_timed_effects() -> None:
+    msgs = chat("u1", "c1", "u2", "c2")
+    wide = (E(0, ["u2"], delay=4),)
+    assert _step(wide, msgs, trigger="normal")["activated"] == ["B.0"]  # 4 messages: the delay is over
+    assert _step(wide, msgs, trigger="regenerate")["activated"] == []  # 3 messages: still delayed
+
+
+def test_unknown_generation_types_scan_as_normal() -> None:
+    only_normal = (E(0, ["hello"], triggers=["normal"]), E(1, ["hello"], triggers=["quiet"]))
+    for trigger in ("jump", "", "Normal", 5):
+        assert _step(only_normal, chat("hello"), trigger=trigger)["activated"] == ["B.0"], trigger
+    sc = {"books": book(*only_normal), "chat": chat("hello"), "globalScanData": {"trigger": "summarize"}}
+    assert simulate(sc)["steps"][0]["activated"] == ["B.0"]
+
+
+def test_the_first_message_gets_macro_substitution() -> None:
+    entries = (E(0, ["Alice met Sera"]),)
+    assert _step(entries, chat("Alice met Sera"))["activated"] == ["B.0"]
+    assert _step(entries, chat("{{user}} met {{char}}"))["activated"] == ["B.0"]
+    assert _step(entries, chat("x", "<USER> met <BOT>"))["activated"] == []  # later messages are not substituted
+
+
+def test_non_string_message_text_scans_as_empty() -> None:
+    entries = (E(0, ["42"]), E(1, ["true"]), E(2, ["Bob:"]))
+    msgs = [{"name": "Bob", "is_user": True, "mes": 42}, {"name": "Sera", "mes": True}]
+    assert _step(entries, msgs)["activated"] == ["B.2"]  # the name is still scanned
+    assert _step(entries, [{"name": "Bob", "is_user": True, "mes": None}])["activated"] == ["B.2"]
+
+
 def test_x01_separators_allow_per_speaker_regex() -> None:
     entry = E(0, ["/\\x01{{user}}:[^\\x01]*?hello/"])
     assert act(entry, messages=("hello there",), user="User") == ["B.0"]
@@ -226,14 +271,40 @@ def test_forced_entries_activate_without_keys_but_still_face_groups_and_budget()
     assert act(E(0, ["zzz"], "x" * 100, disable=True), messages=("a",), forceActivate=["B.0"]) == []
 
 
-def test_character_filter_by_name_and_tag() -> None:
-    inc = E(0, ["a"], characterFilter={"isExclude": False, "names": ["Seraphina"], "tags": []})
-    exc = E(1, ["a"], characterFilter={"isExclude": True, "names": ["Seraphina"], "tags": []})
-    assert act(inc, exc, messages=("a",), char="Seraphina") == ["B.0"]
-    assert act(inc, exc, messages=("a",), char="Bob") == ["B.1"]
-    tagged = E(2, ["a"], characterFilter={"isExclude": False, "names": [], "tags": ["t1"]})
-    assert act(tagged, messages=("a",), tagMap={"k": ["t2"]}, tagKey="k") == []
-    assert act(tagged, messages=("a",), tagMap={"k": ["t1"]}, tagKey="k") == ["B.2"]
+def test_character_filter_names_compare_the_avatar_file_name_without_extension() -> None:
+    inc = E(0, ["a"], characterFilter={"isExclude": False, "names": ["seraphina_v2"], "tags": []})
+    exc = E(1, ["a"], characterFilter={"isExclude": True, "names": ["seraphina_v2"], "tags": []})
+    assert act(inc, exc, messages=("a",), char="Seraphina", character={"avatar": "seraphina_v2.png"}) == ["B.0"]
+    assert act(inc, exc, messages=("a",), char="seraphina_v2", character={"avatar": "other.png"}) == ["B.1"]
+    # only the last extension goes: "my.char.webp" -> "my.char"
+    dotted = E(2, ["a"], characterFilter={"names": ["my.char"]})
+    assert act(dotted, messages=("a",), character={"avatar": "my.char.webp"}) == ["B.2"]
+    assert act(dotted, messages=("a",), character={"avatar": "my.char"}) == []
+    # the default avatar is "<char>.png"; a character book makes a current character too
+    assert act(E(3, ["a"], characterFilter={"names": ["Bob"]}), messages=("a",), char="Bob", character={}) == ["B.3"]
+    sc = {"books": {**book(E(4, ["a"], characterFilter={"names": ["Bob"]})), "C": {"entries": {}}}, "chat": chat("a"),
+          "char": "Bob", "characterBook": "C"}
+    assert simulate(sc)["steps"][0]["activated"] == ["B.4"]
+
+
+def test_without_a_current_character_no_name_matches() -> None:
+    inc = E(0, ["a"], characterFilter={"isExclude": False, "names": ["Seraphina"]})
+    exc = E(1, ["a"], characterFilter={"isExclude": True, "names": ["Seraphina"]})
+    assert act(inc, exc, messages=("a",), char="Seraphina") == ["B.1"]
+
+
+def test_character_tags_come_from_the_tag_map_under_the_avatar() -> None:
+    inc = E(0, ["a"], characterFilter={"isExclude": False, "names": [], "tags": ["t1"]})
+    exc = E(1, ["a"], characterFilter={"isExclude": True, "names": [], "tags": ["t1"]})
+    hero = {"avatar": "hero.png"}
+    assert act(inc, exc, messages=("a",), character=hero, tagMap={"hero.png": ["t1"]}) == ["B.0"]
+    assert act(inc, exc, messages=("a",), character=hero, tagMap={"hero.png": ["t2"]}) == ["B.1"]
+    # no tag-map entry: no tags (include filters out, exclude keeps)
+    assert act(inc, exc, messages=("a",), character=hero, tagMap={"other.png": ["t1"]}) == ["B.1"]
+    # tagKey replaces the avatar as the key
+    assert act(inc, exc, messages=("a",), character=hero, tagMap={"k": ["t1"]}, tagKey="k") == ["B.0"]
+    # no current character: tag filters are not applied
+    assert act(inc, exc, messages=("a",), tagMap={"k": ["t1"]}, tagKey="k") == ["B.0", "B.1"]
 
 
 def test_delay_until_recursion_and_exclude_recursion() -> None:
@@ -482,7 +553,11 @@ def test_missing_order_keeps_file_order_like_v8() -> None:
         ({"books": {}, "chat": [], "characterBook": "X"}, r"'characterBook' names the book 'X'"),
         ({"books": {}}, r"needs 'chat' or 'steps'"),
         ({"books": {}, "chat": "hi"}, r"'steps\[0\]\.chat' must be a list"),
-        ({"books": {}, "steps": [{"chat": [], "trigger": "jump"}]}, r"'steps\[0\]\.trigger' must be one of"),
+        ({"books": {}, "chat": [], "character": "hero.png"}, r"'character' must be an object"),
+        ({"books": {}, "chat": [], "character": {"avatar": 5}}, r"'character\.avatar' must be a file name"),
+        ({"books": {}, "chat": [], "tagMap": {"hero.png": "t1"}}, r"'tagMap\.hero\.png' must be a list"),
+        ({"books": {}, "chat": [], "chatMetadata": []}, r"'chatMetadata' must be an object"),
+        ({"books": {}, "chat": [], "user": {"name": "A"}}, r"'user' must be a name"),
         ({"books": {}, "chat": [], "tokenizer": "gpt"}, r"'tokenizer' must be"),
         ({"books": {}, "chat": [], "random": {"seed": "x"}}, r"'random\.seed' must be a number"),
     ],
@@ -502,3 +577,28 @@ def test_outlet_macros_and_author_note_assembly() -> None:
     assert expand_outlets("A {{OUTLET:: Lore }} B {{outlet::lore}} C", step) == "A hi-o\nlo-o B  C"
     assert author_note_with_world_info("note", step) == "top\nnote\nbottom"
     assert author_note_with_world_info("note", run(E(9, [], "x", constant=True, position=0))) == "note"
+
+
+def test_message_names_are_formatted_like_javascript_template_strings() -> None:
+    entries = (E(0, ["\x015: hi"]), E(1, ["\x01null: hi"]), E(2, ["\x01undefined: hi"]), E(3, ["\x01a,b: hi"]))
+    for name, expected in ((5.0, ["B.0"]), (None, ["B.1"]), (["a", "b"], ["B.3"])):
+        assert _step(entries, [{"name": name, "is_user": True, "mes": "hi"}])["activated"] == expected, name
+    assert _step(entries, [{"is_user": True, "mes": "hi"}])["activated"] == ["B.2"]
+
+
+def test_message_extras_add_to_the_scanned_text() -> None:
+    # file texts in front of the message, each followed by a blank line; the buffer puts the name first
+    files = {"files": [{"text": "map of Eldoria"}, {"text": "notes"}]}
+    entries = (E(0, ["\x01User: map of Eldoria\n\nnotes\n\nhello"]),)
+    assert _step(entries, [{"name": "User", "is_user": True, "mes": "hello", "extra": files}])["activated"] == ["B.0"]
+    # a title marked append_title goes after the text, after a blank line
+    titled = {"append_title": True, "title": "Sunset"}
+    assert _step((E(0, ["hello\n\nSunset"]),), [{"name": "U", "mes": "hello", "extra": titled}])["activated"] == ["B.0"]
+    assert _step((E(0, ["Sunset"]),), [{"name": "U", "mes": "hello", "extra": {"title": "Sunset"}}])["activated"] == []
+    # reasoning of the continued (last) message only, and only on continue
+    thought = [{"name": "S", "mes": "partial", "extra": {"reasoning": "plan"}}]
+    key = (E(0, ["<think>\nplan\n</think>\n\npartial"]),)
+    assert _step(key, thought, trigger="continue")["activated"] == ["B.0"]
+    assert _step(key, thought, trigger="normal")["activated"] == []
+    empty = [{"name": "S", "mes": "", "extra": {"reasoning": "plan"}}]
+    assert _step((E(0, ["S: <think>\nplan"]),), empty, trigger="continue")["activated"] == ["B.0"]
