@@ -5,7 +5,8 @@ Import explicitly (``import kit.fleet``); Dask is imported when a fleet function
 - :func:`open_fleet` finds many saves (a glob, a folder, a list); :class:`Fleet` gives lazy Dask frames
   (``summary``, ``tables``, ``documents``, ``problems``) read by the single-save code, one partition per save
   or per group of small saves, and ``saves()`` / ``compute()`` that compute.
-- :func:`coverage` (in :mod:`kit.fleet.chat_coverage`) replays world books over a large chat corpus (SillyTavern chat folders or conversations)
+- :func:`coverage` (in :mod:`kit.fleet.chat_coverage`) replays world books over a large chat corpus
+  (SillyTavern chat folders or conversations)
   and returns exactly what :func:`kit.worldbook.coverage` returns.
 - :func:`evaluate_grid` evaluates retrieval configurations on collections, returning the long frame of
   :func:`kit.retrieval.evaluate` with ``collection`` and ``config`` labels.

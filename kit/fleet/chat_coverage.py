@@ -76,11 +76,13 @@ def _as_items(chats: Any) -> list[Any]:
                 items.extend(scan_chat_files(c))
             else:
                 raise FleetParameterError(
-                    f"The 'chats' parameter of coverage must hold Conversations, ChatFiles or paths. Got {type(c).__name__} instead."
+                    "The 'chats' parameter of coverage must hold Conversations, ChatFiles or paths. "
+                    f"Got {type(c).__name__} instead."
                 )
         return items
     raise FleetParameterError(
-        f"The 'chats' parameter of coverage must be a chat folder, a ChatCorpus or a sequence of conversations. Got {type(chats).__name__} instead."
+        "The 'chats' parameter of coverage must be a chat folder, a ChatCorpus or a sequence of conversations. "
+        f"Got {type(chats).__name__} instead."
     )
 
 

@@ -83,7 +83,8 @@ def evaluate_grid(
         for kname, settings in configs.items():
             if not isinstance(settings, Mapping):
                 raise FleetParameterError(
-                    f"The settings of configuration {kname!r} must be a mapping of ParagraphIndex parameters. Got {type(settings).__name__} instead."
+                    f"The settings of configuration {kname!r} must be a mapping of ParagraphIndex parameters. "
+                    f"Got {type(settings).__name__} instead."
                 )
             tasks.append(dask.delayed(evaluate_one)(loaded, dict(settings), metrics=metrics, limit=limit))
             labels.append((str(cname), str(kname)))

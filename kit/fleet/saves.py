@@ -197,7 +197,9 @@ def _saves_rows(item: FleetSave) -> list[dict[str, Any]]:
              "size_bytes": size}]
 
 
-def _partition(reader: Callable[..., list[dict[str, Any]]], schema: Mapping[str, Any], *args: Any) -> Callable[[tuple[FleetSave, ...]], Any]:
+def _partition(
+    reader: Callable[..., list[dict[str, Any]]], schema: Mapping[str, Any], *args: Any
+) -> Callable[[tuple[FleetSave, ...]], Any]:
     def run(group: tuple[FleetSave, ...]) -> pd.DataFrame:
         return _frame(schema, [row for item in group for row in reader(item, *args)])
 
@@ -360,7 +362,8 @@ def _find_saves(source: Any) -> list[Path]:
             )
         return [Path(p) for p in items]
     raise FleetParameterError(
-        f"The 'source' parameter of open_fleet must be a glob pattern, a folder or a list of save folders. Got {type(source).__name__} instead."
+        "The 'source' parameter of open_fleet must be a glob pattern, a folder or a list of save folders. "
+        f"Got {type(source).__name__} instead."
     )
 
 
@@ -438,7 +441,8 @@ def open_fleet(
     """
     if saves_per_partition is not None and (not isinstance(saves_per_partition, int) or saves_per_partition < 1):
         raise FleetParameterError(
-            f"The 'saves_per_partition' parameter of open_fleet must be an int in the range [1, inf) or None. Got {saves_per_partition!r} instead."
+            "The 'saves_per_partition' parameter of open_fleet must be an int in the range [1, inf) or None. "
+            f"Got {saves_per_partition!r} instead."
         )
     if not isinstance(partition_bytes, int) or partition_bytes < 1:
         raise FleetParameterError(

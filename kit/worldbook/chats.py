@@ -317,7 +317,9 @@ def read_chat(
     if not isinstance(max_line_bytes, int) or isinstance(max_line_bytes, bool) or max_line_bytes < 1:
         from kit.core.errors import InvalidParameterError
 
-        raise InvalidParameterError(f"The 'max_line_bytes' parameter of read_chat must be an int in the range [1, inf). Got {max_line_bytes!r} instead.")
+        raise InvalidParameterError(
+            f"The 'max_line_bytes' parameter of read_chat must be an int in the range [1, inf). Got {max_line_bytes!r} instead."
+        )
     problems: list[dict[str, Any]] = []
     header: Mapping[str, Any] = {}
     messages: list[ChatMessage] = []
