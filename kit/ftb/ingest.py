@@ -43,8 +43,8 @@ def _reload_lock(key: str) -> threading.Lock:
         return _BUSY.setdefault(key, threading.Lock())
 
 
-RELOAD_SCHEMA = dict(language="str", status="str", is_fallback="bool", n_guides="int", n_added="int",
-                     n_updated="int", n_removed="int", n_unchanged="int")
+RELOAD_SCHEMA = dict(language="string", status="string", is_fallback="bool", n_guides="int64", n_added="int64",
+                     n_updated="int64", n_removed="int64", n_unchanged="int64")
 
 
 def reload_languages(book: QuestBook, languages: Iterable[str] | None = None) -> list[str]:
@@ -110,7 +110,7 @@ def reload(
 
 
 def _reload(db: AgentDatabase, book: QuestBook, processed: list[str], rule: GuideRule) -> pd.DataFrame:
-    from kit.ftb._frames import frame
+    from kit.core.frames import frame
 
     old: dict[str, list[Document]] = db.entries(FTB_GUIDES)
     ids = guide_ids(book, rule=rule)

@@ -45,7 +45,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from kit.core.errors import KitError
+from kit.core.errors import InvalidParameterError, KitError
 
 __all__ = [
     "SnbtSyntaxError",
@@ -517,7 +517,7 @@ def _dump(value: Any, indent: str, out: list[str]) -> None:
             out.append("\n")
         out.append(indent + "]")
         return
-    raise TypeError(f"cannot write {type(value).__name__} as SNBT")
+    raise InvalidParameterError(f"cannot write {type(value).__name__} as SNBT")
 
 
 def dumps(value: dict[str, Any]) -> str:
@@ -528,7 +528,7 @@ def dumps(value: dict[str, Any]) -> str:
     ``loads(dumps(x)) == x`` with the same types.
     """
     if not isinstance(value, dict):
-        raise TypeError("the root of an SNBT file must be a dict (compound)")
+        raise InvalidParameterError("the root of an SNBT file must be a dict (compound)")
     out: list[str] = []
     _dump(value, "", out)
     out.append("\n")

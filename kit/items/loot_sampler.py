@@ -12,7 +12,7 @@ import random
 from typing import Any, Callable, Mapping
 
 from kit.items._common import norm_id
-from kit.items.loot import COUNT_FUNCTIONS, LootContext, LootTable, condition_probability, level_value
+from kit.items.loot import COUNT_FUNCTIONS, LootContext, LootFormatError, LootTable, condition_probability, level_value
 
 __all__ = ["LootSampler"]
 
@@ -55,7 +55,7 @@ class LootSampler:
             return lo + self.rng.random() * (hi - lo)
         if t == "minecraft:binomial":
             return float(self._int(v))
-        raise ValueError(f"number provider {t} cannot be sampled without a world")
+        raise LootFormatError("type", f"number provider {t} cannot be sampled without a world")
 
     def _int(self, v: Any) -> int:
         if isinstance(v, dict):
@@ -213,7 +213,7 @@ class LootSampler:
             Columns ``loot_table_id, item_id, mean_count, std_count, p_at_least_one, n_draws``, one row per item
             that dropped at least once, sorted by item id.
         """
-        from kit.items._common import frame
+        from kit.core.frames import frame
 
         totals: dict[str, list[int]] = {}
         for i in range(n):
@@ -225,7 +225,7 @@ class LootSampler:
             mean = sum(xs) / n
             var = (sum(x * x for x in xs) / n) - mean * mean
             rows.append((table_id, item, mean, math.sqrt(max(var, 0.0)), len(xs) / n, n))
-        return frame(rows, SAMPLE_SCHEMA)
+        return frame(SAMPLE_SCHEMA, rows)
 
 
 SAMPLE_SCHEMA = {"loot_table_id": "string", "item_id": "string", "mean_count": "float64", "std_count": "float64",

@@ -144,7 +144,7 @@ def test_fifo_in_a_book_is_refused_without_blocking_and_reported(store, name: st
     assert isinstance(result, StorageError) and str(path) in str(result) and "FIFO" in str(result), result
     problems = run_unblocked(store.problems, path)
     assert not isinstance(problems, BaseException), problems
-    assert any("FIFO" in r for r in problems["reason"]), problems
+    assert any("FIFO" in r for r in problems["message"]), problems
     books = run_unblocked(lambda: store.books(strict=False), path)
     assert not isinstance(books, BaseException) and "cb" not in set(books["book_id"])
 
