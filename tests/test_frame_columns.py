@@ -23,6 +23,9 @@ import pytest
 import kit
 import kit.books
 import kit.books.store as bs
+import kit.fleet
+import kit.fleet.grid as fgr
+import kit.fleet.saves as fsv
 import kit.ftb
 import kit.ftb.book as fb
 import kit.ftb.guides as fg
@@ -44,6 +47,7 @@ import kit.saves.database as sd
 import kit.servers.server as ss
 import kit.saves.knowledge as sk
 import kit.worldbook as wb
+import kit.worldbook.chats as wch
 import kit.worldbook.explanation as we
 import kit.worldbook.io as wio
 import kit.worldbook.prompt_assembly as wpa
@@ -52,7 +56,8 @@ import kit.worldbook.trigger_coverage as wtc
 import kit.worldbook.tuning as wt
 from kit.core.frames import check_schema, pandas_dtype
 from kit.core.problems import PROBLEM_COLUMNS, problem_schema
-from kit.samples import sample_save_path
+from kit.samples import guides, sample_save_path
+from kit.samples.fleet import CHARACTER_BOOKS, write_chat_corpus, write_fleet
 from kit.samples.modules import DRAFT_PACK_NAME, PACK_NAME, STAGING_FOLDER
 from kit.samples.saves import PLAYERS
 
@@ -215,6 +220,45 @@ class Inputs:
         broken = next((self.tmp / "progress_save").rglob("ftbquests/*.snbt"))
         broken.write_text("{ oops", encoding="utf-8")
         return kit.ftb.read_progress(self.tmp / "progress_save", strict=False)
+
+    @cached_property
+    def fleet(self) -> kit.fleet.Fleet:
+        """Four generated backups of one server, one of them with a corrupt player database."""
+        return kit.fleet.open_fleet(write_fleet(self.tmp / "fleet", 4, n_servers=1, n_corrupt=1).root)
+
+    @cached_property
+    def empty_fleet(self) -> kit.fleet.Fleet:
+        return kit.fleet.Fleet(items=(), partitions=())
+
+    @cached_property
+    def chat_folder(self) -> Path:
+        """Six generated SillyTavern chats, two of them with a bad line."""
+        return write_chat_corpus(self.tmp / "chats", 6, bad_every=3).root
+
+    @cached_property
+    def chats(self) -> wb.ChatCorpus:
+        return wb.read_chats(self.chat_folder, character_books=CHARACTER_BOOKS)
+
+    @cached_property
+    def no_chats(self) -> wb.ChatCorpus:
+        (self.tmp / "no_chats").mkdir()
+        return wb.read_chats(self.tmp / "no_chats")
+
+    @cached_property
+    def collection(self) -> kr.BeirCollection:
+        qrels = pd.DataFrame({"query_id": ["q1"], "doc_id": ["guide/ores/diamond"], "relevance": [1]})
+        return kr.BeirCollection("sample", guides.knowledge_documents("en_us"), QUERIES, qrels)
+
+    @cached_property
+    def no_queries(self) -> kr.BeirCollection:
+        return kr.BeirCollection("none", guides.knowledge_documents("en_us"), NO_QUERIES, NO_QUERIES.rename(
+            columns={"text": "doc_id"}).assign(relevance=pd.Series([], dtype="int64")))
+
+
+def _computed(fleet: kit.fleet.Fleet, method: str, *args: Any) -> pd.DataFrame:
+    """A lazy fleet frame, computed on the default (local) scheduler."""
+    (result,) = fleet.compute(getattr(fleet, method)(*args))
+    return result
 
 
 def _run(index: kr.ParagraphIndex, queries: pd.DataFrame) -> pd.DataFrame:
@@ -382,6 +426,28 @@ CASES: dict[str, Case] = {
     "kit.books.store.BookStore.play_books_for": lambda x: (
         x.store.play_books_for("ilse-brandt"), x.store.play_books_for("old-cat"), bs.BOOKS_COLUMNS),
     "kit.books.store.BookStore.problems": lambda x: (x.broken_store.problems(), x.store.problems(), PROBLEM_COLUMNS),
+    # fleets and chat corpora (the dask frames computed on the default scheduler)
+    "kit.fleet.saves.Fleet.saves": lambda x: (x.fleet.saves(), x.empty_fleet.saves(), fsv.SAVES_COLUMNS),
+    "kit.fleet.saves.Fleet.summary": lambda x: (
+        _computed(x.fleet, "summary"), _computed(x.empty_fleet, "summary"), fsv.SUMMARY_COLUMNS),
+    "kit.fleet.saves.Fleet.tables": lambda x: (
+        _computed(x.fleet, "tables"), _computed(x.empty_fleet, "tables"), fsv.TABLES_COLUMNS),
+    "kit.fleet.saves.Fleet.documents": lambda x: (
+        _computed(x.fleet, "documents", "system:knowledge"), _computed(x.empty_fleet, "documents", "system:knowledge"),
+        fsv.DOCUMENTS_COLUMNS),
+    "kit.fleet.saves.Fleet.problems": lambda x: (
+        _computed(x.fleet, "problems"), _computed(x.empty_fleet, "problems"), fsv.FLEET_PROBLEM_COLUMNS),
+    "kit.fleet.chat_coverage.coverage": lambda x: (
+        kit.fleet.coverage(x.studio.library, x.chat_folder, chat_options={"character_books": CHARACTER_BOOKS}),
+        kit.fleet.coverage({}, []), wtc.COVERAGE_COLUMNS),
+    "kit.fleet.grid.evaluate_grid": lambda x: (
+        kit.fleet.evaluate_grid({"sample": x.collection}, {"bm25": {}}), kit.fleet.evaluate_grid({}, {"bm25": {}}),
+        fgr.GRID_COLUMNS),
+    "kit.fleet.grid.evaluate_one": lambda x: (
+        kit.fleet.evaluate_one(x.collection, {}), kit.fleet.evaluate_one(x.no_queries, {}), rf.EVALUATION_COLUMNS),
+    "kit.worldbook.chats.ChatCorpus.chats": lambda x: (x.chats.chats(), x.no_chats.chats(), wch.CHAT_COLUMNS),
+    "kit.worldbook.chats.ChatCorpus.problems": lambda x: (
+        x.chats.problems(), x.no_chats.problems(), wch.CHAT_PROBLEM_COLUMNS),
     # FTB quests
     "kit.ftb.book.QuestBook.chapters": lambda x: (x.quest_book.chapters(), x.empty_book.chapters(), fb.CHAPTER_SCHEMA),
     "kit.ftb.book.QuestBook.quests": lambda x: (x.quest_book.quests(), x.empty_book.quests(), fb.QUEST_SCHEMA),

@@ -22,7 +22,7 @@ from kit.fleet.errors import FleetParameterError, FleetSourceError
 from kit.fleet.grid import GRID_COLUMNS, evaluate_grid, evaluate_one
 from kit.fleet.saves import (
     DOCUMENTS_COLUMNS,
-    PROBLEM_COLUMNS,
+    FLEET_PROBLEM_COLUMNS,
     SAVES_COLUMNS,
     SUMMARY_COLUMNS,
     TABLES_COLUMNS,
@@ -33,8 +33,8 @@ from kit.fleet.saves import (
 
 __all__ = [
     "DOCUMENTS_COLUMNS",
+    "FLEET_PROBLEM_COLUMNS",
     "GRID_COLUMNS",
-    "PROBLEM_COLUMNS",
     "SAVES_COLUMNS",
     "SUMMARY_COLUMNS",
     "TABLES_COLUMNS",

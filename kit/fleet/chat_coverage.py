@@ -14,6 +14,7 @@ import math
 import os
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
+from kit.core.frames import frame
 from kit.fleet._dask import compute, resolve_client
 from kit.fleet.errors import FleetParameterError
 from kit.worldbook import ChatCorpus, ChatFile, Conversation, WorldBook, read_chat, scan_chat_files
@@ -51,15 +52,14 @@ def _merge(parts: list[pd.DataFrame]) -> pd.DataFrame:
     import pandas as pd
 
     first = parts[0]
-    out = first.copy()
+    out: dict[str, Any] = {name: first[name] for name in COVERAGE_COLUMNS}
     for col in ("n_turns", "n_activated", "n_conversations", "n_conversations_in_play"):
         out[col] = sum((p[col].to_numpy() for p in parts[1:]), first[col].to_numpy()).astype("int64")
     firsts = pd.concat([p["first_turn"] for p in parts], axis=1)
     out["first_turn"] = firsts.min(axis=1, skipna=True).astype("Int64")
-    turns, active = out["n_turns"].to_numpy(), out["n_activated"].to_numpy()
+    turns, active = out["n_turns"], out["n_activated"]
     out["activation_rate"] = [a / t if t else 0.0 for a, t in zip(active.tolist(), turns.tolist())]
-    out["activation_rate"] = out["activation_rate"].astype("float64")
-    return out[list(COVERAGE_COLUMNS)]
+    return frame(COVERAGE_COLUMNS, out)
 
 
 def _as_items(chats: Any) -> list[Any]:

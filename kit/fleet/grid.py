@@ -5,17 +5,20 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
+from kit.core.frames import frame
 from kit.fleet._dask import compute, resolve_client
 from kit.fleet.errors import FleetParameterError
 from kit.retrieval import DEFAULT_METRICS, ParagraphIndex, evaluate, load_beir, make_run
+from kit.retrieval.evaluation import EVALUATION_COLUMNS
 
 if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = ["GRID_COLUMNS", "evaluate_grid", "evaluate_one"]
 
-#: Columns of :func:`evaluate_grid`: the labels, then those of :func:`kit.retrieval.evaluate`.
-GRID_COLUMNS = ["collection", "config", "query_id", "metric", "value"]
+#: Columns of :func:`evaluate_grid`: the labels ``collection, config``, then the schema of
+#: :func:`kit.retrieval.evaluate` itself (``query_id, metric, value``, the same dtypes).
+GRID_COLUMNS: dict[str, Any] = {"collection": "string", "config": "string", **EVALUATION_COLUMNS}
 
 
 def _load(collection: Any) -> Any:
@@ -29,13 +32,6 @@ def evaluate_one(collection: Any, settings: Mapping[str, Any], *, metrics: Itera
     col = _load(collection)
     index = ParagraphIndex(**dict(settings)).fit(col.corpus)
     return evaluate(make_run(index, col.queries, limit=limit), col.qrels, list(metrics))
-
-
-def _labelled(frame: pd.DataFrame, collection: str, config: str) -> pd.DataFrame:
-    out = frame.copy()
-    out.insert(0, "config", config)
-    out.insert(0, "collection", collection)
-    return out
 
 
 def evaluate_grid(
@@ -66,11 +62,13 @@ def evaluate_grid(
     Returns
     -------
     pandas.DataFrame
-        Columns ``collection, config`` then those of :func:`kit.retrieval.evaluate` (``query_id, metric,
-        value``): in collection order, then configuration order, then evaluate's order. Average with
+        :data:`GRID_COLUMNS`: ``collection, config``, then exactly the long frame of
+        :func:`kit.retrieval.evaluate` (``query_id, metric, value``, its schema and values): in collection
+        order, then configuration order, then evaluate's order; the same columns and dtypes when empty. Average with
         ``kit.retrieval.summarize(result, by=["collection", "config"])``.
     """
     import dask
+    import numpy as np
     import pandas as pd
 
     if not isinstance(collections, Mapping) or not isinstance(configs, Mapping):
@@ -89,7 +87,13 @@ def evaluate_grid(
             tasks.append(dask.delayed(evaluate_one)(loaded, dict(settings), metrics=metrics, limit=limit))
             labels.append((str(cname), str(kname)))
     if not tasks:
-        return pd.DataFrame({c: pd.Series(dtype="object" if c != "value" else "float64") for c in GRID_COLUMNS})
+        return frame(GRID_COLUMNS)
     client = resolve_client(client)
     results = compute(*tasks, client=client, progress=len(tasks) >= 20 if progress is None else progress)
-    return pd.concat([_labelled(r, c, k) for r, (c, k) in zip(results, labels)], ignore_index=True)
+    columns: dict[str, Any] = {
+        "collection": np.repeat([c for c, _ in labels], [len(r) for r in results]),
+        "config": np.repeat([k for _, k in labels], [len(r) for r in results]),
+    }
+    for name in EVALUATION_COLUMNS:
+        columns[name] = pd.concat([r[name] for r in results], ignore_index=True)
+    return frame(GRID_COLUMNS, columns)

@@ -13,9 +13,11 @@ import math
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 from kit.core.errors import KitError
+from kit.core.frames import frame
+from kit.core.problems import problem_schema
 from kit.fleet._dask import compute, resolve_client
 from kit.fleet.errors import FleetParameterError, FleetSourceError
 from kit.saves.save import Save, open_save
@@ -30,7 +32,7 @@ __all__ = [
     "SUMMARY_COLUMNS",
     "TABLES_COLUMNS",
     "DOCUMENTS_COLUMNS",
-    "PROBLEM_COLUMNS",
+    "FLEET_PROBLEM_COLUMNS",
     "FleetSave",
     "Fleet",
     "open_fleet",
@@ -57,20 +59,8 @@ DOCUMENTS_COLUMNS: dict[str, Any] = {
     "save_id": "string", "scope": "string", "player_uuid": "string", "language": "string", "doc_id": "string",
     "title": "string", "n_paragraphs": "int64", "n_chars": "int64",
 }
-#: Columns of :meth:`Fleet.problems` (the shared problems shape, then ``save_id``).
-PROBLEM_COLUMNS: dict[str, Any] = {
-    "severity": "severity", "kind": "string", "object_id": "string", "field": "string", "message": "string",
-    "path": "string", "save_id": "string",
-}
-
-
-def _frame(schema: Mapping[str, Any], rows: Iterable[Mapping[str, Any]] | Mapping[str, Sequence[Any]] = ()) -> pd.DataFrame:
-    import pandas as pd
-
-    from kit.core.frames import frame
-
-    severity = pd.CategoricalDtype(["warning", "error"], ordered=True)
-    return frame({c: severity if d == "severity" else d for c, d in schema.items()}, rows)
+#: Columns of :meth:`Fleet.problems`: :data:`kit.core.problems.PROBLEM_COLUMNS`, then ``save_id``.
+FLEET_PROBLEM_COLUMNS: dict[str, Any] = problem_schema({"save_id": "string"})
 
 
 @dataclass(frozen=True)
@@ -91,7 +81,7 @@ def _handles(save: Save) -> list[Any]:
 
 
 def _problem(item: FleetSave, kind: str, object_id: str, message: str, path: str) -> dict[str, Any]:
-    return {"severity": "error", "kind": kind, "object_id": object_id, "field": "", "message": message, "path": path,
+    return {"severity": "error", "kind": kind, "object_id": object_id, "field": None, "message": message, "path": path,
             "save_id": item.save_id}
 
 
@@ -201,7 +191,7 @@ def _partition(
     reader: Callable[..., list[dict[str, Any]]], schema: Mapping[str, Any], *args: Any
 ) -> Callable[[tuple[FleetSave, ...]], Any]:
     def run(group: tuple[FleetSave, ...]) -> pd.DataFrame:
-        return _frame(schema, [row for item in group for row in reader(item, *args)])
+        return frame(schema, [row for item in group for row in reader(item, *args)])
 
     return run
 
@@ -238,7 +228,9 @@ class Fleet:
     def _lazy(self, reader: Callable[..., list[dict[str, Any]]], schema: Mapping[str, Any], label: str, *args: Any) -> dd.DataFrame:
         import dask.dataframe as dd
 
-        return dd.from_map(_partition(reader, schema, *args), list(self.partitions), meta=_frame(schema),
+        if not self.partitions:  # a fleet without saves: one empty partition of the same schema
+            return dd.from_pandas(frame(schema), npartitions=1)
+        return dd.from_map(_partition(reader, schema, *args), list(self.partitions), meta=frame(schema),
                            label=label, enforce_metadata=False)
 
     def summary(self) -> dd.DataFrame:
@@ -289,11 +281,13 @@ class Fleet:
         Returns
         -------
         dask.dataframe.DataFrame
-            Columns ``severity`` (ordered ``warning < error``), ``kind`` (``unreadable_database``,
-            ``missing_save``), ``object_id`` (``"shared"``, the player UUID, or the save id), ``field`` (empty),
-            ``message`` (the single-save error, naming the file and reason), ``path``, ``save_id``.
+            The shared problems shape (:data:`kit.core.problems.PROBLEM_COLUMNS`), then ``save_id``:
+            ``severity`` (ordered ``warning < error``; always ``error`` here), ``kind`` (``unreadable_database``,
+            ``missing_save``), ``object_id`` (``"shared"``, the player UUID, or the save id), ``field`` (``<NA>``:
+            the whole file), ``message`` (the single-save error, naming the file and reason), ``path``,
+            ``save_id``.
         """
-        return self._lazy(_problem_rows, PROBLEM_COLUMNS, "fleet-problems")
+        return self._lazy(_problem_rows, FLEET_PROBLEM_COLUMNS, "fleet-problems")
 
     def saves(self, *, progress: bool | None = None) -> pd.DataFrame:
         """One row per save. Computes (every database is decoded to tell whether it is readable).

@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Sequence
 
+from kit.core.frames import frame
+from kit.core.problems import problem_schema, problems_frame
 from kit.worldbook.errors import WorldBookFormatError
 from kit.worldbook.studio import Conversation, Turn
 
@@ -37,6 +39,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CHAT_COLUMNS",
     "CHAT_PROBLEM_COLUMNS",
+    "CHAT_PROBLEM_EXTRA",
     "ChatFile",
     "ChatMessage",
     "ChatLog",
@@ -54,12 +57,6 @@ DEFAULT_MAX_LINE_BYTES = 8 * 1024 * 1024
 GROUP_FOLDER = "group chats"
 
 
-def _severity_dtype() -> Any:
-    import pandas as pd
-
-    return pd.CategoricalDtype(["warning", "error"], ordered=True)
-
-
 #: Columns of :meth:`ChatCorpus.chats`.
 CHAT_COLUMNS: dict[str, Any] = {
     "conversation_id": "string", "character_name": "string", "user_name": "string", "is_group": "bool",
@@ -67,18 +64,10 @@ CHAT_COLUMNS: dict[str, Any] = {
     "n_user": "int64", "n_system": "int64", "n_swipes": "int64", "n_chars": "int64", "path": "string",
 }
 
-#: Columns of :meth:`ChatCorpus.problems` (the shared problems shape, then ``conversation_id, line``).
-CHAT_PROBLEM_COLUMNS: dict[str, Any] = {
-    "severity": "severity", "kind": "string", "object_id": "string", "field": "string", "message": "string",
-    "path": "string", "conversation_id": "string", "line": "Int64",
-}
-
-
-def _frame(schema: Mapping[str, Any], rows: Iterable[Mapping[str, Any]]) -> pd.DataFrame:
-    from kit.core.frames import frame
-
-    dtypes = {c: _severity_dtype() if d == "severity" else d for c, d in schema.items()}
-    return frame(dtypes, rows)
+#: The chat reader's own problem columns, after the shared ones.
+CHAT_PROBLEM_EXTRA: dict[str, Any] = {"conversation_id": "string", "line": "Int64"}
+#: Columns of :meth:`ChatCorpus.problems`: :data:`kit.core.problems.PROBLEM_COLUMNS`, then ``conversation_id, line``.
+CHAT_PROBLEM_COLUMNS: dict[str, Any] = problem_schema(CHAT_PROBLEM_EXTRA)
 
 
 @dataclass(frozen=True)
@@ -170,7 +159,7 @@ class ChatCorpus:
             ``n_turns`` (those not ``is_system``), ``n_user, n_system, n_swipes`` (swipes over all messages),
             ``n_chars`` (of the active texts), ``path``; sorted by ``conversation_id``.
         """
-        return _frame(CHAT_COLUMNS, [log.summary_row() for log in self.logs])
+        return frame(CHAT_COLUMNS, [log.summary_row() for log in self.logs])
 
     def problems(self) -> pd.DataFrame:
         """Bad lines and unreadable files; never raises.
@@ -180,13 +169,14 @@ class ChatCorpus:
         DataFrame
             Columns ``severity`` (ordered ``warning < error``), ``kind`` (``unreadable_file``, ``empty_file``,
             ``invalid_json``, ``not_an_object``, ``bad_field``, ``line_too_long``, ``missing_header``),
-            ``object_id`` (the conversation id), ``field`` (``line N`` or ``line N: <field>``), ``message``,
+            ``object_id`` (the conversation id), ``field`` (``line N`` or ``line N: <field>``; ``<NA>`` for
+            file-level problems), ``message``,
             ``path``, ``conversation_id``, ``line`` (1-based; missing for file-level problems); in file then
             line order.
         """
         rows = [p for log in self.logs for p in log.problems]
         rows.sort(key=lambda r: (r["conversation_id"], r["line"] if r["line"] is not None else -1))
-        return _frame(CHAT_PROBLEM_COLUMNS, rows)
+        return problems_frame(rows, CHAT_PROBLEM_EXTRA)
 
 
 def scan_chat_files(path: str | os.PathLike[str]) -> list[ChatFile]:
@@ -218,7 +208,7 @@ def _problem(kind: str, message: str, chat: ChatFile, line: int | None, fld: str
     where = f"line {line}" if line is not None else ""
     if fld:
         where = f"{where}: {fld}" if where else fld
-    return {"severity": severity, "kind": kind, "object_id": chat.conversation_id, "field": where, "message": message,
+    return {"severity": severity, "kind": kind, "object_id": chat.conversation_id, "field": where or None, "message": message,
             "path": str(chat.path), "conversation_id": chat.conversation_id, "line": line}
 
 
@@ -360,7 +350,7 @@ def read_chat(
     if strict:
         for p in problems:
             if p["severity"] == "error":
-                raise WorldBookFormatError(p["message"], file=str(chat.path), field=p["field"])
+                raise WorldBookFormatError(p["message"], file=str(chat.path), field=p["field"] or "")
     metadata = header.get("chat_metadata") if isinstance(header.get("chat_metadata"), Mapping) else {}
     character = _text(header.get("character_name")) if header.get("character_name") not in (None, "unused") else ""
     user = _text(header.get("user_name")) if header.get("user_name") not in (None, "unused") else ""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pandas as pd
 
 import kit
+from kit.core.frames import pandas_dtype
 from kit.samples.fleet import CHARACTER_BOOKS
 
 CHAT_OPTIONS = {"character_books": CHARACTER_BOOKS, "global_book_ids": ["aetheria", "starport_nyx"]}
@@ -12,7 +13,7 @@ CHAT_OPTIONS = {"character_books": CHARACTER_BOOKS, "global_book_ids": ["aetheri
 
 def as_schema(df: pd.DataFrame, schema: dict) -> pd.DataFrame:
     """A single-save frame with the fleet frame's dtypes (text as pandas strings), in the same order."""
-    return df[list(schema)].astype({c: d for c, d in schema.items() if d != "severity"}).reset_index(drop=True)
+    return df[list(schema)].astype({c: pandas_dtype(d) for c, d in schema.items()}).reset_index(drop=True)
 
 
 def reference_summary(item) -> pd.DataFrame:

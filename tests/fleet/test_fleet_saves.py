@@ -12,7 +12,7 @@ import kit
 import kit.fleet
 from kit.fleet import (
     DOCUMENTS_COLUMNS,
-    PROBLEM_COLUMNS,
+    FLEET_PROBLEM_COLUMNS,
     SAVES_COLUMNS,
     SUMMARY_COLUMNS,
     TABLES_COLUMNS,
@@ -123,10 +123,11 @@ def test_tables_and_documents_equal_the_databases_frames(fleet):
 
 def test_problems_one_row_per_unreadable_file(fleet, generated_fleet):
     (problems,) = fleet.compute(fleet.problems())
-    assert list(problems.columns) == list(PROBLEM_COLUMNS)
+    assert list(problems.columns) == list(FLEET_PROBLEM_COLUMNS)
     assert problems["severity"].dtype == pd.CategoricalDtype(["warning", "error"], ordered=True)
     assert sorted(problems["path"]) == sorted(str(p) for p in generated_fleet.corrupt_files)
     assert set(problems["kind"]) == {"unreadable_database"} and set(problems["save_id"]) == _bad_saves(generated_fleet)
+    assert problems["field"].isna().all()  # the whole file is concerned
     for row in problems.itertuples():
         assert row.path in row.message and "cannot decode database" in row.message  # the single-save error
         assert row.object_id == ("shared" if row.path.endswith("shared.dat") else row.path.rsplit("/", 1)[1][:-4])

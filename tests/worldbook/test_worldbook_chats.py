@@ -119,6 +119,8 @@ def test_missing_header_empty_file_unreadable_file(tmp_path):
     assert [p["kind"] for p in wb.read_chat(empty).problems] == ["empty_file"]
     missing = wb.read_chat(tmp_path / "nope.jsonl")
     assert [p["kind"] for p in missing.problems] == ["unreadable_file"] and missing.conversation.turns == ()
+    whole_file = wb.ChatCorpus((wb.read_chat(empty), missing)).problems()  # file-level: no line, no field
+    assert whole_file["line"].isna().all() and whole_file["field"].isna().all()
     with pytest.raises(wb.WorldBookFormatError, match="nope.jsonl"):
         wb.read_chat(tmp_path / "nope.jsonl", strict=True)
     with pytest.raises(wb.WorldBookFormatError, match="no such chat file or folder"):
