@@ -35,7 +35,7 @@ def cpu_seconds(fn: Callable[[], Any], *, repeats: int = 3) -> float:
 def growth_ratio(make: Callable[[int], Any], run: Callable[[Any], Any], n: int, factor: int = 16) -> float:
     """CPU time of ``run(make(n * factor))`` divided by that of ``run(make(n))``."""
     small, large = make(n), make(n * factor)
-    run(small)  # warm caches and imports before measuring
+    cpu_seconds(lambda: run(small), repeats=1)  # warm caches and imports before measuring
     return cpu_seconds(lambda: run(large)) / cpu_seconds(lambda: run(small))
 
 

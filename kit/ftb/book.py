@@ -642,7 +642,7 @@ class _Loader:
     def load(self, translations: Mapping[str, Any] | None) -> QuestBook:
         book = self.book
         data_file = self.dir / "data.snbt"
-        if data_file.is_file():
+        if os.path.lexists(data_file) and not data_file.is_dir():  # a FIFO or device is refused by read()
             book.settings = self.read(data_file) or {}
         book.object_types[BOOK_ID] = "file"
         title = book.settings.get("title")
@@ -657,7 +657,7 @@ class _Loader:
 
     def load_groups(self) -> None:
         file = self.dir / "chapter_groups.snbt"
-        if not file.is_file():
+        if not os.path.lexists(file) or file.is_dir():
             return
         data = self.read(file) or {}
         for order, raw in enumerate(data.get("chapter_groups") or []):

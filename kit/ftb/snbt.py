@@ -46,6 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from kit.errors import KitError
+from kit.regular_files import FileRefusedError, read_regular_file
 
 __all__ = [
     "SnbtSyntaxError",
@@ -62,6 +63,10 @@ __all__ = [
 ]
 
 MAX_DEPTH = 256
+#: Files larger than this are refused before reading (the largest shared chapter file is 0.8 MB).
+MAX_FILE_BYTES = 4 * 2**20
+#: Longer numbers are refused (Python's ``int`` refuses more than 4,300 digits; FTB would read a double).
+MAX_NUMBER_CHARS = 4300
 
 
 class SnbtSyntaxError(KitError, ValueError):
@@ -148,15 +153,18 @@ def tag_type(value: Any) -> str:
 
 
 # One token per match, leading whitespace skipped. Group numbers are used by the parser.
-_DQ, _SQ, _WORD, _ARRAY, _PUNCT, _BAD = 1, 2, 3, 4, 5, 6
+_DQ, _SQ, _WORD, _ARRAY, _PUNCT, _BAD, _END = 1, 2, 3, 4, 5, 6, 7
+# Every position matches one alternative (the end of the text included), so the scanner never fails and retries
+# from the next character: trailing white space is consumed once (it used to cost quadratic time).
 _TOKEN = re.compile(
-    r"""[\x00-\x20]*(?:
+    r"""[\x00-\x20]*+(?:
       "((?:[^"\\\n]|\\.)*)"          # 1 double-quoted string (one line)
     | '((?:[^'\\\n]|\\.)*)'          # 2 single-quoted string
     | ([^\x00-\x20{}\[\]"',:=][\w.+\-∞]*)  # 3 word: key, number, boolean or bare string
     | \[[\x00-\x20]*([BILbil])[\x00-\x20]*;  # 4 typed array opener
     | ([{}\[\]:=,])                  # 5 punctuation
     | ([^\x00-\x20])                 # 6 anything else is an error
+    | ()\Z                           # 7 end of text, after any white space
     )""",
     re.VERBOSE,
 )
@@ -197,6 +205,12 @@ def _word(word: str) -> Any:
         return special
     if word[0] not in "0123456789-+.NI":
         return word
+    if len(word) > 24:  # no int, long, byte or short has this many digits: a double or a string
+        if len(word) > MAX_NUMBER_CHARS and _FLOAT.fullmatch(word.rstrip("bBsSlLfFdD")):
+            raise _OutOfRange(f"number of {len(word)} characters; more than {MAX_NUMBER_CHARS} are refused")
+        if word[-1] in "fF" and _FLOAT.fullmatch(word[:-1]):
+            return Float(_float_text(word[:-1]))
+        return _float_text(word) if _FLOAT.fullmatch(word) else word
     last = word[-1]
     if "0" <= last <= "9":
         if _INT.fullmatch(word):
@@ -249,9 +263,12 @@ class _Parser:
 
     def take(self, expected: str) -> re.Match[str]:
         try:
-            return self.next()
+            m = self.next()
         except StopIteration:
+            m = None
+        if m is None or m.lastindex == _END:
             raise self.error(len(self.text), f"unexpected end of file, expected {expected}") from None
+        return m
 
     def unexpected(self, m: re.Match[str], expected: str) -> SnbtSyntaxError:
         group = m.lastindex
@@ -273,6 +290,8 @@ class _Parser:
             extra = self.next()
         except StopIteration:
             return value
+        if extra.lastindex == _END:
+            return value
         raise self.unexpected(extra, "end of file after the root compound")
 
     def value(self, m: re.Match[str], depth: int) -> Any:
@@ -288,7 +307,7 @@ class _Parser:
         if group == _PUNCT:
             c = m.group(_PUNCT)
             if c == "{":
-                return self.compound(depth + 1)
+                return self.compound(depth + 1, m.start(_PUNCT))
             if c == "[":
                 return self.list(m, depth + 1)
         elif group == _SQ:
@@ -298,9 +317,9 @@ class _Parser:
             return self.array(m)
         raise self.unexpected(m, "a value")
 
-    def compound(self, depth: int) -> dict[str, Any]:
+    def compound(self, depth: int, start: int = 0) -> dict[str, Any]:
         if depth > MAX_DEPTH:
-            raise self.error(len(self.text), f"nesting deeper than {MAX_DEPTH}")
+            raise self.error(start, f"nesting deeper than {MAX_DEPTH}")
         out: dict[str, Any] = {}
         take = self.take
         while True:
@@ -419,11 +438,14 @@ def read_snbt(path: str | os.PathLike[str]) -> dict[str, Any]:
     SnbtSyntaxError
         When the text is not valid FTB SNBT (file, line and column in the message).
     SnbtFileError
-        When the file cannot be read or is not UTF-8.
+        When the file cannot be read, is not a regular file (a FIFO, a device, a link to one), is larger than
+        :data:`MAX_FILE_BYTES`, or is not UTF-8.
     """
     file = Path(path)
     try:
-        data = file.read_bytes()
+        data = read_regular_file(file, max_bytes=MAX_FILE_BYTES)
+    except FileRefusedError as exc:
+        raise SnbtFileError(f"{file}: {exc.reason}") from exc
     except OSError as exc:
         raise SnbtFileError(f"{file}: cannot read the file: {exc.strerror or exc}") from exc
     try:
