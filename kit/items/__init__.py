@@ -10,6 +10,7 @@ from __future__ import annotations
 from kit.items.errors import (DatapackError, DatapackReadError, InvalidScopeError, ProviderRegistrationError,
                               UnknownFeatureError, UnknownLootTableError)
 from kit.items.loot import LootContext, LootTable
+from kit.items.loot_sampler import LootSamplingError
 from kit.items.names import NameIndex, route_scope
 from kit.items.packs import load_datapacks
 from kit.items.packset import PackSet
@@ -39,4 +40,5 @@ __all__ = [
     "UnknownFeatureError",
     "UnknownLootTableError",
     "ProviderRegistrationError",
+    "LootSamplingError",
 ]
