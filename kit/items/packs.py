@@ -115,10 +115,10 @@ def _zip_reader(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> Reader:
             return b"".join(parts)
         except zipfile.BadZipFile as exc:
             raise _Refused(f"member {info.filename} is corrupt: {exc}") from None
+        except NotImplementedError as exc:  # before RuntimeError, its base class
+            raise _Refused(f"member {info.filename} uses an unsupported compression method ({exc})") from None
         except RuntimeError as exc:  # zipfile's signal for an encrypted member
             raise _Refused(f"member {info.filename} is encrypted ({exc}); kit reads no passwords") from None
-        except NotImplementedError as exc:
-            raise _Refused(f"member {info.filename} uses an unsupported compression method ({exc})") from None
         except (zlib.error, EOFError, OSError, ValueError) as exc:
             raise _Refused(f"member {info.filename} cannot be inflated: {exc}") from None
 
