@@ -124,7 +124,8 @@ def ask(
     The readable guides are known when ``quest_book`` is given (they are then computed with
     :func:`kit.ftb.visible_guides` from the team progress) or when ``allowed_guide_ids`` lists them;
     with both, only guides allowed by both are searched. No other player's data is read, and there is no
-    fallback to another language.
+    fallback to another language: with ``quest_book``, a language missing from ``system:ftb_guides`` is
+    built there first (:func:`kit.ftb.ensure_language`).
 
     Parameters
     ----------
@@ -161,6 +162,9 @@ def ask(
     check_language(language)
     if quest_book is not None:
         allowed_guide_ids = _readable_guides(save, quest_book, progress, player_uuid, allowed_guide_ids)
+        from kit.ftb import ensure_language  # a language not yet in system:ftb_guides is built on its first query
+
+        ensure_language(save, quest_book, language)
     dbs = save.databases
     searches: list[tuple[str, AgentDatabase, DatabaseTable[list[Document]], Any]] = [
         ("player", dbs.player(player_uuid), KNOWLEDGE, None),
