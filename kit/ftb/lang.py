@@ -49,7 +49,9 @@ _FORMAT_CODE = re.compile(r"[&§][0-9a-fk-orA-FK-OR]")
 _IMAGE_LINE = re.compile(r"\s*\{image:[^}]*\}\s*")
 _PAGEBREAK = "{@pagebreak}"
 #: KubeJS language JSON files larger than this are refused (the largest shared one is 0.5 MB).
-MAX_JSON_BYTES = 8 * 2**20
+MAX_JSON_BYTES = 4 * 2**20
+#: ... and one with more opening brackets than this (a language file is one flat object).
+MAX_JSON_CONTAINERS = 200_000
 
 
 class TranslationFileError(KitError, ValueError):
@@ -169,7 +171,10 @@ def read_json_translations(files: Mapping[str, Any]) -> dict[str, dict[str, str]
             else:
                 where = str(item)
                 try:
-                    data = json.loads(read_regular_file(Path(item), max_bytes=MAX_JSON_BYTES).decode("utf-8"))
+                    raw = read_regular_file(Path(item), max_bytes=MAX_JSON_BYTES)
+                    if raw.count(b"{") + raw.count(b"[") > MAX_JSON_CONTAINERS:  # bounds the objects json builds
+                        raise ValueError(f"more than {MAX_JSON_CONTAINERS} objects and arrays")
+                    data = json.loads(raw.decode("utf-8"))
                 except FileRefusedError as exc:
                     raise TranslationFileError(f"{where}: cannot read the language file: {exc.reason}") from exc
                 except (OSError, ValueError) as exc:

@@ -65,6 +65,9 @@ __all__ = [
 MAX_DEPTH = 256
 #: Files larger than this are refused before reading (the largest shared chapter file is 0.8 MB).
 MAX_FILE_BYTES = 4 * 2**20
+#: A text of more tokens than this is refused (the largest shared file has 125,000): it bounds the objects built,
+#: so a refused file never costs more than about 50 MB.
+MAX_TOKENS = 600_000
 #: Longer numbers are refused (Python's ``int`` refuses more than 4,300 digits; FTB would read a double).
 MAX_NUMBER_CHARS = 4300
 
@@ -248,12 +251,13 @@ def _kind(value: Any) -> str:
 
 
 class _Parser:
-    __slots__ = ("text", "source", "next")
+    __slots__ = ("text", "source", "next", "budget")
 
     def __init__(self, text: str, source: str) -> None:
         self.text = text
         self.source = source
         self.next = _TOKEN.finditer(text).__next__
+        self.budget = MAX_TOKENS
 
     # -- errors ------------------------------------------------------------------------------
     def error(self, pos: int, reason: str) -> SnbtSyntaxError:
@@ -268,6 +272,9 @@ class _Parser:
             m = None
         if m is None or m.lastindex == _END:
             raise self.error(len(self.text), f"unexpected end of file, expected {expected}") from None
+        self.budget -= 1
+        if self.budget < 0:
+            raise self.error(m.start(0), f"more than {MAX_TOKENS} tokens; longer texts are refused")
         return m
 
     def unexpected(self, m: re.Match[str], expected: str) -> SnbtSyntaxError:

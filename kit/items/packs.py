@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from kit.items.packset import PackSet
 
 __all__ = ["PackInfo", "load_datapacks", "LANGUAGES", "MAX_DATA_FILE_BYTES", "MAX_LANG_FILE_BYTES",
-           "MAX_ZIP_ENTRIES", "MAX_ZIP_DATA_BYTES"]
+           "MAX_ZIP_ENTRIES", "MAX_ZIP_DATA_BYTES", "MAX_JSON_CONTAINERS"]
 
 #: Language files read for display names.
 LANGUAGES = ("en_us", "zh_cn")
@@ -35,6 +35,8 @@ LANGUAGES = ("en_us", "zh_cn")
 MAX_DATA_FILE_BYTES = 2**20
 #: A language file larger than this is refused (vanilla's en_us.json is 0.44 MB).
 MAX_LANG_FILE_BYTES = 4 * 2**20
+#: A JSON file with more opening brackets than this is refused before parsing (bounds the objects it builds).
+MAX_JSON_CONTAINERS = 200_000
 #: A zip or jar with more entries than this is refused before its directory is read.
 MAX_ZIP_ENTRIES = 65_536
 #: A zip or jar whose data and language files declare more bytes than this in total is refused (a zip bomb).
@@ -211,6 +213,9 @@ def _open_pack(path: Path) -> _Source:
 
 
 def _decode(raw: bytes):
+    containers = raw.count(b"{") + raw.count(b"[")  # an upper bound on the objects and arrays json builds
+    if containers > MAX_JSON_CONTAINERS:
+        raise ValueError(f"more than {MAX_JSON_CONTAINERS} objects and arrays ({containers} opening brackets)")
     return json.loads(raw.decode("utf-8-sig"))
 
 

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from kit.errors import KitError
 from kit.ftb import read_progress, read_quest_book
-from kit.ftb.snbt import MAX_DEPTH, MAX_FILE_BYTES, MAX_NUMBER_CHARS, SnbtFileError, SnbtSyntaxError, dumps, loads, \
-    read_snbt
+from kit.ftb.snbt import MAX_DEPTH, MAX_FILE_BYTES, MAX_NUMBER_CHARS, MAX_TOKENS, SnbtFileError, SnbtSyntaxError, \
+    dumps, loads, read_snbt
 from tests.hostile_checks import MEMORY_BOUND_BYTES, assert_linear, peak_memory
 
 CHAPTER = '{\n\tid: "00000000000000C1"\n\tquests: [{ id: "00000000000000A1", x: 0.0d, y: 0.0d }]\n}\n'
@@ -137,12 +137,26 @@ def test_a_file_over_the_cap_is_refused_from_its_size(tmp_path):
     assert peak < 1 << 20  # refused before reading
 
 
+def test_texts_of_more_tokens_than_the_cap_are_refused():
+    with pytest.raises(SnbtSyntaxError, match=f"more than {MAX_TOKENS} tokens"):
+        loads("{a: [" + "1 " * MAX_TOKENS + "]}")
+    assert len(loads("{a: [" + "1 " * (MAX_TOKENS - 10) + "]}")["a"]) == MAX_TOKENS - 10
+
+
+_NEAR_CAP = MAX_FILE_BYTES - 64
+
+
 @pytest.mark.parametrize("text", [
     "{a: " + "[" * 200_000 + "}",
     "{a: " + "9" * 1_000_000 + "}",
     "{a: 1}" + " " * 2_000_000,
     "{a: [" + "1 " * 1_000_000 + "x: }",
-])
+    # the costliest shapes per byte, as large as the file cap allows, broken at the end
+    "{a: [" + "[]" * (_NEAR_CAP // 2) + "x",
+    "{a: [" + "{}" * (_NEAR_CAP // 2) + "x",
+    "{a: [" + "ab " * (_NEAR_CAP // 3) + ":",
+    "{" + " ".join(f"k{i}:1" for i in range(_NEAR_CAP // 10)) + " ]",
+], ids=["deep", "long-number", "trailing-space", "many-numbers", "lists", "compounds", "words", "keys"])
 def test_rejected_text_stays_within_the_memory_bound(tmp_path, text):
     file = tmp_path / "c.snbt"
     file.write_text(text, "utf-8")

@@ -15,7 +15,8 @@ from items_inputs import write_pack
 
 import kit.items
 from kit.errors import KitError
-from kit.items.packs import MAX_DATA_FILE_BYTES, MAX_LANG_FILE_BYTES, MAX_ZIP_DATA_BYTES, MAX_ZIP_ENTRIES
+from kit.items.packs import MAX_DATA_FILE_BYTES, MAX_JSON_CONTAINERS, MAX_LANG_FILE_BYTES, MAX_ZIP_DATA_BYTES, \
+    MAX_ZIP_ENTRIES
 from kit.items.tags import MAX_TAG_DEPTH
 from tests.hostile_checks import MEMORY_BOUND_BYTES, peak_memory
 
@@ -215,6 +216,24 @@ def test_deep_json_is_an_error_row_not_a_recursion_error(tmp_path, text, rel):
     assert error is None and peak < MEMORY_BOUND_BYTES
     reason = kit.items.load_datapacks(root).errors["reason"].iloc[0]
     assert "nested too deeply" in reason or "invalid JSON" in reason or "invalid language file" in reason
+
+
+_LANG = "assets/t/lang/en_us.json"
+
+
+@pytest.mark.parametrize("rel, text", [
+    ("data/t/loot_table/x.json", "[" + "{}," * (MAX_DATA_FILE_BYTES // 3 - 2) + "x"),
+    ("data/t/loot_table/x.json", "[" + "[]," * (MAX_DATA_FILE_BYTES // 3 - 2) + "x"),
+    (_LANG, "[" + "[]," * (MAX_LANG_FILE_BYTES // 3 - 2) + "x"),
+    (_LANG, "[" + "{}," * (MAX_LANG_FILE_BYTES // 3 - 2) + "x"),
+    (_LANG, "{" + ",".join(f'"k{i}":"v"' for i in range(MAX_LANG_FILE_BYTES // 14)) + ",]"),
+], ids=["data-objects", "data-arrays", "lang-arrays", "lang-objects", "lang-keys"])
+def test_the_costliest_json_up_to_the_caps_stays_within_the_memory_bound(tmp_path, rel, text):
+    root = _pack(tmp_path / "p", {rel: text})
+    peak, error = peak_memory(lambda: kit.items.load_datapacks(root))
+    assert error is None and peak < MEMORY_BOUND_BYTES
+    reason = kit.items.load_datapacks(root).errors["reason"].iloc[0]
+    assert "invalid" in reason and (rel != _LANG or "[]" not in text or str(MAX_JSON_CONTAINERS) in reason)
 
 
 @pytest.mark.parametrize("text, expected", [
