@@ -28,6 +28,7 @@ __all__ = ["split_paragraphs", "DEFAULT_MAX_CHARS"]
 DEFAULT_MAX_CHARS = 2000
 """Default cut length: long enough that ordinary paragraphs (and a scientific abstract) stay whole."""
 
+_BLANK = re.compile(r"\s*")  # Unicode white space, as str.strip; fails at the first other character
 _HEADING = re.compile(r" {0,3}#{1,6}(?:[ \t]|$)")
 # Possessive runs and the look-behind keep this linear: a run of dots not followed by white space fails once at
 # its first dot instead of being retried (with backtracking) from every dot of the run.
@@ -73,7 +74,7 @@ def split_paragraphs(text: str, *, max_chars: int | None = DEFAULT_MAX_CHARS) ->
     offset = 0
     for line in text.split("\n"):
         line_start, offset = offset, offset + len(line) + 1
-        if not line.strip():  # empty or only white space (str.strip's: tabs, U+3000, U+00A0, ...)
+        if _BLANK.fullmatch(line):  # empty or only white space (tabs, U+3000, U+00A0, ...)
             if block_start >= 0:
                 blocks.append((block_start, block_end, block_headings))
                 block_start = -1
