@@ -1,7 +1,9 @@
 # kit: two commands get you going.
-#   make demo   - set up .venv, print the sample save's summary, execute every notebook into build/
-#   make test   - set up .venv, run the whole test suite including pytest --nbval over notebooks/
-#   make lab    - open JupyterLab on notebooks/
+#   make demo            - set up .venv, print the sample save's summary, execute every notebook into build/
+#   make test            - set up .venv, run the whole test suite including pytest --nbval over notebooks/
+#   make test-fast       - unit and integration tests only (no notebooks, no slow tests: browser, crash loops, wheel)
+#   make test-standalone - the whole suite in a copy of the repository with no data folder beside it
+#   make lab             - open JupyterLab on notebooks/
 SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -11,7 +13,7 @@ export UV_PROJECT_ENVIRONMENT := $(VENV)
 export PYTHONHASHSEED := 0
 export MPLBACKEND := Agg
 
-.PHONY: env demo test test-fast lab samples bench clean
+.PHONY: env demo test test-fast test-standalone lab samples bench clean
 
 env: $(VENV)/.synced
 
@@ -35,6 +37,15 @@ test: env
 
 test-fast: env
 	$(PY) -m pytest -q tests -m "not slow"
+
+# A clean copy of the tracked files in a folder with no ../shared beside it and KIT_SHARED_DATA unset:
+# every test that needs real data must skip, everything else must pass.
+test-standalone:
+	@tmp=$$(mktemp -d) && mkdir -p "$$tmp/alone" && \
+	  git ls-files -z | xargs -0 -I{} cp --parents {} "$$tmp/alone/" && \
+	  echo "standalone copy in $$tmp/alone" && \
+	  ( cd "$$tmp/alone" && env -u KIT_SHARED_DATA $(MAKE) --no-print-directory test ); \
+	  status=$$?; rm -rf "$$tmp"; exit $$status
 
 lab: env
 	$(PY) -m jupyter lab notebooks

@@ -19,7 +19,7 @@ from pathlib import Path
 import nbtlib
 
 import kit
-from kit import codecs, nbt
+from kit.saves import codecs, nbt
 
 
 @dataclass(frozen=True)

@@ -16,17 +16,17 @@ import importlib
 import sys
 from typing import Sequence
 
-from kit.errors import KitError
+from kit.core.errors import KitError
 
 __all__ = ["main", "build_parser"]
 
-_COMMAND_MODULES = ("kit.items.cli", "kit.worldbook.cli", "kit.ftb.cli")
+_COMMAND_MODULES = ("kit.items.cli", "kit.worldbook.cli", "kit.ftb.cli", "kit.modules.cli", "kit.servers.cli")
 
 
 def _summary(args: argparse.Namespace) -> int:
     import pandas as pd
 
-    from kit.save import open_save
+    from kit.saves.save import open_save
 
     with open_save(args.save) as save:
         frame = save.summary()

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import kit
 from kit.samples import sample_save_path
-from tests.shared_data import shared_file
+from tests.data_folder import shared_file
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -12,8 +12,8 @@ import kit.books
 import kit.items
 import kit.retrieval as kr
 import kit.worldbook as wb
-from kit.database import _DOC_COLUMNS, _TABLE_COLUMNS
-from kit.knowledge import ASK_COLUMNS
+from kit.saves.database import _DOC_COLUMNS, _TABLE_COLUMNS
+from kit.saves.knowledge import ASK_COLUMNS
 from kit.samples import sample_save_path
 from kit.samples.saves import PLAYERS
 

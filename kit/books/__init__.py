@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from kit.books.cards import Card, card_from_dict, card_from_tags, read_card, write_card
+from kit.cards import Card, card_from_dict, card_from_tags, read_card, write_card
 from kit.books.errors import (
     BookNotFoundError,
     BookRecordError,
@@ -18,7 +18,7 @@ from kit.books.errors import (
     TornTraceWarning,
     TraceError,
 )
-from kit.books.png import placeholder_avatar
+from kit.core.png import placeholder_avatar
 from kit.books.records import (
     CardAsset,
     CardBook,

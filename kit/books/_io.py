@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from kit.atomic_files import atomic_write_bytes, fsync_folder
+from kit.core.atomic_files import atomic_write_bytes, fsync_folder
 from kit.books.errors import BookRecordError, StorageError
 
 __all__ = ["dumps", "fsync_folder", "read_json", "write_bytes_atomic", "write_json_atomic"]
@@ -18,7 +18,7 @@ def dumps(value: Any) -> str:
 
 
 def write_bytes_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` atomically (see :func:`kit.atomic_files.atomic_write_bytes`).
+    """Write ``data`` to ``path`` atomically (see :func:`kit.core.atomic_files.atomic_write_bytes`).
 
     A reader sees either the old file or the new one, never a mix; on error the old file is untouched.
     """

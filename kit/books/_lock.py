@@ -6,7 +6,7 @@ Every store mutation reads a file, changes it and writes it back (``project.json
 files. :class:`StoreLock` serialises them.
 
 It takes an exclusive ``flock`` on the studio folder itself rather than on a ``.lock`` file as
-:class:`kit.atomic_files.ProcessLock` does: the lock then leaves nothing in the store (sample studios stay
+:class:`kit.core.atomic_files.ProcessLock` does: the lock then leaves nothing in the store (sample studios stay
 byte-for-byte deterministic) and, as with ``ProcessLock``, the kernel releases it when the holder dies, so a
 crashed writer never leaves the store locked. Unlike ``ProcessLock`` it waits (polling) up to ``timeout``
 seconds, because store writes are short; it is re-entrant within one :class:`StoreLock` so a mutation may

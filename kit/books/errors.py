@@ -1,12 +1,12 @@
 """The exceptions raised by :mod:`kit.books`.
 
-Each derives from :class:`kit.errors.KitError` and from the builtin that fits, and its message names the
+Each derives from :class:`kit.core.errors.KitError` and from the builtin that fits, and its message names the
 file, the field (as a key path such as ``data.character_book.entries[2].keys``) and the reason.
 """
 
 from __future__ import annotations
 
-from kit.errors import ConcurrentWriterError, KitError, StorageError
+from kit.core.errors import CardError, ConcurrentWriterError, FieldError, KitError, StorageError
 
 __all__ = [
     "BookRecordError",
@@ -21,31 +21,20 @@ __all__ = [
 ]
 
 
-class _FieldError(KitError, ValueError):
-    """A value error that remembers the file and field it is about."""
 
-    def __init__(self, message: str, *, path: str = "", field: str = "") -> None:
-        super().__init__(message)
-        self.path = path
-        self.field = field
-
-
-class SecretError(_FieldError):
+class SecretError(FieldError):
     """A record, trace entry or card carries an API key (or a field named like one); nothing was written.
 
     ``field`` is the key path of the offending value. The value itself never appears in the message.
     """
 
 
-class BookRecordError(_FieldError):
+class BookRecordError(FieldError):
     """A book, asset, snapshot or content file (or a value about to be written) breaks the record rules."""
 
 
-class CardError(_FieldError):
-    """A character card file cannot be read, or a card cannot be written in the asked format."""
 
-
-class TraceError(_FieldError):
+class TraceError(FieldError):
     """A ``traces.jsonl`` line other than the last one is not valid JSON or not a valid trace entry."""
 
 

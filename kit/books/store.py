@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from kit.books._io import read_json, write_bytes_atomic, write_json_atomic
 from kit.books._lock import StoreLock
-from kit.books.cards import Card, card_from_dict, card_from_tags, read_card, write_card
+from kit.cards import Card, card_from_dict, card_from_tags, read_card, write_card
 from kit.books.errors import (
     BookNotFoundError,
     BookRecordError,
@@ -43,7 +43,7 @@ from kit.books.errors import (
     TornTraceWarning,
     TraceError,
 )
-from kit.books.png import is_png, write_text_chunks
+from kit.core.png import is_png, write_text_chunks
 from kit.books.records import (
     Book,
     CardAsset,
@@ -397,7 +397,7 @@ class BookStore:
 
         Returns None for a card asset without a bound world.
         """
-        from kit.books.cards import _from_character_book
+        from kit.worldbook.cards import from_character_book
 
         if self._world_file(asset_id).exists() and not self._asset_file(asset_id).exists():
             world = self.world_asset(asset_id)
@@ -406,7 +406,7 @@ class BookStore:
             if ref is None:
                 return None
             world = self._bound_world(asset_id, ref)
-        return _from_character_book()(copy.deepcopy(dict(world.character_book)), book_id=world.id, name=world.name)
+        return from_character_book(copy.deepcopy(dict(world.character_book)), book_id=world.id, name=world.name)
 
     def snapshot(self, book_id: str, snapshot_id: str) -> RunSnapshot:
         """Read one snapshot of a play book."""
@@ -826,7 +826,7 @@ class BookStore:
     ) -> CardAsset:
         """Export a card book's accepted tags as a new card asset (the design's "导出 CardAsset").
 
-        The card is built with :func:`kit.books.cards.card_from_tags`; a ``角色卡.世界书`` tag becomes the bound
+        The card is built with :func:`kit.cards.card_from_tags`; a ``角色卡.世界书`` tag becomes the bound
         world asset. The card book itself is not changed.
 
         Raises

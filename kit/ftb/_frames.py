@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
-from kit.frames import frame as shared_frame
+from kit.core.frames import frame as shared_frame
 
 if TYPE_CHECKING:
     import pandas as pd

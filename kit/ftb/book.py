@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
-from kit.errors import KitError
+from kit.core.errors import KitError
 from kit.ftb import lang as _lang
 from kit.ftb.snbt import SnbtFileError, SnbtSyntaxError, read_snbt
 
@@ -251,6 +251,30 @@ class QuestBook:
     error_rows: list[dict[str, Any]] = field(default_factory=list)
     _dependents: dict[str, tuple[str, ...]] | None = field(default=None, repr=False)
     _text_cache: dict[tuple[str, str, str], str] = field(default_factory=dict, repr=False)
+
+    def readable_guide_ids(self, save: Any, player_uuid: str, *, progress: Any = None) -> list[str]:
+        """Guide document ids (``"ftb:<quest id>"``) the player's team may read in ``save``.
+
+        ``progress`` defaults to the save's team progress (:func:`kit.ftb.read_progress`). This is how
+        :func:`kit.ask` restricts FTB guides to what the player may see.
+        """
+        from kit.ftb.guides import guide_id
+        from kit.ftb.progress import read_progress
+        from kit.ftb.visibility import visible_guides
+
+        if progress is None:
+            progress = read_progress(save)
+        return [guide_id(q) for q in visible_guides(self, progress, player_uuid)]
+
+    def ensure_guides(self, save: Any, language: str) -> bool:
+        """Build this book's guides in ``language`` in ``system:ftb_guides`` when the table lacks that language.
+
+        :func:`kit.ask` calls it, so a language is built on its first query; see :func:`kit.ftb.ensure_language`.
+        Returns True when it wrote the language.
+        """
+        from kit.ftb.ingest import ensure_language
+
+        return ensure_language(save, self, language)
 
     def __repr__(self) -> str:
         return (f"QuestBook(path={str(self.path)!r}, chapters={len(self.chapter_by_id)}, "

@@ -63,7 +63,7 @@ def run_reload(args: argparse.Namespace) -> int:
     from kit.ftb.book import read_quest_book
     from kit.ftb.guides import DEFAULT_GUIDE_RULE, GuideRule
     from kit.ftb.ingest import reload
-    from kit.save import open_save
+    from kit.saves.save import open_save
 
     rule = DEFAULT_GUIDE_RULE if args.min_description_chars is None else GuideRule(
         min_description_chars=args.min_description_chars)

@@ -18,8 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from kit.document import Document
-from kit.errors import KitError
+from kit.core.document import Document
+from kit.core.errors import KitError
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -15,19 +15,19 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING, Iterable
 
-from kit.errors import KitError
+from kit.core.errors import KitError
 
 from kit.ftb.guides import DEFAULT_GUIDE_RULE, GuideRule, guide_documents, guide_ids, quest_id_of
-from kit.knowledge import InvalidLanguageError, check_language
-from kit.tables import FTB_GUIDES
+from kit.saves.knowledge import InvalidLanguageError, check_language
+from kit.saves.tables import FTB_GUIDES
 
 if TYPE_CHECKING:
     import pandas as pd
 
-    from kit.database import AgentDatabase
-    from kit.document import Document
+    from kit.saves.database import AgentDatabase
+    from kit.core.document import Document
     from kit.ftb.book import QuestBook
-    from kit.save import Save
+    from kit.saves.save import Save
 
 __all__ = ["reload", "reload_languages", "ensure_language", "RELOAD_SCHEMA", "ALL_LANGUAGES", "ReloadBusyError"]
 

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
-from kit.errors import KitError
+from kit.core.errors import KitError
 from kit.ftb.snbt import read_snbt
-from kit.regular_files import FileRefusedError, read_regular_file
+from kit.core.regular_files import FileRefusedError, read_regular_file
 
 __all__ = [
     "LangKey",

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
-from kit.errors import KitError
+from kit.core.errors import KitError
 from kit.ftb.snbt import SnbtFileError, SnbtSyntaxError, read_snbt
 
 if TYPE_CHECKING:

@@ -45,8 +45,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from kit.errors import KitError
-from kit.regular_files import FileRefusedError, read_regular_file
+from kit.core.errors import KitError
+from kit.core.regular_files import FileRefusedError, read_regular_file
 
 __all__ = [
     "SnbtSyntaxError",

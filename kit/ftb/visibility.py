@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from kit.ftb.book import QuestBook
-    from kit.save import Save
+    from kit.saves.save import Save
 
 __all__ = [
     "TeamView",
@@ -327,7 +327,7 @@ def ask_with_visibility(
     DataFrame
         The columns of :func:`kit.ask` (``scope, source, rank, doc_id, paragraph_index, score, title, text``).
     """
-    from kit.knowledge import ask
+    from kit.saves.knowledge import ask
 
     allowed = [guide_id(q) for q in visible_guides(book, progress, player_uuid, rule=rule)]
     return ask(save, player_uuid, question, language=language, allowed_guide_ids=allowed)

@@ -9,20 +9,28 @@ from __future__ import annotations
 
 from kit.items.errors import (DatapackError, DatapackReadError, InvalidScopeError, ProviderRegistrationError,
                               UnknownFeatureError, UnknownLootTableError)
+from kit.items.conditions import ConditionContext, Verdict
+from kit.items.icons import find_icon, item_icon
 from kit.items.loot import LootContext, LootTable
 from kit.items.loot_sampler import LootSamplingError
 from kit.items.names import NameIndex, route_scope
-from kit.items.packs import load_datapacks
+from kit.items.packs import PackBytes, load_datapacks
 from kit.items.packset import PackSet
-from kit.items.recipes import ItemStack, Recipe
+from kit.items.recipes import CustomIngredient, ItemStack, Recipe
 from kit.items.sources import (PROVIDERS, ItemSource, ItemSourceOutput, ItemSourceProvider, ProviderRegistry,
                                SourceSlot, register_provider)
 
 __all__ = [
     "load_datapacks",
+    "PackBytes",
     "PackSet",
     "Recipe",
     "ItemStack",
+    "CustomIngredient",
+    "ConditionContext",
+    "Verdict",
+    "item_icon",
+    "find_icon",
     "LootTable",
     "LootContext",
     "ItemSource",

@@ -2,9 +2,27 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Sequence
+import gc
+from contextlib import contextmanager
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
-__all__ = ["norm_id", "frame"]
+__all__ = ["norm_id", "frame", "gc_paused"]
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while building large acyclic structures (restored afterwards).
+
+    Loading 100,000 recipes allocates millions of small objects and no cycles; the collector's repeated full
+    passes over them cost more than the loading itself (measured in ``benchmarks/bench_items.py``).
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def norm_id(value: str) -> str:

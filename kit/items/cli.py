@@ -29,7 +29,7 @@ def register(subparsers) -> None:
 
 def run_item_sources(args: argparse.Namespace) -> int:
     """Run the subcommand; returns 0 on success, 2 for a bad scope or unreadable pack."""
-    from kit.errors import KitError
+    from kit.core.errors import KitError
     from kit.items.packs import load_datapacks
 
     try:

@@ -11,7 +11,7 @@ import math
 import random
 from typing import Any, Callable, Mapping
 
-from kit.errors import KitError
+from kit.core.errors import KitError
 from kit.items._common import norm_id
 from kit.items.loot import COUNT_FUNCTIONS, LootContext, LootTable, condition_probability, level_value
 

@@ -6,6 +6,7 @@ File access lives here; parsing is delegated to :mod:`kit.items.recipes`, :mod:`
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -13,12 +14,14 @@ import stat
 import struct
 import zipfile
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
+from kit.items._common import gc_paused
+from kit.items.conditions import ConditionContext, evaluate, file_conditions, unwrap_conditional
+from kit.core.regular_files import FileRefusedError, file_kind, read_regular_file
 from kit.items.errors import DatapackError, DatapackReadError, UnknownFeatureError
-from kit.regular_files import FileRefusedError, file_kind, read_regular_file
 from kit.items.loot import LootFormatError, LootTable, parse_loot_table
 from kit.items.recipes import Recipe, RecipeFormatError, parse_recipe
 from kit.items.tags import TagFile, parse_tag_file, resolve_tags
@@ -26,8 +29,8 @@ from kit.items.tags import TagFile, parse_tag_file, resolve_tags
 if TYPE_CHECKING:
     from kit.items.packset import PackSet
 
-__all__ = ["PackInfo", "load_datapacks", "LANGUAGES", "MAX_DATA_FILE_BYTES", "MAX_LANG_FILE_BYTES",
-           "MAX_ZIP_ENTRIES", "MAX_ZIP_DATA_BYTES", "MAX_JSON_CONTAINERS"]
+__all__ = ["PackInfo", "PackBytes", "load_datapacks", "LANGUAGES", "MAX_DATA_FILE_BYTES", "MAX_LANG_FILE_BYTES",
+           "MAX_MEMBER_BYTES", "MAX_ZIP_ENTRIES", "MAX_ZIP_DATA_BYTES", "MAX_JSON_CONTAINERS"]
 
 #: Language files read for display names.
 LANGUAGES = ("en_us", "zh_cn")
@@ -35,6 +38,8 @@ LANGUAGES = ("en_us", "zh_cn")
 MAX_DATA_FILE_BYTES = 2**20
 #: A language file larger than this is refused (vanilla's en_us.json is 0.44 MB).
 MAX_LANG_FILE_BYTES = 4 * 2**20
+#: Any other member (a texture, a model) larger than this once inflated is refused as an unreadable file.
+MAX_MEMBER_BYTES = 64 << 20
 #: A JSON file with more opening brackets than this is refused before parsing (bounds the objects it builds).
 MAX_JSON_CONTAINERS = 200_000
 #: A zip or jar with more entries than this is refused before its directory is read.
@@ -45,6 +50,7 @@ MAX_ZIP_DATA_BYTES = 256 * 2**20
 _DATA_RE = re.compile(r"^data/([^/]+)/(recipe|recipes|loot_table|loot_tables|tags/item|tags/items)/(.+)\.json$")
 _FEATURE_RE = re.compile(r"^data/([^/]+)/datapacks/([^/]+)/")
 _LANG_RE = re.compile(r"^assets/([^/]+)/lang/(en_us|zh_cn)\.json$")
+_ASSET_RE = re.compile(r"^assets/[^/]+/(textures/(item|block)/.+\.png|models/(item|block)/.+\.json|items/.+\.json)$")
 _KIND = {"recipe": "recipe", "recipes": "recipe", "loot_table": "loot_table", "loot_tables": "loot_table",
          "tags/item": "item_tag", "tags/items": "item_tag"}
 
@@ -60,24 +66,30 @@ class PackInfo:
     is_applied: bool = True
 
 
-class _Refused(Exception):
+class _Refused(OSError):
     """Internal: one file of a pack cannot be read; the message is the reason (reported per file)."""
 
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
 
-Reader = Callable[[int], bytes]
+
+#: ``reader(max_bytes=None) -> bytes`` (at most MAX_MEMBER_BYTES in any case); raises :class:`_Refused` (an ``OSError``) with the reason.
+Reader = Callable[..., bytes]
 
 
 class _Source:
-    """Files of one pack: ``relpath -> reader(max_bytes)`` (relative to the pack root, ``/`` separated).
+    """Files of one pack: ``relpath -> reader`` (relative to the pack root, ``/`` separated).
 
-    A reader returns the file's bytes or raises :class:`_Refused` with the reason.
+    A reader takes an optional byte cap (``reader(MAX_DATA_FILE_BYTES)``) and returns the file's bytes, or raises
+    :class:`_Refused` (an ``OSError``) naming the reason: not a regular file, too large, a corrupt, encrypted or
+    unsupported zip member.
     """
 
     def __init__(self, name: str, kind: str, location: str, files: dict[str, Reader]):
         self.name, self.kind, self.location, self.files = name, kind, location, files
 
     def features(self) -> dict[str, "_Source"]:
-        out: dict[str, dict[str, Reader]] = {}
+        out: dict[str, dict[str, Callable[[], bytes]]] = {}
         for rel, reader in self.files.items():
             m = _FEATURE_RE.match(rel)
             if m:
@@ -86,7 +98,9 @@ class _Source:
 
 
 def _folder_reader(full: str) -> Reader:
-    def read(max_bytes: int) -> bytes:
+    def read(max_bytes: int | None = None) -> bytes:
+        # MAX_MEMBER_BYTES bounds every member; data and language files pass their own, smaller cap
+        max_bytes = MAX_MEMBER_BYTES if max_bytes is None else min(max_bytes, MAX_MEMBER_BYTES)
         try:
             return read_regular_file(full, max_bytes=max_bytes)
         except FileRefusedError as exc:
@@ -98,7 +112,9 @@ def _folder_reader(full: str) -> Reader:
 
 
 def _zip_reader(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> Reader:
-    def read(max_bytes: int) -> bytes:
+    def read(max_bytes: int | None = None) -> bytes:
+        # MAX_MEMBER_BYTES bounds every member; data and language files pass their own, smaller cap
+        max_bytes = MAX_MEMBER_BYTES if max_bytes is None else min(max_bytes, MAX_MEMBER_BYTES)
         if info.file_size > max_bytes:
             raise _Refused(f"member {info.filename} declares {info.file_size} bytes, more than the {max_bytes} "
                            f"allowed")
@@ -212,11 +228,42 @@ def _open_pack(path: Path) -> _Source:
     return _Source(path.name, kind, str(path), files)
 
 
+def _open_bytes(pack: "PackBytes") -> _Source:
+    """A zipped pack held in memory (a jar nested in a jar, the server jar inside a bundler)."""
+    try:
+        zf = zipfile.ZipFile(io.BytesIO(pack.data))
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise DatapackError(f"{pack.location}: not a data pack (not a readable zip: {exc})") from None
+    infos = [info for info in zf.infolist() if not info.is_dir()]
+    if len(infos) > MAX_ZIP_ENTRIES:
+        raise DatapackError(f"{pack.location}: the zip holds {len(infos)} entries, more than the {MAX_ZIP_ENTRIES} "
+                            f"allowed; refused")
+    declared = sum(info.file_size for info in infos if _wanted(info.filename))
+    if declared > MAX_ZIP_DATA_BYTES:
+        raise DatapackError(f"{pack.location}: its data and language files declare {declared} bytes once inflated, "
+                            f"more than the {MAX_ZIP_DATA_BYTES} allowed (a zip bomb?); refused")
+    files = {info.filename: _zip_reader(zf, info) for info in infos}
+    return _Source(pack.name, pack.kind, pack.location, files)
+
+
+@dataclass(frozen=True)
+class PackBytes:
+    """A zipped pack held in memory, for :func:`load_datapacks`: ``name`` shown in frames, ``location`` in messages."""
+
+    name: str
+    data: bytes = field(repr=False)
+    location: str = ""
+    kind: str = "jar"
+
+
 def _decode(raw: bytes):
     containers = raw.count(b"{") + raw.count(b"[")  # an upper bound on the objects and arrays json builds
     if containers > MAX_JSON_CONTAINERS:
         raise ValueError(f"more than {MAX_JSON_CONTAINERS} objects and arrays ({containers} opening brackets)")
-    return json.loads(raw.decode("utf-8-sig"))
+    try:
+        return json.loads(raw.decode("utf-8-sig"))
+    except RecursionError:
+        raise ValueError("nested too deeply to read") from None
 
 
 @dataclass
@@ -227,43 +274,20 @@ class _Loaded:
     lang: dict[str, dict[str, str]]
     errors: list[tuple[str, str, str, str, str]]
     packs: list[PackInfo]
+    # (kind, id) -> every (source, relpath, folder) defining it, lowest priority first
+    files: dict[tuple[str, str], list[tuple[_Source, str, str]]] = field(default_factory=dict)
+    assets: dict[str, Callable[[], bytes]] = field(default_factory=dict)
+    problems: list[tuple[str, str, str, str, str, str, str]] = field(default_factory=list)
+    conditions: list[tuple[str, str, str, object, str, str, str]] = field(default_factory=list)
 
 
-def _read_source(src: _Source, out: _Loaded, strict: bool) -> None:
-    def fail(resource_type: str, rel: str, rid: str, reason: str) -> None:
-        if strict:
-            raise DatapackReadError(src.name, rel, rid, reason)
-        out.errors.append((resource_type, rid, reason, src.name, rel))
-
+def _scan_source(src: _Source, out: _Loaded, strict: bool) -> None:
+    """Index one pack's files (data files by id, textures and models) and merge its language files."""
     for rel in sorted(src.files):
         m = _DATA_RE.match(rel)
         if m:
             ns, folder, rest = m.groups()
-            kind = _KIND[folder]
-            rid = f"{ns}:{rest}"
-            try:
-                data = _decode(src.files[rel](MAX_DATA_FILE_BYTES))
-            except _Refused as exc:
-                fail(kind, rel, rid, str(exc))
-                continue
-            except (ValueError, UnicodeDecodeError) as exc:
-                fail(kind, rel, rid, f"invalid JSON: {exc}")
-                continue
-            except RecursionError:
-                fail(kind, rel, rid, "invalid JSON: nested too deeply to read")
-                continue
-            try:
-                if kind == "recipe":
-                    out.recipes[rid] = parse_recipe(rid, data, pack=src.name, path=rel, folder=folder)
-                elif kind == "loot_table":
-                    out.tables[rid] = parse_loot_table(rid, data, pack=src.name, path=rel, folder=folder)
-                else:
-                    out.tag_files.append(parse_tag_file(rid, data, pack=src.name, path=rel, folder=folder))
-            except (RecipeFormatError, LootFormatError, ValueError, TypeError, KeyError, AttributeError,
-                    OverflowError) as exc:
-                fail(kind, rel, rid, str(exc))
-            except RecursionError:
-                fail(kind, rel, rid, "nested too deeply to read")
+            out.files.setdefault((_KIND[folder], f"{ns}:{rest}"), []).append((src, rel, folder))
             continue
         m = _LANG_RE.match(rel)
         if m:
@@ -271,30 +295,159 @@ def _read_source(src: _Source, out: _Loaded, strict: bool) -> None:
                 data = _decode(src.files[rel](MAX_LANG_FILE_BYTES))
                 if not isinstance(data, dict):
                     raise ValueError("expected a JSON object of translation keys")
-            except _Refused as exc:
-                fail("lang", rel, f"{m.group(1)}:{m.group(2)}", str(exc))
-                continue
-            except (ValueError, UnicodeDecodeError, RecursionError) as exc:
-                reason = "nested too deeply to read" if isinstance(exc, RecursionError) else str(exc)
-                fail("lang", rel, f"{m.group(1)}:{m.group(2)}", f"invalid language file: {reason}")
+            except (ValueError, UnicodeDecodeError, OSError) as exc:
+                if strict:
+                    raise DatapackReadError(src.name, rel, f"{m.group(1)}:{m.group(2)}", f"invalid language file: {exc}")
+                out.errors.append(("lang", f"{m.group(1)}:{m.group(2)}", f"invalid language file: {exc}", src.name, rel))
+                out.problems.append(("error", "unreadable_lang", f"{m.group(1)}:{m.group(2)}", "",
+                                     f"invalid language file: {exc}", rel, src.name))
                 continue
             out.lang.setdefault(m.group(2), {}).update({k: v for k, v in data.items() if isinstance(v, str)})
+            continue
+        if _ASSET_RE.match(rel):
+            out.assets[rel] = src.files[rel]
 
 
-def load_datapacks(paths: str | os.PathLike | Sequence[str | os.PathLike], *, strict: bool = False,
-                   features: Iterable[str] = ()) -> "PackSet":
+def _condition_context(out: _Loaded, mods: frozenset[str] | None, tags) -> ConditionContext:
+    named: set[str] | None = None
+    tagged: set[str] | None = None
+
+    def item_exists(item: str) -> bool | None:
+        nonlocal named, tagged
+        ns = item.split(":", 1)[0]
+        if mods is not None and ns not in mods:
+            return False
+        if named is None:  # item./block. language keys, built on the first item_exists condition
+            named = {f"{p[1]}:{p[2]}" for table in out.lang.values() for p in (k.split(".") for k in table)
+                     if len(p) == 3 and p[0] in ("item", "block")}
+        if tagged is None and tags is not None:
+            tagged = {m.item_id for members in tags.members.values() for m in members}
+        if item in named or (tagged is not None and item in tagged):
+            return True
+        return None
+
+    def tag_items(tag: str):
+        return None if tags is None else tags.items(tag)
+
+    return ConditionContext(mods, tag_items, item_exists)
+
+
+def _read_top(out: _Loaded, kind: str, rid: str, strict: bool, ctx: ConditionContext) -> None:
+    """Read the highest-priority file of a recipe or loot table id: the only one the game reads."""
+    stack = out.files[(kind, rid)]
+    src, rel, folder = stack[-1]
+    lower = [s.name for s, _r, _f in stack[:-1]]
+
+    def fail(reason: str) -> None:
+        if strict:
+            raise DatapackReadError(src.name, rel, rid, reason)
+        out.errors.append((kind, rid, reason, src.name, rel))
+        what = "recipe" if kind == "recipe" else "loot table"
+        if lower:
+            message = (f"the highest-priority file for {rid} cannot be read ({reason}), so the game has no {what} "
+                       f"{rid}; the file(s) of {', '.join(lower)} underneath it are not used")
+            out.problems.append(("warning", "removed_by_override", rid, "", message, rel, src.name))
+        else:
+            out.problems.append(("error", f"unreadable_{kind}", rid, "", reason, rel, src.name))
+
+    try:
+        data = _decode(src.files[rel](MAX_DATA_FILE_BYTES))
+    except _Refused as exc:
+        fail(str(exc))
+        return
+    except (ValueError, UnicodeDecodeError, OSError) as exc:
+        fail(f"invalid JSON: {exc}")
+        return
+    met: bool | None = True
+    found = file_conditions(data)
+    wrapped = unwrap_conditional(data, ctx) if kind == "recipe" else None
+    if wrapped is not None:
+        data, verdict = wrapped
+        found = ("forge:conditional", [])
+    elif found is not None:
+        verdict = evaluate(found[1], ctx)
+    if found is not None:
+        met = verdict.met
+        out.conditions.append((kind, rid, verdict.summary, met, "; ".join(verdict.notes), src.name, rel))
+        if met is False:
+            return
+        for note in verdict.notes:
+            out.problems.append(("warning", "undecided_condition", rid, found[0], note, rel, src.name))
+    try:
+        if kind == "recipe":
+            recipe = parse_recipe(rid, data, pack=src.name, path=rel, folder=folder)
+            if met is None:
+                recipe = replace(recipe, conditions_met=None,
+                                 notes=recipe.notes + ("loader conditions undecided: " + verdict.summary,))
+            out.recipes[rid] = recipe
+        else:
+            out.tables[rid] = parse_loot_table(rid, data, pack=src.name, path=rel, folder=folder)
+    except (RecipeFormatError, LootFormatError, ValueError, TypeError, KeyError, AttributeError, OverflowError) as exc:
+        fail(str(exc))
+    except RecursionError:
+        fail("nested too deeply to read")
+
+
+def _read_tags(out: _Loaded, strict: bool, ctx: ConditionContext) -> None:
+    for (kind, rid), stack in out.files.items():
+        if kind != "item_tag":
+            continue
+        for src, rel, folder in stack:
+            try:
+                data = _decode(src.files[rel](MAX_DATA_FILE_BYTES))
+                found = file_conditions(data)
+                if found is not None:
+                    verdict = evaluate(found[1], ctx)
+                    out.conditions.append((kind, rid, verdict.summary, verdict.met, "; ".join(verdict.notes),
+                                           src.name, rel))
+                    if verdict.met is False:
+                        continue
+                out.tag_files.append(parse_tag_file(rid, data, pack=src.name, path=rel, folder=folder))
+            except (ValueError, UnicodeDecodeError, OSError, TypeError, KeyError, AttributeError, RecursionError) as exc:
+                reason = f"invalid JSON: {exc}" if isinstance(exc, json.JSONDecodeError) else str(exc)
+                if isinstance(exc, RecursionError):
+                    reason = "nested too deeply to read"
+                if strict:
+                    raise DatapackReadError(src.name, rel, rid, reason)
+                out.errors.append((kind, rid, reason, src.name, rel))
+                out.problems.append(("error", "unreadable_item_tag", "#" + rid, "", reason, rel, src.name))
+
+
+def _mod_ids(mods) -> frozenset[str] | None:
+    if mods is None:
+        return None
+    if hasattr(mods, "columns") and "mod_id" in getattr(mods, "columns"):
+        mods = list(mods["mod_id"])
+    elif isinstance(mods, str):
+        mods = [mods]
+    return frozenset(str(m) for m in mods) | {"minecraft"}
+
+
+def load_datapacks(paths: str | os.PathLike | PackBytes | Sequence[str | os.PathLike | PackBytes], *,
+                   strict: bool = False, features: Iterable[str] = (),
+                   mods: Iterable[str] | Any | None = None) -> "PackSet":
     """Load data packs in priority order (later packs override earlier ones for the same id).
+
+    For a recipe or loot table id only the highest-priority file is read, as the game does: if it cannot be read
+    the id has no recipe / loot table (a ``removed_by_override`` row in ``packs.problems()`` names the file), and
+    if its loader conditions fail the id is absent. Tag files merge; a tag file whose conditions fail is skipped.
 
     Parameters
     ----------
-    paths : path or sequence of paths
-        Folders holding ``data/`` (and optionally ``assets/``), zipped data packs, or game jars.
+    paths : path, PackBytes or sequence of them
+        Folders holding ``data/`` (and optionally ``assets/``), zipped data packs, game or mod jars, or
+        :class:`PackBytes` (a zip held in memory).
     strict : bool, default=False
         Raise :class:`~kit.items.DatapackReadError` on the first unreadable file instead of recording it in
         ``packs.errors``.
     features : iterable of str, default=()
         Built-in feature packs (``data/<ns>/datapacks/<name>/`` inside a pack, e.g. ``"winter_drop"``) to apply
         right after the pack that holds them. Feature packs are always listed in ``packs.packs()``.
+    mods : iterable of str or DataFrame, optional
+        The loaded mod ids (or a frame with a ``mod_id`` column, such as ``server.mods()``) that loader
+        conditions (``mod_loaded``, ``item_exists``) are evaluated against; ``minecraft`` is always loaded.
+        Default: unknown, so ``mod_loaded`` conditions are undecided and their files are kept with
+        ``conditions_met`` unknown.
 
     Returns
     -------
@@ -307,13 +460,19 @@ def load_datapacks(paths: str | os.PathLike | Sequence[str | os.PathLike], *, st
     UnknownFeatureError
         When a requested feature pack is in none of the packs.
     """
+    with gc_paused():  # millions of small acyclic objects: the collector's passes would cost more than the load
+        return _load(paths, strict, features, mods)
+
+
+def _load(paths, strict: bool, features: Iterable[str], mods) -> "PackSet":
     from kit.items.packset import PackSet
 
-    if isinstance(paths, (str, os.PathLike)):
+    if isinstance(paths, (str, os.PathLike, PackBytes)):
         paths = [paths]
     wanted = [features] if isinstance(features, str) else list(dict.fromkeys(features))
+    mod_ids = _mod_ids(mods)
     out = _Loaded({}, {}, [], {}, [], [])
-    sources = [_open_pack(Path(p)) for p in paths]
+    sources = [_open_bytes(p) if isinstance(p, PackBytes) else _open_pack(Path(p)) for p in paths]
     used: dict[str, int] = {}
     found: set[str] = set()
     for src in sources:
@@ -323,22 +482,28 @@ def load_datapacks(paths: str | os.PathLike | Sequence[str | os.PathLike], *, st
             src.name = f"{src.name}#{n + 1}"
         feats = src.features()
         out.packs.append(PackInfo(src.name, src.kind, src.location, tuple(feats)))
-        _read_source(src, out, strict)
+        _scan_source(src, out, strict)
         for name, fsrc in feats.items():
             applied = name in wanted
             out.packs.append(PackInfo(fsrc.name, "feature", fsrc.location, (), applied))
             if applied:
                 found.add(name)
-                _read_source(fsrc, out, strict)
+                _scan_source(fsrc, out, strict)
     missing = [f for f in wanted if f not in found]
     if missing:
         available = sorted({f for p in out.packs for f in p.features})
         raise UnknownFeatureError(
             f"feature pack(s) {', '.join(missing)} not found in the loaded packs; available: {', '.join(available) or 'none'}")
+    _read_tags(out, strict, _condition_context(out, mod_ids, None))
     tags = resolve_tags(out.tag_files)
     for tag_id, reason in sorted(tags.failed.items()):
         last = tags.sources[tag_id][-1]
         if strict:
             raise DatapackReadError(last.pack, last.path, "#" + tag_id, reason)
         out.errors.append(("item_tag", tag_id, reason, last.pack, last.path))
-    return PackSet(out.recipes, out.tables, tags, out.lang, out.errors, out.packs)
+        out.problems.append(("error", "failed_tag", "#" + tag_id, "values", reason, last.path, last.pack))
+    ctx = _condition_context(out, mod_ids, tags)
+    for kind, rid in sorted(k for k in out.files if k[0] != "item_tag"):
+        _read_top(out, kind, rid, strict, ctx)
+    return PackSet(out.recipes, out.tables, tags, out.lang, out.errors, out.packs, problems=out.problems,
+                   conditions=out.conditions, assets=out.assets, mods=mod_ids)

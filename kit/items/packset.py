@@ -8,10 +8,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from kit.items._common import frame, norm_id
+from kit.items._common import frame, gc_paused, norm_id
 from kit.items.errors import UnknownLootTableError
 from kit.items.loot import LootContext, LootTable, walk_entries
-from kit.items.recipes import ItemStack, Recipe
+from kit.items.recipes import CustomIngredient, ItemStack, Recipe
 from kit.items.sources import (MAX_ALTERNATIVES, MAX_LOOT_TABLES, MAX_TAG_ITEMS_PER_TABLE, MAX_TAGS, PROVIDERS,
                                ItemSource, ItemSourceOutput, ProviderRegistry, SourceSlot)
 from kit.items.tags import ResolvedTags
@@ -21,8 +21,15 @@ __all__ = ["PackSet"]
 RECIPE_SCHEMA = {
     "recipe_id": "string", "recipe_type": "string", "kind": "string", "result_item_id": "string",
     "result_count": "int64", "width": "int64", "n_inputs": "int64", "inputs": "object", "station": "string",
-    "category": "string", "group": "string", "folder": "string", "pack": "string", "path": "string",
+    "category": "string", "group": "string", "n_results": "int64", "results": "object", "conditions_met": "boolean",
+    "notes": "string", "folder": "string", "pack": "string", "path": "string",
 }
+PROBLEM_SCHEMA = {
+    "severity": "severity", "kind": "string", "object_id": "string", "field": "string", "message": "string",
+    "path": "string", "pack": "string",
+}
+CONDITION_SCHEMA = {"resource_type": "string", "resource_id": "string", "conditions": "string",
+                    "conditions_met": "boolean", "notes": "string", "pack": "string", "path": "string"}
 LOOT_TABLE_SCHEMA = {
     "loot_table_id": "string", "table_type": "string", "n_pools": "int64", "n_entries": "int64",
     "n_item_entries": "int64", "n_tag_entries": "int64", "n_nested_tables": "int64", "n_dynamic_entries": "int64",
@@ -44,6 +51,26 @@ EXPECTATION_SCHEMA = {"loot_table_id": "string", "item_id": "string", "expected_
                       "p_at_least_one": "float64", "is_exact": "bool"}
 
 
+def _leaves(ref: CustomIngredient):
+    """The plain refs inside a custom ingredient, and the nested custom ingredients kit cannot compute."""
+    if ref.op == "unknown":
+        yield ref
+        return
+    for child in ref.children:
+        for r in child:
+            if isinstance(r, CustomIngredient):
+                yield from _leaves(r)
+            else:
+                yield r
+
+
+def pd_severity():
+    """The ordered severity categories of a problems frame."""
+    import pandas as pd
+
+    return pd.CategoricalDtype(["warning", "error"], ordered=True)
+
+
 _NAME_RE = re.compile(r"^[a-z0-9_-]+$")
 
 
@@ -59,25 +86,24 @@ class _Index:
     """The lookup tables behind the providers, each built on first use and independently of the others.
 
     A part whose build raises is not kept, so only the providers that need it report the error; one loot table
-    the scan cannot read is skipped (and added to ``packs.errors``) instead of failing the whole loot scan.
+    the scan cannot read is skipped (and added to ``packs.errors`` / ``packs.problems()``) instead of failing the
+    whole loot scan.
     """
 
     packs: "PackSet"
     _parts: dict[str, Any] = field(default_factory=dict)
     _recipe_cache: dict[str, ItemSource] = field(default_factory=dict)
+    _used: dict[str, dict[str, list[str]]] | None = None
 
     def _part(self, name: str) -> Any:
         if name not in self._parts:
-            self._parts[name] = getattr(self, f"_build_{name}")()
+            with gc_paused():
+                self._parts[name] = getattr(self, f"_build_{name}")()
         return self._parts[name]
 
     @property
     def produced(self) -> dict[str, list[str]]:
-        return self._part("recipes")[0]
-
-    @property
-    def used(self) -> dict[str, dict[str, list[str]]]:  # item -> recipe -> [via per slot]
-        return self._part("recipes")[1]
+        return self._part("produced")
 
     @property
     def loot(self) -> dict[str, dict[str, tuple[int, list[str]]]]:
@@ -87,20 +113,38 @@ class _Index:
     def tags_of(self) -> dict[str, list[str]]:
         return self._part("tags")
 
-    def _build_recipes(self) -> tuple[dict[str, list[str]], dict[str, dict[str, list[str]]]]:
+    @property
+    def used(self) -> dict[str, dict[str, list[str]]]:
+        """item -> recipe -> [via per slot]; built on first use (item_sources does not need it)."""
+        if self._used is None:
+            p, used = self.packs, {}
+            with gc_paused():
+                for rid in sorted(p._recipes):
+                    for slot in p._recipes[rid].inputs:
+                        for ref in slot:
+                            if isinstance(ref, CustomIngredient):
+                                items, via = p._ref_items(ref)[0], ref.type
+                            elif ref.startswith("#"):
+                                items, via = p._tag_items(ref[1:]), ref[1:]
+                            else:
+                                items, via = (ref,), ""
+                            for item in items:
+                                used.setdefault(item, {}).setdefault(rid, []).append(via)
+            self._used = used
+        return self._used
+
+    def _build_produced(self) -> dict[str, list[str]]:
         p = self.packs
         produced: dict[str, list[str]] = {}
-        used: dict[str, dict[str, list[str]]] = {}
         for rid in sorted(p._recipes):
             r = p._recipes[rid]
-            for item in dict.fromkeys(p._expand_refs(r.output_refs)):
+            refs = r.output_refs
+            if len(refs) == 1 and isinstance(refs[0], str) and not refs[0].startswith("#"):  # the common case
+                produced.setdefault(refs[0], []).append(rid)
+                continue
+            for item in dict.fromkeys(p._expand_refs(refs)):
                 produced.setdefault(item, []).append(rid)
-            for slot in r.inputs:
-                for ref in slot:
-                    for item in (p._tags.items(ref) if ref.startswith("#") else (ref,)):
-                        via = ref[1:] if ref.startswith("#") else ""
-                        used.setdefault(item, {}).setdefault(rid, []).append(via)
-        return produced, used
+        return produced
 
     def _build_loot(self) -> dict[str, dict[str, tuple[int, list[str]]]]:
         p = self.packs
@@ -131,18 +175,27 @@ class _Index:
                 tags_of.setdefault(m.item_id, []).append(tag_id)
         return tags_of
 
-    def _slot(self, refs: tuple[str, ...], count: int = 1) -> SourceSlot:
-        items = self.packs._expand_refs(refs)[:MAX_ALTERNATIVES]
-        return SourceSlot(tuple(ItemStack(i) for i in items), count)
+    def _slot(self, refs: tuple, count: int = 1, chance: float = 1.0) -> SourceSlot:
+        items, unresolved = self.packs._expand_refs_unresolved(refs)
+        return SourceSlot(tuple(ItemStack(i) for i in items[:MAX_ALTERNATIVES]), count, chance, unresolved)
 
     def recipe_source(self, rid: str) -> ItemSource:
         if rid in self._recipe_cache:
             return self._recipe_cache[rid]
         r = self.packs._recipes[rid]
-        inputs = tuple(self._slot(slot) for slot in r.inputs)
+        counts = r.input_counts
+        inputs = tuple(self._slot(slot, counts[i] if i < len(counts) else 1) for i, slot in enumerate(r.inputs))
         notes: tuple[str, ...] = ()
-        if r.result is not None:
-            outputs = (SourceSlot((ItemStack(r.result.item_id, 1, r.result.components),), r.result.count),)
+        results = r.item_results
+        if results:
+            outputs = []
+            for i, stack in enumerate(results):
+                chance = r.chances[i] if i < len(r.chances) else 1.0
+                if stack.item_id.startswith("#"):
+                    outputs.append(self._slot((stack.item_id,), stack.count, chance))
+                else:
+                    outputs.append(SourceSlot((ItemStack(stack.item_id, 1, stack.components),), stack.count, chance))
+            outputs = tuple(outputs)
         elif r.kind == "smithing_trim":
             outputs = (self._slot(r.output_refs),)
             notes = ("output: the base item with an armour trim",)
@@ -151,7 +204,8 @@ class _Index:
         if r.kind == "special":
             notes = ("special recipe: inputs and outputs are hard-coded in the game",)
         elif r.kind == "unknown":
-            notes = ("recipe type unknown to kit: ingredients read from the usual keys",)
+            notes = ("recipe type unknown to kit: ingredients and outputs read from the usual keys",)
+        notes += r.notes
         src = ItemSource("recipe", rid, r.recipe_type, r.station, r.width, inputs, outputs, notes, "system:recipe")
         self._recipe_cache[rid] = src
         return src
@@ -233,10 +287,21 @@ def _entry_notes(e) -> tuple[int, list[str]]:
 
 
 class PackSet:
-    """Recipes, loot tables, item tags and display names of a list of data packs (see ``load_datapacks``)."""
+    """Recipes, loot tables, item tags and display names of a list of data packs (see ``load_datapacks``).
+
+    ``mods`` is the set of mod ids loader conditions were evaluated against (``None`` when not given).
+    """
 
     def __init__(self, recipes: Mapping[str, Recipe], tables: Mapping[str, LootTable], tags: ResolvedTags,
-                 lang: Mapping[str, Mapping[str, str]], errors: Sequence[tuple], packs: Sequence[Any]) -> None:
+                 lang: Mapping[str, Mapping[str, str]], errors: Sequence[tuple], packs: Sequence[Any], *,
+                 problems: Sequence[tuple] = (), conditions: Sequence[tuple] = (),
+                 assets: Mapping[str, Any] | None = None, mods: frozenset[str] | None = None) -> None:
+        self._problems = list(problems)
+        self._conditions = list(conditions)
+        self._assets = dict(assets or {})
+        self.mods = mods
+        self._icons: dict[str, bytes | None] = {}
+        self._tag_cache: dict[str, tuple[str, ...]] = {}
         self._recipes = dict(recipes)
         self._tables = dict(tables)
         self._tags = tags
@@ -253,13 +318,48 @@ class PackSet:
 
     # ---------------------------------------------------------------- helpers
 
-    def _expand_refs(self, refs: Sequence[str]) -> list[str]:
-        out: list[str] = []
+    def _ref_items(self, ref: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The items a ref accepts and what could not be resolved (undefined tags, unknown custom ingredients)."""
+        if isinstance(ref, CustomIngredient):
+            if ref.op == "unknown":
+                return (), (str(ref),)
+            parts = [self._expand_refs_unresolved(child, limit=None) for child in ref.children]
+            unresolved = tuple(u for p in parts for u in p[1])
+            if ref.op in ("union", "filter"):
+                items = tuple(dict.fromkeys(i for p in parts for i in p[0]))
+            elif ref.op == "difference":
+                drop = set(parts[1][0])
+                items = tuple(i for i in parts[0][0] if i not in drop)
+            else:  # intersection
+                keep = set(parts[0][0]).intersection(*(set(p[0]) for p in parts[1:]))
+                items = tuple(i for i in parts[0][0] if i in keep)
+            if unresolved and ref.op in ("difference", "intersection"):  # the exact set is unknown
+                return items, (str(ref),)
+            return items, unresolved
+        if ref.startswith("#"):
+            tag = ref[1:]
+            if tag in self._tags.members:
+                return self._tag_items(tag), ()
+            return (), (ref,)
+        return (ref,), ()
+
+    def _tag_items(self, tag: str) -> tuple[str, ...]:
+        items = self._tag_cache.get(tag)
+        if items is None:
+            items = self._tag_cache[tag] = self._tags.items(tag)
+        return items
+
+    def _expand_refs_unresolved(self, refs: Sequence[Any], limit: int | None = None) -> tuple[list[str], tuple[str, ...]]:
+        out: dict[str, None] = {}
+        unresolved: dict[str, None] = {}
         for ref in refs:
-            for item in (self._tags.items(ref) if ref.startswith("#") else (ref,)):
-                if item not in out:
-                    out.append(item)
-        return out
+            items, missing = self._ref_items(ref)
+            out.update(dict.fromkeys(items))
+            unresolved.update(dict.fromkeys(missing))
+        return list(out), tuple(unresolved)
+
+    def _expand_refs(self, refs: Sequence[Any]) -> list[str]:
+        return self._expand_refs_unresolved(refs)[0]
 
     def _index(self) -> _Index:
         if self._idx is None:
@@ -267,11 +367,13 @@ class PackSet:
         return self._idx
 
     def _report_table(self, tid: str, reason: str) -> None:
-        """Add a row for a loot table found unusable after loading (once per table and reason)."""
+        """Report a loot table found unusable after loading (once per table and reason)."""
         t = self._tables.get(tid)
-        row = ("loot_table", tid, reason, t.pack if t else "", t.path if t else "")
+        pack, path = (t.pack, t.path) if t else ("", "")
+        row = ("loot_table", tid, reason, pack, path)
         if row not in self._errors:
             self._errors.append(row)
+            self._problems.append(("error", "unusable_loot_table", tid, "", reason, path, pack))
 
     def tag_items(self, tag_id: str) -> tuple[str, ...]:
         """Item ids of an item tag (``"minecraft:planks"`` or ``"#minecraft:planks"``); ``()`` if unknown."""
@@ -313,6 +415,83 @@ class PackSet:
         """
         return frame(self._errors, ERROR_SCHEMA)
 
+    def problems(self):
+        """Everything kit could not read or resolve, in the shared problems shape.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Columns ``severity`` (ordered: warning < error), ``kind``, ``object_id``, ``field``, ``message``,
+            ``path`` (inside the pack), ``pack``. Kinds: ``unreadable_recipe`` / ``unreadable_loot_table`` /
+            ``unreadable_item_tag`` / ``unreadable_lang`` (a file that fails to parse), ``removed_by_override`` (a top-priority file
+            that fails to parse, so the id has no recipe or loot table at all), ``failed_tag`` (a cycle or a
+            missing required reference), ``undefined_tag`` (a recipe slot naming a tag no pack defines; the slot
+            stays visible as the tag), ``unresolved_ingredient`` (a custom ingredient kit cannot compute),
+            ``undecided_condition`` (a loader condition kit cannot evaluate; the file is kept),
+            ``unusable_loot_table`` (a table the loot scan or the loot figures could not use; other tables are
+            unaffected). Sorted by
+            severity (errors first), kind, object id.
+        """
+        rows = list(self._problems)
+        for rid in sorted(self._recipes):
+            r = self._recipes[rid]
+            found: dict[tuple[str, str], list[str]] = {}  # (kind, message) -> slots
+            for i, slot in enumerate(r.inputs):
+                for ref in slot:
+                    if isinstance(ref, CustomIngredient):
+                        for leaf in _leaves(ref):
+                            if isinstance(leaf, CustomIngredient):
+                                message = f"{leaf} cannot be resolved to items; the slot shows it, unresolved"
+                                found.setdefault(("unresolved_ingredient", message), []).append(f"inputs[{i}]")
+                            elif leaf.startswith("#") and leaf[1:] not in self._tags.members:
+                                message = (f"tag {leaf} (inside {ref.type}) is not defined by the loaded packs; "
+                                           f"the slot shows it, unresolved")
+                                found.setdefault(("undefined_tag", message), []).append(f"inputs[{i}]")
+                    elif ref.startswith("#") and ref[1:] not in self._tags.members:
+                        message = f"tag {ref} is not defined by the loaded packs; the slot shows the tag, unresolved"
+                        found.setdefault(("undefined_tag", message), []).append(f"inputs[{i}]")
+            for (kind, message), slots in found.items():
+                rows.append(("warning", kind, rid, ",".join(dict.fromkeys(slots)), message, r.path, r.pack))
+            for i, stack in enumerate(r.item_results):
+                if stack.item_id.startswith("#") and stack.item_id[1:] not in self._tags.members:
+                    rows.append(("warning", "undefined_tag", rid, f"results[{i}]",
+                                 f"output tag {stack.item_id} is not defined by the loaded packs", r.path, r.pack))
+        rows = [dict(zip(PROBLEM_SCHEMA, row)) for row in dict.fromkeys(rows)]
+        order = {"error": 0, "warning": 1}
+        rows.sort(key=lambda d: (order[d["severity"]], d["kind"], d["object_id"], d["field"], d["path"]))
+        return frame(rows, {**PROBLEM_SCHEMA, "severity": pd_severity()})
+
+    def conditions(self):
+        """Every loaded file that carried loader conditions, and the verdict.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Columns ``resource_type`` (recipe, loot_table, item_tag), ``resource_id``, ``conditions`` (readable,
+            e.g. ``mod_loaded(create)``), ``conditions_met`` (True / False / missing when undecided; files with
+            False are not loaded), ``notes``, ``pack``, ``path``; sorted by type and id.
+        """
+        rows = sorted(self._conditions, key=lambda r: (r[0], r[1], r[5], r[6]))
+        return frame(rows, CONDITION_SCHEMA)
+
+    def item_icon(self, item_id: str) -> bytes | None:
+        """The PNG bytes of an item's icon from the loaded packs' textures, or ``None`` (see :func:`kit.items.item_icon`)."""
+        from kit.items.icons import find_icon
+
+        item_id = norm_id(item_id)
+        if item_id not in self._icons:
+            self._icons[item_id] = find_icon(item_id, self._read_asset)
+        return self._icons[item_id]
+
+    def _read_asset(self, rel: str) -> bytes | None:
+        reader = self._assets.get(rel)
+        if reader is None:
+            return None
+        try:
+            return reader()
+        except (OSError, ValueError, KeyError):
+            return None
+
     def packs(self):
         """The loaded packs in priority order (lowest first), with the feature packs each one holds.
 
@@ -329,18 +508,26 @@ class PackSet:
         Returns
         -------
         pandas.DataFrame
-            Columns ``recipe_id``, ``recipe_type``, ``kind``, ``result_item_id`` ("" when not written),
-            ``result_count``, ``width`` (0 unless shaped), ``n_inputs``, ``inputs`` (tuple of slots, each
-            ``"id|#tag"``; ``""`` for an empty grid slot), ``station``, ``category``, ``group``, ``folder``
+            Columns ``recipe_id``, ``recipe_type``, ``kind``, ``result_item_id`` (the first item output, "" when
+            none is written), ``result_count``, ``width`` (0 unless shaped), ``n_inputs``, ``inputs`` (tuple of
+            slots, each ``"id|#tag|custom(...)"``; ``""`` for an empty grid slot), ``station`` (for a recipe type
+            kit does not know: the type's mod), ``category``, ``group``, ``n_results`` (item outputs),
+            ``results`` (tuple of ``(item_id, count, chance)``; a ``#tag`` id for "one item of the tag"),
+            ``conditions_met`` (True, or missing when a loader condition is undecided), ``notes`` (non-item
+            inputs and outputs, chances, tools, undecided conditions; joined with ``"; "``), ``folder``
             (``recipe`` or ``recipes``), ``pack``, ``path``; sorted by ``recipe_id``.
         """
         rows = []
         for rid in sorted(self._recipes):
             r = self._recipes[rid]
+            results = r.item_results
             rows.append((rid, r.recipe_type, r.kind, r.result.item_id if r.result else "",
                          r.result.count if r.result else 0, r.width, len(r.inputs),
-                         tuple("|".join(s) for s in r.inputs), ",".join(r.station), r.category, r.group,
-                         r.folder, r.pack, r.path))
+                         tuple("|".join(str(ref) for ref in s) for s in r.inputs), ",".join(r.station), r.category,
+                         r.group, len(results),
+                         tuple((s.item_id, s.count, r.chances[i] if i < len(r.chances) else 1.0)
+                               for i, s in enumerate(results)),
+                         r.conditions_met, "; ".join(r.notes), r.folder, r.pack, r.path))
         return frame(rows, RECIPE_SCHEMA)
 
     def loot_tables(self):

@@ -13,10 +13,12 @@ from typing import Any, Mapping
 
 from kit.items._common import norm_id
 
-__all__ = ["ItemStack", "Recipe", "RecipeFormatError", "parse_recipe", "parse_ingredient", "parse_result", "STATIONS"]
+__all__ = ["ItemStack", "Recipe", "RecipeFormatError", "CustomIngredient", "parse_recipe", "parse_ingredient",
+           "parse_result", "STATIONS"]
 
-#: An ingredient: its alternatives, each an item id or a ``#``-prefixed tag id; ``()`` is an empty grid slot.
-Ingredient = tuple[str, ...]
+#: An ingredient: its alternatives, each an item id, a ``#``-prefixed tag id or a :class:`CustomIngredient`;
+#: ``()`` is an empty grid slot.
+Ingredient = tuple  # tuple[str | CustomIngredient, ...]
 
 STATIONS: dict[str, tuple[str, ...]] = {
     "crafting": ("minecraft:crafting_table",),
@@ -29,6 +31,15 @@ STATIONS: dict[str, tuple[str, ...]] = {
 }
 
 _COOKING = {"minecraft:smelting", "minecraft:blasting", "minecraft:smoking", "minecraft:campfire_cooking"}
+
+#: Loader ingredient types -> how kit computes the items they accept.
+_CUSTOM_OPS = {
+    "compound": "union", "any_of": "union",
+    "difference": "difference",
+    "intersection": "intersection", "all_of": "intersection",
+    "components": "filter", "nbt": "filter", "partial_nbt": "filter", "custom_data": "filter",
+}
+_LOADERS = ("neoforge", "forge", "fabric")
 
 
 class RecipeFormatError(ValueError):
@@ -55,14 +66,52 @@ class ItemStack:
 
 
 @dataclass(frozen=True)
+class CustomIngredient:
+    """A loader's custom ingredient (``neoforge:difference``, ``forge:nbt``, ``fabric:all_of`` ...).
+
+    ``op`` says how the accepted items are computed from ``children`` (each an :data:`Ingredient`): ``union``
+    (any child), ``difference`` (first child minus the second), ``intersection`` (every child), ``filter`` (the
+    listed items, further restricted by data components or NBT that kit does not check) or ``unknown`` (a type
+    kit does not know: the slot stays unresolved and is explained by ``str(ingredient)``).
+    """
+
+    type: str
+    op: str
+    children: tuple = ()
+    detail: str = ""
+
+    def __str__(self) -> str:
+        def show(ing) -> str:
+            parts = [str(r) for r in ing]
+            return parts[0] if len(parts) == 1 else "(" + " | ".join(parts) + ")"
+
+        if self.op == "difference" and len(self.children) == 2:
+            body = f"{show(self.children[0])} - {show(self.children[1])}"
+        elif self.op == "intersection":
+            body = " & ".join(show(c) for c in self.children)
+        elif self.op in ("union", "filter"):
+            body = " | ".join(show(c) for c in self.children)
+        else:
+            body = ""
+        if self.detail:
+            body = f"{body} {self.detail}".strip()
+        return f"{self.type}({body})"
+
+
+@dataclass(frozen=True)
 class Recipe:
     """One recipe, normalised.
 
     ``kind`` is one of ``shaped``, ``shapeless``, ``cooking``, ``stonecutting``, ``smithing_transform``,
     ``smithing_trim``, ``smithing`` (pre-1.20), ``transmute``, ``special`` or ``unknown`` (a type kit does not know:
-    its ingredients are read from the usual keys, never guessed). ``inputs`` of a shaped recipe is the full grid,
-    row by row, with ``()`` for empty slots; ``width`` is 0 for every other kind. ``result`` is ``None`` when the
-    output is not written in the file (special recipes, smithing trim).
+    its ingredients and outputs are read from the usual keys, never guessed). ``inputs`` of a shaped recipe is the
+    full grid, row by row, with ``()`` for empty slots; ``width`` is 0 for every other kind. ``result`` is the first
+    item output (``None`` when no item output is written: special recipes, smithing trim, machines giving only
+    fluids); ``results`` lists every item output and ``chances`` their probabilities (1.0 when certain).
+    ``input_counts`` gives the count of each input slot when the format writes one (sized ingredients).
+    ``notes`` explain what is not an item: fluid, chemical or energy inputs and outputs, chances, component
+    filters. ``conditions_met`` is ``True`` (no loader conditions, or they pass) or ``None`` (a condition kit
+    cannot evaluate); files whose conditions fail are not loaded at all.
     """
 
     recipe_id: str
@@ -77,31 +126,82 @@ class Recipe:
     pack: str = ""
     path: str = ""
     folder: str = ""
+    results: tuple[ItemStack, ...] = ()
+    chances: tuple[float, ...] = ()
+    input_counts: tuple[int, ...] = ()
+    notes: tuple[str, ...] = ()
+    conditions_met: bool | None = True
+
+    @property
+    def item_results(self) -> tuple[ItemStack, ...]:
+        """Every item output (``results``, or ``(result,)`` for records built without ``results``)."""
+        if self.results:
+            return self.results
+        return (self.result,) if self.result is not None else ()
 
     @property
     def output_refs(self) -> Ingredient:
-        """What the recipe gives, as item/tag refs: the result, or the base item for a smithing trim."""
-        if self.result is not None:
-            return (self.result.item_id,)
+        """What the recipe gives, as item/tag refs: the results, or the base item for a smithing trim."""
+        if self.result is not None or self.results:
+            return tuple(dict.fromkeys(s.item_id for s in self.item_results))
         if self.kind == "smithing_trim" and len(self.inputs) >= 2:
             return self.inputs[1]
         return ()
 
 
+def _loader_type(value: Mapping[str, Any]) -> str | None:
+    t = value.get("type", value.get("fabric:type"))
+    if isinstance(t, str) and ":" in t and t.split(":", 1)[0] in _LOADERS:
+        return t
+    return None
+
+
+def _custom(t: str, value: Mapping[str, Any], where: str) -> CustomIngredient:
+    name = t.split(":", 1)[1]
+    op = _CUSTOM_OPS.get(name, "unknown")
+    if op == "union" or op == "intersection":
+        raw = value.get("children", value.get("ingredients", value.get("values")))
+        if not isinstance(raw, list) or not raw:
+            raise RecipeFormatError(f"{where}.children", f"{t} needs a non-empty list of ingredients")
+        return CustomIngredient(t, op, tuple(parse_ingredient(c, f"{where}.children[{i}]") for i, c in enumerate(raw)))
+    if op == "difference":
+        for key in ("base", "subtracted"):
+            if key not in value:
+                raise RecipeFormatError(f"{where}.{key}", f"{t} needs '{key}'")
+        return CustomIngredient(t, op, (parse_ingredient(value["base"], f"{where}.base"),
+                                        parse_ingredient(value["subtracted"], f"{where}.subtracted")))
+    if op == "filter":
+        base = value.get("items", value.get("item", value.get("base")))
+        if base is None:
+            raise RecipeFormatError(f"{where}.items", f"{t} needs 'items' or 'item'")
+        data = value.get("components", value.get("nbt", value.get("data")))
+        detail = "with " + ("components " if "components" in value else "data ") + json.dumps(data, sort_keys=True)[:80]
+        return CustomIngredient(t, op, (parse_ingredient(base, f"{where}.items"),), detail)
+    body = {k: v for k, v in value.items() if k not in ("type", "fabric:type")}
+    return CustomIngredient(t, "unknown", (), json.dumps(body, sort_keys=True)[:80])
+
+
 def parse_ingredient(value: Any, where: str = "ingredient") -> Ingredient:
-    """Normalise an ingredient in any syntax into a tuple of item ids / ``#tag`` ids.
+    """Normalise an ingredient in any syntax into a tuple of item ids / ``#tag`` ids / custom ingredients.
 
     Raises
     ------
     RecipeFormatError
         When the value has none of the known shapes.
     """
+    if type(value) is dict and "type" not in value and "fabric:type" not in value:  # the common case, fast
+        item = value.get("item")
+        if type(item) is str and ":" in item and item == item.strip():
+            return (item,)
+        tag = value.get("tag")
+        if type(tag) is str and ":" in tag and tag == tag.strip() and not tag.startswith("#"):
+            return ("#" + tag,)
     if isinstance(value, str):
         if not value.strip():
             raise RecipeFormatError(where, "empty ingredient string")
         return (norm_id(value),)
     if isinstance(value, list):
-        out: list[str] = []
+        out: list = []
         for i, member in enumerate(value):
             for ref in parse_ingredient(member, f"{where}[{i}]"):
                 if ref not in out:
@@ -110,6 +210,9 @@ def parse_ingredient(value: Any, where: str = "ingredient") -> Ingredient:
             raise RecipeFormatError(where, "empty ingredient list")
         return tuple(out)
     if isinstance(value, dict):
+        loader = _loader_type(value)
+        if loader is not None:
+            return (_custom(loader, value, where),)
         if isinstance(value.get("item"), str):
             return (norm_id(value["item"]),)
         if isinstance(value.get("tag"), str):
@@ -118,19 +221,31 @@ def parse_ingredient(value: Any, where: str = "ingredient") -> Ingredient:
             return (norm_id(value["id"]),)
         if "items" in value:
             return parse_ingredient(value["items"], f"{where}.items")
+        if "ingredient" in value:  # a sized ingredient written as {"ingredient": ..., "count": n}
+            return parse_ingredient(value["ingredient"], f"{where}.ingredient")
+        if isinstance(value.get("type"), str):  # another mod's ingredient type
+            body = {k: v for k, v in value.items() if k != "type"}
+            return (CustomIngredient(norm_id(value["type"]), "unknown", (), json.dumps(body, sort_keys=True)[:80]),)
         raise RecipeFormatError(where, f"unreadable ingredient object with keys {sorted(value)}")
     raise RecipeFormatError(where, f"expected a string, list or object, got {type(value).__name__}")
 
 
 def parse_result(value: Any, where: str = "result") -> ItemStack:
     """Normalise a result (bare id, ``{"id", "count", "components"}`` or ``{"item", "count"}``)."""
+    if type(value) is dict and len(value) <= 2:  # {"id", "count"}: the common case, fast
+        item, count = value.get("id"), value.get("count", 1)
+        if type(item) is str and ":" in item and item == item.strip() and type(count) is int and count >= 1 \
+                and (len(value) == 1 or "count" in value):
+            return ItemStack(item, count)
     if isinstance(value, str) and value.strip():
         return ItemStack(norm_id(value))
     if isinstance(value, dict):
         item = value.get("id", value.get("item"))
         if not isinstance(item, str) or not item.strip():
             raise RecipeFormatError(f"{where}.id", "missing item id")
-        count = value.get("count", 1)
+        count = value.get("count", value.get("Count", 1))
+        if isinstance(count, float) and count.is_integer():
+            count = int(count)
         if not isinstance(count, int) or isinstance(count, bool) or count < 1:
             raise RecipeFormatError(f"{where}.count", f"expected a positive integer, got {count!r}")
         components = value.get("components")
@@ -163,28 +278,131 @@ def _shaped(data: Mapping[str, Any]) -> tuple[int, tuple[Ingredient, ...]]:
     return width, tuple(grid)
 
 
-def _readable_inputs(data: Mapping[str, Any]) -> tuple[Ingredient, ...]:
-    """Best-effort ingredients of an unknown recipe type from the keys vanilla uses; unreadable keys are skipped."""
-    out: list[Ingredient] = []
+_INPUT_KEYS = ("ingredient", "input", "template", "base", "addition", "material", "ingredients", "inputs")
+_OUTPUT_KEYS = ("result", "results", "output", "outputs")
+
+
+def _is_input_key(key: str) -> bool:
+    return key in _INPUT_KEYS or key.endswith(("_input", "_inputs", "_ingredient", "_ingredients"))
+
+
+def _is_output_key(key: str) -> bool:
+    return key in _OUTPUT_KEYS or key.endswith(("_output", "_outputs", "_result", "_results"))
+
+
+def _non_item(value: Any) -> bool:
+    """A fluid, chemical or similar stack: an ``amount`` (or a ``fluid`` key) instead of an item count."""
+    return isinstance(value, dict) and ("fluid" in value or "fluidTag" in value or "FluidName" in value
+                                        or ("amount" in value and "count" not in value and "item" not in value))
+
+
+def _describe_non_item(value: Mapping[str, Any]) -> str:
+    what = next((value[k] for k in ("id", "fluid", "chemical", "gas", "tag", "fluidTag", "FluidName")
+                 if isinstance(value.get(k), str)), None)
+    if what is None:
+        what = json.dumps({k: v for k, v in value.items() if k not in ("amount", "Amount")}, sort_keys=True)[:60]
+    elif any(isinstance(value.get(k), str) for k in ("tag", "fluidTag")) and "id" not in value:
+        what = "#" + what.lstrip("#")
+    amount = value.get("amount", value.get("Amount"))
+    return f"{amount:g} × {what}" if isinstance(amount, (int, float)) else str(what)
+
+
+def _readable_inputs(data: Mapping[str, Any]) -> tuple[tuple[Ingredient, ...], tuple[int, ...], list[str]]:
+    """Ingredients of an unknown recipe type from the keys mods use (``ingredient(s)``, ``input(s)``, ``*_input``).
+
+    Returns the item slots, their counts (sized ingredients) and notes on non-item inputs; unreadable values are
+    noted, never guessed.
+    """
+    slots: list[Ingredient] = []
+    counts: list[int] = []
+    notes: list[str] = []
     if isinstance(data.get("pattern"), list) and isinstance(data.get("key"), dict):
         try:
-            return _shaped(data)[1]
+            grid = _shaped(data)[1]
+            return grid, (), notes
         except (RecipeFormatError, TypeError):
             pass
-    for key in ("ingredient", "input", "template", "base", "addition", "material"):
-        if key in data:
-            try:
-                out.append(parse_ingredient(data[key], key))
-            except RecipeFormatError:
-                pass
-    ingredients = data.get("ingredients")
-    if isinstance(ingredients, list):
-        for i, value in enumerate(ingredients):
-            try:
-                out.append(parse_ingredient(value, f"ingredients[{i}]"))
-            except RecipeFormatError:
-                pass
-    return tuple(out)
+    keys = [k for k in _INPUT_KEYS if k in data] + [k for k in data if _is_input_key(k) and k not in _INPUT_KEYS]
+
+    def add(value: Any, where: str) -> None:
+        if _non_item(value):
+            notes.append(f"{where}: {_describe_non_item(value)} (not an item)")
+            return
+        try:
+            slots.append(parse_ingredient(value, where))
+        except RecipeFormatError as exc:
+            notes.append(f"{where}: unreadable input ({exc})")
+            return
+        count = value.get("count", value.get("amount", 1)) if isinstance(value, dict) else 1
+        counts.append(count if isinstance(count, int) and not isinstance(count, bool) and count > 0 else 1)
+
+    for key in keys:
+        value = data[key]
+        if key in ("ingredients", "inputs") or (isinstance(value, list) and key.endswith(("_inputs", "_ingredients"))):
+            if isinstance(value, list):
+                for i, member in enumerate(value):
+                    add(member, f"{key}[{i}]")
+                continue
+        add(value, key)
+    return tuple(slots), (tuple(counts) if any(c != 1 for c in counts) else ()), notes
+
+
+def _output_stack(value: Any, where: str) -> tuple[ItemStack | None, float, str | None]:
+    """One output: ``(stack, chance, note)``; a non-item output gives ``(None, 1.0, note)``."""
+    chance = 1.0
+    if isinstance(value, dict):
+        raw = value.get("chance", 1.0)
+        if isinstance(raw, (int, float)) and not isinstance(raw, bool) and 0 <= raw <= 1:
+            chance = float(raw)
+        if isinstance(value.get("item"), dict):  # {"item": {"id", "count"}, "chance"} (Farmer's Delight)
+            stack, _c, note = _output_stack(value["item"], f"{where}.item")
+            return stack, chance, note
+        if _non_item(value):
+            return None, chance, f"{where}: {_describe_non_item(value)} (not an item)"
+        if isinstance(value.get("basePredicate"), dict):  # Immersive Engineering: an ingredient with a count
+            value = {**value["basePredicate"], "count": value.get("count", 1)}
+        if isinstance(value.get("tag"), str) and "id" not in value and "item" not in value:
+            count = value.get("count", 1)
+            count = count if isinstance(count, int) and not isinstance(count, bool) and count > 0 else 1
+            return ItemStack("#" + norm_id(value["tag"].lstrip("#")), count), chance, \
+                f"{where}: one item of the tag #{norm_id(value['tag'].lstrip('#'))}"
+    elif isinstance(value, (int, float)) and not isinstance(value, bool):
+        return None, 1.0, f"{where}: {value:g} (not an item, e.g. energy)"
+    try:
+        return parse_result(value, where), chance, None
+    except RecipeFormatError as exc:
+        return None, 1.0, f"{where}: unreadable output ({exc})"
+
+
+def _readable_outputs(data: Mapping[str, Any]) -> tuple[tuple[ItemStack, ...], tuple[float, ...], list[str]]:
+    """Outputs of a recipe from ``result`` / ``results`` / ``output`` / ``outputs`` / ``*_output`` keys.
+
+    A chance (``"chance"`` on the output, or a sibling ``<name>_chance`` key) is kept and explained in a note with
+    the expected count; fluids, chemicals and energy are listed in the notes.
+    """
+    stacks: list[ItemStack] = []
+    chances: list[float] = []
+    notes: list[str] = []
+    keys = [k for k in _OUTPUT_KEYS if k in data] + [k for k in data if _is_output_key(k) and k not in _OUTPUT_KEYS]
+    for key in keys:
+        value = data[key]
+        members = list(enumerate(value)) if isinstance(value, list) else [(None, value)]
+        sibling = data.get(key.rsplit("_", 1)[0] + "_chance") if "_" in key else None
+        for i, member in members:
+            where = key if i is None else f"{key}[{i}]"
+            stack, chance, note = _output_stack(member, where)
+            if isinstance(sibling, (int, float)) and not isinstance(sibling, bool) and 0 <= sibling <= 1:
+                chance = float(sibling)
+            if note:
+                notes.append(note)
+            if stack is None:
+                continue
+            stacks.append(stack)
+            chances.append(chance)
+            if chance < 1.0:
+                notes.append(f"{stack.item_id} ×{stack.count} with chance {chance:.0%} "
+                             f"(expected {stack.count * chance:g})")
+    return tuple(stacks), tuple(chances), notes
 
 
 def parse_recipe(recipe_id: str, data: Any, *, pack: str = "", path: str = "", folder: str = "") -> Recipe:
@@ -246,10 +464,22 @@ def parse_recipe(recipe_id: str, data: Any, *, pack: str = "", path: str = "", f
                       station=STATIONS["crafting"], **common)
     if name.startswith("crafting_special_") or rtype == "minecraft:crafting_decorated_pot":
         return Recipe(kind="special", station=STATIONS["crafting"], **common)
-    result = None
-    if "result" in data:
+    inputs, counts, in_notes = _readable_inputs(data)
+    results, chances, out_notes = _readable_outputs(data)
+    if "tool" in data:  # a tool used, not consumed (Farmer's Delight cutting board)
         try:
-            result = parse_result(data["result"])
+            in_notes.append("tool: " + " | ".join(str(r) for r in parse_ingredient(data["tool"], "tool")))
         except RecipeFormatError:
-            result = None
-    return Recipe(kind="unknown", inputs=_readable_inputs(data), result=result, **common)
+            in_notes.append("tool: " + json.dumps(data["tool"], sort_keys=True)[:80])
+    for key in ("fluid", "energy"):  # Immersive Engineering style: a bare fluid stack (in or out) and energy
+        value = data.get(key)
+        if isinstance(value, dict):
+            out_notes.append(f"{key}: {_describe_non_item(value)} (a fluid, not an item)")
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            out_notes.append(f"{key}: {value:g}")
+    station = (rtype.split(":", 1)[0],) if not rtype.startswith("minecraft:") else ()
+    if not inputs and not results and not in_notes and not out_notes:
+        out_notes.append("no inputs or outputs written: probably a special recipe implemented in the mod's code")
+    return Recipe(kind="unknown", inputs=inputs, result=results[0] if results else None, results=results,
+                  chances=chances if any(c != 1.0 for c in chances) else (), input_counts=counts,
+                  notes=tuple(in_notes + out_notes), station=station, **common)

@@ -48,19 +48,31 @@ _ID_RE = re.compile(r"^[a-z0-9_.-]+:[a-z0-9_./-]+$")
 class SourceSlot:
     """One input or output slot: alternative items (at most 8 examples, not consumed together) and a count.
 
-    An empty slot (a gap in a shaped grid) has no items.
+    An empty slot (a gap in a shaped grid) has no items and nothing unresolved. ``chance`` is the probability of an
+    output (1.0 when certain); ``unresolved`` holds refs kit cannot expand (an undefined ``#tag``, a custom
+    ingredient it cannot compute).
     """
 
     items: tuple[ItemStack, ...] = ()
     count: int = 1
+    chance: float = 1.0
+    unresolved: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        """The slot with defaults left out (``count`` 1, no items)."""
+        """The slot with defaults left out (``count`` 1, ``chance`` 1, no items, nothing unresolved).
+
+        ``unresolved`` (kit's addition) lists what the slot accepts that kit cannot turn into items: an undefined
+        tag (``#c:ingots/tin``) or a custom ingredient it cannot compute, so such a slot never looks empty.
+        """
         out: dict[str, Any] = {}
         if self.items:
             out["items"] = [i.to_json() for i in self.items]
         if self.count != 1:
             out["count"] = self.count
+        if self.chance != 1.0:
+            out["chance"] = self.chance
+        if self.unresolved:
+            out["unresolved"] = list(self.unresolved)
         return out
 
     @property

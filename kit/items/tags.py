@@ -3,7 +3,8 @@
 Files with the same id are merged in pack order: values are unioned, except that a file with ``"replace": true``
 drops what lower-priority packs contributed before it. ``"#ns:tag"`` values are resolved recursively; a cycle or a
 required reference to a missing tag makes the tag fail (it is then reported, not guessed). Values written as
-``{"id": ..., "required": false}`` are skipped silently when the referenced tag does not exist.
+``{"id": ..., "required": false}`` are skipped silently when the referenced tag does not exist. A ``"remove"`` list
+(NeoForge, Forge) takes items or the items of whole tags out of the merged tag.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ class TagFile:
     pack: str = ""
     path: str = ""
     folder: str = ""
+    remove: tuple[TagValue, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,17 @@ def parse_tag_file(tag_id: str, data: Any, *, pack: str = "", path: str = "", fo
     raw = data.get("values")
     if not isinstance(raw, list):
         raise ValueError("field 'values': expected a list")
+    values = _values(raw, "values")
+    removed = data.get("remove", [])
+    if not isinstance(removed, list):
+        raise ValueError("field 'remove': expected a list")
+    replace = data.get("replace", False)
+    if not isinstance(replace, bool):
+        raise ValueError(f"field 'replace': expected true or false, got {replace!r}")
+    return TagFile(tag_id, values, replace, pack, path, folder, _values(removed, "remove"))
+
+
+def _values(raw: list, name: str) -> tuple[TagValue, ...]:
     values = []
     for i, v in enumerate(raw):
         if isinstance(v, str) and v.strip():
@@ -86,11 +99,8 @@ def parse_tag_file(tag_id: str, data: Any, *, pack: str = "", path: str = "", fo
         elif isinstance(v, dict) and isinstance(v.get("id"), str):
             values.append(TagValue(norm_id(v["id"]), bool(v.get("required", True))))
         else:
-            raise ValueError(f"field 'values[{i}]': expected an id string or an object with 'id', got {v!r}")
-    replace = data.get("replace", False)
-    if not isinstance(replace, bool):
-        raise ValueError(f"field 'replace': expected true or false, got {replace!r}")
-    return TagFile(tag_id, tuple(values), replace, pack, path, folder)
+            raise ValueError(f"field '{name}[{i}]': expected an id string or an object with 'id', got {v!r}")
+    return tuple(values)
 
 
 def resolve_tags(files: Iterable[TagFile]) -> ResolvedTags:
@@ -103,10 +113,14 @@ def resolve_tags(files: Iterable[TagFile]) -> ResolvedTags:
     """
     merged: dict[str, list[tuple[TagValue, TagFile]]] = {}
     sources: dict[str, list[TagFile]] = {}
+    removals: dict[str, list[TagValue]] = {}
     for f in files:
         if f.replace:
             merged[f.tag_id] = []
+            removals.pop(f.tag_id, None)
         merged.setdefault(f.tag_id, [])
+        if f.remove:
+            removals.setdefault(f.tag_id, []).extend(f.remove)
         sources.setdefault(f.tag_id, []).append(f)
         merged[f.tag_id].extend((v, f) for v in f.values)
 
@@ -146,6 +160,14 @@ def resolve_tags(files: Iterable[TagFile]) -> ResolvedTags:
                     out.setdefault(m.item_id, TagMember(m.item_id, ref, f.pack, f.path))
             else:
                 out.setdefault(value.ref, TagMember(value.ref, "", f.pack, f.path))
+        for value in removals.get(tag_id, ()):
+            if value.ref.startswith("#"):
+                ref = value.ref[1:]
+                if ref in merged and ref not in stack and visit(ref, stack):
+                    for m in members[ref]:
+                        out.pop(m.item_id, None)
+            else:
+                out.pop(value.ref, None)
         stack.pop()
         state[tag_id] = 2
         if ok and tag_id not in failed:

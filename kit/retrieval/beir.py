@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kit.document import Document
+from kit.core.document import Document
 from kit.retrieval._frames import QRELS_COLUMNS, QUERIES_COLUMNS, frame
 from kit.retrieval.errors import BeirFormatError, BeirReadError
 

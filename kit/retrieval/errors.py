@@ -1,8 +1,8 @@
-"""The exceptions :mod:`kit.retrieval` raises (all derive from :class:`kit.errors.KitError`)."""
+"""The exceptions :mod:`kit.retrieval` raises (all derive from :class:`kit.core.errors.KitError`)."""
 
 from __future__ import annotations
 
-from kit.errors import KitError
+from kit.core.errors import InvalidParameterError, KitError
 
 __all__ = [
     "NotFittedError",
@@ -23,13 +23,6 @@ class NotFittedError(KitError, ValueError, AttributeError):
     Derives from ``ValueError`` and ``AttributeError`` like scikit-learn's ``NotFittedError``.
     """
 
-
-class InvalidParameterError(KitError, ValueError, TypeError):
-    """A constructor setting or a call argument has the wrong type or value.
-
-    The message names the parameter, what was expected and what was got, in scikit-learn's words:
-    ``"The 'limit' parameter of search must be an int in the range [1, inf). Got 0 instead."``
-    """
 
 
 class DuplicateDocumentError(KitError, ValueError):

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Literal
 import numpy as np
 
 from kit.retrieval._frames import EVALUATION_COLUMNS, RUN_COLUMNS, frame
-from kit.retrieval._validation import check_int
+from kit.core.validation import check_int
 from kit.retrieval.errors import InvalidParameterError, MetricError, RunFormatError
 
 if TYPE_CHECKING:

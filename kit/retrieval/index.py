@@ -33,9 +33,9 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
-from kit.document import Document
+from kit.core.document import Document
 from kit.retrieval._frames import EXPLAIN_COLUMNS, PARAGRAPH_COLUMNS, SEARCH_COLUMNS, STATS_COLUMNS, frame
-from kit.retrieval._validation import check_choice, check_int, check_real, check_str
+from kit.core.validation import check_choice, check_int, check_real, check_str
 from kit.retrieval.analyzers import ANALYZERS, make_analyzer
 from kit.retrieval.errors import (
     DuplicateDocumentError,

@@ -2,34 +2,19 @@
 
 from __future__ import annotations
 
-import importlib
 import sys
+from pathlib import Path
 
-from kit.samples import sample_save_path
-
-# (module, function) pairs; each writes one part of the save. Later parts may read earlier ones.
-_WRITERS = (
-    ("kit.samples.saves", "write_databases"),
-    ("kit.samples.datapack", "write_datapack"),
-    ("kit.samples.studio", "write_worldbooks"),
-    ("kit.samples.cards", "write_cards"),
-    ("kit.samples.quests", "write_quests"),
-    ("kit.samples.saves", "ingest_guides"),
-)
+from kit.samples import SAMPLE_SAVE_NAME, repository_root
+from kit.samples.generate import write_sample_save
 
 
 def main(argv: list[str]) -> int:
-    save_dir = sample_save_path(argv[0] if argv else None)
-    save_dir.mkdir(parents=True, exist_ok=True)
-    for module_name, function in _WRITERS:
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            if exc.name == module_name:
-                continue
-            raise
-        getattr(module, function)(save_dir)
-        print(f"{module_name}.{function}: done")
+    root = Path(argv[0]) if argv else repository_root()
+    if root is None:
+        print("not in a kit source tree: pass the folder that should hold sample_saves/", file=sys.stderr)
+        return 2
+    write_sample_save(root / "sample_saves" / SAMPLE_SAVE_NAME, verbose=True)
     return 0
 
 

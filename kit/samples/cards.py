@@ -1,7 +1,7 @@
 """Writes the card library of the sample studio: ``<save_dir>/studio/`` (books, card assets, play books).
 
 Everything is deterministic: fixed ids, fixed timestamps (each book has its own fixed clock), avatars drawn
-with Pillow and encoded by :func:`kit.books.png.encode_png` (no timestamps or other metadata), so the same
+with Pillow and encoded by :func:`kit.core.png.encode_png` (no timestamps or other metadata), so the same
 code writes the same bytes. All characters are invented for kit.
 
 What gets written:
@@ -55,7 +55,7 @@ def _avatar(kind: str) -> bytes:
     """Draw one of the two sample avatars (``"lighthouse"`` or ``"cartographer"``) as PNG bytes."""
     from PIL import Image, ImageDraw
 
-    from kit.books.png import encode_png
+    from kit.core.png import encode_png
 
     size = AVATAR_SIZE
     image = Image.new("RGB", (size, size))
@@ -403,9 +403,7 @@ def write_cards(save_dir: Path) -> None:
     ):
         write_card(card_from_dict(raw), cards_dir / name, spec=spec)
         store.import_card(cards_dir / name)
-    from kit.books._io import write_json_atomic
-
-    write_json_atomic(cards_dir / "old-cat.card_v1.json", _old_cat())
+    (cards_dir / "old-cat.card_v1.json").write_text(json.dumps(_old_cat(), ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     store.import_card(cards_dir / "old-cat.card_v1.json")
     assert read_card(cards_dir / "old-cat.card_v1.json").spec == "v1"
 

@@ -10,10 +10,10 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from kit import codecs, nbt
-from kit.database import DATABASE_FOLDER, AgentDatabases
+from kit.saves import codecs, nbt
+from kit.saves.database import DATABASE_FOLDER, AgentDatabases
 from kit.samples import guides
-from kit.tables import FTB_GUIDES, KNOWLEDGE, QUEST_BACKGROUNDS, DatabaseTable
+from kit.saves.tables import FTB_GUIDES, KNOWLEDGE, QUEST_BACKGROUNDS, DatabaseTable
 
 __all__ = ["PLAYERS", "LEGACY_PLAYER", "NOTES", "WAYPOINTS", "Waypoint", "write_databases", "ingest_guides"]
 
@@ -84,7 +84,7 @@ def ingest_guides(save_dir: Path) -> None:
     exactly what a reload of the sample book produces.
     """
     import kit.ftb
-    from kit.save import open_save
+    from kit.saves.save import open_save
 
     with open_save(save_dir) as save:
         kit.ftb.reload(save, kit.ftb.read_quest_book(save_dir), languages=list(LANGUAGES))

@@ -22,7 +22,7 @@ import traitlets
 
 from kit.books import BookStore, open_store
 from kit.books.errors import BookNotFoundError, BookRecordError, CardError, TraceError
-from kit.books.png import placeholder_avatar
+from kit.core.png import placeholder_avatar
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -108,7 +108,8 @@ def card_details(store: BookStore, asset_id: str) -> dict[str, pd.DataFrame]:
     """
     import pandas as pd
 
-    from kit.books.store import TIMELINE_COLUMNS, _frame
+    from kit.books.store import TIMELINE_COLUMNS
+    from kit.core.frames import frame
 
     card = store.card(asset_id)
     record = store.asset(asset_id)
@@ -117,7 +118,7 @@ def card_details(store: BookStore, asset_id: str) -> dict[str, pd.DataFrame]:
         + [{"field": "tags", "label": "标签 Tags", "value": ", ".join(card.tags)}],
         columns=["field", "label", "value"],
     )
-    timeline = store.timeline(record.card_book_id) if record.card_book_id else _frame([], TIMELINE_COLUMNS, [])
+    timeline = store.timeline(record.card_book_id) if record.card_book_id else frame(TIMELINE_COLUMNS)
     rows = []
     books = store.play_books_for(asset_id)
     for row in books.itertuples(index=False):

@@ -47,6 +47,8 @@ __all__ = [
     "page_count",
     "recipe_grid",
     "recipe_html",
+    "item_icons",
+    "icon_uri",
     "loot_html",
     "tags_html",
     "item_names",
@@ -141,31 +143,57 @@ def recipe_grid(source: ItemSource) -> tuple[tuple[SourceSlot | None, ...], ...]
     if not inputs:
         return ()
     if source.width <= 0:
-        cells = [s if s.items else None for s in inputs]
+        cells = [s if s.items or s.unresolved else None for s in inputs]
         return tuple(tuple(cells[i:i + 3]) for i in range(0, len(cells), 3))
     width = source.width
     rows = math.ceil(len(inputs) / width)
     cols, height = (3, 3) if width <= 3 and rows <= 3 else (width, rows)
     grid: list[list[SourceSlot | None]] = [[None] * cols for _ in range(height)]
     for i, slot in enumerate(inputs):
-        grid[i // width][i % width] = slot if slot.items else None
+        grid[i // width][i % width] = slot if slot.items or slot.unresolved else None
     return tuple(tuple(r) for r in grid)
 
 
-def _slot_html(slot: SourceSlot | None, names: Mapping[str, str] | None, *, show_count: bool) -> str:
+def icon_uri(png: bytes) -> str:
+    """A ``data:`` URI for PNG bytes (item icons are embedded in the card's HTML; nothing is fetched)."""
+    import base64
+
+    return "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+
+
+def item_icons(packs: PackSet, output: ItemSourceOutput) -> dict[str, bytes]:
+    """Icons (PNG bytes) of the items an output shows, for those the packs hold a texture for."""
+    ids = dict.fromkeys([output.item] + [i.item_id for s in output.sources for slot in s.inputs + s.outputs
+                                         for i in slot.items])
+    icons = {i: packs.item_icon(i) for i in list(ids)[:256]} if hasattr(packs, "item_icon") else {}
+    return {i: png for i, png in icons.items() if png}
+
+
+def _slot_html(slot: SourceSlot | None, names: Mapping[str, str] | None, *, show_count: bool,
+               icons: Mapping[str, bytes] | None = None) -> str:
     style = (f"width:{_SLOT_PX}px;height:{_SLOT_PX}px;box-sizing:border-box;border:1px solid #8b8b8b;"
              "background:#e4e4e4;display:flex;flex-direction:column;align-items:center;justify-content:center;"
              "text-align:center;font-size:10px;line-height:1.1;overflow:hidden")
     if slot is None:
         return f"<div class='kit-slot kit-slot-empty' style='{style};background:#d2d2d2'></div>"
+    if not slot.items and slot.unresolved:  # an undefined tag or an exotic ingredient: shown, never blank
+        title = html.escape("未解析 unresolved (no loaded pack defines it):\n" + "\n".join(slot.unresolved), quote=True)
+        return (f"<div class='kit-slot kit-slot-unresolved' title='{title}' style='{style};border:1px dashed #b55;"
+                f"background:#f6e6e6;color:#933'>{html.escape(slot.unresolved[0][:14])}<br><b>?</b></div>")
     first = slot.items[0].item_id
     extra = len(slot.items) - 1
+    png = (icons or {}).get(first)
     lines = [html.escape(_name(first, names)[:12])]
+    if png:
+        lines.insert(0, f"<img class='kit-icon' src='{icon_uri(png)}' alt='' style='width:20px;height:20px;"
+                        "image-rendering:pixelated'>")
     badges = []
     if extra > 0:
         badges.append(f"+{extra}")
     if show_count and slot.count != 1:
         badges.append(f"×{slot.count}")
+    if show_count and slot.chance < 1:
+        badges.append(f"{slot.chance:.0%}")
     if badges:
         lines.append(f"<b>{' '.join(badges)}</b>")
     tip = [f"{_name(i.item_id, names)} ({i.item_id})" for i in slot.items]
@@ -173,24 +201,32 @@ def _slot_html(slot: SourceSlot | None, names: Mapping[str, str] | None, *, show
         tip.insert(0, f"{len(slot.items)} 个候选 alternatives (any one):")
     if slot.count != 1:
         tip.append(f"数量 count ×{slot.count}")
+    if slot.chance < 1:
+        tip.append(f"概率 chance {slot.chance:.0%}")
+    if slot.unresolved:
+        tip.append("未解析 unresolved: " + ", ".join(slot.unresolved))
     title = html.escape("\n".join(tip), quote=True)
     return f"<div class='kit-slot' title='{title}' style='{style}'>{'<br>'.join(lines)}</div>"
 
 
-def _grid_html(rows: Sequence[Sequence[SourceSlot | None]], names: Mapping[str, str] | None, *, show_count: bool) -> str:
+def _grid_html(rows: Sequence[Sequence[SourceSlot | None]], names: Mapping[str, str] | None, *, show_count: bool,
+               icons: Mapping[str, bytes] | None = None) -> str:
     if not rows:
         return "<div style='font-size:85%;color:#777'>（无可读取的材料 no readable inputs）</div>"
     cols = max(len(r) for r in rows)
-    cells = "".join(_slot_html(s, names, show_count=show_count) for r in rows for s in r)
+    cells = "".join(_slot_html(s, names, show_count=show_count, icons=icons) for r in rows for s in r)
     return (f"<div class='kit-grid' style='display:grid;grid-template-columns:repeat({cols},{_SLOT_PX}px);"
             f"gap:2px'>{cells}</div>")
 
 
-def recipe_html(source: ItemSource, names: Mapping[str, str] | None = None) -> str:
+def recipe_html(source: ItemSource, names: Mapping[str, str] | None = None, *,
+                icons: Mapping[str, bytes] | None = None) -> str:
     """HTML of one recipe-like source: title with the station label beside it, material slots → product × count.
 
     Unknown kinds (custom providers) keep their kind, type id, inputs, outputs and notes. Every slot has a
-    tooltip (``title``) naming its items; a slot with several candidates shows ``+N``.
+    tooltip (``title``) naming its items; a slot with several candidates shows ``+N``; an output with a chance
+    shows its percentage; an unresolved slot (an undefined ``#tag``) shows the tag, marked ``?``. ``icons``
+    (item id -> PNG bytes, see :func:`item_icons`) puts the item's icon in its slot.
     """
     stations = "".join(
         f"<span class='kit-station' title='{html.escape(st, quote=True)}' style='{_CHIP}'>"
@@ -199,7 +235,7 @@ def recipe_html(source: ItemSource, names: Mapping[str, str] | None = None) -> s
     kind = ("" if source.kind == "recipe" else
             f"<span class='kit-kind' style='{_CHIP};background:#f6eedd'>{html.escape(source.kind)}</span>")
     type_line = f"<div style='font-size:80%;color:#666'>{html.escape(source.type)}</div>" if source.type else ""
-    products = ("".join(_slot_html(s, names, show_count=True) for s in source.outputs)
+    products = ("".join(_slot_html(s, names, show_count=True, icons=icons) for s in source.outputs)
                 or "<div style='font-size:85%;color:#777'>?</div>")
     notes = "".join(f"<li>{html.escape(n)}</li>" for n in source.notes)
     notes_html = f"<ul style='margin:2px 0 0 16px;padding:0;font-size:80%;color:#555'>{notes}</ul>" if notes else ""
@@ -207,7 +243,7 @@ def recipe_html(source: ItemSource, names: Mapping[str, str] | None = None) -> s
         "<div class='kit-recipe' style='border:1px solid #c8c8c8;border-radius:4px;padding:4px 6px'>"
         f"<div><b style='font-size:90%'>{html.escape(source.source_id)}</b> {kind}{stations}</div>{type_line}"
         "<div style='display:flex;align-items:center;gap:8px;margin-top:3px'>"
-        f"{_grid_html(recipe_grid(source), names, show_count=False)}"
+        f"{_grid_html(recipe_grid(source), names, show_count=False, icons=icons)}"
         "<span class='kit-arrow' style='font-size:20px'>→</span>"
         f"<div style='display:flex;gap:2px'>{products}</div></div>{notes_html}</div>"
     )
@@ -301,9 +337,10 @@ class ItemSourcesCard(widgets.VBox):
 
     def __init__(self, output: ItemSourceOutput, *, names: Mapping[str, str] | None = None, mode: Mode = "full",
                  recipe_page_size: Any = None, loot_page_size: Any = None, tag_page_size: Any = None,
-                 **kwargs: Any) -> None:
+                 icons: Mapping[str, bytes] | None = None, **kwargs: Any) -> None:
         self.output = output
         self.names = dict(names or {})
+        self.icons = dict(icons or {})  # item id -> PNG bytes (item_icons); items without one keep the text tile
         self.sources = split_sources(output)
         self.title = widgets.HTML()
         self.category_buttons = {c: widgets.Button(layout=widgets.Layout(width="auto")) for c in CATEGORIES}
@@ -343,8 +380,10 @@ class ItemSourcesCard(widgets.VBox):
     @classmethod
     def from_packs(cls, packs: PackSet, item_id: str, *, scope: str = "all", language: str = "zh_cn",
                    **kwargs: Any) -> ItemSourcesCard:
-        """The card of ``packs.item_sources(item_id, scope)`` with display names in ``language``."""
-        return cls(packs.item_sources(item_id, scope), names=item_names(packs, language), **kwargs)
+        """The card of ``packs.item_sources(item_id, scope)`` with display names in ``language`` and item icons."""
+        output = packs.item_sources(item_id, scope)
+        kwargs.setdefault("icons", item_icons(packs, output))
+        return cls(output, names=item_names(packs, language), **kwargs)
 
     # ------------------------------------------------------------------------------------------ state
     def page_size(self, category: str | None = None) -> int:
@@ -405,7 +444,7 @@ class ItemSourcesCard(widgets.VBox):
         if category == "recipe" and visible:
             columns = 1 if self.mode == "compact" else 2
             self.body = widgets.GridBox(
-                [widgets.HTML(recipe_html(s, self.names)) for s in visible],
+                [widgets.HTML(recipe_html(s, self.names, icons=self.icons)) for s in visible],
                 layout=widgets.Layout(grid_template_columns=f"repeat({columns}, minmax(0, max-content))", grid_gap="6px"))
         elif visible:
             self.body = widgets.Box([widgets.HTML(loot_html(visible) if category == "loot" else tags_html(visible))])

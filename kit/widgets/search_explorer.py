@@ -15,8 +15,8 @@ import pandas as pd
 import traitlets
 
 if TYPE_CHECKING:
-    from kit.database import AgentDatabase
-    from kit.save import Save
+    from kit.saves.database import AgentDatabase
+    from kit.saves.save import Save
 
 __all__ = ["SearchExplorer", "scope_options", "documents_sources"]
 

@@ -20,7 +20,7 @@ import ipywidgets as widgets
 import traitlets
 
 from kit.worldbook.conditions import parse_condition
-from kit.worldbook.coverage import replay
+from kit.worldbook.trigger_coverage import replay
 from kit.worldbook.errors import ConditionSyntaxError
 from kit.worldbook.io import detect_format, write_world_book
 from kit.worldbook.matching import find_key

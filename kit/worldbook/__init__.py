@@ -5,8 +5,8 @@ Import explicitly (``import kit.worldbook``); pandas is imported only by functio
 Modules: :mod:`~kit.worldbook.model` (records), :mod:`~kit.worldbook.normalize` (native JSON),
 :mod:`~kit.worldbook.cards` (character-card books), :mod:`~kit.worldbook.io` (files, libraries),
 :mod:`~kit.worldbook.conditions` and :mod:`~kit.worldbook.logic` (parsers), :mod:`~kit.worldbook.matching`
-(keys), :mod:`~kit.worldbook.activation`, :mod:`~kit.worldbook.explain`, :mod:`~kit.worldbook.assemble`,
-:mod:`~kit.worldbook.coverage`, :mod:`~kit.worldbook.studio` (conversations and the sample studio).
+(keys), :mod:`~kit.worldbook.activation`, :mod:`~kit.worldbook.explanation`, :mod:`~kit.worldbook.reporting`, :mod:`~kit.worldbook.prompt_assembly`,
+:mod:`~kit.worldbook.trigger_coverage`, :mod:`~kit.worldbook.studio` (conversations and the sample studio).
 
 Other formats map onto the same records (:class:`WorldBook`, :class:`Entry`, :class:`Triggers`,
 :class:`KeywordTrigger`); fields kit does not model go to the records' ``extra`` mappings, verbatim, so
@@ -17,10 +17,10 @@ and hands SillyTavern world files to ``kit.worldbook.sillytavern.read_world_info
 from __future__ import annotations
 
 from kit.worldbook.activation import ACTIVATION_COLUMNS, Activator, activate, activate_request, to_payload
-from kit.worldbook.assemble import ASSEMBLE_COLUMNS, assemble, expand_macros
-from kit.worldbook.cards import from_character_book, to_character_book
+from kit.worldbook.prompt_assembly import ASSEMBLE_COLUMNS, assemble, expand_macros
+from kit.worldbook.cards import from_card, from_character_book, to_character_book
 from kit.worldbook.conditions import Condition, ConditionResult, parse_condition
-from kit.worldbook.coverage import (
+from kit.worldbook.trigger_coverage import (
     COVERAGE_COLUMNS,
     REPLAY_COLUMNS,
     activation_matrix,
@@ -39,7 +39,8 @@ from kit.worldbook.errors import (
     LogicSyntaxError,
     WorldBookFormatError,
 )
-from kit.worldbook.explain import activation_log, activation_stats, explain, format_stats
+from kit.worldbook.explanation import explain
+from kit.worldbook.reporting import activation_log, activation_stats, format_stats
 from kit.worldbook.io import WorldBookLibrary, issues_frame, read_world_book, scan_world_books, write_world_book
 from kit.worldbook.logic import parse_logic
 from kit.worldbook.matching import find_key, key_occurs
@@ -121,6 +122,7 @@ __all__ = [
     "scan_world_books",
     "Studio",
     "to_character_book",
+    "from_card",
     "to_payload",
     "Triggers",
     "Turn",

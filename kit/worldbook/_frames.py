@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from kit.frames import frame as shared_frame
+from kit.core.frames import frame as shared_frame
 from kit.worldbook.model import POSITION_LABELS, TRIGGER_TYPES
 
 __all__ = ["frame", "position_label_dtype", "trigger_dtype"]

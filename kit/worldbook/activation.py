@@ -229,7 +229,7 @@ class Activator:
             candidates.update(postings.get(s, ()))
         candidates.update(self._conditional)
         candidates.update(self._logical)
-        rag_hits = self._rag_hits(message, window) if self._rag else {}
+        rag_hits = self.rag_scores(message, window) if self._rag else {}
         candidates.update(rag_hits)
         table = table or {}
         cond_cache: dict[Condition, bool] = {}
@@ -284,13 +284,13 @@ class Activator:
             return not any(found)
         return all(found)
 
-    def _rag_hits(self, message: str, window: Sequence[str]) -> dict[int, float]:
+    def rag_scores(self, message: str, window: Sequence[str]) -> dict[int, float]:
         recent = list(window)[len(window) - (RAG_QUERY_MESSAGES - 1):] if RAG_QUERY_MESSAGES > 1 else []
         query = "\n".join([*recent, message or ""]).strip()
         if not query:
             return {}
         if self._rag_index is None:
-            from kit.document import Document
+            from kit.core.document import Document
             from kit.retrieval import ParagraphIndex
 
             docs = [
@@ -403,7 +403,7 @@ class Activator:
         hits = self.hits(message, history, table, scan_depth=scan_depth, rng=rng)
         result = self.frame(hits, include_rejected=include_rejected)
         if logger is not None:
-            from kit.worldbook.explain import activation_log
+            from kit.worldbook.reporting import activation_log
 
             emit = logger.info if isinstance(logger, logging.Logger) else logger
             for line in activation_log(result, [b for b, _ in self.books], scopes=dict((b.id, s) for b, s in self.books)):

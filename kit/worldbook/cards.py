@@ -37,13 +37,15 @@ exactly as it was read, extensions and unknown fields included.
 from __future__ import annotations
 
 import copy
-from typing import Any, Mapping
+from typing import Any, Literal, Mapping
 
+from kit.cards import Card
+from kit.core.errors import InvalidParameterError
 from kit.worldbook.errors import WorldBookFormatError
 from kit.worldbook.model import SECONDARY_LOGICS, Entry, Issue, KeywordTrigger, Triggers, WorldBook
-from kit.worldbook.normalize import _Bad, _to_int, _to_str_id, _to_str_list, _triggers, extension_triggers
+from kit.worldbook.normalize import _Bad, _to_int, _to_str_id, _to_str_list, _triggers, extension_triggers, key_whitespace_issues
 
-__all__ = ["from_character_book", "to_character_book", "ST_TO_KIT_POSITION", "KIT_TO_ST_POSITION"]
+__all__ = ["from_card", "from_character_book", "to_character_book", "ST_TO_KIT_POSITION", "KIT_TO_ST_POSITION"]
 
 #: SillyTavern's stored position number -> kit position.
 ST_TO_KIT_POSITION: dict[int, int] = {0: 1, 1: 0, 2: 4, 3: 4, 4: 6, 5: 2, 6: 3, 7: 7}
@@ -177,6 +179,7 @@ def from_character_book(
             continue
         seen.add(entry.uid)
         entries.append(entry)
+        issues.extend(key_whitespace_issues(entry, book_id=book_id, file=file, fields=("keys", "secondary_keys")))
     book_extra = {k: copy.deepcopy(v) for k, v in data.items() if k != "entries"}
     return WorldBook(
         id=book_id,
@@ -187,6 +190,25 @@ def from_character_book(
         source=file,
         issues=tuple(issues),
     )
+
+
+def from_card(card: Card, *, book_id: str, name: str | None = None, strict: bool = True) -> WorldBook | None:
+    """Return the lore embedded in a :class:`kit.cards.Card` (its ``character_book``) as a world book, or None.
+
+    Parameters
+    ----------
+    card : kit.cards.Card
+    book_id : str
+        Id of the world book created.
+    name : str, optional
+        Display name; by default the book's own ``name`` or ``"<character>'s Lorebook"``.
+    strict : bool, default=True
+        As for :func:`from_character_book`.
+    """
+    book = card.character_book
+    if book is None:
+        return None
+    return from_character_book(book, book_id=book_id, name=name or book.get("name") or f"{card.name}'s Lorebook", strict=strict)
 
 
 def _kit_extension(entry: Entry) -> dict[str, Any]:
@@ -268,18 +290,32 @@ def _entry_to_card(entry: Entry, index: int) -> dict[str, Any]:
     return out
 
 
-def to_character_book(book: WorldBook) -> dict[str, Any]:
-    """Write a book as a V2 ``character_book`` object.
+def to_character_book(book: WorldBook, *, style: Literal["kit", "sillytavern"] = "kit") -> dict[str, Any]:
+    """Write a book as a V2 ``character_book`` object (the one writer of card lore in kit).
 
-    A book that came from :func:`from_character_book` is written from its original: fields whose kit value
-    is unchanged keep their original form, so an unchanged book round-trips exactly. kit-only settings go
-    to ``extensions.kit`` of each entry.
+    With ``style="kit"`` a book that came from :func:`from_character_book` is written from its original:
+    fields whose kit value is unchanged keep their original form, so an unchanged book round-trips
+    exactly, and kit-only settings go to ``extensions.kit`` of each entry. With ``style="sillytavern"``
+    the book is written the way SillyTavern embeds a world in a card (its world file converted by the
+    server's ``convertWorldInfoToCharacterBook``, plus ``extensions``), so SillyTavern reads it back as it
+    would its own export.
+
+    Parameters
+    ----------
+    book : WorldBook
+    style : {"kit", "sillytavern"}, default="kit"
 
     Returns
     -------
     dict
         ``{"name", "entries": [...], "extensions": {...}, ...}``.
     """
+    if style == "sillytavern":
+        from kit.worldbook.sillytavern.writer import sillytavern_character_book
+
+        return sillytavern_character_book(book)
+    if style != "kit":
+        raise InvalidParameterError(f"The 'style' parameter of to_character_book must be 'kit' or 'sillytavern'. Got {style!r} instead.")
     raw = book.extra.get("character_book")
     out: dict[str, Any] = copy.deepcopy(dict(raw)) if isinstance(raw, Mapping) else {"extensions": {}}
     if out.get("name", book.id) != book.name or (not isinstance(raw, Mapping)):

@@ -16,21 +16,14 @@ __all__ = ["register"]
 
 
 def _st_simulate(args: argparse.Namespace) -> int:
-    from kit.errors import KitError
+    from kit.core.errors import KitError
     from kit.worldbook.sillytavern import simulate
 
     path = args.scenario
     try:
-        if path == "-":
-            scenario = json.load(sys.stdin)
-        else:
-            with open(path, encoding="utf-8-sig") as fh:
-                scenario = json.load(fh)
-    except OSError as exc:
-        print(f"kit st-simulate: cannot read {path!r}: {exc.strerror or exc}", file=sys.stderr)
-        return 2
-    except json.JSONDecodeError as exc:
-        print(f"kit st-simulate: {path!r} is not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}", file=sys.stderr)
+        scenario = _load_scenario(path)
+    except _Refused as exc:
+        print(f"kit st-simulate: {path!r}: {exc}", file=sys.stderr)
         return 2
     try:
         result = simulate(scenario, trace=True if args.trace else None)
@@ -40,6 +33,34 @@ def _st_simulate(args: argparse.Namespace) -> int:
     json.dump(result, sys.stdout, ensure_ascii=False, indent=None if args.compact else 1)
     sys.stdout.write("\n")
     return 0
+
+
+class _Refused(Exception):
+    pass
+
+
+def _load_scenario(path: str) -> Any:
+    """The scenario JSON of a file (or standard input): a regular file of at most 32 MB, nested at most 100
+    deep, with no integer too long to convert."""
+    from kit.worldbook._files import FileRefused, JsonRefused, huge_ints, parse_json, read_regular_file
+    from kit.worldbook.io import MAX_FILE_BYTES
+
+    try:
+        raw = sys.stdin.buffer.read(MAX_FILE_BYTES + 1) if path == "-" else read_regular_file(path, max_bytes=MAX_FILE_BYTES)
+    except FileRefused as exc:
+        raise _Refused(f"cannot read: {exc.reason}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise _Refused(f"more than the limit of {MAX_FILE_BYTES} bytes")
+    try:
+        scenario = parse_json(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError as exc:
+        raise _Refused(f"not UTF-8 text (byte {exc.start})") from None
+    except JsonRefused as exc:
+        raise _Refused(exc.reason) from None
+    for where, big in huge_ints(scenario):
+        field = ".".join(str(p) for p in where)
+        raise _Refused(f"scenario field {field!r} holds an integer of {big.n_digits} digits, more than 4300")
+    return scenario
 
 
 def register(subparsers: Any) -> None:

@@ -181,13 +181,14 @@ def _skip_ws(s: str, i: int) -> int:
     return i
 
 
-def parse_condition_at(text: str, start: int, *, stop_chars: str = "") -> tuple[Condition, int]:
+def parse_condition_at(text: str, start: int, *, stop_chars: str = "", folded: str | None = None) -> tuple[Condition, int]:
     """Parse one condition beginning at ``start`` of ``text``; return it and the index just after it.
 
-    ``stop_chars`` end a bare-word value early (the logic-expression parser passes ``")"``).
+    ``stop_chars`` end a bare-word value early (the logic-expression parser passes ``")"``). ``folded`` may
+    pass ``fold_text(text)`` already computed (so that parsing many conditions of one text stays linear).
     Errors name ``text`` (the whole string) and the column in it.
     """
-    s = fold_text(text)
+    s = fold_text(text) if folded is None else folded
 
     def fail(reason: str, at: int) -> ConditionSyntaxError:
         return ConditionSyntaxError(reason, text=text, column=min(at, len(s)) + 1)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kit.errors import KitError
+from kit.core.errors import KitError
 
 __all__ = [
     "WorldBookFormatError",
@@ -63,7 +63,8 @@ class ConditionSyntaxError(KitError, ValueError):
         self.column = column
         self.entry = entry
         where = f" of entry {entry!r}" if entry else ""
-        super().__init__(f"{self.kind} {text!r}{where}, column {column}: {reason}")
+        shown = text if len(text) <= 120 else f"{text[:60]}…{text[-40:]} ({len(text)} characters)"
+        super().__init__(f"{self.kind} {shown!r}{where}, column {column}: {reason}")
 
     def with_entry(self, entry: str) -> ConditionSyntaxError:
         """Return the same error naming ``entry``."""

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator, Literal, Mapping
 
-from kit.atomic_files import atomic_write_text
+from kit.core.atomic_files import atomic_write_text
+from kit.worldbook._files import FileRefused, JsonRefused, drop_huge_int_entries, parse_json, read_regular_file
 from kit.worldbook.cards import from_character_book
 from kit.worldbook.errors import BookNotFoundError, WorldBookFormatError
 from kit.worldbook.model import Issue, WorldBook
@@ -86,36 +88,45 @@ def read_world_book(path: str | os.PathLike[str], *, strict: bool = True) -> Wor
     Raises
     ------
     WorldBookFormatError
-        When the file is larger than :data:`MAX_FILE_BYTES`, not UTF-8 JSON, not a world book, or a value
-        cannot be normalised (strict), naming the file.
+        When the file is not a regular file (a FIFO, a device), larger than :data:`MAX_FILE_BYTES`, not
+        UTF-8 JSON, nested deeper than 100 levels, not a world book, or a value cannot be normalised (strict;
+        an integer of more than 4,300 digits too), naming the file, and the book, entry and field.
     StorageError
         When the file cannot be read.
     """
-    from kit.errors import StorageError
-
     path = Path(path)
-    try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise StorageError(f"cannot read world book {str(path)!r}: {exc.strerror or exc}") from exc
-    if size > MAX_FILE_BYTES:
-        raise WorldBookFormatError(f"file is {size} bytes, more than the limit of {MAX_FILE_BYTES}", file=str(path))
     if path.suffix.lower() == ".png":
         from kit.worldbook.sillytavern import read_world
 
         return read_world(path, strict=strict)
+    raw = _read_file(path)
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except OSError as exc:
-        raise StorageError(f"cannot read world book {str(path)!r}: {exc.strerror or exc}") from exc
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise WorldBookFormatError(f"not UTF-8 text (byte {exc.start})", file=str(path)) from None
+    huge: list[int] = []
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise WorldBookFormatError(f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}", file=str(path)) from None
-    except RecursionError:
-        raise WorldBookFormatError("JSON nested too deeply", file=str(path)) from None
+        data = parse_json(text, found_huge=huge)
+    except JsonRefused as exc:
+        raise WorldBookFormatError(exc.reason, file=str(path)) from None
+    book_id = data.get("id") if isinstance(data, Mapping) and isinstance(data.get("id"), str) else path.stem
+    dropped = drop_huge_int_entries(data, file=str(path), book_id=book_id, strict=strict) if huge else []
+    book = _read_data(data, path, strict)
+    return replace(book, issues=(*dropped, *book.issues)) if dropped else book
+
+
+def _read_file(path: Path) -> bytes:
+    from kit.core.errors import StorageError
+
+    try:
+        return read_regular_file(path, max_bytes=MAX_FILE_BYTES)
+    except FileRefused as exc:
+        if exc.is_os_error:
+            raise StorageError(f"cannot read world book {str(path)!r}: {exc.reason}") from None
+        raise WorldBookFormatError(exc.reason, file=str(path)) from None
+
+
+def _read_data(data: Any, path: Path, strict: bool) -> WorldBook:
     kind = detect_format(data)
     if kind in ("character_card", "character_book"):
         if data.get("spec") == "lorebook_v3":
@@ -124,9 +135,9 @@ def read_world_book(path: str | os.PathLike[str], *, strict: bool = True) -> Wor
             data = data["character_book"]
         return from_character_book(data, book_id=path.stem, strict=strict, file=str(path))
     if kind == "sillytavern":
-        from kit.worldbook.sillytavern import read_world_info
+        from kit.worldbook.sillytavern import read_world
 
-        return read_world_info(path, strict=strict)
+        return read_world(data, book_id=path.stem, strict=strict, file=str(path))
     if not isinstance(data, Mapping) or "entries" not in data:
         got = "a JSON object without 'entries'" if isinstance(data, Mapping) else f"JSON {type(data).__name__}"
         raise WorldBookFormatError(
@@ -137,7 +148,7 @@ def read_world_book(path: str | os.PathLike[str], *, strict: bool = True) -> Wor
 
 
 def write_world_book(book: WorldBook, path: str | os.PathLike[str]) -> Path:
-    """Write a book as kit's native JSON, atomically (see :func:`kit.atomic_files.atomic_write_text`).
+    """Write a book as kit's native JSON, atomically (see :func:`kit.core.atomic_files.atomic_write_text`).
 
     A reader sees either the old or the new file, never half of one; on error the old file is unchanged
     and :class:`kit.StorageError` names the file.
@@ -248,7 +259,7 @@ def scan_world_books(folder: str | os.PathLike[str], *, strict: bool = True, pat
     """
     folder = Path(folder)
     if not folder.is_dir():
-        from kit.errors import StorageError
+        from kit.core.errors import StorageError
 
         raise StorageError(f"world-book folder {str(folder)!r} does not exist")
     books = []

@@ -14,7 +14,8 @@ Operator words are case-insensitive; NOT binds tighter than AND, AND tighter tha
     "魔法" AND (tb.力量 > 10 OR NOT 黑暗)
 
 Malformed expressions raise :class:`~kit.worldbook.LogicSyntaxError` (a ``ConditionSyntaxError``) with
-the 1-based column.
+the 1-based column; so do expressions nested deeper than :data:`MAX_LOGIC_DEPTH` (parentheses and NOTs
+together). Parsing is linear in the text.
 """
 
 from __future__ import annotations
@@ -25,7 +26,10 @@ from typing import Callable, Union
 from kit.worldbook.conditions import Condition, fold_text, parse_condition_at
 from kit.worldbook.errors import ConditionSyntaxError, LogicSyntaxError
 
-__all__ = ["Key", "Not", "And", "Or", "LogicNode", "parse_logic", "logic_keys", "logic_conditions", "evaluate_logic"]
+__all__ = ["Key", "Not", "And", "Or", "LogicNode", "MAX_LOGIC_DEPTH", "parse_logic", "logic_keys", "logic_conditions", "evaluate_logic"]
+
+#: Deepest nesting of parentheses and NOTs (together) a logic expression may have.
+MAX_LOGIC_DEPTH = 64
 
 
 @dataclass(frozen=True)
@@ -95,11 +99,9 @@ def _tokenize(text: str) -> list[tuple[str, object, int]]:
             out.append(("key", text[i + 1 : close], i))
             i = close + 1
             continue
-        if s[i : i + 2].lower() == "tb" and s[i + 2 : i + 3] in (".", "。") or (
-            s[i : i + 2].lower() == "tb" and s[i + 2 : i + 3].isspace() and s[i + 2 :].lstrip()[:1] in (".", "。")
-        ):
+        if s[i : i + 2].lower() == "tb" and _dot_follows(s, i + 2):
             try:
-                cond, end = parse_condition_at(text, i, stop_chars=")")
+                cond, end = parse_condition_at(text, i, stop_chars=")", folded=s)
             except ConditionSyntaxError as exc:
                 raise LogicSyntaxError(exc.reason, text=text, column=exc.column) from None
             out.append(("cond", cond, i))
@@ -122,6 +124,14 @@ def _tokenize(text: str) -> list[tuple[str, object, int]]:
     return out
 
 
+def _dot_follows(s: str, i: int) -> bool:
+    """Whether ``s[i:]`` is white space then ``.`` or ``。`` (scans only the white space)."""
+    n = len(s)
+    while i < n and s[i].isspace():
+        i += 1
+    return i < n and s[i] in ".。"
+
+
 def parse_logic(text: str) -> LogicNode:
     """Parse a logic expression into a tree of :class:`Key`, :class:`~kit.worldbook.conditions.Condition`,
     :class:`Not`, :class:`And` and :class:`Or`.
@@ -133,6 +143,7 @@ def parse_logic(text: str) -> LogicNode:
     """
     tokens = _tokenize(text)
     pos = 0
+    depth = 0
 
     def err(reason: str) -> LogicSyntaxError:
         column = tokens[pos][2] + 1 if pos < len(tokens) else len(text) + 1
@@ -157,18 +168,35 @@ def parse_logic(text: str) -> LogicNode:
             items.append(parse_not())
         return items[0] if len(items) == 1 else And(tuple(items))
 
+    def deeper() -> None:
+        nonlocal depth
+        depth += 1
+        if depth > MAX_LOGIC_DEPTH:
+            raise err(f"nested deeper than {MAX_LOGIC_DEPTH} levels (parentheses and NOTs together)")
+
     def parse_not() -> LogicNode:
-        nonlocal pos
+        nonlocal pos, depth
         kind = peek()
         if kind == "not":
-            pos += 1
-            return Not(parse_not())
+            # a run of NOTs is read in a loop: one level each, no recursion per NOT
+            count = 0
+            while peek() == "not":
+                deeper()
+                pos += 1
+                count += 1
+            node = parse_not()
+            depth -= count
+            for _ in range(count):
+                node = Not(node)
+            return node
         if kind == "(":
+            deeper()
             pos += 1
             inner = parse_or()
             if peek() != ")":
                 raise err("expected ')'")
             pos += 1
+            depth -= 1
             return inner
         if kind in ("key", "cond"):
             value = tokens[pos][1]

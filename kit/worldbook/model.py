@@ -74,8 +74,10 @@ def position_label(position: int) -> str:
 
 @dataclass(frozen=True)
 class Issue:
-    """A value that could not be normalised: where (``file``, ``book_id``, ``uid``, ``field``), the raw
-    ``value`` and the ``reason``. The entry it belongs to was skipped (lenient reading)."""
+    """A problem found while reading: where (``file``, ``book_id``, ``uid``, ``field``), the raw ``value`` and
+    the ``reason``. Either a value that could not be normalised (its entry was skipped in lenient reading) or
+    one read differently from SillyTavern (a key with surrounding white space; the entry is kept): the
+    reason says which."""
 
     book_id: str
     uid: str | None

@@ -30,7 +30,7 @@ from kit.worldbook.errors import ConditionSyntaxError, WorldBookFormatError
 from kit.worldbook.logic import parse_logic
 from kit.worldbook.model import SECONDARY_LOGICS, Entry, Issue, KeywordTrigger, RagTrigger, Triggers, WorldBook
 
-__all__ = ["book_from_dict", "book_to_dict", "entry_from_dict", "entry_to_dict"]
+__all__ = ["book_from_dict", "book_to_dict", "entry_from_dict", "entry_to_dict", "key_whitespace_issues"]
 
 _ENTRY_KEYS = {
     "uid", "content", "position", "order", "disable", "group", "comment", "depth", "macro",
@@ -296,6 +296,7 @@ def book_from_dict(
             continue
         seen.add(entry.uid)
         entries.append(entry)
+        issues.extend(key_whitespace_issues(entry, book_id=book_id, file=file))
     return WorldBook(
         id=book_id,
         name=name,
@@ -305,6 +306,26 @@ def book_from_dict(
         source=file,
         issues=tuple(issues),
     )
+
+
+#: White space as JavaScript's ``trim()`` sees it (SillyTavern trims every key before matching).
+_JS_SPACE = "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+
+
+def key_whitespace_issues(
+    entry: Entry, *, book_id: str, file: str | None, fields: tuple[str, str] = ("trigger_config.triggers.keyword.key", "trigger_config.triggers.keyword.secondaryKey")
+) -> list[Issue]:
+    """Issues for keys with leading or trailing white space: SillyTavern trims keys before matching, kit's
+    engine matches them as written, so the same book activates differently. The entry is kept."""
+    kw = entry.triggers.keyword
+    if kw is None:
+        return []
+    out = []
+    for field, keys in zip(fields, (kw.keys, kw.secondary_keys)):
+        for i, key in enumerate(keys):
+            if key != key.strip(_JS_SPACE):
+                out.append(Issue(book_id, entry.uid, f"{field}[{i}]", key, "leading or trailing white space: SillyTavern trims keys before matching; kit's engine matches the key as written", file))
+    return out
 
 
 def extension_triggers(triggers: Triggers) -> dict[str, Any]:

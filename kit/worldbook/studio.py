@@ -12,14 +12,15 @@ as global ones, when both are absent).
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
+from kit.core.errors import StorageError
 from kit.worldbook.errors import WorldBookFormatError
-from kit.worldbook.io import WorldBookLibrary, scan_world_books
+from kit.worldbook._files import MAX_INT_DIGITS, FileRefused, JsonRefused, huge_ints, parse_json, read_regular_file
+from kit.worldbook.io import MAX_FILE_BYTES, WorldBookLibrary, scan_world_books
 
 __all__ = ["Turn", "Conversation", "Studio", "conversation_from_dict", "read_conversation", "scan_conversations", "load_studio"]
 
@@ -96,9 +97,20 @@ def read_conversation(path: str | os.PathLike[str]) -> Conversation:
     """Read one conversation JSON file (the id defaults to the file stem)."""
     path = Path(path)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise WorldBookFormatError(f"not valid JSON: {exc.msg}", file=str(path)) from None
+        raw = read_regular_file(path, max_bytes=MAX_FILE_BYTES)
+    except FileRefused as exc:
+        if exc.is_os_error:
+            raise StorageError(f"cannot read conversation {str(path)!r}: {exc.reason}") from None
+        raise WorldBookFormatError(exc.reason, file=str(path)) from None
+    try:
+        data = parse_json(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError as exc:
+        raise WorldBookFormatError(f"not UTF-8 text (byte {exc.start})", file=str(path)) from None
+    except JsonRefused as exc:
+        raise WorldBookFormatError(exc.reason, file=str(path)) from None
+    for where, big in huge_ints(data):
+        field = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in where).lstrip(".")
+        raise WorldBookFormatError(f"integer of {big.n_digits} digits, more than the {MAX_INT_DIGITS} kit converts", file=str(path), field=field)
     return conversation_from_dict(data, default_id=path.stem, file=str(path))
 
 
@@ -116,30 +128,24 @@ class Studio:
     path: Path | None = None
 
 
-def load_studio(save_dir: str | os.PathLike[str] | None = None) -> Studio:
-    """Load the sample role-play studio (``<save_dir>/studio/worldbooks`` and ``/conversations``).
+def load_studio(save_dir: str | os.PathLike[str]) -> Studio:
+    """Load a role-play studio (``<save_dir>/studio/worldbooks`` and ``/conversations``).
 
     Parameters
     ----------
     save_dir : path, optional
-        A sample save folder (default: :func:`kit.samples.sample_save_path`), or the ``studio`` folder itself.
-        ``python -m kit.samples`` writes it (``kit.samples.studio.write_worldbooks``).
+        A save folder holding ``studio/``, or the ``studio`` folder itself. The bundled sample is
+        ``kit.samples.load_studio()`` (``python -m kit.samples`` writes it).
 
     Returns
     -------
     Studio
         ``library`` (books by id) and ``conversations`` (sorted by id).
     """
-    if save_dir is None:
-        from kit.samples import sample_save_path
-
-        save_dir = sample_save_path()
     root = Path(save_dir)
     if (root / "studio").is_dir():
         root = root / "studio"
     if not (root / "worldbooks").is_dir():
-        from kit.errors import StorageError
-
         raise StorageError(
             f"no studio in {str(Path(save_dir))!r} (expected studio/worldbooks/); "
             "write it with kit.samples.studio.write_worldbooks(save_dir)"

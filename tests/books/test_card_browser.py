@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from kit.books import open_store
-from kit.books.png import is_png
+from kit.core.png import is_png
 from kit.samples.cards import write_cards
 from kit.widgets import CardBrowser
 from kit.widgets.card_browser import card_details, filter_cards, list_cards

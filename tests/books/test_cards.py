@@ -8,11 +8,14 @@ from pathlib import Path
 import pytest
 
 from kit.books import CardError, open_store, placeholder_avatar, read_card, write_card
-from kit.books.png import read_text_chunks, write_text_chunks
-from kit.errors import KitError
+from kit.worldbook import from_card
+from kit.core.png import read_text_chunks, write_text_chunks
+from kit.core.errors import KitError
 
 REPO = Path(__file__).resolve().parents[2]
-CARDS = REPO.parent / "shared" / "data" / "worldbooks"
+from tests.data_folder import SHARED_DATA
+
+CARDS = SHARED_DATA / "worldbooks"
 V2 = CARDS / "st_Seraphina.card_v2.json"
 V3 = CARDS / "st_Seraphina.card_v3.json"
 
@@ -163,7 +166,7 @@ def test_placeholder_is_deterministic():
 
 
 def test_card_world_book_uses_kit_worldbook():
-    book = read_card(V2).world_book(book_id="eldoria")
+    book = from_card(read_card(V2), book_id="eldoria")
     assert book.name == "Eldoria" and len(book) == 4
     assert {e.comment for e in book} == {"eldoria", "shadowfang", "glade", "power"}
 

@@ -4,7 +4,7 @@ import pytest
 
 from kit.books import SecretError, check_no_secrets, open_store
 from kit.books.secrets import find_secrets, is_secret_field, looks_like_key
-from kit.errors import KitError
+from kit.core.errors import KitError
 
 
 @pytest.mark.parametrize(

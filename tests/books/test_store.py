@@ -33,7 +33,7 @@ from kit.books.store import (
     TRACES_COLUMNS,
     WORLD_ENTRIES_COLUMNS,
 )
-from kit.errors import KitError
+from kit.core.errors import KitError
 
 REPO = Path(__file__).resolve().parents[2]
 

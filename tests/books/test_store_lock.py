@@ -10,7 +10,7 @@ import pytest
 
 from kit.books import SecretError, open_store
 from kit.books.errors import StoreBusyError
-from kit.errors import ConcurrentWriterError
+from kit.core.errors import ConcurrentWriterError
 
 N_OPS = 12
 

@@ -6,9 +6,8 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-SHARED = REPO.parent / "shared"
-FTB_DATA = SHARED / "data" / "ftbquests"
+from tests.data_folder import REPO, SHARED, SHARED_DATA, missing_reason, require  # noqa: F401
+FTB_DATA = SHARED_DATA / "ftbquests"
 
 #: SOURCES.md, "What each book contains": chapters, groups, quests, tasks, checkmark-only, no task,
 #: quest links, reward tables.
@@ -38,7 +37,7 @@ def pack(name: str) -> Path:
     """The folder of one shared pack; skip when the shared data is absent."""
     path = FTB_DATA / name
     if not path.is_dir():
-        pytest.skip(f"shared data not available: {path}")
+        pytest.skip(missing_reason(path))
     return path
 
 

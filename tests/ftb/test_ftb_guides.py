@@ -23,7 +23,7 @@ from kit.ftb.guides import (
 from kit.ftb.ingest import RELOAD_SCHEMA, reload, reload_languages
 
 ALEX = "6f1c2a4e-5b7d-4e21-9a3c-0d8e7f6a5b41"
-NOTES = kit.DatabaseTable("test:notes", kit.codecs.STRING)
+NOTES = kit.DatabaseTable("test:notes", kit.saves.codecs.STRING)
 
 
 @lru_cache(maxsize=None)

@@ -9,7 +9,7 @@ import math
 import pytest
 from ftb_inputs import FTB_DATA, all_snbt_files
 
-from kit.errors import KitError
+from kit.core.errors import KitError
 from kit.ftb import snbt
 from kit.ftb.snbt import Byte, Float, IntArray, Long, LongArray, Short, SnbtSyntaxError, loads, read_snbt, tag_type
 

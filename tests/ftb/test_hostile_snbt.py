@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kit.errors import KitError
+from kit.core.errors import KitError
 from kit.ftb import read_progress, read_quest_book
 from kit.ftb.snbt import MAX_DEPTH, MAX_FILE_BYTES, MAX_NUMBER_CHARS, MAX_TOKENS, SnbtFileError, SnbtSyntaxError, \
     dumps, loads, read_snbt

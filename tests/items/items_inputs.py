@@ -7,16 +7,15 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-SHARED = REPO.parent / "shared"
-VANILLA = SHARED / "data" / "vanilla"
+from tests.data_folder import REPO, SHARED, SHARED_DATA, missing_reason, require  # noqa: F401
+VANILLA = SHARED_DATA / "vanilla"
 
 
 def vanilla(version: str) -> Path:
     """The vanilla data folder of ``version``; skips the test when the shared data is absent."""
     path = VANILLA / version
     if not path.is_dir():
-        pytest.skip(f"shared vanilla data not available: {path}")
+        pytest.skip(missing_reason(path))
     return path
 
 

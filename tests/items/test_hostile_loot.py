@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from items_inputs import vanilla, write_pack
 
 import kit.items
-from kit.errors import KitError
+from kit.core.errors import KitError
 from kit.items import LootTable, LootSamplingError, PackSet, ProviderRegistry
 from kit.items.loot_exact import MAX_OUTCOMES, MAX_SUPPORT
 from kit.items.tags import resolve_tags

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from items_inputs import write_pack
 
 import kit.items
-from kit.errors import KitError
+from kit.core.errors import KitError
 from kit.items.packs import MAX_DATA_FILE_BYTES, MAX_JSON_CONTAINERS, MAX_LANG_FILE_BYTES, MAX_ZIP_DATA_BYTES, \
     MAX_ZIP_ENTRIES
 from kit.items.tags import MAX_TAG_DEPTH

@@ -176,8 +176,9 @@ def test_unknown_recipe_types_keep_type_and_readable_ingredients(tmp_path):
     assert crush.kind == "unknown" and crush.recipe_type == "create:crushing"
     assert crush.inputs == (("minecraft:cobblestone",),)
     src = packs.item_sources("minecraft:gravel").sources[0]
-    assert src.type == "create:crushing" and src.station == ()
+    assert src.type == "create:crushing" and src.station == ("create",)  # the recipe type's mod
     assert packs.recipe("m:odd").inputs == ()
+    assert "input: unreadable input" in packs.recipe("m:odd").notes[0]
     assert len(packs.errors) == 0
 
 
@@ -185,7 +186,8 @@ def test_frames_have_documented_columns_when_empty(tmp_path):
     packs = kit.items.load_datapacks(write_pack(tmp_path / "p", {"assets/t/lang/en_us.json": {}}))
     expected = {
         "recipes": ["recipe_id", "recipe_type", "kind", "result_item_id", "result_count", "width", "n_inputs",
-                    "inputs", "station", "category", "group", "folder", "pack", "path"],
+                    "inputs", "station", "category", "group", "n_results", "results", "conditions_met", "notes",
+                    "folder", "pack", "path"],
         "loot_tables": ["loot_table_id", "table_type", "n_pools", "n_entries", "n_item_entries", "n_tag_entries",
                         "n_nested_tables", "n_dynamic_entries", "n_empty_entries", "folder", "pack", "path"],
         "tags": ["tag_id", "item_id", "via_tag", "pack", "path"],

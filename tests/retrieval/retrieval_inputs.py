@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
-SHARED = REPO.parent / "shared"
-IR = SHARED / "data" / "ir" / "derived"
+from tests.data_folder import REPO, SHARED, SHARED_DATA, missing_reason, require  # noqa: F401
+IR = SHARED_DATA / "ir" / "derived"
 
 # (text, max_chars, expected paragraphs)
 SPLIT_CASES = [

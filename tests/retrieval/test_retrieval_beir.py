@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 import pytest
-from retrieval_inputs import IR
+from retrieval_inputs import IR, require
 
 from kit import Document
 from kit.retrieval import BeirFormatError, BeirReadError, load_beir
@@ -9,7 +9,7 @@ from kit.retrieval._frames import QRELS_COLUMNS, QUERIES_COLUMNS
 
 
 def test_load_scifact():
-    collection = load_beir(IR / "scifact")
+    collection = load_beir(require(IR / "scifact"))
     assert collection.name == "scifact"
     assert len(collection.corpus) == 5183 and isinstance(collection.corpus[0], Document)
     assert len(collection.queries) == 300 and len(collection.qrels) == 339
@@ -25,7 +25,7 @@ def test_load_scifact():
 
 
 def test_load_graded_cranfield():
-    collection = load_beir(IR / "cranfield")
+    collection = load_beir(require(IR / "cranfield"))
     assert set(collection.qrels["relevance"]) == {1, 2, 3, 4}
     assert len(collection.qrels) == 1612
     assert collection.queries["query_id"].is_unique

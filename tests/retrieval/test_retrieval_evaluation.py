@@ -5,7 +5,7 @@ import pytest
 import pytrec_eval
 from hypothesis import given
 from hypothesis import strategies as st
-from retrieval_inputs import IR
+from retrieval_inputs import IR, require
 
 from kit import Document
 from kit.retrieval import (
@@ -36,7 +36,7 @@ PYTREC = {
 
 @pytest.fixture(scope="module", params=["scifact", "cranfield"])
 def real_run(request):
-    collection = load_beir(IR / request.param)
+    collection = load_beir(require(IR / request.param))
     queries = collection.queries
     if request.param == "scifact":
         queries = queries.head(150)

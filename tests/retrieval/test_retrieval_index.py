@@ -6,10 +6,10 @@ from collections import Counter
 import numpy as np
 import pandas as pd
 import pytest
-from retrieval_inputs import IR
+from retrieval_inputs import IR, require
 
 from kit import Document
-from kit.errors import KitError
+from kit.core.errors import KitError
 from kit.retrieval import (
     DuplicateDocumentError,
     InvalidParameterError,
@@ -30,12 +30,12 @@ GUIDE = [
 
 @pytest.fixture(scope="module")
 def xquad_zh():
-    return load_beir(IR / "xquad-zh")
+    return load_beir(require(IR / "xquad-zh"))
 
 
 @pytest.fixture(scope="module")
 def xquad_en():
-    return load_beir(IR / "xquad-en")
+    return load_beir(require(IR / "xquad-en"))
 
 
 def assert_schema(frame, schema):

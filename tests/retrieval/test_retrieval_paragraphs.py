@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from retrieval_inputs import SPLIT_CASES
 
-from kit.errors import KitError
+from kit.core.errors import KitError
 from kit.retrieval import InvalidParameterError, split_paragraphs
 
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from kit.document import Document
-from kit.errors import KitError
+from kit.core.document import Document
+from kit.core.errors import KitError
 from kit.samples import guides
 from kit.samples.guides import (
     LANGUAGES,

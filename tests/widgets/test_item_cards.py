@@ -19,7 +19,9 @@ from kit.widgets.item_cards import (item_names, known_max_stack_sizes, lenient_p
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLE_PACK = REPO / "sample_saves" / "aurora_server" / "datapacks" / "kit_sample"
-VANILLA = REPO.parent / "shared" / "data" / "vanilla" / "1.21.3"
+from tests.data_folder import SHARED_DATA, missing_reason
+
+VANILLA = SHARED_DATA / "vanilla" / "1.21.3"
 
 
 @pytest.fixture(scope="module")
@@ -217,7 +219,7 @@ def test_empty_truncated_and_failing_provider_hints(packs) -> None:
     assert ItemSourcesCard.from_packs(packs, "aurora:glacite_ingot").hint.value == ""
 
 
-@pytest.mark.skipif(not VANILLA.is_dir(), reason="shared vanilla data not available")
+@pytest.mark.skipif(not VANILLA.is_dir(), reason=missing_reason(VANILLA))
 def test_vanilla_iron_ingot_pages() -> None:
     packs = kit.items.load_datapacks([VANILLA])
     output = packs.item_sources("minecraft:iron_ingot")

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 import kit.worldbook as wb
-from kit.errors import KitError
+from kit.core.errors import KitError
 from worldbook_inputs import CONDITIONS, FALSE_WITH_REASON, LOGIC, LOGIC_MALFORMED, MALFORMED
 from kit.worldbook.logic import evaluate_logic, logic_conditions, logic_keys
 

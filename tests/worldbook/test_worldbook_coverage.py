@@ -142,7 +142,7 @@ def test_conversation_reader_carries_tables(tmp_path):
 
 
 def test_load_studio_missing(tmp_path):
-    from kit.errors import StorageError
+    from kit.core.errors import StorageError
 
     with pytest.raises(StorageError, match="write_worldbooks"):
         wb.load_studio(tmp_path)

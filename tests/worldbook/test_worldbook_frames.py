@@ -6,9 +6,10 @@ import pytest
 
 import kit.worldbook as wb
 from kit.worldbook import Conversation, Entry, KeywordTrigger, Triggers, Turn, WorldBook
-from kit.worldbook.assemble import ASSEMBLE_COLUMNS
-from kit.worldbook.coverage import CO_ACTIVATION_COLUMNS, CONDITION_HIT_COLUMNS, PER_TURN_COLUMNS
-from kit.worldbook.explain import EXPLAIN_COLUMNS, STATS_COLUMNS
+from kit.worldbook.prompt_assembly import ASSEMBLE_COLUMNS
+from kit.worldbook.trigger_coverage import CO_ACTIVATION_COLUMNS, CONDITION_HIT_COLUMNS, PER_TURN_COLUMNS
+from kit.worldbook.explanation import EXPLAIN_COLUMNS
+from kit.worldbook.reporting import STATS_COLUMNS
 from kit.worldbook.io import ISSUE_COLUMNS
 
 BOOK = WorldBook("b", "B", (

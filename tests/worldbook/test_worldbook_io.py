@@ -6,7 +6,7 @@ from dataclasses import replace
 import pytest
 
 import kit.worldbook as wb
-from kit.errors import KitError, StorageError
+from kit.core.errors import KitError, StorageError
 from worldbook_inputs import WORLDBOOKS
 
 
@@ -215,7 +215,7 @@ def test_read_world_book_reads_the_lore_of_a_png_card(tmp_path) -> None:
 
     import kit.books
     from kit.worldbook import read_world_book
-    from tests.shared_data import shared_file
+    from tests.data_folder import shared_file
 
     card_json = shared_file("worldbooks", "st_Seraphina.card_v2.json")
     card = kit.books.read_card(card_json)
@@ -291,7 +291,7 @@ def test_every_position_survives_the_card_writers_and_readers():
                  triggers=wb.Triggers(constant=True))
         for p in range(8)
     ))
-    for card in (wb.to_character_book(book), st.to_character_book(book)):
+    for card in (wb.to_character_book(book), wb.to_character_book(book, style="sillytavern")):
         for back in (wb.from_character_book(card, book_id="p"), st.read_world(card, book_id="p")):
             assert [(e.position, e.depth if e.position == 6 else None, e.macro) for e in back.entries] == [
                 (e.position, e.depth if e.position == 6 else None, e.macro) for e in book.entries]

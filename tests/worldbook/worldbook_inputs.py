@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
-SHARED = REPO.parent / "shared"
-WORLDBOOKS = SHARED / "data" / "worldbooks"
+from tests.data_folder import REPO, SHARED, SHARED_DATA, missing_reason, require  # noqa: F401
+WORLDBOOKS = SHARED_DATA / "worldbooks"
 
 # (condition text, table, expected result)
 CONDITIONS = [

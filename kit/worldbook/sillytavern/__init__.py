@@ -7,7 +7,7 @@ Modules: :mod:`~kit.worldbook.sillytavern.reader` (world files, chub hybrids, V1
 PNG), :mod:`~kit.worldbook.sillytavern.mapping` (ST entries <-> kit entries, the position table),
 :mod:`~kit.worldbook.sillytavern.writer` (world file, V2 ``character_book``),
 :mod:`~kit.worldbook.sillytavern.convert` (ST's own card <-> world conversions),
-:mod:`~kit.worldbook.sillytavern.simulate` (``checkWorldInfo``), :mod:`~kit.worldbook.sillytavern.buffer`
+:mod:`~kit.worldbook.sillytavern.simulator` (``checkWorldInfo``), :mod:`~kit.worldbook.sillytavern.buffer`
 (scan buffer and key matching), :mod:`~kit.worldbook.sillytavern.jsregex` (JavaScript regex keys in Python,
 with safety checks), :mod:`~kit.worldbook.sillytavern.decorators`, :mod:`~kit.worldbook.sillytavern.prompt` (outlet macros, Author's Note), and ``_js`` (JavaScript semantics:
 key order, sort, ``JSON.stringify``, cyrb53, mulberry32).
@@ -16,16 +16,17 @@ key order, sort, ``JSON.stringify``, cyrb53, mulberry32).
 from __future__ import annotations
 
 from kit.worldbook.sillytavern.convert import character_book_to_world, world_to_character_book
-from kit.worldbook.sillytavern.jsregex import RegexTimeoutError, UnsafeRegexError, parse_regex_key
+from kit.worldbook.sillytavern.jsregex import RegexLimits, RegexTimeoutError, UnsafeRegexError, parse_regex_key
 from kit.worldbook.sillytavern.mapping import KIT_TO_ST_POSITION, ST_POSITION_NAMES, ST_TO_KIT_POSITION, entry_from_st, entry_to_st
 from kit.worldbook.sillytavern.prompt import author_note_with_world_info, expand_outlets
 from kit.worldbook.sillytavern.reader import is_sillytavern_world, read_world, read_world_info
-from kit.worldbook.sillytavern.writer import to_character_book, to_world_file, write_world_file
-from kit.worldbook.sillytavern.simulate import DEFAULT_SETTINGS, SLOT_NAMES, ScenarioError, simulate
+from kit.worldbook.sillytavern.writer import to_world_file, write_world_file
+from kit.worldbook.sillytavern.simulator import DEFAULT_SETTINGS, SLOT_NAMES, ScenarioError, simulate
 
 __all__ = [
     "DEFAULT_SETTINGS",
     "KIT_TO_ST_POSITION",
+    "RegexLimits",
     "RegexTimeoutError",
     "SLOT_NAMES",
     "ST_POSITION_NAMES",
@@ -42,7 +43,6 @@ __all__ = [
     "read_world",
     "read_world_info",
     "simulate",
-    "to_character_book",
     "to_world_file",
     "world_to_character_book",
     "write_world_file",

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 from kit.worldbook.sillytavern._js import JS_WHITESPACE, js_number, js_truthy
-from kit.worldbook.sillytavern.jsregex import parse_regex_key
+from kit.worldbook.sillytavern.jsregex import RegexLimits, parse_regex_key
 
 __all__ = ["ScanBuffer", "substitute_params", "match_key", "MAX_SCAN_DEPTH", "SCAN_INITIAL", "SCAN_RECURSION", "SCAN_MIN_ACTIVATIONS"]
 
@@ -70,17 +70,20 @@ def _whole_word_re(needle: str) -> re.Pattern[str]:
     return re.compile(f"(?:\\A|{_NONWORD}){re.escape(needle)}(?:\\Z|{_NONWORD})")
 
 
-def match_key(haystack: str, needle: str, *, case_sensitive: bool, whole_words: bool, lowered: str | None = None) -> bool:
+def match_key(
+    haystack: str, needle: str, *, case_sensitive: bool, whole_words: bool, lowered: str | None = None, limits: RegexLimits | None = None
+) -> bool:
     """SillyTavern's ``matchKeys`` for one (already substituted and trimmed) key.
 
     A ``/regex/flags`` key is tested on the raw haystack with JavaScript semantics (case and whole-word
-    settings ignored). A plain key is compared lower-cased unless ``case_sensitive``; with ``whole_words`` a
+    settings ignored), within ``limits`` (default: :data:`~kit.worldbook.sillytavern.jsregex.MATCH_TIMEOUT_S` per
+    match; a timeout raises :class:`~kit.worldbook.sillytavern.RegexTimeoutError`). A plain key is compared lower-cased unless ``case_sensitive``; with ``whole_words`` a
     single-token key needs ASCII non-word characters (or the text ends) on both sides, a multi-word key is a
     plain substring test. ``lowered`` may pass ``haystack.lower()`` precomputed.
     """
     rx = parse_regex_key(needle) if needle.startswith("/") else None
     if rx is not None:
-        return rx.test(haystack)
+        return limits.test(rx, haystack) if limits is not None else rx.test(haystack)
     if not case_sensitive:
         haystack = lowered if lowered is not None else haystack.lower()
         needle = needle.lower()
@@ -105,9 +108,14 @@ class ScanBuffer:
         ``world_info_match_whole_words``).
     global_scan_data : mapping
         Extra sources (``personaDescription``, ``characterDescription``, ...).
+    regex_limits : RegexLimits, optional
+        Time limits of regex keys (default: the per-match default, no shared budget).
     """
 
-    def __init__(self, messages: Sequence[str], settings: Mapping[str, Any], global_scan_data: Mapping[str, Any]) -> None:
+    def __init__(
+        self, messages: Sequence[str], settings: Mapping[str, Any], global_scan_data: Mapping[str, Any], regex_limits: RegexLimits | None = None
+    ) -> None:
+        self.regex_limits = regex_limits
         self.depth_buffer: list[str] = [m.strip(JS_WHITESPACE) if m else "" for m in messages[:MAX_SCAN_DEPTH]]
         self.recurse_buffer: list[str] = []
         self.inject_buffer: list[str] = []
@@ -176,7 +184,7 @@ class ScanBuffer:
         """``matchKeys(haystack, needle, entry)`` with the entry's effective settings."""
         case_sensitive, whole = self._settings_for(entry)
         lowered = None if case_sensitive else self._lower(haystack)
-        return match_key(haystack, needle, case_sensitive=case_sensitive, whole_words=whole, lowered=lowered)
+        return match_key(haystack, needle, case_sensitive=case_sensitive, whole_words=whole, lowered=lowered, limits=self.regex_limits)
 
     def _head(self, entry: Mapping[str, Any]) -> tuple[Any, str] | None:
         scan_depth = entry.get("scanDepth")

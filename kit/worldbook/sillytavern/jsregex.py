@@ -1,5 +1,5 @@
-"""SillyTavern regex keys: parse ``/pattern/flags``, translate JavaScript regex syntax to Python's ``re``,
-refuse patterns that can backtrack catastrophically, and bound the time of each match.
+"""SillyTavern regex keys: parse ``/pattern/flags``, translate JavaScript regex syntax for the ``regex``
+package, refuse patterns too costly to compile, and bound the time of every match on every thread.
 
 JavaScript semantics kept (non-``u`` mode unless the flag is given):
 
@@ -8,34 +8,49 @@ JavaScript semantics kept (non-``u`` mode unless the flag is given):
 * ``^``/``$`` anchor at the whole input, or at line terminators with ``m`` (``$`` never before a final
   ``\\n`` as Python's does);
 * ``[^]`` matches any character, ``[]`` nothing; ``{`` that does not start a quantifier is literal;
-* identity escapes such as ``\\a`` mean the letter; ``\\cX`` control characters; ``(?<name>...)`` and
-  ``\\k<name>``; ``y`` (sticky) matches only at index 0 because each test uses a fresh ``RegExp``.
+* identity escapes such as ``\\a`` mean the letter (a syntax error with ``u``, as in JavaScript, so the key is
+  plain text); ``\\cX`` control characters; ``(?<name>...)`` and ``\\k<name>``; lookbehind of any width;
+  ``y`` (sticky) matches only at index 0 because each test uses a fresh ``RegExp``;
+* with ``u``: ``\\p{...}`` / ``\\P{...}`` property escapes under JavaScript's names (``\\p{Script=Han}``,
+  ``\\p{sc=Latn}``, ``\\p{scx=Hira}``, ``\\p{General_Category=Letter}``, ``\\p{L}``, ``\\p{Lu}``, binary
+  properties such as ``\\p{Alphabetic}``); names JavaScript rejects (``\\p{Han}``, ``\\p{script=han}``) make
+  the key plain text, as in SillyTavern.
 
-Not supported (the key is reported and never matches): ``\\p{...}`` property escapes and lookbehinds of
-variable width (both valid JavaScript, not expressible in ``re``).
+Patterns are compiled with the ``regex`` package (``re`` lacks property escapes and a time limit), which
+supports a per-call ``timeout`` checked inside the matcher: it works on every thread, unlike a signal.
 
-Safety: :func:`check_pattern_safety` rejects a repeated group that contains another quantifier, ``?``
-included (``(a+)+``, ``(\\w*\\s?)*``, ``(a?){30}a{30}``) or an alternation whose branches can overlap (``(a|ab)*``),
-backreferences inside repeated groups, and patterns longer than :data:`MAX_PATTERN_LENGTH`. Matching
-itself runs under a per-match time limit (:data:`MATCH_TIMEOUT_S`) when called on the main thread.
+Safety. Backtracking is bounded by time: every match runs under a limit (:data:`MATCH_TIMEOUT_S` by
+default, or :class:`RegexLimits` for a per-match limit plus a total budget); a match that runs out raises
+:class:`RegexTimeoutError`. Shapes are no longer refused for how they backtrack (``(a+)+$`` is valid
+JavaScript that SillyTavern runs; the time limit stops it where it would hang). What is still refused,
+statically, is what costs before any match can be timed: patterns over :data:`MAX_PATTERN_LENGTH`
+characters, and patterns whose counted repeats multiply past :data:`MAX_REPEAT_EXPANSION` (``regex`` unrolls
+``(?:a{1000}){1000}``, taking seconds and hundreds of MB to compile).
+
+Known difference: ``\\P{...}`` under ``i`` follows the ``regex`` package (the complement of the case-closed
+set), while JavaScript complements first (``/\\P{Lu}/iu`` matches ``"A"`` there, not here).
 """
 
 from __future__ import annotations
 
 import re
-import signal
-import threading
+import time
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Pattern
+from typing import Any
 
-from kit.errors import KitError
+import regex as _rx
+
+from kit.core.errors import InvalidParameterError, KitError
 from kit.worldbook.sillytavern._js import JS_WHITESPACE
 
 __all__ = [
     "MAX_PATTERN_LENGTH",
+    "MAX_REPEAT_EXPANSION",
     "MATCH_TIMEOUT_S",
+    "TIME_BUDGET_S",
     "RegexKey",
+    "RegexLimits",
     "UnsafeRegexError",
     "RegexTimeoutError",
     "parse_regex_key",
@@ -46,19 +61,24 @@ __all__ = [
 
 #: Longest regex key pattern accepted (characters).
 MAX_PATTERN_LENGTH = 1000
-#: Time limit of one regex match, in seconds (main thread only).
+#: Most atoms a pattern may unroll to when compiled: nested counted repeats multiply their lower bounds.
+MAX_REPEAT_EXPANSION = 2_000
+#: Default time limit of one regex match, in seconds (any thread).
 MATCH_TIMEOUT_S = 0.25
+#: Default total time all regex matches of one :func:`~kit.worldbook.sillytavern.simulate` call may take.
+TIME_BUDGET_S = 5.0
 
 _KEY_RE = re.compile(r"^/([\s\S]+?)/([gimsuy]*)$")
 _UNESCAPED_SLASH = re.compile(r"(^|[^\\])/")
 _WS_CLASS = re.escape(JS_WHITESPACE).replace("\\ ", " ")
 _LINE_TERM = "\\n\\r\\u2028\\u2029"
 _WORD = "A-Za-z0-9_"
+_SYNTAX_CHARS = "^$\\.*+?()[]{}|/"
 
 
 class UnsafeRegexError(KitError, ValueError):
-    """A regex key was refused: it could backtrack catastrophically, is too long, or cannot be expressed in
-    Python. ``pattern`` and ``reason`` say which and why."""
+    """A regex key was refused: it is too long or too costly to compile, or cannot be expressed with the
+    ``regex`` package. ``pattern`` and ``reason`` say which and why."""
 
     def __init__(self, pattern: str, reason: str) -> None:
         self.pattern = pattern
@@ -67,25 +87,70 @@ class UnsafeRegexError(KitError, ValueError):
 
 
 class RegexTimeoutError(KitError, TimeoutError):
-    """A regex match took longer than :data:`MATCH_TIMEOUT_S`."""
+    """A regex match ran out of time (its per-match limit or the total budget of :class:`RegexLimits`)."""
 
 
 @dataclass(frozen=True)
 class RegexKey:
-    """A parsed regex key: the JavaScript ``source`` and ``flags``, the compiled Python pattern (``None`` when
+    """A parsed regex key: the JavaScript ``source`` and ``flags``, the compiled pattern (``None`` when
     refused) and the reason it was refused."""
 
     source: str
     flags: str
-    compiled: Pattern[str] | None
+    compiled: Any
     sticky: bool
     error: str | None = None
 
-    def test(self, text: str) -> bool:
-        """``RegExp.prototype.test`` on a fresh regex; a refused pattern never matches."""
+    def test(self, text: str, *, timeout: float = MATCH_TIMEOUT_S) -> bool:
+        """``RegExp.prototype.test`` on a fresh regex; a refused pattern never matches.
+
+        Raises
+        ------
+        RegexTimeoutError
+            When the match takes longer than ``timeout`` seconds (on any thread).
+        """
         if self.compiled is None:
             return False
-        return regex_test(self.compiled, text, sticky=self.sticky)
+        return regex_test(self.compiled, text, sticky=self.sticky, timeout=timeout)
+
+
+class RegexLimits:
+    """Time limits shared by many regex matches: ``timeout`` seconds per match and ``budget`` seconds in
+    total (``spent`` so far). One object per simulation; not shared across threads.
+
+    Parameters
+    ----------
+    timeout : float, default=MATCH_TIMEOUT_S
+        Limit of one match, in seconds (> 0).
+    budget : float, default=TIME_BUDGET_S
+        Limit of all matches together, in seconds (> 0); once spent, every further match raises
+        :class:`RegexTimeoutError` at once.
+    """
+
+    def __init__(self, timeout: float = MATCH_TIMEOUT_S, budget: float = TIME_BUDGET_S) -> None:
+        for name, value in (("timeout", timeout), ("budget", budget)):
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0 or value == float("inf"):
+                raise _param_error(name, value)
+        self.timeout = float(timeout)
+        self.budget = float(budget)
+        self.spent = 0.0
+
+    def test(self, key: RegexKey, text: str) -> bool:
+        """``key.test(text)`` within the per-match limit and what is left of the budget."""
+        if key.compiled is None:
+            return False
+        left = self.budget - self.spent
+        if left <= 0:
+            raise RegexTimeoutError(f"not run: the regex time budget of {self.budget:g} s is used up")
+        start = time.perf_counter()
+        try:
+            return key.test(text, timeout=min(self.timeout, left))
+        finally:
+            self.spent += time.perf_counter() - start
+
+
+def _param_error(name: str, value: object) -> InvalidParameterError:
+    return InvalidParameterError(f"The {name!r} parameter of RegexLimits must be a finite number of seconds > 0. Got {value!r} instead.")
 
 
 def _flags_valid(flags: str) -> bool:
@@ -120,11 +185,11 @@ def parse_regex_key(key: str) -> RegexKey | None:
         check_pattern_safety(pattern)
     except UnsafeRegexError as exc:
         return RegexKey(pattern, flags, None, "y" in flags, exc.reason)
-    pyflags = re.IGNORECASE if "i" in flags else 0
+    pyflags = _rx.V0 | (_rx.IGNORECASE if "i" in flags else 0)
     try:
-        compiled = re.compile(py, pyflags)
-    except re.error as exc:
-        return RegexKey(pattern, flags, None, "y" in flags, f"cannot be expressed in Python's re: {exc}")
+        compiled = _rx.compile(py, pyflags)
+    except _rx.error as exc:
+        return RegexKey(pattern, flags, None, "y" in flags, f"cannot be expressed with the regex package: {exc}")
     return RegexKey(pattern, flags, compiled, "y" in flags)
 
 
@@ -156,6 +221,8 @@ def _count_groups(pattern: str) -> tuple[int, dict[str, int]]:
                 m = re.match(r"\(\?<([A-Za-z_$][\w$]*)>", pattern[i:])
                 if m:
                     count += 1
+                    if m.group(1) in names:
+                        raise _JsSyntaxError("duplicate group name")
                     names[m.group(1)] = count
         i += 1
     return count, names
@@ -167,7 +234,8 @@ def translate_js_regex(pattern: str, flags: str = "") -> str:
     Raises
     ------
     UnsafeRegexError
-        For constructs Python cannot express (``\\p{...}``) and patterns over :data:`MAX_PATTERN_LENGTH`.
+        For patterns over :data:`MAX_PATTERN_LENGTH` and property escapes JavaScript accepts that the
+        ``regex`` package does not know (``\\p{Changes_When_NFKC_Casefolded}``).
     """
     if len(pattern) > MAX_PATTERN_LENGTH:
         raise UnsafeRegexError(pattern[:40] + "...", f"longer than {MAX_PATTERN_LENGTH} characters")
@@ -221,6 +289,8 @@ def translate_js_regex(pattern: str, flags: str = "") -> str:
             return {"n": "\\n", "r": "\\r", "t": "\\t", "f": "\\f", "v": "\\x0b"}[c], 2
         if c == "0" and not (i + 2 < n and pattern[i + 2].isdigit()):
             return "\\x00", 2
+        if c.isdigit() and unicode_mode and (c == "0" or in_class):
+            raise _JsSyntaxError("octal escape")
         if c == "c":
             if i + 2 < n and pattern[i + 2].isalpha() and pattern[i + 2].isascii():
                 return f"\\x{ord(pattern[i + 2]) % 32:02x}", 3
@@ -241,7 +311,10 @@ def translate_js_regex(pattern: str, flags: str = "") -> str:
                 raise _JsSyntaxError("bad \\u escape")
             return "u", 2
         if c in "pP" and unicode_mode:
-            raise UnsafeRegexError(pattern, "Unicode property escapes (\\p{...}) are not supported in Python's re")
+            m = re.match(r"\{([A-Za-z_]+)(?:=([A-Za-z0-9_]+))?\}", pattern[i + 2 :])
+            if not m:
+                raise _JsSyntaxError("bad property escape")
+            return "\\" + c + "{" + _js_property(pattern, m.group(1), m.group(2)) + "}", 2 + len(m.group(0))
         if c == "k" and not in_class and (group_names or unicode_mode):
             m = re.match(r"<([A-Za-z_$][\w$]*)>", pattern[i + 2 :])
             if m and m.group(1) in group_names:
@@ -266,7 +339,9 @@ def translate_js_regex(pattern: str, flags: str = "") -> str:
             if m:
                 return f"\\x{int(m.group(0), 8) & 0xFF:02x}", 1 + len(m.group(0))
             return c, 2
-        # identity escape
+        # identity escape: with u only syntax characters (and '-' in a class) may be escaped
+        if unicode_mode and c not in _SYNTAX_CHARS and not (in_class and c == "-"):
+            raise _JsSyntaxError("invalid identity escape")
         return (_class_escape(c) if in_class else re.escape(c)), 2
 
     while i < n:
@@ -320,7 +395,7 @@ def translate_js_regex(pattern: str, flags: str = "") -> str:
                     raise _JsSyntaxError("bad group name")
                 next_group += 1
                 open_groups.append(next_group)
-                out.append(f"(?P<{m.group(1)}>")
+                out.append("(")  # the name only matters to \\k<name>, translated to the number
                 i += len(m.group(0))
                 continue
             if not pattern.startswith("(?", i):
@@ -414,49 +489,88 @@ def translate_js_regex(pattern: str, flags: str = "") -> str:
     return "".join(out)
 
 
-# --- catastrophic backtracking analysis -----------------------------------------------------------------
+# --- property escapes (u flag) -------------------------------------------------------------------------
 
-_QUANT = re.compile(r"[*+?]|\{\d+(?:,\d*)?\}")
-
-
-@dataclass
-class _Node:
-    kind: str  # "group", "atom"
-    children: list[list["_Node"]]  # alternatives (group)
-    text: str = ""
-    quant: str = ""
-
-    @property
-    def unbounded(self) -> bool:
-        q = self.quant.rstrip("?") if self.quant not in ("?", "??") else ""
-        return q in ("*", "+") or bool(re.fullmatch(r"\{\d+,\}", q))
-
-    @property
-    def optional(self) -> bool:
-        """``?`` or ``{0,1}`` (lazy too): matches zero or one time."""
-        return self.quant in ("?", "??", "{0,1}", "{0,1}?")
-
-    @property
-    def repeats(self) -> bool:
-        q = self.quant.rstrip("?") if self.quant not in ("?", "??") else ""
-        if q in ("*", "+") or re.fullmatch(r"\{\d+,\d*\}", q or "x"):
-            if q.startswith("{"):
-                m = re.fullmatch(r"\{(\d+),(\d*)\}", q)
-                return m is not None and (m.group(2) == "" or int(m.group(2)) > 1)
-            return True
-        m = re.fullmatch(r"\{(\d+)\}", q)
-        return bool(m and int(m.group(1)) > 1)
+_GC_VALUES = frozenset("""Cased_Letter LC Close_Punctuation Pe Connector_Punctuation Pc Control Cc cntrl Currency_Symbol Sc
+Dash_Punctuation Pd Decimal_Number Nd digit Enclosing_Mark Me Final_Punctuation Pf Format Cf Initial_Punctuation Pi
+Letter L Letter_Number Nl Line_Separator Zl Lowercase_Letter Ll Mark M Combining_Mark Math_Symbol Sm Modifier_Letter Lm
+Modifier_Symbol Sk Nonspacing_Mark Mn Number N Open_Punctuation Ps Other C Other_Letter Lo Other_Number No
+Other_Punctuation Po Other_Symbol So Paragraph_Separator Zp Private_Use Co Punctuation P punct Separator Z
+Space_Separator Zs Spacing_Mark Mc Surrogate Cs Symbol S Titlecase_Letter Lt Unassigned Cn Uppercase_Letter Lu""".split())
+_BINARY_PROPERTIES = frozenset("""ASCII ASCII_Hex_Digit AHex Alphabetic Alpha Any Assigned Bidi_Control Bidi_C Bidi_Mirrored
+Bidi_M Case_Ignorable CI Cased Changes_When_Casefolded CWCF Changes_When_Casemapped CWCM Changes_When_Lowercased CWL
+Changes_When_NFKC_Casefolded CWKCF Changes_When_Titlecased CWT Changes_When_Uppercased CWU Dash
+Default_Ignorable_Code_Point DI Deprecated Dep Diacritic Dia Emoji Emoji_Component EComp Emoji_Modifier EMod
+Emoji_Modifier_Base EBase Emoji_Presentation EPres Extended_Pictographic ExtPict Extender Ext Grapheme_Base Gr_Base
+Grapheme_Extend Gr_Ext Hex_Digit Hex IDS_Binary_Operator IDSB IDS_Trinary_Operator IDST ID_Continue IDC ID_Start IDS
+Ideographic Ideo Join_Control Join_C Logical_Order_Exception LOE Lowercase Lower Math Noncharacter_Code_Point NChar
+Pattern_Syntax Pat_Syn Pattern_White_Space Pat_WS Quotation_Mark QMark Radical Regional_Indicator RI Sentence_Terminal
+STerm Soft_Dotted SD Terminal_Punctuation Term Unified_Ideograph UIdeo Uppercase Upper Variation_Selector VS White_Space
+space XID_Continue XIDC XID_Start XIDS""".split())
+_SCRIPT_NAMES = {"Script": "Script", "sc": "Script", "Script_Extensions": "Script_Extensions", "scx": "Script_Extensions"}
+_SCRIPT_VALUE = re.compile(r"[A-Z][A-Za-z_]*")
 
 
-def _parse(pattern: str) -> list[list[_Node]]:
-    stack: list[list[list[_Node]]] = [[[]]]
+def _js_property(pattern: str, name: str, value: str | None) -> str:
+    """The ``regex`` package's text for JavaScript's ``\\p{name}`` / ``\\p{name=value}``.
+
+    JavaScript accepts only exact (case-sensitive) names: a general category or binary property alone, or
+    ``General_Category``/``gc`` and ``Script``/``sc``/``Script_Extensions``/``scx`` with a value. Anything else
+    is a syntax error there (the key is plain text); a valid name ``regex`` does not know is refused.
+    """
+    if value is None:
+        if name not in _GC_VALUES and name not in _BINARY_PROPERTIES:
+            raise _JsSyntaxError(f"unknown property {name}")
+        text = name
+    elif name in ("General_Category", "gc"):
+        if value not in _GC_VALUES:
+            raise _JsSyntaxError(f"unknown general category {value}")
+        text = f"General_Category={value}"
+    elif name in _SCRIPT_NAMES:
+        if not _SCRIPT_VALUE.fullmatch(value):
+            raise _JsSyntaxError(f"unknown script {value}")
+        text = f"{_SCRIPT_NAMES[name]}={value}"
+        try:
+            _rx.compile("\\p{" + text + "}")
+        except _rx.error:
+            raise _JsSyntaxError(f"unknown script {value}") from None
+        return text
+    else:
+        raise _JsSyntaxError(f"unknown property {name}")
+    try:
+        _rx.compile("\\p{" + text + "}")
+    except _rx.error:
+        raise UnsafeRegexError(pattern, f"the property \\p{{{name if value is None else name + '=' + value}}} is not known to the regex package") from None
+    return text
+
+
+# --- compile cost -------------------------------------------------------------------------------------
+
+_COUNTED = re.compile(r"\{(\d+)(?:(,)(\d*))?\}\??")
+
+
+def _repeat_count(quant: str) -> int:
+    """How many copies of its atom a quantifier makes the ``regex`` package unroll: the lower bound of a
+    counted repeat (``{1000}``, ``{1000,}``, ``{1000,2000}``); loops (``*``, ``+``, ``?``, ``{0,n}``) make none."""
+    m = _COUNTED.fullmatch(quant)
+    return max(int(m.group(1)), 1) if m else 1
+
+
+def _expansion(pattern: str) -> int:
+    """How many atoms the compiled pattern may unroll to: nested counted repeats multiply. Linear in the
+    pattern; iterative, so nesting depth costs no recursion."""
+    # one frame per open group: [size of the finished alternatives (max), size of the current one, size of last atom]
+    stack: list[list[int]] = [[0, 0, 0]]
     i, n = 0, len(pattern)
     while i < n:
         ch = pattern[i]
+        frame = stack[-1]
         if ch == "\\":
-            stack[-1][-1].append(_Node("atom", [], pattern[i : i + 2]))
+            frame[1] += 1
+            frame[2] = 1
             i += 2
-        elif ch == "[":
+            continue
+        if ch == "[":
             j = i + 1
             if j < n and pattern[j] == "^":
                 j += 1
@@ -464,149 +578,65 @@ def _parse(pattern: str) -> list[list[_Node]]:
                 j += 1
             while j < n and pattern[j] != "]":
                 j += 2 if pattern[j] == "\\" else 1
-            stack[-1][-1].append(_Node("atom", [], pattern[i : j + 1]))
+            frame[1] += 1
+            frame[2] = 1
             i = j + 1
-        elif ch == "(":
-            stack.append([[]])
+            continue
+        if ch == "(":
+            stack.append([0, 0, 0])
             i += 1
-            if pattern.startswith("?", i):
-                m = re.match(r"\?(:|=|!|<=|<!|<[^>]*>)", pattern[i:])
-                if m:
-                    i += len(m.group(0))
-        elif ch == ")":
-            alts = stack.pop() if len(stack) > 1 else [[]]
-            stack[-1][-1].append(_Node("group", alts))
+            continue
+        if ch == ")" and len(stack) > 1:
+            done = stack.pop()
+            size = max(done[0], done[1], 1)
+            stack[-1][1] += size
+            stack[-1][2] = size
             i += 1
-        elif ch == "|":
-            stack[-1].append([])
+            continue
+        if ch == "|":
+            frame[0] = max(frame[0], frame[1])
+            frame[1] = frame[2] = 0
             i += 1
-        else:
-            m = _QUANT.match(pattern, i)
-            if m and stack[-1][-1]:
-                q = m.group(0)
-                end = m.end()
-                if end < n and pattern[end] == "?":
-                    q += "?"
-                    end += 1
-                stack[-1][-1][-1].quant = q
-                i = end
-            else:
-                stack[-1][-1].append(_Node("atom", [], ch))
-                i += 1
+            continue
+        m = _COUNTED.match(pattern, i) if ch == "{" else None
+        if m is not None and frame[2]:
+            count = _repeat_count(m.group(0))
+            frame[1] += frame[2] * (count - 1)
+            frame[2] *= count
+            if frame[1] > MAX_REPEAT_EXPANSION:
+                return frame[1]
+            i = m.end()
+            continue
+        frame[1] += 1
+        frame[2] = 1 if ch not in "*+?" else frame[2]
+        i += 1
     while len(stack) > 1:
-        alts = stack.pop()
-        stack[-1][-1].append(_Node("group", alts))
-    return stack[0]
-
-
-def _contains_repeat(alts: list[list[_Node]]) -> bool:
-    """Whether any node below varies in how many times it matches (``*``, ``+``, ``{m,n}`` and also ``?``):
-    inside a repeated group each such choice multiplies the ways to split the text, as in ``(a?){30}a{30}``."""
-    for seq in alts:
-        for node in seq:
-            if node.repeats or node.optional:
-                return True
-            if node.kind == "group" and _contains_repeat(node.children):
-                return True
-    return False
-
-
-def _literal(seq: list[_Node]) -> str | None:
-    text = []
-    for node in seq:
-        if node.kind != "atom" or node.quant:
-            return None
-        t = node.text
-        if t.startswith("\\"):
-            if len(t) == 2 and not t[1].isalnum():
-                text.append(t[1])
-                continue
-            return None
-        if t in ".^$[":
-            return None
-        text.append(t)
-    return "".join(text)
-
-
-def _has_backref(alts: list[list[_Node]]) -> bool:
-    for seq in alts:
-        for node in seq:
-            if node.kind == "atom" and re.fullmatch(r"\\[1-9k]", node.text[:2] if len(node.text) >= 2 else ""):
-                return True
-            if node.kind == "group" and _has_backref(node.children):
-                return True
-    return False
-
-
-def _check(alts: list[list[_Node]], pattern: str) -> int:
-    """Raise for unsafe shapes; return the number of unbounded quantifiers at this level and below."""
-    count = 0
-    for seq in alts:
-        for node in seq:
-            if node.kind == "group":
-                inner = _check(node.children, pattern)
-                count += inner
-                if node.repeats:
-                    if _contains_repeat(node.children):
-                        raise UnsafeRegexError(pattern, "nested quantifiers (a repeated group containing a repeat) can backtrack catastrophically")
-                    if len(node.children) > 1:
-                        lits = [_literal(s) for s in node.children]
-                        if any(x is None for x in lits):
-                            raise UnsafeRegexError(pattern, "a repeated alternation with non-literal branches can backtrack catastrophically")
-                        for ia, a in enumerate(lits):
-                            for ib, b in enumerate(lits):
-                                if ia != ib and (a == "" or b == "" or b.startswith(a)):  # type: ignore[union-attr]
-                                    raise UnsafeRegexError(pattern, "a repeated alternation with overlapping branches can backtrack catastrophically")
-                    if _has_backref(node.children):
-                        raise UnsafeRegexError(pattern, "a backreference inside a repeated group can backtrack catastrophically")
-            if node.unbounded:
-                count += 1
-    return count
-
-
-#: Most unbounded quantifiers a pattern may have (each one multiplies the worst-case work by the text length).
-MAX_UNBOUNDED_QUANTIFIERS = 6
+        done = stack.pop()
+        stack[-1][1] += max(done[0], done[1], 1)
+    return max(stack[0][0], stack[0][1])
 
 
 def check_pattern_safety(pattern: str) -> None:
-    """Raise :class:`UnsafeRegexError` when a JavaScript regex source has a shape that can backtrack
-    catastrophically (see the module notes); return ``None`` when it is accepted."""
+    """Raise :class:`UnsafeRegexError` when a JavaScript regex source is too costly to compile (longer than
+    :data:`MAX_PATTERN_LENGTH`, or counted repeats that unroll past :data:`MAX_REPEAT_EXPANSION` atoms);
+    return ``None`` when it is accepted. How a pattern backtracks is bounded by the match time limit instead."""
     if len(pattern) > MAX_PATTERN_LENGTH:
         raise UnsafeRegexError(pattern[:40] + "...", f"longer than {MAX_PATTERN_LENGTH} characters")
-    total = _check(_parse(pattern), pattern)
-    if total > MAX_UNBOUNDED_QUANTIFIERS:
-        raise UnsafeRegexError(pattern, f"more than {MAX_UNBOUNDED_QUANTIFIERS} unbounded quantifiers")
+    size = _expansion(pattern)
+    if size > MAX_REPEAT_EXPANSION:
+        raise UnsafeRegexError(pattern, f"counted repeats unroll to more than {MAX_REPEAT_EXPANSION:,} atoms (too costly to compile)")
 
 
-class _Alarm(Exception):
-    pass
+def regex_test(compiled: Any, text: str, *, sticky: bool = False, timeout: float = MATCH_TIMEOUT_S) -> bool:
+    """Return whether ``compiled`` (a ``regex`` pattern) matches ``text`` (at index 0 only when ``sticky``).
 
-
-def _on_alarm(signum, frame):  # noqa: ANN001, ARG001
-    raise _Alarm()
-
-
-def regex_test(compiled: Pattern[str], text: str, *, sticky: bool = False, timeout: float | None = None) -> bool:
-    """Return whether ``compiled`` matches ``text`` (at index 0 only when ``sticky``).
-
-    On the main thread of a Unix process, the match is interrupted after ``timeout`` seconds (default
-    :data:`MATCH_TIMEOUT_S`) with :class:`RegexTimeoutError`.
+    Raises
+    ------
+    RegexTimeoutError
+        When the match takes longer than ``timeout`` seconds; works on every thread.
     """
     finder = compiled.match if sticky else compiled.search
-    return _guarded(finder, text, compiled, MATCH_TIMEOUT_S if timeout is None else timeout)
-
-
-def _guarded(finder, text: str, compiled: Pattern[str], limit: float) -> bool:  # noqa: ANN001
-    if limit <= 0 or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
-        return finder(text) is not None
-    old = signal.signal(signal.SIGALRM, _on_alarm)
-    prev = signal.setitimer(signal.ITIMER_REAL, limit)
     try:
-        return finder(text) is not None
-    except _Alarm:
-        raise RegexTimeoutError(f"regex /{compiled.pattern[:60]}/ took longer than {limit} s on a {len(text)}-character text") from None
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
-        if prev[0] > 0:
-            signal.setitimer(signal.ITIMER_REAL, *prev)
+        return finder(text, timeout=timeout) is not None
+    except TimeoutError:
+        raise RegexTimeoutError(f"timed out: the match took longer than {timeout:g} s on a {len(text)}-character text") from None

@@ -20,13 +20,14 @@ field; with ``strict=False`` that entry is skipped and the problem is reported i
 
 from __future__ import annotations
 
-import base64
-import binascii
-import json
+import copy
 import os
 from pathlib import Path
 from typing import Any, Mapping
 
+from kit.cards import card_json_from_png
+from kit.core.errors import CardError
+from kit.worldbook._files import FileRefused, JsonRefused, drop_huge_int_entries, has_huge_ints, huge_ints, parse_json, read_regular_file
 from kit.worldbook.errors import WorldBookFormatError
 from kit.worldbook.model import Issue, WorldBook
 from kit.worldbook.sillytavern._js import js_keys
@@ -56,26 +57,12 @@ def is_sillytavern_world(data: Any) -> bool:
 
 
 def _decode_png(data: bytes, where: str) -> Any:
-    from kit.books.png import read_text_chunks
-
+    """The card JSON of a PNG card, through kit's one card codec (:mod:`kit.cards`)."""
     try:
-        chunks = read_text_chunks(data, where=where)
-    except Exception as exc:  # CardError: malformed PNG
-        raise WorldBookFormatError(f"not a readable PNG: {exc}", file=where) from None
-    found: dict[str, str] = {}
-    for keyword, text in chunks:
-        found.setdefault(keyword.lower(), text)
-    for wanted in ("ccv3", "chara"):
-        if wanted in found:
-            try:
-                raw = base64.b64decode(found[wanted].encode("ascii"), validate=True)
-                return json.loads(raw.decode("utf-8"))
-            except (binascii.Error, UnicodeError, ValueError) as exc:
-                raise WorldBookFormatError(f"tEXt chunk {wanted!r} is not base64 JSON: {exc}", file=where, field=wanted) from None
-    raise WorldBookFormatError(
-        f"this PNG holds no character card (no 'ccv3' or 'chara' tEXt chunk; found: {', '.join(sorted(found)) or 'none'})",
-        file=where, field="tEXt",
-    )
+        return card_json_from_png(data, where=where)[0]
+    except CardError as exc:
+        message = str(exc).removeprefix(f"{where}: ")
+        raise WorldBookFormatError(message, file=where, field=exc.field) from None
 
 
 def load_world_data(source: Any, *, max_bytes: int = MAX_FILE_BYTES) -> tuple[Any, str | None]:
@@ -100,14 +87,13 @@ def load_world_data(source: Any, *, max_bytes: int = MAX_FILE_BYTES) -> tuple[An
         path = Path(source)
         where = str(path)
         try:
-            size = path.stat().st_size
-            if size > max_bytes:
-                raise WorldBookFormatError(f"file is {size} bytes, more than the limit of {max_bytes}", file=where)
-            data = path.read_bytes()
-        except OSError as exc:
-            from kit.errors import StorageError
+            data = read_regular_file(path, max_bytes=max_bytes)
+        except FileRefused as exc:
+            if exc.is_os_error:
+                from kit.core.errors import StorageError
 
-            raise StorageError(f"cannot read world book {where!r}: {exc.strerror or exc}") from exc
+                raise StorageError(f"cannot read world book {where!r}: {exc.reason}") from None
+            raise WorldBookFormatError(exc.reason, file=where) from None
     elif isinstance(source, (bytes, bytearray, memoryview)):
         data = bytes(source)
         if len(data) > max_bytes:
@@ -121,11 +107,9 @@ def load_world_data(source: Any, *, max_bytes: int = MAX_FILE_BYTES) -> tuple[An
     except UnicodeDecodeError as exc:
         raise WorldBookFormatError(f"not UTF-8 text (byte {exc.start})", file=where) from None
     try:
-        return json.loads(text), where
-    except json.JSONDecodeError as exc:
-        raise WorldBookFormatError(f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}", file=where) from None
-    except RecursionError:
-        raise WorldBookFormatError("JSON nested too deeply", file=where) from None
+        return parse_json(text), where
+    except JsonRefused as exc:
+        raise WorldBookFormatError(exc.reason, file=where) from None
 
 
 def world_from_data(data: Any, *, file: str | None = None) -> tuple[dict[str, Any], str | None, list[Issue]]:
@@ -166,6 +150,7 @@ def read_world(
     book_id: str | None = None,
     strict: bool = True,
     max_bytes: int = MAX_FILE_BYTES,
+    file: str | None = None,
 ) -> WorldBook:
     """Read a SillyTavern world file, a chub hybrid, or card lore into a kit :class:`~kit.worldbook.WorldBook`.
 
@@ -179,7 +164,11 @@ def read_world(
     strict : bool, default=True
         Raise on the first entry no reader can use; when false, skip it and report it in ``book.issues``.
     max_bytes : int, default=MAX_FILE_BYTES
-        Inputs larger than this are refused before parsing.
+        Inputs larger than this are refused before parsing; so are paths that are not regular files
+        (FIFOs, devices).
+    file : str, optional
+        The file name to name in errors and issues and to store as ``source`` when ``source`` is parsed JSON
+        (a path names itself).
 
     Returns
     -------
@@ -195,10 +184,18 @@ def read_world(
         Malformed JSON/PNG, an input that is no SillyTavern world or card lore, or (strict) an entry field of
         a type no reader can use; the message names the file, the entry and the field.
     """
-    data, file = load_world_data(source, max_bytes=max_bytes)
+    data, where = load_world_data(source, max_bytes=max_bytes)
+    file = where or file
+    early_id = book_id or (Path(file).stem if file else None) or "world"
+    # parsed text holds HugeInt markers, a caller's object may hold Python ints too long to print: one walk
+    found = list(huge_ints(data)) if has_huge_ints(data) else []
+    if found and where is None:
+        data = copy.deepcopy(data)  # the caller's object is not ours to change
+        found = list(huge_ints(data))
+    dropped = drop_huge_int_entries(data, file=file, book_id=early_id, strict=strict, found=found) if found else []
     world, name, early = world_from_data(data, file=file)
     bid = book_id or (Path(file).stem if file else None) or name or "world"
-    issues: list[Issue] = [Issue(bid, i.uid, i.field, i.value, i.reason, file) for i in early]
+    issues: list[Issue] = [*dropped, *(Issue(bid, i.uid, i.field, i.value, i.reason, file) for i in early)]
     entries = []
     seen: set[str] = set()
     raw_entries = world["entries"]

@@ -5,7 +5,7 @@ from SillyTavern are written back from their original objects (only changed fiel
 start from the editor's defaults. Integer uids are kept; other uids get the smallest free integer and the kit
 uid is kept in ``extensions.kit.uid`` so reading the file back restores it.
 
-:func:`to_character_book` writes what SillyTavern embeds in a card (server ``convertWorldInfoToCharacterBook``)
+:func:`sillytavern_character_book` writes what SillyTavern embeds in a card (server ``convertWorldInfoToCharacterBook``)
 and adds the ``extensions: {}`` the V2 specification requires (ST itself omits it).
 """
 
@@ -16,12 +16,12 @@ import os
 from pathlib import Path
 from typing import Any
 
-from kit.atomic_files import atomic_write_text
+from kit.core.atomic_files import atomic_write_text
 from kit.worldbook.model import WorldBook
 from kit.worldbook.sillytavern.convert import world_to_character_book
 from kit.worldbook.sillytavern.mapping import entry_to_st
 
-__all__ = ["to_world_file", "to_character_book", "write_world_file"]
+__all__ = ["to_world_file", "sillytavern_character_book", "write_world_file"]
 
 
 def _uids(book: WorldBook) -> list[int]:
@@ -56,8 +56,10 @@ def to_world_file(book: WorldBook) -> dict[str, Any]:
     return {"entries": entries, **out}
 
 
-def to_character_book(book: WorldBook) -> dict[str, Any]:
+def sillytavern_character_book(book: WorldBook) -> dict[str, Any]:
     """Return a kit book as a V2 card ``character_book`` (SillyTavern's export shape plus ``extensions``).
+
+    Public as ``kit.worldbook.to_character_book(book, style="sillytavern")``.
 
     Returns
     -------
@@ -74,7 +76,7 @@ def to_character_book(book: WorldBook) -> dict[str, Any]:
 
 def write_world_file(book: WorldBook, path: str | os.PathLike[str]) -> Path:
     """Write :func:`to_world_file` as JSON (UTF-8, 4-space indentation, like SillyTavern) atomically
-    (:func:`kit.atomic_files.atomic_write_text`: on failure the old file is unchanged and
+    (:func:`kit.core.atomic_files.atomic_write_text`: on failure the old file is unchanged and
     :class:`kit.StorageError` names the file).
 
     Returns

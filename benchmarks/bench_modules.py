@@ -1,0 +1,90 @@
+"""Module-inventory speed on a large generated configuration.
+
+Run: ``.venv/bin/python benchmarks/bench_modules.py``. Writes a pack with 3,000 module configurations, 300 systems
+(20 references each), 200 module tags (nested in chains of 10) and 1,000 entries per catalog (every 50th catalog configuration
+omits its field, so selects a whole registry) into a temporary folder, then times, in this
+one run:
+
+1. ``kit.modules.read_modules`` plus every frame (modules, client entries, systems, catalogs, problems);
+2. the baseline: ``json.loads`` of every one of those files alone (the floor any reader pays).
+
+Prints both and their ratio. A server owner runs this before a restart, so the target is "well under a second
+per thousand files".
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+import time
+from pathlib import Path
+
+import kit.modules
+
+N_MODULES, N_SYSTEMS, N_TAGS, N_ENTRIES = 3000, 300, 200, 1000
+TYPES = ["system:shop", "system:signin", "system:lottery", "system:items", "system:inbox"]
+
+
+def write_pack(root: Path) -> list[Path]:
+    files: dict[str, object] = {}
+    for i in range(N_MODULES):
+        t = TYPES[i % len(TYPES)]
+        server: dict = {"type": t}
+        field = {"system:shop": "offers", "system:signin": "rewards", "system:lottery": "pools"}.get(t)
+        prefix = "offer" if t == "system:shop" else "e"
+        if field and i % 50:  # most configurations pick a few entries and a tag; every 50th takes the whole registry
+            server[field] = [f"bench:{prefix}_{(i * 7 + k) % N_ENTRIES}" for k in range(5)] + ["#bench:tag_0"]
+        files[f"data/bench/system/system_module/m_{i}.json"] = {"order": i % 97, "server": server,
+                                                                 "client": f"system:{t.split(':')[1]}"}
+    for i in range(N_TAGS):
+        files[f"data/bench/tags/system/system_module/t_{i}.json"] = {
+            "values": [f"bench:m_{(i * 13 + k) % N_MODULES}" for k in range(15)] + ([f"#bench:t_{i - 1}"] if i % 10 else [])}
+    for i in range(N_SYSTEMS):
+        refs: list = [f"bench:m_{(i * 11 + k) % N_MODULES}" for k in range(15)]
+        refs += [f"#bench:t_{(i + k) % N_TAGS}" for k in range(4)] + [{"id": f"bench:m_{i}", "condition": {"type": "x"}}]
+        files[f"data/bench/system/system/s_{i}.json"] = {"name": f"System {i}", "modules": refs}
+    for catalog in kit.modules.CATALOGS:
+        for i in range(N_ENTRIES):
+            name = "offer" if catalog == "shop_offers" else "e"
+            files[f"data/bench/system/{catalog}/{name}_{i}.json"] = {"item": "minecraft:stone", "count": i % 64 + 1}
+        prefix = "offer" if catalog == "shop_offers" else "e"
+        files[f"data/bench/tags/system/{catalog}/tag_0.json"] = {"values": [f"bench:{prefix}_{k}" for k in range(50)]}
+    paths = []
+    for rel, value in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(value))
+        paths.append(path)
+    return paths
+
+
+def _best(fn, repeats: int = 3) -> float:
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp) / "bench_pack"
+        paths = write_pack(root)
+
+        def read_all():
+            inv = kit.modules.read_modules(root)
+            inv.modules(); inv.client_entries(); inv.systems(); inv.catalogs(); inv.problems()
+            return inv
+
+        inv = read_all()
+        kit_s = _best(read_all)
+        base_s = _best(lambda: [json.loads(p.read_bytes()) for p in paths])
+        print(f"{len(paths)} files; {inv}")
+        print(f"read_modules + frames: {kit_s:.3f} s")
+        print(f"baseline json.loads of the same files: {base_s:.3f} s")
+        print(f"ratio: {kit_s / base_s:.1f}x the baseline; {kit_s / len(paths) * 1000:.3f} ms per file")
+
+
+if __name__ == "__main__":
+    main()

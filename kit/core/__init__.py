@@ -1,0 +1,10 @@
+"""The bottom layer of kit: what every subsystem shares, importing nothing else from kit.
+
+- :mod:`kit.core.errors` - the exception tree under :class:`KitError`.
+- :mod:`kit.core.frames` - the one schema-to-DataFrame builder and its dtype vocabulary.
+- :mod:`kit.core.problems` - the one "problems" frame shape of every lenient reader.
+- :mod:`kit.core.validation` - parameter checks worded like scikit-learn's.
+- :mod:`kit.core.atomic_files` - atomic writes and process locks.
+- :mod:`kit.core.png` - PNG chunk reading and writing (character cards).
+- :mod:`kit.core.document` - the :class:`Document` record.
+"""

@@ -1,0 +1,50 @@
+"""Parameter checks that word their errors like scikit-learn's ``InvalidParameterError``."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+from kit.core.errors import InvalidParameterError
+
+
+def check_int(value: object, name: str, owner: str, *, low: int = 1) -> int:
+    """Return ``value`` if it is an int >= ``low`` (bools are refused), else raise."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise InvalidParameterError(
+            f"The '{name}' parameter of {owner} must be an int in the range [{low}, inf). "
+            f"Got {value!r} instead."
+        )
+    return int(value)
+
+
+def check_real(value: object, name: str, owner: str, *, low: float, high: float = math.inf) -> float:
+    """Return ``value`` as float if it is a finite real number in ``[low, high]``, else raise."""
+    ok = not isinstance(value, bool) and isinstance(value, (int, float)) and low <= value <= high
+    if not ok or not math.isfinite(float(value)):  # type: ignore[arg-type]
+        high_text = "inf" if math.isinf(high) else repr(high)
+        raise InvalidParameterError(
+            f"The '{name}' parameter of {owner} must be a float in the range [{low!r}, {high_text}]. "
+            f"Got {value!r} instead."
+        )
+    return float(value)  # type: ignore[arg-type]
+
+
+def check_choice(value: object, name: str, owner: str, choices: Iterable[str]) -> str:
+    """Return ``value`` if it is one of ``choices``, else raise."""
+    options = tuple(choices)
+    if not isinstance(value, str) or value not in options:
+        listed = ", ".join(repr(c) for c in options)
+        raise InvalidParameterError(
+            f"The '{name}' parameter of {owner} must be a str among {{{listed}}}. Got {value!r} instead."
+        )
+    return value
+
+
+def check_str(value: object, name: str, owner: str) -> str:
+    """Return ``value`` if it is a str, else raise."""
+    if not isinstance(value, str):
+        raise InvalidParameterError(
+            f"The '{name}' parameter of {owner} must be a str. Got {value!r} instead."
+        )
+    return value

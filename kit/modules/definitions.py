@@ -1,0 +1,237 @@
+"""Parse the design's data-pack definitions: module configurations, systems and catalog entries (pure).
+
+Each ``parse_*`` function takes the id, the decoded JSON and the provenance, and returns a frozen record plus the
+problems found in that one file. Rules that need other files (unknown ids, tags, server types) are checked by
+:mod:`kit.modules.inventory`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from kit.modules.ids import full_id, is_valid_id
+from kit.modules.problems import Problem
+
+__all__ = ["ModuleConfig", "ModuleRef", "SystemDefinition", "CatalogEntry", "CATALOG_FIELDS", "CATALOGS",
+           "parse_module", "parse_system", "parse_catalog_entry", "parse_selection", "json_text", "text_of"]
+
+#: The three catalogs (registry ``system:<name>``) in the design's order.
+CATALOGS = ("signin_rewards", "shop_offers", "lottery_pools")
+
+#: Server type -> (parameter field, catalog) for the built-in catalog modules.
+CATALOG_FIELDS: dict[str, tuple[str, str]] = {
+    "system:signin": ("rewards", "signin_rewards"),
+    "system:shop": ("offers", "shop_offers"),
+    "system:lottery": ("pools", "lottery_pools"),
+}
+
+_INT32 = (-(2 ** 31), 2 ** 31 - 1)
+
+
+def json_text(value: Any) -> str:
+    """Compact JSON with sorted keys (``""`` for ``None``): how kit shows parameters and conditions."""
+    if value is None:
+        return ""
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def text_of(component: Any) -> str:
+    """Plain text of a name or description: a string, a text component (``text`` / ``translate`` key), or a list."""
+    if component is None:
+        return ""
+    if isinstance(component, str):
+        return component
+    if isinstance(component, list):
+        return "".join(text_of(c) for c in component)
+    if isinstance(component, dict):
+        head = component.get("text", component.get("translate", ""))
+        return (head if isinstance(head, str) else "") + "".join(text_of(c) for c in component.get("extra", []) or [])
+    return str(component)
+
+
+@dataclass(frozen=True)
+class ModuleConfig:
+    """One ``system:system_module`` entry (a module configuration instance).
+
+    ``selection`` is the parsed catalog field of a catalog type: ``None`` when omitted (the whole registry), else
+    the ids and ``#tags`` in written order.
+    """
+
+    module_id: str
+    order: int
+    order_is_default: bool
+    server_type: str | None
+    server_params: str
+    client: str | None
+    selection: tuple[str, ...] | None
+    pack: str
+    path: str
+
+
+@dataclass(frozen=True)
+class ModuleRef:
+    """One value of a system's ``modules``: a module id or ``#tag``, and its condition (JSON text, ``""`` if none)."""
+
+    ref: str
+    condition: str = ""
+
+    @property
+    def is_tag(self) -> bool:
+        return self.ref.startswith("#")
+
+
+@dataclass(frozen=True)
+class SystemDefinition:
+    """One ``system:system`` entry: name, description, condition (JSON text) and module references."""
+
+    system_id: str
+    name: str
+    description: str
+    condition: str
+    refs: tuple[ModuleRef, ...]
+    pack: str
+    path: str
+
+
+@dataclass(frozen=True)
+class CatalogEntry:
+    """One entry of a catalog registry; ``data`` is its JSON text (kit does not interpret reward contents)."""
+
+    catalog: str
+    entry_id: str
+    data: str
+    pack: str
+    path: str
+
+
+def _order(module_id: str, data: dict, has_client: bool, pack: str, path: str,
+           problems: list[Problem]) -> tuple[int, bool]:
+    if "order" not in data:
+        if has_client:
+            problems.append(Problem("missing_order", module_id, "order",
+                                    "no 'order': the client entry uses the default 0", path, pack))
+        return 0, True
+    value = data["order"]
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not _INT32[0] <= value <= _INT32[1]:
+        problems.append(Problem("bad_order", module_id, "order",
+                                f"expected a 32-bit integer, got {json_text(value)}: the default 0 is used", path, pack))
+        return 0, True
+    return value, False
+
+
+def parse_selection(value: Any) -> tuple[str, ...] | None:
+    """A catalog field (``keyOrTagList``): an id, a ``#tag`` or a list of them.
+
+    Raises
+    ------
+    ValueError
+        When the value is none of these.
+    """
+    items = [value] if isinstance(value, str) else value
+    if not isinstance(items, list):
+        raise ValueError(f"expected an id, a #tag or a list of them, got {json_text(value)}")
+    out = []
+    for i, item in enumerate(items):
+        if not isinstance(item, str) or not is_valid_id(item.lstrip("#")) or item.startswith("##"):
+            where = f"[{i}] " if not isinstance(value, str) else ""
+            raise ValueError(f"{where}expected an id or a #tag, got {json_text(item)}")
+        out.append(full_id(item))
+    return tuple(out)
+
+
+def parse_module(module_id: str, data: Any, *, pack: str = "", path: str = "") -> tuple[ModuleConfig | None, list[Problem]]:
+    """Parse a module configuration file; ``None`` when the game would refuse it (the reason is in the problems)."""
+    problems: list[Problem] = []
+
+    def bad(field: str, message: str) -> tuple[None, list[Problem]]:
+        problems.append(Problem("invalid_definition", module_id, field, message, path, pack))
+        return None, problems
+
+    if not isinstance(data, dict):
+        return bad("", f"expected a JSON object, got {type(data).__name__}")
+    client = data.get("client")
+    if client is not None and not is_valid_id(client):
+        return bad("client", f"expected a client implementation id, got {json_text(client)}")
+    server = data.get("server")
+    server_type: str | None = None
+    params: dict = {}
+    selection: tuple[str, ...] | None = None
+    if server is not None:
+        if not isinstance(server, dict):
+            return bad("server", f"expected an object with 'type', got {json_text(server)}")
+        server_type = server.get("type")
+        if not is_valid_id(server_type):
+            return bad("server.type", f"expected a server module type id, got {json_text(server_type)}")
+        server_type = full_id(server_type)
+        params = {k: v for k, v in server.items() if k != "type"}
+        if server_type in CATALOG_FIELDS:
+            field = CATALOG_FIELDS[server_type][0]
+            if field in params:
+                try:
+                    selection = parse_selection(params[field])
+                except ValueError as exc:
+                    problems.append(Problem("bad_catalog_field", module_id, f"server.{field}", str(exc), path, pack))
+                    return None, problems
+    order, is_default = _order(module_id, data, client is not None, pack, path, problems)
+    if server is None and client is None:
+        problems.append(Problem("empty_module", module_id, "", "neither 'server' nor 'client': the entry does nothing",
+                                path, pack))
+    module = ModuleConfig(module_id, order, is_default, server_type, json_text(params),
+                          full_id(client) if client is not None else None, selection, pack, path)
+    return module, problems
+
+
+def _ref(value: Any, system_id: str, index: int, pack: str, path: str) -> tuple[ModuleRef | None, Problem | None]:
+    field = f"modules[{index}]"
+    condition: Any = None
+    ref = value
+    if isinstance(value, dict):
+        ref = value.get("id")
+        condition = value.get("condition")
+        if condition is not None and not isinstance(condition, (dict, list)):
+            return None, Problem("invalid_definition", system_id, f"{field}.condition",
+                                 f"expected a condition object, got {json_text(condition)}", path, pack)
+    if not isinstance(ref, str) or not is_valid_id(ref.lstrip("#")) or ref.startswith("##"):
+        return None, Problem("invalid_definition", system_id, field,
+                             f"expected a module id, a #tag or {{\"id\": ..., \"condition\": ...}}, got {json_text(value)}",
+                             path, pack)
+    return ModuleRef(full_id(ref), json_text(condition)), None
+
+
+def parse_system(system_id: str, data: Any, *, pack: str = "", path: str = "") -> tuple[SystemDefinition | None, list[Problem]]:
+    """Parse a system definition file; ``None`` when the game would refuse it."""
+    def bad(field: str, message: str) -> tuple[None, list[Problem]]:
+        return None, [Problem("invalid_definition", system_id, field, message, path, pack)]
+
+    if not isinstance(data, dict):
+        return bad("", f"expected a JSON object, got {type(data).__name__}")
+    modules = data.get("modules", [])
+    if not isinstance(modules, list):
+        return bad("modules", f"expected a list of module ids and #tags, got {json_text(modules)}")
+    condition = data.get("condition")
+    if condition is not None and not isinstance(condition, (dict, list)):
+        return bad("condition", f"expected a condition object, got {json_text(condition)}")
+    refs = []
+    for i, value in enumerate(modules):
+        ref, problem = _ref(value, system_id, i, pack, path)
+        if problem is not None:
+            return None, [problem]
+        refs.append(ref)
+    for field in ("name", "description"):
+        if field in data and not isinstance(data[field], (str, dict, list)):
+            return bad(field, f"expected text, got {json_text(data[field])}")
+    return SystemDefinition(system_id, text_of(data.get("name")) or system_id, text_of(data.get("description")),
+                            json_text(condition), tuple(refs), pack, path), []
+
+
+def parse_catalog_entry(catalog: str, entry_id: str, data: Any, *, pack: str = "",
+                        path: str = "") -> tuple[CatalogEntry | None, list[Problem]]:
+    """Parse a catalog entry (any JSON object; its contents are the server's business)."""
+    if not isinstance(data, dict):
+        return None, [Problem("invalid_definition", entry_id, "", f"expected a JSON object, got {type(data).__name__}",
+                              path, pack)]
+    return CatalogEntry(catalog, entry_id, json_text(data), pack, path), []

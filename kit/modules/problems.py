@@ -1,0 +1,85 @@
+"""The problems a module inventory reports: one record type and the shared problems frame (pure).
+
+Severity ``error`` marks what the game refuses (the world does not load, or a tag is dropped); ``warning`` marks
+what loads but is probably not what the pack author meant. Kinds:
+
+=====================  ========  ==========================================================================
+kind                   severity  meaning
+=====================  ========  ==========================================================================
+``invalid_json``       error     a file is not JSON (or is larger than the read bound)
+``invalid_definition`` error     a file has the wrong shape (a field of the wrong type, a malformed id)
+``unknown_server_type`` error    ``server.type`` is not a registered server module type
+``bad_catalog_field``  error     ``rewards`` / ``offers`` / ``pools`` is not an id, a ``#tag`` or a list of them
+``unknown_catalog_entry`` error  a catalog field names an entry its registry does not define
+``unknown_module``     error     a system names a module configuration id that no pack defines
+``unknown_tag_member`` error     a tag lists a required id or ``#tag`` that does not exist (the tag is dropped)
+``tag_cycle``          error     tags reference each other in a cycle (every tag on it is dropped)
+``bad_order``          warning   ``order`` is not an integer: 0 is used
+``missing_order``      warning   a module with a client entry has no ``order``: 0 is used
+``unknown_client``     warning   ``client`` names no known client implementation (only its UI is missing)
+``empty_module``       warning   a configuration has neither ``server`` nor ``client``
+``dangling_tag``       warning   a system or catalog field refers to a tag that is not defined (selects nothing)
+``overlapping_candidates`` warning  a system enables two configurations of one server type, neither conditional
+=====================  ========  ==========================================================================
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Literal, Sequence
+
+import pandas as pd
+
+from kit.core.frames import frame
+
+__all__ = ["Problem", "PROBLEM_KINDS", "PROBLEM_SCHEMA", "SEVERITY", "problems_frame"]
+
+#: The ordered severity categories of the shared problems shape.
+SEVERITY = pd.CategoricalDtype(["warning", "error"], ordered=True)
+
+#: kind -> severity of every problem kind :mod:`kit.modules` reports.
+PROBLEM_KINDS: dict[str, str] = {
+    "invalid_json": "error",
+    "invalid_definition": "error",
+    "unknown_server_type": "error",
+    "bad_catalog_field": "error",
+    "unknown_catalog_entry": "error",
+    "unknown_module": "error",
+    "unknown_tag_member": "error",
+    "tag_cycle": "error",
+    "bad_order": "warning",
+    "missing_order": "warning",
+    "unknown_client": "warning",
+    "empty_module": "warning",
+    "dangling_tag": "warning",
+    "overlapping_candidates": "warning",
+}
+
+PROBLEM_SCHEMA = {"severity": SEVERITY, "kind": "string", "object_id": "string", "field": "string",
+                  "message": "string", "path": "string", "pack": "string"}
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One reported mistake: ``object_id`` is the module, system, tag (``#id``) or catalog entry it is about."""
+
+    kind: str
+    object_id: str
+    field: str
+    message: str
+    path: str
+    pack: str
+
+    @property
+    def severity(self) -> Literal["warning", "error"]:
+        return PROBLEM_KINDS[self.kind]  # type: ignore[return-value]
+
+
+def problems_frame(problems: Iterable[Problem], packs: Sequence[str] = ()) -> pd.DataFrame:
+    """The problems as the shared frame: errors first, then by pack (in the order of ``packs``), path, object, field."""
+    rank = {name: i for i, name in enumerate(packs)}
+    rows = [{"severity": p.severity, "kind": p.kind, "object_id": p.object_id, "field": p.field,
+             "message": p.message, "path": p.path, "pack": p.pack} for p in problems]
+    rows.sort(key=lambda r: (r["severity"] != "error", rank.get(r["pack"], len(rank)), r["pack"], r["path"],
+                             r["object_id"], r["field"], r["kind"]))
+    return frame(PROBLEM_SCHEMA, rows)

@@ -1,0 +1,125 @@
+"""``read_modules``: read every module, system, tag and catalog definition of a set of packs.
+
+Registry entries follow the game's override rule: for one id only the file of the highest-priority pack is read.
+Tag files of every pack are read and merged (see :mod:`kit.modules.tags`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Iterable
+
+from kit.items.tags import TagFile, parse_tag_file
+from kit.modules.builtin import CLIENT_IDS, SERVER_TYPES
+from kit.modules.definitions import (CATALOGS, CatalogEntry, ModuleConfig, SystemDefinition, parse_catalog_entry,
+                                     parse_module, parse_system)
+from kit.modules.errors import ModuleDefinitionError
+from kit.modules.inventory import ModuleInventory, build_inventory
+from kit.modules.packs import MAX_FILE_BYTES, PackFiles, open_packs
+from kit.modules.problems import Problem
+
+__all__ = ["read_modules", "REGISTRIES"]
+
+#: The registries read, as ``data/<ns>/system/<registry>/`` folders.
+REGISTRIES = ("system_module", "system") + CATALOGS
+
+_ENTRY_RE = re.compile(r"^data/([^/]+)/system/(" + "|".join(REGISTRIES) + r")/(.+)\.json$")
+_TAG_RE = re.compile(r"^data/([^/]+)/tags/system/(" + "|".join(("system_module",) + CATALOGS) + r")/(.+)\.json$")
+_NS_RE = re.compile(r"^[a-z0-9_.-]+$")
+_PATH_RE = re.compile(r"^[a-z0-9_./-]+$")
+
+
+def _load(pack: PackFiles, rel: str, object_id: str, problems: list[Problem]) -> tuple[bool, Any]:
+    ns, _, name = object_id.lstrip("#").partition(":")
+    if not (_NS_RE.match(ns) and _PATH_RE.match(name)):
+        problems.append(Problem("invalid_definition", object_id, "", "the file name is not a valid identifier "
+                                "(lower-case a-z, 0-9, _ . - /): the game skips it", rel, pack.pack))
+        return False, None
+    if pack.sizes.get(rel, 0) > MAX_FILE_BYTES:
+        problems.append(Problem("invalid_json", object_id, "", f"file larger than {MAX_FILE_BYTES} bytes: not read",
+                                rel, pack.pack))
+        return False, None
+    try:
+        return True, json.loads(pack.files[rel]().decode("utf-8-sig"))
+    except (ValueError, UnicodeDecodeError, OSError, RecursionError) as exc:
+        problems.append(Problem("invalid_json", object_id, "", f"invalid JSON: {exc}", rel, pack.pack))
+        return False, None
+
+
+def read_modules(source: Any, *, server_types: Iterable[str] = tuple(SERVER_TYPES),
+                 client_ids: Iterable[str] = CLIENT_IDS, strict: bool = False) -> ModuleInventory:
+    """Read the module configurations, systems, module tags and catalogs of data packs.
+
+    Parameters
+    ----------
+    source : path, sequence of paths, or kit.items.PackSet
+        Data pack folders, zipped packs or jars in priority order (later packs override earlier ones), a world
+        folder holding ``datapacks/`` (its packs in name order), or packs already loaded by
+        ``kit.items.load_datapacks``.
+    server_types : iterable of str, default=kit.modules.SERVER_TYPES
+        The registered server module types; add the types of extension mods here.
+    client_ids : iterable of str, default=kit.modules.CLIENT_IDS
+        The known client implementations.
+    strict : bool, default=False
+        Raise :class:`ModuleDefinitionError` for the first error instead of only listing it in ``problems()``.
+
+    Returns
+    -------
+    ModuleInventory
+
+    Raises
+    ------
+    DatapackError
+        When a path is missing or is not a data pack or world.
+    ModuleDefinitionError
+        With ``strict=True``, when the packs hold an error.
+    """
+    packs = open_packs(source)
+    problems: list[Problem] = []
+    winners: dict[tuple[str, str], tuple[PackFiles, str]] = {}
+    tag_files: dict[str, list[TagFile]] = {}
+    for pack in packs:
+        for rel in sorted(pack.files):
+            m = _ENTRY_RE.match(rel)
+            if m:
+                winners[(m.group(2), f"{m.group(1)}:{m.group(3)}")] = (pack, rel)
+                continue
+            m = _TAG_RE.match(rel)
+            if m:
+                tag_id = f"{m.group(1)}:{m.group(3)}"
+                ok, data = _load(pack, rel, "#" + tag_id, problems)
+                if not ok:
+                    continue
+                try:
+                    tag_files.setdefault(m.group(2), []).append(
+                        parse_tag_file(tag_id, data, pack=pack.pack, path=rel, folder=m.group(2)))
+                except ValueError as exc:
+                    problems.append(Problem("invalid_definition", "#" + tag_id, "values", str(exc), rel, pack.pack))
+    modules: dict[str, ModuleConfig] = {}
+    systems: dict[str, SystemDefinition] = {}
+    entries: dict[str, dict[str, CatalogEntry]] = {c: {} for c in CATALOGS}
+    for (registry, object_id), (pack, rel) in sorted(winners.items()):
+        ok, data = _load(pack, rel, object_id, problems)
+        if not ok:
+            continue
+        if registry == "system_module":
+            module, found = parse_module(object_id, data, pack=pack.pack, path=rel)
+            if module is not None:
+                modules[object_id] = module
+        elif registry == "system":
+            system, found = parse_system(object_id, data, pack=pack.pack, path=rel)
+            if system is not None:
+                systems[object_id] = system
+        else:
+            entry, found = parse_catalog_entry(registry, object_id, data, pack=pack.pack, path=rel)
+            if entry is not None:
+                entries[registry][object_id] = entry
+        problems.extend(found)
+    inventory = build_inventory(modules, systems, entries, tag_files.get("system_module", []),
+                                {c: tag_files.get(c, []) for c in CATALOGS}, problems, [p.pack for p in packs],
+                                server_types=server_types, client_ids=client_ids)
+    if strict and inventory.has_errors:
+        first = inventory.problems().iloc[0]
+        raise ModuleDefinitionError(first["pack"], first["path"], first["object_id"], first["field"], first["message"])
+    return inventory

@@ -1,0 +1,33 @@
+"""A save's assistant databases: NBT files of typed tables, the indexes inside them, and ``ask``.
+
+- :mod:`kit.saves.nbt` - the NBT codec (gzip/zlib/raw, both byte orders, bounded).
+- :mod:`kit.saves.codecs` - value codecs (``STRING``, ``list_of``, ``record`` ...).
+- :mod:`kit.saves.tables` - :class:`DatabaseTable` ids and the well-known tables.
+- :mod:`kit.saves.database` - :class:`AgentDatabases` / :class:`AgentDatabase` (shared and per-player scopes).
+- :mod:`kit.saves.save` - :func:`open_save` and :class:`Save`.
+- :mod:`kit.saves.knowledge` - per-database retrieval indexes and :func:`ask`.
+"""
+
+from __future__ import annotations
+
+from kit.saves.database import AgentDatabase, AgentDatabases, canonical_player_uuid
+from kit.saves.knowledge import InvalidLanguageError, ask, prepare_index
+from kit.saves.save import Save, SaveNotFoundError, open_save
+from kit.saves.tables import DOCUMENTS, FTB_GUIDES, KNOWLEDGE, QUEST_BACKGROUNDS, DatabaseTable
+
+__all__ = [
+    "AgentDatabase",
+    "AgentDatabases",
+    "canonical_player_uuid",
+    "InvalidLanguageError",
+    "ask",
+    "prepare_index",
+    "Save",
+    "SaveNotFoundError",
+    "open_save",
+    "DOCUMENTS",
+    "FTB_GUIDES",
+    "KNOWLEDGE",
+    "QUEST_BACKGROUNDS",
+    "DatabaseTable",
+]

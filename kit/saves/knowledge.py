@@ -1,0 +1,203 @@
+"""Question answering over a save's knowledge: per-database paragraph indexes and :func:`ask`.
+
+Indexes are derived in memory, one per database, source (documents table) and language. Each is
+tied to the exact database state it was built from: any write to the database publishes a new state,
+so an index of an older state is never returned. Building reads a published snapshot and never holds
+the database's write lock; ``background=True`` builds on a worker thread and returns a future.
+"""
+
+from __future__ import annotations
+
+import re
+from concurrent.futures import Future
+from typing import TYPE_CHECKING, Any, Iterable
+
+from kit.core.errors import InvalidParameterError, KitError
+from kit.saves.tables import FTB_GUIDES, KNOWLEDGE, DatabaseTable, documents_table
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from kit.saves.database import AgentDatabase
+    from kit.core.document import Document
+    from kit.retrieval import ParagraphIndex
+    from kit.saves.save import Save
+
+__all__ = ["prepare_index", "ask", "ASK_COLUMNS", "InvalidLanguageError", "PER_SCOPE_LIMIT"]
+
+#: At most this many paragraphs come from each scope in :func:`ask`.
+PER_SCOPE_LIMIT = 5
+#: The columns of :func:`ask`'s frame.
+ASK_COLUMNS = ["scope", "source", "rank", "doc_id", "paragraph_index", "score", "title", "text"]
+
+_LANGUAGE = re.compile(r"[a-z]{2,3}(_[a-z0-9]{2,8})?")
+_MAX_REBUILDS = 8
+
+
+class InvalidLanguageError(KitError, ValueError):
+    """A language code that is not of the game's form (``zh_cn``, ``en_us``)."""
+
+
+def check_language(language: str) -> str:
+    """Return ``language`` when it looks like a game language code, else raise InvalidLanguageError."""
+    if not isinstance(language, str) or not _LANGUAGE.fullmatch(language):
+        raise InvalidLanguageError(
+            f"invalid language {language!r}: expected a game language code such as 'zh_cn' or 'en_us'"
+        )
+    return language
+
+
+def _build(documents: list[Document], settings: dict[str, Any]) -> ParagraphIndex:
+    from kit.retrieval import ParagraphIndex
+
+    return ParagraphIndex(**settings).fit(documents)
+
+
+def _settings_key(settings: dict[str, Any]) -> tuple:
+    return tuple(sorted((k, repr(v)) for k, v in settings.items()))
+
+
+def prepare_index(
+    db: AgentDatabase,
+    source: str | DatabaseTable[list[Document]],
+    language: str,
+    *,
+    background: bool = False,
+    **settings: Any,
+) -> ParagraphIndex | Future[ParagraphIndex]:
+    """Return the paragraph index of ``source`` in ``language`` for the database's current state.
+
+    Parameters
+    ----------
+    db : AgentDatabase
+        The database (shared or a player's).
+    source : str or DatabaseTable
+        A documents table (``"system:knowledge"``).
+    language : str
+        The key of the documents table (``"zh_cn"``). A language without documents gives an empty index.
+    background : bool, default=False
+        Build on the database's worker thread and return a :class:`concurrent.futures.Future`.
+    **settings
+        :class:`kit.retrieval.ParagraphIndex` settings; each combination is cached separately.
+
+    Returns
+    -------
+    ParagraphIndex or Future
+        A fitted index, reused until the database changes.
+    """
+    table = documents_table(source)
+    check_language(language)
+    core = db._core
+    if background:
+        return core.executor().submit(prepare_index, db, table, language, **settings)
+    key = (table.id, language, _settings_key(settings))
+    for _ in range(_MAX_REBUILDS):
+        state = core.current()
+        with core.index_lock:
+            cached = core.index_cache.get(key)
+        if cached is not None and cached[0] is state:
+            return cached[1]
+        documents = core.decoded(state, table).get(language, [])
+        index = _build(list(documents), settings)
+        with core.index_lock:
+            if core.current() is state:  # nobody wrote meanwhile: this index is current
+                core.index_cache[key] = (state, index)
+                return index
+    raise KitError(f"{db.path}: the data changed during {_MAX_REBUILDS} index builds in a row; try again")
+
+
+def ask(
+    save: Save,
+    player_uuid: str,
+    question: str,
+    *,
+    language: str = "zh_cn",
+    allowed_guide_ids: Iterable[str] | None = None,
+    quest_book: Any = None,
+    progress: Any = None,
+) -> pd.DataFrame:
+    """Gather the paragraphs an assistant would answer ``question`` from, as the design's question flow does.
+
+    Up to 5 paragraphs come from the player's private knowledge, up to 5 from the shared knowledge
+    (both ``system:knowledge``), and, only when the readable guides are known, up to 5 from the FTB
+    guides (``system:ftb_guides``) restricted to them, so that quest visibility is never bypassed.
+    The readable guides are known when ``quest_book`` is given (they are then computed with
+    :func:`kit.ftb.visible_guides` from the team progress) or when ``allowed_guide_ids`` lists them;
+    with both, only guides allowed by both are searched. No other player's data is read, and there is no
+    fallback to another language: with ``quest_book``, a language missing from ``system:ftb_guides`` is
+    built there first (the book's ``ensure_guides``, :func:`kit.ftb.ensure_language`).
+
+    Parameters
+    ----------
+    save : Save
+        The opened save (:func:`kit.open_save`).
+    player_uuid : str
+        The asking player (canonical UUID).
+    question : str
+        The question text.
+    language : str, default="zh_cn"
+        The player's language.
+    allowed_guide_ids : iterable of str or None, default=None
+        Guide document ids (``"ftb:<quest id>"``) this player may read.
+    quest_book : kit.ftb.QuestBook, optional
+        The modpack's quest book (:func:`kit.ftb.read_quest_book`); enables visibility filtering.
+    progress : kit.ftb.Progress, optional
+        Team progress (:func:`kit.ftb.read_progress`); read from the save when ``quest_book`` is given
+        without it.
+
+    Returns
+    -------
+    DataFrame
+        Columns ``scope`` ("player", "shared" or "ftb"), ``source`` (the table id), ``rank`` (within the
+        scope, from 1), ``doc_id``, ``paragraph_index``, ``score``, ``title``, ``text``; player rows
+        first, then shared, then FTB. Empty (same columns) when nothing matches.
+
+    Raises
+    ------
+    StorageError
+        When a database cannot be read: a storage error is never reported as "no results".
+    """
+    import pandas as pd
+
+    check_language(language)
+    if quest_book is not None:
+        allowed_guide_ids = _readable_guides(save, quest_book, progress, player_uuid, allowed_guide_ids)
+        ensure = getattr(quest_book, "ensure_guides", None)
+        if callable(ensure):  # a language not yet in system:ftb_guides is built on its first query
+            ensure(save, language)
+    dbs = save.databases
+    searches: list[tuple[str, AgentDatabase, DatabaseTable[list[Document]], Any]] = [
+        ("player", dbs.player(player_uuid), KNOWLEDGE, None),
+        ("shared", dbs.shared(), KNOWLEDGE, None),
+    ]
+    if allowed_guide_ids is not None:
+        searches.append(("ftb", dbs.shared(), FTB_GUIDES, list(allowed_guide_ids)))
+    frames = []
+    for scope, db, table, allowed in searches:
+        found = db.search(table, language, question, allowed_ids=allowed, limit=PER_SCOPE_LIMIT)
+        found.insert(0, "source", table.id)
+        found.insert(0, "scope", scope)
+        frames.append(found)
+    result = pd.concat(frames, ignore_index=True)
+    return result[ASK_COLUMNS]
+
+
+def _readable_guides(
+    save: Save, quest_book: Any, progress: Any, player_uuid: str, allowed: Iterable[str] | None
+) -> list[str]:
+    """Guide document ids the player's team may read, narrowed by ``allowed`` when that is given too.
+
+    ``quest_book`` answers through its ``readable_guide_ids(save, player_uuid, progress=...)`` method
+    (:meth:`kit.ftb.QuestBook.readable_guide_ids`), so this layer needs no knowledge of quest books.
+    """
+    method = getattr(quest_book, "readable_guide_ids", None)
+    if not callable(method):
+        raise InvalidParameterError(
+            "The 'quest_book' parameter of ask must be a quest book with a readable_guide_ids method "
+            f"(kit.ftb.read_quest_book). Got {type(quest_book).__name__} instead."
+        )
+    readable = list(method(save, player_uuid, progress=progress))
+    if allowed is None:
+        return readable
+    narrowed = set(allowed)
+    return [g for g in readable if g in narrowed]

@@ -1,0 +1,243 @@
+"""Bounded reading of world-book files and bounded JSON: shared by kit's reader, the SillyTavern reader and
+the ``st-simulate`` command.
+
+* Only regular files are read (a FIFO, a device such as ``/dev/zero`` or a folder is refused before any
+  byte is read, and opening never blocks); at most ``max_bytes`` bytes are read even if the file grows.
+* JSON nested deeper than :data:`MAX_JSON_DEPTH` is refused (kit's readers, hashing and copying walk the
+  value recursively).
+* Integers longer than :data:`MAX_INT_DIGITS` digits (Python refuses to convert them) are parsed as
+  :class:`HugeInt` markers, so that readers can name the book, entry and field holding them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import stat
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+from kit.worldbook.errors import WorldBookFormatError
+from kit.worldbook.model import Issue
+
+__all__ = [
+    "MAX_JSON_DEPTH", "MAX_INT_DIGITS", "FileRefused", "JsonRefused", "HugeInt", "read_regular_file", "parse_json", "huge_ints", "has_huge_ints",
+    "drop_huge_int_entries",
+]
+
+#: Deepest JSON nesting accepted (objects and arrays).
+MAX_JSON_DEPTH = 100
+#: Most digits of a JSON integer (Python's default limit for converting text to int).
+MAX_INT_DIGITS = 4300
+_MAX_INT_BITS = int(MAX_INT_DIGITS * 3.3219)  # an int of more bits has more than MAX_INT_DIGITS digits
+
+
+class FileRefused(Exception):
+    """Internal: the path is not a readable regular file, or is too large (``reason`` says which)."""
+
+    def __init__(self, reason: str, *, is_os_error: bool = False) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.is_os_error = is_os_error
+
+
+class JsonRefused(Exception):
+    """Internal: the text is not JSON kit reads (``reason``)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class HugeInt:
+    """A JSON integer with more than :data:`MAX_INT_DIGITS` digits (kept as its digit count only)."""
+
+    n_digits: int
+
+    def __str__(self) -> str:
+        return f"<integer of {self.n_digits} digits>"
+
+
+def read_regular_file(path: str | os.PathLike[str], *, max_bytes: int) -> bytes:
+    """Read a regular file of at most ``max_bytes`` bytes.
+
+    Raises
+    ------
+    FileRefused
+        For a path that cannot be opened (``is_os_error``), is not a regular file, or holds more than
+        ``max_bytes`` bytes.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        raise FileRefused(exc.strerror or str(exc), is_os_error=True) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            kind = "a FIFO" if stat.S_ISFIFO(info.st_mode) else "a device" if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode) else "a folder" if stat.S_ISDIR(info.st_mode) else "a special file"
+            raise FileRefused(f"not a regular file ({kind})")
+        if info.st_size > max_bytes:
+            raise FileRefused(f"file is {info.st_size} bytes, more than the limit of {max_bytes}")
+        chunks = []
+        total = 0
+        while True:
+            chunk = os.read(fd, min(1 << 20, max_bytes + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > max_bytes:
+                raise FileRefused(f"file grew past the limit of {max_bytes} bytes while being read")
+        return b"".join(chunks)
+    except OSError as exc:
+        raise FileRefused(exc.strerror or str(exc), is_os_error=True) from None
+    finally:
+        os.close(fd)
+
+
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+def _check_depth(text: str) -> None:
+    """Refuse nesting deeper than :data:`MAX_JSON_DEPTH`: strings and everything but brackets are removed by
+    regular expressions, and the depth is a cumulative sum over what is left (linear, in C)."""
+    if text.count("[") + text.count("{") <= MAX_JSON_DEPTH:
+        return
+    import numpy as np
+
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text)).encode("ascii")
+    codes = np.frombuffer(brackets, dtype=np.uint8)
+    steps = np.where((codes == ord("[")) | (codes == ord("{")), 1, -1).astype(np.int32)
+    if len(steps) and int(np.cumsum(steps).max()) > MAX_JSON_DEPTH:
+        raise JsonRefused(f"JSON nested deeper than {MAX_JSON_DEPTH} levels")
+
+
+def parse_json(text: str, *, found_huge: list[int] | None = None) -> Any:
+    """``json.loads`` with bounded depth; integers over :data:`MAX_INT_DIGITS` digits become :class:`HugeInt`
+    (and their digit counts are appended to ``found_huge`` when given, so callers can skip looking for them).
+
+    Raises
+    ------
+    JsonRefused
+        For malformed or too deeply nested JSON (the reason names the line and column when json does).
+    """
+    _check_depth(text)
+
+    def parse_int(digits: str) -> int | HugeInt:
+        n = len(digits) - (digits[0] == "-")
+        if n <= MAX_INT_DIGITS:
+            return int(digits)
+        if found_huge is not None:
+            found_huge.append(n)
+        return HugeInt(n)
+
+    try:
+        return json.loads(text, parse_int=parse_int)
+    except json.JSONDecodeError as exc:
+        raise JsonRefused(f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}") from None
+    except RecursionError:
+        raise JsonRefused(f"JSON nested deeper than {MAX_JSON_DEPTH} levels") from None
+    except ValueError as exc:  # anything else json cannot convert
+        raise JsonRefused(f"not valid JSON: {exc}") from None
+
+
+def has_huge_ints(value: Any) -> bool:
+    """Whether :func:`huge_ints` would find anything (a faster walk that builds no paths)."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        items = v.values() if isinstance(v, dict) else v if isinstance(v, list) else (v,)
+        for x in items:
+            t = type(x)
+            if t is str or t is float or t is bool or x is None:
+                continue
+            if t is int:
+                if x.bit_length() > _MAX_INT_BITS:
+                    return True
+            elif t is dict or t is list:
+                stack.append(x)
+            elif isinstance(x, HugeInt) or (isinstance(x, int) and x.bit_length() > _MAX_INT_BITS):
+                return True
+            elif isinstance(x, (dict, list)):
+                stack.append(x)
+    return False
+
+
+def huge_ints(value: Any) -> Iterator[tuple[tuple[Any, ...], HugeInt]]:
+    """Every :class:`HugeInt` (and every Python ``int`` too long to print) in a parsed JSON value, with its
+    path (keys and indexes); iterative, in document order."""
+    stack: list[tuple[tuple[Any, ...], Any]] = [((), value)]
+    while stack:
+        path, v = stack.pop()
+        if isinstance(v, HugeInt):
+            yield path, v
+        elif isinstance(v, int) and v.bit_length() > _MAX_INT_BITS:
+            yield path, HugeInt(int(v.bit_length() * 0.30103) + 1)
+        elif isinstance(v, dict):
+            stack.extend(((*path, k), x) for k, x in reversed(list(v.items())))
+        elif isinstance(v, list):
+            stack.extend(((*path, i), x) for i, x in reversed(list(enumerate(v))))
+
+
+def _dotted(path: tuple[Any, ...]) -> str:
+    out = ""
+    for p in path:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
+    return out
+
+
+def drop_huge_int_entries(
+    data: Any, *, file: str | None, book_id: str, strict: bool, found: list[tuple[tuple[Any, ...], HugeInt]] | None = None
+) -> list[Issue]:
+    """Handle integers too long to convert in a parsed world book, in place.
+
+    An integer inside an entry (under an ``entries`` object or list) names the book, the entry's ``uid`` (or
+    card ``id``, else its key) and the field: strict reading raises, lenient reading removes the entry from
+    ``data`` and returns an :class:`~kit.worldbook.model.Issue` for it. One outside any entry always raises.
+
+    ``found`` may pass ``list(huge_ints(data))`` already computed.
+
+    Raises
+    ------
+    WorldBookFormatError
+    """
+    found = list(huge_ints(data)) if found is None else found
+    if not found:
+        return []
+    issues: list[Issue] = []
+    doomed: dict[int, tuple[Any, set[Any]]] = {}
+    for path, big in found:
+        reason = f"integer of {big.n_digits} digits, more than the {MAX_INT_DIGITS} kit converts"
+        k = max((i for i, p in enumerate(path[:-1]) if p == "entries"), default=-1)
+        if k < 0:
+            raise WorldBookFormatError(reason, file=file, book_id=book_id, field=_dotted(path))
+        container: Any = data
+        for p in path[: k + 1]:
+            container = container[p]
+        key = path[k + 1]
+        entry = container[key]
+        uid: Any = key
+        if isinstance(entry, dict):
+            for name in ("uid", "id"):
+                if isinstance(entry.get(name), (str, int)) and not isinstance(entry.get(name), bool) and not isinstance(entry.get(name), HugeInt):
+                    uid = entry[name]
+                    break
+        uid_text = str(uid) if not isinstance(uid, int) or uid.bit_length() <= _MAX_INT_BITS else str(key)
+        field = _dotted(path[k + 2 :]) or _dotted(path[k : k + 2])
+        if strict:
+            raise WorldBookFormatError(reason, file=file, book_id=book_id, uid=uid_text, field=field)
+        slot = doomed.setdefault(id(container), (container, set()))
+        if key not in slot[1]:
+            slot[1].add(key)
+            issues.append(Issue(book_id, uid_text, field, None, f"{reason}; entry skipped", file))
+    for container, keys in doomed.values():
+        if isinstance(container, list):
+            for index in sorted(keys, reverse=True):
+                del container[index]
+        else:
+            for key in keys:
+                del container[key]
+    return issues

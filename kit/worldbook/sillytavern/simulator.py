@@ -1,0 +1,1058 @@
+"""Simulate SillyTavern 1.15.0 world-info activation (``checkWorldInfo``) on a scenario, quirks included.
+
+The scenario and result formats are those of ``shared/data/st-scenarios/README.md``; the behaviour is the
+note ``sillytavern-world-info.md``. One call runs every step of a scenario, carrying the timed-effect state
+(``chat_metadata.timedWorldInfo``) from step to step.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Sequence
+
+from kit.core.errors import KitError
+from kit.worldbook._files import MAX_INT_DIGITS, MAX_JSON_DEPTH, HugeInt
+from kit.worldbook.sillytavern._js import (
+    JS_WHITESPACE,
+    Mulberry32,
+    cyrb53,
+    js_keys,
+    js_length,
+    js_loose_true,
+    js_number,
+    js_round,
+    js_sort,
+    js_trim,
+    js_truthy,
+    json_stringify,
+)
+from kit.worldbook.sillytavern.buffer import (
+    SCAN_INITIAL,
+    SCAN_MIN_ACTIVATIONS,
+    SCAN_NONE,
+    SCAN_RECURSION,
+    ScanBuffer,
+    substitute_params,
+)
+from kit.worldbook.sillytavern.convert import card_character_book, character_book_to_world
+from kit.worldbook.sillytavern.decorators import parse_decorators
+from kit.worldbook.sillytavern.jsregex import MATCH_TIMEOUT_S, TIME_BUDGET_S, RegexLimits, RegexTimeoutError, parse_regex_key
+
+__all__ = ["simulate", "ScenarioError", "DEFAULT_SETTINGS", "SLOT_NAMES", "GENERATION_TYPES"]
+
+#: Module defaults of SillyTavern's world-info settings (what a scenario gets when it omits one).
+DEFAULT_SETTINGS: dict[str, Any] = {
+    "world_info_depth": 2,
+    "world_info_budget": 25,
+    "world_info_recursive": False,
+    "world_info_match_whole_words": False,
+    "world_info_case_sensitive": False,
+    "world_info_include_names": True,
+    "world_info_character_strategy": 1,
+    "world_info_budget_cap": 0,
+    "world_info_min_activations": 0,
+    "world_info_min_activations_depth_max": 0,
+    "world_info_max_recursion_steps": 0,
+    "world_info_use_group_scoring": False,
+    "world_info_overflow_alert": False,
+}
+
+#: The slots of a step result, in output order.
+SLOT_NAMES: tuple[str, ...] = (
+    "worldInfoBefore", "worldInfoAfter", "EMEntries", "ANBeforeEntries", "ANAfterEntries", "WIDepthEntries", "outletEntries",
+)
+
+#: Generation types an entry's ``triggers`` may list.
+GENERATION_TYPES: tuple[str, ...] = ("normal", "continue", "impersonate", "swipe", "regenerate", "quiet")
+
+_GROUP_SPLIT = re.compile(f",[{re.escape(JS_WHITESPACE)}]*")
+_STATE_NAMES = {SCAN_INITIAL: "initial", SCAN_RECURSION: "recursion", SCAN_MIN_ACTIVATIONS: "min_activations"}
+
+
+class ScenarioError(KitError, ValueError):
+    """A scenario cannot be simulated: a field is missing or has the wrong type, a named book does not
+    exist, or ``random.values`` ran out. The message names the field."""
+
+
+# ---------------------------------------------------------------------------------------------------------
+# random numbers and tokens
+# ---------------------------------------------------------------------------------------------------------
+
+
+class _Random:
+    def __init__(self, spec: Any) -> None:
+        self.values: list[float] | None = None
+        self.gen: Callable[[], float] | None = None
+        self.used = 0
+        if spec is None:
+            self.gen = Mulberry32(0)
+        elif not isinstance(spec, Mapping):
+            raise ScenarioError(f"scenario field 'random' must be an object, got {type(spec).__name__}")
+        elif "values" in spec:
+            vals = spec["values"]
+            if not isinstance(vals, list) or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in vals):
+                raise ScenarioError("scenario field 'random.values' must be a list of numbers")
+            self.values = [float(v) for v in vals]
+        else:
+            seed = spec.get("seed", 0)
+            if not isinstance(seed, (int, float)) or isinstance(seed, bool):
+                raise ScenarioError(f"scenario field 'random.seed' must be a number, got {seed!r}")
+            self.gen = Mulberry32(int(seed))
+
+    def __call__(self) -> float:
+        self.used += 1
+        if self.values is not None:
+            if self.used > len(self.values):
+                raise ScenarioError(f"scenario field 'random.values' ran out: draw {self.used} needed, {len(self.values)} given")
+            return self.values[self.used - 1]
+        assert self.gen is not None
+        return self.gen()
+
+
+@dataclass(frozen=True)
+class _Tokenizer:
+    """Token counts as an additive measure of text (UTF-16 length or words) and a count from a measure."""
+
+    measure: Callable[[str], int]
+    count_of: Callable[[int], int]
+
+    def __call__(self, text: str) -> int:
+        return self.count_of(self.measure(text))
+
+
+_WORDS = re.compile(f"[^{re.escape(JS_WHITESPACE)}]+")
+
+
+def _token_counter(kind: Any) -> _Tokenizer:
+    if kind in (None, "guesstimate"):
+        return _Tokenizer(js_length, lambda m: math.ceil(m / 3.35) if m else 0)
+    if kind == "chars":
+        return _Tokenizer(js_length, lambda m: m)
+    if kind == "words":
+        return _Tokenizer(lambda text: sum(1 for _ in _WORDS.finditer(text)), lambda m: m)
+    raise ScenarioError(f"scenario field 'tokenizer' must be 'guesstimate', 'chars' or 'words', got {kind!r}")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# entries
+# ---------------------------------------------------------------------------------------------------------
+
+
+class _Entry(dict):
+    """An entry of ``sortedEntries``: the raw world entry plus ``world``, ``hash`` and ``decorators``."""
+
+    __slots__ = ("key_id", "ehash", "index", "raw_key")
+
+    def __hash__(self) -> int:  # identity semantics, like JS objects in a Set
+        return id(self)
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+
+def _order_value(e: Mapping[str, Any]) -> float:
+    return js_number(e["order"]) if "order" in e else math.nan
+
+
+def _sort_fn(a: Mapping[str, Any], b: Mapping[str, Any]) -> float:
+    return _order_value(b) - _order_value(a)
+
+
+def _sort_by_order(entries: list[_Entry]) -> list[_Entry]:
+    orders = [_order_value(e) for e in entries]
+    if all(o == o for o in orders):  # no NaN: a consistent comparator, so any stable sort agrees with V8
+        return [e for _, e in sorted(zip(orders, entries), key=lambda pair: -pair[0])]
+    return js_sort(entries, _sort_fn)
+
+
+def _strict_eq(a: Any, b: Any) -> bool:
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b) and a == b
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return a == b
+    return type(a) is type(b) and a == b
+
+
+def _is_number(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# timed effects
+# ---------------------------------------------------------------------------------------------------------
+
+
+class _TimedEffects:
+    def __init__(self, chat_len: int, entries: Sequence[_Entry], metadata: dict[str, Any], dry_run: bool) -> None:
+        self.chat_len = chat_len
+        self.entries = entries
+        self.meta = metadata
+        self.dry_run = dry_run
+        self.active: dict[str, set[str]] = {"sticky": set(), "cooldown": set(), "delay": set()}
+        self.by_hash = {str(e.ehash): e for e in entries}
+        for t in ("sticky", "cooldown"):
+            if not isinstance(self.meta.get(t), dict):
+                self.meta[t] = {}
+
+    def _effect(self, kind: str, entry: _Entry, *, protected: bool = False) -> dict[str, Any]:
+        duration = js_number(entry.get(kind))
+        end = self.chat_len + duration
+        return {"hash": entry.ehash, "start": self.chat_len, "end": int(end) if float(end).is_integer() else end, "protected": protected}
+
+    def _check(self, kind: str) -> None:
+        store = self.meta[kind]
+        for key in list(store.keys()):
+            value = store.get(key)
+            if not isinstance(value, Mapping):
+                del store[key]
+                continue
+            entry = self.by_hash.get(str(value.get("hash")))
+            if self.chat_len <= js_number(value.get("start")) and not value.get("protected"):
+                del store[key]
+                continue
+            if entry is None:
+                if self.chat_len >= js_number(value.get("end")):
+                    del store[key]
+                continue
+            if not js_truthy(entry.get(kind)):
+                del store[key]
+                continue
+            if self.chat_len >= js_number(value.get("end")):
+                del store[key]
+                if kind == "sticky" and js_truthy(entry.get("cooldown")):
+                    self.meta["cooldown"][entry.key_id] = self._effect("cooldown", entry, protected=True)
+                continue
+            self.active[kind].add(str(entry.ehash))
+
+    def check(self) -> None:
+        if not self.dry_run:
+            self._check("sticky")
+            self._check("cooldown")
+        for e in self.entries:
+            delay = e.get("delay")
+            if not js_truthy(delay):
+                continue
+            if self.chat_len < js_number(delay):
+                self.active["delay"].add(str(e.ehash))
+
+    def is_active(self, kind: str, entry: _Entry) -> bool:
+        return str(entry.ehash) in self.active[kind]
+
+    def set_effects(self, activated: Sequence[_Entry]) -> None:
+        if self.dry_run:
+            return
+        for e in activated:
+            for kind in ("sticky", "cooldown"):
+                if not js_truthy(e.get(kind)):
+                    continue
+                if e.key_id not in self.meta[kind]:
+                    self.meta[kind][e.key_id] = self._effect(kind, e)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the scenario
+# ---------------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Context:
+    user: str
+    char: str
+    settings: dict[str, Any]
+    books: dict[str, Mapping[str, Any]]
+    global_books: list[str]
+    character_book: str | None
+    chat_book: str | None
+    persona_book: str | None
+    extra_character_books: list[str]
+    char_avatar: str | None
+    tag_map: Mapping[str, Any]
+    tag_key: str | None
+    extension_prompts: Mapping[str, Any]
+    global_scan_data: dict[str, Any]
+    random: _Random
+    tokens: _Tokenizer
+    metadata: dict[str, Any]
+    trace: bool
+    regex_limits: RegexLimits
+    regex_errors: list[dict[str, Any]] = field(default_factory=list)
+    timed_out: dict[str, str] = field(default_factory=dict)
+    hashes: dict[Any, int] = field(default_factory=dict)
+    key_cache: dict[Any, list[str]] = field(default_factory=dict)
+    forced: frozenset[str] = frozenset()
+
+
+def _opt_str(scenario: Mapping[str, Any], name: str) -> str | None:
+    value = scenario.get(name)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ScenarioError(f"scenario field {name!r} must be a book name (string), got {type(value).__name__}")
+    return value
+
+
+def _name_value(scenario: Mapping[str, Any], name: str, default: str) -> str:
+    value = scenario.get(name)
+    if value is None:
+        return default
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return _js_str(int(value) if isinstance(value, float) and value.is_integer() else value)
+    raise ScenarioError(f"scenario field {name!r} must be a name (string), got {type(value).__name__}")
+
+
+def _mapping(scenario: Mapping[str, Any], name: str, what: str) -> Mapping[str, Any]:
+    value = scenario.get(name)
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise ScenarioError(f"scenario field {name!r} must be {what}, got {type(value).__name__}")
+    return value
+
+
+def _character(scenario: Mapping[str, Any], char: str, character_book: str | None) -> str | None:
+    """The current character's avatar file name, or ``None`` when there is no current character."""
+    character = scenario.get("character")
+    if character is None:
+        return f"{char}.png" if character_book is not None else None
+    if not isinstance(character, Mapping):
+        raise ScenarioError(f"scenario field 'character' must be an object such as {{\"avatar\": \"name.png\"}}, got {type(character).__name__}")
+    avatar = character.get("avatar")
+    if avatar is None:
+        return f"{char}.png"
+    if not isinstance(avatar, str):
+        raise ScenarioError(f"scenario field 'character.avatar' must be a file name (string), got {type(avatar).__name__}")
+    return avatar
+
+
+def _tag_map(scenario: Mapping[str, Any]) -> tuple[Mapping[str, Any], str | None]:
+    tag_map = _mapping(scenario, "tagMap", "an object of tag-id lists")
+    for key, tags in tag_map.items():
+        if not isinstance(tags, list):
+            raise ScenarioError(f"scenario field 'tagMap.{key}' must be a list of tag ids, got {type(tags).__name__}")
+    tag_key = scenario.get("tagKey")
+    if tag_key is not None and not isinstance(tag_key, str):
+        raise ScenarioError(f"scenario field 'tagKey' must be a string or null, got {type(tag_key).__name__}")
+    return tag_map, tag_key
+
+
+def _shape_ok(scenario: Mapping[str, Any]) -> bool:
+    """The fast path of :func:`_check_shape`: no paths are built."""
+    stack: list[tuple[Any, int]] = [(scenario, 0)]
+    while stack:
+        v, depth = stack.pop()
+        for x in (v.values() if isinstance(v, Mapping) else v):
+            t = type(x)
+            if t is str or t is float or t is bool or x is None:
+                continue
+            if t is int:
+                if x.bit_length() > 14_000:
+                    return False
+            elif isinstance(x, (Mapping, list, tuple)):
+                if depth + 1 >= MAX_JSON_DEPTH:
+                    return False
+                stack.append((x, depth + 1))
+            elif isinstance(x, HugeInt) or (isinstance(x, int) and x.bit_length() > 14_000):
+                return False
+    return True
+
+
+def _check_shape(scenario: Mapping[str, Any]) -> None:
+    """Refuse values the simulation cannot walk or print: nesting deeper than ``MAX_JSON_DEPTH`` and integers
+    too long to convert to text (hashing stringifies entries). Iterative, one pass."""
+    if _shape_ok(scenario):
+        return
+    stack: list[tuple[str, Any, int]] = [(str(k), v, 1) for k, v in scenario.items()]
+    while stack:
+        where, value, depth = stack.pop()
+        if depth > MAX_JSON_DEPTH:
+            raise ScenarioError(f"scenario field {where.split('.')[0]!r} is nested deeper than {MAX_JSON_DEPTH} levels (at {where[:120]})")
+        if isinstance(value, Mapping):
+            stack.extend((f"{where}.{k}", v, depth + 1) for k, v in value.items())
+        elif isinstance(value, (list, tuple)):
+            stack.extend((f"{where}[{i}]", v, depth + 1) for i, v in enumerate(value))
+        elif isinstance(value, HugeInt) or (isinstance(value, int) and value.bit_length() > 14_000):
+            raise ScenarioError(f"scenario field {where!r} holds an integer too long to convert (more than {MAX_INT_DIGITS} digits)")
+
+
+def _context(scenario: Mapping[str, Any], trace: bool | None, limits: RegexLimits) -> _Context:
+    if not isinstance(scenario, Mapping):
+        raise ScenarioError(f"a scenario must be a JSON object, got {type(scenario).__name__}")
+    _check_shape(scenario)
+    settings = dict(DEFAULT_SETTINGS)
+    settings.update(_mapping(scenario, "settings", "an object"))
+    if js_number(settings["world_info_budget"]) > 100:
+        settings["world_info_budget"] = 25
+    books: dict[str, Mapping[str, Any]] = {}
+    raw_books = _mapping(scenario, "books", "an object of world files")
+    for name in js_keys(raw_books):
+        book = raw_books[name]
+        if not isinstance(book, Mapping) or not isinstance(book.get("entries"), Mapping):
+            raise ScenarioError(f"scenario field 'books.{name}' must be a world file with an 'entries' object")
+        books[name] = book
+    raw_cards = _mapping(scenario, "cardBooks", "an object")
+    for name in js_keys(raw_cards):
+        card = raw_cards[name]
+        cb = card_character_book(card) if isinstance(card, Mapping) else None
+        if cb is None:
+            raise ScenarioError(f"scenario field 'cardBooks.{name}' holds no character_book")
+        books[name] = character_book_to_world(cb)
+    character_book = _opt_str(scenario, "characterBook")
+    chat_book = _opt_str(scenario, "chatBook")
+    persona_book = _opt_str(scenario, "personaBook")
+    for fname, bname in (("characterBook", character_book), ("chatBook", chat_book), ("personaBook", persona_book)):
+        if bname is not None and bname not in books:
+            raise ScenarioError(f"scenario field {fname!r} names the book {bname!r}, which is not in 'books' or 'cardBooks'")
+    extra_books = scenario.get("characterExtraBooks") or []
+    if not isinstance(extra_books, list) or not all(isinstance(x, str) and x in books for x in extra_books):
+        raise ScenarioError("scenario field 'characterExtraBooks' must be a list of names of books in 'books' or 'cardBooks'")
+    if "globalBooks" in scenario and scenario["globalBooks"] is not None:
+        gb = scenario["globalBooks"]
+        if not isinstance(gb, list) or not all(isinstance(x, str) for x in gb):
+            raise ScenarioError("scenario field 'globalBooks' must be a list of book names")
+        for bname in gb:
+            if bname not in books:
+                raise ScenarioError(f"scenario field 'globalBooks' names the book {bname!r}, which is not in 'books' or 'cardBooks'")
+        global_books = list(gb)
+    else:
+        used = {character_book, chat_book, persona_book, *extra_books}
+        global_books = [b for b in books if b not in used]
+    user = _name_value(scenario, "user", "User")
+    char = _name_value(scenario, "char", "Char")
+    gsd = {"personaDescription": "", "characterDescription": "", "characterPersonality": "", "characterDepthPrompt": "",
+           "scenario": "", "creatorNotes": "", "trigger": "normal"}
+    gsd.update(_mapping(scenario, "globalScanData", "an object"))
+    ext_prompts = _mapping(scenario, "extensionPrompts", "an object")
+    meta = _mapping(scenario, "chatMetadata", "an object").get("timedWorldInfo") or {}
+    if not isinstance(meta, Mapping):
+        raise ScenarioError(f"scenario field 'chatMetadata.timedWorldInfo' must be an object, got {type(meta).__name__}")
+    meta = copy.deepcopy(dict(meta))
+    tag_map, tag_key = _tag_map(scenario)
+    return _Context(
+        user=user, char=char, settings=settings, books=books, global_books=global_books,
+        character_book=character_book, chat_book=chat_book, persona_book=persona_book, extra_character_books=list(extra_books),
+        char_avatar=_character(scenario, char, character_book), tag_map=tag_map,
+        tag_key=tag_key, extension_prompts=ext_prompts, global_scan_data=gsd,
+        random=_Random(scenario.get("random")), tokens=_token_counter(scenario.get("tokenizer")),
+        metadata=meta, trace=bool(scenario.get("trace", False) if trace is None else trace), regex_limits=limits,
+    )
+
+
+def _book_entries(ctx: _Context, name: str) -> list[_Entry]:
+    entries = ctx.books[name]["entries"]
+    out = []
+    for k in js_keys(entries):
+        raw = entries[k]
+        if not isinstance(raw, Mapping):
+            continue
+        # ST builds ({ uid, ...rest }) => ({ uid, world, ...rest }): the key order matters for the hash
+        e = _Entry()
+        if "uid" in raw:
+            e["uid"] = raw["uid"]
+        e["world"] = name
+        for field_name, value in raw.items():
+            if field_name != "uid":
+                e[field_name] = value
+        e.raw_key = k
+        out.append(e)
+    return out
+
+
+def _sorted_entries(ctx: _Context) -> list[_Entry]:
+    selected = ctx.global_books
+    chat_lore: list[_Entry] = []
+    persona_lore: list[_Entry] = []
+    character_lore: list[_Entry] = []
+    if ctx.chat_book and ctx.chat_book not in selected:
+        chat_lore = _book_entries(ctx, ctx.chat_book)
+    if ctx.persona_book and ctx.persona_book != ctx.chat_book and ctx.persona_book not in selected:
+        persona_lore = _book_entries(ctx, ctx.persona_book)
+    worlds = list(dict.fromkeys(([ctx.character_book] if ctx.character_book else []) + ctx.extra_character_books))
+    for cb in worlds:
+        if cb not in selected and cb != ctx.chat_book and cb != ctx.persona_book:
+            character_lore += _book_entries(ctx, cb)
+    global_lore = [e for name in selected for e in _book_entries(ctx, name)]
+    strategy = js_number(ctx.settings.get("world_info_character_strategy", 1))
+    if strategy == 1:
+        entries = _sort_by_order(character_lore) + _sort_by_order(global_lore)
+    elif strategy == 2:
+        entries = _sort_by_order(global_lore) + _sort_by_order(character_lore)
+    else:
+        entries = _sort_by_order(global_lore + character_lore)
+    entries = _sort_by_order(chat_lore) + _sort_by_order(persona_lore) + entries
+    for i, e in enumerate(entries):
+        # { ...entry, decorators, content } then hash = getStringHash(JSON.stringify(entry))
+        content = e.get("content")
+        decorators, new_content = parse_decorators(_content_text(e) if js_truthy(content) else "")
+        e["decorators"] = decorators
+        e["content"] = new_content
+        cache_key = (name_of(e), e.raw_key)
+        e.ehash = ctx.hashes.get(cache_key)
+        if e.ehash is None:
+            e.ehash = ctx.hashes[cache_key] = cyrb53(json_stringify(e))
+        e.key_id = f"{name_of(e)}.{_uid_text(e.get('uid'))}"
+        e.index = i
+    return entries
+
+
+def name_of(e: Mapping[str, Any]) -> str:
+    return str(e.get("world"))
+
+
+def _uid_text(uid: Any) -> str:
+    if uid is None:
+        return "undefined"
+    if isinstance(uid, bool):
+        return "true" if uid else "false"
+    if isinstance(uid, float) and uid.is_integer():
+        return str(int(uid))
+    return str(uid)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# one generation
+# ---------------------------------------------------------------------------------------------------------
+
+
+def _format_chat(ctx: _Context, chat: Any, trigger: str, dry_run: bool, where: str) -> list[str]:
+    """The chat as the scan sees it, newest first (``st-scenarios/README.md``, "Chat: what the scan sees")."""
+    if not isinstance(chat, list):
+        raise ScenarioError(f"scenario field {where!r} must be a list of messages")
+    for i, m in enumerate(chat):
+        if not isinstance(m, Mapping):
+            raise ScenarioError(f"scenario field '{where}[{i}]' must be a message object")
+    chat = list(chat)
+    if trigger == "regenerate" and not dry_run and chat and not js_truthy(chat[-1].get("is_user")):
+        chat.pop()  # the reply being regenerated is deleted first, whatever it is
+    if chat and isinstance(chat[0].get("mes"), str):
+        chat[0] = {**chat[0], "mes": substitute_params(chat[0]["mes"], ctx.user, ctx.char)}
+    msgs = [m for m in chat if not js_truthy(m.get("is_system"))]
+    if trigger == "swipe" and msgs:
+        msgs = msgs[:-1]
+    include_names = js_truthy(ctx.settings.get("world_info_include_names", True))
+    out = []
+    for index, m in enumerate(msgs):
+        mes = m.get("mes")
+        mes = _with_extras(mes if isinstance(mes, str) else "", m.get("extra"), trigger == "continue" and index == len(msgs) - 1)
+        name = m.get("name")
+        name = "null" if name is None and "name" in m else _js_str(name)
+        out.append(f"{name}: {mes}" if include_names else mes)
+    out.reverse()
+    return out
+
+
+def _with_extras(mes: str, extra: Any, continued: bool) -> str:
+    """A message's text with its ``extra`` parts (scenario README, "Message extra fields"): file attachment
+    texts in front (each followed by a blank line), titles marked ``append_title`` after (each after a blank
+    line), and on ``continue`` the last message's reasoning in front."""
+    if not isinstance(extra, Mapping):
+        return mes
+    files = extra.get("files")
+    if isinstance(files, list):
+        mes = "".join(f"{f['text']}\n\n" for f in files if isinstance(f, Mapping) and isinstance(f.get("text"), str)) + mes
+    if js_truthy(extra.get("append_title")) and isinstance(extra.get("title"), str) and extra["title"]:
+        mes = f"{mes}\n\n{extra['title']}"
+    media = extra.get("media")
+    if isinstance(media, list):
+        for item in media:
+            if isinstance(item, Mapping) and js_truthy(item.get("append_title")) and isinstance(item.get("title"), str) and item["title"]:
+                mes = f"{mes}\n\n{item['title']}"
+    reasoning = extra.get("reasoning")
+    if continued and isinstance(reasoning, str) and reasoning:
+        mes = f"<think>\n{reasoning}\n</think>\n\n{mes}" if mes else f"<think>\n{reasoning}"
+    return mes
+
+
+def _js_str(v: Any) -> str:
+    """JavaScript ``String(v)`` for JSON values (``None`` is ``undefined``: a missing field)."""
+    if v is None:
+        return "undefined"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, float) and v.is_integer() and abs(v) < 1e21:
+        return str(int(v))
+    if isinstance(v, list):
+        return ",".join("" if x is None else _js_str(x) for x in v)
+    if isinstance(v, Mapping):
+        return "[object Object]"
+    return str(v)
+
+
+class _Tracer:
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+        self.events: list[dict[str, Any]] = []
+
+    def __call__(self, entry: _Entry, loop: int, state: int, outcome: str, reason: str) -> None:
+        if self.enabled:
+            self.events.append({"entry": entry.key_id, "loop": loop, "scan_state": _STATE_NAMES.get(state, str(state)), "outcome": outcome, "reason": reason})
+
+
+def _check_entry(ctx: _Context, e: _Entry, buffer: ScanBuffer, state: int, timed: _TimedEffects, level: float) -> tuple[bool, str]:
+    """Steps 2-16 of the per-entry checks; returns (is candidate, reason)."""
+    if js_loose_true(e.get("disable")):
+        return False, "disabled"
+    triggers = e.get("triggers")
+    trig = ctx.global_scan_data.get("trigger", "normal")
+    if isinstance(triggers, list) and triggers and trig not in triggers:
+        return False, f"generation type {trig!r} not in triggers"
+    cf = e.get("characterFilter")
+    if isinstance(cf, Mapping):
+        exclude = js_truthy(cf.get("isExclude"))
+        names = cf.get("names")
+        if isinstance(names, list) and len(names) > 0:
+            name = _avatar_name(ctx.char_avatar)
+            included = name is not None and any(isinstance(x, str) and x == name for x in names)
+            if (included if exclude else not included):
+                return False, "filtered out by character"
+        tags = cf.get("tags")
+        if isinstance(tags, list) and len(tags) > 0 and ctx.char_avatar is not None:
+            tag_entry = ctx.tag_map.get(ctx.tag_key if ctx.tag_key is not None else ctx.char_avatar) or []
+            has = any(_strict_eq(t, x) for t in tag_entry for x in tags)
+            if (has if exclude else not has):
+                return False, "filtered out by tag"
+    sticky = timed.is_active("sticky", e)
+    if timed.is_active("delay", e):
+        return False, f"suppressed by delay ({e.get('delay')})"
+    if timed.is_active("cooldown", e) and not sticky:
+        return False, "suppressed by cooldown"
+    dur = e.get("delayUntilRecursion")
+    if state != SCAN_RECURSION and js_truthy(dur) and not sticky:
+        return False, "suppressed by delay until recursion"
+    if state == SCAN_RECURSION and js_truthy(dur) and js_number(True if dur is True else dur) > level and not sticky:
+        return False, f"suppressed by delay until recursion level {dur} (current {level:g})"
+    if state == SCAN_RECURSION and js_truthy(ctx.settings.get("world_info_recursive")) and js_truthy(e.get("excludeRecursion")) and not sticky:
+        return False, "suppressed by exclude recursion"
+    if "@@activate" in e["decorators"]:
+        return True, "@@activate decorator"
+    if "@@dont_activate" in e["decorators"]:
+        return False, "@@dont_activate decorator"
+    if e.key_id in ctx.forced:
+        return True, "externally activated (forceActivate)"
+    if js_truthy(e.get("constant")):
+        return True, "constant"
+    if sticky:
+        return True, "active sticky"
+    keys = e.get("key")
+    if not isinstance(keys, list) or not keys:
+        return False, "no keys"
+    primary = None
+    context = buffer.scan_context(e)
+    subs = ctx.key_cache.get((e.key_id, "key"))
+    if subs is None:
+        subs = ctx.key_cache[(e.key_id, "key")] = [substitute_params(k, ctx.user, ctx.char) for k in keys]
+    for sub in subs:
+        if sub and _match(ctx, buffer, state, js_trim(sub), e, context):
+            primary = sub
+            break
+    if primary is None:
+        return False, "no key matched"
+    secondary = e.get("keysecondary")
+    if not (js_truthy(e.get("selective")) and isinstance(secondary, list) and len(secondary)):
+        return True, f"primary key {primary!r}"
+    logic = e.get("selectiveLogic")
+    logic = 0 if logic is None else logic
+    any_match, all_match = False, True
+    subs = ctx.key_cache.get((e.key_id, "keysecondary"))
+    if subs is None:
+        subs = ctx.key_cache[(e.key_id, "keysecondary")] = [substitute_params(k, ctx.user, ctx.char) for k in secondary]
+    for sub in subs:
+        hit = bool(sub) and _match(ctx, buffer, state, js_trim(sub), e, context)
+        any_match = any_match or hit
+        all_match = all_match and hit
+        if _strict_eq(logic, 0) and hit:
+            return True, f"primary key {primary!r}, secondary {sub!r} (AND_ANY)"
+        if _strict_eq(logic, 1) and not hit:
+            return True, f"primary key {primary!r}, secondary {sub!r} missing (NOT_ALL)"
+    if _strict_eq(logic, 2) and not any_match:
+        return True, f"primary key {primary!r}, no secondary key (NOT_ANY)"
+    if _strict_eq(logic, 3) and all_match:
+        return True, f"primary key {primary!r}, all secondary keys (AND_ALL)"
+    return False, "secondary keys not satisfied"
+
+
+def _avatar_name(avatar: str | None) -> str | None:
+    """The avatar file name without its last extension (``getCharaFilename``)."""
+    return None if avatar is None else _EXTENSION.sub("", avatar)
+
+
+_EXTENSION = re.compile(r"\.[^/.]+$")
+
+
+def _report(ctx: _Context, e: _Entry, needle: str, reason: str) -> None:
+    error = {"entry": e.key_id, "key": needle, "reason": reason}
+    if error not in ctx.regex_errors:
+        ctx.regex_errors.append(error)
+
+
+def _match(ctx: _Context, buffer: ScanBuffer, state: int, needle: str, e: _Entry, context: Any = None) -> bool:
+    if needle.startswith("/"):
+        rx = parse_regex_key(needle)
+        if rx is not None and rx.error is not None:
+            _report(ctx, e, needle, f"refused: {rx.error}")
+            return False
+        if needle in ctx.timed_out:  # a key that ran out of time is not run again in this simulation
+            _report(ctx, e, needle, ctx.timed_out[needle])
+            return False
+    try:
+        return buffer.matches(e, needle, state, context)
+    except RegexTimeoutError as exc:
+        ctx.timed_out[needle] = str(exc)
+        _report(ctx, e, needle, str(exc))
+        return False
+
+
+def _filter_groups(ctx: _Context, new: list[_Entry], activated: Mapping[str, _Entry], buffer: ScanBuffer, state: int, timed: _TimedEffects, tr: _Tracer, loop: int) -> None:
+    grouped: dict[str, list[_Entry]] = {}
+    for e in new:
+        g = e.get("group")
+        if not js_truthy(g):
+            continue
+        for name in _GROUP_SPLIT.split(g if isinstance(g, str) else _js_str(g)):
+            if name:
+                grouped.setdefault(name, []).append(e)
+    if not grouped:
+        return
+    order = js_keys(grouped)
+    grouped = {k: grouped[k] for k in order}
+
+    def remove(entry: _Entry, why: str) -> None:
+        try:
+            idx = new.index(entry)
+        except ValueError:
+            idx = -1
+        if new:
+            gone = new.pop(idx)
+            tr(gone, loop, state, "removed", why if idx >= 0 else f"removed by the multi-group splice(-1) bug while removing {entry.key_id}")
+
+    # timed effects (filterGroupsByTimedEffects): the group lists themselves stay as they are
+    sticky_groups: set[str] = set()
+    for key, group in grouped.items():
+        sticky = [x for x in group if timed.is_active("sticky", x)]
+        if sticky:
+            for x in group:
+                if x not in sticky:
+                    remove(x, f"inclusion group {key!r} has a sticky member")
+            sticky_groups.add(key)
+        # a sticky entry with a cooldown is on cooldown too (both start together), so it is removed here
+        for x in [x for x in group if timed.is_active("cooldown", x)]:
+            remove(x, f"inclusion group {key!r}: member on cooldown")
+        for x in [x for x in group if timed.is_active("delay", x)]:
+            remove(x, f"inclusion group {key!r}: member on delay")
+    # scoring
+    global_scoring = js_truthy(ctx.settings.get("world_info_use_group_scoring"))
+    for key, group in grouped.items():
+        if key in sticky_groups:
+            continue
+        if not global_scoring and not any(js_truthy(x.get("useGroupScoring")) for x in group):
+            continue
+        scores = [_score(ctx, buffer, x, state) for x in group]
+        if not scores:
+            continue
+        best = max(scores)
+        i = 0
+        while i < len(group):
+            x = group[i]
+            us = x.get("useGroupScoring")
+            scored = js_truthy(us if us is not None else global_scoring)
+            if scored and scores[i] < best:
+                remove(x, f"score {scores[i]} below {best} in inclusion group {key!r}")
+                del group[i]
+                del scores[i]
+                continue
+            i += 1
+    # final pick
+    for key, group in grouped.items():
+        if key in sticky_groups:
+            continue
+        if any(a.get("group") == key and isinstance(a.get("group"), str) for a in activated.values()):
+            for x in list(group):
+                remove(x, f"inclusion group {key!r} already activated")
+            continue
+        if len(group) <= 1:
+            continue
+        prios = _sort_by_order([x for x in group if js_truthy(x.get("groupOverride"))])
+        if prios:
+            for x in group:
+                if x is not prios[0]:
+                    remove(x, f"lost inclusion group {key!r} to override {prios[0].key_id}")
+            continue
+        weights = [js_number(x.get("groupWeight")) if x.get("groupWeight") is not None else 100.0 for x in group]
+        total = sum(weights)
+        roll = ctx.random() * total
+        current = 0.0
+        winner = None
+        for x, w in zip(group, weights):
+            current += w
+            if roll <= current:
+                winner = x
+                break
+        if winner is None:
+            continue
+        for x in group:
+            if x is not winner:
+                remove(x, f"lost the weighted pick of inclusion group {key!r}")
+
+
+def _score(ctx: _Context, buffer: ScanBuffer, e: _Entry, state: int) -> int:
+    try:
+        return buffer.score(e, state)
+    except RegexTimeoutError as exc:
+        ctx.regex_errors.append({"entry": e.key_id, "key": "(group score)", "reason": str(exc)})
+        return 0
+
+
+def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: bool, tr: _Tracer) -> dict[str, Any]:
+    settings = ctx.settings
+    buffer = ScanBuffer(chat, settings, ctx.global_scan_data, ctx.regex_limits)
+    for name in js_keys(ctx.extension_prompts):
+        prompt = ctx.extension_prompts[name]
+        if isinstance(prompt, Mapping) and prompt.get("scan"):
+            value = substitute_params(prompt.get("value"), ctx.user, ctx.char)  # getExtensionPromptByName
+            if value:
+                buffer.add_inject(value)
+    state = SCAN_INITIAL
+    overflowed = False
+    count = 0
+    activated: dict[str, _Entry] = {}
+    failed_probability: set[int] = set()
+    all_text = ""
+    budget = js_round(js_number(settings["world_info_budget"]) * max_context / 100) or 1
+    cap = js_number(settings.get("world_info_budget_cap", 0))
+    if cap > 0 and budget > cap:
+        budget = cap
+    entries = _sorted_entries(ctx)
+    timed = _TimedEffects(len(chat), entries, ctx.metadata, dry_run)
+    timed.check()
+    if not entries:
+        return _assemble([], timed, ctx)
+    levels = sorted({1.0 if e.get("delayUntilRecursion") is True else js_number(e.get("delayUntilRecursion")) for e in entries if js_truthy(e.get("delayUntilRecursion"))})
+    level = levels.pop(0) if levels else 0.0
+    max_steps = js_number(settings.get("world_info_max_recursion_steps", 0))
+    recursive = js_truthy(settings.get("world_info_recursive"))
+    min_act = js_number(settings.get("world_info_min_activations", 0))
+    min_depth_max = js_number(settings.get("world_info_min_activations_depth_max", 0))
+    while state:
+        if max_steps and max_steps <= count:
+            break
+        count += 1
+        next_state = SCAN_NONE
+        now: list[_Entry] = []
+        for e in entries:
+            if id(e) in failed_probability or e.key_id in activated:
+                continue
+            ok, why = _check_entry(ctx, e, buffer, state, timed, level)
+            if ok:
+                now.append(e)
+                tr(e, count, state, "candidate", why)
+            elif why not in ("no key matched",):
+                tr(e, count, state, "skipped", why)
+        new = sorted(now, key=lambda x: (0 if timed.is_active("sticky", x) else 1, x.index))
+        new_measure = 0
+        text_tokens = ctx.tokens(all_text)
+        _filter_groups(ctx, new, activated, buffer, state, timed, tr, count)
+        for idx, e in enumerate(new):
+            if overflowed and not js_truthy(e.get("ignoreBudget")):
+                if not any(js_truthy(x.get("ignoreBudget")) for x in new[idx:]):
+                    for x in new[idx:]:
+                        tr(x, count, state, "skipped", "token budget overflowed")
+                    break
+                tr(e, count, state, "skipped", "token budget overflowed")
+                continue
+            use_p = e.get("useProbability")
+            prob = e.get("probability")
+            if js_truthy(use_p) and not _strict_eq(prob, 100) and not timed.is_active("sticky", e):
+                roll = ctx.random() * 100
+                limit = js_number(prob) if "probability" in e else math.nan
+                if not roll <= limit:
+                    failed_probability.add(id(e))
+                    tr(e, count, state, "skipped", f"failed probability roll {roll:.4f} > {prob}")
+                    continue
+            e["content"] = substitute_params(e.get("content"), ctx.user, ctx.char)
+            new_measure += ctx.tokens.measure(f"{e['content']}\n")  # newContent += content + "\n"
+            if not js_truthy(e.get("ignoreBudget")) and text_tokens + ctx.tokens.count_of(new_measure) >= budget:
+                overflowed = True
+                tr(e, count, state, "skipped", f"token budget {budget:g} reached")
+                continue
+            activated[e.key_id] = e
+            tr(e, count, state, "activated", "")
+        successful = [x for x in new if id(x) not in failed_probability]
+        for_recursion = [x for x in successful if not js_truthy(x.get("preventRecursion"))]
+        if recursive and not overflowed and for_recursion:
+            next_state = SCAN_RECURSION
+        if recursive and not overflowed and state == SCAN_MIN_ACTIVATIONS and buffer.has_recurse():
+            next_state = SCAN_RECURSION
+        if not next_state and not overflowed and min_act > 0 and len(activated) < min_act:
+            depth = buffer.get_depth()
+            over = (min_depth_max > 0 and depth > min_depth_max) or depth > len(chat)
+            if not over:
+                next_state = SCAN_MIN_ACTIVATIONS
+                buffer.advance_scan()
+        if next_state == SCAN_NONE and levels:
+            next_state = SCAN_RECURSION
+            level = levels.pop(0)
+        state = next_state
+        if state:
+            text = "\n".join(_content_text(x) for x in for_recursion)
+            if text:
+                buffer.add_recurse(text)
+                all_text = text + "\n" + all_text
+    result = _assemble(list(activated.values()), timed, ctx)
+    timed.set_effects(list(activated.values()))
+    return result
+
+
+def _content_text(e: Mapping[str, Any]) -> str:
+    c = e.get("content")
+    return c if isinstance(c, str) else _js_str(c)
+
+
+def _assemble(activated: list[_Entry], timed: _TimedEffects, ctx: _Context) -> dict[str, Any]:
+    before: list[str] = []
+    after: list[str] = []
+    em: list[dict[str, Any]] = []
+    an_top: list[str] = []
+    an_bottom: list[str] = []
+    depth_entries: list[dict[str, Any]] = []
+    outlets: dict[str, list[str]] = {}
+    for e in _sort_by_order(activated):
+        content = e.get("content")
+        if not js_truthy(content):
+            continue
+        content = _content_text(e)
+        pos = e.get("position")
+        if not _is_number(pos):
+            continue
+        if pos == 0:
+            before.insert(0, content)
+        elif pos == 1:
+            after.insert(0, content)
+        elif pos == 5:
+            em.insert(0, {"position": 0, "content": content})
+        elif pos == 6:
+            em.insert(0, {"position": 1, "content": content})
+        elif pos == 2:
+            an_top.insert(0, content)
+        elif pos == 3:
+            an_bottom.insert(0, content)
+        elif pos == 4:
+            depth = e.get("depth") if e.get("depth") is not None else 4
+            role = e.get("role") if e.get("role") is not None else 0
+            for group in depth_entries:
+                if _strict_eq(group.get("depth", _UNDEF), depth) and _strict_eq(group["role"], role):
+                    group["entries"].insert(0, content)
+                    break
+            else:
+                group = {}
+                if "depth" in e:
+                    group["depth"] = e["depth"]
+                group["entries"] = [content]
+                group["role"] = role
+                depth_entries.append(group)
+        elif pos == 7:
+            name = e.get("outletName")
+            if not js_truthy(name):
+                continue
+            outlets.setdefault(_js_str(name), []).append(content)
+    return {
+        "activated": [e.key_id for e in activated],
+        "worldInfoBefore": "\n".join(before),
+        "worldInfoAfter": "\n".join(after),
+        "EMEntries": em,
+        "ANBeforeEntries": an_top,
+        "ANAfterEntries": an_bottom,
+        "WIDepthEntries": depth_entries,
+        "outletEntries": outlets,
+    }
+
+
+_UNDEF = object()
+
+
+def simulate(
+    scenario: Mapping[str, Any], *, trace: bool | None = None, regex_timeout: float = MATCH_TIMEOUT_S, regex_budget: float = TIME_BUDGET_S
+) -> dict[str, Any]:
+    """Run a SillyTavern world-info scenario and return what SillyTavern 1.15.0 would produce.
+
+    Parameters
+    ----------
+    scenario : dict
+        A scenario in the format of ``st-scenarios/README.md``: ``books`` (world files, used as-is),
+        ``cardBooks`` (cards or bare ``character_book`` objects, converted as ST imports card lore),
+        ``globalBooks``/``characterBook``/``chatBook``/``personaBook``, ``settings``, ``maxContext``,
+        ``tokenizer``, ``random`` (``{"seed": n}`` through mulberry32 or ``{"values": [...]}`` consumed in
+        order; default: mulberry32 seeded with 0), ``extensionPrompts``, ``globalScanData``, ``character``
+        (``{"avatar": "<file name>"}``), ``tagMap``/``tagKey``, ``chatMetadata``, and ``chat`` or ``steps`` (each
+        ``{"chat", "trigger"?, "dryRun"?, "maxContext"?}``; a ``trigger`` that is not a generation type scans
+        as ``normal``). kit also reads ``trace`` and ``forceActivate``.
+    trace : bool, optional
+        Add a per-entry ``trace`` list to every step (overrides the scenario's ``trace``).
+    regex_timeout : float, default=MATCH_TIMEOUT_S
+        Seconds one regex-key match may take (on any thread); a key that runs out is reported in
+        ``regexErrors`` and not run again in this call.
+    regex_budget : float, default=TIME_BUDGET_S
+        Seconds all regex-key matches of this call may take together; after that every regex key is reported
+        and counts as not matching.
+
+    Returns
+    -------
+    dict
+        ``{"steps": [...]}``; each step has ``activated`` (``"<book>.<uid>"`` in activation order),
+        ``worldInfoBefore``, ``worldInfoAfter`` (strings), ``EMEntries`` (``[{position, content}]``),
+        ``ANBeforeEntries``, ``ANAfterEntries`` (lists of strings), ``WIDepthEntries``
+        (``[{depth, entries, role}]``), ``outletEntries`` (``{name: [text, ...]}``) and ``timedWorldInfo``
+        (``{"sticky": {...}, "cooldown": {...}}`` after the step); with tracing, ``trace`` holds
+        ``{entry, loop, scan_state, outcome, reason}`` events. ``regexErrors`` lists regex keys that timed
+        out or were refused as too costly to compile or not expressible (they count as not matching; kit differs
+        from SillyTavern there), as ``{entry, key, reason}``, when there were any.
+
+    Raises
+    ------
+    ScenarioError
+        When the scenario is malformed (the message names the field).
+    """
+    limits = RegexLimits(regex_timeout, regex_budget)
+    ctx = _context(scenario, trace, limits)
+    if scenario.get("steps") is not None:
+        steps = scenario["steps"]
+        if not isinstance(steps, list):
+            raise ScenarioError("scenario field 'steps' must be a list")
+    elif scenario.get("chat") is not None:
+        steps = [{"chat": scenario["chat"]}]
+    else:
+        raise ScenarioError("a scenario needs 'chat' or 'steps'")
+    base_context = scenario.get("maxContext", 8192)
+    base_trigger = ctx.global_scan_data.get("trigger", "normal")
+    base_trigger = "normal" if base_trigger is None else base_trigger
+    out = []
+    for i, step in enumerate(steps):
+        if not isinstance(step, Mapping):
+            raise ScenarioError(f"scenario field 'steps[{i}]' must be an object")
+        trigger = step.get("trigger")
+        trigger = base_trigger if trigger is None else trigger
+        if not isinstance(trigger, str) or trigger not in GENERATION_TYPES:
+            trigger = "normal"  # any other generation type is scanned as normal
+        ctx.global_scan_data["trigger"] = trigger
+        dry_run = js_truthy(step.get("dryRun", False))
+        chat = _format_chat(ctx, step.get("chat", scenario.get("chat")), trigger, dry_run, f"steps[{i}].chat")
+        max_context = js_number(step.get("maxContext", base_context))
+        if max_context != max_context:
+            raise ScenarioError(f"scenario field 'maxContext' must be a number, got {step.get('maxContext', base_context)!r}")
+        forced = step.get("forceActivate", scenario.get("forceActivate")) or []
+        if not isinstance(forced, list) or not all(isinstance(x, str) for x in forced):
+            raise ScenarioError(f"scenario field 'steps[{i}].forceActivate' must be a list of \"<book>.<uid>\" strings")
+        ctx.forced = frozenset(forced)
+        tr = _Tracer(ctx.trace)
+        ctx.regex_errors = []
+        result = _generation(ctx, chat, max_context, dry_run, tr)
+        result["timedWorldInfo"] = {"sticky": copy.deepcopy(ctx.metadata.get("sticky", {})), "cooldown": copy.deepcopy(ctx.metadata.get("cooldown", {}))}
+        if ctx.trace:
+            result["trace"] = tr.events
+        if ctx.regex_errors:
+            result["regexErrors"] = list(ctx.regex_errors)
+        out.append(result)
+    return {"steps": out}

@@ -1,0 +1,204 @@
+"""The package layout cannot drift: imports only point down the layers, no cycles, no private names.
+
+Read from the source (``ast``), so a lazy import inside a function counts like one at the top.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import pkgutil
+from pathlib import Path
+
+import pytest
+
+import kit
+
+KIT = Path(kit.__file__).resolve().parent
+
+#: Layers, bottom to top. A module may import its own package's modules and any package of a LOWER layer.
+LAYERS: list[set[str]] = [
+    {"core"},
+    {"retrieval"},
+    {"saves"},
+    {"cards"},
+    {"worldbook", "items", "ftb"},
+    {"books"},
+    {"servers", "modules"},
+    {"fleet"},
+    {"widgets"},
+    {"samples"},
+    {"cli"},
+    {"__main__"},
+]
+RANK = {name: i for i, layer in enumerate(LAYERS) for name in layer}
+
+
+def _package_of(module: str) -> str:
+    """``kit.worldbook.io`` -> ``worldbook``; ``kit`` -> ``""``."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def _modules() -> list[tuple[str, Path]]:
+    out = []
+    for path in sorted(KIT.rglob("*.py")):
+        rel = path.relative_to(KIT.parent).with_suffix("")
+        parts = list(rel.parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        out.append((".".join(parts), path))
+    return out
+
+
+def _imports(module: str, path: Path) -> list[tuple[str, list[str], int]]:
+    """(imported module, imported names, line) for every kit import in the file."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    is_package = path.name == "__init__.py"
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out += [(a.name, [], node.lineno) for a in node.names if a.name.split(".")[0] == "kit"]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = module.split(".") if is_package else module.split(".")[:-1]
+                base = base[: len(base) - (node.level - 1)]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if target.split(".")[0] == "kit":
+                out.append((target, [a.name for a in node.names], node.lineno))
+    return out
+
+
+def _type_checking_lines(path: Path) -> set[int]:
+    """Lines inside ``if TYPE_CHECKING:`` blocks (imports there exist only for type checkers)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    lines: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING":
+            for child in node.body:
+                lines.update(range(child.lineno, (child.end_lineno or child.lineno) + 1))
+    return lines
+
+
+def test_every_kit_package_has_a_layer():
+    packages = {_package_of(m) for m, _ in _modules()} - {""}
+    assert packages <= set(RANK), f"packages without a layer in tests/test_layers.py: {sorted(packages - set(RANK))}"
+
+
+def test_imports_point_down():
+    wrong = []
+    for module, path in _modules():
+        source = _package_of(module)
+        if not source:
+            continue  # kit/__init__.py re-exports lazily from every layer
+        typing_only = _type_checking_lines(path)
+        for target, names, line in _imports(module, path):
+            if line in typing_only:
+                continue
+            dest = _package_of(target)
+            if dest in ("", source):
+                if dest == "" and target == "kit" and names != ["__version__"]:
+                    wrong.append(f"{path.relative_to(KIT.parent)}:{line} imports the top-level kit package")
+                continue
+            if RANK[dest] >= RANK[source]:
+                wrong.append(f"{path.relative_to(KIT.parent)}:{line} ({source}) imports {target} ({dest})")
+    assert not wrong, "imports that point up or sideways:\n" + "\n".join(wrong)
+
+
+def test_no_import_cycles_between_modules():
+    graph: dict[str, set[str]] = {}
+    known = {m for m, _ in _modules()}
+    for module, path in _modules():
+        typing_only = _type_checking_lines(path)
+        edges = set()
+        for target, names, line in _imports(module, path):
+            if line in typing_only or target == "kit":
+                continue
+            for name in names or [""]:
+                candidate = f"{target}.{name}" if name else target
+                edges.add(candidate if candidate in known else target)
+        graph[module] = {e for e in edges if e in known and e != module}
+    # a package __init__ re-exporting its own modules is not a cycle: drop edges into a package's own __init__
+    for module in graph:
+        graph[module] = {t for t in graph[module] if not module.startswith(t + ".")}
+    state: dict[str, int] = {}
+    cycles = []
+
+    def visit(node: str, stack: list[str]) -> None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                cycles.append(" -> ".join(stack[stack.index(nxt):] + [nxt]))
+            elif nxt not in state:
+                visit(nxt, stack)
+        stack.pop()
+        state[node] = 2
+
+    for module in sorted(graph):
+        if module not in state:
+            visit(module, [])
+    assert not cycles, "import cycles:\n" + "\n".join(cycles)
+
+
+def test_no_private_names_from_other_modules():
+    wrong = []
+    for module, path in _modules():
+        package = ".".join(module.split(".")[:2])
+        for target, names, line in _imports(module, path):
+            other_package = not target.startswith(package)
+            for name in names:
+                if name.startswith("_") and not name.startswith("__") and other_package:
+                    wrong.append(f"{path.relative_to(KIT.parent)}:{line} imports {target}.{name}")
+            private_module = any(p.startswith("_") and not p.startswith("__") for p in target.split("."))
+            if private_module and other_package:
+                wrong.append(f"{path.relative_to(KIT.parent)}:{line} imports private module {target}")
+    assert not wrong, "private names used across packages:\n" + "\n".join(wrong)
+
+
+def test_library_code_never_imports_samples():
+    wrong = []
+    for module, path in _modules():
+        if _package_of(module) in ("samples", "cli", "__main__"):
+            continue
+        for target, _, line in _imports(module, path):
+            if _package_of(target) == "samples":
+                wrong.append(f"{path.relative_to(KIT.parent)}:{line}")
+    assert not wrong, "library code importing kit.samples:\n" + "\n".join(wrong)
+
+
+def _packages() -> list[str]:
+    return sorted(m for m, p in _modules() if p.name == "__init__.py")
+
+
+@pytest.mark.parametrize("package", _packages())
+def test_no_module_named_like_a_function_it_exports(package):
+    mod = importlib.import_module(package)
+    path = Path(mod.__file__).parent
+    submodules = {info.name for info in pkgutil.iter_modules([str(path)])}
+    clashes = sorted(name for name in getattr(mod, "__all__", ()) if name in submodules and callable(getattr(mod, name, None))
+                     and not isinstance(getattr(mod, name), type(mod)))
+    assert not clashes, f"{package} exports functions named like its modules: {clashes}"
+
+
+def test_import_kit_is_lazy():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, kit; "
+        "heavy = [m for m in ('pandas', 'numpy', 'scipy', 'sklearn', 'ipywidgets', 'matplotlib') if m in sys.modules]; "
+        "sub = [m for m in sys.modules if m.startswith('kit.')]; "
+        "print(heavy, sub)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    assert out == "[] []", f"import kit loaded: {out}"
+
+
+def test_every_subsystem_is_an_attribute():
+    for name in kit.SUBSYSTEMS:
+        assert getattr(kit, name).__name__ == f"kit.{name}"
+    assert kit.worldbook.activate is importlib.import_module("kit.worldbook").activate
+    assert kit.open_save is importlib.import_module("kit.saves.save").open_save

@@ -1,0 +1,604 @@
+"""One scenario (or a few) per rule of the note ``sillytavern-world-info.md``, written for kit.
+
+Expected values follow from the rules as the note states them (SillyTavern 1.15.0); the shared scenarios
+check the same engine against SillyTavern's own output.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from kit.worldbook.sillytavern import ScenarioError, simulate
+from st_inputs import book, chat
+
+
+def run(*entries: dict[str, Any], messages: tuple[str, ...] = ("hello",), **scenario: Any) -> dict[str, Any]:
+    sc = {"books": book(*entries), "chat": chat(*messages), **scenario}
+    return simulate(sc)["steps"][0]
+
+
+def act(*entries: dict[str, Any], **kw: Any) -> list[str]:
+    return run(*entries, **kw)["activated"]
+
+
+def E(uid: int, keys: list[str] | None = None, content: str | None = None, **fields: Any) -> dict[str, Any]:
+    e: dict[str, Any] = {"uid": uid, "content": content if content is not None else f"entry {uid}"}
+    if keys is not None:
+        e["key"] = keys
+    e.update(fields)
+    return e
+
+
+# ---- 1.6 scan buffer --------------------------------------------------------------------------------
+
+
+def test_scan_depth_limits_messages() -> None:
+    entries = (E(0, ["apple"]), E(1, ["pear"]))
+    assert act(*entries, messages=("apple", "x", "pear"), settings={"world_info_depth": 2}) == ["B.1"]
+    assert act(*entries, messages=("apple", "x", "pear"), settings={"world_info_depth": 3}) == ["B.0", "B.1"]
+    assert act(E(0, ["apple"], scanDepth=3), messages=("apple", "x", "pear"), settings={"world_info_depth": 1}) == ["B.0"]
+
+
+def test_names_are_scanned_when_included() -> None:
+    entry = E(0, ["lyra"])
+    msgs = [{"name": "LYRA", "mes": "Welcome"}]
+    assert simulate({"books": book(entry), "chat": msgs})["steps"][0]["activated"] == ["B.0"]
+    assert simulate({"books": book(entry), "chat": msgs, "settings": {"world_info_include_names": False}})["steps"][0]["activated"] == []
+
+
+def test_system_messages_are_dropped_and_swipe_drops_the_last() -> None:
+    msgs = [{"name": "U", "is_user": True, "mes": "hi"}, {"name": "N", "is_system": True, "mes": "dragon"}]
+    assert simulate({"books": book(E(0, ["dragon"])), "chat": msgs})["steps"][0]["activated"] == []
+    sc = {"books": book(E(0, ["dragon"])), "chat": chat("dragon", "ok")}
+    assert simulate(sc)["steps"][0]["activated"] == ["B.0"]
+    sc["steps"] = [{"chat": chat("x", "dragon"), "trigger": "swipe"}]
+    assert simulate(sc)["steps"][0]["activated"] == []
+
+
+def _step(entries: tuple[dict[str, Any], ...], messages: list[dict[str, Any]], **step: Any) -> dict[str, Any]:
+    return simulate({"books": book(*entries), "steps": [{"chat": messages, **step}], "user": "Alice", "char": "Sera"})["steps"][0]
+
+
+def test_real_regenerate_first_deletes_a_last_message_that_is_not_the_users() -> None:
+    entries = (E(0, ["reply"]),)
+    msgs = chat("hello", "a reply")
+    assert _step(entries, msgs, trigger="regenerate")["activated"] == []
+    assert _step(entries, msgs, trigger="regenerate", dryRun=True)["activated"] == ["B.0"]  # a dry run deletes nothing
+    assert _step(entries, msgs, trigger="continue")["activated"] == ["B.0"]
+    # a last user message stays; a last system message is deleted too (and it was not scanned anyway)
+    assert _step(entries, chat("a reply", "hello"), trigger="regenerate")["activated"] == ["B.0"]
+    with_system = [*chat("x", "a reply"), {"name": "N", "is_system": True, "mes": "note"}]
+    assert _step(entries, with_system, trigger="regenerate")["activated"] == ["B.0"]
+
+
+def test_regenerate_shortens_the_chat_length_of_timed_effects() -> None:
+    msgs = chat("u1", "c1", "u2", "c2")
+    wide = (E(0, ["u2"], delay=4),)
+    assert _step(wide, msgs, trigger="normal")["activated"] == ["B.0"]  # 4 messages: the delay is over
+    assert _step(wide, msgs, trigger="regenerate")["activated"] == []  # 3 messages: still delayed
+
+
+def test_unknown_generation_types_scan_as_normal() -> None:
+    only_normal = (E(0, ["hello"], triggers=["normal"]), E(1, ["hello"], triggers=["quiet"]))
+    for trigger in ("jump", "", "Normal", 5):
+        assert _step(only_normal, chat("hello"), trigger=trigger)["activated"] == ["B.0"], trigger
+    sc = {"books": book(*only_normal), "chat": chat("hello"), "globalScanData": {"trigger": "summarize"}}
+    assert simulate(sc)["steps"][0]["activated"] == ["B.0"]
+
+
+def test_the_first_message_gets_macro_substitution() -> None:
+    entries = (E(0, ["Alice met Sera"]),)
+    assert _step(entries, chat("Alice met Sera"))["activated"] == ["B.0"]
+    assert _step(entries, chat("{{user}} met {{char}}"))["activated"] == ["B.0"]
+    assert _step(entries, chat("x", "<USER> met <BOT>"))["activated"] == []  # later messages are not substituted
+
+
+def test_non_string_message_text_scans_as_empty() -> None:
+    entries = (E(0, ["42"]), E(1, ["true"]), E(2, ["Bob:"]))
+    msgs = [{"name": "Bob", "is_user": True, "mes": 42}, {"name": "Sera", "mes": True}]
+    assert _step(entries, msgs)["activated"] == ["B.2"]  # the name is still scanned
+    assert _step(entries, [{"name": "Bob", "is_user": True, "mes": None}])["activated"] == ["B.2"]
+
+
+def test_x01_separators_allow_per_speaker_regex() -> None:
+    entry = E(0, ["/\\x01{{user}}:[^\\x01]*?hello/"])
+    assert act(entry, messages=("hello there",), user="User") == ["B.0"]
+    assert act(entry, messages=("x", "hello there"), user="User") == []  # said by Char
+
+
+def test_caret_never_matches_a_message_start_without_m() -> None:
+    assert act(E(0, ["/^User/"]), messages=("hi",)) == []
+    assert act(E(0, ["/^\\x01User/"]), messages=("hi",)) == ["B.0"]
+    assert act(E(0, ["/^Char/m"]), messages=("hi", "yo")) == []  # each line starts with \x01
+    assert act(E(0, ["/^\\x01User: hi$/m"]), messages=("hi", "yo")) == ["B.0"]
+    assert act(E(0, ["/^\\x01User: hi$/"]), messages=("hi", "yo")) == []
+
+
+def test_extra_sources_only_for_entries_that_ask() -> None:
+    gsd = {"personaDescription": "A knight of the moon.", "scenario": "海边的小镇"}
+    assert act(E(0, ["knight"]), globalScanData=gsd) == []
+    assert act(E(0, ["knight"], matchPersonaDescription=True), globalScanData=gsd) == ["B.0"]
+    assert act(E(0, ["小镇"], matchScenario=True), globalScanData=gsd) == ["B.0"]
+
+
+def test_inject_buffer_only_for_scanned_prompts() -> None:
+    entry = E(0, ["dragon"])
+    assert act(entry, extensionPrompts={"2_floating_prompt": {"value": "a dragon", "scan": True}}) == ["B.0"]
+    assert act(entry, extensionPrompts={"2_floating_prompt": {"value": "a dragon", "scan": False}}) == []
+
+
+def test_injects_are_macro_expanded() -> None:
+    assert act(E(0, ["seraphina"]), extensionPrompts={"x": {"value": "{{char}} waits", "scan": True}}, char="Seraphina") == ["B.0"]
+
+
+def test_character_extra_books_join_character_lore() -> None:
+    books = {"C": {"entries": {"0": E(0, [], "c", constant=True, order=1)}}, "X": {"entries": {"0": E(0, [], "x", constant=True, order=5)}},
+             "G": {"entries": {"0": E(0, [], "g", constant=True, order=100)}}}
+    sc = {"books": books, "chat": chat("hi"), "characterBook": "C", "characterExtraBooks": ["X"]}
+    assert simulate(sc)["steps"][0]["activated"] == ["X.0", "C.0", "G.0"]
+
+
+def test_depth_zero_scans_nothing_not_even_injects() -> None:
+    assert act(E(0, ["dragon"]), extensionPrompts={"x": {"value": "dragon", "scan": True}}, settings={"world_info_depth": 0}) == []
+
+
+# ---- 1.7 key matching ---------------------------------------------------------------------------------
+
+
+def test_macros_in_keys_are_expanded() -> None:
+    assert act(E(0, ["{{char}}"]), messages=("hi Seraphina",), char="Seraphina") == ["B.0"]
+    assert act(E(0, ["<USER>"]), messages=("小明来了",), user="小明", settings={"world_info_include_names": False}) == ["B.0"]
+
+
+def test_empty_keys_are_skipped_but_space_keys_match_everything() -> None:
+    assert act(E(0, [""]), messages=("anything",)) == []
+    assert act(E(0, ["  "]), messages=("anything",)) == ["B.0"]
+
+
+def test_regex_keys_use_javascript_semantics() -> None:
+    text = ("Café au lait, naïve BIG plan\nsecond line",)
+    assert act(E(0, ["/caf\\w/i"]), messages=text) == []  # \w is ASCII: é is not a word character
+    assert act(E(0, ["/caf./i"]), messages=text) == ["B.0"]
+    assert act(E(0, ["/caf\\b/i"]), messages=text) == ["B.0"]  # ASCII \b between f and é
+    assert act(E(0, ["/big/"]), messages=text) == []  # regex ignores case-insensitivity
+    assert act(E(0, ["/big/i"]), messages=text) == ["B.0"]
+    assert act(E(0, ["/plan.second/"]), messages=text) == []  # . excludes \n
+    assert act(E(0, ["/plan.second/s"]), messages=text) == ["B.0"]
+    assert act(E(0, ["/plan$/"]), messages=text) == []
+    assert act(E(0, ["/plan$/m"]), messages=text) == ["B.0"]
+    assert act(E(0, ["/(?<=naïve )BIG/"]), messages=text) == ["B.0"]
+    assert act(E(0, ["/(?<w>l)a\\k<w>/"]), messages=("lal",)) == ["B.0"]
+    assert act(E(0, ["/\\x01User/y"]), messages=text) == ["B.0"]
+    assert act(E(0, ["/Café/y"]), messages=text) == []
+
+
+def test_not_quite_regex_keys_are_plain_text() -> None:
+    assert act(E(0, ["/开始旅行"]), messages=("输入/开始旅行吧",)) == ["B.0"]
+    assert act(E(0, ["/a/gg"]), messages=("x /a/gg y",)) == ["B.0"]  # duplicate flag: invalid regex -> plain
+    assert act(E(0, ["/a/b/"]), messages=("path /a/b/ here",)) == ["B.0"]  # unescaped slash -> plain
+
+
+def test_case_sensitivity_global_and_per_entry() -> None:
+    assert act(E(0, ["Rome"]), messages=("rome",)) == ["B.0"]
+    assert act(E(0, ["Rome"], caseSensitive=True), messages=("rome",)) == []
+    assert act(E(0, ["Rome"]), messages=("rome",), settings={"world_info_case_sensitive": True}) == []
+    assert act(E(0, ["Rome"], caseSensitive=False), messages=("rome",), settings={"world_info_case_sensitive": True}) == ["B.0"]
+
+
+@pytest.mark.parametrize(
+    ("key", "text", "hit"),
+    [
+        ("魔法", "他是魔法师", True),  # CJK inside CJK: every non-ASCII char is a boundary
+        ("Alice", "我遇见了Alice。", True),  # Latin between CJK
+        ("王五", "王五abc说", False),  # CJK touching ASCII letters
+        ("abc", "王五abc说", True),
+        ("abc", "王五abcd说", False),
+        ("宝剑", "看看宝剑和Cups的意思", True),
+        ("Cups", "看看宝剑和Cups的意思", True),
+        ("Cup", "看看宝剑和Cups的意思", False),
+        ("king", "it's not to my liking", False),
+        ("caf", "café", True),
+        ("ive the", "long live the king", True),  # multi-word: plain substring
+        ("東京", "東京タワー", True),
+        ("кот", "котик", True),
+        ("v2", "model v2.", True),
+        ("v2", "model v23", False),
+    ],
+)
+def test_whole_words_with_ascii_boundaries(key: str, text: str, hit: bool) -> None:
+    got = act(E(0, [key]), messages=(text,), settings={"world_info_match_whole_words": True, "world_info_include_names": False})
+    assert got == (["B.0"] if hit else [])
+
+
+def test_whole_words_per_entry_overrides_global() -> None:
+    assert act(E(0, ["king"], matchWholeWords=False), messages=("liking",), settings={"world_info_match_whole_words": True}) == ["B.0"]
+
+
+# ---- secondary keys and logics --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("logic", "text", "hit"),
+    [
+        (0, "苹果 红色", True), (0, "苹果", False),
+        (1, "苹果 红色", True), (1, "苹果 红色 绿色", False),
+        (2, "苹果", True), (2, "苹果 绿色", False),
+        (3, "苹果 红色 绿色", True), (3, "苹果 红色", False),
+    ],
+)
+def test_secondary_logics(logic: int, text: str, hit: bool) -> None:
+    entry = E(0, ["苹果"], keysecondary=["红色", "绿色"], selective=True, selectiveLogic=logic)
+    assert act(entry, messages=(text,)) == (["B.0"] if hit else [])
+
+
+def test_secondary_keys_need_selective_and_empty_secondary_never_matches() -> None:
+    assert act(E(0, ["apple"], keysecondary=["red"]), messages=("apple",)) == ["B.0"]  # selective absent
+    assert act(E(0, ["apple"], keysecondary=["", "red"], selective=True, selectiveLogic=1), messages=("apple red",)) == ["B.0"]
+
+
+# ---- 1.8 per-entry checks ----------------------------------------------------------------------------------
+
+
+def test_disable_triggers_and_decorators() -> None:
+    assert act(E(0, ["a"], disable=True), messages=("a",)) == []
+    assert act(E(0, ["a"], disable=1), messages=("a",)) == []  # loose == true
+    assert act(E(0, ["a"], triggers=["continue"]), messages=("a",)) == []
+    sc = {"books": book(E(0, ["a"], triggers=["continue"])), "steps": [{"chat": chat("a"), "trigger": "continue"}]}
+    assert simulate(sc)["steps"][0]["activated"] == ["B.0"]
+    assert act(E(0, ["zzz"], content="@@activate\nX"), messages=("a",)) == ["B.0"]
+    assert act(E(0, [], constant=True, content="@@dont_activate\nX"), messages=("a",)) == []
+    assert act(E(0, ["a"], disable=True, content="@@activate\nX"), messages=("a",)) == []
+
+
+def test_decorator_lines_are_removed_from_the_inserted_text() -> None:
+    step = run(E(0, [], constant=True, position=0, content="@@activate\n@@@unknown\nBody"))
+    assert step["worldInfoBefore"] == "Body"  # a @@@ line is skipped unless it follows an unknown decorator
+    step = run(E(0, ["zzz"], position=0, content="@@something\n@@@activate\nBody"))
+    assert step["activated"] == ["B.0"] and step["worldInfoBefore"] == "Body"
+    step = run(E(0, [], constant=True, position=0, content="@@activate"))
+    assert step["worldInfoBefore"] == "@@activate"  # only decorator lines: content unchanged, as in ST
+
+
+def test_forced_entries_activate_without_keys_but_still_face_groups_and_budget() -> None:
+    entries = (E(0, ["zzz"], "forced", order=100), E(1, ["go"], "rival", group="g", groupOverride=True, order=200),
+               E(2, ["zzz"], "grouped", group="g", order=100))
+    sc = {"books": book(*entries), "steps": [{"chat": chat("go"), "forceActivate": ["B.0", "B.2"]}, {"chat": chat("go", "x")}]}
+    steps = simulate(sc)["steps"]
+    assert steps[0]["activated"] == ["B.1", "B.0"]  # B.2 was forced but lost its group to the override
+    assert steps[1]["activated"] == ["B.1"]  # forcing lasts one generation
+    assert act(E(0, ["zzz"], "x" * 100, disable=True), messages=("a",), forceActivate=["B.0"]) == []
+
+
+def test_character_filter_names_compare_the_avatar_file_name_without_extension() -> None:
+    inc = E(0, ["a"], characterFilter={"isExclude": False, "names": ["seraphina_v2"], "tags": []})
+    exc = E(1, ["a"], characterFilter={"isExclude": True, "names": ["seraphina_v2"], "tags": []})
+    assert act(inc, exc, messages=("a",), char="Seraphina", character={"avatar": "seraphina_v2.png"}) == ["B.0"]
+    assert act(inc, exc, messages=("a",), char="seraphina_v2", character={"avatar": "other.png"}) == ["B.1"]
+    # only the last extension goes: "my.char.webp" -> "my.char"
+    dotted = E(2, ["a"], characterFilter={"names": ["my.char"]})
+    assert act(dotted, messages=("a",), character={"avatar": "my.char.webp"}) == ["B.2"]
+    assert act(dotted, messages=("a",), character={"avatar": "my.char"}) == []
+    # the default avatar is "<char>.png"; a character book makes a current character too
+    assert act(E(3, ["a"], characterFilter={"names": ["Bob"]}), messages=("a",), char="Bob", character={}) == ["B.3"]
+    sc = {"books": {**book(E(4, ["a"], characterFilter={"names": ["Bob"]})), "C": {"entries": {}}}, "chat": chat("a"),
+          "char": "Bob", "characterBook": "C"}
+    assert simulate(sc)["steps"][0]["activated"] == ["B.4"]
+
+
+def test_without_a_current_character_no_name_matches() -> None:
+    inc = E(0, ["a"], characterFilter={"isExclude": False, "names": ["Seraphina"]})
+    exc = E(1, ["a"], characterFilter={"isExclude": True, "names": ["Seraphina"]})
+    assert act(inc, exc, messages=("a",), char="Seraphina") == ["B.1"]
+
+
+def test_character_tags_come_from_the_tag_map_under_the_avatar() -> None:
+    inc = E(0, ["a"], characterFilter={"isExclude": False, "names": [], "tags": ["t1"]})
+    exc = E(1, ["a"], characterFilter={"isExclude": True, "names": [], "tags": ["t1"]})
+    hero = {"avatar": "hero.png"}
+    assert act(inc, exc, messages=("a",), character=hero, tagMap={"hero.png": ["t1"]}) == ["B.0"]
+    assert act(inc, exc, messages=("a",), character=hero, tagMap={"hero.png": ["t2"]}) == ["B.1"]
+    # no tag-map entry: no tags (include filters out, exclude keeps)
+    assert act(inc, exc, messages=("a",), character=hero, tagMap={"other.png": ["t1"]}) == ["B.1"]
+    # tagKey replaces the avatar as the key
+    assert act(inc, exc, messages=("a",), character=hero, tagMap={"k": ["t1"]}, tagKey="k") == ["B.0"]
+    # no current character: tag filters are not applied
+    assert act(inc, exc, messages=("a",), tagMap={"k": ["t1"]}, tagKey="k") == ["B.0", "B.1"]
+
+
+def test_delay_until_recursion_and_exclude_recursion() -> None:
+    entries = (E(0, ["bessie"], "Bessie likes Rufus."), E(1, ["rufus"], "dog", delayUntilRecursion=True), E(2, ["rufus"], "x", excludeRecursion=True))
+    assert act(*entries, messages=("bessie rufus",), settings={"world_info_recursive": True}) == ["B.0", "B.2", "B.1"]
+    assert act(*entries, messages=("bessie",), settings={"world_info_recursive": True}) == ["B.0", "B.1"]
+
+
+def test_delay_levels_unlock_one_by_one() -> None:
+    entries = (E(0, ["go"], "go one"), E(1, ["one"], "two", delayUntilRecursion=1), E(2, ["two"], "done", delayUntilRecursion=2), E(3, ["go"], "lvl3", delayUntilRecursion=3))
+    step = run(*entries, messages=("go",), settings={"world_info_recursive": True}, trace=True)
+    assert step["activated"] == ["B.0", "B.1", "B.2", "B.3"]
+
+
+def test_max_recursion_steps_one_means_no_recursion() -> None:
+    entries = (E(0, ["bessie"], "Rufus"), E(1, ["rufus"], "dog"))
+    assert act(*entries, messages=("bessie",), settings={"world_info_recursive": True, "world_info_max_recursion_steps": 1}) == ["B.0"]
+    assert act(*entries, messages=("bessie",), settings={"world_info_recursive": True, "world_info_max_recursion_steps": 2}) == ["B.0", "B.1"]
+
+
+def test_prevent_recursion_keeps_content_out_of_the_recursion_buffer() -> None:
+    entries = (E(0, ["bessie"], "Rufus", preventRecursion=True), E(1, ["rufus"], "dog"))
+    assert act(*entries, messages=("bessie",), settings={"world_info_recursive": True}) == ["B.0"]
+
+
+# ---- 1.9 inclusion groups -------------------------------------------------------------------------------------
+
+
+def test_group_override_highest_order_wins() -> None:
+    entries = (E(0, ["w"], group="wx", order=10), E(1, ["w"], group="wx", order=30, groupOverride=True), E(2, ["w"], group="wx", order=20, groupOverride=True))
+    assert act(*entries, messages=("w",)) == ["B.1"]
+
+
+def test_group_weighted_pick_uses_cumulative_weights() -> None:
+    entries = (E(0, ["w"], group="g", order=30, groupWeight=10), E(1, ["w"], group="g", order=20, groupWeight=30), E(2, ["w"], group="g", order=10))
+    # total 140; roll = value * 140; first member whose cumulative weight >= roll wins
+    assert act(*entries, messages=("w",), random={"values": [10 / 140]}) == ["B.0"]
+    assert act(*entries, messages=("w",), random={"values": [0.2]}) == ["B.1"]
+    assert act(*entries, messages=("w",), random={"values": [0.99]}) == ["B.2"]
+
+
+def test_group_scoring_removes_lower_scores() -> None:
+    entries = (E(0, ["a"], group="g", order=20), E(1, ["a", "b"], group="g", order=10))
+    assert act(*entries, messages=("a b",), settings={"world_info_use_group_scoring": True}) == ["B.1"]
+    assert act(E(0, ["a"], group="g", order=20, useGroupScoring=True), E(1, ["a", "b"], group="g", order=10), messages=("a b",)) == ["B.1"]
+
+
+def test_groups_split_on_comma_and_already_activated_group_blocks_later_members() -> None:
+    entries = (E(0, ["bessie"], "Rufus", group="pets"), E(1, ["rufus"], "dog", group="pets"))
+    assert act(*entries, messages=("bessie",), settings={"world_info_recursive": True}) == ["B.0"]
+    entries = (E(0, ["bessie"], "Rufus", group="pets, farm"), E(1, ["rufus"], "dog", group="pets"))
+    assert act(*entries, messages=("bessie",), settings={"world_info_recursive": True}) == ["B.0", "B.1"]  # whole-string compare
+
+
+def test_multi_group_splice_bug_removes_an_unrelated_entry() -> None:
+    entries = (E(0, ["go"], group="a,b", order=100), E(1, ["go"], group="a", groupOverride=True, order=90),
+               E(2, ["go"], group="b", groupOverride=True, order=80), E(3, ["go"], order=10))
+    step = run(*entries, messages=("go",), trace=True)
+    assert step["activated"] == ["B.1", "B.2"]
+    assert any(ev["entry"] == "B.3" and "splice" in ev["reason"] for ev in step["trace"])
+
+
+# ---- 1.10 probability, budget, loop ----------------------------------------------------------------------------
+
+
+def test_probability_draw_order_groups_before_rolls() -> None:
+    entries = (E(0, ["x"], group="g", order=50), E(1, ["x"], group="g", order=40), E(2, ["x"], useProbability=True, probability=50, order=10))
+    # draw 1 = group roll (0.1 -> B.0), draw 2 = probability roll (0.6*100 > 50 -> fails)
+    assert act(*entries, messages=("x",), random={"values": [0.1, 0.6]}) == ["B.0"]
+    assert act(*entries, messages=("x",), random={"values": [0.9, 0.4]}) == ["B.1", "B.2"]
+
+
+def test_failed_probability_is_not_retried_in_recursion() -> None:
+    entries = (E(0, ["a"], "rufus"), E(1, ["a", "rufus"], useProbability=True, probability=10))
+    sc = dict(messages=("a",), settings={"world_info_recursive": True}, random={"values": [0.5]})
+    assert act(*entries, **sc) == ["B.0"]  # a second roll would raise: values ran out
+
+
+def test_probability_quirks() -> None:
+    assert act(E(0, ["a"], useProbability=True), messages=("a",), random={"values": [0.0]}) == []  # absent probability
+    assert act(E(0, ["a"], probability=0), messages=("a",)) == ["B.0"]  # useProbability absent: no roll
+    assert act(E(0, ["a"], useProbability=True, probability=100), messages=("a",), random={"values": []}) == ["B.0"]
+
+
+def test_random_values_running_out_is_an_error() -> None:
+    with pytest.raises(ScenarioError, match=r"random\.values' ran out: draw 1 needed, 0 given"):
+        act(E(0, ["a"], useProbability=True, probability=50), messages=("a",), random={"values": []})
+
+
+def test_seeded_random_is_mulberry32() -> None:
+    entries = [E(i, ["x"], group="g", order=100 - i) for i in range(5)]
+    winners = {tuple(act(*entries, messages=("x",), random={"seed": s})) for s in range(20)}
+    assert len(winners) > 1
+    assert act(*entries, messages=("x",), random={"seed": 42}) == act(*entries, messages=("x",), random={"seed": 42})
+
+
+def test_budget_overflow_uses_greater_or_equal_and_ignore_budget() -> None:
+    # budget = round(25% of 40) = 10 tokens; guesstimate ceil(len/3.35)
+    a, b = "a" * 20, "b" * 10  # "a"*20+"\n" -> 7 tokens; + "b"*10+"\n" -> 10 tokens -> overflow
+    entries = (E(0, [], a, constant=True, order=30), E(1, [], b, constant=True, order=20), E(2, [], "c", constant=True, order=10, ignoreBudget=True))
+    assert act(*entries, maxContext=40) == ["B.0", "B.2"]
+    assert act(*entries, maxContext=44) == ["B.0", "B.1", "B.2"]  # budget 11
+
+
+def test_budget_cap_and_tokenizers() -> None:
+    entries = (E(0, [], "x" * 30, constant=True),)
+    assert act(*entries, settings={"world_info_budget_cap": 5}) == []
+    assert act(*entries, settings={"world_info_budget_cap": 5}, tokenizer="words") == ["B.0"]
+    assert act(*entries, settings={"world_info_budget_cap": 31}, tokenizer="chars") == []  # 31 chars >= 31
+
+
+def test_budget_counts_only_recursed_text_of_earlier_passes() -> None:
+    settings = {"world_info_recursive": True, "world_info_budget_cap": 25}
+    entries = (E(0, ["a"], "rufus " + "z" * 40), E(1, ["rufus"], "dog " + "y" * 30))
+    # pass 1: 47 chars -> 15 tokens < 25; pass 2: 15 (recursed) + 11 -> 26 >= 25 -> overflow
+    assert act(*entries, messages=("a",), settings=settings) == ["B.0"]
+    entries = (E(0, ["a"], "rufus " + "z" * 40, preventRecursion=True), E(1, ["a"], "dog " + "y" * 30, order=50))
+    assert act(*entries, messages=("a",), settings=settings) == ["B.0"]  # same pass: 15 + 11 >= 25
+
+
+def test_min_activations_widen_the_scan_depth() -> None:
+    entries = (E(0, ["new"]), E(1, ["old"]), E(2, ["older"]))
+    msgs = ("older", "old", "new")
+    settings = {"world_info_depth": 1, "world_info_min_activations": 2}
+    assert act(*entries, messages=msgs, settings=settings) == ["B.0", "B.1"]
+    settings["world_info_min_activations"] = 3
+    assert act(*entries, messages=msgs, settings=settings) == ["B.0", "B.1", "B.2"]
+    settings["world_info_min_activations_depth_max"] = 1
+    assert act(*entries, messages=msgs, settings=settings) == ["B.0", "B.1"]  # depth_max + 1 is still scanned
+
+
+def test_delay_levels_recurse_even_with_recursion_off() -> None:
+    entries = (E(0, ["bessie"], "Rufus"), E(1, ["rufus"], "plain"), E(2, ["rufus"], "l1", delayUntilRecursion=1), E(3, ["rufus"], "l2", delayUntilRecursion=2))
+    assert act(*entries, messages=("bessie",)) == ["B.0", "B.1", "B.2", "B.3"]
+    assert act(*entries[:3], messages=("bessie",)) == ["B.0"]  # one level: no extra pass
+
+
+# ---- 1.11 timed effects -------------------------------------------------------------------------------------
+
+
+def _steps(entries: tuple[dict[str, Any], ...], chats: list[list[str]], **kw: Any) -> list[dict[str, Any]]:
+    sc = {"books": book(*entries), "steps": [{"chat": chat(*c)} for c in chats], **kw}
+    return simulate(sc)["steps"]
+
+
+def test_sticky_then_protected_cooldown() -> None:
+    entries = (E(7, ["timer"], sticky=2, cooldown=2),)
+    chats = [["timer"], ["timer", "a"], ["timer", "a", "timer"], ["timer", "a", "timer", "b"], ["timer", "a", "timer", "b", "timer"]]
+    steps = _steps(entries, chats, settings={"world_info_depth": 1})
+    assert [s["activated"] for s in steps] == [["B.7"], ["B.7"], [], [], ["B.7"]]
+    assert steps[2]["timedWorldInfo"]["cooldown"]["B.7"]["protected"] is True
+    assert {k: v for k, v in steps[2]["timedWorldInfo"]["cooldown"]["B.7"].items() if k != "hash"} == {"start": 3, "end": 5, "protected": True}
+
+
+def test_delay_and_dry_run() -> None:
+    entries = (E(0, ["a"], delay=2), E(1, ["a"], sticky=3))
+    steps = _steps(entries, [["a"], ["a", "a"]], settings={"world_info_depth": 1})
+    assert [s["activated"] for s in steps] == [["B.1"], ["B.1", "B.0"]]  # sticky entries come first
+    sc = {"books": book(E(1, ["zebra"], sticky=3)), "steps": [{"chat": chat("zebra"), "dryRun": True}, {"chat": chat("zebra", "b")}], "settings": {"world_info_depth": 1}}
+    steps = simulate(sc)["steps"]
+    assert steps[0]["timedWorldInfo"] == {"sticky": {}, "cooldown": {}}
+    assert steps[1]["activated"] == []
+
+
+def test_effect_is_dropped_when_the_chat_did_not_advance() -> None:
+    entries = (E(1, ["zebra"], sticky=3),)
+    # step 2 has the same length (a swipe): the sticky record is deleted, so no key -> no activation
+    steps = _steps(entries, [["zebra"], ["other"]], settings={"world_info_depth": 1})
+    assert [s["activated"] for s in steps] == [["B.1"], []]
+    assert steps[1]["timedWorldInfo"]["sticky"] == {}
+    steps = _steps(entries, [["zebra"], ["other", "x"]], settings={"world_info_depth": 1})
+    assert [s["activated"] for s in steps] == [["B.1"], ["B.1"]]
+
+
+def test_sticky_wins_its_group_and_skips_probability() -> None:
+    entries = (E(0, ["go"], group="g", order=90, groupOverride=True), E(1, ["go"], group="g", order=10, sticky=5, useProbability=True, probability=50))
+    steps = _steps(entries, [["go"], ["go", "x"]], settings={"world_info_depth": 1}, random={"values": [0.1]})
+    assert steps[0]["activated"] == ["B.0"]
+    entries = (E(0, ["go"], group="g", order=90), E(1, ["go"], group="g", order=10, sticky=5))
+    steps = _steps(entries, [["go"], ["go", "x"], ["go", "x", "y"]], settings={"world_info_depth": 1}, random={"values": [0.9]})
+    assert steps[0]["activated"] == ["B.1"]
+    assert steps[2]["activated"] == ["B.1"]  # sticky: no key needed (go is out of depth), no roll
+
+
+def test_sticky_member_with_cooldown_is_removed_from_its_own_group() -> None:
+    # sticky and cooldown start together; the group filter removes members on cooldown, sticky or not
+    entries = (E(0, ["go"], group="g", order=90), E(1, ["go"], group="g", order=10, sticky=2, cooldown=2))
+    steps = _steps(entries, [["go"], ["go", "x"], ["go", "x", "y"]], settings={"world_info_depth": 1}, random={"values": [0.9]})
+    assert [s["activated"] for s in steps] == [["B.1"], [], []]
+    entries = (E(0, ["go"], group="g", order=90), E(1, ["go"], order=10, sticky=2, cooldown=2))
+    steps = _steps(entries, [["go"], ["go", "x"]], settings={"world_info_depth": 1})
+    assert [s["activated"] for s in steps] == [["B.0", "B.1"], ["B.1"]]  # outside a group it stays sticky
+
+
+# ---- 1.5 sources and 1.13 assembly ------------------------------------------------------------------------------
+
+
+def test_character_strategy_and_chat_lore_first() -> None:
+    books = {"G": {"entries": {"0": E(0, [], "global", constant=True, order=200)}},
+             "C": {"entries": {"0": E(0, [], "char", constant=True, order=10)}},
+             "Chat": {"entries": {"0": E(0, [], "chat", constant=True, order=1)}}}
+    base = {"books": books, "chat": chat("hi"), "characterBook": "C", "chatBook": "Chat"}
+    assert simulate(base)["steps"][0]["activated"] == ["Chat.0", "C.0", "G.0"]
+    assert simulate({**base, "settings": {"world_info_character_strategy": 2}})["steps"][0]["activated"] == ["Chat.0", "G.0", "C.0"]
+    assert simulate({**base, "settings": {"world_info_character_strategy": 0}})["steps"][0]["activated"] == ["Chat.0", "G.0", "C.0"]
+    assert simulate({**base, "globalBooks": ["G", "C"]})["steps"][0]["activated"] == ["Chat.0", "G.0", "C.0"]
+
+
+def test_slots_are_built_by_unshift_except_outlets() -> None:
+    entries = (
+        E(0, [], "after-A", constant=True, position=1, order=5), E(1, [], "after-B", constant=True, position=1, order=5),
+        E(2, [], "ANtop", constant=True, position=2), E(3, [], "ANbottom", constant=True, position=3),
+        E(4, [], "EMbottom", constant=True, position=6), E(5, [], "", constant=True, position=0),
+        E(6, [], "sys d0", constant=True, position=4, depth=0, role=0, order=1),
+        E(7, [], "asst d0", constant=True, position=4, depth=0, role=2, order=2),
+        E(8, [], "sys d0 b", constant=True, position=4, depth=0, role=None, order=3),
+        E(9, [], "out-hi", constant=True, position=7, outletName="o", order=9),
+        E(10, [], "out-lo", constant=True, position=7, outletName="o", order=1),
+        E(11, [], "nowhere", constant=True, position=10),
+    )
+    step = run(*entries)
+    assert step["worldInfoAfter"] == "after-B\nafter-A"  # equal order: later-activated first
+    assert step["ANBeforeEntries"] == ["ANtop"] and step["ANAfterEntries"] == ["ANbottom"]
+    assert step["EMEntries"] == [{"position": 1, "content": "EMbottom"}]
+    assert step["worldInfoBefore"] == ""
+    assert step["WIDepthEntries"] == [
+        {"depth": 0, "entries": ["sys d0", "sys d0 b"], "role": 0},  # role null joins the system group
+        {"depth": 0, "entries": ["asst d0"], "role": 2},
+    ]
+    assert step["outletEntries"] == {"o": ["out-hi", "out-lo"]}
+    assert "B.11" in step["activated"] and "B.5" in step["activated"]
+
+
+def test_missing_order_keeps_file_order_like_v8() -> None:
+    entries = (E(0, [], "a", constant=True), E(1, [], "b", constant=True, order=500), E(2, [], "c", constant=True))
+    assert act(*entries) == ["B.0", "B.1", "B.2"]
+
+
+# ---- bad scenarios -------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("scenario", "message"),
+    [
+        ({"books": {"B": {"entries": []}}, "chat": []}, r"'books\.B' must be a world file"),
+        ({"books": {}, "chat": [], "characterBook": "X"}, r"'characterBook' names the book 'X'"),
+        ({"books": {}}, r"needs 'chat' or 'steps'"),
+        ({"books": {}, "chat": "hi"}, r"'steps\[0\]\.chat' must be a list"),
+        ({"books": {}, "chat": [], "character": "hero.png"}, r"'character' must be an object"),
+        ({"books": {}, "chat": [], "character": {"avatar": 5}}, r"'character\.avatar' must be a file name"),
+        ({"books": {}, "chat": [], "tagMap": {"hero.png": "t1"}}, r"'tagMap\.hero\.png' must be a list"),
+        ({"books": {}, "chat": [], "chatMetadata": []}, r"'chatMetadata' must be an object"),
+        ({"books": {}, "chat": [], "user": {"name": "A"}}, r"'user' must be a name"),
+        ({"books": {}, "chat": [], "tokenizer": "gpt"}, r"'tokenizer' must be"),
+        ({"books": {}, "chat": [], "random": {"seed": "x"}}, r"'random\.seed' must be a number"),
+    ],
+)
+def test_malformed_scenarios_name_the_field(scenario: dict[str, Any], message: str) -> None:
+    with pytest.raises(ScenarioError, match=message):
+        simulate(scenario)
+
+
+def test_outlet_macros_and_author_note_assembly() -> None:
+    from kit.worldbook.sillytavern import author_note_with_world_info, expand_outlets
+
+    entries = (E(0, [], "hi-o", constant=True, position=7, outletName="Lore", order=9),
+               E(1, [], "lo-o", constant=True, position=7, outletName="Lore", order=1),
+               E(2, [], "top", constant=True, position=2), E(3, [], "bottom", constant=True, position=3))
+    step = run(*entries)
+    assert expand_outlets("A {{OUTLET:: Lore }} B {{outlet::lore}} C", step) == "A hi-o\nlo-o B  C"
+    assert author_note_with_world_info("note", step) == "top\nnote\nbottom"
+    assert author_note_with_world_info("note", run(E(9, [], "x", constant=True, position=0))) == "note"
+
+
+def test_message_names_are_formatted_like_javascript_template_strings() -> None:
+    entries = (E(0, ["\x015: hi"]), E(1, ["\x01null: hi"]), E(2, ["\x01undefined: hi"]), E(3, ["\x01a,b: hi"]))
+    for name, expected in ((5.0, ["B.0"]), (None, ["B.1"]), (["a", "b"], ["B.3"])):
+        assert _step(entries, [{"name": name, "is_user": True, "mes": "hi"}])["activated"] == expected, name
+    assert _step(entries, [{"is_user": True, "mes": "hi"}])["activated"] == ["B.2"]
+
+
+def test_message_extras_add_to_the_scanned_text() -> None:
+    # file texts in front of the message, each followed by a blank line; the buffer puts the name first
+    files = {"files": [{"text": "map of Eldoria"}, {"text": "notes"}]}
+    entries = (E(0, ["\x01User: map of Eldoria\n\nnotes\n\nhello"]),)
+    assert _step(entries, [{"name": "User", "is_user": True, "mes": "hello", "extra": files}])["activated"] == ["B.0"]
+    # a title marked append_title goes after the text, after a blank line
+    titled = {"append_title": True, "title": "Sunset"}
+    assert _step((E(0, ["hello\n\nSunset"]),), [{"name": "U", "mes": "hello", "extra": titled}])["activated"] == ["B.0"]
+    assert _step((E(0, ["Sunset"]),), [{"name": "U", "mes": "hello", "extra": {"title": "Sunset"}}])["activated"] == []
+    # reasoning of the continued (last) message only, and only on continue
+    thought = [{"name": "S", "mes": "partial", "extra": {"reasoning": "plan"}}]
+    key = (E(0, ["<think>\nplan\n</think>\n\npartial"]),)
+    assert _step(key, thought, trigger="continue")["activated"] == ["B.0"]
+    assert _step(key, thought, trigger="normal")["activated"] == []
+    empty = [{"name": "S", "mes": "", "extra": {"reasoning": "plan"}}]
+    assert _step((E(0, ["S: <think>\nplan"]),), empty, trigger="continue")["activated"] == ["B.0"]
