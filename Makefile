@@ -27,7 +27,7 @@ demo: env
 	@mkdir -p build
 	@for nb in notebooks/*.ipynb; do \
 	  echo "executing $$nb"; \
-	  $(PY) -m jupyter nbconvert --to html --execute --ExecutePreprocessor.timeout=600 \
+	  $(PY) -m jupyter nbconvert --to html --execute --ExecutePreprocessor.timeout=600 --config notebooks/nbconvert_static.py \
 	    --output-dir build "$$nb" || exit 1; \
 	done
 	@echo "notebooks rendered into build/"

@@ -13,6 +13,7 @@ from kit.items.conditions import ConditionContext, Verdict
 from kit.items.icons import find_icon, item_icon
 from kit.items.loot import LootContext, LootTable
 from kit.items.loot_sampler import LootSamplingError
+from kit.items.lookup import ItemLookup, lookup_item, suggest_items
 from kit.items.names import NameIndex, route_scope
 from kit.items.packs import PackBytes, load_datapacks
 from kit.items.packset import PackSet
@@ -41,6 +42,9 @@ __all__ = [
     "PROVIDERS",
     "register_provider",
     "NameIndex",
+    "lookup_item",
+    "suggest_items",
+    "ItemLookup",
     "route_scope",
     "DatapackError",
     "DatapackReadError",

@@ -587,7 +587,7 @@ class PackSet:
         idx = self._index()
         seen: set[str] = set(idx.produced) | set(idx.used) | set(idx.tags_of) | set(idx.loot)
         for r in self._recipes.values():
-            seen.update(ref for slot in r.inputs for ref in slot if not ref.startswith("#"))
+            seen.update(ref for slot in r.inputs for ref in slot if isinstance(ref, str) and not ref.startswith("#"))
         for table in self._lang.values():
             for key in table:
                 parsed = _lang_key_to_id(key)

@@ -23,6 +23,7 @@ import traitlets
 from kit.books import BookStore, open_store
 from kit.books.errors import BookNotFoundError, BookRecordError, CardError, TraceError
 from kit.core.png import placeholder_avatar
+from kit.widgets._static import StaticView
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -148,20 +149,27 @@ def card_details(store: BookStore, asset_id: str) -> dict[str, pd.DataFrame]:
     return {"fields": fields, "timeline": timeline, "world_entries": store.world_entries(asset_id), "play_books": play}
 
 
+_TABLE = "border-collapse:collapse;font-size:90%;margin:2px 0 8px 0;border:1px solid #d0d7de"
+_TH = "text-align:left;padding:3px 8px;background:#eef2f6;border-bottom:2px solid #c6ced8;white-space:nowrap"
+_TD = "padding:3px 8px;vertical-align:top;border-bottom:1px solid #e4e8ec;white-space:normal;max-width:20em"
+
+
 def _table(frame: pd.DataFrame, columns: list[str], empty: str) -> str:
+    """A styled HTML table of ``frame[columns]`` (header band, row rules, zebra rows; long text cut at 80 chars)."""
     if frame.empty:
-        return f"<p><i>{html.escape(empty)}</i></p>"
-    head = "".join(f"<th style='text-align:left;padding:2px 6px'>{html.escape(c)}</th>" for c in columns)
+        return f"<p style='color:#666'><i>{html.escape(empty)}</i></p>"
+    head = "".join(f"<th style='{_TH}'>{html.escape(c)}</th>" for c in columns)
     body = []
-    for values in frame[columns].itertuples(index=False):
+    for i, values in enumerate(frame[columns].itertuples(index=False)):
         cells = []
         for v in values:
             text = "" if v is None or (not isinstance(v, str) and _isna(v)) else str(v)
             if len(text) > 80:
                 text = text[:79] + "…"
-            cells.append(f"<td style='padding:2px 6px;vertical-align:top'>{html.escape(text)}</td>")
-        body.append("<tr>" + "".join(cells) + "</tr>")
-    return f"<table style='border-collapse:collapse;font-size:90%'><tr>{head}</tr>{''.join(body)}</table>"
+            cells.append(f"<td style='{_TD}'>{html.escape(text)}</td>")
+        shade = " style='background:#f7f9fb'" if i % 2 else ""
+        body.append(f"<tr{shade}>" + "".join(cells) + "</tr>")
+    return f"<table class='kit-table' style='{_TABLE}'><tr>{head}</tr>{''.join(body)}</table>"
 
 
 def _isna(value: Any) -> bool:
@@ -174,8 +182,11 @@ def _isna(value: Any) -> bool:
         return False
 
 
-class CardBrowser(widgets.VBox):
-    """A paged grid of a store's card assets with a filter box, a tag filter and a detail pane.
+class CardBrowser(StaticView, widgets.VBox):
+    """A paged grid of a store's card assets with a filter box, a tag filter and a detail pane beside the grid.
+
+    A filter that matches nothing says so (with a button to clear the filters); the detail pane sits to the right of
+    the grid, so "View" shows the card without scrolling, and its tables are styled.
 
     Parameters
     ----------
@@ -221,10 +232,16 @@ class CardBrowser(widgets.VBox):
         self.detail_image = widgets.Image(format="png", layout=widgets.Layout(width="128px", height="128px"))
         self.detail_html = widgets.HTML()
         self.clear_button = widgets.Button(description="关闭 Close", layout=widgets.Layout(width="auto"))
-        self.detail = widgets.VBox([])
+        self.detail = widgets.VBox([], layout=widgets.Layout(flex="1 1 0", min_width="320px", padding="0 0 0 12px",
+                                                            overflow="auto"))
+        self.empty_message = widgets.HTML()
+        self.clear_filters_button = widgets.Button(description="清除筛选 Clear filters", layout=widgets.Layout(width="auto"))
+        self.empty_box = widgets.VBox([self.empty_message, self.clear_filters_button],
+                                      layout=widgets.Layout(display="none"))
         self.tile_buttons: dict[str, widgets.Button] = {}
         self.details: dict[str, pd.DataFrame] = {}
         super().__init__(**kwargs)
+        self.add_class("kit-card-browser")
         self.page_size = page_size
         widgets.link((self.filter_box, "value"), (self, "query"))
         widgets.link((self.tag_filter, "value"), (self, "tag"))
@@ -234,9 +251,11 @@ class CardBrowser(widgets.VBox):
         self.observe(self._on_filter, names=["query", "tag"])
         self.observe(self._on_page, names=["page", "page_size"])
         self.observe(self._on_selected, names=["selected"])
+        self.clear_filters_button.on_click(lambda _b: self._clear_filters())
         header = widgets.HBox([self.filter_box, self.tag_filter])
-        pager = widgets.HBox([self.prev_button, self.page_label, self.next_button])
-        self.children = [header, self.grid, pager, self.detail]
+        pager = widgets.HBox([self.prev_button, self.page_label, self.next_button], layout=widgets.Layout(align_items="center"))
+        left = widgets.VBox([self.empty_box, self.grid, pager], layout=widgets.Layout(flex="0 0 auto", max_width="55%"))
+        self.children = [header, widgets.HBox([left, self.detail], layout=widgets.Layout(width="100%", align_items="flex-start"))]
         self._draw_grid()
         self._draw_detail()
 
@@ -265,6 +284,15 @@ class CardBrowser(widgets.VBox):
 
     def _step(self, delta: int) -> None:
         self.page = min(max(self.page + delta, 0), self.n_pages - 1)
+
+    def _clear_filters(self) -> None:
+        with self.hold_trait_notifications():
+            self.query = ""
+            self.tag = ALL_TAGS
+
+    def static_text(self) -> str:
+        shown = f" · showing {self.selected}" if self.selected else ""
+        return f"CardBrowser: {len(self.matches)} of {len(self.cards)} cards · page {self.page + 1} of {self.n_pages}{shown}"
 
     # ------------------------------------------------------------------------------------- observers
     def _on_filter(self, _change: Any) -> None:
@@ -299,6 +327,20 @@ class CardBrowser(widgets.VBox):
         self.tile_buttons = {}
         start = self.page * self.page_size
         self.grid.children = [self._tile(card) for card in matches[start : start + self.page_size]]
+        if matches:
+            self.empty_box.layout.display = "none"
+            self.empty_message.value = ""
+        else:
+            what = []
+            if self.query.strip():
+                what.append(f"「{html.escape(self.query.strip())}」")
+            if self.tag:
+                what.append(f"标签 tag {html.escape(self.tag)}")
+            self.empty_message.value = (
+                "<div class='kit-hint' style='border-left:3px solid #d4a017;padding:2px 8px;background:#fff8e1'>"
+                f"没有卡片匹配 {' + '.join(what)}。No cards match {' + '.join(what)} "
+                f"(of {len(self.cards)} cards).</div>")
+            self.empty_box.layout.display = None
         self.page_label.value = (
             f"第 {self.page + 1} / {self.n_pages} 页 · page {self.page + 1} of {self.n_pages} · "
             f"{len(matches)} / {len(self.cards)} 张卡 cards"
@@ -316,16 +358,17 @@ class CardBrowser(widgets.VBox):
         self.detail_image.value = summary.thumbnail
         d = self.details
         fields = "".join(
-            f"<tr><th style='text-align:left;padding:2px 6px;vertical-align:top'>{html.escape(r.label)}</th>"
-            f"<td style='padding:2px 6px'>{html.escape(r.value)}</td></tr>"
+            f"<tr><th style='{_TH};vertical-align:top'>{html.escape(r.label)}</th>"
+            f"<td style='{_TD};white-space:pre-wrap'>{html.escape(r.value)}</td></tr>"
             for r in d["fields"].itertuples(index=False)
             if r.value
         )
         timeline = d["timeline"].assign(at=d["timeline"]["at"].dt.strftime("%Y-%m-%d %H:%M"))
         plays = d["play_books"].assign(latest_snapshot_at=d["play_books"]["latest_snapshot_at"].dt.strftime("%Y-%m-%d %H:%M"))
         self.detail_html.value = (
+            "<div style='white-space:normal'>"
             f"<h3>{html.escape(summary.name)} <small>({html.escape(self.selected)})</small></h3>"
-            f"<h4>字段 Fields</h4><table style='font-size:90%'>{fields}</table>"
+            f"<h4>字段 Fields</h4><table class='kit-table' style='{_TABLE}'>{fields}</table>"
             "<h4>设计过程 Design trace</h4>"
             + _table(timeline, ["seq", "at", "type", "summary", "artifact_status"], "导入的卡，没有设计过程 (imported card: no design trace)")
             + "<h4>绑定世界书 Bound world book</h4>"
@@ -333,6 +376,7 @@ class CardBrowser(widgets.VBox):
             + "<h4>游玩记录 Play books</h4>"
             + _table(plays, ["book_id", "title", "n_messages", "latest_snapshot_label", "latest_snapshot_turn", "latest_snapshot_at"],
                      "还没有游玩记录 (no play books use this card)")  # fmt: skip
+            + "</div>"
         )
         self.detail.children = [widgets.HBox([self.detail_image, self.clear_button]), self.detail_html]
         self._draw_grid()

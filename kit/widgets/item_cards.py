@@ -29,7 +29,11 @@ from typing import TYPE_CHECKING, Any, Literal, Mapping, Sequence
 import ipywidgets as widgets
 import traitlets
 
+from kit.core.errors import InvalidParameterError
+from kit.items.errors import InvalidScopeError
+from kit.items.lookup import ItemLookup, lookup_item
 from kit.items.sources import MAX_SOURCES, ItemSource, ItemSourceOutput, SourceSlot
+from kit.widgets._static import StaticView
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -298,8 +302,12 @@ def _hints(output: ItemSourceOutput, name: str) -> str:
 
 
 # ------------------------------------------------------------------------------------- item-source card
-class ItemSourcesCard(widgets.VBox):
+class ItemSourcesCard(StaticView, widgets.VBox):
     """The item-source card of one :class:`~kit.items.ItemSourceOutput`.
+
+    :meth:`from_packs` builds it from a name or id as a person types it (``glacite_ingot``, ``冰川锭``): the text is
+    resolved with :func:`kit.items.lookup_item` (the same name index as ``PackSet.resolve_item``); when nothing
+    matches the card says so and offers the nearest items as buttons, and a bad scope is one line in the card.
 
     Parameters
     ----------
@@ -338,13 +346,24 @@ class ItemSourcesCard(widgets.VBox):
     def __init__(self, output: ItemSourceOutput, *, names: Mapping[str, str] | None = None, mode: Mode = "full",
                  recipe_page_size: Any = None, loot_page_size: Any = None, tag_page_size: Any = None,
                  icons: Mapping[str, bytes] | None = None, **kwargs: Any) -> None:
+        if not isinstance(output, ItemSourceOutput):
+            raise InvalidParameterError(
+                f"The 'output' parameter of ItemSourcesCard must be an ItemSourceOutput (packs.item_sources(...)). Got "
+                f"{type(output).__name__} {output!r} instead; to look an item up by id or name use "
+                f"ItemSourcesCard.from_packs(packs, {output!r}).")
         self.output = output
         self.names = dict(names or {})
         self.icons = dict(icons or {})  # item id -> PNG bytes (item_icons); items without one keep the text tile
         self.sources = split_sources(output)
+        self.packs: PackSet | None = None
+        self.scope = output.scope
+        self.lookup: ItemLookup | None = None
+        self.error = ""
         self.title = widgets.HTML()
         self.category_buttons = {c: widgets.Button(layout=widgets.Layout(width="auto")) for c in CATEGORIES}
         self.hint = widgets.HTML()
+        self.suggestions = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.suggestion_buttons: dict[str, widgets.Button] = {}
         self.explanation = widgets.HTML()
         self.body = widgets.Box()
         self.prev_button = widgets.Button(description="◀ 上一页 Prev", layout=widgets.Layout(width="auto"))
@@ -363,27 +382,105 @@ class ItemSourcesCard(widgets.VBox):
         self.next_button.on_click(lambda _b: self._step(1))
         self.observe(self._redraw, names=["category", "recipe_page", "loot_page", "tag_page", "mode",
                                           "recipe_page_size", "loot_page_size", "tag_page_size"])
-        name = _name(output.item, self.names)
-        scope = "" if output.scope == "all" else f" · 范围 scope <code>{html.escape(output.scope)}</code>"
-        self.title.value = f"<b>{html.escape(name)}</b> <code>{html.escape(output.item)}</code>{scope}"
-        self.hint.value = _hints(output, name)
         pager = widgets.HBox([self.prev_button, self.page_label, self.next_button],
                              layout=widgets.Layout(align_items="center"))
         self.children = [self.title, widgets.HBox(list(self.category_buttons.values())), self.hint,
-                         self.explanation, self.body, pager]
+                         self.suggestions, self.explanation, self.body, pager]
+        self._show_output(output)
+
+    def _show_output(self, output: ItemSourceOutput) -> None:
+        self.output = output
+        self.sources = split_sources(output)
+        with self.hold_trait_notifications():
+            self.recipe_page = self.loot_page = self.tag_page = 0
+            self.category = next((c for c in CATEGORIES if self.sources[c]), "recipe")
+        name = _name(output.item, self.names)
+        scope = "" if output.scope == "all" else f" · 范围 scope <code>{html.escape(output.scope)}</code>"
+        if output.item:
+            self.title.value = f"<b>{html.escape(name)}</b> <code>{html.escape(output.item)}</code>{scope}"
+        else:
+            self.title.value = f"<b>「{html.escape(self.lookup.text if self.lookup else '')}」</b>"
+        self.hint.value = _hints(output, name) if output.item else ""
+        self._draw_suggestions()
         self._draw()
+
+    def static_text(self) -> str:
+        counts = ", ".join(f"{c} {len(v)}" for c, v in self.sources.items())
+        return f"ItemSourcesCard: {self.output.item or '(no item)'} · {counts} · {self.category} page {self.page + 1}"
+
+    def _draw_suggestions(self) -> None:
+        self.suggestion_buttons = {}
+        lookup, lines = self.lookup, []
+        if self.error:
+            lines.append(html.escape(self.error))
+        if lookup is not None and not lookup.found:
+            q = html.escape(lookup.text)
+            if lookup.suggestions:
+                lines.append(f"没有名为「{q}」的物品，您是不是要找：No item is called '{q}'. Did you mean:")
+            else:
+                lines.append(f"没有名为「{q}」的物品，也没有相近的物品。No item is called '{q}', and none is close.")
+        elif lookup is not None and lookup.how == "id" and lookup.suggestions:
+            lines.append(f"数据包里没有 <code>{html.escape(lookup.item_id or '')}</code>（可能是游戏内置物品），相近的物品："
+                         f"The data packs do not know <code>{html.escape(lookup.item_id or '')}</code> (a built-in "
+                         "item?); close items:")
+        elif lookup is not None and lookup.how in ("path", "name") and self.output.item:
+            lines.append(f"「{html.escape(lookup.text)}」→ <code>{html.escape(self.output.item)}</code>"
+                         + (" · 其他相近 other close items:" if lookup.suggestions else ""))
+        if lines:
+            self.hint.value = ("<div class='kit-hint' style='border-left:3px solid #d4a017;padding:2px 8px;"
+                               "background:#fff8e1'>" + "<br>".join(lines) + "</div>" + (
+                                   self.hint.value if self.output.item and not self.error else ""))
+        if lookup is not None and self.packs is not None:
+            for item_id in lookup.suggestions:
+                button = widgets.Button(description=f"{_name(item_id, self.names)} ({item_id})",
+                                        layout=widgets.Layout(width="auto"), tooltip=item_id)
+                button.on_click(lambda _b, i=item_id: self.show(i))
+                self.suggestion_buttons[item_id] = button
+        self.suggestions.children = list(self.suggestion_buttons.values())
+
+    def show(self, item: str, *, scope: str | None = None) -> ItemLookup:
+        """Resolve ``item`` (an id with or without namespace, or a display name) and show its sources.
+
+        Needs a card made by :meth:`from_packs`. When nothing matches, the card shows the nearest items as buttons;
+        a bad scope is reported in the card (``error``) instead of raising. Returns the lookup.
+        """
+        if self.packs is None:
+            raise ValueError("ItemSourcesCard.show needs a card made with ItemSourcesCard.from_packs(packs, ...)")
+        self.scope = self.scope if scope is None else scope
+        self.lookup = lookup = lookup_item(self.packs, item)
+        self.error = ""
+        target = lookup.item_id or ""
+        try:
+            output = (self.packs.item_sources(target, self.scope) if target
+                      else ItemSourceOutput(item="", scope=self.scope, sources=(), truncated=False))
+        except InvalidScopeError as exc:
+            self.error = f"范围无效 invalid scope: {exc}"
+            output = ItemSourceOutput(item=target, scope="all", sources=(), truncated=False)
+        if getattr(self, "_auto_icons", False):
+            self.icons = item_icons(self.packs, output) if output.item else {}
+        self._show_output(output)
+        return lookup
 
     @traitlets.validate("recipe_page_size", "loot_page_size", "tag_page_size")
     def _valid_page_size(self, proposal: Any) -> int:
         return lenient_page_size(proposal["value"], proposal["trait"].name.removesuffix("_page_size"))
 
     @classmethod
-    def from_packs(cls, packs: PackSet, item_id: str, *, scope: str = "all", language: str = "zh_cn",
+    def from_packs(cls, packs: PackSet, item: str, *, scope: str = "all", language: str = "zh_cn",
                    **kwargs: Any) -> ItemSourcesCard:
-        """The card of ``packs.item_sources(item_id, scope)`` with display names in ``language`` and item icons."""
-        output = packs.item_sources(item_id, scope)
-        kwargs.setdefault("icons", item_icons(packs, output))
-        return cls(output, names=item_names(packs, language), **kwargs)
+        """The card of the item ``item`` names, with display names in ``language`` and item icons.
+
+        ``item`` is an id with or without namespace or a display name in any language, resolved with
+        :func:`kit.items.lookup_item`; see :meth:`show` for what the card shows when it matches nothing or the
+        scope is bad. Icons (:func:`item_icons`) follow the item shown unless ``icons=`` is given.
+        """
+        card = cls(ItemSourceOutput(item="", scope="all", sources=(), truncated=False),
+                   names=item_names(packs, language), **kwargs)
+        card.packs = packs
+        card.scope = scope
+        card._auto_icons = "icons" not in kwargs
+        card.show(item)
+        return card
 
     # ------------------------------------------------------------------------------------------ state
     def page_size(self, category: str | None = None) -> int:
@@ -451,7 +548,7 @@ class ItemSourcesCard(widgets.VBox):
         else:
             self.body = widgets.Box()
         children = list(self.children)
-        children[4] = self.body
+        children[5] = self.body
         self.children = children
         self.page_label.value = f"第 {self.page + 1} / {self.n_pages} 页 · page {self.page + 1} of {self.n_pages}"
         self.prev_button.disabled = self.page <= 0
@@ -539,39 +636,45 @@ def search_items(items: pd.DataFrame, query: str, *, offset: int = 0, limit: int
     return ItemBatch(query, offset, batch, len(ranked))
 
 
-class ItemSearchCard(widgets.VBox):
-    """The item query card: the items matching ``query`` as a paged grid; click one to see its sources.
+class ItemSearchCard(StaticView, widgets.VBox):
+    """The item query card: a query box, a language switch and the matching items as a paged grid; click one to
+    see its sources.
 
     Parameters
     ----------
     packs : PackSet
         Loaded data packs (``kit.items.load_datapacks``).
     query : str, default=""
-        Matched against ids and display names (see :func:`search_items`); blank lists every item.
+        Matched against ids and display names (see :func:`search_items`); blank lists every item. Typing in the
+        query box and pressing Enter sets it.
     language : {"zh_cn", "en_us"}, default="zh_cn"
-        Language of the item labels (falling back to the other one, then to the id's path).
+        Language of the item labels (the other language's name is in the tooltip); switched with ``language_switch``.
     scope : str, default="all"
         Scope of the source cards opened from the grid.
     mode : {"full", "compact"}, default="full"
-        Full mode shows a grid of 6 columns and at most 3 rows per page; compact mode picks an item by name /
-        number from a dropdown and opens compact source cards.
+        Full mode shows a grid of 6 columns and 3 rows per page; compact mode picks an item of the page from a
+        dropdown (the first one selected) and opens compact source cards.
+
+    One paging model: a page holds 18 items; matches are read from :func:`search_items` 20 at a time, and turning
+    to a page reads as many batches as it needs. The page label says how many matches were read and whether more
+    exist ("page 2 · 36 read, more" until the last batch is read, then "page 2 of 3 · 47 items").
 
     Attributes
     ----------
     matches : list of ItemMatch
-        The matches read so far (batches of 20, in rank order); ``batch`` is the last batch read.
+        The matches read so far (in rank order); ``batch`` is the last batch read.
     page : int
-        The local grid page (from 0).
+        The page (from 0).
     selected : str
         The item whose source card is open (``""`` = the grid is shown).
     item_buttons : dict of str to Button
-        The grid buttons of the current page only, by item id; ``more_button`` reads the next batch;
-        ``back_button`` returns from a source card to the grid.
+        The grid buttons of the current page only, by item id; ``back_button`` returns from a source card.
     sources_card : ItemSourcesCard or None
         The open source card.
     """
 
     query = traitlets.Unicode("")
+    language = traitlets.Enum(("zh_cn", "en_us"), default_value="zh_cn")
     page = traitlets.Int(0)
     selected = traitlets.Unicode("")
     mode = traitlets.Enum(("full", "compact"), default_value="full")
@@ -580,14 +683,16 @@ class ItemSearchCard(widgets.VBox):
                  mode: Mode = "full", **kwargs: Any) -> None:
         self.packs = packs
         self.scope = scope
-        self.language = language
         self.items_frame = packs.items()
-        self.names = item_names(packs, language)
         self.max_stack = known_max_stack_sizes(packs)
         self.matches: list[ItemMatch] = []
         self.batch: ItemBatch | None = None
         self.item_buttons: dict[str, widgets.Button] = {}
         self.sources_card: ItemSourcesCard | None = None
+        self.query_box = widgets.Text(value=query, description="查询 Query", continuous_update=False,
+                                      placeholder="名称或 ID，回车搜索 name or id, Enter to search")
+        self.language_switch = widgets.ToggleButtons(options=[("中文", "zh_cn"), ("English", "en_us")], value=language,
+                                                     style={"button_width": "5em"})
         self.title = widgets.HTML()
         self.hint = widgets.HTML()
         self.grid = widgets.GridBox(layout=widgets.Layout(
@@ -597,33 +702,44 @@ class ItemSearchCard(widgets.VBox):
         self.prev_button = widgets.Button(description="◀ 上一页 Prev", layout=widgets.Layout(width="auto"))
         self.page_label = widgets.HTML()
         self.next_button = widgets.Button(description="下一页 Next ▶", layout=widgets.Layout(width="auto"))
-        self.more_button = widgets.Button(description="更多物品 More items", layout=widgets.Layout(width="auto"),
-                                          button_style="warning")
         self.back_button = widgets.Button(description="← 返回结果 Back to results", layout=widgets.Layout(width="auto"))
         super().__init__(**kwargs)
         self.add_class("kit-item-search")
         self.mode = mode
+        self.language = language
+        self.names = item_names(packs, self.language)
+        widgets.link((self.query_box, "value"), (self, "query"))
+        widgets.link((self.language_switch, "value"), (self, "language"))
         self.prev_button.on_click(lambda _b: self._step(-1))
         self.next_button.on_click(lambda _b: self._step(1))
-        self.more_button.on_click(lambda _b: self.load_more())
         self.back_button.on_click(lambda _b: setattr(self, "selected", ""))
         self.view_button.on_click(lambda _b: self.picker.value and setattr(self, "selected", self.picker.value))
         self.observe(self._on_query, names=["query"])
         self.observe(self._on_page, names=["page", "mode"])
+        self.observe(self._on_language, names=["language"])
         self.observe(self._on_selected, names=["selected"])
         self.query = query
-        if not query:  # the observer did not fire
-            self._on_query(None)
+        self._on_query(None)
 
     # ------------------------------------------------------------------------------------------ state
     @property
     def page_size(self) -> int:
-        """Items per grid page: 6 columns x 3 rows."""
+        """Items per page: 6 columns x 3 rows."""
         return SEARCH_COLUMNS * SEARCH_ROWS
 
     @property
+    def n_total(self) -> int:
+        """Every match of the query (read or not)."""
+        return self.batch.n_total if self.batch is not None else 0
+
+    @property
+    def has_more(self) -> bool:
+        """Whether matches remain to be read."""
+        return self.batch is not None and self.batch.has_more
+
+    @property
     def n_pages(self) -> int:
-        """Local pages over the matches read so far (at least 1)."""
+        """Pages the matches fill (at least 1); known in full once every match is read, else the pages read."""
         return page_count(len(self.matches), self.page_size)
 
     @property
@@ -632,39 +748,36 @@ class ItemSearchCard(widgets.VBox):
         start = self.page * self.page_size
         return self.matches[start:start + self.page_size]
 
-    def load_more(self) -> ItemBatch:
-        """Read the next batch with the original query and offset, and turn to the page of its first item."""
-        assert self.batch is not None
-        batch = search_items(self.items_frame, self.batch.query, offset=self.batch.next_offset)
-        self.batch = batch
-        first_new = len(self.matches)
-        self.matches.extend(batch.matches)
-        target = first_new // self.page_size
-        if target != self.page:
-            self.page = target
-        else:
-            self._draw()
-        return batch
+    def _read_until(self, n_items: int) -> None:
+        """Read batches (same query, next offset) until ``n_items`` matches are read or none remain."""
+        while len(self.matches) < n_items and self.has_more:
+            assert self.batch is not None
+            self.batch = search_items(self.items_frame, self.batch.query, offset=self.batch.next_offset)
+            self.matches.extend(self.batch.matches)
 
     def label(self, match: ItemMatch) -> str:
-        """The item's display name in the card's language."""
+        """The item's display name in the card's language (else the other language's, else the id's path)."""
         return _name(match.item_id, self.names)
 
     def tooltip(self, match: ItemMatch) -> str:
-        """Tooltip text: names, registry id and max stack size (or a note that the data packs do not say)."""
-        names = " / ".join(n for n in (match.name_zh, match.name_en) if n)
+        """Tooltip text: the name in the other language, the registry id and the max stack size (or a note that the
+        data packs do not say)."""
+        other = match.name_en if self.language == "zh_cn" else match.name_zh
         stack = self.max_stack.get(match.item_id)
         stack_line = (f"堆叠上限 Max stack: {stack}" if stack is not None
-                      else "堆叠上限 Max stack: 未知（数据包不记录）unknown, data packs do not record it")
-        return "\n".join(x for x in (names, match.item_id, stack_line) if x)
+                      else "堆叠上限 Max stack: 未知 unknown (数据包不记录 data packs do not record it)")
+        return "\n".join(x for x in (other, match.item_id, stack_line) if x)
 
     def _step(self, delta: int) -> None:
-        self.page = min(max(self.page + delta, 0), self.n_pages - 1)
+        target = max(self.page + delta, 0)
+        self._read_until((target + 1) * self.page_size)
+        self.page = min(target, self.n_pages - 1)
 
     # ------------------------------------------------------------------------------------- observers
     def _on_query(self, _change: Any) -> None:
         self.batch = search_items(self.items_frame, self.query)
         self.matches = list(self.batch.matches)
+        self._read_until(self.page_size)
         self.selected = ""
         if self.page != 0:
             self.page = 0  # redraws through _on_page
@@ -672,10 +785,15 @@ class ItemSearchCard(widgets.VBox):
             self._draw()
 
     def _on_page(self, _change: Any) -> None:
+        self._read_until((self.page + 1) * self.page_size)
         clamped = min(max(self.page, 0), self.n_pages - 1)
         if clamped != self.page:
             self.page = clamped
             return
+        self._draw()
+
+    def _on_language(self, _change: Any) -> None:
+        self.names = item_names(self.packs, self.language)
         self._draw()
 
     def _on_selected(self, _change: Any) -> None:
@@ -688,34 +806,44 @@ class ItemSearchCard(widgets.VBox):
         button.on_click(lambda _b, iid=match.item_id: setattr(self, "selected", iid))
         return button
 
+    def _page_text(self) -> str:
+        page = self.page + 1
+        read = len(self.matches)
+        if self.has_more:
+            return (f"第 {page} 页 · 已读取 {read} 项，还有更多 · page {page} · {read} matches read, more exist")
+        return f"第 {page} / {self.n_pages} 页 · 共 {read} 项 · page {page} of {self.n_pages} · {read} items"
+
     def _draw(self) -> None:
+        header = widgets.HBox([self.query_box, self.language_switch], layout=widgets.Layout(align_items="center"))
         if self.selected:
             self.item_buttons = {}
-            self.sources_card = ItemSourcesCard(self.packs.item_sources(self.selected, self.scope), names=self.names,
-                                                mode=self.mode)
+            output = self.packs.item_sources(self.selected, self.scope)
+            self.sources_card = ItemSourcesCard(output, names=self.names, mode=self.mode,
+                                                icons=item_icons(self.packs, output))
             self.children = [widgets.HBox([self.back_button]), self.sources_card]
             return
         self.sources_card = None
-        batch = self.batch
-        assert batch is not None
-        q = html.escape(batch.query)
-        self.title.value = (f"<b>物品检索 Item search</b> · 「{q}」 · 已读取 {len(self.matches)} / {batch.n_total} 项 "
-                            f"read {len(self.matches)} of {batch.n_total} matches")
+        q = html.escape(self.query)
+        self.title.value = f"<b>物品检索 Item search</b> · 「{q}」" if self.query else "<b>物品检索 Item search</b> · 全部 all items"
         self.hint.value = ("" if self.matches else
                            "<div class='kit-hint' style='border-left:3px solid #d4a017;padding:2px 8px;background:#fff8e1'>"
                            f"没有匹配「{q}」的物品。No items match '{q}'.</div>")
-        self.more_button.layout.display = None if batch.has_more else "none"
-        self.more_button.description = f"更多物品 More items (+{min(SEARCH_BATCH, batch.n_total - batch.next_offset)})"
+        self.page_label.value = self._page_text()
+        self.prev_button.disabled = self.page <= 0
+        self.next_button.disabled = self.page >= self.n_pages - 1 and not self.has_more
+        pager = widgets.HBox([self.prev_button, self.page_label, self.next_button],
+                             layout=widgets.Layout(align_items="center"))
         if self.mode == "compact":
             self.item_buttons = {}
-            self.picker.options = [(f"{m.index + 1}. {self.label(m)} ({m.item_id})", m.item_id) for m in self.matches]
-            self.children = [self.title, self.hint, widgets.HBox([self.picker, self.view_button]), self.more_button]
+            options = [(f"{m.index + 1}. {self.label(m)} ({m.item_id})", m.item_id) for m in self.visible]
+            self.picker.options = options
+            self.picker.value = options[0][1] if options else None
+            self.children = [header, self.title, self.hint, widgets.HBox([self.picker, self.view_button]), pager]
             return
         self.item_buttons = {m.item_id: self._item_button(m) for m in self.visible}
         self.grid.children = list(self.item_buttons.values())
-        self.page_label.value = f"第 {self.page + 1} / {self.n_pages} 页 · page {self.page + 1} of {self.n_pages}"
-        self.prev_button.disabled = self.page <= 0
-        self.next_button.disabled = self.page >= self.n_pages - 1
-        pager = widgets.HBox([self.prev_button, self.page_label, self.next_button, self.more_button],
-                             layout=widgets.Layout(align_items="center"))
-        self.children = [self.title, self.hint, self.grid, pager]
+        self.children = [header, self.title, self.hint, self.grid, pager]
+
+    def static_text(self) -> str:
+        return (f"ItemSearchCard: {self.query!r} · {len(self.matches)} of {self.n_total} matches read · "
+                f"page {self.page + 1} · {self.language}")

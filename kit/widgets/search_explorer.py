@@ -1,31 +1,78 @@
 """``SearchExplorer``: search a save's documents tables and see why a paragraph ranked where it did.
 
 A thin view over :meth:`kit.AgentDatabase.search` and :meth:`kit.retrieval.ParagraphIndex.explain`:
-pick the scope (shared or one player), the documents table and the language, type a query, click
-a result to see the term-level explanation.
+pick the scope (shared or one player, by name where the save knows it), the documents table and the language
+(by default chosen from the query's script, :func:`kit.retrieval.text.query_language`), type a query and press
+Enter; click a result to see the term-level explanation. A query given to the constructor is searched at once,
+and changing any control searches again.
 """
 
 from __future__ import annotations
 
 import html
+import json
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 import pandas as pd
 import traitlets
 
+from kit.core.errors import KitError
+from kit.retrieval.text import plain_text, query_language
+from kit.widgets._static import StaticView
+
 if TYPE_CHECKING:
     from kit.saves.database import AgentDatabase
     from kit.saves.save import Save
 
-__all__ = ["SearchExplorer", "scope_options", "documents_sources"]
+__all__ = ["SearchExplorer", "scope_options", "documents_sources", "player_names", "AUTO", "MAX_LIMIT"]
 
 SHARED = "shared"
+AUTO = "auto"  #: the language value that means "chosen from the query's script"
+MAX_LIMIT = 50  #: the most results one search shows
+SNIPPET_CHARS = 300
 
 
-def scope_options(save: Save) -> list[tuple[str, str]]:
-    """(label, value) pairs: the shared database, then every player with a database file."""
-    return [("shared", SHARED)] + [(f"player {u}", u) for u in save.databases.player_uuids()]
+def player_names(save: Save) -> dict[str, str]:
+    """Player UUID -> name, from the save's ``usercache.json`` (server root) and FTB Teams' player files.
+
+    Unreadable or missing files give no names (the explorer then shows the UUID); nothing is written.
+    """
+    root = Path(save.path)
+    names: dict[str, str] = {}
+    for folder in (root, root.parent):
+        cache = folder / "usercache.json"
+        if cache.is_file() and cache.stat().st_size < 16 << 20:
+            try:
+                data = json.loads(cache.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                data = []
+            for row in data if isinstance(data, list) else []:
+                if isinstance(row, dict) and isinstance(row.get("uuid"), str) and isinstance(row.get("name"), str):
+                    names.setdefault(row["uuid"].lower(), row["name"])
+    if (root / "ftbteams").is_dir():
+        try:
+            import kit.ftb
+
+            players = kit.ftb.read_progress(root, strict=False).players()
+        except (KitError, OSError, ValueError):
+            players = None
+        if players is not None:
+            for uuid, name in zip(players["player_uuid"], players["player_name"]):
+                if name:
+                    names.setdefault(str(uuid).lower(), str(name))
+    return names
+
+
+def scope_options(save: Save, names: dict[str, str] | None = None) -> list[tuple[str, str]]:
+    """(label, value) pairs: the shared database, then every player with a database file (by name when known)."""
+    names = player_names(save) if names is None else names
+    out = [("共享 shared", SHARED)]
+    for uuid in save.databases.player_uuids():
+        name = names.get(uuid)
+        out.append((f"玩家 player {name} ({uuid[:8]}…)" if name else f"玩家 player {uuid}", uuid))
+    return out
 
 
 def _database(save: Save, scope: str) -> AgentDatabase:
@@ -44,50 +91,47 @@ def _languages(db: AgentDatabase, source: str) -> list[str]:
     return sorted(db.documents(source))
 
 
-def _bind(owner: traitlets.HasTraits, trait: str, box: widgets.ValueWidget) -> None:
-    """Keep ``owner.<trait>`` and ``box.value`` equal; a dropdown only takes values among its options."""
-
-    def to_trait(change: Any) -> None:
-        if change["new"] is not None and getattr(owner, trait) != change["new"]:
-            setattr(owner, trait, change["new"])
-
-    def to_box(change: Any) -> None:
-        options = getattr(box, "options", None)
-        if options is not None:
-            values = [o[1] if isinstance(o, tuple) else o for o in options]
-            if change["new"] not in values:
-                return
-        if box.value != change["new"]:
-            box.value = change["new"]
-
-    box.observe(to_trait, "value")
-    owner.observe(to_box, trait)
-
-
-class SearchExplorer(widgets.VBox):
+class SearchExplorer(StaticView, widgets.VBox):
     """Search explorer for one save.
 
-    State (traitlets): ``scope`` ("shared" or a player UUID), ``source`` (documents table id),
-    ``language``, ``query``, ``limit`` and ``selected`` (the clicked result's rank, 0 for none).
-    ``results`` holds the last search's frame (the columns of ``ParagraphIndex.search``).
+    Parameters
+    ----------
+    save : Save
+        The opened save.
+    query : str, default=""
+        Searched at once when given.
+    language : str, default="auto"
+        A language of the table, or ``"auto"``: chosen from the query's script (Chinese characters -> ``zh_cn``,
+        Latin letters -> ``en_us``).
+    limit : int, default=5
+        Results per search; more than 50 is capped at 50 and the status line says so.
+
+    State (traitlets): ``scope`` ("shared" or a player UUID), ``source`` (documents table id), ``language``,
+    ``query``, ``limit`` and ``selected`` (the clicked result's rank, 0 for none). ``results`` holds the last
+    search's frame (the columns of ``ParagraphIndex.search``); :attr:`effective_language` the language searched.
     """
 
     scope = traitlets.Unicode(SHARED)
     source = traitlets.Unicode("")
-    language = traitlets.Unicode("")
+    language = traitlets.Unicode(AUTO)
     query = traitlets.Unicode("")
     limit = traitlets.Int(5)
     selected = traitlets.Int(0)
 
-    def __init__(self, save: Save, *, query: str = "", limit: int = 5) -> None:
+    def __init__(self, save: Save, *, query: str = "", language: str = AUTO, limit: int = 5) -> None:
         self.save = save
         self.results = pd.DataFrame()
-        self.scope_box = widgets.Dropdown(options=scope_options(save), description="scope")
-        self.source_box = widgets.Dropdown(options=[], description="source")
-        self.language_box = widgets.Dropdown(options=[], description="language")
-        self.query_box = widgets.Text(value=query, placeholder="type a question", description="query")
-        self.limit_box = widgets.BoundedIntText(value=limit, min=1, max=50, description="limit")
-        self.search_button = widgets.Button(description="Search", button_style="primary", icon="search")
+        self._ready = False
+        self.names = player_names(save)
+        self.scope_box = widgets.Dropdown(options=scope_options(save, self.names), description="范围 scope")
+        self.source_box = widgets.Dropdown(options=[], description="来源 source")
+        self.language_box = widgets.Dropdown(options=[], description="语言 language")
+        # continuous_update=False: the value reaches the kernel on Enter (or leaving the box), which searches
+        self.query_box = widgets.Text(value=query, placeholder="输入问题后按回车 type a question, press Enter",
+                                      description="查询 query", continuous_update=False,
+                                      layout=widgets.Layout(width="28em"))
+        self.limit_box = widgets.IntText(value=limit, description="条数 limit", layout=widgets.Layout(width="10em"))
+        self.search_button = widgets.Button(description="搜索 Search", button_style="primary", icon="search")
         self.status = widgets.HTML()
         self.result_list = widgets.VBox()
         self.explanation = widgets.HTML()
@@ -103,62 +147,119 @@ class SearchExplorer(widgets.VBox):
         self.add_class("kit-search-explorer")
         for trait, box in (("scope", self.scope_box), ("source", self.source_box), ("language", self.language_box),
                            ("query", self.query_box), ("limit", self.limit_box)):
-            _bind(self, trait, box)
+            self._bind(trait, box)
         self.observe(self._on_scope, "scope")
         self.observe(self._on_source, "source")
         self.observe(self._on_selected, "selected")
+        self.observe(lambda _c: self._auto_search(), ["language", "query", "limit"])
         self.search_button.on_click(lambda _: self.search())
         self.query = query
         self.limit = limit
         self._on_scope()
+        self.language = language if language in self._language_values() else AUTO
+        self._ready = True
+        self._auto_search()
+
+    # -- binding ----------------------------------------------------------------------------
+    def _bind(self, trait: str, box: widgets.ValueWidget) -> None:
+        """Keep ``self.<trait>`` and ``box.value`` equal; a dropdown only takes values among its options."""
+
+        def to_trait(change: Any) -> None:
+            if change["new"] is not None and getattr(self, trait) != change["new"]:
+                setattr(self, trait, change["new"])
+
+        def to_box(change: Any) -> None:
+            options = getattr(box, "options", None)
+            if options is not None:
+                values = [o[1] if isinstance(o, tuple) else o for o in options]
+                if change["new"] not in values:
+                    return
+            if box.value != change["new"]:
+                box.value = change["new"]
+
+        box.observe(to_trait, "value")
+        self.observe(to_box, trait)
 
     # -- state changes ----------------------------------------------------------------------
-
     def _db(self) -> AgentDatabase:
         return _database(self.save, self.scope)
 
+    def _language_values(self) -> list[str]:
+        return [o[1] for o in self.language_box.options]
+
     def _on_scope(self, _: Any = None) -> None:
         sources = documents_sources(self._db())
-        with self.source_box.hold_trait_notifications():
+        with self.hold_trait_notifications():
             self.source_box.options = sources
-        preferred = "system:knowledge" if "system:knowledge" in sources else (sources[0] if sources else "")
-        if self.source == preferred:
-            self._on_source()
-        self.source = preferred
+            preferred = "system:knowledge" if "system:knowledge" in sources else (sources[0] if sources else "")
+            if self.source == preferred:
+                self._on_source()
+            self.source = preferred
+        self._auto_search()
 
     def _on_source(self, _: Any = None) -> None:
         languages = _languages(self._db(), self.source)
-        self.language_box.options = languages
-        if self.language not in languages:
-            self.language = languages[0] if languages else ""
+        keep = self.language
+        self.language_box.options = [("自动 auto (by script)", AUTO)] + [(lang, lang) for lang in languages]
+        self.language = keep if keep in self._language_values() else AUTO
+        self.language_box.value = self.language
+        self._auto_search()
+
+    @property
+    def languages(self) -> list[str]:
+        """The languages the selected table holds."""
+        return [v for v in self._language_values() if v != AUTO]
+
+    @property
+    def effective_language(self) -> str:
+        """The language searched: the chosen one, or (``"auto"``) the one matching the query's script."""
+        if self.language != AUTO:
+            return self.language
+        return query_language(self.query, self.languages, default="en_us") if self.languages else ""
+
+    def _auto_search(self) -> None:
+        if self._ready:
+            self.search()
 
     def search(self) -> pd.DataFrame:
         """Run the search for the current state, redraw the result list and return the frame."""
         self.selected = 0
-        if not self.source or not self.language:
-            self.results = pd.DataFrame()
-            self.status.value = "<i>This database has no documents tables.</i>"
-            self.result_list.children = []
+        self.results = pd.DataFrame()
+        self.result_list.children = []
+        language = self.effective_language
+        if not self.source or not language:
+            self.status.value = "<i>这个数据库没有文档表。This database has no documents tables.</i>"
             return self.results
-        self.results = self._db().search(self.source, self.language, self.query, limit=self.limit)
-        self._draw_results()
+        if not self.query.strip():
+            self.status.value = "<i>请输入查询后按回车。Type a query and press Enter to search.</i>"
+            return self.results
+        limit = min(max(self.limit, 1), MAX_LIMIT)
+        self.results = self._db().search(self.source, language, self.query, limit=limit)
+        notes = []
+        if self.language == AUTO:
+            notes.append(f"语言 language <code>{html.escape(language)}</code> (detected from the query's script)")
+        if limit != self.limit:
+            notes.append(f"条数 limit {self.limit} → {limit} (capped: at most {MAX_LIMIT}, at least 1)")
+        self._draw_results(notes)
         return self.results
 
-    def _draw_results(self) -> None:
+    def _draw_results(self, notes: list[str]) -> None:
+        suffix = "".join(f"<br><small>{n}</small>" for n in notes)
         if self.results.empty:
-            self.status.value = f"<i>No paragraph matches {html.escape(self.query)!s}.</i>"
-            self.result_list.children = []
+            self.status.value = (f"<i>没有段落匹配「{html.escape(self.query)}」。No paragraph matches "
+                                 f"'{html.escape(self.query)}'.</i>{suffix}")
             return
-        self.status.value = f"{len(self.results)} paragraphs, best first. Click one to see why it ranked there."
+        self.status.value = (f"{len(self.results)} 个段落，最佳在前 · {len(self.results)} paragraphs, best first. "
+                             f"Click one to see why it ranked there.{suffix}")
         rows = []
         for row in self.results.itertuples(index=False):
             button = widgets.Button(
-                description=f"#{row.rank}  {row.doc_id} ¶{row.paragraph_index}  ({row.score:.3f})",
+                description=f"#{row.rank}  {row.title}  ({row.doc_id} ¶{row.paragraph_index}, {row.score:.3f})",
                 layout=widgets.Layout(width="auto"),
-                tooltip=row.title,
+                tooltip=f"{row.doc_id} ¶{row.paragraph_index}",
             )
             button.on_click(lambda _, rank=int(row.rank): setattr(self, "selected", rank))
-            text = html.escape(row.text if len(row.text) <= 300 else row.text[:300] + "…")
+            text = html.escape(plain_text(row.text, max_chars=SNIPPET_CHARS))
             rows.append(widgets.VBox([button, widgets.HTML(f"<div style='margin-left:1em'>{text}</div>")]))
         self.result_list.children = rows
 
@@ -167,9 +268,14 @@ class SearchExplorer(widgets.VBox):
             self.explanation.value = ""
             return
         row = self.results.iloc[self.selected - 1]
-        index = self._db().prepare_index(self.source, self.language)
+        index = self._db().prepare_index(self.source, self.effective_language)
         terms = index.explain(self.query, row["doc_id"], int(row["paragraph_index"]))
         title = html.escape(f"{row['doc_id']} ¶{row['paragraph_index']}: {row['title']}")
         self.explanation.value = f"<b>Why #{self.selected} — {title}</b>" + terms.to_html(
             index=False, float_format=lambda v: f"{v:.4f}", border=0
         )
+
+    def static_text(self) -> str:
+        scope = "shared" if self.scope == SHARED else self.names.get(self.scope, self.scope)
+        return (f"SearchExplorer: {self.query!r} in {scope} {self.source} {self.effective_language} · "
+                f"{len(self.results)} results")

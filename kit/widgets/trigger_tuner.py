@@ -1,10 +1,13 @@
 """TriggerTuner: tune one world-book entry's triggers and see at once which turns activate it.
 
-The widget replays the conversations against the edited book (:func:`kit.worldbook.replay`, seeded, so the
-numbers are reproducible) and lists the activating turns with the matched text highlighted. All state is in
-traitlets (``entry_uid``, ``book``, ``n_turns``, ``n_activated``, ``rate``, ``error``, ``saved_path``); the
-HTML is drawn by plain functions of that state, so the widget is tested by setting values and clicking
-buttons, without a browser.
+The widget replays the conversations against the edited book (seeded, so the numbers are reproducible) and shows
+the activation rate before and after the edit with the turns gained and lost, the entry's content, and the
+activating turns with the matched text highlighted (history matches grouped, constant entries summarised). Edits
+typed into the key and condition boxes are marked until applied; switching entries with unapplied edits asks
+first. Save shows an unsaved marker, a diff preview and a revert, and refuses to overwrite the bundled sample
+(``sample_saves/``) unless told. All state is in traitlets; the HTML is drawn by plain functions of that state
+(:mod:`kit.worldbook.tuning` computes the turns, changes and diffs), so the widget is tested by setting values
+and clicking buttons, without a browser.
 """
 
 from __future__ import annotations
@@ -14,18 +17,20 @@ import json
 import os
 import re
 from dataclasses import replace
+from pathlib import Path
 from typing import Any, Sequence
 
 import ipywidgets as widgets
+import pandas as pd
 import traitlets
 
 from kit.worldbook.conditions import parse_condition
-from kit.worldbook.trigger_coverage import replay
 from kit.worldbook.errors import ConditionSyntaxError
 from kit.worldbook.io import detect_format, write_world_book
-from kit.worldbook.matching import find_key
 from kit.worldbook.model import Entry, KeywordTrigger, WorldBook
 from kit.worldbook.studio import Conversation
+from kit.worldbook.tuning import compare_turns, entry_diff, entry_turns, group_history_matches, key_spans
+from kit.widgets._static import StaticView
 
 __all__ = ["TriggerTuner", "highlight", "render_turns"]
 
@@ -45,48 +50,104 @@ def highlight(text: str, spans: Sequence[tuple[int, int]]) -> str:
     return "".join(out)
 
 
-def _spans(entry: Entry, text: str) -> list[tuple[int, int]]:
-    kw = entry.triggers.keyword
-    if kw is None:
-        return []
-    spans: list[tuple[int, int]] = []
-    for key in kw.active_keys:
-        spans += find_key(key, text, case_sensitive=kw.case_sensitive, match_whole_words=kw.match_whole_words)
-    return spans
+_STALE = ("<div class='kit-stale' style='border-left:3px solid #b00;padding:2px 8px;background:#fdecea'>"
+          "⚠ 结果已过期 stale: these results are from before the edit that failed; fix it and apply again.</div>")
+_WIDE = {"description_width": "initial"}
 
 
-def render_turns(entry: Entry, rows: Sequence[dict[str, Any]], *, n_turns: int, n_activated: int, limit: int = 40) -> str:
-    """HTML of the activation rate and the activating turns (a plain function of the tuner's state).
+def _turn_body(entry: Entry, r: dict[str, Any]) -> str:
+    if r["trigger"] == "keyword":
+        return highlight(r["source_text"], key_spans(entry, r["source_text"]))
+    if r["trigger"] == "condition":
+        fields = [parse_condition(c).field for c in entry.triggers.conditions]
+        values = ", ".join(f"{f}={r['table'].get(f, '∅')}" for f in fields)
+        return html.escape(r["message"]) + f" <small>[{html.escape(values)}]</small>"
+    matched = f" <small>[{html.escape(str(r['matched']))}]</small>" if r.get("matched") else ""
+    return html.escape(r["message"]) + matched
 
-    ``rows`` hold ``conversation_id, turn, trigger, matched, matched_in, message, source_text, table``.
+
+def render_rate(n_before: int, n_after: int, n_turns: int, changes: pd.DataFrame | None = None, *,
+                limit: int = 20) -> str:
+    """HTML of the before -> after activation rate and the turns gained and lost (:func:`compare_turns` rows)."""
+    def pct(n: int) -> str:
+        return f"{n / n_turns:.1%}" if n_turns else "0.0%"
+
+    head = f"<b>激活率 activation rate</b>: {n_after} / {n_turns} turns = {pct(n_after)}"
+    if changes is None or (changes.empty and n_before == n_after):
+        return head + " <small>(与已保存的相同 same as saved)</small>" if changes is not None else head
+    gained, lost = changes[changes["change"] == "gained"], changes[changes["change"] == "lost"]
+    head = (f"<b>激活率 activation rate</b>: 保存时 saved {n_before} / {n_turns} = {pct(n_before)} → 现在 now "
+            f"{n_after} / {n_turns} = {pct(n_after)} · <span style='color:#1b7f2a'>+{len(gained)} 新增 gained</span>"
+            f" · <span style='color:#b00'>−{len(lost)} 失去 lost</span>")
+    parts = [head]
+    for label, part, colour in (("新增的回合 turns gained", gained, "#1b7f2a"), ("失去的回合 turns lost", lost, "#b00")):
+        if part.empty:
+            continue
+        items = "".join(f"<li><code>{html.escape(f'{r.conversation_id} #{r.turn}')}</code> {html.escape(r.message)}</li>"
+                        for r in part.head(limit).itertuples(index=False))
+        more = f"<li>… {len(part) - limit} more</li>" if len(part) > limit else ""
+        parts.append(f"<details open><summary style='color:{colour}'>{label} ({len(part)})</summary>"
+                     f"<ul style='margin:2px 0'>{items}{more}</ul></details>")
+    return "".join(parts)
+
+
+def render_turns(entry: Entry, rows: Sequence[dict[str, Any]], *, n_turns: int, n_activated: int, limit: int = 40,
+                 groups: pd.DataFrame | None = None) -> str:
+    """HTML of the activating turns (a plain function of the tuner's state).
+
+    ``rows`` hold ``conversation_id, turn, trigger, matched, matched_in, message, source_text, table``. A constant
+    entry is summarised in one line; history keyword matches are shown once per :func:`group_history_matches` run
+    (``groups``) instead of once per turn.
     """
-    rate = n_activated / n_turns if n_turns else 0.0
-    head = (f"<b>激活率 (activation rate)</b>: {n_activated} / {n_turns} turns = {rate:.1%}"
-            f" · entry <code>{html.escape(entry.uid)}</code>")
+    where = f"entry <code>{html.escape(entry.uid)}</code>"
     if not rows:
-        return head + "<p><i>没有激活的回合 (no activating turns)</i></p>"
+        return f"<p><i>没有激活的回合 (no activating turns) · {where}</i></p>"
+    if entry.triggers.constant and all(r["trigger"] == "constant" for r in rows):
+        gate = (f"; 概率 probability {entry.triggers.probability:g} keeps it in {n_activated} of them"
+                if entry.triggers.probability < 1 else "")
+        return (f"<p>常驻条目 constant entry · {where}: active in {n_activated} of {n_turns} turns "
+                f"(every turn it is in play{gate}); no turns listed.</p>")
     items = []
-    for r in rows[:limit]:
-        where = html.escape(f"{r['conversation_id']} #{r['turn']}")
-        trig = html.escape(f"{r['trigger']} · {r['matched_in']}")
-        if r["trigger"] == "keyword":
-            body = highlight(r["source_text"], _spans(entry, r["source_text"]))
-            if r["matched_in"] == "history":
-                body = "<i>(history)</i> " + body
-        elif r["trigger"] == "condition":
-            fields = [parse_condition(c).field for c in entry.triggers.conditions]
-            values = ", ".join(f"{f}={r['table'].get(f, '∅')}" for f in fields)
-            body = html.escape(r["message"]) + f" <small>[{html.escape(values)}]</small>"
+    grouped = {(g.conversation_id, t): g for g in (groups.itertuples(index=False) if groups is not None else ())
+               for t in range(g.first_turn, g.last_turn + 1)}
+    shown_groups: set[tuple[str, int]] = set()
+    for r in rows:
+        g = grouped.get((r["conversation_id"], r["turn"])) if r["matched_in"] == "history" else None
+        if g is not None:
+            if (g.conversation_id, g.first_turn) in shown_groups:
+                continue
+            shown_groups.add((g.conversation_id, g.first_turn))
+            span = f"#{g.first_turn}–#{g.last_turn}" if g.n_turns > 1 else f"#{g.first_turn}"
+            body = "<i>(history)</i> " + highlight(g.source_text, key_spans(entry, g.source_text))
+            items.append(f"<li><code>{html.escape(f'{g.conversation_id} {span}')}</code> <small>keyword · history · "
+                         f"{g.n_turns} turns</small><br>{body}</li>")
         else:
-            body = html.escape(r["message"]) + f" <small>[{html.escape(str(r['matched']))}]</small>"
-        items.append(f"<li><code>{where}</code> <small>{trig}</small><br>{body}</li>")
-    more = f"<p>… {len(rows) - limit} more</p>" if len(rows) > limit else ""
-    return head + "<ol>" + "".join(items) + "</ol>" + more
+            trig = html.escape(f"{r['trigger']} · {r['matched_in']}")
+            items.append(f"<li><code>{html.escape(str(r['conversation_id']) + ' #' + str(r['turn']))}</code> "
+                         f"<small>{trig}</small><br>{_turn_body(entry, r)}</li>")
+    more = f"<p>… {len(items) - limit} more</p>" if len(items) > limit else ""
+    return f"<p>激活的回合 activating turns · {where}</p><ol>" + "".join(items[:limit]) + "</ol>" + more
 
 
-class TriggerTuner(widgets.VBox):
+def entry_html(entry: Entry) -> str:
+    """HTML of the entry as a reader needs it: comment, position, triggers configured, and its content."""
+    triggers = ", ".join(entry.triggers.configured) or "none"
+    state = " · <b style='color:#b00'>已禁用 disabled</b>" if entry.disable else ""
+    content = html.escape(entry.content)
+    return (f"<div class='kit-entry' style='border:1px solid #ddd;padding:4px 8px;background:#fafafa'>"
+            f"<b>{html.escape(entry.comment or entry.uid)}</b> <code>{html.escape(entry.uid)}</code> · "
+            f"{html.escape(entry.position_label)} · triggers: {html.escape(triggers)}{state}"
+            f"<div style='white-space:pre-wrap;max-height:8em;overflow:auto;font-size:90%;margin-top:3px'>"
+            f"{content}</div></div>")
+
+
+def _in_samples(path: str) -> bool:
+    return "sample_saves" in Path(os.path.abspath(path)).parts
+
+
+class TriggerTuner(StaticView, widgets.VBox):
     """Pick an entry, edit its keys, case / whole-word options, conditions and probability, and see the
-    turns that activate it; *Save* writes the book back atomically.
+    turns that activate it, before and after the edit; *Save* writes the book back atomically.
 
     Parameters
     ----------
@@ -96,62 +157,112 @@ class TriggerTuner(widgets.VBox):
         Replayed with the book in play (conversations that name other books only are left out, unless
         none names this book).
     path : str or path, optional
-        Where *Save* writes; default ``book.source`` (never a character card: books read from cards need
-        ``path``). Books read from SillyTavern are written as SillyTavern world files, others as kit's
-        native JSON (:attr:`save_format`).
+        Where *Save* writes (editable in the "保存到 Save to" box); default ``book.source`` (never a character card:
+        books read from cards need ``path``). Books read from SillyTavern are written as SillyTavern world files,
+        others as kit's native JSON (:attr:`save_format`).
     scan_depth : int or None
         As for activation.
+    overwrite_samples : bool, default=False
+        Allow *Save* to overwrite a file inside a ``sample_saves`` folder (the bundled sample, which
+        ``python -m kit.samples`` rewrites); by default it refuses and asks for a path for a copy.
 
     Attributes (traitlets)
     ----------------------
     book : WorldBook
-        The edited book (updated by *Apply* or by editing the fields).
+        The edited book (updated by *Apply*, the check boxes and the probability slider).
+    saved_book : WorldBook
+        The book as last loaded or saved: the "before" of the comparison, what *Revert* returns to.
     entry_uid : str
-        The entry being tuned.
-    n_turns, n_activated : int ; rate : float
-        Replay result for the entry.
+        The entry being tuned. Switching while the key or condition boxes hold unapplied edits does not switch:
+        it sets ``pending_uid`` and shows a prompt (apply and switch / discard and switch / stay).
+    has_unapplied_edits, is_unsaved, is_stale : bool
+        Edits typed but not applied; a book that differs from ``saved_book``; results older than a failed edit.
+    n_turns, n_activated, n_activated_before : int ; rate, rate_before : float
+        Replay result for the entry, now and as saved.
     error : str
-        The last problem (malformed condition, save failure); empty when none.
+        The last problem (malformed condition, save refused or failed); empty when none.
     saved_path : str
         Where the book was last saved.
     """
 
-    book = traitlets.Instance(WorldBook)
+    book = traitlets.Instance(WorldBook, allow_none=True)
+    saved_book = traitlets.Instance(WorldBook, allow_none=True)
     entry_uid = traitlets.Unicode()
+    pending_uid = traitlets.Unicode("")
+    has_unapplied_edits = traitlets.Bool(False)
+    is_unsaved = traitlets.Bool(False)
+    is_stale = traitlets.Bool(False)
     n_turns = traitlets.Int(0)
     n_activated = traitlets.Int(0)
+    n_activated_before = traitlets.Int(0)
     rate = traitlets.Float(0.0)
+    rate_before = traitlets.Float(0.0)
     error = traitlets.Unicode("")
     saved_path = traitlets.Unicode("")
 
     def __init__(self, book: WorldBook, conversations: Sequence[Conversation], *, path: str | os.PathLike[str] | None = None,
-                 scan_depth: int | None = None, **kwargs: Any) -> None:
+                 scan_depth: int | None = None, overwrite_samples: bool = False, **kwargs: Any) -> None:
         self._loading = True
         self.conversations = self._in_play(book, conversations)
-        self.path = str(path) if path is not None else book.source
+        self._path = str(path) if path is not None else (book.source or "")
         self._save_format = self._source_format(book.source)
         self.scan_depth = scan_depth
+        self.overwrite_samples = overwrite_samples
         self.rows: list[dict[str, Any]] = []
-        self.picker = widgets.Dropdown(description="条目 Entry", options=self._options(book))
-        self.key_text = widgets.Text(description="关键词 Keys", placeholder="comma-separated")
-        self.case_sensitive = widgets.Checkbox(description="区分大小写 Case sensitive")
-        self.whole_words = widgets.Checkbox(description="全词匹配 Whole words")
-        self.conditions_text = widgets.Textarea(description="条件 Conditions", placeholder="one per line: tb.力量 > 10")
-        self.probability = widgets.FloatSlider(description="概率 Probability", min=0.0, max=1.0, step=0.05, value=1.0)
-        self.apply_button = widgets.Button(description="应用 Apply")
-        self.save_button = widgets.Button(description="保存 Save", button_style="primary")
+        self.changes: pd.DataFrame | None = None
+        self._before_cache: dict[str, pd.DataFrame] = {}
+        self._loaded_fields: tuple[str, str] = ("", "")
+        wide = widgets.Layout(width="95%")
+        self.picker = widgets.Dropdown(description="条目 Entry", options=self._options(book), style=_WIDE, layout=wide)
+        self.entry_info = widgets.HTML()
+        self.key_text = widgets.Text(description="关键词 Keys", placeholder="comma-separated", style=_WIDE, layout=wide)
+        self.case_sensitive = widgets.Checkbox(description="区分大小写 Case sensitive", style=_WIDE, indent=False)
+        self.whole_words = widgets.Checkbox(description="全词匹配 Whole words", style=_WIDE, indent=False)
+        self.conditions_text = widgets.Textarea(description="条件 Conditions", placeholder="one per line: tb.力量 > 10",
+                                                style=_WIDE, layout=wide)
+        self.probability = widgets.FloatSlider(description="概率 Probability", min=0.0, max=1.0, step=0.05, value=1.0,
+                                               style=_WIDE)
+        self.edit_marker = widgets.HTML()
+        self.apply_button = widgets.Button(description="应用 Apply", icon="check")
+        self.prompt_label = widgets.HTML()
+        self.prompt_apply = widgets.Button(description="应用并切换 Apply and switch", layout=widgets.Layout(width="auto"))
+        self.prompt_discard = widgets.Button(description="放弃修改并切换 Discard and switch", button_style="warning",
+                                             layout=widgets.Layout(width="auto"))
+        self.prompt_stay = widgets.Button(description="留在此条目 Stay", layout=widgets.Layout(width="auto"))
+        self.prompt = widgets.VBox([self.prompt_label, widgets.HBox([self.prompt_apply, self.prompt_discard, self.prompt_stay])],
+                                   layout=widgets.Layout(display="none", border="1px solid #d4a017", padding="4px"))
+        self.path_box = widgets.Text(value=self.path or "", description="保存到 Save to", style=_WIDE, layout=wide,
+                                     placeholder="path of the world-book file to write")
+        self.save_button = widgets.Button(description="保存 Save", button_style="primary", icon="save")
+        self.preview_button = widgets.Button(description="预览修改 Preview diff", layout=widgets.Layout(width="auto"))
+        self.revert_button = widgets.Button(description="还原 Revert to saved", layout=widgets.Layout(width="auto"))
+        self.save_marker = widgets.HTML()
         self.status = widgets.HTML()
+        self.diff = widgets.HTML()
+        self.rate_view = widgets.HTML()
         self.output = widgets.HTML()
         super().__init__(children=[
-            self.picker, self.key_text, widgets.HBox([self.case_sensitive, self.whole_words]), self.conditions_text,
-            self.probability, widgets.HBox([self.apply_button, self.save_button]), self.status, self.output,
+            self.picker, self.entry_info, self.key_text, widgets.HBox([self.case_sensitive, self.whole_words]),
+            self.conditions_text, self.probability, widgets.HBox([self.apply_button, self.edit_marker]), self.prompt,
+            self.path_box, widgets.HBox([self.save_button, self.preview_button, self.revert_button, self.save_marker]),
+            self.status, self.diff, self.rate_view, self.output,
         ], **kwargs)
+        self.add_class("kit-trigger-tuner")
         self.book = book
+        self.saved_book = book
         self.apply_button.on_click(lambda _: self.apply())
         self.save_button.on_click(lambda _: self.save())
-        self.picker.observe(lambda ch: setattr(self, "entry_uid", ch["new"]), names="value")
+        self.preview_button.on_click(lambda _: self.preview())
+        self.revert_button.on_click(lambda _: self.revert())
+        self.prompt_apply.on_click(lambda _: self.resolve_pending("apply"))
+        self.prompt_discard.on_click(lambda _: self.resolve_pending("discard"))
+        self.prompt_stay.on_click(lambda _: self.resolve_pending("stay"))
+        self.picker.observe(self._on_picker, names="value")
+        self.path_box.observe(lambda ch: setattr(self, "_path", ch["new"]), names="value")
         for w in (self.case_sensitive, self.whole_words, self.probability):
             w.observe(lambda _: self.apply(), names="value")
+        for w in (self.key_text, self.conditions_text):
+            w.observe(lambda _: self._mark_edits(), names="value")
         self._loading = False
         self.entry_uid = self.picker.value or ""
 
@@ -170,14 +281,59 @@ class TriggerTuner(widgets.VBox):
 
     @property
     def entry(self) -> Entry:
-        """The entry being tuned (as currently edited)."""
+        """The entry being tuned (as currently applied)."""
         return self.book.entry(self.entry_uid)
+
+    def _fields(self) -> tuple[str, str]:
+        return (self.key_text.value, self.conditions_text.value)
+
+    def _mark_edits(self) -> None:
+        if self._loading:
+            return
+        self.has_unapplied_edits = self._fields() != self._loaded_fields
+        self.edit_marker.value = ("<span style='color:#b36b00'>● 有未应用的修改 unapplied edits (press 应用 Apply)</span>"
+                                  if self.has_unapplied_edits else "")
+
+    def _on_picker(self, change: dict[str, Any]) -> None:
+        if change["new"] is not None and change["new"] != self.entry_uid:
+            self.entry_uid = change["new"]
+
+    @traitlets.validate("entry_uid")
+    def _valid_entry(self, proposal: dict[str, Any]) -> str:
+        new = proposal["value"]
+        if self.has_unapplied_edits and new != self.entry_uid and self.entry_uid:
+            self.pending_uid = new
+            self.prompt_label.value = (f"<b>条目 <code>{html.escape(self.entry_uid)}</code> 有未应用的修改。</b> "
+                                       f"Entry <code>{html.escape(self.entry_uid)}</code> has unapplied edits: apply "
+                                       f"them, discard them, or stay before switching to <code>{html.escape(new)}</code>?")
+            self.prompt.layout.display = None
+            if self.picker.value != self.entry_uid:
+                self.picker.value = self.entry_uid
+            return self.entry_uid
+        return new
+
+    def resolve_pending(self, choice: str) -> None:
+        """Answer the switch prompt: ``"apply"`` (apply the edits, then switch), ``"discard"`` (switch, dropping
+        them) or ``"stay"`` (keep editing this entry)."""
+        target, self.pending_uid = self.pending_uid, ""
+        self.prompt.layout.display = "none"
+        if choice == "stay" or not target:
+            return
+        if choice == "apply":
+            self.apply()
+            if self.error:
+                return
+        self.has_unapplied_edits = False
+        self.entry_uid = target
 
     @traitlets.observe("entry_uid")
     def _on_entry(self, change: dict[str, Any]) -> None:
         if self.picker.value != change["new"]:
             self.picker.value = change["new"]
         self._load_fields()
+        self.error = ""
+        self.is_stale = False
+        self.status.value = ""
         self.refresh()
 
     def _load_fields(self) -> None:
@@ -192,6 +348,9 @@ class TriggerTuner(widgets.VBox):
             self.probability.value = e.triggers.probability
         finally:
             self._loading = False
+        self._loaded_fields = self._fields()
+        self._mark_edits()
+        self.entry_info.value = entry_html(e)
 
     def edited_entry(self) -> Entry:
         """Build the entry from the fields; raises ConditionSyntaxError for a malformed condition."""
@@ -210,18 +369,28 @@ class TriggerTuner(widgets.VBox):
                            probability=float(self.probability.value))
         return replace(e, triggers=triggers)
 
+    def _show_error(self, message: str, *, stale: bool) -> None:
+        self.error = message
+        self.status.value = f"<span style='color:#b00'>{html.escape(message)}</span>"
+        if stale and not self.is_stale:
+            self.is_stale = True
+            self.rate_view.value = _STALE + self.rate_view.value
+            self.output.value = f"<div style='opacity:.45'>{self.output.value}</div>"
+
     def apply(self) -> None:
-        """Take the fields into ``book`` and replay (a malformed condition sets ``error`` instead)."""
+        """Take the fields into ``book`` and replay (a malformed condition sets ``error`` and marks the results
+        stale instead)."""
         if self._loading:
             return
         try:
             entry = self.edited_entry()
         except ConditionSyntaxError as exc:
-            self.error = str(exc)
-            self.status.value = f"<span style='color:#b00'>{html.escape(self.error)}</span>"
+            self._show_error(str(exc), stale=True)
             return
         self.error = ""
         self.status.value = ""
+        self._loaded_fields = self._fields()
+        self._mark_edits()
         if entry != self.entry:
             self.book = self.book.replace_entry(entry)
         else:
@@ -232,29 +401,82 @@ class TriggerTuner(widgets.VBox):
         if not self._loading and self.entry_uid:
             self.refresh()
 
+    @traitlets.observe("book", "saved_book")
+    def _on_unsaved(self, _change: dict[str, Any]) -> None:
+        self.is_unsaved = self.saved_book is not None and self.book != self.saved_book
+        n = len(self.changed_entries())
+        self.save_marker.value = (f"<span style='color:#b36b00'>● 未保存 unsaved changes ({n} entries)</span>"
+                                  if self.is_unsaved else "<span style='color:#1b7f2a'>✓ 已保存 saved</span>")
+
+    def changed_entries(self) -> list[str]:
+        """Uids of the entries that differ from ``saved_book`` (added or changed)."""
+        if self.saved_book is None or self.book is None:
+            return []
+        return [e.uid for e in self.book.entries
+                if e.uid not in {x.uid for x in self.saved_book.entries} or self.saved_book.entry(e.uid) != e]
+
+    def _turn_rows(self, book: WorldBook) -> pd.DataFrame:
+        return entry_turns(book, self.conversations, self.entry_uid, scan_depth=self.scan_depth, rng=0)
+
     def refresh(self) -> None:
-        """Replay the conversations with the current book and redraw."""
+        """Replay the conversations with the current book and redraw (rate before and after, changes, turns)."""
         entry = self.entry
-        eid = f"{self.book.id}/{entry.uid}"
-        act = replay([self.book], self.conversations, scan_depth=self.scan_depth, rng=0, progress=False)
-        mine = act[act["entry_id"] == eid]
+        after = self._turn_rows(self.book)
+        key = self.entry_uid
+        if key not in self._before_cache:
+            try:
+                self.saved_book.entry(key)
+                self._before_cache[key] = self._turn_rows(self.saved_book)
+            except KeyError:
+                self._before_cache[key] = after.iloc[0:0]
+        before = self._before_cache[key]
         by_id = {c.id: c for c in self.conversations}
-        rows = []
-        for r in mine.itertuples(index=False):
-            conv = by_id[r.conversation_id]
-            message = conv.turns[r.turn].message
-            source_text = message
-            if r.trigger == "keyword" and r.matched_in == "history":
-                earlier = conv.messages[: r.turn]
-                source_text = next((m for m in reversed(earlier) if _spans(entry, m)), "")
-            rows.append({"conversation_id": r.conversation_id, "turn": int(r.turn), "trigger": str(r.trigger),
-                         "matched": r.matched, "matched_in": r.matched_in, "message": message,
-                         "source_text": source_text, "table": conv.turns[r.turn].table})
-        self.rows = rows
+        self.rows = [{**r, "table": by_id[r["conversation_id"]].turns[r["turn"]].table}
+                     for r in after.to_dict("records")]
         self.n_turns = sum(len(c.turns) for c in self.conversations)
-        self.n_activated = len(rows)
+        self.n_activated = len(after)
+        self.n_activated_before = len(before)
         self.rate = self.n_activated / self.n_turns if self.n_turns else 0.0
-        self.output.value = render_turns(entry, rows, n_turns=self.n_turns, n_activated=self.n_activated)
+        self.rate_before = self.n_activated_before / self.n_turns if self.n_turns else 0.0
+        self.changes = compare_turns(before, after, self.conversations)
+        self.is_stale = False
+        self.entry_info.value = entry_html(entry)
+        self.rate_view.value = render_rate(self.n_activated_before, self.n_activated, self.n_turns, self.changes)
+        self.output.value = render_turns(entry, self.rows, n_turns=self.n_turns, n_activated=self.n_activated,
+                                         groups=group_history_matches(after))
+        if self.diff.value:
+            self.preview()
+
+    def diff_text(self) -> str:
+        """A unified diff, entry by entry, of what *Save* would change against ``saved_book`` (``""``: nothing)."""
+        parts = []
+        saved = {e.uid: e for e in self.saved_book.entries}
+        for uid in self.changed_entries():
+            new = self.book.entry(uid)
+            parts.append(entry_diff(saved.get(uid, Entry(uid=uid)), new, name=f"{self.book.id}/{uid}"))
+        return "\n".join(parts)
+
+    def preview(self) -> str:
+        """Show (and return) :meth:`diff_text` under the save buttons."""
+        text = self.diff_text()
+        body = html.escape(text) if text else "没有未保存的修改 nothing to save"
+        self.diff.value = (f"<pre class='kit-diff' style='background:#f6f8fa;padding:4px;font-size:85%;max-height:16em;"
+                           f"overflow:auto'>{body}</pre>")
+        return text
+
+    def revert(self) -> None:
+        """Go back to ``saved_book`` (the file as loaded or last saved): applied and unapplied edits are dropped."""
+        self._loading = True
+        try:
+            self.book = self.saved_book
+        finally:
+            self._loading = False
+        self.diff.value = ""
+        self.error = ""
+        self.status.value = "已还原 reverted to the saved book"
+        self.has_unapplied_edits = False
+        self._load_fields()
+        self.refresh()
 
     @staticmethod
     def _source_format(source: str | None) -> str:
@@ -274,8 +496,22 @@ class TriggerTuner(widgets.VBox):
         (kit's native JSON)."""
         return self._save_format
 
+    @property
+    def path(self) -> str:
+        """Where *Save* writes (the "保存到 Save to" box)."""
+        return self._path
+
+    @path.setter
+    def path(self, value: str | os.PathLike[str]) -> None:
+        self._path = str(value)
+        if self.path_box.value != self._path:
+            self.path_box.value = self._path
+
     def _refuse_default_path(self) -> str:
-        """Why the default path (the book's source) must not be overwritten, or ``""``."""
+        """Why the path must not be overwritten, or ``""``."""
+        if self.path and _in_samples(self.path) and not self.overwrite_samples and os.path.exists(self.path):
+            return (f"refusing to overwrite {self.path!r}: it is inside sample_saves/ (the bundled sample); type a path "
+                    f"for a copy into 保存到 Save to (or pass path=), or pass overwrite_samples=True")
         if self.path != self.book.source or not self.path:
             return ""
         if os.path.splitext(self.path)[1].lower() == ".png":
@@ -287,17 +523,16 @@ class TriggerTuner(widgets.VBox):
     def save(self) -> str:
         """Apply the fields and write the book to ``path`` atomically (temporary file in the same folder,
         flush + fsync, ``os.replace``) in :attr:`save_format`; returns the path, or sets ``error`` when there
-        is nowhere to write (no path, or the default path is the character card the book was read from,
-        which is never overwritten) or writing fails (the old file is then unchanged)."""
+        is nowhere to write (no path; the default path is the character card the book was read from, which is
+        never overwritten; the path is an existing file inside ``sample_saves/`` and ``overwrite_samples`` is
+        off) or writing fails (the old file is then unchanged). After a save, ``saved_book`` is the book."""
         self.apply()
         if self.error:
             return ""
-        if not self.path:
-            self.error = "no path to save to: pass path= to TriggerTuner"
-        else:
-            self.error = self._refuse_default_path()
-        if self.error:
-            self.status.value = f"<span style='color:#b00'>{html.escape(self.error)}</span>"
+        problem = ("no path to save to: type one into 保存到 Save to, or pass path= to TriggerTuner" if not self.path
+                   else self._refuse_default_path())
+        if problem:
+            self._show_error(problem, stale=False)
             return ""
         try:
             if self.save_format == "sillytavern":
@@ -307,9 +542,17 @@ class TriggerTuner(widgets.VBox):
             else:
                 written = write_world_book(self.book, self.path)
         except OSError as exc:
-            self.error = f"cannot save {self.path!r}: {exc}"
-            self.status.value = f"<span style='color:#b00'>{html.escape(self.error)}</span>"
+            self._show_error(f"cannot save {self.path!r}: {exc}", stale=False)
             return ""
         self.saved_path = str(written)
+        self._before_cache.clear()
+        self.saved_book = self.book
+        self.diff.value = ""
+        self.refresh()
         self.status.value = f"已保存 saved: <code>{html.escape(os.path.basename(self.saved_path))}</code>"
         return self.saved_path
+
+    def static_text(self) -> str:
+        marks = (" · unapplied edits" if self.has_unapplied_edits else "") + (" · unsaved" if self.is_unsaved else "")
+        return (f"TriggerTuner: {self.book.id}/{self.entry_uid} · {self.n_activated} / {self.n_turns} turns "
+                f"(saved: {self.n_activated_before}){marks}")

@@ -58,6 +58,7 @@ from kit.worldbook.model import (
     position_label,
 )
 from kit.worldbook.normalize import book_from_dict, book_to_dict
+from kit.worldbook.tuning import compare_turns, entry_diff, entry_turns, group_history_matches
 from kit.worldbook.studio import (
     Conversation,
     Studio,
@@ -69,6 +70,10 @@ from kit.worldbook.studio import (
 )
 
 __all__ = [
+    "entry_turns",
+    "compare_turns",
+    "group_history_matches",
+    "entry_diff",
     "ACTIVATION_COLUMNS",
     "ASSEMBLE_COLUMNS",
     "COVERAGE_COLUMNS",

@@ -102,3 +102,33 @@ def test_browser_from_path_and_bad_page_size(store):
     assert len(CardBrowser(store.root).cards) == 5
     with pytest.raises(ValueError, match="page_size"):
         CardBrowser(store, page_size=0)
+
+
+def test_no_match_says_so_and_clears(store):
+    browser = CardBrowser(store)
+    assert browser.empty_box.layout.display == "none" and browser.empty_message.value == ""
+    browser.filter_box.value = "no such card"
+    assert browser.empty_box.layout.display is None
+    assert "No cards match 「no such card」 (of 5 cards)" in browser.empty_message.value
+    browser.tag_filter.value = "English"
+    assert "标签 tag English" in browser.empty_message.value
+    browser.clear_filters_button.click()
+    assert browser.query == "" and browser.tag == "" and len(browser.grid.children) == 5
+    assert browser.empty_box.layout.display == "none"
+
+
+def test_details_sit_beside_the_grid_with_styled_tables(store):
+    browser = CardBrowser(store)
+    body = browser.children[1]
+    assert body.children[1] is browser.detail and browser.grid in body.children[0].children  # side by side
+    browser.tile_buttons["zhou-wanghai"].click()
+    assert browser.detail.children and "class='kit-table'" in browser.detail_html.value
+    assert "background:#eef2f6" in browser.detail_html.value  # header band
+
+
+def test_card_browser_static_snapshot(store):
+    browser = CardBrowser(store, page_size=2)
+    browser.select("zhou-wanghai")
+    bundle = browser._repr_mimebundle_()
+    assert bundle["text/plain"] == "CardBrowser: 5 of 5 cards · page 1 of 3 · showing zhou-wanghai"
+    assert "data:image/png;base64," in bundle["text/html"] and "字段 Fields" in bundle["text/html"]

@@ -264,31 +264,48 @@ def test_search_items_ranks_and_batches(packs) -> None:
         search_items(items, "x", limit=0)
 
 
-def test_search_card_grid_pages_and_more_items(packs) -> None:
+def test_search_card_one_paging_model_reads_batches_as_pages_need_them(packs) -> None:
     card = ItemSearchCard(packs, "aurora")
-    total = card.batch.n_total
-    assert len(card.matches) == 20 and card.n_pages == 2
+    total = card.n_total
+    assert total > 40 and len(card.matches) == 20 and card.has_more
     assert len(card.item_buttons) == 18 and len(card.grid.children) == 18  # 6 x 3, only this page
     assert "repeat(6" in card.grid.layout.grid_template_columns
-    assert card.more_button.layout.display is None and card.prev_button.disabled
-    card.next_button.click()
-    assert len(card.item_buttons) == 2 and card.next_button.disabled
+    assert "已读取 20 项，还有更多" in card.page_label.value and "20 matches read, more exist" in card.page_label.value
+    assert card.prev_button.disabled and not card.next_button.disabled
+    assert not hasattr(card, "more_button")  # no second paging system
 
-    card.more_button.click()  # next batch: original query, offset 20; turns to the page of the first new item
-    assert card.batch.query == "aurora" and card.batch.offset == 20
+    card.next_button.click()  # page 2 needs items 18..35: the next batch (offset 20) is read on the way
+    assert card.page == 1 and card.batch.query == "aurora" and card.batch.offset == 20
     assert len(card.matches) == 40 and [m.index for m in card.matches] == list(range(40))
-    assert card.page == 1 and list(card.item_buttons)[2] == card.matches[20].item_id
-    while card.batch.has_more:
-        card.more_button.click()
-    assert len(card.matches) == total and card.more_button.layout.display == "none"
-    assert f"read {total} of {total}" in card.title.value
+    assert list(card.item_buttons) == [m.item_id for m in card.matches[18:36]]
+    assert "page 2 · 40 matches read, more exist" in card.page_label.value
+    while not card.next_button.disabled:
+        card.next_button.click()
+    assert len(card.matches) == total and not card.has_more
+    pages = -(-total // 18)
+    assert card.page == pages - 1 and f"page {pages} of {pages} · {total} items" in card.page_label.value
+    card.prev_button.click()
+    assert card.page == pages - 2 and len(card.item_buttons) == 18
+
+
+def test_search_card_query_box_and_language_switch(packs) -> None:
+    card = ItemSearchCard(packs)
+    assert card.query_box.continuous_update is False  # Enter sends the query
+    card.query_box.value = "glacite ingot"
+    assert card.query == "glacite ingot" and card.page == 0
+    button = card.item_buttons["aurora:glacite_ingot"]
+    assert button.description == "冰川锭"
+    assert "Glacite Ingot" in button.tooltip and "aurora:glacite_ingot" in button.tooltip
+    card.language_switch.value = "en_us"
+    button = card.item_buttons["aurora:glacite_ingot"]
+    assert card.language == "en_us" and button.description == "Glacite Ingot"
+    assert "冰川锭" in button.tooltip and "Glacite Ingot" not in button.tooltip
+    assert ItemSearchCard(packs, "glacite ingot", language="en_us").language_switch.value == "en_us"
 
 
 def test_search_card_tooltip_click_opens_sources_and_back(packs) -> None:
     card = ItemSearchCard(packs, "glacite ingot")
     button = card.item_buttons["aurora:glacite_ingot"]
-    assert button.description == "冰川锭"
-    assert "aurora:glacite_ingot" in button.tooltip and "Glacite Ingot" in button.tooltip
     assert "Max stack" in button.tooltip and "unknown" in button.tooltip  # the data packs do not say
     button.click()
     assert card.selected == "aurora:glacite_ingot"
@@ -298,14 +315,11 @@ def test_search_card_tooltip_click_opens_sources_and_back(packs) -> None:
     card.back_button.click()
     assert card.selected == "" and card.sources_card is None and card.grid in card.children
 
-    english = ItemSearchCard(packs, "glacite ingot", language="en_us")
-    assert english.item_buttons["aurora:glacite_ingot"].description == "Glacite Ingot"
-
 
 def test_search_card_empty_hint_query_change_and_compact(packs) -> None:
     card = ItemSearchCard(packs, "no-such-thing")
     assert card.matches == [] and card.item_buttons == {}
-    assert "No items match 'no-such-thing'" in card.hint.value and card.more_button.layout.display == "none"
+    assert "No items match 'no-such-thing'" in card.hint.value and card.next_button.disabled
     card.query = "frost"
     assert card.hint.value == "" and card.batch.query == "frost" and card.page == 0
     assert all("frost" in m.item_id or "frost" in m.name_en.lower() for m in card.matches)
@@ -313,9 +327,55 @@ def test_search_card_empty_hint_query_change_and_compact(packs) -> None:
     compact = ItemSearchCard(packs, "glacite", mode="compact")
     labels = [label for label, _ in compact.picker.options]
     assert labels[0].startswith("1. ") and "(aurora:glacite_" in labels[0]
+    assert compact.picker.value == compact.matches[0].item_id  # starts with the first item picked
+    compact.view_button.click()
+    assert compact.selected == compact.matches[0].item_id
+    compact.back_button.click()
     compact.picker.value = "aurora:glacite_ingot"
     compact.view_button.click()
     assert compact.sources_card.mode == "compact" and compact.sources_card.page_size("recipe") == 2
+
+
+def test_sources_card_resolves_names_and_ids_without_namespace(packs) -> None:
+    for text in ("glacite_ingot", "冰川锭", "Glacite Ingot", "aurora:glacite_ingot"):
+        card = ItemSourcesCard.from_packs(packs, text)
+        assert card.output.item == "aurora:glacite_ingot", text
+        assert card.category_buttons["recipe"].description == "配方 Recipes (6)"
+    assert "「冰川锭」→" in ItemSourcesCard.from_packs(packs, "冰川锭").hint.value
+
+
+def test_sources_card_suggests_the_nearest_items_and_switches_on_click(packs) -> None:
+    card = ItemSourcesCard.from_packs(packs, "glacite")
+    assert card.output.item == "" and card.lookup.suggestions and not card.lookup.found
+    assert "No item is called 'glacite'. Did you mean" in card.hint.value
+    assert list(card.suggestion_buttons) == list(card.lookup.suggestions)
+    assert all(i.startswith("aurora:") and "glacite" in i for i in card.suggestion_buttons)
+    card.suggestion_buttons["aurora:glacite_ore"].click()
+    assert card.output.item == "aurora:glacite_ore" and card.category == "loot"
+    nothing = ItemSourcesCard.from_packs(packs, "qqqqqq")
+    assert "none is close" in nothing.hint.value and nothing.suggestion_buttons == {}
+
+
+def test_sources_card_bad_scope_is_one_line_in_the_card(packs) -> None:
+    card = ItemSourcesCard.from_packs(packs, "glacite_ingot", scope="bogus")  # no exception
+    assert card.error.startswith("范围无效 invalid scope:") and "\n" not in card.error
+    assert "Got &#x27;bogus&#x27;" in card.hint.value and all(not v for v in card.sources.values())
+    card.show("glacite_ingot", scope="loot")
+    assert card.error == "" and card.category == "loot" and card.output.scope == "loot"
+    with pytest.raises(ValueError, match="from_packs"):
+        ItemSourcesCard(card.output).show("x")
+
+
+def test_cards_have_a_static_snapshot(packs) -> None:
+    card = ItemSourcesCard.from_packs(packs, "aurora:glacite_ingot")
+    bundle = card._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert "配方 Recipes (6)" in bundle["text/html"] and "aurora:glacite_ingot_from_blasting_glacite_ore" in bundle["text/html"]
+    assert "第 1 / 2 页" in bundle["text/html"]
+    assert bundle["text/plain"] == "ItemSourcesCard: aurora:glacite_ingot · recipe 6, loot 3, tag 0 · recipe page 1"
+    search = ItemSearchCard(packs, "glacite")
+    html = search._repr_mimebundle_()["text/html"]
+    assert "冰川锭" in html and "glacite" in html and "kit-static-button" in html
 
 
 def test_known_max_stack_sizes_from_result_components(tmp_path: Path) -> None:
@@ -334,16 +394,16 @@ def test_known_max_stack_sizes_from_result_components(tmp_path: Path) -> None:
 
 def test_switching_category_or_page_replaces_only_the_page_body(packs) -> None:
     card = ItemSourcesCard.from_packs(packs, "aurora:glacite_ingot")
-    fixed = [card.children[i] for i in (0, 1, 2, 3, 5)]  # title, category buttons, hint, explanation, pager
+    fixed = [card.children[i] for i in (0, 1, 2, 3, 4, 6)]  # title, category buttons, hint, suggestions, explanation, pager
     buttons = [card.category_buttons[c] for c in ("recipe", "loot", "tag")]
     bodies = [card.body]
     for action in (card.next_button.click, card.category_buttons["loot"].click, card.category_buttons["recipe"].click,
                    card.prev_button.click):
         action()
-        assert [card.children[i] for i in (0, 1, 2, 3, 5)] == fixed
-        assert all(a is b for a, b in zip((card.children[i] for i in (0, 1, 2, 3, 5)), fixed))
+        assert [card.children[i] for i in (0, 1, 2, 3, 4, 6)] == fixed
+        assert all(a is b for a, b in zip((card.children[i] for i in (0, 1, 2, 3, 4, 6)), fixed))
         assert [card.category_buttons[c] for c in ("recipe", "loot", "tag")] == buttons
-        assert card.children[4] is card.body and all(card.body is not b for b in bodies)
+        assert card.children[5] is card.body and all(card.body is not b for b in bodies)
         bodies.append(card.body)
     assert card.category == "recipe" and card.recipe_page == 0 and len(card.body.children) == 4
 
@@ -361,3 +421,13 @@ def test_explanation_once_per_category(category, marker) -> None:
     assert page.count("kit-explanation") == 1
     if category != "recipe":  # loot and tag rows do not repeat the queried item (a recipe shows it as its product)
         assert page.count("示例物品") == 2  # the title and the explanation
+
+
+def test_a_string_instead_of_an_output_is_one_readable_error(packs) -> None:
+    from kit.core.errors import InvalidParameterError
+
+    with pytest.raises(InvalidParameterError, match=r"use ItemSourcesCard.from_packs\(packs, 'glacite_ingot'\)"):
+        ItemSourcesCard("glacite_ingot")
+    unknown = ItemSourcesCard.from_packs(packs, "aurora:glacite_ingots")
+    assert unknown.output.item == "aurora:glacite_ingots" and "do not know" in unknown.hint.value
+    assert "aurora:glacite_ingot" in unknown.suggestion_buttons

@@ -28,7 +28,10 @@ def test_tuner_starts_on_first_entry_and_reports_rate(studio):
     assert tuner.entry_uid == "persona"
     n_turns = sum(len(c.turns) for c in studio.conversations if c.character_book_id == "lin_wan")
     assert tuner.n_turns == n_turns and tuner.n_activated == n_turns and tuner.rate == 1.0
-    assert "100.0%" in tuner.output.value
+    assert "100.0%" in tuner.rate_view.value and "same as saved" in tuner.rate_view.value
+    # a constant entry is summarised in one line, not listed turn by turn with an empty "[]"
+    assert "constant entry" in tuner.output.value and f"active in {n_turns} of {n_turns}" in tuner.output.value
+    assert "<li>" not in tuner.output.value and "[]" not in tuner.output.value
 
 
 def test_editing_keys_updates_turns_and_highlights(studio):
@@ -180,3 +183,114 @@ def test_book_read_from_a_card_is_never_overwritten_by_default(tmp_path):
     out = tmp_path / "lore.json"
     tuner = TriggerTuner(wb.read_world_book(png), _st_conversation(), path=out)
     assert tuner.save() == str(out) and len(wb.read_world_book(out)) == 4
+
+
+def test_unapplied_edits_are_marked_and_switching_asks_first(studio):
+    tuner = make(studio)
+    tuner.entry_uid = "sword"
+    assert not tuner.has_unapplied_edits and tuner.edit_marker.value == ""
+    tuner.key_text.value = "霜翼"
+    assert tuner.has_unapplied_edits and "unapplied edits" in tuner.edit_marker.value
+    tuner.picker.value = "wine"  # the user picks another entry: nothing is lost, a prompt asks
+    assert tuner.entry_uid == "sword" and tuner.picker.value == "sword" and tuner.pending_uid == "wine"
+    assert tuner.prompt.layout.display is None and "has unapplied edits" in tuner.prompt_label.value
+    tuner.prompt_stay.click()
+    assert tuner.entry_uid == "sword" and tuner.key_text.value == "霜翼" and tuner.prompt.layout.display == "none"
+    tuner.entry_uid = "wine"  # from code: the same prompt
+    assert tuner.entry_uid == "sword" and tuner.pending_uid == "wine"
+    tuner.prompt_apply.click()
+    assert tuner.entry_uid == "wine" and tuner.book.entry("sword").triggers.keyword.keys == ("霜翼",)
+    tuner.key_text.value = "麦酒"
+    tuner.picker.value = "scar"
+    tuner.prompt_discard.click()
+    assert tuner.entry_uid == "scar" and tuner.book.entry("wine") == studio.library["lin_wan"].entry("wine")
+    assert not tuner.has_unapplied_edits
+
+
+def test_before_after_rate_with_turns_gained_and_lost(studio):
+    tuner = make(studio)
+    tuner.entry_uid = "wine"
+    before = tuner.n_activated
+    tuner.key_text.value = "听雪"
+    tuner.apply_button.click()
+    assert tuner.n_activated_before == before and tuner.rate_before == before / tuner.n_turns
+    changes = tuner.changes
+    gained = changes[changes["change"] == "gained"]
+    lost = changes[changes["change"] == "lost"]
+    assert len(gained) > 0 and len(lost) > 0
+    assert tuner.n_activated == before + len(gained) - len(lost)
+    assert f"+{len(gained)} 新增 gained" in tuner.rate_view.value and f"−{len(lost)} 失去 lost" in tuner.rate_view.value
+    assert "turns gained" in tuner.rate_view.value and "turns lost" in tuner.rate_view.value
+
+
+def test_entry_content_and_grouped_history_matches(studio):
+    tuner = make(studio)
+    tuner.entry_uid = "sword"
+    entry = studio.library["lin_wan"].entry("sword")
+    assert entry.content[:20] in tuner.entry_info.value
+    n_history = sum(r["matched_in"] == "history" for r in tuner.rows)
+    assert n_history > 10
+    listed = tuner.output.value.count("<li>")
+    assert listed < len(tuner.rows)  # runs of history matches from one message are one item
+    assert "keyword · history ·" in tuner.output.value and "turns</small>" in tuner.output.value
+
+
+def test_results_are_marked_stale_after_a_bad_condition(studio):
+    tuner = make(studio)
+    tuner.entry_uid = "strong"
+    tuner.conditions_text.value = "tb.力量 >> 3"
+    tuner.apply_button.click()
+    assert tuner.error and tuner.is_stale
+    assert "stale" in tuner.rate_view.value and "opacity" in tuner.output.value
+    tuner.conditions_text.value = "tb.力量 > 0"
+    tuner.apply_button.click()
+    assert not tuner.is_stale and "stale" not in tuner.rate_view.value
+
+
+def test_unsaved_marker_diff_preview_and_revert(studio):
+    path = studio.path / "worldbooks" / "lin_wan.json"
+    original = path.read_bytes()
+    tuner = make(studio)
+    assert not tuner.is_unsaved and "已保存 saved" in tuner.save_marker.value
+    tuner.entry_uid = "wine"
+    tuner.key_text.value = "麦酒"
+    tuner.apply_button.click()
+    assert tuner.is_unsaved and "unsaved changes (1 entries)" in tuner.save_marker.value
+    diff = tuner.preview()
+    assert "lin_wan/wine (saved)" in diff and '+          "麦酒"' in diff and "麦酒" in tuner.diff.value
+    tuner.revert_button.click()
+    assert tuner.book == tuner.saved_book and not tuner.is_unsaved and tuner.key_text.value != "麦酒"
+    assert tuner.diff_text() == "" and path.read_bytes() == original
+    tuner.key_text.value = "麦酒"
+    assert tuner.save() == str(path)
+    assert not tuner.is_unsaved and tuner.saved_book == tuner.book and tuner.n_activated_before == tuner.n_activated
+
+
+def test_refuses_to_overwrite_the_bundled_sample_and_saves_a_copy(tmp_path):
+    from kit.widgets import TriggerTuner
+
+    samples = tmp_path / "sample_saves" / "aurora_server"
+    write_worldbooks(samples)
+    studio = wb.load_studio(samples)
+    source = samples / "studio" / "worldbooks" / "lin_wan.json"
+    before = source.read_bytes()
+    tuner = TriggerTuner(studio.library["lin_wan"], studio.conversations)
+    tuner.entry_uid = "wine"
+    tuner.key_text.value = "麦酒"
+    assert tuner.save() == "" and "inside sample_saves/" in tuner.error and "overwrite_samples=True" in tuner.error
+    assert source.read_bytes() == before and not tuner.is_stale
+    copy = tmp_path / "my_lin_wan.json"
+    tuner.path_box.value = str(copy)  # the user types a path for a copy
+    assert tuner.save() == str(copy) and source.read_bytes() == before
+    assert wb.read_world_book(copy).entry("wine").triggers.keyword.keys == ("麦酒",)
+    told = TriggerTuner(studio.library["lin_wan"], studio.conversations, overwrite_samples=True)
+    assert told.save() == str(source)
+
+
+def test_tuner_static_snapshot_and_full_labels(studio):
+    tuner = make(studio)
+    tuner.entry_uid = "sword"
+    bundle = tuner._repr_mimebundle_()
+    assert bundle["text/plain"].startswith("TriggerTuner: lin_wan/sword") and "children=" not in bundle["text/plain"]
+    assert "条件 Conditions" in bundle["text/html"] and "<mark>剑</mark>" in bundle["text/html"]
+    assert tuner.conditions_text.style.description_width == "initial"  # "条件 Conditions", not "条件 Cond…"

@@ -1,0 +1,65 @@
+"""Small pure helpers about query and document text: which language a query is written in, and paragraphs as
+plain text for display.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+__all__ = ["query_language", "script_language", "plain_text"]
+
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
+_LATIN = re.compile(r"[A-Za-z\u00c0-\u024f]")
+
+
+def script_language(text: str) -> str | None:
+    """``"zh_cn"`` when ``text`` contains CJK characters, ``"en_us"`` when it has Latin letters only, else ``None``.
+
+    One CJK character is enough: a mixed query such as ``钻石 Y=-58`` is a Chinese question that names a coordinate.
+    """
+    if _CJK.search(text):
+        return "zh_cn"
+    if _LATIN.search(text):
+        return "en_us"
+    return None
+
+
+def query_language(query: str, languages: Sequence[str], *, default: str | None = None) -> str:
+    """The language of ``languages`` to search ``query`` in, chosen by the query's script.
+
+    A Chinese-script query picks the first ``zh*`` language, a Latin one the first ``en*`` language. When the script
+    says nothing (digits, punctuation, empty) or no language of that script is available, ``default`` is used if it
+    is among ``languages``, else the first language. Raises ``ValueError`` when ``languages`` is empty.
+    """
+    if not languages:
+        raise ValueError("The 'languages' parameter of query_language must not be empty. Got [] instead.")
+    script = script_language(query)
+    if script is not None:
+        prefix = script.split("_", 1)[0]
+        for language in languages:
+            if language == script or language.split("_", 1)[0] == prefix:
+                return language
+    return default if default in languages else languages[0]
+
+
+_HEADING = re.compile(r"^\s{0,3}#{1,6}\s*(.*?)\s*#*\s*$", re.M)
+_EMPHASIS = re.compile(r"(\*\*|__)(.+?)\1|(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?!\w)")
+_CODE = re.compile(r"`([^`]*)`")
+_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_BULLET = re.compile(r"^\s*[-*+]\s+", re.M)
+
+
+def plain_text(text: str, *, max_chars: int | None = None) -> str:
+    """A Markdown paragraph as plain text: heading marks, emphasis, code ticks, link targets and bullets removed,
+    lines joined with spaces; cut at ``max_chars`` with ``…`` when longer."""
+    out = _HEADING.sub(lambda m: m.group(1) + " ·", text)
+    out = _LINK.sub(r"\1", out)
+    out = _CODE.sub(r"\1", out)
+    out = _EMPHASIS.sub(lambda m: m.group(2) or m.group(3), out)
+    out = _BULLET.sub("", out)
+    out = " ".join(out.split())
+    out = out.removesuffix(" ·")
+    if max_chars is not None and len(out) > max_chars:
+        out = out[: max_chars - 1].rstrip() + "…"
+    return out
