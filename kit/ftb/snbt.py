@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import os
 import re
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -251,13 +252,14 @@ def _kind(value: Any) -> str:
 
 
 class _Parser:
-    __slots__ = ("text", "source", "next", "budget")
+    __slots__ = ("text", "source", "next", "tokens")
 
     def __init__(self, text: str, source: str) -> None:
         self.text = text
         self.source = source
-        self.next = _TOKEN.finditer(text).__next__
-        self.budget = MAX_TOKENS
+        self.tokens = _TOKEN.finditer(text)
+        # islice stops after MAX_TOKENS at C speed; running out is told apart from the end in out_of_tokens()
+        self.next = islice(self.tokens, MAX_TOKENS).__next__
 
     # -- errors ------------------------------------------------------------------------------
     def error(self, pos: int, reason: str) -> SnbtSyntaxError:
@@ -266,19 +268,24 @@ class _Parser:
         return SnbtSyntaxError(self.source, line, column, reason)
 
     def take(self, expected: str) -> re.Match[str]:
+        # The end-of-text token is handed on like any other: every caller reports an unexpected token through
+        # unexpected(), which names the end of file for it.
         try:
-            m = self.next()
+            return self.next()
         except StopIteration:
-            m = None
-        if m is None or m.lastindex == _END:
-            raise self.error(len(self.text), f"unexpected end of file, expected {expected}") from None
-        self.budget -= 1
-        if self.budget < 0:
-            raise self.error(m.start(0), f"more than {MAX_TOKENS} tokens; longer texts are refused")
-        return m
+            raise self.out_of_tokens(expected) from None
+
+    def out_of_tokens(self, expected: str) -> SnbtSyntaxError:
+        """The error when the token stream stops: the end of the text, or the token cap."""
+        more = next(self.tokens, None)
+        if more is not None and more.lastindex != _END:
+            return self.error(more.start(0), f"more than {MAX_TOKENS} tokens; longer texts are refused")
+        return self.error(len(self.text), f"unexpected end of file, expected {expected}")
 
     def unexpected(self, m: re.Match[str], expected: str) -> SnbtSyntaxError:
         group = m.lastindex
+        if group == _END:
+            return self.error(len(self.text), f"unexpected end of file, expected {expected}")
         raw = m.group(0)
         token = raw.lstrip(_WHITESPACE)
         pos = m.start(0) + len(raw) - len(token)
@@ -296,7 +303,11 @@ class _Parser:
         try:
             extra = self.next()
         except StopIteration:
-            return value
+            extra = next(self.tokens, None)  # the token cap was reached exactly at the root's end
+            if extra is None:
+                return value
+            if extra.lastindex != _END:
+                raise self.error(extra.start(0), f"more than {MAX_TOKENS} tokens; longer texts are refused")
         if extra.lastindex == _END:
             return value
         raise self.unexpected(extra, "end of file after the root compound")
