@@ -15,6 +15,7 @@ from kit.books.errors import (
     BookStateError,
     CardError,
     SecretError,
+    StoreBusyError,
     TornTraceWarning,
     TraceError,
 )
@@ -57,6 +58,7 @@ __all__ = [
     "RunSnapshot",
     "RunState",
     "SecretError",
+    "StoreBusyError",
     "TaggedArtifact",
     "TornTraceWarning",
     "TraceError",

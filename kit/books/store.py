@@ -43,8 +43,12 @@ from kit.books.errors import (
     TornTraceWarning,
     TraceError,
 )
+from kit.core.frames import UTC_TIME, frame, ordered
 from kit.core.png import is_png, write_text_chunks
+from kit.core.problems import PROBLEM_COLUMNS, problems_frame
 from kit.books.records import (
+    DESIGN_TRACE_TYPES,
+    PLAY_TRACE_TYPES,
     Book,
     CardAsset,
     CardBook,
@@ -114,69 +118,52 @@ def open_store(
 
 # ----------------------------------------------------------------------------------------------- frames
 
-_AT = "datetime64[ns, UTC]"
+_AT = UTC_TIME
+#: Ordered categorical of every trace entry type (design types, then the play-only ones).
+TRACE_TYPE = ordered(dict.fromkeys((*DESIGN_TRACE_TYPES, *PLAY_TRACE_TYPES)))
 BOOKS_COLUMNS = {
-    "book_id": "object", "book_type": "object", "kind": "object", "title": "object", "lifecycle_stage": "object",
-    "orchestrator_id": "object", "card_asset_id": "object", "world_asset_id": "object",
+    "book_id": "string", "book_type": "string", "kind": "string", "title": "string", "lifecycle_stage": "string",
+    "orchestrator_id": "string", "card_asset_id": "string", "world_asset_id": "string",
     "n_trace_entries": "int64", "n_messages": "int64", "n_artifacts": "int64", "n_snapshots": "int64",
     "n_contents": "int64", "created_at": _AT, "updated_at": _AT, "last_activity_at": _AT,
-    "layout": "object", "path": "object",
+    "layout": "string", "path": "string",
 }  # fmt: skip
 ASSETS_COLUMNS = {
-    "asset_id": "object", "title": "object", "name": "object", "source": "object", "card_book_id": "object",
-    "n_tags": "int64", "card_tags": "object", "has_avatar": "bool", "world_asset_id": "object",
-    "n_world_entries": "int64", "n_play_books": "int64", "confirmed_at": _AT, "path": "object",
+    "asset_id": "string", "title": "string", "name": "string", "source": "string", "card_book_id": "string",
+    "n_tags": "int64", "card_tags": "string", "has_avatar": "bool", "world_asset_id": "string",
+    "n_world_entries": "int64", "n_play_books": "int64", "confirmed_at": _AT, "path": "string",
 }  # fmt: skip
 TRACES_COLUMNS = {
-    "book_id": "object", "seq": "int64", "trace": "object", "at": _AT, "type": "object", "turn": "Int64",
-    "skill_id": "object", "tool": "object", "summary": "object", "output_tags": "object",
-    "artifact_tag": "object", "artifact_status": "object", "snapshot_id": "object",
+    "book_id": "string", "seq": "int64", "trace": "string", "at": _AT, "type": TRACE_TYPE, "turn": "Int64",
+    "skill_id": "string", "tool": "string", "summary": "string", "output_tags": "string",
+    "artifact_tag": "string", "artifact_status": "string", "snapshot_id": "string",
 }  # fmt: skip
 TIMELINE_COLUMNS = {
-    "book_id": "object", "seq": "int64", "at": _AT, "elapsed_min": "float64", "trace": "object",
-    "type": "category", "lane": "int64", "turn": "Int64", "summary": "object", "artifact_tag": "object",
-    "artifact_status": "object",
+    "book_id": "string", "seq": "int64", "at": _AT, "elapsed_min": "float64", "trace": "string",
+    "type": TRACE_TYPE, "lane": "int64", "turn": "Int64", "summary": "string", "artifact_tag": "string",
+    "artifact_status": "string",
 }  # fmt: skip
 SNAPSHOTS_COLUMNS = {
-    "book_id": "object", "snapshot_id": "object", "label": "object", "at": _AT, "turn": "int64",
-    "n_messages": "int64", "n_variables": "int64", "is_listed": "bool", "path": "object",
+    "book_id": "string", "snapshot_id": "string", "label": "string", "at": _AT, "turn": "int64",
+    "n_messages": "int64", "n_variables": "int64", "is_listed": "bool", "path": "string",
 }  # fmt: skip
-MESSAGES_COLUMNS = {"book_id": "object", "seq": "int64", "role": "object", "content": "object", "at": _AT}
+MESSAGES_COLUMNS = {"book_id": "string", "seq": "int64", "role": "string", "content": "string", "at": _AT}
 ARTIFACTS_COLUMNS = {
-    "book_id": "object", "seq": "int64", "tag": "object", "value": "object", "status": "object", "at": _AT,
-    "skill_id": "object", "is_current": "bool",
+    "book_id": "string", "seq": "int64", "tag": "string", "value": "string", "status": "string", "at": _AT,
+    "skill_id": "string", "is_current": "bool",
 }  # fmt: skip
 CONTENTS_COLUMNS = {
-    "book_id": "object", "content_id": "object", "kind": "object", "title": "object", "n_chars": "int64",
-    "created_at": _AT, "is_current": "bool", "path": "object",
+    "book_id": "string", "content_id": "string", "kind": "string", "title": "string", "n_chars": "int64",
+    "created_at": _AT, "is_current": "bool", "path": "string",
 }  # fmt: skip
-SESSIONS_COLUMNS = {"session_id": "object", "book_id": "object", "n_messages": "int64", "layout": "object", "path": "object"}
+SESSIONS_COLUMNS = {"session_id": "string", "book_id": "string", "n_messages": "int64", "layout": "string", "path": "string"}
 WORLD_ENTRIES_COLUMNS = {
-    "asset_id": "object", "entry_id": "object", "comment": "object", "keys": "object", "position": "int64",
-    "position_label": "object", "order": "int64", "is_enabled": "bool", "is_constant": "bool", "n_chars": "int64",
+    "asset_id": "string", "entry_id": "string", "comment": "string", "keys": "string", "position": "int64",
+    "position_label": "string", "order": "int64", "is_enabled": "bool", "is_constant": "bool", "n_chars": "int64",
 }  # fmt: skip
-PROBLEMS_COLUMNS = {"path": "object", "field": "object", "severity": "object", "reason": "object"}
+#: The book-store column of :meth:`BookStore.problems`, after the shared problems columns: none.
+PROBLEMS_COLUMNS = PROBLEM_COLUMNS
 
-
-def _frame(rows: list[dict[str, Any]], schema: Mapping[str, str], sort: list[str]) -> pd.DataFrame:
-    """Build a frame with exactly the ``schema`` columns and dtypes (also when ``rows`` is empty)."""
-    import pandas as pd
-
-    columns = {}
-    for column, dtype in schema.items():
-        values = [row.get(column) for row in rows]
-        if dtype == _AT:
-            columns[column] = pd.to_datetime(pd.Series(values, dtype=object), utc=True, format="ISO8601").astype(_AT)
-        elif dtype == "category":
-            columns[column] = pd.Series(values, dtype=object)
-        elif dtype == "float64":
-            columns[column] = pd.Series([float("nan") if v is None else v for v in values], dtype="float64")
-        else:
-            columns[column] = pd.Series(values, dtype=dtype)
-    frame = pd.DataFrame(columns, columns=list(schema))
-    if sort and len(frame):
-        frame = frame.sort_values(sort, kind="mergesort")
-    return frame.reset_index(drop=True)
 
 
 def _mutation(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -978,7 +965,7 @@ class BookStore:
             except (BookRecordError, TraceError, BookNotFoundError):
                 if strict:
                     raise
-        return _frame(rows, BOOKS_COLUMNS, ["book_id"])
+        return frame(BOOKS_COLUMNS, rows, sort=["book_id"])
 
     def assets(self, *, strict: bool = True) -> pd.DataFrame:
         """One row per card asset, sorted by ``asset_id``.
@@ -1017,7 +1004,7 @@ class BookStore:
                 "world_asset_id": record.world_ref, "n_world_entries": n_world, "n_play_books": plays.get(record.id, 0),
                 "confirmed_at": record.confirmed_at, "path": self._rel(self._asset_file(asset_id)),
             })  # fmt: skip
-        return _frame(rows, ASSETS_COLUMNS, ["asset_id"])
+        return frame(ASSETS_COLUMNS, rows, sort=["asset_id"])
 
     def _trace_rows(self, book_id: str) -> list[dict[str, Any]]:
         book = self.book(book_id)
@@ -1045,7 +1032,7 @@ class BookStore:
             ``book_id, seq (1-based), trace ("design"|"play"), at, type, turn, skill_id, tool, summary,
             output_tags (comma-separated), artifact_tag, artifact_status, snapshot_id``.
         """
-        return _frame(self._trace_rows(book_id), TRACES_COLUMNS, ["seq"])
+        return frame(TRACES_COLUMNS, self._trace_rows(book_id), sort=["seq"])
 
     def timeline(self, book_id: str) -> pd.DataFrame:
         """The process timeline of a book, ready to plot (``x=at`` or ``elapsed_min``, ``y=lane``).
@@ -1054,22 +1041,17 @@ class BookStore:
         -------
         DataFrame
             ``book_id, seq, at, elapsed_min (minutes since the first entry), trace, type (ordered
-            categorical of the design's trace types), lane (the type's code, for the y axis), turn, summary,
-            artifact_tag, artifact_status``.
+            categorical of all trace types, :data:`TRACE_TYPE`: design types, then the play-only ones), lane
+            (the type's code in :data:`TRACE_TYPE`, for the y axis: ``type.cat.categories`` labels it), turn,
+            summary, artifact_tag, artifact_status``.
         """
-        import pandas as pd
-
-        from kit.books.records import DESIGN_TRACE_TYPES, PLAY_TRACE_TYPES
-
-        book = self.book(book_id, warn=False)
-        types = PLAY_TRACE_TYPES if isinstance(book, PlayBook) else DESIGN_TRACE_TYPES
+        self.book(book_id, warn=False)  # the book must exist (an empty timeline otherwise says nothing)
         rows = self._trace_rows(book_id)
-        frame = _frame([{**r, "lane": 0} for r in rows], TIMELINE_COLUMNS, ["seq"])
-        if len(frame):
-            frame["elapsed_min"] = (frame["at"] - frame["at"].min()).dt.total_seconds() / 60.0
-        frame["type"] = pd.Categorical(frame["type"], categories=list(types), ordered=True)
-        frame["lane"] = frame["type"].cat.codes.astype("int64")
-        return frame
+        out = frame(TIMELINE_COLUMNS, [{**r, "lane": TRACE_TYPE.categories.index(r["type"])} for r in rows],
+                    sort=["seq"])
+        if len(out):
+            out["elapsed_min"] = (out["at"] - out["at"].min()).dt.total_seconds() / 60.0
+        return out
 
     def snapshots(self, book_id: str) -> pd.DataFrame:
         """The snapshots of a play book (files under ``snapshots/``), sorted by time then id.
@@ -1093,14 +1075,14 @@ class BookStore:
                 "turn": snap.run_state.turn, "n_messages": len(snap.messages),
                 "n_variables": len(snap.run_state.variables), "is_listed": snap.id in listed, "path": self._rel(p),
             })  # fmt: skip
-        return _frame(rows, SNAPSHOTS_COLUMNS, ["at", "snapshot_id"])
+        return frame(SNAPSHOTS_COLUMNS, rows, sort=["at", "snapshot_id"])
 
     def messages(self, book_id: str) -> pd.DataFrame:
         """A book's chat messages: ``book_id, seq, role, content, at``."""
         book = self.book(book_id, warn=False)
         rows = [{"book_id": book_id, "seq": i, "role": m.role, "content": m.content, "at": m.at}
                 for i, m in enumerate(book.messages, start=1)]  # fmt: skip
-        return _frame(rows, MESSAGES_COLUMNS, ["seq"])
+        return frame(MESSAGES_COLUMNS, rows, sort=["seq"])
 
     def artifacts(self, book_id: str) -> pd.DataFrame:
         """Every artifact recorded in a book's trace, with whether it is the current fact.
@@ -1131,7 +1113,7 @@ class BookStore:
             is_current = a.status == "accepted" and last_accept.get(a.tag) == seq and (a.tag, a.value) in current
             rows.append({"book_id": book_id, "seq": seq, "tag": a.tag, "value": a.value, "status": a.status,
                          "at": a.at, "skill_id": a.skill_id, "is_current": is_current})  # fmt: skip
-        return _frame(rows, ARTIFACTS_COLUMNS, ["seq"])
+        return frame(ARTIFACTS_COLUMNS, rows, sort=["seq"])
 
     def contents(self, book_id: str) -> pd.DataFrame:
         """A project book's content records: ``book_id, content_id, kind, title, n_chars, created_at, is_current, path``."""
@@ -1146,7 +1128,7 @@ class BookStore:
             rows.append({"book_id": book_id, "content_id": rec.id, "kind": rec.kind, "title": rec.title,
                          "n_chars": len(rec.text), "created_at": rec.created_at, "is_current": rec.id == current,
                          "path": self._rel(p)})  # fmt: skip
-        return _frame(rows, CONTENTS_COLUMNS, ["created_at", "content_id"])
+        return frame(CONTENTS_COLUMNS, rows, sort=["created_at", "content_id"])
 
     def sessions(self) -> pd.DataFrame:
         """Working-copy sessions (``sessions/*.json`` and the older ``session.json``): ``session_id, book_id, n_messages, layout, path``."""
@@ -1157,7 +1139,7 @@ class BookStore:
             rows.append({"session_id": data.get("id", sid) if layout == "dir" else sid, "book_id": data.get("bookId"),
                          "n_messages": len(messages) if isinstance(messages, list) else 0, "layout": layout,
                          "path": self._rel(path)})  # fmt: skip
-        return _frame(rows, SESSIONS_COLUMNS, ["session_id"])
+        return frame(SESSIONS_COLUMNS, rows, sort=["session_id"])
 
     def world_entries(self, asset_id: str) -> pd.DataFrame:
         """The entries of the world book bound to a card asset, in file order, with their position labels.
@@ -1178,7 +1160,7 @@ class BookStore:
                 "position_label": entry.position_label, "order": entry.order, "is_enabled": not entry.disable,
                 "is_constant": bool(entry.triggers.constant), "n_chars": len(entry.content),
             })  # fmt: skip
-        return _frame(rows, WORLD_ENTRIES_COLUMNS, [])
+        return frame(WORLD_ENTRIES_COLUMNS, rows)
 
     def play_books_for(self, asset_id: str) -> pd.DataFrame:
         """The play books whose ``cardRef`` names ``asset_id`` (the :meth:`books` columns)."""
@@ -1192,13 +1174,18 @@ class BookStore:
         Returns
         -------
         DataFrame
-            ``path (relative to the store), field, severity ("error"|"warning"), reason``, sorted by path.
+            The shared problems shape (:mod:`kit.core.problems`): ``severity`` (``warning`` for a torn last
+            trace line, else ``error``), ``kind`` (``unreadable``, ``torn_trace``, ``missing_reference``,
+            ``missing_file``), ``object_id`` (the book, card asset, world asset or session id), ``field``,
+            ``message``, ``path`` (relative to the store); sorted by path and field.
         """
         rows: list[dict[str, Any]] = []
 
-        def add(path: Path | str, field: str, reason: str, severity: str = "error") -> None:
+        def add(path: Path | str, field: str, reason: str, severity: str = "error", *, kind: str = "unreadable",
+                object_id: str | None = None) -> None:
             rel = self._rel(path) if isinstance(path, Path) else path
-            rows.append({"path": rel, "field": field, "severity": severity, "reason": reason.replace(str(self.root) + "/", "")})
+            rows.append({"severity": severity, "kind": kind, "object_id": object_id, "field": field,
+                         "message": reason.replace(str(self.root) + "/", ""), "path": rel})
 
         asset_ids = set(self.asset_ids())
         world_ids = set(self.world_asset_ids())
@@ -1211,64 +1198,72 @@ class BookStore:
                     warnings.simplefilter("ignore", TornTraceWarning)
                     book = self.book(book_id, warn=False)
             except (BookRecordError, TraceError) as exc:
-                add(Path(exc.path) if exc.path else self.root / "books" / book_id, exc.field, str(exc))
+                add(Path(exc.path) if exc.path else self.root / "books" / book_id, exc.field, str(exc), object_id=book_id)
                 continue
             if layout == "dir":
                 log = self._read_trace(book_id, warn=False)
                 if log.torn_line is not None:
-                    add(self._trace_file(book_id), f"line {log.torn_line}", "torn last line ignored (interrupted write)", "warning")
+                    add(self._trace_file(book_id), f"line {log.torn_line}", "torn last line ignored (interrupted write)", "warning",
+                        kind="torn_trace", object_id=book_id)
             if isinstance(book, PlayBook):
                 if book.card_ref.asset_id not in asset_ids:
-                    add(path, "cardRef.assetId", f"card asset {book.card_ref.asset_id!r} does not exist")
+                    add(path, "cardRef.assetId", f"card asset {book.card_ref.asset_id!r} does not exist",
+                        kind="missing_reference", object_id=book_id)
                 if book.world_ref and book.world_ref.asset_id and book.world_ref.asset_id not in world_ids:
-                    add(path, "worldRef.assetId", f"world asset {book.world_ref.asset_id!r} does not exist")
+                    add(path, "worldRef.assetId", f"world asset {book.world_ref.asset_id!r} does not exist",
+                        kind="missing_reference", object_id=book_id)
                 for sid in book.snapshot_ids:
                     if not (self.book_dir(book_id) / "snapshots" / f"{sid}.json").exists():
-                        add(path, "snapshotIds", f"snapshot {sid!r} is listed but its file is missing")
+                        add(path, "snapshotIds", f"snapshot {sid!r} is listed but its file is missing",
+                            kind="missing_file", object_id=book_id)
             if isinstance(book, ProjectBook) and layout == "dir":
                 for cid in (book.current_content_id, *book.history_content_ids):
                     if cid and not (self.book_dir(book_id) / "contents" / f"{cid}.json").exists():
-                        add(path, "currentContentId" if cid == book.current_content_id else "historyContentIds", f"content {cid!r} is missing")
+                        add(path, "currentContentId" if cid == book.current_content_id else "historyContentIds", f"content {cid!r} is missing",
+                            kind="missing_file", object_id=book_id)
             for sub, parse in (("snapshots", RunSnapshot.from_dict), ("contents", ContentRecord.from_dict)):
                 folder = self.book_dir(book_id) / sub
                 for p in sorted(folder.glob("*.json")) if folder.is_dir() else []:
                     try:
                         parse(read_json(p), str(p))
                     except BookRecordError as exc:
-                        add(p, exc.field, str(exc))
+                        add(p, exc.field, str(exc), object_id=book_id)
         for asset_id in sorted(asset_ids):
             path = self._asset_file(asset_id)
             try:
                 record = self.asset(asset_id)
             except BookRecordError as exc:
-                add(path, exc.field, str(exc))
+                add(path, exc.field, str(exc), object_id=asset_id)
                 continue
             if record.card_book_id and record.card_book_id not in book_ids:
-                add(path, "cardBookId", f"card book {record.card_book_id!r} does not exist")
+                add(path, "cardBookId", f"card book {record.card_book_id!r} does not exist",
+                    kind="missing_reference", object_id=asset_id)
             if record.world_ref and record.world_ref not in world_ids:
-                add(path, "worldRef", f"world asset {record.world_ref!r} does not exist")
+                add(path, "worldRef", f"world asset {record.world_ref!r} does not exist",
+                    kind="missing_reference", object_id=asset_id)
             if record.avatar and not path.with_name(record.avatar).exists():
-                add(path, "avatar", f"avatar file {record.avatar!r} is missing")
+                add(path, "avatar", f"avatar file {record.avatar!r} is missing", kind="missing_file", object_id=asset_id)
             if not (record.world_ref and record.world_ref not in world_ids):
                 try:
                     self.card(asset_id)
                 except (CardError, BookRecordError, BookNotFoundError) as exc:
-                    add(path, getattr(exc, "field", "") or "card", str(exc))
+                    add(path, getattr(exc, "field", "") or "card", str(exc), object_id=asset_id)
         for world_id in sorted(world_ids):
             try:
                 world = self.world_asset(world_id)
             except BookRecordError as exc:
-                add(self._world_file(world_id), exc.field, str(exc))
+                add(self._world_file(world_id), exc.field, str(exc), object_id=world_id)
                 continue
             if world.card_asset_id and world.card_asset_id not in asset_ids:
-                add(self._world_file(world_id), "cardAssetId", f"card asset {world.card_asset_id!r} does not exist")
+                add(self._world_file(world_id), "cardAssetId", f"card asset {world.card_asset_id!r} does not exist",
+                    kind="missing_reference", object_id=world_id)
         for sid, path, _layout in self._session_files():
             try:
                 data = read_json(path)
             except BookRecordError as exc:
-                add(path, exc.field, str(exc))
+                add(path, exc.field, str(exc), object_id=sid)
                 continue
             ref = data.get("bookId")
             if ref is not None and ref not in book_ids:
-                add(path, "bookId", f"book {ref!r} does not exist")
-        return _frame(rows, PROBLEMS_COLUMNS, ["path", "field"])
+                add(path, "bookId", f"book {ref!r} does not exist", kind="missing_reference", object_id=sid)
+        return problems_frame(rows, sort=["path", "field"])

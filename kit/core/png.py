@@ -12,7 +12,7 @@ import struct
 import zlib
 from collections.abc import Iterable, Mapping
 
-from kit.core.errors import CardError
+from kit.core.errors import CardError, InvalidParameterError
 
 __all__ = ["PNG_SIGNATURE", "encode_png", "is_png", "placeholder_avatar", "read_text_chunks", "write_text_chunks"]
 
@@ -102,7 +102,7 @@ def write_text_chunks(
 def encode_png(rows: list[bytes], width: int, height: int) -> bytes:
     """Encode 8-bit RGB pixel rows (``3 * width`` bytes each) as a PNG; the same input gives the same bytes."""
     if len(rows) != height or any(len(r) != 3 * width for r in rows):
-        raise ValueError(f"encode_png expects {height} rows of {3 * width} bytes")
+        raise InvalidParameterError(f"encode_png expects {height} rows of {3 * width} bytes")
     raw = b"".join(b"\x00" + row for row in rows)
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
     return PNG_SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"IDAT", zlib.compress(raw, 9)) + _chunk(b"IEND", b"")

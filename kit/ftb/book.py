@@ -39,31 +39,33 @@ __all__ = [
 
 #: The id of the quest file (book) object.
 BOOK_ID = "0000000000000001"
-#: Columns of :meth:`QuestBook.errors`.
-ERROR_COLUMNS = ["kind", "object_id", "field", "message", "path"]
+#: Columns of :meth:`QuestBook.problems` (the shared problems shape, see :mod:`kit.core.problems`).
+ERROR_COLUMNS = ["severity", "kind", "object_id", "field", "message", "path"]
+#: Problem kinds that mean something was skipped (severity ``error``); every other kind is a ``warning``.
+ERROR_KINDS = frozenset({"syntax", "file", "bad_id", "duplicate_id"})
 
-CHAPTER_SCHEMA = dict(chapter_id="str", title="str", subtitle="str", language="str", group_id="str", group_title="str",
-                      order_index="int", n_quests="int", n_quest_links="int", is_always_invisible="bool",
-                      progression_mode="str", filename="str", path="str")
-QUEST_SCHEMA = dict(quest_id="str", chapter_id="str", title="str", subtitle="str", description="str", language="str",
-                    has_translation="bool", n_tasks="int", task_types="str", n_rewards="int", dependencies="str",
-                    n_dependencies="int", dependency_requirement="str", min_required_dependencies="int",
-                    is_optional="bool", can_repeat="bool", invisible="bool", invisible_until_tasks="int",
+CHAPTER_SCHEMA = dict(chapter_id="string", title="string", subtitle="string", language="string", group_id="string", group_title="string",
+                      order_index="int64", n_quests="int64", n_quest_links="int64", is_always_invisible="bool",
+                      progression_mode="string", filename="string", path="string")
+QUEST_SCHEMA = dict(quest_id="string", chapter_id="string", title="string", subtitle="string", description="string", language="string",
+                    has_translation="bool", n_tasks="int64", task_types="string", n_rewards="int64", dependencies="string",
+                    n_dependencies="int64", dependency_requirement="string", min_required_dependencies="int64",
+                    is_optional="bool", can_repeat="bool", invisible="bool", invisible_until_tasks="int64",
                     hide_until_deps_visible="bool", hide_until_deps_complete="bool",
                     hide_details_until_startable="bool", hide_text_until_complete="bool",
-                    progression_mode="str", x="float", y="float", path="str")
-TASK_SCHEMA = dict(task_id="str", quest_id="str", chapter_id="str", index="int", type="str", detail="str",
-                   count="int", is_optional="bool", title="str", language="str")
-REWARD_SCHEMA = dict(reward_id="str", quest_id="str", chapter_id="str", index="int", type="str", detail="str",
-                     reward_table_id="str", is_team_reward="obj")
-REWARD_TABLE_SCHEMA = dict(reward_table_id="str", title="str", n_rewards="int", loot_size="int", filename="str",
-                           path="str")
-LINK_SCHEMA = dict(link_id="str", chapter_id="str", quest_id="str")
-TEXT_SCHEMA = dict(object_id="str", object_type="str", field="str", language="str", n_lines="int", text="str")
-LANGUAGE_SCHEMA = dict(language="str", source="str", is_fallback="bool", n_keys="int", n_json_keys="int",
-                       n_reference_keys="int", n_translated="int", n_missing="int")
-MISSING_SCHEMA = dict(object_id="str", object_type="str", field="str", language="str", reference_language="str",
-                      reference_text="str")
+                    progression_mode="string", x="float64", y="float64", path="string")
+TASK_SCHEMA = dict(task_id="string", quest_id="string", chapter_id="string", index="int64", type="string", detail="string",
+                   count="int64", is_optional="bool", title="string", language="string")
+REWARD_SCHEMA = dict(reward_id="string", quest_id="string", chapter_id="string", index="int64", type="string", detail="string",
+                     reward_table_id="string", is_team_reward="boolean")
+REWARD_TABLE_SCHEMA = dict(reward_table_id="string", title="string", n_rewards="int64", loot_size="int64", filename="string",
+                           path="string")
+LINK_SCHEMA = dict(link_id="string", chapter_id="string", quest_id="string")
+TEXT_SCHEMA = dict(object_id="string", object_type="string", field="string", language="string", n_lines="int64", text="string")
+LANGUAGE_SCHEMA = dict(language="string", source="string", is_fallback="bool", n_keys="int64", n_json_keys="int64",
+                       n_reference_keys="int64", n_translated="int64", n_missing="int64")
+MISSING_SCHEMA = dict(object_id="string", object_type="string", field="string", language="string", reference_language="string",
+                      reference_text="string")
 
 
 class QuestBookNotFoundError(KitError, FileNotFoundError):
@@ -391,7 +393,7 @@ class QuestBook:
             n_quest_links, is_always_invisible, progression_mode, filename, path``. Text is in ``language``
             (default: the book's fallback locale) with the fallback applied.
         """
-        from kit.ftb._frames import frame
+        from kit.core.frames import frame
 
         lang = self._language(language)
         rows = [dict(chapter_id=c.chapter_id, title=self.text(c.chapter_id, "title", lang),
@@ -417,7 +419,7 @@ class QuestBook:
             hide_details_until_startable, hide_text_until_complete`` (chapter defaults applied),
             ``progression_mode`` (effective), ``x, y, path``.
         """
-        from kit.ftb._frames import frame
+        from kit.core.frames import frame
 
         lang = self._language(language)
         rows = []
@@ -446,7 +448,7 @@ class QuestBook:
     def tasks(self, *, language: str | None = None) -> pd.DataFrame:
         """One row per task. Columns ``task_id, quest_id, chapter_id, index, type, detail, count, is_optional,
         title, language``."""
-        from kit.ftb._frames import frame
+        from kit.core.frames import frame
 
         lang = self._language(language)
         rows = [dict(task_id=t.task_id, quest_id=t.quest_id, chapter_id=self.quest_by_id[t.quest_id].chapter_id,
@@ -458,7 +460,7 @@ class QuestBook:
     def rewards(self) -> pd.DataFrame:
         """One row per quest reward. Columns ``reward_id, quest_id, chapter_id, index, type, detail,
         reward_table_id`` ("" when none), ``is_team_reward`` (None when the book default applies)."""
-        from kit.ftb._frames import frame
+        from kit.core.frames import frame
 
         rows = [dict(reward_id=r.reward_id, quest_id=r.quest_id, chapter_id=self.quest_by_id[r.quest_id].chapter_id,
                      index=r.index, type=r.type, detail=r.detail, reward_table_id=r.reward_table_id,
@@ -468,7 +470,7 @@ class QuestBook:
 
     def reward_tables(self) -> pd.DataFrame:
         """One row per reward table. Columns ``reward_table_id, title, n_rewards, loot_size, filename, path``."""
-        from kit.ftb._frames import frame
+        from kit.core.frames import frame
 
         lang = self.fallback_locale
         rows = [dict(reward_table_id=t.reward_table_id, title=self.text(t.reward_table_id, "title", lang),
@@ -478,7 +480,7 @@ class QuestBook:
 
     def quest_links(self) -> pd.DataFrame:
         """One row per quest link. Columns ``link_id, chapter_id, quest_id``."""
-        from kit.ftb._frames import frame
+        from kit.core.frames import frame
 
         rows = [dict(link_id=k.link_id, chapter_id=k.chapter_id, quest_id=k.quest_id) for k in self.link_by_id.values()]
         return frame(LINK_SCHEMA, rows)
@@ -492,7 +494,7 @@ class QuestBook:
             Columns ``object_id, object_type, field, language, n_lines, text`` (raw lines joined by
             newlines, before cleaning). Sorted by language, object id and field.
         """
-        from kit.ftb._frames import frame
+        from kit.core.frames import frame
 
         rows = []
         for locale in sorted(self.texts_by_locale):
@@ -531,7 +533,7 @@ class QuestBook:
             keys), ``n_reference_keys``, ``n_translated, n_missing`` (see :meth:`missing_translations`).
             Sorted by language.
         """
-        from kit.ftb._frames import frame
+        from kit.core.frames import frame
 
         reference = self.reference_keys()
         rows = []
@@ -554,7 +556,7 @@ class QuestBook:
             (the fallback locale's text when it has one, else the first locale with text; cleaned),
             sorted by object type, object id and field.
         """
-        from kit.ftb._frames import frame
+        from kit.core.frames import frame
 
         rows = []
         for object_id, fld in self.reference_keys():
@@ -567,22 +569,27 @@ class QuestBook:
         rows.sort(key=lambda r: (r["object_type"], r["object_id"], r["field"]))
         return frame(MISSING_SCHEMA, rows)
 
-    def errors(self) -> pd.DataFrame:
+    def problems(self) -> pd.DataFrame:
         """Problems found while reading (never silently dropped).
 
         Returns
         -------
         DataFrame
-            Columns ``kind`` (``syntax``, ``file``, ``bad_id``, ``duplicate_id``, ``bad_field``, ``unknown_group``,
+            The shared problems shape (:mod:`kit.core.problems`): ``severity`` (``error`` for ``syntax``,
+            ``file``, ``bad_id`` and ``duplicate_id``, which skip something; ``warning`` otherwise), ``kind`` (``syntax``, ``file``, ``bad_id``, ``duplicate_id``, ``bad_field``, ``unknown_group``,
             ``unknown_dependency``,
             ``self_dependency``, ``dependency_cycle``, ``unknown_lang_object``, ``bad_lang_key``,
             ``bad_lang_value``, ``duplicate_lang_key``, ``unknown_reward_table``), ``object_id``, ``field``,
             ``message``, ``path``. Sorted by kind, object id, field and path.
         """
-        from kit.ftb._frames import frame
+        from kit.core.problems import problems_frame
 
         rows = sorted(self.error_rows, key=lambda r: (r["kind"], r["object_id"], r["field"], r["path"], r["message"]))
-        return frame(ERROR_COLUMNS, rows)
+        return problems_frame({"severity": "error" if r["kind"] in ERROR_KINDS else "warning", **r} for r in rows)
+
+    def errors(self) -> pd.DataFrame:
+        """Deprecated alias of :meth:`problems` (kept for one release)."""
+        return self.problems()
 
 
 def find_quest_book(path: str | os.PathLike[str]) -> Path:

@@ -51,7 +51,7 @@ def run_book(args: argparse.Namespace) -> int:
           f"reward tables {len(book.reward_table_by_id)}, guides {len(guide_ids(book))}")
     print(f"fallback locale: {book.fallback_locale}")
     _print(book.languages())
-    errors = book.errors()
+    errors = book.problems()
     print(f"problems: {len(errors)}")
     if len(errors):
         _print(errors.groupby("kind").size().rename("n").reset_index())

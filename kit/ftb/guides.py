@@ -43,10 +43,10 @@ __all__ = [
 #: Document ids of guides are ``"ftb:" + quest_id``.
 GUIDE_ID_PREFIX = "ftb:"
 
-GUIDE_SCHEMA = dict(quest_id="str", chapter_id="str", shape="str", n_tasks="int", description_chars="int",
-                    longest_language="str", is_guide="bool", reason="str")
-PER_CHAPTER_SCHEMA = dict(chapter_id="str", chapter_title="str", language="str", n_quests="int", n_guides="int",
-                          n_guides_with_text="int", n_guides_translated="int")
+GUIDE_SCHEMA = dict(quest_id="string", chapter_id="string", shape="string", n_tasks="int64", description_chars="int64",
+                    longest_language="string", is_guide="bool", reason="string")
+PER_CHAPTER_SCHEMA = dict(chapter_id="string", chapter_title="string", language="string", n_quests="int64", n_guides="int64",
+                          n_guides_with_text="int64", n_guides_translated="int64")
 
 
 class GuideRuleError(KitError, ValueError):
@@ -126,7 +126,7 @@ def guide_quests(book: QuestBook, *, rule: GuideRule = DEFAULT_GUIDE_RULE) -> pd
         ``"checkmark_only"`` or ``"other"``), ``n_tasks, description_chars`` (longest cleaned description
         over the book's languages), ``longest_language, is_guide, reason`` (why it is or is not a guide).
     """
-    from kit.ftb._frames import frame
+    from kit.core.frames import frame
 
     languages = book.language_codes or [book.fallback_locale]
     rows = []
@@ -195,7 +195,7 @@ def guides_per_chapter(book: QuestBook, *, languages: list[str] | None = None,
         n_guides_with_text`` (a description after the fallback), ``n_guides_translated`` (the language's
         own description). Chapter display order, languages sorted.
     """
-    from kit.ftb._frames import frame
+    from kit.core.frames import frame
 
     guides = guide_quests(book, rule=rule)
     by_chapter = guides[guides["is_guide"]].groupby("chapter_id")["quest_id"].apply(list).to_dict()

@@ -47,8 +47,8 @@ def _reload_lock(key: str) -> threading.Lock:
         return _BUSY.setdefault(key, threading.Lock())
 
 
-RELOAD_SCHEMA = dict(language="str", status="str", is_fallback="bool", n_guides="int", n_added="int",
-                     n_updated="int", n_removed="int", n_unchanged="int")
+RELOAD_SCHEMA = dict(language="string", status="string", is_fallback="bool", n_guides="int64", n_added="int64",
+                     n_updated="int64", n_removed="int64", n_unchanged="int64")
 
 
 def reload_languages(book: QuestBook, languages: Iterable[str] | None = None, *,
@@ -154,7 +154,7 @@ def ensure_language(save: Save, book: QuestBook, language: str) -> bool:
 
 
 def _reload(db: AgentDatabase, book: QuestBook, asked: list[str], rule: GuideRule) -> pd.DataFrame:
-    from kit.ftb._frames import frame
+    from kit.core.frames import frame
 
     old: dict[str, list[Document]] = db.entries(FTB_GUIDES)
     processed = reload_languages(book, asked, cached=old)

@@ -42,6 +42,7 @@ __all__ = [
     "PLAYER_SCHEMA",
     "COMPLETION_SCHEMA",
     "PROGRESS_ERROR_SCHEMA",
+    "PROGRESS_PROBLEM_EXTRA",
 ]
 
 #: The player half of a team reward's ``claimed_rewards`` key.
@@ -49,11 +50,14 @@ ZERO_UUID = "00000000-0000-0000-0000-000000000000"
 _MEMBER_RANKS = {"owner", "officer", "member"}
 _HEX = re.compile(r"[0-9A-Fa-f]{1,16}")
 
-TEAM_SCHEMA = dict(team_id="str", name="str", team_type="str", layout="str", n_members="int", n_started="int",
-                   n_completed="int", n_task_progress="int", n_claimed_rewards="int", path="str")
-PLAYER_SCHEMA = dict(player_uuid="str", player_name="str", team_id="str", team_type="str", rank="str")
-COMPLETION_SCHEMA = dict(team_id="str", object_id="str", state="str", time_ms="int")
-PROGRESS_ERROR_SCHEMA = dict(kind="str", team_id="str", object_id="str", field="str", message="str", path="str")
+TEAM_SCHEMA = dict(team_id="string", name="string", team_type="string", layout="string", n_members="int64", n_started="int64",
+                   n_completed="int64", n_task_progress="int64", n_claimed_rewards="int64", path="string")
+PLAYER_SCHEMA = dict(player_uuid="string", player_name="string", team_id="string", team_type="string", rank="string")
+COMPLETION_SCHEMA = dict(team_id="string", object_id="string", state="string", time_ms="int64")
+#: The subsystem column of :meth:`Progress.problems`, after the shared problems columns.
+PROGRESS_PROBLEM_EXTRA = dict(team_id="string")
+#: Columns of :meth:`Progress.problems` and :meth:`Progress.check`.
+PROGRESS_ERROR_SCHEMA = ["severity", "kind", "object_id", "field", "message", "path", "team_id"]
 
 
 class ProgressNotFoundError(KitError, FileNotFoundError):
@@ -186,7 +190,7 @@ class Progress:
     def teams(self) -> pd.DataFrame:
         """One row per team file. Columns ``team_id, name, team_type, layout, n_members, n_started,
         n_completed, n_task_progress, n_claimed_rewards, path``; sorted by team id."""
-        from kit.ftb._frames import frame
+        from kit.core.frames import frame
 
         rows = [dict(team_id=t.team_id, name=t.name, team_type=t.team_type, layout=t.layout, n_members=len(t.members),
                      n_started=len(t.started), n_completed=len(t.completed), n_task_progress=len(t.task_progress),
@@ -196,7 +200,7 @@ class Progress:
 
     def players(self) -> pd.DataFrame:
         """One row per known player. Columns ``player_uuid, player_name, team_id, team_type, rank``."""
-        from kit.ftb._frames import frame
+        from kit.core.frames import frame
 
         rows = []
         for player, team_id in sorted(self.player_team.items()):
@@ -208,7 +212,7 @@ class Progress:
     def completions(self) -> pd.DataFrame:
         """Long table of started/completed objects. Columns ``team_id, object_id, state`` (``started`` or
         ``completed``), ``time_ms``; sorted by team, state, time and object id."""
-        from kit.ftb._frames import frame
+        from kit.core.frames import frame
 
         rows = []
         for team_id, team in sorted(self.teams_by_id.items()):
@@ -217,11 +221,19 @@ class Progress:
         rows.sort(key=lambda r: (r["team_id"], r["state"], r["time_ms"], r["object_id"]))
         return frame(COMPLETION_SCHEMA, rows)
 
-    def errors(self) -> pd.DataFrame:
-        """Problems met while reading. Columns ``kind, team_id, object_id, field, message, path``."""
-        from kit.ftb._frames import frame
+    def problems(self) -> pd.DataFrame:
+        """Problems met while reading: the shared problems shape (:mod:`kit.core.problems`), then ``team_id``.
 
-        return frame(PROGRESS_ERROR_SCHEMA, sorted(self.error_rows, key=lambda r: tuple(r.values())))
+        ``severity`` is ``error`` (the file or id was skipped); ``kind`` is ``syntax`` or ``bad_id``.
+        """
+        from kit.core.problems import problems_frame
+
+        rows = sorted(self.error_rows, key=lambda r: tuple(r.values()))
+        return problems_frame(rows, PROGRESS_PROBLEM_EXTRA)
+
+    def errors(self) -> pd.DataFrame:
+        """Deprecated alias of :meth:`problems` (kept for one release)."""
+        return self.problems()
 
     def check(self, book: QuestBook) -> pd.DataFrame:
         """Ids in the progress files that the book does not have.
@@ -229,10 +241,10 @@ class Progress:
         Returns
         -------
         DataFrame
-            The columns of :meth:`errors`; ``kind`` is ``unknown_object``; one row per (team, field,
-            object id), sorted.
+            The columns of :meth:`problems`; ``severity`` is ``warning``, ``kind`` is ``unknown_object``;
+            one row per (team, field, object id), sorted.
         """
-        from kit.ftb._frames import frame
+        from kit.core.problems import problems_frame
 
         rows = []
         for team_id, team in sorted(self.teams_by_id.items()):
@@ -241,10 +253,10 @@ class Progress:
             for name, mapping in fields:
                 for object_id in sorted(mapping):
                     if object_id not in book.object_types:
-                        rows.append(dict(kind="unknown_object", team_id=team_id, object_id=object_id, field=name,
+                        rows.append(dict(severity="warning", kind="unknown_object", team_id=team_id, object_id=object_id, field=name,
                                          message=f"{team.path}: {name} names {object_id}, which is not in the book "
                                                  f"{book.path}", path=team.path))
-        return frame(PROGRESS_ERROR_SCHEMA, rows)
+        return problems_frame(rows, PROGRESS_PROBLEM_EXTRA)
 
     def require_book(self, team: TeamProgress, book: QuestBook, *, max_unknown: float = 0.5) -> None:
         """See :func:`require_book`."""

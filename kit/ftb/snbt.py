@@ -46,7 +46,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from kit.core.errors import KitError
+from kit.core.errors import InvalidParameterError, KitError
 from kit.core.regular_files import FileRefusedError, read_regular_file
 
 __all__ = [
@@ -557,7 +557,7 @@ def _dump(value: Any, indent: str, out: list[str]) -> None:
             out.append("\n")
         out.append(indent + "]")
         return
-    raise TypeError(f"cannot write {type(value).__name__} as SNBT")
+    raise InvalidParameterError(f"cannot write {type(value).__name__} as SNBT")
 
 
 def dumps(value: dict[str, Any]) -> str:
@@ -568,7 +568,7 @@ def dumps(value: dict[str, Any]) -> str:
     ``loads(dumps(x)) == x`` with the same types.
     """
     if not isinstance(value, dict):
-        raise TypeError("the root of an SNBT file must be a dict (compound)")
+        raise InvalidParameterError("the root of an SNBT file must be a dict (compound)")
     out: list[str] = []
     _dump(value, "", out)
     out.append("\n")

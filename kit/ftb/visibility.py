@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
+from kit.core.errors import InvalidParameterError
 from kit.ftb.guides import DEFAULT_GUIDE_RULE, GuideRule, guide_id, guide_ids
 from kit.ftb.progress import Progress, TeamProgress, require_book
 
@@ -46,9 +47,9 @@ __all__ = [
     "VISIBILITY_SCHEMA",
 ]
 
-VISIBILITY_SCHEMA = dict(quest_id="str", chapter_id="str", team_id="str", is_completed="bool", is_started="bool",
+VISIBILITY_SCHEMA = dict(quest_id="string", chapter_id="string", team_id="string", is_completed="bool", is_started="bool",
                          is_visible="bool", is_reachable="bool", can_start="bool", is_details_visible="bool",
-                         is_text_visible="bool", is_guide="bool", is_readable="bool", reason="str")
+                         is_text_visible="bool", is_guide="bool", is_readable="bool", reason="string")
 
 
 class TeamView:
@@ -222,7 +223,7 @@ def _team(book: QuestBook, progress: Progress | TeamProgress, player_uuid: str |
             require_book(team, book)
         return team
     if player_uuid is None:
-        raise TypeError("player_uuid is required when progress is a Progress (all teams)")
+        raise InvalidParameterError("player_uuid is required when progress is a Progress (all teams)")
     team = progress.team_of(player_uuid)
     if check:
         progress.require_book(team, book)
@@ -257,7 +258,7 @@ def quest_visibility(
         is_visible, is_reachable, can_start, is_details_visible, is_text_visible, is_guide, is_readable``
         (a guide the player may read) and ``reason``.
     """
-    from kit.ftb._frames import frame
+    from kit.core.frames import frame
 
     team = _team(book, progress, player_uuid, check_book)
     view = TeamView(book, team)

@@ -11,13 +11,13 @@ from kit.items.errors import (DatapackError, DatapackReadError, InvalidScopeErro
                               UnknownFeatureError, UnknownLootTableError)
 from kit.items.conditions import ConditionContext, Verdict
 from kit.items.icons import find_icon, item_icon
-from kit.items.loot import LootContext, LootTable
+from kit.items.loot import LootContext, LootFormatError, LootTable
 from kit.items.loot_sampler import LootSamplingError
 from kit.items.lookup import ItemLookup, lookup_item, suggest_items
 from kit.items.names import NameIndex, route_scope
 from kit.items.packs import PackBytes, load_datapacks
 from kit.items.packset import PackSet
-from kit.items.recipes import CustomIngredient, ItemStack, Recipe
+from kit.items.recipes import CustomIngredient, ItemStack, Recipe, RecipeFormatError
 from kit.items.sources import (PROVIDERS, ItemSource, ItemSourceOutput, ItemSourceProvider, ProviderRegistry,
                                SourceSlot, register_provider)
 
@@ -51,6 +51,8 @@ __all__ = [
     "InvalidScopeError",
     "UnknownFeatureError",
     "UnknownLootTableError",
+    "RecipeFormatError",
+    "LootFormatError",
     "ProviderRegistrationError",
     "LootSamplingError",
 ]

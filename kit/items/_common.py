@@ -1,12 +1,12 @@
-"""Small helpers shared by the modules of :mod:`kit.items`: ids and empty-safe frames."""
+"""Small helpers shared by the modules of :mod:`kit.items`: ids and pausing the garbage collector."""
 
 from __future__ import annotations
 
 import gc
 from contextlib import contextmanager
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from typing import Iterator
 
-__all__ = ["norm_id", "frame", "gc_paused"]
+__all__ = ["norm_id", "gc_paused"]
 
 
 @contextmanager
@@ -35,18 +35,3 @@ def norm_id(value: str) -> str:
         return "#" + norm_id(value[1:])
     return value if ":" in value else f"minecraft:{value}"
 
-
-def frame(rows: Iterable[Mapping[str, Any]] | Sequence[Sequence[Any]], schema: Mapping[str, str], sort: Sequence[str] = ()):
-    """Build a DataFrame with exactly the columns of ``schema`` (name -> dtype), also when there are no rows."""
-    import pandas as pd
-
-    rows = list(rows)
-    columns = list(schema)
-    if rows and isinstance(rows[0], Mapping):
-        df = pd.DataFrame.from_records(rows, columns=columns)
-    else:
-        df = pd.DataFrame(rows, columns=columns)
-    df = df.astype(dict(schema))
-    if sort and len(df):
-        df = df.sort_values(list(sort), kind="stable").reset_index(drop=True)
-    return df

@@ -22,7 +22,8 @@ def register(subparsers) -> None:
                    help="data pack folder, zip or game jar; repeat in priority order (later overrides earlier)")
     p.add_argument("--feature", dest="features", metavar="NAME", action="append", default=[],
                    help="apply a built-in feature pack found inside a pack (e.g. winter_drop); repeatable")
-    p.add_argument("--strict", action="store_true", help="fail on the first unreadable file")
+    p.add_argument("--lenient", action="store_true", help="skip unreadable files instead of failing on the first")
+    p.add_argument("--strict", action="store_true", help=argparse.SUPPRESS)  # the default; kept for old scripts
     p.add_argument("--indent", type=int, default=None, help="indent the JSON by this many spaces")
     p.set_defaults(func=run_item_sources)
 
@@ -33,7 +34,7 @@ def run_item_sources(args: argparse.Namespace) -> int:
     from kit.items.packs import load_datapacks
 
     try:
-        packs = load_datapacks(args.packs, strict=args.strict, features=args.features)
+        packs = load_datapacks(args.packs, strict=not args.lenient, features=args.features)
         out = packs.item_sources(args.item_id, args.scope)
     except KitError as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Iterator, Mapping
 
+from kit.core.errors import KitError
 from kit.items._common import norm_id
 
 __all__ = [
@@ -48,8 +49,8 @@ KNOWN_OTHER_FUNCTIONS = frozenset({
 })
 
 
-class LootFormatError(ValueError):
-    """Internal: a loot table breaks its format; ``field`` names the key path. Reported by the loader."""
+class LootFormatError(KitError, ValueError):
+    """A loot table breaks its format; ``field`` names the key path. Reported by the loader."""
 
     def __init__(self, field: str, reason: str) -> None:
         super().__init__(f"field '{field}': {reason}")

@@ -13,7 +13,7 @@ from typing import Any, Callable, Mapping
 
 from kit.core.errors import KitError
 from kit.items._common import norm_id
-from kit.items.loot import COUNT_FUNCTIONS, LootContext, LootTable, condition_probability, level_value
+from kit.items.loot import COUNT_FUNCTIONS, LootContext, LootFormatError, LootTable, condition_probability, level_value
 
 __all__ = ["LootSampler", "LootSamplingError", "MAX_SAMPLED_LOOP"]
 
@@ -76,7 +76,7 @@ class LootSampler:
             return lo + self.rng.random() * (hi - lo)
         if t == "minecraft:binomial":
             return float(self._int(v))
-        raise ValueError(f"number provider {t} cannot be sampled without a world")
+        raise LootFormatError("type", f"number provider {t} cannot be sampled without a world")
 
     def _int(self, v: Any) -> int:
         if isinstance(v, dict):
@@ -247,7 +247,7 @@ class LootSampler:
             When the table cannot be rolled: a number provider that needs a world, more than
             :data:`MAX_SAMPLED_LOOP` rolls or trials in one draw, references nested deeper than 32.
         """
-        from kit.items._common import frame
+        from kit.core.frames import frame
 
         totals: dict[str, list[int]] = {}
         try:
@@ -264,7 +264,7 @@ class LootSampler:
             mean = sum(xs) / n
             var = (sum(x * x for x in xs) / n) - mean * mean
             rows.append((table_id, item, mean, math.sqrt(max(var, 0.0)), len(xs) / n, n))
-        return frame(rows, SAMPLE_SCHEMA)
+        return frame(SAMPLE_SCHEMA, rows)
 
 
 SAMPLE_SCHEMA = {"loot_table_id": "string", "item_id": "string", "mean_count": "float64", "std_count": "float64",

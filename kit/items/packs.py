@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
+from kit.core.errors import FieldError
 from kit.items._common import gc_paused
 from kit.items.conditions import ConditionContext, evaluate, file_conditions, unwrap_conditional
 from kit.core.regular_files import FileRefusedError, file_kind, read_regular_file
@@ -294,7 +295,7 @@ def _scan_source(src: _Source, out: _Loaded, strict: bool) -> None:
             try:
                 data = _decode(src.files[rel](MAX_LANG_FILE_BYTES))
                 if not isinstance(data, dict):
-                    raise ValueError("expected a JSON object of translation keys")
+                    raise FieldError("expected a JSON object of translation keys")
             except (ValueError, UnicodeDecodeError, OSError) as exc:
                 if strict:
                     raise DatapackReadError(src.name, rel, f"{m.group(1)}:{m.group(2)}", f"invalid language file: {exc}")
@@ -424,7 +425,7 @@ def _mod_ids(mods) -> frozenset[str] | None:
 
 
 def load_datapacks(paths: str | os.PathLike | PackBytes | Sequence[str | os.PathLike | PackBytes], *,
-                   strict: bool = False, features: Iterable[str] = (),
+                   strict: bool = True, features: Iterable[str] = (),
                    mods: Iterable[str] | Any | None = None) -> "PackSet":
     """Load data packs in priority order (later packs override earlier ones for the same id).
 
@@ -437,9 +438,9 @@ def load_datapacks(paths: str | os.PathLike | PackBytes | Sequence[str | os.Path
     paths : path, PackBytes or sequence of them
         Folders holding ``data/`` (and optionally ``assets/``), zipped data packs, game or mod jars, or
         :class:`PackBytes` (a zip held in memory).
-    strict : bool, default=False
-        Raise :class:`~kit.items.DatapackReadError` on the first unreadable file instead of recording it in
-        ``packs.errors``.
+    strict : bool, default=True
+        Raise :class:`~kit.items.DatapackReadError` on the first unreadable file; with ``strict=False`` skip
+        it and record it in ``packs.problems()``.
     features : iterable of str, default=()
         Built-in feature packs (``data/<ns>/datapacks/<name>/`` inside a pack, e.g. ``"winter_drop"``) to apply
         right after the pack that holds them. Feature packs are always listed in ``packs.packs()``.

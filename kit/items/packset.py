@@ -8,7 +8,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from kit.items._common import frame, gc_paused, norm_id
+from kit.core.errors import InvalidParameterError
+from kit.core.frames import frame
+from kit.core.problems import problem_schema
+from kit.items._common import gc_paused, norm_id
 from kit.items.errors import UnknownLootTableError
 from kit.items.loot import LootContext, LootTable, walk_entries
 from kit.items.recipes import CustomIngredient, ItemStack, Recipe
@@ -24,10 +27,8 @@ RECIPE_SCHEMA = {
     "category": "string", "group": "string", "n_results": "int64", "results": "object", "conditions_met": "boolean",
     "notes": "string", "folder": "string", "pack": "string", "path": "string",
 }
-PROBLEM_SCHEMA = {
-    "severity": "severity", "kind": "string", "object_id": "string", "field": "string", "message": "string",
-    "path": "string", "pack": "string",
-}
+#: Columns of :meth:`PackSet.problems`: the shared problems shape (:mod:`kit.core.problems`), then ``pack``.
+PROBLEM_SCHEMA = problem_schema({"pack": "string"})
 CONDITION_SCHEMA = {"resource_type": "string", "resource_id": "string", "conditions": "string",
                     "conditions_met": "boolean", "notes": "string", "pack": "string", "path": "string"}
 LOOT_TABLE_SCHEMA = {
@@ -44,8 +45,6 @@ USES_SCHEMA = {
     "recipe_id": "string", "recipe_type": "string", "kind": "string", "result_item_id": "string",
     "result_count": "int64", "n_slots": "int64", "via_tag": "string", "pack": "string", "path": "string",
 }
-ERROR_SCHEMA = {"resource_type": "string", "resource_id": "string", "reason": "string", "pack": "string",
-                "path": "string"}
 PACK_SCHEMA = {"pack": "string", "kind": "string", "features": "object", "is_applied": "bool", "location": "string"}
 EXPECTATION_SCHEMA = {"loot_table_id": "string", "item_id": "string", "expected_count": "float64",
                       "p_at_least_one": "float64", "is_exact": "bool"}
@@ -64,13 +63,6 @@ def _leaves(ref: CustomIngredient):
                 yield r
 
 
-def pd_severity():
-    """The ordered severity categories of a problems frame."""
-    import pandas as pd
-
-    return pd.CategoricalDtype(["warning", "error"], ordered=True)
-
-
 _NAME_RE = re.compile(r"^[a-z0-9_-]+$")
 
 
@@ -86,7 +78,7 @@ class _Index:
     """The lookup tables behind the providers, each built on first use and independently of the others.
 
     A part whose build raises is not kept, so only the providers that need it report the error; one loot table
-    the scan cannot read is skipped (and added to ``packs.errors`` / ``packs.problems()``) instead of failing the
+    the scan cannot read is skipped (and added to ``packs.problems()``) instead of failing the
     whole loot scan.
     """
 
@@ -405,15 +397,8 @@ class PackSet:
 
     @property
     def errors(self):
-        """Files that could not be read.
-
-        Returns
-        -------
-        pandas.DataFrame
-            Columns ``resource_type`` (recipe, loot_table, item_tag, lang), ``resource_id``, ``reason``, ``pack``,
-            ``path`` (inside the pack), in load order.
-        """
-        return frame(self._errors, ERROR_SCHEMA)
+        """Deprecated alias of :meth:`problems` (kept for one release)."""
+        return self.problems()
 
     def problems(self):
         """Everything kit could not read or resolve, in the shared problems shape.
@@ -459,7 +444,7 @@ class PackSet:
         rows = [dict(zip(PROBLEM_SCHEMA, row)) for row in dict.fromkeys(rows)]
         order = {"error": 0, "warning": 1}
         rows.sort(key=lambda d: (order[d["severity"]], d["kind"], d["object_id"], d["field"], d["path"]))
-        return frame(rows, {**PROBLEM_SCHEMA, "severity": pd_severity()})
+        return frame(PROBLEM_SCHEMA, rows)
 
     def conditions(self):
         """Every loaded file that carried loader conditions, and the verdict.
@@ -472,7 +457,7 @@ class PackSet:
             False are not loaded), ``notes``, ``pack``, ``path``; sorted by type and id.
         """
         rows = sorted(self._conditions, key=lambda r: (r[0], r[1], r[5], r[6]))
-        return frame(rows, CONDITION_SCHEMA)
+        return frame(CONDITION_SCHEMA, rows)
 
     def item_icon(self, item_id: str) -> bytes | None:
         """The PNG bytes of an item's icon from the loaded packs' textures, or ``None`` (see :func:`kit.items.item_icon`)."""
@@ -500,7 +485,7 @@ class PackSet:
         pandas.DataFrame
             Columns ``pack``, ``kind`` (folder, zip, jar, feature), ``features`` (tuple), ``is_applied``, ``location``.
         """
-        return frame([(p.pack, p.kind, p.features, p.is_applied, p.location) for p in self._packs], PACK_SCHEMA)
+        return frame(PACK_SCHEMA, [(p.pack, p.kind, p.features, p.is_applied, p.location) for p in self._packs])
 
     def recipes(self):
         """One row per recipe (after overrides).
@@ -528,7 +513,7 @@ class PackSet:
                          tuple((s.item_id, s.count, r.chances[i] if i < len(r.chances) else 1.0)
                                for i, s in enumerate(results)),
                          r.conditions_met, "; ".join(r.notes), r.folder, r.pack, r.path))
-        return frame(rows, RECIPE_SCHEMA)
+        return frame(RECIPE_SCHEMA, rows)
 
     def loot_tables(self):
         """One row per loot table with entry counts (what the static scan can and cannot see).
@@ -547,7 +532,7 @@ class PackSet:
             rows.append((tid, t.table_type, len(t.data.get("pools", [])), len(kinds), kinds.count("item"),
                          kinds.count("tag"), kinds.count("loot_table"), kinds.count("dynamic"), kinds.count("empty"),
                          t.folder, t.pack, t.path))
-        return frame(rows, LOOT_TABLE_SCHEMA)
+        return frame(LOOT_TABLE_SCHEMA, rows)
 
     def tags(self):
         """Resolved item tags in long format (nested references expanded; failed tags are in ``errors``).
@@ -560,7 +545,7 @@ class PackSet:
         """
         rows = [(t, m.item_id, m.via, m.pack, m.path)
                 for t in sorted(self._tags.members) for m in self._tags.members[t]]
-        return frame(rows, TAG_SCHEMA)
+        return frame(TAG_SCHEMA, rows)
 
     def display_names(self, language: str = "en_us") -> dict[str, str]:
         """Item id -> display name from the packs' language files (``item.*`` keys win over ``block.*``)."""
@@ -596,7 +581,7 @@ class PackSet:
         en, zh = self.display_names("en_us"), self.display_names("zh_cn")
         rows = [(i, en.get(i, ""), zh.get(i, ""), len(idx.produced.get(i, ())), len(idx.used.get(i, {})),
                  len(idx.loot.get(i, {})), len(idx.tags_of.get(i, ()))) for i in sorted(seen)]
-        return frame(rows, ITEM_SCHEMA)
+        return frame(ITEM_SCHEMA, rows)
 
     # ---------------------------------------------------------------- questions
 
@@ -640,7 +625,7 @@ class PackSet:
             tags = ",".join(sorted({v for v in vias if v}))
             rows.append((rid, r.recipe_type, r.kind, r.result.item_id if r.result else "",
                          r.result.count if r.result else 0, len(vias), tags, r.pack, r.path))
-        return frame(rows, USES_SCHEMA)
+        return frame(USES_SCHEMA, rows)
 
     def resolve_item(self, text: str) -> str | None:
         """The item a request is about: an explicit id first, else the longest display name in the text.
@@ -661,15 +646,16 @@ class PackSet:
         for name in ("looting", "fortune"):
             v = kw[name]
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                raise ValueError(f"The '{name}' parameter of loot_expectations must be an int in the range [0, inf). "
+                raise InvalidParameterError(f"The '{name}' parameter of loot_expectations must be an int in the range [0, inf). "
                                  f"Got {v!r} instead.")
         if not isinstance(kw["luck"], float) or not math.isfinite(kw["luck"]):
-            raise ValueError(f"The 'luck' parameter of loot_expectations must be a finite number. Got {kw['luck']!r} "
-                             f"instead.")
+            raise InvalidParameterError(f"The 'luck' parameter of loot_expectations must be a finite number. "
+                                        f"Got {kw['luck']!r} instead.")
         explosion = kw.pop("explosion")
         radius = 4.0 if explosion is True else float(explosion or 0.0)
         if not radius >= 0 or not math.isfinite(radius):
-            raise ValueError(f"The 'explosion' parameter of loot_expectations must be a bool or a radius >= 0. "
+            raise InvalidParameterError(f"The 'explosion' parameter of loot_expectations must be a bool or a finite "
+                                        f"radius >= 0. "
                              f"Got {explosion!r} instead.")
         return LootContext(explosion=radius, **kw)
 
@@ -701,7 +687,7 @@ class PackSet:
             to enumerate, such as a binomial with n = 10^9, was summed through its mean); one row per item statically
             reachable from the table (zero rows included), sorted by table and item. A table whose figures cannot
             be computed within kit's bounds (more than 4,096 condition outcomes in one entry, references nested
-            deeper than 32) gives NaN for the items it names and a row in ``packs.errors``; other tables are
+            deeper than 32) gives NaN for the items it names and a row in ``packs.problems()``; other tables are
             unaffected.
 
         Raises
@@ -725,7 +711,7 @@ class PackSet:
                 rows.append((tid, item, r.expected[item], 1.0 - r.p_none[item], item not in r.inexact))
         for tid, reason in sorted(calc.problems.items()):
             self._report_table(tid, f"expectations unknown: {reason}")
-        return frame(rows, EXPECTATION_SCHEMA)
+        return frame(EXPECTATION_SCHEMA, rows)
 
     def sample_loot(self, table: str, n: int = 10_000, *, seed: int = 0, killed_by_player: bool = True,
                     looting: int = 0, fortune: int = 0, silk_touch: bool = False, shears: bool = False,

@@ -11,6 +11,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from kit.core.errors import KitError
 from kit.items._common import norm_id
 
 __all__ = ["ItemStack", "Recipe", "RecipeFormatError", "CustomIngredient", "parse_recipe", "parse_ingredient",
@@ -42,8 +43,8 @@ _CUSTOM_OPS = {
 _LOADERS = ("neoforge", "forge", "fabric")
 
 
-class RecipeFormatError(ValueError):
-    """Internal: a recipe file breaks its format; ``field`` names the key path. Reported by the loader."""
+class RecipeFormatError(KitError, ValueError):
+    """A recipe file breaks its format; ``field`` names the key path. Reported by the loader."""
 
     def __init__(self, field: str, reason: str) -> None:
         super().__init__(f"field '{field}': {reason}")

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from kit.items._common import frame
+from kit.core.frames import frame
 from kit.items.errors import InvalidScopeError, ProviderRegistrationError
 from kit.items.recipes import ItemStack
 
@@ -169,7 +169,7 @@ class ItemSourceOutput:
             outs = tuple(dict.fromkeys(i for slot in s.outputs for i in slot.item_ids))
             rows.append((rank, s.kind, s.source_id, s.type, ",".join(s.station), s.width, len(s.inputs), ins, outs,
                          s.outputs[0].count if s.outputs else 0, "; ".join(s.notes), s.provider_id))
-        return frame(rows, OUTPUT_SCHEMA)
+        return frame(OUTPUT_SCHEMA, rows)
 
 
 Finder = Callable[["PackSet", str], Iterable[ItemSource]]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable
 
+from kit.core.errors import FieldError
 from kit.items._common import norm_id
 
 __all__ = ["TagValue", "TagFile", "TagMember", "ResolvedTags", "parse_tag_file", "resolve_tags", "MAX_TAG_DEPTH"]
@@ -77,17 +78,17 @@ def parse_tag_file(tag_id: str, data: Any, *, pack: str = "", path: str = "", fo
         When ``values`` is missing or holds something other than id strings and ``{"id", "required"}`` objects.
     """
     if not isinstance(data, dict):
-        raise ValueError(f"expected a JSON object, got {type(data).__name__}")
+        raise FieldError(f"expected a JSON object, got {type(data).__name__}")
     raw = data.get("values")
     if not isinstance(raw, list):
-        raise ValueError("field 'values': expected a list")
+        raise FieldError("field 'values': expected a list")
     values = _values(raw, "values")
     removed = data.get("remove", [])
     if not isinstance(removed, list):
-        raise ValueError("field 'remove': expected a list")
+        raise FieldError("field 'remove': expected a list")
     replace = data.get("replace", False)
     if not isinstance(replace, bool):
-        raise ValueError(f"field 'replace': expected true or false, got {replace!r}")
+        raise FieldError(f"field 'replace': expected true or false, got {replace!r}")
     return TagFile(tag_id, values, replace, pack, path, folder, _values(removed, "remove"))
 
 
@@ -99,7 +100,7 @@ def _values(raw: list, name: str) -> tuple[TagValue, ...]:
         elif isinstance(v, dict) and isinstance(v.get("id"), str):
             values.append(TagValue(norm_id(v["id"]), bool(v.get("required", True))))
         else:
-            raise ValueError(f"field '{name}[{i}]': expected an id string or an object with 'id', got {v!r}")
+            raise FieldError(f"field '{name}[{i}]': expected an id string or an object with 'id', got {v!r}")
     return tuple(values)
 
 

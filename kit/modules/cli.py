@@ -38,7 +38,7 @@ def run_modules(args: argparse.Namespace) -> int:
     from kit.modules.reader import read_modules
 
     inv = read_modules(args.paths, server_types=[*SERVER_TYPES, *args.server_types],
-                       client_ids=[*CLIENT_IDS, *args.client_ids])
+                       client_ids=[*CLIENT_IDS, *args.client_ids], strict=False)
     problems = inv.problems()
     with pd.option_context("display.width", 200, "display.max_colwidth", 100):
         if not args.problems_only:

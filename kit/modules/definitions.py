@@ -11,6 +11,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from kit.core.errors import FieldError
 from kit.modules.ids import full_id, is_valid_id
 from kit.modules.problems import Problem
 
@@ -128,17 +129,17 @@ def parse_selection(value: Any) -> tuple[str, ...] | None:
 
     Raises
     ------
-    ValueError
-        When the value is none of these.
+    kit.FieldError
+        (a ``ValueError``) When the value is none of these.
     """
     items = [value] if isinstance(value, str) else value
     if not isinstance(items, list):
-        raise ValueError(f"expected an id, a #tag or a list of them, got {json_text(value)}")
+        raise FieldError(f"expected an id, a #tag or a list of them, got {json_text(value)}")
     out = []
     for i, item in enumerate(items):
         if not isinstance(item, str) or not is_valid_id(item.lstrip("#")) or item.startswith("##"):
             where = f"[{i}] " if not isinstance(value, str) else ""
-            raise ValueError(f"{where}expected an id or a #tag, got {json_text(item)}")
+            raise FieldError(f"{where}expected an id or a #tag, got {json_text(item)}")
         out.append(full_id(item))
     return tuple(out)
 

@@ -31,6 +31,7 @@ from typing import Iterable, Literal, Sequence
 import pandas as pd
 
 from kit.core.frames import frame
+from kit.core.problems import problem_schema
 
 __all__ = ["Problem", "PROBLEM_KINDS", "PROBLEM_SCHEMA", "SEVERITY", "problems_frame"]
 
@@ -55,8 +56,7 @@ PROBLEM_KINDS: dict[str, str] = {
     "overlapping_candidates": "warning",
 }
 
-PROBLEM_SCHEMA = {"severity": SEVERITY, "kind": "string", "object_id": "string", "field": "string",
-                  "message": "string", "path": "string", "pack": "string"}
+PROBLEM_SCHEMA = problem_schema({"pack": "string"})
 
 
 @dataclass(frozen=True)

@@ -48,7 +48,7 @@ def _load(pack: PackFiles, rel: str, object_id: str, problems: list[Problem]) ->
 
 
 def read_modules(source: Any, *, server_types: Iterable[str] = tuple(SERVER_TYPES),
-                 client_ids: Iterable[str] = CLIENT_IDS, strict: bool = False) -> ModuleInventory:
+                 client_ids: Iterable[str] = CLIENT_IDS, strict: bool = True) -> ModuleInventory:
     """Read the module configurations, systems, module tags and catalogs of data packs.
 
     Parameters
@@ -61,8 +61,9 @@ def read_modules(source: Any, *, server_types: Iterable[str] = tuple(SERVER_TYPE
         The registered server module types; add the types of extension mods here.
     client_ids : iterable of str, default=kit.modules.CLIENT_IDS
         The known client implementations.
-    strict : bool, default=False
-        Raise :class:`ModuleDefinitionError` for the first error instead of only listing it in ``problems()``.
+    strict : bool, default=True
+        Raise :class:`ModuleDefinitionError` for the first error; with ``strict=False`` list every problem in
+        ``problems()`` instead (warnings are listed either way).
 
     Returns
     -------

@@ -1,24 +1,17 @@
-"""Column schemas of the DataFrames :mod:`kit.retrieval` returns, and a builder that keeps dtypes
-identical for empty and non-empty frames."""
+"""Column schemas of the DataFrames :mod:`kit.retrieval` returns (built with :func:`kit.core.frames.frame`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    import pandas as pd
-
 SEARCH_COLUMNS: dict[str, str] = {
     "rank": "int64",
-    "doc_id": "str",
+    "doc_id": "string",
     "paragraph_index": "int64",
     "score": "float64",
-    "title": "str",
-    "text": "str",
+    "title": "string",
+    "text": "string",
 }
 EXPLAIN_COLUMNS: dict[str, str] = {
-    "term": "str",
+    "term": "string",
     "query_weight": "float64",
     "doc_weight": "float64",
     "contribution": "float64",
@@ -43,31 +36,14 @@ STATS_COLUMNS: dict[str, str] = {
     "missing_query_term_share": "float64",
 }
 PARAGRAPH_COLUMNS: dict[str, str] = {
-    "doc_id": "str",
+    "doc_id": "string",
     "paragraph_index": "int64",
-    "title": "str",
-    "text": "str",
+    "title": "string",
+    "text": "string",
     "n_terms": "int64",
 }
-RUN_COLUMNS: dict[str, str] = {"query_id": "str", "doc_id": "str", "rank": "int64", "score": "float64"}
-QRELS_COLUMNS: dict[str, str] = {"query_id": "str", "doc_id": "str", "relevance": "int64"}
-QUERIES_COLUMNS: dict[str, str] = {"query_id": "str", "text": "str"}
-EVALUATION_COLUMNS: dict[str, str] = {"query_id": "str", "metric": "str", "value": "float64"}
+RUN_COLUMNS: dict[str, str] = {"query_id": "string", "doc_id": "string", "rank": "int64", "score": "float64"}
+QRELS_COLUMNS: dict[str, str] = {"query_id": "string", "doc_id": "string", "relevance": "int64"}
+QUERIES_COLUMNS: dict[str, str] = {"query_id": "string", "text": "string"}
+EVALUATION_COLUMNS: dict[str, str] = {"query_id": "string", "metric": "string", "value": "float64"}
 
-
-def frame(schema: Mapping[str, str], data: Mapping[str, Any] | None = None) -> pd.DataFrame:
-    """Build a DataFrame with exactly the columns of ``schema`` in its order and dtypes.
-
-    ``data`` maps column names to equal-length sequences; ``None`` (or length 0) gives an empty frame.
-    """
-    import pandas as pd
-
-    if data is None:
-        return pd.DataFrame({name: pd.Series(dtype=dtype) for name, dtype in schema.items()})
-    out = pd.DataFrame({name: data[name] for name in schema}, copy=False)
-    if len(out) == 0:
-        return frame(schema)
-    wrong = {
-        name: dtype for (name, dtype), actual in zip(schema.items(), out.dtypes) if actual != dtype
-    }
-    return out.astype(wrong) if wrong else out

@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kit.core.document import Document
-from kit.retrieval._frames import QRELS_COLUMNS, QUERIES_COLUMNS, frame
+from kit.core.frames import frame
+from kit.retrieval._frames import QRELS_COLUMNS, QUERIES_COLUMNS
 from kit.retrieval.errors import BeirFormatError, BeirReadError
 
 if TYPE_CHECKING:

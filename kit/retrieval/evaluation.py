@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
-from kit.retrieval._frames import EVALUATION_COLUMNS, RUN_COLUMNS, frame
+from kit.core.frames import frame
+from kit.retrieval._frames import EVALUATION_COLUMNS, RUN_COLUMNS
 from kit.core.validation import check_int
 from kit.retrieval.errors import InvalidParameterError, MetricError, RunFormatError
 

@@ -34,7 +34,8 @@ from typing import TYPE_CHECKING, Any, Literal
 import numpy as np
 
 from kit.core.document import Document
-from kit.retrieval._frames import EXPLAIN_COLUMNS, PARAGRAPH_COLUMNS, SEARCH_COLUMNS, STATS_COLUMNS, frame
+from kit.core.frames import frame
+from kit.retrieval._frames import EXPLAIN_COLUMNS, PARAGRAPH_COLUMNS, SEARCH_COLUMNS, STATS_COLUMNS
 from kit.core.validation import check_choice, check_int, check_real, check_str
 from kit.retrieval.analyzers import ANALYZERS, make_analyzer
 from kit.retrieval.errors import (
@@ -310,9 +311,9 @@ class ParagraphIndex:
 
         # String columns converted once, so that search only takes rows (no dtype inference per query).
         self._search_strings = {
-            "doc_id": pd.array(self._row_doc_id, dtype="str"),
-            "title": pd.array(self._row_title, dtype="str"),
-            "text": pd.array(self._row_text, dtype="str"),
+            "doc_id": pd.array(self._row_doc_id, dtype="string"),
+            "title": pd.array(self._row_title, dtype="string"),
+            "text": pd.array(self._row_text, dtype="string"),
         }
         return self
 
@@ -441,16 +442,16 @@ class ParagraphIndex:
         if len(rows) == 0:
             return frame(SEARCH_COLUMNS)
         strings = self._search_strings
-        return _fast_frame(
+        return frame(
             SEARCH_COLUMNS,
-            [
-                np.arange(1, len(rows) + 1, dtype=np.int64),
-                strings["doc_id"].take(rows),
-                self._row_paragraph[rows],
-                scores[rows],
-                strings["title"].take(rows),
-                strings["text"].take(rows),
-            ],
+            {
+                "rank": np.arange(1, len(rows) + 1, dtype=np.int64),
+                "doc_id": strings["doc_id"].take(rows),
+                "paragraph_index": self._row_paragraph[rows],
+                "score": scores[rows],
+                "title": strings["title"].take(rows),
+                "text": strings["text"].take(rows),
+            },
         )
 
     def top_documents(self, query: str, *, limit: int = 100) -> tuple[list[str], np.ndarray]:
@@ -630,30 +631,6 @@ class ParagraphIndex:
             "missing_query_term_share": missing_share,
         }
         return frame(STATS_COLUMNS, {name: [value] for name, value in values.items()})
-
-
-_COLUMN_INDEXES: dict[tuple[str, ...], Any] = {}
-
-
-def _fast_frame(schema: dict[str, str], arrays: list[Any]) -> pd.DataFrame:
-    """A DataFrame from column arrays already of the schema's dtypes, built without re-inference.
-
-    ``DataFrame._from_arrays`` (the constructor pandas' own readers use) takes a third of the time of
-    ``pd.DataFrame(dict)``, which matters for a sub-millisecond search; the public constructor is
-    the fallback should a pandas version lack it.
-    """
-    import pandas as pd
-
-    key = tuple(schema)
-    columns = _COLUMN_INDEXES.get(key)
-    if columns is None:
-        columns = _COLUMN_INDEXES[key] = pd.Index(list(schema))
-    try:
-        return pd.DataFrame._from_arrays(
-            arrays, columns=columns, index=pd.RangeIndex(len(arrays[0])), verify_integrity=False
-        )
-    except AttributeError:  # pragma: no cover - depends on the pandas version
-        return pd.DataFrame(dict(zip(schema, arrays)), copy=False)
 
 
 def _query_texts(queries: Iterable[str] | pd.Series | pd.DataFrame) -> list[str]:

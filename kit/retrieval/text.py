@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from kit.core.errors import InvalidParameterError
+
 __all__ = ["query_language", "script_language", "plain_text"]
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
@@ -30,10 +32,11 @@ def query_language(query: str, languages: Sequence[str], *, default: str | None 
 
     A Chinese-script query picks the first ``zh*`` language, a Latin one the first ``en*`` language. When the script
     says nothing (digits, punctuation, empty) or no language of that script is available, ``default`` is used if it
-    is among ``languages``, else the first language. Raises ``ValueError`` when ``languages`` is empty.
+    is among ``languages``, else the first language. Raises ``kit.InvalidParameterError`` (a ``ValueError``) when
+    ``languages`` is empty.
     """
     if not languages:
-        raise ValueError("The 'languages' parameter of query_language must not be empty. Got [] instead.")
+        raise InvalidParameterError("The 'languages' parameter of query_language must not be empty. Got [] instead.")
     script = script_language(query)
     if script is not None:
         prefix = script.split("_", 1)[0]

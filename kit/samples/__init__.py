@@ -17,7 +17,26 @@ if TYPE_CHECKING:
     from kit.saves.save import Save
     from kit.worldbook.studio import Studio
 
-__all__ = ["SAMPLE_SAVE_NAME", "sample_save_path", "load_sample_save", "load_studio", "repository_root"]
+__all__ = [
+    "SAMPLE_SAVE_NAME",
+    "sample_save_path",
+    "load_sample_save",
+    "load_studio",
+    "repository_root",
+    "UnknownSampleLanguageError",
+    "UnknownSamplePlayerError",
+]
+
+_ERRORS = {"UnknownSampleLanguageError", "UnknownSamplePlayerError"}
+
+
+def __getattr__(name: str) -> object:
+    """The errors of the sample generators, imported on first use (the generators are large)."""
+    if name in _ERRORS:
+        from kit.samples import guides
+
+        return getattr(guides, name)
+    raise AttributeError(f"module 'kit.samples' has no attribute {name!r}")
 
 SAMPLE_SAVE_NAME = "aurora_server"
 

@@ -24,6 +24,8 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
+from kit.core.errors import InvalidParameterError
+
 __all__ = ["AVATAR_SIZE", "write_cards"]
 
 AVATAR_SIZE = 128
@@ -89,7 +91,7 @@ def _avatar(kind: str) -> bytes:
         draw.ellipse([96, 92, 120, 116], outline=(150, 110, 40), width=2)  # compass
         draw.line([(108, 96), (108, 112)], fill=(180, 40, 40), width=2)
     else:  # pragma: no cover - only the two kinds above are drawn
-        raise ValueError(kind)
+        raise InvalidParameterError(f"unknown avatar kind {kind!r}")
     raw = image.tobytes()
     rows = [raw[y * size * 3 : (y + 1) * size * 3] for y in range(size)]
     return encode_png(rows, size, size)

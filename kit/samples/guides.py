@@ -28,8 +28,8 @@ __all__ = [
     "PLAYERS",
     "QUEST_BACKGROUND_CLASSES",
     "LabelledQuestion",
-    "UnknownLanguageError",
-    "UnknownPlayerError",
+    "UnknownSampleLanguageError",
+    "UnknownSamplePlayerError",
     "ftb_guides",
     "knowledge_documents",
     "labelled_questions",
@@ -47,11 +47,11 @@ LANGUAGES: tuple[str, ...] = ("en_us", "zh_cn")
 PLAYERS: tuple[str, ...] = ("alex", "mei", "sam")
 
 
-class UnknownLanguageError(KitError, ValueError):
+class UnknownSampleLanguageError(KitError, ValueError):
     """A generator was asked for a language the sample save does not have."""
 
 
-class UnknownPlayerError(KitError, LookupError):
+class UnknownSamplePlayerError(KitError, LookupError):
     """A generator was asked for a player the sample save does not have."""
 
 
@@ -354,7 +354,7 @@ _KNOWLEDGE = (
 
 def _check_language(language: str, function: str) -> None:
     if language not in LANGUAGES:
-        raise UnknownLanguageError(
+        raise UnknownSampleLanguageError(
             f"The 'language' parameter of {function} must be one of {', '.join(map(repr, LANGUAGES))}. "
             f"Got {language!r} instead."
         )
@@ -378,7 +378,7 @@ def knowledge_documents(language: Language) -> list[Document]:
 
     Raises
     ------
-    UnknownLanguageError
+    UnknownSampleLanguageError
         If ``language`` is not one of :data:`LANGUAGES`.
     """
     _check_language(language, "knowledge_documents")
@@ -393,7 +393,7 @@ def knowledge_documents(language: Language) -> list[Document]:
 
 def _check_player(player: str, function: str) -> None:
     if player not in PLAYERS:
-        raise UnknownPlayerError(
+        raise UnknownSamplePlayerError(
             f"The 'player' parameter of {function} must be one of {', '.join(map(repr, PLAYERS))}. "
             f"Got {player!r} instead."
         )
@@ -420,7 +420,7 @@ def player_notes(player: str) -> dict[str, str]:
 
     Raises
     ------
-    UnknownPlayerError
+    UnknownSamplePlayerError
         If ``player`` is not one of :data:`PLAYERS`.
     """
     _check_player(player, "player_notes")
@@ -438,7 +438,7 @@ def player_knowledge(player: str, language: Language) -> list[Document]:
 
     Raises
     ------
-    UnknownPlayerError, UnknownLanguageError
+    UnknownSamplePlayerError, UnknownSampleLanguageError
         If ``player`` or ``language`` is not known.
     """
     _check_player(player, "player_knowledge")
@@ -459,7 +459,7 @@ def ftb_guides(language: Language) -> list[Document]:
 
     Raises
     ------
-    UnknownLanguageError
+    UnknownSampleLanguageError
         If ``language`` is not one of :data:`LANGUAGES`.
     """
     _check_language(language, "ftb_guides")
@@ -501,7 +501,7 @@ def labelled_questions(language: Language) -> list[LabelledQuestion]:
 
     Raises
     ------
-    UnknownLanguageError
+    UnknownSampleLanguageError
         If ``language`` is not one of :data:`LANGUAGES`.
     """
     _check_language(language, "labelled_questions")

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from kit.saves.database import AgentDatabase, AgentDatabases, canonical_player_uuid
+from kit.saves.nbt import NbtError
 from kit.saves.knowledge import InvalidLanguageError, ask, prepare_index
 from kit.saves.save import Save, SaveNotFoundError, open_save
 from kit.saves.tables import DOCUMENTS, FTB_GUIDES, KNOWLEDGE, QUEST_BACKGROUNDS, DatabaseTable
@@ -20,6 +21,7 @@ __all__ = [
     "AgentDatabases",
     "canonical_player_uuid",
     "InvalidLanguageError",
+    "NbtError",
     "ask",
     "prepare_index",
     "Save",

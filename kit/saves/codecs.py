@@ -26,7 +26,7 @@ from dataclasses import MISSING
 from typing import Any, Generic, TypeVar
 
 from kit.saves import nbt
-from kit.core.errors import CodecError
+from kit.core.errors import CodecError, InvalidParameterError
 
 __all__ = [
     "Codec",
@@ -334,7 +334,7 @@ def record(cls: type[T]) -> Codec[T]:
         When ``cls`` is not a dataclass or a field's type has no codec.
     """
     if not dataclasses.is_dataclass(cls) or not isinstance(cls, type):
-        raise TypeError(f"record() needs a dataclass type, got {cls!r}")
+        raise InvalidParameterError(f"record() needs a dataclass type, got {cls!r}")
     with _RECORD_LOCK:
         codec = _RECORD_CACHE.get(cls)
         if codec is None:
@@ -379,7 +379,7 @@ def codec_for_type(hint: Any, *, owner: str = "type") -> Codec:
         return dict_of(codec_for_type(args[1], owner=owner))
     if dataclasses.is_dataclass(hint) and isinstance(hint, type):
         return record(hint)
-    raise TypeError(f"{owner}: no codec for the type {hint!r}; use Annotated[T, codec] to pick one")
+    raise InvalidParameterError(f"{owner}: no codec for the type {hint!r}; use Annotated[T, codec] to pick one")
 
 
 class _TupleCodec(_ListCodec):

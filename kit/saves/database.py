@@ -34,6 +34,7 @@ from kit.core.errors import (
     CodecError,
     InvalidHandleError,
     InvalidIdentifierError,
+    InvalidParameterError,
     StorageError,
     TableCodecMismatchError,
 )
@@ -538,8 +539,7 @@ class AgentDatabase:
                 for language, docs in sorted(self.entries(table).items())
                 for i, d in enumerate(docs)
             ]
-            frame = pd.DataFrame(rows, columns=_DOC_COLUMNS)
-            return frame.astype({"position": "int64", "n_chars": "int64"})
+            return frame(_DOC_SCHEMA, rows)
         entries = self.entries(table)
         codec = table.codec
         if isinstance(codec, codecs._RecordCodec):
@@ -550,17 +550,19 @@ class AgentDatabase:
         return pd.DataFrame({"key": keys, "value": [entries[k] for k in keys]}, columns=["key", "value"])
 
 
-_TABLE_SCHEMA = {"table_id": "object", "codec": "object", "is_documents": "bool", "n_entries": "int64",
+_TABLE_SCHEMA = {"table_id": "string", "codec": "string", "is_documents": "bool", "n_entries": "int64",
                  "n_documents": "int64", "size_bytes": "int64"}
 _TABLE_COLUMNS = list(_TABLE_SCHEMA)
-_SUMMARY_SCHEMA = {"scope": "object", "player_uuid": "object", "path": "object", "exists": "bool",
+_SUMMARY_SCHEMA = {"scope": "string", "player_uuid": "string", "path": "string", "exists": "bool",
                    "file_size_bytes": "int64", "n_tables": "int64", "n_entries": "int64", "n_documents": "int64"}
-_DOC_COLUMNS = ["language", "position", "doc_id", "title", "text", "tags", "n_chars"]
+_DOC_SCHEMA = {"language": "string", "position": "int64", "doc_id": "string", "title": "string", "text": "string",
+               "tags": "object", "n_chars": "int64"}
+_DOC_COLUMNS = list(_DOC_SCHEMA)
 
 
 def _check_key(key: str) -> None:
     if not isinstance(key, str):
-        raise TypeError(f"table keys must be str, got {type(key).__name__}")
+        raise InvalidParameterError(f"table keys must be str, got {type(key).__name__}")
 
 
 def _encode_value(table: DatabaseTable[Any], key: str, value: Any) -> Any:

@@ -13,6 +13,7 @@ from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any, Iterable
 
 from kit.core.errors import InvalidParameterError, KitError
+from kit.core.frames import frame
 from kit.saves.tables import FTB_GUIDES, KNOWLEDGE, DatabaseTable, documents_table
 
 if TYPE_CHECKING:
@@ -23,12 +24,17 @@ if TYPE_CHECKING:
     from kit.retrieval import ParagraphIndex
     from kit.saves.save import Save
 
-__all__ = ["prepare_index", "ask", "ASK_COLUMNS", "InvalidLanguageError", "PER_SCOPE_LIMIT"]
+__all__ = ["prepare_index", "ask", "ASK_COLUMNS", "ASK_SCHEMA", "InvalidLanguageError", "PER_SCOPE_LIMIT"]
 
 #: At most this many paragraphs come from each scope in :func:`ask`.
 PER_SCOPE_LIMIT = 5
 #: The columns of :func:`ask`'s frame.
-ASK_COLUMNS = ["scope", "source", "rank", "doc_id", "paragraph_index", "score", "title", "text"]
+#: Columns (and dtypes) of :func:`ask`: the scope, the table searched, then :meth:`ParagraphIndex.search`'s.
+ASK_SCHEMA: dict[str, Any] = {
+    "scope": "string", "source": "string", "rank": "int64", "doc_id": "string",
+    "paragraph_index": "int64", "score": "float64", "title": "string", "text": "string",
+}  # fmt: skip
+ASK_COLUMNS = list(ASK_SCHEMA)
 
 _LANGUAGE = re.compile(r"[a-z]{2,3}(_[a-z0-9]{2,8})?")
 _MAX_REBUILDS = 8
@@ -179,7 +185,7 @@ def ask(
         found.insert(0, "scope", scope)
         frames.append(found)
     result = pd.concat(frames, ignore_index=True)
-    return result[ASK_COLUMNS]
+    return frame(ASK_SCHEMA, {name: result[name].array for name in ASK_SCHEMA})
 
 
 def _readable_guides(

@@ -38,7 +38,7 @@ from typing import Any, Callable, Literal
 
 from mutf8 import decode_modified_utf8, encode_modified_utf8
 
-from kit.core.errors import KitError
+from kit.core.errors import InvalidParameterError, KitError
 
 __all__ = [
     "NbtError",
@@ -580,4 +580,4 @@ def encode_nbt(
         return zlib.compress(raw, compresslevel)
     if compression == "none":
         return raw
-    raise ValueError(f"The 'compression' parameter must be one of 'gzip', 'zlib', 'none'. Got {compression!r} instead.")
+    raise InvalidParameterError(f"The 'compression' parameter must be one of 'gzip', 'zlib', 'none'. Got {compression!r} instead.")

@@ -8,7 +8,7 @@ from typing import Generic, TypeVar
 
 from kit.saves import codecs
 from kit.core.document import Document
-from kit.core.errors import InvalidIdentifierError
+from kit.core.errors import InvalidIdentifierError, InvalidParameterError
 
 __all__ = [
     "DatabaseTable",
@@ -52,7 +52,7 @@ class DatabaseTable(Generic[T]):
     def __post_init__(self) -> None:
         validate_identifier(self.id)
         if not isinstance(self.codec, codecs.Codec):
-            raise TypeError(f"DatabaseTable {self.id!r}: codec must be a kit.saves.codecs.Codec, got {self.codec!r}")
+            raise InvalidParameterError(f"DatabaseTable {self.id!r}: codec must be a kit.saves.codecs.Codec, got {self.codec!r}")
 
     @property
     def is_documents(self) -> bool:
@@ -68,7 +68,7 @@ def documents_table(source: str | DatabaseTable) -> DatabaseTable[list[Document]
     """Return the documents table for a source id (or check that a table is one)."""
     if isinstance(source, DatabaseTable):
         if not source.is_documents:
-            raise TypeError(f"table {source.id!r} is not a documents table (codec {source.codec.signature})")
+            raise InvalidParameterError(f"table {source.id!r} is not a documents table (codec {source.codec.signature})")
         return source
     return DatabaseTable(source, DOCUMENTS)
 

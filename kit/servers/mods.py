@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from kit.core.errors import FieldError
+
 __all__ = ["ModInfo", "JarScan", "scan_jar", "parse_mods_toml", "parse_fabric_mod_json", "parse_quilt_mod_json",
            "text_of", "MAX_METADATA_BYTES", "MAX_NESTED_JAR_BYTES", "MAX_NESTING"]
 
@@ -87,17 +89,17 @@ def parse_mods_toml(raw: bytes, *, loader: str, jar: str, manifest_version: str 
 
     Raises
     ------
-    ValueError
+    kit.FieldError
         When the file is not TOML or has no ``[[mods]]`` entry with a ``modId``.
     """
     data = tomllib.loads(raw.decode("utf-8-sig"))
     mods = data.get("mods")
     if not isinstance(mods, list) or not mods:
-        raise ValueError("no [[mods]] table")
+        raise FieldError("no [[mods]] table")
     out = []
     for i, m in enumerate(mods):
         if not isinstance(m, dict) or not isinstance(m.get("modId"), str) or not m["modId"]:
-            raise ValueError(f"field 'mods[{i}].modId': missing")
+            raise FieldError(f"field 'mods[{i}].modId': missing")
         version = str(m.get("version", ""))
         if "${file.jarVersion}" in version:
             version = version.replace("${file.jarVersion}", manifest_version) if manifest_version else ""
@@ -110,12 +112,12 @@ def parse_fabric_mod_json(raw: bytes, *, jar: str) -> tuple[ModInfo, list[str]]:
 
     Raises
     ------
-    ValueError
+    kit.FieldError
         When the file is not JSON or has no string ``id``.
     """
     data = json.loads(raw.decode("utf-8-sig"))
     if not isinstance(data, dict) or not isinstance(data.get("id"), str) or not data["id"]:
-        raise ValueError("field 'id': missing")
+        raise FieldError("field 'id': missing")
     nested = [j["file"] for j in data.get("jars") or [] if isinstance(j, dict) and isinstance(j.get("file"), str)]
     return ModInfo(data["id"], str(data.get("version", "")), "fabric", str(data.get("name", data["id"])), jar), nested
 
@@ -125,13 +127,13 @@ def parse_quilt_mod_json(raw: bytes, *, jar: str) -> tuple[ModInfo, list[str]]:
 
     Raises
     ------
-    ValueError
+    kit.FieldError
         When the file is not JSON or has no ``quilt_loader.id``.
     """
     data = json.loads(raw.decode("utf-8-sig"))
     ql = data.get("quilt_loader") if isinstance(data, dict) else None
     if not isinstance(ql, dict) or not isinstance(ql.get("id"), str) or not ql["id"]:
-        raise ValueError("field 'quilt_loader.id': missing")
+        raise FieldError("field 'quilt_loader.id': missing")
     meta = ql.get("metadata") if isinstance(ql.get("metadata"), dict) else {}
     nested = [j if isinstance(j, str) else j.get("file", "") for j in ql.get("jars") or []
               if isinstance(j, str) or isinstance(j, dict)]
@@ -142,7 +144,7 @@ def parse_quilt_mod_json(raw: bytes, *, jar: str) -> tuple[ModInfo, list[str]]:
 def _read(zf: zipfile.ZipFile, name: str, limit: int) -> bytes:
     info = zf.getinfo(name)
     if info.file_size > limit:
-        raise ValueError(f"{info.file_size} bytes, more than the {limit} allowed")
+        raise FieldError(f"{info.file_size} bytes, more than the {limit} allowed")
     return zf.read(name)
 
 

@@ -8,10 +8,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kit.core.errors import KitError
+from kit.core.frames import frame, ordered
+from kit.core.problems import problem_schema
 from kit.items.packs import PackBytes, load_datapacks
 from kit.saves.save import Save, SaveNotFoundError, open_save
 from kit.servers.mods import JarScan, ModInfo, scan_jar
-from kit.servers.packs import (PackEntry, VanillaJar, find_loader_jars, find_vanilla, read_level_packs,
+from kit.servers.packs import (KIND_ORDER, PackEntry, VanillaJar, find_loader_jars, find_vanilla, read_level_packs,
                                world_packs)
 
 if TYPE_CHECKING:
@@ -24,10 +26,10 @@ __all__ = ["Server", "ServerNotFoundError", "open_server", "read_server_properti
 
 MOD_SCHEMA = {"mod_id": "string", "version": "string", "loader": "string", "display_name": "string",
               "jar": "string", "has_data": "bool", "has_assets": "bool"}
-DATAPACK_SCHEMA = {"position": "int64", "pack_id": "string", "kind": "kind", "path": "string", "enabled": "bool",
+DATAPACK_SCHEMA = {"position": "int64", "pack_id": "string", "kind": ordered(KIND_ORDER), "path": "string", "enabled": "bool",
                    "pack_format": "Int64", "description": "string"}
-PROBLEM_SCHEMA = {"severity": "severity", "kind": "string", "object_id": "string", "field": "string",
-                  "message": "string", "path": "string", "pack": "string"}
+#: Columns of :meth:`Server.problems`: the shared problems shape (:mod:`kit.core.problems`), then ``pack``.
+PROBLEM_SCHEMA = problem_schema({"pack": "string"})
 
 
 class ServerNotFoundError(KitError, FileNotFoundError):
@@ -47,22 +49,6 @@ def read_server_properties(text: str) -> dict[str, str]:
         unescape = lambda s: s.replace("\\:", ":").replace("\\=", "=").replace("\\\\", "\\")  # noqa: E731
         out[unescape(key.strip())] = unescape(value.strip())
     return out
-
-
-def _frame(schema: dict[str, Any], rows: list[tuple]) -> "pd.DataFrame":
-    import pandas as pd
-
-    from kit.core.frames import frame
-
-    schema = dict(schema)
-    for name, dtype in schema.items():
-        if dtype == "severity":
-            schema[name] = pd.CategoricalDtype(["warning", "error"], ordered=True)
-        elif dtype == "kind":
-            from kit.servers.packs import KIND_ORDER
-
-            schema[name] = pd.CategoricalDtype(list(KIND_ORDER), ordered=True)
-    return frame(schema, [dict(zip(schema, r)) for r in rows])
 
 
 @dataclass
@@ -155,7 +141,7 @@ class Server:
         for m, scan in self._mod_infos():
             rows.append((m.mod_id, m.version, m.loader, m.display_name, m.jar, scan.has_data, scan.has_assets))
         rows.sort(key=lambda r: (r[0], r[4]))
-        return _frame(MOD_SCHEMA, rows)
+        return frame(MOD_SCHEMA, rows)
 
     def datapacks(self) -> "pd.DataFrame":
         """The data packs in the game's load order (lowest priority first), enabled or not.
@@ -170,7 +156,7 @@ class Server:
         """
         rows = [(i, p.pack_id, p.kind, p.path, p.enabled, p.pack_format, p.description)
                 for i, p in enumerate(self._packs, 1)]
-        return _frame(DATAPACK_SCHEMA, rows)
+        return frame(DATAPACK_SCHEMA, rows)
 
     def load_datapacks(self, *, strict: bool = False) -> "PackSet":
         """Load exactly what the game would: the enabled packs in load order, conditions checked against the mods.
@@ -225,7 +211,7 @@ class Server:
             rows += [tuple(r) for r in packs.problems().astype(object).itertuples(index=False)]
         order = {"error": 0, "warning": 1}
         rows = sorted(dict.fromkeys(rows), key=lambda r: (order[r[0]], r[1], r[2], r[5]))
-        return _frame(PROBLEM_SCHEMA, rows)
+        return frame(PROBLEM_SCHEMA, rows)
 
 
 def _detect_loader(loader_jars: list[tuple[str, Path]], jars: list[JarScan], root: Path) -> str:

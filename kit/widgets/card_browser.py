@@ -22,6 +22,7 @@ import traitlets
 
 from kit.books import BookStore, open_store
 from kit.books.errors import BookNotFoundError, BookRecordError, CardError, TraceError
+from kit.core.errors import InvalidParameterError
 from kit.core.png import placeholder_avatar
 from kit.widgets._static import StaticView
 
@@ -31,6 +32,14 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["CardBrowser", "CardSummary", "card_details", "filter_cards", "list_cards"]
 
 ALL_TAGS = ""
+#: Columns of ``card_details(...)["fields"]``.
+FIELDS_COLUMNS = {"field": "string", "label": "string", "value": "string"}
+#: Columns of ``card_details(...)["play_books"]``.
+PLAY_BOOKS_COLUMNS = {
+    "book_id": "string", "title": "string", "lifecycle_stage": "string", "n_messages": "int64",
+    "latest_snapshot_id": "string", "latest_snapshot_label": "string", "latest_snapshot_turn": "Int64",
+    "latest_snapshot_at": "datetime64[ns, UTC]",
+}  # fmt: skip
 _FIELDS = (
     ("name", "名字 Name"),
     ("description", "设定 Description"),
@@ -107,17 +116,15 @@ def card_details(store: BookStore, asset_id: str) -> dict[str, pd.DataFrame]:
         ``"play_books"``: ``book_id, title, lifecycle_stage, n_messages, latest_snapshot_id,
         latest_snapshot_label, latest_snapshot_turn, latest_snapshot_at`` for the play books that use the card.
     """
-    import pandas as pd
-
     from kit.books.store import TIMELINE_COLUMNS
     from kit.core.frames import frame
 
     card = store.card(asset_id)
     record = store.asset(asset_id)
-    fields = pd.DataFrame(
+    fields = frame(
+        FIELDS_COLUMNS,
         [{"field": key, "label": label, "value": str(card.get(key))} for key, label in _FIELDS]
         + [{"field": "tags", "label": "标签 Tags", "value": ", ".join(card.tags)}],
-        columns=["field", "label", "value"],
     )
     timeline = store.timeline(record.card_book_id) if record.card_book_id else frame(TIMELINE_COLUMNS)
     rows = []
@@ -139,13 +146,7 @@ def card_details(store: BookStore, asset_id: str) -> dict[str, pd.DataFrame]:
                 "latest_snapshot_at": snap.at if snap else None,
             }
         )
-    play = pd.DataFrame(
-        rows,
-        columns=["book_id", "title", "lifecycle_stage", "n_messages", "latest_snapshot_id", "latest_snapshot_label",
-                 "latest_snapshot_turn", "latest_snapshot_at"],
-    )  # fmt: skip
-    play["latest_snapshot_turn"] = play["latest_snapshot_turn"].astype("Int64")
-    play["latest_snapshot_at"] = pd.to_datetime(play["latest_snapshot_at"], utc=True, format="ISO8601")
+    play = frame(PLAY_BOOKS_COLUMNS, rows)
     return {"fields": fields, "timeline": timeline, "world_entries": store.world_entries(asset_id), "play_books": play}
 
 
@@ -219,7 +220,7 @@ class CardBrowser(StaticView, widgets.VBox):
 
     def __init__(self, store: BookStore | str | Path, *, page_size: int = 6, columns: int = 3, **kwargs: Any) -> None:
         if page_size < 1:
-            raise ValueError(f"The 'page_size' parameter of CardBrowser must be an int in the range [1, inf). Got {page_size!r} instead.")
+            raise InvalidParameterError(f"The 'page_size' parameter of CardBrowser must be an int in the range [1, inf). Got {page_size!r} instead.")
         self.store = store if isinstance(store, BookStore) else open_store(store, create=False)
         self.cards = list_cards(self.store)
         tags = sorted({t for card in self.cards for t in card.tags}, key=str.casefold)
@@ -279,7 +280,7 @@ class CardBrowser(StaticView, widgets.VBox):
     def select(self, asset_id: str) -> None:
         """Show ``asset_id`` in the detail pane (``""`` clears it)."""
         if asset_id and asset_id not in {c.asset_id for c in self.cards}:
-            raise KeyError(f"no card asset {asset_id!r} in this browser; known: {[c.asset_id for c in self.cards]}")
+            raise BookNotFoundError(f"no card asset {asset_id!r} in this browser; known: {[c.asset_id for c in self.cards]}")
         self.selected = asset_id
 
     def _step(self, delta: int) -> None:

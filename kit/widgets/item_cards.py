@@ -445,7 +445,7 @@ class ItemSourcesCard(StaticView, widgets.VBox):
         a bad scope is reported in the card (``error``) instead of raising. Returns the lookup.
         """
         if self.packs is None:
-            raise ValueError("ItemSourcesCard.show needs a card made with ItemSourcesCard.from_packs(packs, ...)")
+            raise InvalidParameterError("ItemSourcesCard.show needs a card made with ItemSourcesCard.from_packs(packs, ...)")
         self.scope = self.scope if scope is None else scope
         self.lookup = lookup = lookup_item(self.packs, item)
         self.error = ""
@@ -513,7 +513,7 @@ class ItemSourcesCard(StaticView, widgets.VBox):
     def select(self, category: str) -> None:
         """Switch to ``category`` (``recipe``, ``loot`` or ``tag``); an empty category is not selectable."""
         if category not in CATEGORIES:
-            raise ValueError(f"The 'category' parameter of ItemSourcesCard.select must be one of {list(CATEGORIES)}. "
+            raise InvalidParameterError(f"The 'category' parameter of ItemSourcesCard.select must be one of {list(CATEGORIES)}. "
                              f"Got {category!r} instead.")
         if self.sources[category]:
             self.category = category
@@ -622,7 +622,7 @@ def search_items(items: pd.DataFrame, query: str, *, offset: int = 0, limit: int
     """
     for name, value, low in (("offset", offset, 0), ("limit", limit, 1)):
         if not isinstance(value, int) or isinstance(value, bool) or value < low:
-            raise ValueError(f"The '{name}' parameter of search_items must be an int in the range [{low}, inf). "
+            raise InvalidParameterError(f"The '{name}' parameter of search_items must be an int in the range [{low}, inf). "
                              f"Got {value!r} instead.")
     q = " ".join(query.split()).casefold()
     ranked = []

@@ -33,7 +33,7 @@ from kit.worldbook.trigger_coverage import (
     replay,
 )
 from kit.worldbook.errors import (
-    BookNotFoundError,
+    WorldBookNotFoundError,
     ConditionSyntaxError,
     EntryNotFoundError,
     LogicSyntaxError,
@@ -93,7 +93,7 @@ __all__ = [
     "assemble",
     "book_from_dict",
     "book_to_dict",
-    "BookNotFoundError",
+    "WorldBookNotFoundError",
     "co_activation",
     "Condition",
     "condition_hit_rates",

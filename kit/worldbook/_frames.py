@@ -1,32 +1,25 @@
-"""Column schemas of the DataFrames kit.worldbook returns, and how to build them (also when empty)."""
+"""The categorical column types of the DataFrames kit.worldbook returns (built with :func:`kit.core.frames.frame`)."""
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import Any
 
-from kit.core.frames import frame as shared_frame
+from kit.core.frames import ordered
 from kit.worldbook.model import POSITION_LABELS, TRIGGER_TYPES
 
-__all__ = ["frame", "position_label_dtype", "trigger_dtype"]
+__all__ = ["POSITION_LABEL", "TRIGGER", "position_label_dtype", "trigger_dtype"]
+
+#: Ordered categorical of the eight position labels (position order).
+POSITION_LABEL = ordered(POSITION_LABELS[p] for p in range(8))
+#: Ordered categorical of the trigger types (checking order).
+TRIGGER = ordered(TRIGGER_TYPES)
 
 
 def position_label_dtype() -> Any:
-    """Ordered categorical of the eight position labels (position order)."""
-    import pandas as pd
-
-    return pd.CategoricalDtype([POSITION_LABELS[p] for p in range(8)], ordered=True)
+    """The pandas dtype of :data:`POSITION_LABEL`."""
+    return POSITION_LABEL.to_pandas()
 
 
 def trigger_dtype() -> Any:
-    """Ordered categorical of the trigger types (checking order)."""
-    import pandas as pd
-
-    return pd.CategoricalDtype(list(TRIGGER_TYPES), ordered=True)
-
-
-def frame(schema: Mapping[str, Any], rows: Iterable[Mapping[str, Any]] | Mapping[str, list] = ()) -> Any:
-    """Build a DataFrame with exactly ``schema``'s columns and dtypes (``"position_label"``/``"trigger"``
-    name the categoricals); rows may be dicts or a dict of columns."""
-    named = {"position_label": position_label_dtype, "trigger": trigger_dtype}
-    dtypes = {col: named[dtype]() if isinstance(dtype, str) and dtype in named else dtype for col, dtype in schema.items()}
-    return shared_frame(dtypes, rows)
+    """The pandas dtype of :data:`TRIGGER`."""
+    return TRIGGER.to_pandas()

@@ -35,7 +35,9 @@ import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
-from kit.worldbook._frames import frame
+from kit.core.errors import InvalidParameterError
+from kit.core.frames import frame
+from kit.worldbook._frames import POSITION_LABEL, TRIGGER
 from kit.worldbook.conditions import Condition, parse_condition
 from kit.worldbook.errors import ConditionSyntaxError, WorldBookFormatError
 from kit.worldbook.logic import LogicNode, evaluate_logic, logic_keys, parse_logic
@@ -61,24 +63,24 @@ RAG_QUERY_MESSAGES = 3
 
 #: Columns (and dtypes) of :func:`activate`'s result.
 ACTIVATION_COLUMNS: dict[str, Any] = {
-    "entry_id": "object",
-    "book_id": "object",
-    "book_name": "object",
-    "book_scope": "object",
-    "uid": "object",
-    "trigger": "trigger",
-    "matched": "object",
-    "matched_in": "object",
+    "entry_id": "string",
+    "book_id": "string",
+    "book_name": "string",
+    "book_scope": "string",
+    "uid": "string",
+    "trigger": TRIGGER,
+    "matched": "string",
+    "matched_in": "string",
     "position": "int64",
-    "position_label": "position_label",
+    "position_label": POSITION_LABEL,
     "order": "int64",
     "depth": "int64",
-    "macro": "object",
+    "macro": "string",
     "probability": "float64",
     "is_active": "bool",
-    "rejected_by": "object",
-    "comment": "object",
-    "content": "object",
+    "rejected_by": "string",
+    "comment": "string",
+    "content": "string",
     "trigger_config": "object",
 }
 
@@ -200,7 +202,7 @@ class Activator:
         if scan_depth is None:
             return history
         if isinstance(scan_depth, bool) or not isinstance(scan_depth, int) or scan_depth < 0:
-            raise ValueError(f"The 'scan_depth' parameter of activate must be None or an int >= 0. Got {scan_depth!r} instead.")
+            raise InvalidParameterError(f"The 'scan_depth' parameter of activate must be None or an int >= 0. Got {scan_depth!r} instead.")
         return history[len(history) - scan_depth :] if scan_depth else ()
 
     def hits(
@@ -458,7 +460,7 @@ def _generator(rng: Any) -> np.random.Generator:
         return rng
     if rng is None or isinstance(rng, (int, np.integer)):
         return np.random.default_rng(rng)
-    raise ValueError(f"The 'rng' parameter of activate must be None, an int seed or a numpy Generator. Got {rng!r} instead.")
+    raise InvalidParameterError(f"The 'rng' parameter of activate must be None, an int seed or a numpy Generator. Got {rng!r} instead.")
 
 
 _CACHE: dict[tuple[int, ...], tuple[tuple[Any, ...], Activator]] = {}
@@ -562,7 +564,7 @@ def activate_request(
 
     Raises
     ------
-    BookNotFoundError
+    WorldBookNotFoundError
         When a requested book id is not in the library.
     WorldBookFormatError
         When the payload has the wrong shape (naming the field).

@@ -9,7 +9,7 @@ __all__ = [
     "ConditionSyntaxError",
     "LogicSyntaxError",
     "EntryNotFoundError",
-    "BookNotFoundError",
+    "WorldBookNotFoundError",
 ]
 
 
@@ -81,5 +81,5 @@ class EntryNotFoundError(KitError, LookupError):
     """No entry with the asked uid or entry id."""
 
 
-class BookNotFoundError(KitError, LookupError):
+class WorldBookNotFoundError(KitError, LookupError):
     """No world book with the asked id in a library."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
-from kit.worldbook._frames import frame
+from kit.core.frames import frame
 from kit.worldbook.activation import Activator
 from kit.worldbook.conditions import parse_condition
 from kit.worldbook.errors import ConditionSyntaxError
@@ -21,12 +21,12 @@ __all__ = ["EXPLAIN_COLUMNS", "explain"]
 #: Columns of :func:`explain`.
 EXPLAIN_COLUMNS: dict[str, Any] = {
     "step": "int64",
-    "check": "object",
-    "item": "object",
-    "source": "object",
+    "check": "string",
+    "item": "string",
+    "source": "string",
     "value": "object",
     "passed": "bool",
-    "detail": "object",
+    "detail": "string",
 }
 
 

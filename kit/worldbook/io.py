@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any, Iterator, Literal, Mapping
 from kit.core.atomic_files import atomic_write_text
 from kit.worldbook._files import FileRefused, JsonRefused, drop_huge_int_entries, parse_json, read_regular_file
 from kit.worldbook.cards import from_character_book
-from kit.worldbook.errors import BookNotFoundError, WorldBookFormatError
+from kit.core.problems import problem_schema, problems_frame
+from kit.worldbook.errors import WorldBookNotFoundError, WorldBookFormatError
 from kit.worldbook.model import Issue, WorldBook
 from kit.worldbook.normalize import book_from_dict, book_to_dict
 
@@ -26,14 +27,17 @@ __all__ = [
     "scan_world_books",
     "issues_frame",
     "ISSUE_COLUMNS",
+    "ISSUE_EXTRA",
     "MAX_FILE_BYTES",
 ]
 
 #: Largest world-book file read (bytes); larger files are refused before they are loaded.
 MAX_FILE_BYTES = 32 * 1024 * 1024
 
-#: Columns of :func:`issues_frame`.
-ISSUE_COLUMNS: tuple[str, ...] = ("book_id", "uid", "field", "value", "reason", "file")
+#: World-book columns of :func:`issues_frame` / ``WorldBookLibrary.problems()``, after the shared problems columns.
+ISSUE_EXTRA: dict[str, str] = {"book_id": "string", "uid": "string", "value": "string"}
+#: Columns of :func:`issues_frame` (the shared problems shape of :mod:`kit.core.problems`, then :data:`ISSUE_EXTRA`).
+ISSUE_COLUMNS: dict[str, Any] = problem_schema(ISSUE_EXTRA)
 
 Format = Literal["kit", "character_card", "character_book", "sillytavern"]
 
@@ -173,24 +177,27 @@ def issues_frame(issues: Any) -> pd.DataFrame:
     Returns
     -------
     DataFrame
-        Columns ``book_id, uid, field, value, reason, file`` (``value`` as its JSON text), sorted by book,
-        uid and field.
+        The shared problems shape (:mod:`kit.core.problems`): ``severity`` (always ``error``: the entry or
+        file was skipped), ``kind`` (``entry`` when an entry was skipped, ``book`` for a whole book or file),
+        ``object_id`` (the entry id ``<book_id>/<uid>``, or the book id), ``field``, ``message`` (the
+        reason), ``path`` (the file); then ``book_id``, ``uid`` and ``value`` (the raw value as JSON text).
+        Sorted by book, uid and field.
     """
-    import pandas as pd
-
     if isinstance(issues, WorldBook):
         issues = issues.issues
     elif isinstance(issues, WorldBookLibrary):
         issues = [i for b in issues.values() for i in b.issues] + list(issues.file_issues)
     rows = [
         {
-            "book_id": i.book_id, "uid": i.uid, "field": i.field,
-            "value": json.dumps(i.value, ensure_ascii=False, default=str), "reason": i.reason, "file": i.file,
+            "severity": "error", "kind": "book" if i.uid is None else "entry",
+            "object_id": i.book_id if i.uid is None else f"{i.book_id}/{i.uid}", "field": i.field,
+            "message": i.reason, "path": i.file, "book_id": i.book_id, "uid": i.uid,
+            "value": json.dumps(i.value, ensure_ascii=False, default=str),
         }
         for i in issues
     ]
-    frame = pd.DataFrame(rows, columns=list(ISSUE_COLUMNS)).astype(object)
-    return frame.sort_values(["book_id", "uid", "field"], key=lambda s: s.astype(str), kind="stable").reset_index(drop=True)
+    rows.sort(key=lambda r: (str(r["book_id"]), str(r["uid"]), str(r["field"])))
+    return problems_frame(rows, ISSUE_EXTRA)
 
 
 class WorldBookLibrary(Mapping[str, WorldBook]):
@@ -220,7 +227,7 @@ class WorldBookLibrary(Mapping[str, WorldBook]):
             return self._books[book_id]
         except KeyError:
             known = ", ".join(self._books) or "none"
-            raise BookNotFoundError(f"no world book with id {book_id!r} in the library (known: {known})") from None
+            raise WorldBookNotFoundError(f"no world book with id {book_id!r} in the library (known: {known})") from None
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._books)
@@ -231,10 +238,14 @@ class WorldBookLibrary(Mapping[str, WorldBook]):
     def __repr__(self) -> str:
         return f"WorldBookLibrary({len(self)} books: {', '.join(self._books)})"
 
+    def problems(self) -> pd.DataFrame:
+        """Normalisation problems of all books and unreadable files (columns of :func:`issues_frame`)."""
+        return issues_frame(self)
+
     @property
     def errors(self) -> pd.DataFrame:
-        """Normalisation problems of all books (see :func:`issues_frame`)."""
-        return issues_frame(self)
+        """Deprecated alias of :meth:`problems` (kept for one release)."""
+        return self.problems()
 
     def with_book(self, book: WorldBook) -> WorldBookLibrary:
         """Return a library where ``book`` replaces (or adds) the book of its id."""
@@ -250,7 +261,7 @@ def scan_world_books(folder: str | os.PathLike[str], *, strict: bool = True, pat
     folder : path
     strict : bool, default=True
         When false, entries that cannot be normalised are skipped and files that cannot be read at all are
-        recorded in ``library.file_issues``; ``library.errors`` lists both.
+        recorded in ``library.file_issues``; ``library.problems()`` lists both.
     pattern : str, default="*.json"
 
     Returns

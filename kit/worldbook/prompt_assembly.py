@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, Sequence
 
-from kit.worldbook._frames import frame
+from kit.core.frames import frame
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -41,11 +41,11 @@ __all__ = ["ASSEMBLE_COLUMNS", "MACRO_PATTERN", "assemble", "expand_macros"]
 #: Columns of :func:`assemble`.
 ASSEMBLE_COLUMNS: dict[str, Any] = {
     "segment": "int64",
-    "slot": "object",
-    "role": "object",
-    "entry_id": "object",
+    "slot": "string",
+    "role": "string",
+    "entry_id": "string",
     "position": "Int64",
-    "text": "object",
+    "text": "string",
 }
 
 #: The macro syntax: ``{{wb:<name>}}`` (spaces around the name allowed).

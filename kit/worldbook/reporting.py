@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
-from kit.worldbook._frames import frame
+from kit.core.frames import frame
 from kit.worldbook.model import POSITION_LABELS, POSITION_LABELS_ZH, TRIGGER_TYPES, WorldBook
 
 if TYPE_CHECKING:
@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 __all__ = ["STATS_COLUMNS", "activation_stats", "activation_log", "format_stats"]
 
 #: Columns of :func:`activation_stats`.
-STATS_COLUMNS: dict[str, Any] = {"by": "object", "key": "object", "label": "object", "n_entries": "int64"}
+STATS_COLUMNS: dict[str, Any] = {"by": "string", "key": "string", "label": "string", "n_entries": "int64"}
 
 
 def activation_stats(result: pd.DataFrame) -> pd.DataFrame:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
-from kit.worldbook._frames import frame
+from kit.core.frames import frame
+from kit.worldbook._frames import POSITION_LABEL, TRIGGER
 from kit.worldbook.activation import Activator, _generator
 from kit.worldbook.conditions import _as_number, parse_condition
 from kit.worldbook.model import POSITION_LABELS, WorldBook
@@ -37,27 +38,27 @@ __all__ = [
 
 #: Columns of :func:`replay`.
 REPLAY_COLUMNS: dict[str, Any] = {
-    "conversation_id": "object",
+    "conversation_id": "string",
     "turn": "int64",
-    "role": "object",
-    "entry_id": "object",
-    "book_id": "object",
-    "uid": "object",
-    "trigger": "trigger",
-    "matched": "object",
-    "matched_in": "object",
+    "role": "string",
+    "entry_id": "string",
+    "book_id": "string",
+    "uid": "string",
+    "trigger": TRIGGER,
+    "matched": "string",
+    "matched_in": "string",
     "position": "int64",
 }
 
 #: Columns of :func:`coverage`.
 COVERAGE_COLUMNS: dict[str, Any] = {
-    "entry_id": "object",
-    "book_id": "object",
-    "uid": "object",
-    "comment": "object",
+    "entry_id": "string",
+    "book_id": "string",
+    "uid": "string",
+    "comment": "string",
     "position": "int64",
-    "position_label": "position_label",
-    "triggers": "object",
+    "position_label": POSITION_LABEL,
+    "triggers": "string",
     "is_disabled": "bool",
     "n_turns": "int64",
     "n_activated": "int64",
@@ -69,15 +70,15 @@ COVERAGE_COLUMNS: dict[str, Any] = {
 
 #: Columns of :func:`co_activation`.
 CO_ACTIVATION_COLUMNS: dict[str, Any] = {
-    "entry_id_a": "object", "entry_id_b": "object", "n_both": "int64", "n_a": "int64", "n_b": "int64", "jaccard": "float64",
+    "entry_id_a": "string", "entry_id_b": "string", "n_both": "int64", "n_a": "int64", "n_b": "int64", "jaccard": "float64",
 }
 
 #: Columns of :func:`activations_per_turn`.
-PER_TURN_COLUMNS: dict[str, Any] = {"conversation_id": "object", "turn": "int64", "n_active": "int64"}
+PER_TURN_COLUMNS: dict[str, Any] = {"conversation_id": "string", "turn": "int64", "n_active": "int64"}
 
 #: Columns of :func:`condition_hit_rates`.
 CONDITION_HIT_COLUMNS: dict[str, Any] = {
-    "entry_id": "object", "condition": "object", "field": "object", "n_turns": "int64", "n_true": "int64",
+    "entry_id": "string", "condition": "string", "field": "string", "n_turns": "int64", "n_true": "int64",
     "hit_rate": "float64", "n_missing": "int64", "n_not_numeric": "int64",
 }
 

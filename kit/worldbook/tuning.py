@@ -11,7 +11,7 @@ import difflib
 import json
 from typing import TYPE_CHECKING, Any, Sequence
 
-from kit.core.frames import frame
+from kit.core.frames import frame, ordered
 from kit.worldbook.trigger_coverage import replay
 from kit.worldbook.matching import find_key
 from kit.worldbook.model import Entry, WorldBook
@@ -29,19 +29,13 @@ ENTRY_TURN_COLUMNS: dict[str, Any] = {
     "message": "string", "source_text": "string",
 }
 TURN_CHANGE_COLUMNS: dict[str, Any] = {
-    "conversation_id": "string", "turn": "int64", "change": None, "trigger_before": "string",
+    "conversation_id": "string", "turn": "int64", "change": ordered(["gained", "lost"]), "trigger_before": "string",
     "trigger_after": "string", "message": "string",
 }
 HISTORY_GROUP_COLUMNS: dict[str, Any] = {
     "conversation_id": "string", "source_text": "string", "first_turn": "int64", "last_turn": "int64",
     "n_turns": "int64",
 }
-
-
-def _change_dtype() -> Any:
-    import pandas as pd
-
-    return pd.CategoricalDtype(["gained", "lost"], ordered=True)
 
 
 def key_spans(entry: Entry, text: str) -> list[tuple[int, int]]:
@@ -106,7 +100,7 @@ def compare_turns(before: pd.DataFrame, after: pd.DataFrame, conversations: Sequ
                          "trigger_before": "" if change == "gained" else str(r.trigger),
                          "trigger_after": str(r.trigger) if change == "gained" else "", "message": r.message})
     rows.sort(key=lambda r: (r["change"], order.get(r["conversation_id"], len(order)), r["conversation_id"], r["turn"]))
-    return frame({**TURN_CHANGE_COLUMNS, "change": _change_dtype()}, rows)
+    return frame(TURN_CHANGE_COLUMNS, rows)
 
 
 def group_history_matches(turns: pd.DataFrame) -> pd.DataFrame:

@@ -82,7 +82,7 @@ def test_detail_pane_world_entries_with_positions(store):
     assert "宏替换 (macro replacement)" in entries["position_label"].tolist()
     assert "宏替换 (macro replacement)" in browser.detail_html.value
     assert browser.details["timeline"].empty and "imported card" in browser.detail_html.value
-    with pytest.raises(KeyError, match="no card asset 'ghost'"):
+    with pytest.raises(LookupError, match="no card asset 'ghost'"):
         browser.select("ghost")
 
 

@@ -20,6 +20,7 @@ from kit.books import (
     TraceError,
     open_store,
 )
+from kit.core.frames import pandas_dtype
 from kit.books.store import (
     ARTIFACTS_COLUMNS,
     ASSETS_COLUMNS,
@@ -163,7 +164,7 @@ def test_empty_frames_keep_columns(tmp_path):
         assert list(frame.columns) == list(schema), name
         assert len(frame) == 0, name
         for column, dtype in schema.items():
-            assert str(frame[column].dtype) == dtype, (name, column)
+            assert frame[column].dtype == pandas_dtype(dtype), (name, column)
 
 
 def test_project_book_contents(tmp_path):
@@ -222,7 +223,7 @@ def test_malformed_project_file(studio):
     assert studio.books(strict=False)["book_id"].tolist() == ["cb", "pb"]
     problems = studio.problems()
     assert problems["path"].tolist() == ["books/bad/project.json"]
-    assert "malformed JSON" in problems["reason"].iloc[0]
+    assert "malformed JSON" in problems["message"].iloc[0] and problems["object_id"].tolist() == ["bad"]
 
 
 def test_missing_required_field_is_named(tmp_path):
@@ -322,7 +323,8 @@ def test_world_asset_whose_card_is_gone_is_a_problem_row(studio):
     (studio.root / "assets/cards/sera.json").unlink()
     rows = studio.problems().set_index("path")
     assert rows.loc[f"assets/worlds/{imported.world_ref}.json", "field"] == "cardAssetId"
-    assert rows.loc[f"assets/worlds/{imported.world_ref}.json", "reason"] == "card asset 'sera' does not exist"
+    assert rows.loc[f"assets/worlds/{imported.world_ref}.json", "message"] == "card asset 'sera' does not exist"
+    assert rows.loc[f"assets/worlds/{imported.world_ref}.json", "kind"] == "missing_reference"
 
 
 def test_import_kit_books_stays_light():

@@ -30,7 +30,7 @@ def _pack(root, extra=None):
 
 
 def _errors(packs):
-    return packs.errors.set_index("resource_id")
+    return packs.problems().set_index("object_id")
 
 
 # ---------------------------------------------------------------- non-regular files
@@ -39,12 +39,12 @@ def _errors(packs):
 def test_a_fifo_as_the_pack_is_refused_without_blocking(tmp_path):
     os.mkfifo(tmp_path / "pack.zip")
     with pytest.raises(kit.items.DatapackError, match=r"pack\.zip: not a data pack \(a FIFO"):
-        kit.items.load_datapacks(tmp_path / "pack.zip")
+        kit.items.load_datapacks(tmp_path / "pack.zip", strict=False)
 
 
 def test_a_link_to_dev_zero_as_the_pack_is_refused(tmp_path):
     (tmp_path / "pack.jar").symlink_to("/dev/zero")
-    peak, error = peak_memory(lambda: kit.items.load_datapacks(tmp_path / "pack.jar"))
+    peak, error = peak_memory(lambda: kit.items.load_datapacks(tmp_path / "pack.jar", strict=False))
     assert isinstance(error, kit.items.DatapackError) and "character device" in str(error)
     assert peak < 1 << 20
 
@@ -57,9 +57,9 @@ def test_a_non_regular_file_inside_a_folder_pack_is_an_error_row(tmp_path, make)
      "folder": lambda: None}[make]()
     if make == "folder":  # a folder named like a file is never read: os.walk lists it as a folder
         bad.mkdir()
-    packs = kit.items.load_datapacks(root)
+    packs = kit.items.load_datapacks(root, strict=False)
     if make != "folder":
-        assert "not a regular file" in _errors(packs).loc["t:bad", "reason"]
+        assert "not a regular file" in _errors(packs).loc["t:bad", "message"]
         with pytest.raises(kit.items.DatapackReadError, match=r"bad\.json \(t:bad\): not a regular file"):
             kit.items.load_datapacks(root, strict=True)
     assert packs.loot_tables()["loot_table_id"].tolist() == ["t:good"]
@@ -74,9 +74,9 @@ def test_an_oversized_file_is_refused_from_its_size(tmp_path, rel, cap):
     big.parent.mkdir(parents=True, exist_ok=True)
     with open(big, "wb") as fh:
         fh.truncate(cap + 1)  # sparse
-    peak, error = peak_memory(lambda: kit.items.load_datapacks(root))
+    peak, error = peak_memory(lambda: kit.items.load_datapacks(root, strict=False))
     assert error is None and peak < 4 << 20
-    assert f"more than the {cap}" in kit.items.load_datapacks(root).errors["reason"].iloc[0]
+    assert f"more than the {cap}" in kit.items.load_datapacks(root, strict=False).problems()["message"].iloc[0]
 
 
 # ---------------------------------------------------------------- zip members
@@ -96,7 +96,7 @@ def _patch(path, old: bytes, new: bytes, count: int = -1):
 
 
 def _member_error(packs, rid):
-    return _errors(packs).loc[rid, "reason"]
+    return _errors(packs).loc[rid, "message"]
 
 
 def test_a_member_declaring_more_than_the_cap_is_refused_before_inflating(tmp_path):
@@ -107,9 +107,9 @@ def test_a_member_declaring_more_than_the_cap_is_refused_before_inflating(tmp_pa
             for _ in range(64):  # 64 MiB of spaces, about 64 KB compressed
                 fh.write(block)
         zf.writestr("data/t/loot_table/good.json", json.dumps(GOOD_TABLE))
-    peak, error = peak_memory(lambda: kit.items.load_datapacks(z))
+    peak, error = peak_memory(lambda: kit.items.load_datapacks(z, strict=False))
     assert error is None and peak < 4 << 20
-    packs = kit.items.load_datapacks(z)
+    packs = kit.items.load_datapacks(z, strict=False)
     reason = _member_error(packs, "t:bomb")
     assert "member data/t/loot_table/bomb.json declares 67108864 bytes" in reason
     assert packs.loot_tables()["loot_table_id"].tolist() == ["t:good"]
@@ -121,9 +121,9 @@ def test_a_member_lying_about_its_size_is_refused_as_corrupt(tmp_path):
     _zip(z, {"data/t/loot_table/liar.json": payload})
     size = struct.pack("<I", len(payload))
     _patch(z, size, struct.pack("<I", 100))  # local header and central directory both claim 100 bytes
-    peak, error = peak_memory(lambda: kit.items.load_datapacks(z))
+    peak, error = peak_memory(lambda: kit.items.load_datapacks(z, strict=False))
     assert error is None and peak < 4 << 20
-    assert "is corrupt" in _member_error(kit.items.load_datapacks(z), "t:liar")
+    assert "is corrupt" in _member_error(kit.items.load_datapacks(z, strict=False), "t:liar")
 
 
 def test_a_zip_bomb_of_many_members_is_refused(tmp_path, monkeypatch):
@@ -131,7 +131,7 @@ def test_a_zip_bomb_of_many_members_is_refused(tmp_path, monkeypatch):
     z = tmp_path / "many.zip"
     _zip(z, {f"data/t/loot_table/b{i}.json": b" " * (1 << 20) for i in range(11)})
     with pytest.raises(kit.items.DatapackError, match=r"declare 11534336 bytes once inflated, more than the 10485760"):
-        kit.items.load_datapacks(z)
+        kit.items.load_datapacks(z, strict=False)
     assert MAX_ZIP_DATA_BYTES == 256 * 2**20
 
 
@@ -143,7 +143,7 @@ def test_a_zip_declaring_too_many_entries_is_refused_before_reading_its_director
     struct.pack_into("<HH", data, eocd + 8, 5000, 5000)
     z.write_bytes(bytes(data))
     with pytest.raises(kit.items.DatapackError, match="declares 5000 entries, more than the 1000 allowed"):
-        kit.items.load_datapacks(z)
+        kit.items.load_datapacks(z, strict=False)
     assert MAX_ZIP_ENTRIES == 65_536
 
 
@@ -151,7 +151,7 @@ def test_a_bad_crc_is_an_error_row_naming_the_member(tmp_path):
     z = _zip(tmp_path / "crc.zip", {"data/t/loot_table/crc.json": GOOD_TABLE, "data/t/recipe/good.json": GOOD_RECIPE},
              compression=zipfile.ZIP_STORED)
     _patch(z, b'"t:gem"}]}]}', b'"t:gex"}]}]}', 1)
-    packs = kit.items.load_datapacks(z)
+    packs = kit.items.load_datapacks(z, strict=False)
     assert "member data/t/loot_table/crc.json is corrupt: Bad CRC-32" in _member_error(packs, "t:crc")
     assert packs.recipes()["recipe_id"].tolist() == ["t:good"]
     with pytest.raises(kit.items.DatapackReadError, match="crc.json is corrupt"):
@@ -177,7 +177,7 @@ def _flag_member(z, name: bytes, *, flag: int | None = None, method: int | None 
 def test_an_encrypted_member_is_an_error_row(tmp_path):
     z = _zip(tmp_path / "enc.zip", {"data/t/loot_table/enc.json": GOOD_TABLE, "data/t/recipe/good.json": GOOD_RECIPE})
     _flag_member(z, b"data/t/loot_table/enc.json", flag=0x1)
-    packs = kit.items.load_datapacks(z)
+    packs = kit.items.load_datapacks(z, strict=False)
     assert "member data/t/loot_table/enc.json is encrypted" in _member_error(packs, "t:enc")
     assert packs.recipes()["recipe_id"].tolist() == ["t:good"]
 
@@ -185,7 +185,7 @@ def test_an_encrypted_member_is_an_error_row(tmp_path):
 def test_an_unsupported_compression_method_is_an_error_row(tmp_path):
     z = _zip(tmp_path / "method.zip", {"data/t/loot_table/m.json": GOOD_TABLE, "data/t/recipe/good.json": GOOD_RECIPE})
     _flag_member(z, b"data/t/loot_table/m.json", method=1)  # "shrink", which zipfile does not implement
-    packs = kit.items.load_datapacks(z)
+    packs = kit.items.load_datapacks(z, strict=False)
     assert "uses an unsupported compression method" in _member_error(packs, "t:m")
 
 
@@ -198,7 +198,7 @@ def test_any_bytes_as_a_pack_are_read_or_refused_by_kit(tmp_path, noise, at):
     data[at:at + len(noise)] = noise
     z.write_bytes(bytes(data))
     try:
-        packs = kit.items.load_datapacks(z)
+        packs = kit.items.load_datapacks(z, strict=False)
     except KitError:
         return
     packs.items(), packs.loot_expectations(), packs.item_sources("t:gem")
@@ -212,9 +212,9 @@ def test_any_bytes_as_a_pack_are_read_or_refused_by_kit(tmp_path, noise, at):
                                  "data/t/tags/item/deep.json", "assets/t/lang/en_us.json"])
 def test_deep_json_is_an_error_row_not_a_recursion_error(tmp_path, text, rel):
     root = _pack(tmp_path / "p", {rel: text})
-    peak, error = peak_memory(lambda: kit.items.load_datapacks(root))
+    peak, error = peak_memory(lambda: kit.items.load_datapacks(root, strict=False))
     assert error is None and peak < MEMORY_BOUND_BYTES
-    reason = kit.items.load_datapacks(root).errors["reason"].iloc[0]
+    reason = kit.items.load_datapacks(root, strict=False).problems()["message"].iloc[0]
     assert "nested too deeply" in reason or "invalid JSON" in reason or "invalid language file" in reason
 
 
@@ -230,9 +230,9 @@ _LANG = "assets/t/lang/en_us.json"
 ], ids=["data-objects", "data-arrays", "lang-arrays", "lang-objects", "lang-keys"])
 def test_the_costliest_json_up_to_the_caps_stays_within_the_memory_bound(tmp_path, rel, text):
     root = _pack(tmp_path / "p", {rel: text})
-    peak, error = peak_memory(lambda: kit.items.load_datapacks(root))
+    peak, error = peak_memory(lambda: kit.items.load_datapacks(root, strict=False))
     assert error is None and peak < MEMORY_BOUND_BYTES
-    reason = kit.items.load_datapacks(root).errors["reason"].iloc[0]
+    reason = kit.items.load_datapacks(root, strict=False).problems()["message"].iloc[0]
     assert "invalid" in reason and (rel != _LANG or "[]" not in text or str(MAX_JSON_CONTAINERS) in reason)
 
 
@@ -245,15 +245,15 @@ def test_the_costliest_json_up_to_the_caps_stays_within_the_memory_bound(tmp_pat
 ])
 def test_absurd_json_numbers_are_error_rows(tmp_path, text, expected):
     root = _pack(tmp_path / "p", {"data/t/loot_table/n.json": text})
-    assert expected in _errors(kit.items.load_datapacks(root)).loc["t:n", "reason"]
+    assert expected in _errors(kit.items.load_datapacks(root, strict=False)).loc["t:n", "message"]
 
 
 def test_long_tag_chains_fail_with_a_reason(tmp_path):
     n = 3 * MAX_TAG_DEPTH
     files = {f"data/t/tags/item/c{i}.json": {"values": [f"#t:c{i + 1}"]} for i in range(n)}
     files[f"data/t/tags/item/c{n}.json"] = {"values": ["t:gem"]}
-    packs = kit.items.load_datapacks(_pack(tmp_path / "p", files))
+    packs = kit.items.load_datapacks(_pack(tmp_path / "p", files), strict=False)
     errors = _errors(packs)
-    assert f"tag references nested deeper than {MAX_TAG_DEPTH}: #t:c0 -> #t:c1" in errors.loc["t:c0", "reason"]
+    assert f"tag references nested deeper than {MAX_TAG_DEPTH}: #t:c0 -> #t:c1" in errors.loc["#t:c0", "message"]
     assert packs.tag_items("t:c" + str(n - 5)) == ("t:gem",)  # the short tail of the chain resolves
     assert packs.item_sources("t:gem").sources  # and nothing else is affected

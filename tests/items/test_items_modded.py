@@ -16,6 +16,7 @@ from kit.samples.server import png_icon
 
 
 def _load(tmp_path, files, **kw):
+    kw.setdefault("strict", False)
     return kit.items.load_datapacks(write_pack(tmp_path / "p", files), **kw)
 
 
@@ -144,7 +145,7 @@ def test_malformed_custom_ingredient_is_a_format_error(tmp_path):
     packs = _load(tmp_path, {"data/m/recipe/r.json": {
         "type": "minecraft:crafting_shapeless", "result": {"id": "a:out"},
         "ingredients": [{"type": "neoforge:difference", "base": {"item": "a:x"}}]}})
-    assert "field 'ingredients[0].subtracted'" in packs.errors.reason[0]
+    assert "field 'ingredients[0].subtracted'" in packs.problems().message[0]
 
 
 # ---------------------------------------------------------------- undefined tags
@@ -274,7 +275,7 @@ def test_broken_top_priority_file_removes_the_recipe(tmp_path):
         "data/minecraft/recipe/lonely.json": "{not json"})
     high = write_pack(tmp_path / "high", {"data/minecraft/recipe/torch.json": {},
                                           "data/minecraft/loot_table/blocks/torch.json": "[oops"})
-    packs = kit.items.load_datapacks([low, high])
+    packs = kit.items.load_datapacks([low, high], strict=False)
     assert "minecraft:torch" not in set(packs.recipes().recipe_id)
     assert packs.item_sources("minecraft:torch", "recipe").sources == ()
     with pytest.raises(kit.items.UnknownLootTableError):
@@ -285,7 +286,7 @@ def test_broken_top_priority_file_removes_the_recipe(tmp_path):
     assert p.loc["minecraft:blocks/torch", "kind"] == "removed_by_override"
     assert p.loc["minecraft:lonely", "kind"] == "unreadable_recipe" and p.loc["minecraft:lonely", "severity"] == "error"
     # the lower file alone still loads
-    assert kit.items.load_datapacks([low]).recipe("minecraft:torch").result.item_id == "minecraft:torch"
+    assert kit.items.load_datapacks([low], strict=False).recipe("minecraft:torch").result.item_id == "minecraft:torch"
 
 
 def test_failing_conditions_on_top_file_leave_no_recipe(tmp_path):
@@ -359,7 +360,8 @@ def test_problem_and_condition_frames_keep_dtypes_when_empty(tmp_path):
     empty = _load(tmp_path / "a", {"data/m/recipe/r.json": {"type": "minecraft:crafting_shapeless",
                                                              "ingredients": ["a:x"], "result": {"id": "a:y"}}})
     low, high = _guarded(tmp_path / "b")
-    full = kit.items.load_datapacks([low, high, write_pack(tmp_path / "c", {"data/m/recipe/bad.json": "{"})])
+    full = kit.items.load_datapacks([low, high, write_pack(tmp_path / "c", {"data/m/recipe/bad.json": "{"})],
+                                    strict=False)
     for method in ("problems", "conditions"):
         a, b = getattr(empty, method)(), getattr(full, method)()
         assert len(a) == 0 and len(b) > 0, method
@@ -391,8 +393,8 @@ def test_in_memory_packs_load_and_bound_their_members(monkeypatch):
                       "data/m/recipe/big.json": {"type": "minecraft:crafting_shapeless", "ingredients": ["a:x"] * 40,
                                                  "result": {"id": "a:z"}}})
     monkeypatch.setattr(packs_module, "MAX_MEMBER_BYTES", 400)
-    packs = kit.items.load_datapacks(kit.items.PackBytes("inner.jar", data, "outer.jar!inner.jar"))
+    packs = kit.items.load_datapacks(kit.items.PackBytes("inner.jar", data, "outer.jar!inner.jar"), strict=False)
     assert set(packs.recipes().recipe_id) == {"m:r"}
-    assert "more than the 400 allowed" in packs.errors.set_index("resource_id").loc["m:big", "reason"]
+    assert "more than the 400 allowed" in packs.problems().set_index("object_id").loc["m:big", "message"]
     with pytest.raises(kit.items.DatapackError, match="outer.jar!bad.jar: not a data pack"):
         kit.items.load_datapacks(kit.items.PackBytes("bad.jar", b"not a zip", "outer.jar!bad.jar"))

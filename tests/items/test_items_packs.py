@@ -20,7 +20,7 @@ def test_vanilla_1213_counts_and_no_errors(v1213):
     assert len(v1213.recipes()) == 1337
     assert len(v1213.loot_tables()) == 1227
     assert v1213.tags().tag_id.nunique() == 170
-    assert len(v1213.errors) == 0
+    assert len(v1213.problems()) == 0
     kinds = v1213.recipes().kind.value_counts()
     assert kinds["shaped"] == 635 and kinds["special"] == 12 and kinds["transmute"] == 32
     assert "unknown" not in kinds
@@ -91,11 +91,11 @@ def test_nested_tags_cycles_and_missing_references(tmp_path):
         "data/t/tags/item/b.json": {"values": ["#t:a", "t:q"]},
         "data/t/tags/item/broken.json": {"values": ["#t:absent"]},
     })
-    packs = kit.items.load_datapacks(root)
+    packs = kit.items.load_datapacks(root, strict=False)
     assert packs.tag_items("t:outer") == ("t:y", "t:w", "t:x")
-    errors = packs.errors.set_index("resource_id")
-    assert "cycle" in errors.loc["t:a", "reason"] and "cycle" in errors.loc["t:b", "reason"]
-    assert "missing tag #t:absent" in errors.loc["t:broken", "reason"]
+    errors = packs.problems().set_index("object_id")
+    assert "cycle" in errors.loc["#t:a", "message"] and "cycle" in errors.loc["#t:b", "message"]
+    assert "missing tag #t:absent" in errors.loc["#t:broken", "message"]
     assert packs.tag_items("t:a") == ()
     with pytest.raises(kit.items.DatapackReadError, match="cycle"):
         kit.items.load_datapacks(root, strict=True)
@@ -114,16 +114,17 @@ def test_unreadable_files_become_error_rows_or_raise_when_strict(tmp_path):
         "data/t/loot_table/bad.json": {"pools": [{"rolls": 1, "entries": [{"name": "t:a"}]}]},
         "assets/t/lang/en_us.json": "[1, 2]",
     })
-    packs = kit.items.load_datapacks(root)
-    errors = packs.errors
-    assert list(errors.columns) == ["resource_type", "resource_id", "reason", "pack", "path"]
-    by_id = errors.set_index("resource_id")
-    assert "invalid JSON" in by_id.loc["t:bad_json", "reason"]
-    assert "field 'type'" in by_id.loc["t:no_type", "reason"]
-    assert "symbol 'X'" in by_id.loc["t:bad_key", "reason"]
-    assert "pools[0].entries[0].type" in by_id.loc["t:bad", "reason"]
+    packs = kit.items.load_datapacks(root, strict=False)
+    errors = packs.problems()
+    assert list(errors.columns) == ["severity", "kind", "object_id", "field", "message", "path", "pack"]
+    by_id = errors.set_index("object_id")
+    assert "invalid JSON" in by_id.loc["t:bad_json", "message"]
+    assert "field 'type'" in by_id.loc["t:no_type", "message"]
+    assert "symbol 'X'" in by_id.loc["t:bad_key", "message"]
+    assert "pools[0].entries[0].type" in by_id.loc["t:bad", "message"]
     assert by_id.loc["t:bad", "path"] == "data/t/loot_table/bad.json" and by_id.loc["t:bad", "pack"] == "p"
-    assert set(errors.resource_type) == {"recipe", "loot_table", "lang"}
+    assert set(errors.kind) == {"unreadable_recipe", "unreadable_loot_table", "unreadable_lang"}
+    assert set(errors.severity) == {"error"}
     assert list(packs.recipes().recipe_id) == ["t:good"]
     good = packs.recipe("t:good")
     assert good.width == 2 and good.inputs == (("t:a",), (), (), ("t:a",))

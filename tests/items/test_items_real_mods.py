@@ -54,7 +54,7 @@ def test_farmers_delight_recipes_have_usable_results(farmers):
     c = farmers.conditions()
     assert int((c.conditions_met == False).sum()) == 29  # noqa: E712
     assert c.conditions_met.isna().sum() == 3  # farmersdelight:vanilla_crates_enabled is a config condition
-    assert len(farmers.errors) == 0
+    assert (farmers.problems().severity == "error").sum() == 0
 
 
 def test_create_style_integration_recipes_load_when_create_is_present():

@@ -21,7 +21,7 @@ def _shop(offers=None, **extra):
 
 
 def _read(make_pack, modules: dict):
-    return km.read_modules(make_pack("p", {**OFFERS, **TAGS, **{module_file(k): v for k, v in modules.items()}}))
+    return km.read_modules(strict=False, source=make_pack("p", {**OFFERS, **TAGS, **{module_file(k): v for k, v in modules.items()}}))
 
 
 def _picked(inv, module_id: str) -> dict[str, str]:
@@ -65,7 +65,7 @@ def test_an_undefined_catalog_tag_is_a_dangling_tag_warning(make_pack) -> None:
 
 
 def test_catalog_tags_reject_unknown_entries(make_pack) -> None:
-    inv = km.read_modules(make_pack("p", {**OFFERS, tag_file("shop_offers", "a:bad"): {"values": ["a:nothing"]}}))
+    inv = km.read_modules(strict=False, source=make_pack("p", {**OFFERS, tag_file("shop_offers", "a:bad"): {"values": ["a:nothing"]}}))
     p = inv.problems()
     assert list(p["kind"]) == ["unknown_tag_member"] and "shop_offers a:nothing" in p.iloc[0]["message"]
 
@@ -75,7 +75,7 @@ def test_each_catalog_type_reads_its_own_field_and_registry(make_pack) -> None:
              module_file("a:signin"): {"server": {"type": "system:signin", "rewards": ["a:day_1"]}},
              module_file("a:lottery"): {"server": {"type": "system:lottery", "pools": "a:pool"}},
              module_file("a:ignored"): {"server": {"type": "system:items", "offers": ["whatever"]}}}
-    c = km.read_modules(make_pack("p", files)).catalogs()
+    c = km.read_modules(strict=False, source=make_pack("p", files)).catalogs()
     assert list(zip(c["catalog"].astype(str), c["module_id"], c["entry_id"])) == [
         ("signin_rewards", "a:signin", "a:day_1"), ("lottery_pools", "a:lottery", "a:pool")]
 

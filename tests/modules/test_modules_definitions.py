@@ -10,7 +10,7 @@ import kit.modules as km
 
 
 def _read(make_pack, modules: dict):
-    return km.read_modules(make_pack("p", {module_file(k): v for k, v in modules.items()}))
+    return km.read_modules(strict=False, source=make_pack("p", {module_file(k): v for k, v in modules.items()}))
 
 
 def test_id_comes_from_the_file_path_and_fields_are_read(make_pack) -> None:
@@ -86,19 +86,19 @@ def test_wrong_shapes_are_errors_naming_the_field(make_pack, data, field) -> Non
 
 def test_unknown_server_type_is_an_error_unless_registered(make_pack) -> None:
     files = {module_file("a:tp"): {"server": {"type": "example:teleport"}}}
-    inv = km.read_modules(make_pack("p", files))
+    inv = km.read_modules(strict=False, source=make_pack("p", files))
     p = inv.problems()
     assert list(p["kind"]) == ["unknown_server_type"] and p.iloc[0]["field"] == "server.type"
     assert "example:teleport" in p.iloc[0]["message"]
-    inv = km.read_modules(make_pack("p", files), server_types=[*km.SERVER_TYPES, "example:teleport"])
+    inv = km.read_modules(strict=False, source=make_pack("p", files), server_types=[*km.SERVER_TYPES, "example:teleport"])
     assert kinds(inv) == []
 
 
 def test_unknown_client_is_only_a_warning_and_can_be_registered(make_pack) -> None:
     files = {module_file("a:w"): {"order": 1, "client": "example:weather"}}
-    inv = km.read_modules(make_pack("p", files))
+    inv = km.read_modules(strict=False, source=make_pack("p", files))
     assert kinds(inv) == ["unknown_client"] and not inv.has_errors
-    assert kinds(km.read_modules(make_pack("p", files), client_ids={"example:weather"})) == []
+    assert kinds(km.read_modules(strict=False, source=make_pack("p", files), client_ids={"example:weather"})) == []
 
 
 @pytest.mark.parametrize("offers", [{"id": "a:x"}, 5, ["a:x", 3], ["##a:x"], ["Bad Id"]])

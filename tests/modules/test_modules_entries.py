@@ -9,7 +9,7 @@ from kit.modules.entries import order_client_entries
 
 
 def _entries(make_pack, modules: dict):
-    inv = km.read_modules(make_pack("p", {module_file(k): v for k, v in modules.items()}))
+    inv = km.read_modules(strict=False, source=make_pack("p", {module_file(k): v for k, v in modules.items()}))
     return inv.client_entries()
 
 

@@ -17,10 +17,10 @@ from kit.modules.packs import MAX_FILE_BYTES
 def test_the_highest_priority_pack_wins_and_lower_copies_are_not_read(make_pack) -> None:
     low = make_pack("low", {module_file("a:m"): "{ not json"})
     high = make_pack("high", {module_file("a:m"): {"order": 7, "client": "system:items"}})
-    inv = km.read_modules([low, high])
+    inv = km.read_modules(strict=False, source=[low, high])
     row = inv.modules().iloc[0]
     assert (row["order"], row["pack"]) == (7, "high") and kinds(inv) == []
-    inv = km.read_modules([high, low])
+    inv = km.read_modules(strict=False, source=[high, low])
     assert kinds(inv) == ["invalid_json"] and inv.modules().empty
 
 
@@ -29,7 +29,7 @@ def test_zipped_packs_with_or_without_a_top_folder_are_read(tmp_path: Path) -> N
         with zipfile.ZipFile(tmp_path / name, "w") as zf:
             zf.writestr(prefix + "pack.mcmeta", "{}")
             zf.writestr(prefix + module_file("a:z"), json.dumps({"order": 3, "client": "system:items"}))
-        inv = km.read_modules(tmp_path / name)
+        inv = km.read_modules(strict=False, source=tmp_path / name)
         assert inv.module_ids == ("a:z",) and inv.packs == (name,)
 
 
@@ -39,7 +39,7 @@ def test_a_world_folder_reads_its_datapacks_in_name_order(make_pack, tmp_path: P
     make_pack("world/datapacks/a_pack", {module_file("a:m"): {"order": 1, "client": "system:items"}})
     (world / "datapacks" / "notes.txt").write_text("not a pack")
     (world / "datapacks" / "c_link").symlink_to(world / "datapacks" / "a_pack")
-    inv = km.read_modules(world)
+    inv = km.read_modules(strict=False, source=world)
     assert inv.packs == ("a_pack", "b_pack") and inv.modules().iloc[0]["order"] == 2
 
 
@@ -49,20 +49,20 @@ def test_packs_loaded_by_kit_items_are_read_in_the_same_order(make_pack) -> None
                             "data/a/datapacks/extra/data/a/system/system_module/feat.json": {"client": "system:shop",
                                                                                              "order": 4}})
     packset = kit.items.load_datapacks([one, two])
-    inv = km.read_modules(packset)
+    inv = km.read_modules(strict=False, source=packset)
     assert inv.packs == ("one", "two") and inv.module_ids == ("a:m",)
-    applied = km.read_modules(kit.items.load_datapacks([one, two], features=["extra"]))
+    applied = km.read_modules(strict=False, source=kit.items.load_datapacks([one, two], features=["extra"]))
     assert applied.module_ids == ("a:feat", "a:m") and applied.module("a:feat").pack == "two[extra]"
 
 
 def test_same_named_packs_get_numbered(make_pack, tmp_path: Path) -> None:
     a = make_pack("x/p", {module_file("a:one"): {"server": {"type": "system:core"}}})
     b = make_pack("y/p", {module_file("a:two"): {"server": {"type": "system:core"}}})
-    assert km.read_modules([a, b]).packs == ("p", "p#2")
+    assert km.read_modules(strict=False, source=[a, b]).packs == ("p", "p#2")
 
 
 def test_invalid_json_and_invalid_file_names_are_errors_naming_the_file(make_pack) -> None:
-    inv = km.read_modules(make_pack("p", {module_file("a:broken"): '{"order": 1,}',
+    inv = km.read_modules(strict=False, source=make_pack("p", {module_file("a:broken"): '{"order": 1,}',
                                           "data/a/system/system_module/Upper.json": {"client": "system:items"}}))
     p = inv.problems().set_index("path")
     assert p.loc["data/a/system/system_module/broken.json", "kind"] == "invalid_json"
@@ -71,20 +71,20 @@ def test_invalid_json_and_invalid_file_names_are_errors_naming_the_file(make_pac
 
 
 def test_oversized_files_are_not_parsed(make_pack) -> None:
-    inv = km.read_modules(make_pack("p", {module_file("a:huge"): '{"pad": "' + "x" * (MAX_FILE_BYTES + 1) + '"}'}))
+    inv = km.read_modules(strict=False, source=make_pack("p", {module_file("a:huge"): '{"pad": "' + "x" * (MAX_FILE_BYTES + 1) + '"}'}))
     p = inv.problems()
     assert list(p["kind"]) == ["invalid_json"] and "larger than" in p.iloc[0]["message"]
 
 
 def test_missing_paths_and_non_packs_raise_datapack_errors(tmp_path: Path) -> None:
     with pytest.raises(km.DatapackError, match="not found"):
-        km.read_modules(tmp_path / "nope")
+        km.read_modules(strict=False, source=tmp_path / "nope")
     (tmp_path / "empty").mkdir()
     with pytest.raises(km.DatapackError, match="not a data pack"):
-        km.read_modules(tmp_path / "empty")
+        km.read_modules(strict=False, source=tmp_path / "empty")
     (tmp_path / "f.txt").write_text("x")
     with pytest.raises(OSError, match="neither a folder nor a zip"):
-        km.read_modules(tmp_path / "f.txt")
+        km.read_modules(strict=False, source=tmp_path / "f.txt")
 
 
 def test_strict_mode_raises_the_first_error_with_file_and_field(make_pack) -> None:
@@ -99,6 +99,6 @@ def test_problems_come_errors_first_then_in_pack_order(make_pack) -> None:
     z = make_pack("z_first", {module_file("a:w"): {"order": "x", "client": "system:items"},
                               module_file("a:e"): {"server": {"type": "a:nope"}}})
     a = make_pack("a_second", {module_file("b:e"): {"server": {"type": "a:nope"}}})
-    p = km.read_modules([z, a]).problems()
+    p = km.read_modules(strict=False, source=[z, a]).problems()
     assert list(zip(p["severity"].astype(str), p["pack"])) == [("error", "z_first"), ("error", "a_second"),
                                                                ("warning", "z_first")]

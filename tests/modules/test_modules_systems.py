@@ -16,7 +16,7 @@ MODULES = {
 
 
 def _read(make_pack, system: dict, extra: dict | None = None):
-    return km.read_modules(make_pack("p", {**MODULES, system_file("a:sys"): system, **(extra or {})}))
+    return km.read_modules(strict=False, source=make_pack("p", {**MODULES, system_file("a:sys"): system, **(extra or {})}))
 
 
 def test_rows_follow_the_written_references(make_pack) -> None:
@@ -84,7 +84,7 @@ def test_conditional_variants_do_not_overlap(make_pack) -> None:
 
 
 def test_candidates_are_ranked_by_instance_id_path_first(make_pack) -> None:
-    inv = km.read_modules(make_pack("p", {**MODULES, module_file("z:early"): {"server": {"type": "system:signin"}}}))
+    inv = km.read_modules(strict=False, source=make_pack("p", {**MODULES, module_file("z:early"): {"server": {"type": "system:signin"}}}))
     c = km.candidates(inv)
     assert list(c["module_id"]) == ["z:early", "a:signin", "b:signin"]
     assert list(c["rank"]) == [1, 2, 3] and set(c["n_candidates"]) == {3} and set(c["server_type"]) == {"system:signin"}

@@ -19,8 +19,8 @@ from kit.samples.guides import (
     PLAYERS,
     QUEST_BACKGROUND_CLASSES,
     LabelledQuestion,
-    UnknownLanguageError,
-    UnknownPlayerError,
+    UnknownSampleLanguageError,
+    UnknownSamplePlayerError,
     ftb_guides,
     knowledge_documents,
     labelled_questions,
@@ -288,20 +288,20 @@ def test_questions_are_paraphrased_not_copied(language):
 
 @pytest.mark.parametrize("function", [knowledge_documents, ftb_guides, labelled_questions])
 def test_unknown_language_is_rejected(function):
-    with pytest.raises(UnknownLanguageError, match=r"'language' parameter of \w+ must be one of .*Got 'fr_fr'"):
+    with pytest.raises(UnknownSampleLanguageError, match=r"'language' parameter of \w+ must be one of .*Got 'fr_fr'"):
         function("fr_fr")
     with pytest.raises(ValueError):
         function("EN_US")
 
 
 def test_unknown_player_is_rejected():
-    with pytest.raises(UnknownPlayerError, match=r"'player' parameter of player_notes .* Got 'steve' instead"):
+    with pytest.raises(UnknownSamplePlayerError, match=r"'player' parameter of player_notes .* Got 'steve' instead"):
         player_notes("steve")
     with pytest.raises(LookupError, match="player_knowledge"):
         player_knowledge("steve", "en_us")
     with pytest.raises(KitError, match="player_knowledge"):
         player_knowledge("alex", "de_de")
-    assert issubclass(UnknownPlayerError, KitError) and issubclass(UnknownLanguageError, KitError)
+    assert issubclass(UnknownSamplePlayerError, KitError) and issubclass(UnknownSampleLanguageError, KitError)
 
 
 def test_module_exports_exist():

@@ -67,7 +67,7 @@ def test_a_deep_expression_in_a_book_names_the_entry() -> None:
     assert [e.uid for e in book.entries] == ["fine"]
     row = issues_frame(book).iloc[0]
     assert (row["uid"], row["field"]) == ("deep", "trigger_config.triggers.logicExpression")
-    assert "nested deeper" in row["reason"]
+    assert "nested deeper" in row["message"]
 
 
 def test_many_conditions_fold_the_text_once(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -76,7 +76,7 @@ def test_scan_lists_refused_files_in_lenient_mode(tmp_path: Path) -> None:
     lib = scan_world_books(tmp_path, strict=False)
     assert list(lib) == ["lore"]
     errors = issues_frame(lib)
-    assert errors["reason"].str.contains("not a regular file").any()
+    assert errors["message"].str.contains("not a regular file").any()
 
 
 def test_missing_files_are_storage_errors(tmp_path: Path) -> None:
@@ -123,7 +123,7 @@ def test_a_huge_integer_in_a_kit_entry_names_book_uid_and_field(tmp_path: Path) 
     assert [e.uid for e in book.entries] == ["b"]
     row = issues_frame(book).iloc[0]
     assert (row["book_id"], row["uid"], row["field"]) == ("lore", "a", "order")
-    assert "entry skipped" in row["reason"] and row["file"] == str(path)
+    assert "entry skipped" in row["message"] and row["path"] == str(path)
 
 
 def test_a_huge_integer_in_sillytavern_and_card_entries(tmp_path: Path) -> None:

@@ -175,7 +175,7 @@ def test_activate_request_and_payload():
     first = out["entries"][0]
     assert set(first) >= {"uid", "content", "position", "order", "trigger_config"}
     assert first["trigger_config"] == {"triggers": {"condition": {"conditions": [{"text": "tb.力量 > 10"}, {"text": 'tb.态度 包括 "友好"'}]}}}
-    with pytest.raises(wb.BookNotFoundError, match="'missing'"):
+    with pytest.raises(wb.WorldBookNotFoundError, match="'missing'"):
         wb.activate_request({"worldBookData": {"globalBooks": ["missing"]}}, lib)
     with pytest.raises(wb.WorldBookFormatError, match="chatHistory\\[0\\]"):
         wb.activate_request({"chatHistory": [3]}, lib)

@@ -97,9 +97,9 @@ def test_lenient_skips_and_collects(tmp_path):
     book = wb.read_world_book(write(tmp_path, data), strict=False)
     assert [e.uid for e in book.entries] == ["1"]
     errors = wb.issues_frame(book)
-    assert list(errors.columns) == ["book_id", "uid", "field", "value", "reason", "file"]
+    assert list(errors.columns) == ["severity", "kind", "object_id", "field", "message", "path", "book_id", "uid", "value"]
     assert errors[["uid", "field"]].values.tolist() == [["1", "uid"], ["c", "position"], ["k", "position"]]
-    assert errors["reason"].str.contains("duplicate").iloc[0]
+    assert errors["message"].str.contains("duplicate").iloc[0] and errors["object_id"].iloc[0] == "tavern/1"
 
 
 def test_malformed_condition_in_file_names_entry(tmp_path):
@@ -133,8 +133,8 @@ def test_scan_library(tmp_path):
     lib = wb.scan_world_books(tmp_path, strict=False)
     assert list(lib) == ["second", "tavern"]
     assert lib["tavern"].name == "酒馆 Tavern"
-    assert lib.errors["file"].str.endswith("broken.json").tolist() == [True]
-    with pytest.raises(wb.BookNotFoundError, match="no world book with id 'nope'.*known: second, tavern"):
+    assert lib.problems()["path"].str.endswith("broken.json").tolist() == [True]
+    with pytest.raises(wb.WorldBookNotFoundError, match="no world book with id 'nope'.*known: second, tavern"):
         lib["nope"]
     with pytest.raises(LookupError):
         lib["nope"]
@@ -277,10 +277,10 @@ def test_card_books_are_read_leniently_and_report_duplicate_ids(tmp_path):
     assert [e.uid for e in book.entries] == ["1", "4"] and book.source == str(path)
     issues = wb.issues_frame(book)
     assert issues[["uid", "field"]].values.tolist() == [["1", "id"], ["2", "position"], ["3", "entries[3]"]]
-    assert issues["reason"].str.contains("entry skipped").all() and (issues["file"] == str(path)).all()
-    assert "duplicate id '1'" in issues["reason"].iloc[0]
+    assert issues["message"].str.contains("entry skipped").all() and (issues["path"] == str(path)).all()
+    assert "duplicate id '1'" in issues["message"].iloc[0]
     lib = wb.scan_world_books(tmp_path, strict=False)
-    assert len(lib.errors) == 3
+    assert len(lib.problems()) == 3
 
 
 def test_every_position_survives_the_card_writers_and_readers():

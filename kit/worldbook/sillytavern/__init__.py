@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from kit.worldbook.sillytavern.convert import character_book_to_world, world_to_character_book
 from kit.worldbook.sillytavern.jsregex import RegexLimits, RegexTimeoutError, UnsafeRegexError, parse_regex_key
-from kit.worldbook.sillytavern.mapping import KIT_TO_ST_POSITION, ST_POSITION_NAMES, ST_TO_KIT_POSITION, entry_from_st, entry_to_st
+from kit.worldbook.sillytavern.mapping import EntryError, KIT_TO_ST_POSITION, ST_POSITION_NAMES, ST_TO_KIT_POSITION, entry_from_st, entry_to_st
 from kit.worldbook.sillytavern.prompt import author_note_with_world_info, expand_outlets
 from kit.worldbook.sillytavern.reader import is_sillytavern_world, read_world, read_world_info
 from kit.worldbook.sillytavern.writer import to_world_file, write_world_file
@@ -25,6 +25,7 @@ from kit.worldbook.sillytavern.simulator import DEFAULT_SETTINGS, SLOT_NAMES, Sc
 
 __all__ = [
     "DEFAULT_SETTINGS",
+    "EntryError",
     "KIT_TO_ST_POSITION",
     "RegexLimits",
     "RegexTimeoutError",

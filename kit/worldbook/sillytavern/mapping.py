@@ -51,13 +51,14 @@ import copy
 import re
 from typing import Any, Mapping
 
+from kit.core.errors import KitError
 from kit.worldbook.model import SECONDARY_LOGICS, Entry, KeywordTrigger, RagTrigger, Triggers
 from kit.worldbook.normalize import extension_triggers
 from kit.worldbook.sillytavern._js import JS_WHITESPACE, js_loose_true, js_number, js_truthy
 from kit.worldbook.sillytavern.jsregex import parse_regex_key
 from kit.worldbook.sillytavern.decorators import parse_decorators
 
-__all__ = ["ST_TO_KIT_POSITION", "KIT_TO_ST_POSITION", "ST_POSITION_NAMES", "entry_from_st", "entry_to_st", "new_st_entry"]
+__all__ = ["EntryError", "ST_TO_KIT_POSITION", "KIT_TO_ST_POSITION", "ST_POSITION_NAMES", "entry_from_st", "entry_to_st", "new_st_entry"]
 
 #: SillyTavern's stored position number -> kit position.
 ST_TO_KIT_POSITION: dict[int, int] = {0: 1, 1: 0, 2: 4, 3: 4, 4: 6, 5: 2, 6: 3, 7: 7}
@@ -70,8 +71,8 @@ _GROUP_SPLIT = re.compile(f",[{re.escape(JS_WHITESPACE)}]*")
 _MACRO = re.compile(r"\{\{\s*(user|char)\s*\}\}|<(USER|BOT|CHAR)>", re.IGNORECASE)
 
 
-class EntryError(Exception):
-    """Internal: a field that cannot be read (becomes a WorldBookFormatError or an Issue)."""
+class EntryError(KitError, ValueError):
+    """A SillyTavern entry field that cannot be read (the readers turn it into a WorldBookFormatError or a problem row)."""
 
     def __init__(self, field: str, value: Any, reason: str) -> None:
         super().__init__(reason)
