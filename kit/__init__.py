@@ -6,7 +6,8 @@ Layers, bottom to top (an import only ever points down; ``tests/test_layers.py``
 - :mod:`kit.retrieval` - paragraph indexes (BM25 / TF-IDF) and their evaluation.
 - :mod:`kit.saves` - a save's assistant databases (NBT), ``open_save`` and ``ask``.
 - :mod:`kit.cards` - the character-card codec (JSON and PNG, V1/V2/V3).
-- subsystems: :mod:`kit.worldbook`, :mod:`kit.items`, :mod:`kit.ftb`, then :mod:`kit.books`, then :mod:`kit.modules`.
+- subsystems: :mod:`kit.worldbook`, :mod:`kit.items`, :mod:`kit.ftb`, then :mod:`kit.books`, then :mod:`kit.modules`,
+  :mod:`kit.servers`, then :mod:`kit.fleet` (many saves and chats on Dask).
 - on top: :mod:`kit.widgets`, :mod:`kit.samples` and the command line (:mod:`kit.cli`).
 
 ``import kit`` loads none of them: every subsystem and every name below is imported on first use
@@ -21,8 +22,8 @@ from typing import TYPE_CHECKING, Any
 __version__ = "0.2.0"
 
 #: Subpackages reachable as attributes of ``kit`` (imported on first use).
-SUBSYSTEMS = ("core", "retrieval", "saves", "cards", "worldbook", "items", "ftb", "books", "modules", "servers", "widgets",
-              "samples")
+SUBSYSTEMS = ("core", "retrieval", "saves", "cards", "worldbook", "items", "ftb", "books", "modules", "servers", "fleet",
+              "widgets", "samples")
 
 #: Public names re-exported at the top level: name -> defining module.
 _EXPORTS = {
@@ -60,7 +61,7 @@ _EXPORTS = {
 __all__ = sorted(_EXPORTS) + list(SUBSYSTEMS)
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
-    from kit import books, cards, core, ftb, items, modules, retrieval, samples, saves, servers, widgets, worldbook
+    from kit import books, cards, core, fleet, ftb, items, modules, retrieval, samples, saves, servers, widgets, worldbook
     from kit.core.document import Document
     from kit.core.errors import (
         CardError,

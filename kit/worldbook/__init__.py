@@ -19,6 +19,7 @@ from __future__ import annotations
 from kit.worldbook.activation import ACTIVATION_COLUMNS, Activator, activate, activate_request, to_payload
 from kit.worldbook.prompt_assembly import ASSEMBLE_COLUMNS, assemble, expand_macros
 from kit.worldbook.cards import from_card, from_character_book, to_character_book
+from kit.worldbook.chats import ChatCorpus, ChatFile, ChatLog, ChatMessage, iter_chats, read_chat, read_chats, scan_chat_files
 from kit.worldbook.conditions import Condition, ConditionResult, parse_condition
 from kit.worldbook.trigger_coverage import (
     COVERAGE_COLUMNS,
@@ -94,6 +95,10 @@ __all__ = [
     "book_from_dict",
     "book_to_dict",
     "WorldBookNotFoundError",
+    "ChatCorpus",
+    "ChatFile",
+    "ChatLog",
+    "ChatMessage",
     "co_activation",
     "Condition",
     "condition_hit_rates",
@@ -111,6 +116,7 @@ __all__ = [
     "from_character_book",
     "Issue",
     "issues_frame",
+    "iter_chats",
     "key_occurs",
     "KeywordTrigger",
     "load_studio",
@@ -120,9 +126,12 @@ __all__ = [
     "parse_logic",
     "position_label",
     "RagTrigger",
+    "read_chat",
+    "read_chats",
     "read_conversation",
     "read_world_book",
     "replay",
+    "scan_chat_files",
     "scan_conversations",
     "scan_world_books",
     "Studio",

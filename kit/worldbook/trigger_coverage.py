@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
+from kit.core.errors import InvalidParameterError
 from kit.core.frames import frame
 from kit.worldbook._frames import POSITION_LABEL, TRIGGER
-from kit.worldbook.activation import Activator, _generator
+from kit.worldbook.activation import Activator
 from kit.worldbook.conditions import _as_number, parse_condition
 from kit.worldbook.model import POSITION_LABELS, WorldBook
 from kit.worldbook.studio import Conversation
@@ -34,6 +35,8 @@ __all__ = [
     "activations_per_turn",
     "activation_matrix",
     "condition_hit_rates",
+    "replay_seed",
+    "conversation_rng",
 ]
 
 #: Columns of :func:`replay`.
@@ -100,6 +103,38 @@ def _plan(books: dict[str, WorldBook], conv: Conversation) -> tuple[list[WorldBo
     return globals_, char
 
 
+def replay_seed(rng: Any) -> int:
+    """The base seed of a replay: ``rng`` itself when it is an int, one number drawn from it when it is a
+    numpy Generator, fresh entropy when it is ``None``.
+
+    Every conversation then draws from its own generator, :func:`conversation_rng` ``(seed, conversation_id)``,
+    so a conversation's probability draws do not depend on which other conversations are replayed with it
+    (or on how a corpus is split into partitions).
+    """
+    import numpy as np
+
+    if isinstance(rng, np.random.Generator):
+        return int(rng.integers(2**63))
+    if rng is None:
+        return int(np.random.default_rng().integers(2**63))
+    if isinstance(rng, (int, np.integer)) and not isinstance(rng, bool) and rng >= 0:
+        return int(rng)
+    raise InvalidParameterError(
+        f"The 'rng' parameter of replay must be None, a non-negative int seed or a numpy Generator. Got {rng!r} instead."
+    )
+
+
+def conversation_rng(seed: int, conversation_id: str) -> Any:
+    """The numpy Generator of one conversation in a replay seeded with ``seed`` (see :func:`replay_seed`)."""
+    import hashlib
+
+    import numpy as np
+
+    digest = hashlib.blake2b(conversation_id.encode("utf-8"), digest_size=16).digest()
+    words = [int.from_bytes(digest[i:i + 4], "little") for i in range(0, 16, 4)]
+    return np.random.default_rng([seed, *words])
+
+
 def replay(
     books: Mapping[str, WorldBook] | Iterable[WorldBook],
     conversations: Sequence[Conversation],
@@ -117,7 +152,9 @@ def replay(
     scan_depth : int or None, default=None
         As for :func:`kit.worldbook.activate`.
     rng : int, Generator or None, default=0
-        Seed (or generator) for probability draws, shared by the whole replay, so a replay is reproducible.
+        Seed (or generator) of the probability draws: each conversation draws from its own generator seeded
+        with this seed and its id (:func:`conversation_rng`), so a replay is reproducible and a conversation's
+        draws do not depend on the other conversations replayed with it.
     progress : bool or None, default=None
         Show a ``tqdm.auto`` progress bar over turns; ``None`` shows it for replays of 500 turns or more.
 
@@ -128,7 +165,7 @@ def replay(
         position``; in conversation order (as given), turn order, then the activation sort order.
     """
     book_map = _as_books(books)
-    generator = _generator(rng)
+    seed = replay_seed(rng)
     n_turns = sum(len(c.turns) for c in conversations)
     bar = None
     if progress or (progress is None and n_turns >= 500):
@@ -144,6 +181,7 @@ def replay(
         if engine is None:
             engine = engines[key] = Activator(globals_, char)
         messages = conv.messages
+        generator = conversation_rng(seed, conv.id)
         for t, turn in enumerate(conv.turns):
             hits = engine.hits(turn.message, messages[:t], turn.table, scan_depth=scan_depth, rng=generator)
             active = [h for h in hits if not h.rejected_by]

@@ -1,0 +1,190 @@
+"""Fleet analysis on Dask against a plain pandas loop: 1,000 generated saves and 5,000 generated chats.
+
+Every variant runs in a fresh Python process, so its peak memory (``ru_maxrss``) is its own:
+
+- saves: ``Save.summary()`` of every save concatenated by a loop (unreadable saves caught), against
+  ``kit.fleet.open_fleet(...).summary()`` computed on a ``distributed.LocalCluster`` of 1 and 2 worker
+  processes (1 thread each);
+- chats: ``kit.worldbook.read_chats`` + ``kit.worldbook.coverage`` in one process, against
+  ``kit.fleet.coverage`` over the chat folder on the same clusters (results checked equal);
+- memory growth: the fleet summary with 2 workers over 250, 500 and 1,000 saves (peak of each worker).
+
+Times exclude data generation and cluster start-up (printed separately). Ratios are against the loop measured
+in the same run. Usage: ``python benchmarks/bench_fleet.py [--saves 1000] [--chats 5000] [--parts saves,chats,memory]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def _peak_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def _worker_peak_mb() -> float:
+    import resource as r
+
+    return r.getrusage(r.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def _cpu_seconds() -> float:
+    import resource as r
+
+    usage = r.getrusage(r.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _warm() -> None:
+    import dask.bag  # noqa: F401
+    import dask.dataframe  # noqa: F401
+    import pandas  # noqa: F401
+
+    import kit.fleet  # noqa: F401
+    import kit.retrieval  # noqa: F401
+    import kit.worldbook  # noqa: F401
+
+
+def _cluster(workers: int):
+    from distributed import Client, LocalCluster
+
+    started = time.perf_counter()
+    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+                           dashboard_address=None, worker_dashboard_address=None)
+    client = Client(cluster)
+    client.run(_warm)  # imports done before timing, as in a warm session
+    _warm()
+    return cluster, client, time.perf_counter() - started
+
+
+def run_variant(variant: str, data: Path, workers: int, limit: int | None) -> dict:
+    import pandas as pd
+
+    import kit
+    import kit.worldbook as wb
+    from kit.samples.fleet import CHARACTER_BOOKS
+
+    saves = sorted(p for p in (data / "fleet").glob("*/*") if p.is_dir())[:limit]
+    chat_options = {"character_books": CHARACTER_BOOKS, "global_book_ids": ["aetheria", "starport_nyx"]}
+    library = wb.load_studio(data / "studio").library
+    out: dict = {"variant": variant, "workers": workers, "n_saves": len(saves)}
+    cpu = time.process_time()
+    if variant == "saves-loop":
+        started = time.perf_counter()
+        frames, bad = [], 0
+        for path in saves:
+            save_id = path.relative_to(data / "fleet").as_posix()
+            with kit.open_save(path) as save:
+                try:
+                    frames.append(save.summary().assign(save_id=save_id))
+                except kit.StorageError:  # keep the readable databases' rows, as the fleet does
+                    bad += 1
+                    dbs = save.databases
+                    rows = []
+                    for db in [dbs.shared()] + [dbs.player(u) for u in dbs.player_uuids()]:
+                        try:
+                            t = db.tables()
+                        except kit.StorageError:
+                            continue
+                        rows.append({"save_id": save_id, "scope": db.scope, "player_uuid": db.player_uuid or "",
+                                     "n_tables": len(t), "n_entries": int(t["n_entries"].sum())})
+                    frames.append(pd.DataFrame(rows))
+        result = pd.concat(frames, ignore_index=True)
+        out.update(seconds=time.perf_counter() - started, rows=len(result), unreadable=bad, cpu_seconds=time.process_time() - cpu)
+    elif variant == "chats-loop":
+        started = time.perf_counter()
+        corpus = wb.read_chats(data / "st", **chat_options)
+        cov = wb.coverage(library, corpus.conversations, progress=False)
+        out.update(seconds=time.perf_counter() - started, rows=int(cov["n_activated"].sum()),
+                   turns=sum(len(c.turns) for c in corpus.conversations), cpu_seconds=time.process_time() - cpu)
+    else:
+        import kit.fleet
+
+        cluster, client, startup = _cluster(workers)
+        try:
+            worker_cpu = sum(client.run(_cpu_seconds).values())
+            cpu = time.process_time()
+            started = time.perf_counter()
+            if variant == "saves-fleet":
+                fleet = kit.fleet.open_fleet(saves, client=client)
+                (result,) = fleet.compute(fleet.summary(), progress=False)
+                out.update(rows=len(result), npartitions=fleet.npartitions)
+            else:
+                cov = kit.fleet.coverage(library, data / "st", client=client, chat_options=chat_options, progress=False)
+                out.update(rows=int(cov["n_activated"].sum()))
+            out["seconds"] = time.perf_counter() - started
+            out["cpu_seconds"] = time.process_time() - cpu + sum(client.run(_cpu_seconds).values()) - worker_cpu
+            out["startup_seconds"] = startup
+            out["worker_peak_mb"] = max(client.run(_worker_peak_mb).values())
+        finally:
+            client.close()
+            cluster.close()
+    out["main_peak_mb"] = _peak_mb()
+    return out
+
+
+def _spawn(variant: str, data: Path, workers: int = 0, limit: int | None = None) -> dict:
+    cmd = [sys.executable, __file__, "--run", variant, "--data", str(data), "--workers", str(workers)]
+    if limit:
+        cmd += ["--limit", str(limit)]
+    done = subprocess.run(cmd, check=True, capture_output=True, text=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--saves", type=int, default=1000)
+    parser.add_argument("--chats", type=int, default=5000)
+    parser.add_argument("--parts", default="saves,chats,memory", help="comma-separated: saves, chats, memory")
+    parser.add_argument("--run")
+    parser.add_argument("--data")
+    parser.add_argument("--workers", type=int, default=0)
+    parser.add_argument("--limit", type=int)
+    args = parser.parse_args()
+    if args.run:
+        print(json.dumps(run_variant(args.run, Path(args.data), args.workers, args.limit)))
+        return
+
+    from kit.samples.fleet import write_chat_corpus, write_fleet
+    from kit.samples.studio import write_worldbooks
+
+    with tempfile.TemporaryDirectory(prefix="bench_fleet_") as tmp:
+        data = Path(tmp)
+        started = time.perf_counter()
+        fleet = write_fleet(data / "fleet", args.saves)
+        chats = write_chat_corpus(data / "st", args.chats)
+        write_worldbooks(data / "studio")
+        size = sum(p.stat().st_size for p in (data / "fleet").rglob("*.dat"))
+        print(f"generated {len(fleet.saves)} saves ({size / 2**20:.1f} MiB, {len(fleet.corrupt_files)} corrupt files) "
+              f"and {len(chats.files)} chats in {time.perf_counter() - started:.1f} s")
+
+        parts = set(args.parts.split(","))
+        for kind in [k for k in ("saves", "chats") if k in parts]:
+            loop = _spawn(f"{kind}-loop", data)
+            print(f"\n{kind}: plain loop {loop['seconds']:.2f} s ({loop['cpu_seconds']:.2f} CPU s), peak {loop['main_peak_mb']:.0f} MB")
+            for workers in (1, 2):
+                r = _spawn(f"{kind}-fleet", data, workers)
+                assert r["rows"] == loop["rows"], (r, loop)
+                print(f"{kind}: fleet, {workers} worker(s) {r['seconds']:.2f} s = {loop['seconds'] / r['seconds']:.2f}x the loop "
+                      f"({r['cpu_seconds']:.2f} CPU s in client and workers) "
+                      f"(cluster start {r['startup_seconds']:.1f} s); peak: client {r['main_peak_mb']:.0f} MB, "
+                      f"largest worker {r['worker_peak_mb']:.0f} MB")
+
+        if "memory" not in parts:
+            return
+        print("\nfleet memory against the number of saves (2 workers):")
+        for n in (args.saves // 4, args.saves // 2, args.saves):
+            r = _spawn("saves-fleet", data, 2, n)
+            print(f"  {r['n_saves']:5d} saves in {r['npartitions']} partitions: largest worker {r['worker_peak_mb']:.0f} MB, "
+                  f"client {r['main_peak_mb']:.0f} MB, {r['seconds']:.2f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,49 @@
+"""Fleets of saves and corpora of chats, analysed lazily and in parallel with Dask.
+
+Import explicitly (``import kit.fleet``); Dask is imported when a fleet function runs.
+
+- :func:`open_fleet` finds many saves (a glob, a folder, a list); :class:`Fleet` gives lazy Dask frames
+  (``summary``, ``tables``, ``documents``, ``problems``) read by the single-save code, one partition per save
+  or per group of small saves, and ``saves()`` / ``compute()`` that compute.
+- :func:`coverage` (in :mod:`kit.fleet.chat_coverage`) replays world books over a large chat corpus
+  (SillyTavern chat folders or conversations)
+  and returns exactly what :func:`kit.worldbook.coverage` returns.
+- :func:`evaluate_grid` evaluates retrieval configurations on collections, returning the long frame of
+  :func:`kit.retrieval.evaluate` with ``collection`` and ``config`` labels.
+
+Every function takes ``client=``: ``None`` (Dask's default scheduler on this machine), a
+``distributed.Client``, or a scheduler address string.
+"""
+
+from __future__ import annotations
+
+from kit.fleet.chat_coverage import coverage
+from kit.fleet.errors import FleetParameterError, FleetSourceError
+from kit.fleet.grid import GRID_COLUMNS, evaluate_grid, evaluate_one
+from kit.fleet.saves import (
+    DOCUMENTS_COLUMNS,
+    PROBLEM_COLUMNS,
+    SAVES_COLUMNS,
+    SUMMARY_COLUMNS,
+    TABLES_COLUMNS,
+    Fleet,
+    FleetSave,
+    open_fleet,
+)
+
+__all__ = [
+    "DOCUMENTS_COLUMNS",
+    "GRID_COLUMNS",
+    "PROBLEM_COLUMNS",
+    "SAVES_COLUMNS",
+    "SUMMARY_COLUMNS",
+    "TABLES_COLUMNS",
+    "Fleet",
+    "FleetParameterError",
+    "FleetSave",
+    "FleetSourceError",
+    "coverage",
+    "evaluate_grid",
+    "evaluate_one",
+    "open_fleet",
+]

@@ -1,0 +1,150 @@
+"""World-book coverage over a large corpus of conversations, replayed in parallel with Dask.
+
+Each partition replays its conversations with :func:`kit.worldbook.coverage` (the single-corpus code), and
+the per-partition coverage frames are added up: turns, activations and conversations are sums, the first
+turn is the minimum. Probability draws are seeded per conversation (base seed + conversation id, see
+:func:`kit.worldbook.trigger_coverage.replay_seed`), and conversations sharing an id always land in the same partition,
+so the result equals ``kit.worldbook.coverage`` on the whole corpus however it is split.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import os
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+
+from kit.fleet._dask import compute, resolve_client
+from kit.fleet.errors import FleetParameterError
+from kit.worldbook import ChatCorpus, ChatFile, Conversation, WorldBook, read_chat, scan_chat_files
+from kit.worldbook import coverage as single_coverage
+from kit.worldbook.trigger_coverage import COVERAGE_COLUMNS, replay_seed
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["coverage"]
+
+_OPTIONS = {"scan_depth", "rng"}
+
+
+def _bucket(conversation_id: str, n: int) -> int:
+    digest = hashlib.blake2b(conversation_id.encode("utf-8"), digest_size=8).digest()
+    return int.from_bytes(digest, "little") % n
+
+
+def _split(items: list[Any], ids: list[str], per_partition: int) -> list[list[Any]]:
+    n = max(1, math.ceil(len(items) / per_partition))
+    buckets: list[list[Any]] = [[] for _ in range(n)]
+    for item, cid in zip(items, ids):
+        buckets[_bucket(cid, n)].append(item)
+    return [b for b in buckets if b]
+
+
+def _replay_part(items: list[Any], books: dict[str, WorldBook], options: Mapping[str, Any],
+                 chat_options: Mapping[str, Any]) -> pd.DataFrame:
+    conversations = [read_chat(i, **chat_options).conversation if isinstance(i, ChatFile) else i for i in items]
+    return single_coverage(books, conversations, progress=False, **options)
+
+
+def _merge(parts: list[pd.DataFrame]) -> pd.DataFrame:
+    import pandas as pd
+
+    first = parts[0]
+    out = first.copy()
+    for col in ("n_turns", "n_activated", "n_conversations", "n_conversations_in_play"):
+        out[col] = sum((p[col].to_numpy() for p in parts[1:]), first[col].to_numpy()).astype("int64")
+    firsts = pd.concat([p["first_turn"] for p in parts], axis=1)
+    out["first_turn"] = firsts.min(axis=1, skipna=True).astype("Int64")
+    turns, active = out["n_turns"].to_numpy(), out["n_activated"].to_numpy()
+    out["activation_rate"] = [a / t if t else 0.0 for a, t in zip(active.tolist(), turns.tolist())]
+    out["activation_rate"] = out["activation_rate"].astype("float64")
+    return out[list(COVERAGE_COLUMNS)]
+
+
+def _as_items(chats: Any) -> list[Any]:
+    if isinstance(chats, ChatCorpus):
+        return list(chats.conversations)
+    if isinstance(chats, (str, os.PathLike)):
+        return list(scan_chat_files(chats))
+    if isinstance(chats, Iterable):
+        items: list[Any] = []
+        for c in chats:
+            if isinstance(c, (Conversation, ChatFile)):
+                items.append(c)
+            elif isinstance(c, (str, os.PathLike)):
+                items.extend(scan_chat_files(c))
+            else:
+                raise FleetParameterError(
+                    "The 'chats' parameter of coverage must hold Conversations, ChatFiles or paths. "
+                    f"Got {type(c).__name__} instead."
+                )
+        return items
+    raise FleetParameterError(
+        "The 'chats' parameter of coverage must be a chat folder, a ChatCorpus or a sequence of conversations. "
+        f"Got {type(chats).__name__} instead."
+    )
+
+
+def coverage(
+    library: Mapping[str, WorldBook] | Iterable[WorldBook],
+    chats: Any,
+    *,
+    client: Any = None,
+    chats_per_partition: int = 100,
+    chat_options: Mapping[str, Any] | None = None,
+    progress: bool | None = None,
+    **coverage_options: Any,
+) -> pd.DataFrame:
+    """Replay world books over every chat in parallel; exactly what :func:`kit.worldbook.coverage` returns. Computes.
+
+    Parameters
+    ----------
+    library : WorldBookLibrary, mapping or iterable of WorldBook
+    chats : path, ChatCorpus, or sequence of Conversation / ChatFile / path
+        A SillyTavern chat folder or file (its files are listed here and read inside the tasks, so the corpus
+        never has to fit in this process), a :class:`~kit.worldbook.ChatCorpus`, or conversations.
+    client : distributed.Client, str or None, default=None
+        ``None``: Dask's default scheduler on this machine (processes for a bag).
+    chats_per_partition : int, default=100
+        About this many conversations per task; conversations sharing an id always share a task.
+    chat_options : mapping, optional
+        Keyword arguments of :func:`kit.worldbook.read_chat` for chat files (``character_books``,
+        ``global_book_ids``, ``max_line_bytes``).
+    progress : bool or None, default=None
+        Dask's progress bar on the local scheduler, the dashboard link on a cluster; ``None``: from 100 tasks on.
+    **coverage_options
+        ``scan_depth`` and ``rng`` of :func:`kit.worldbook.coverage` (``rng`` defaults to 0; a Generator or
+        ``None`` is turned into one base seed here, before the work is split).
+
+    Returns
+    -------
+    pandas.DataFrame
+        The columns of :func:`kit.worldbook.coverage`. Bad chat lines are skipped as ``read_chats`` skips
+        them; list them with ``kit.worldbook.read_chats(...).problems()``.
+    """
+    import dask.bag as db
+
+    unknown = set(coverage_options) - _OPTIONS
+    if unknown:
+        raise FleetParameterError(f"coverage got unexpected options {sorted(unknown)}; it accepts {sorted(_OPTIONS)}.")
+    if not isinstance(chats_per_partition, int) or chats_per_partition < 1:
+        raise FleetParameterError(
+            f"The 'chats_per_partition' parameter of coverage must be an int in the range [1, inf). Got {chats_per_partition!r} instead."
+        )
+    if isinstance(library, WorldBook):
+        books = {library.id: library}
+    else:
+        books = dict(library) if isinstance(library, Mapping) else {b.id: b for b in library}
+    options = {"scan_depth": coverage_options.get("scan_depth"), "rng": replay_seed(coverage_options.get("rng", 0))}
+    items = _as_items(chats)
+    if not items:
+        return single_coverage(books, [], progress=False, **options)
+    ids = [i.conversation_id if isinstance(i, ChatFile) else i.id for i in items]
+    groups = _split(items, ids, chats_per_partition)
+    bag = db.from_sequence(groups, npartitions=len(groups)).map(
+        _replay_part, books=books, options=options, chat_options=dict(chat_options or {})
+    )
+    client = resolve_client(client)
+    (parts,) = compute(bag, client=client, progress=len(groups) >= 100 if progress is None else progress)
+    return _merge(list(parts))

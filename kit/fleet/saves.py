@@ -1,0 +1,458 @@
+"""Fleets of saves: many save folders (nightly backups of a server network) analysed lazily with Dask.
+
+Every save is read by the single-save code (:func:`kit.open_save`, :meth:`kit.Save.summary`, the
+databases' ``tables()`` / ``frame()``), one partition holding one save or a group of small saves, so memory
+stays bounded by a partition. A save is opened, read and closed inside its task: nothing is shared across
+saves, and no function here joins one save's players with another's.
+"""
+
+from __future__ import annotations
+
+import glob as globlib
+import math
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
+
+from kit.core.errors import KitError
+from kit.fleet._dask import compute, resolve_client
+from kit.fleet.errors import FleetParameterError, FleetSourceError
+from kit.saves.save import Save, open_save
+from kit.saves.tables import documents_table
+
+if TYPE_CHECKING:
+    import dask.dataframe as dd
+    import pandas as pd
+
+__all__ = [
+    "SAVES_COLUMNS",
+    "SUMMARY_COLUMNS",
+    "TABLES_COLUMNS",
+    "DOCUMENTS_COLUMNS",
+    "PROBLEM_COLUMNS",
+    "FleetSave",
+    "Fleet",
+    "open_fleet",
+]
+
+DATABASE_FOLDER = Path("system") / "database"
+
+#: Columns of :meth:`Fleet.saves`.
+SAVES_COLUMNS: dict[str, Any] = {
+    "save_id": "string", "path": "string", "readable": "bool", "n_players": "int64", "size_bytes": "int64",
+}
+#: Columns of :meth:`Fleet.summary` (``save_id`` then the columns of :meth:`kit.Save.summary`).
+SUMMARY_COLUMNS: dict[str, Any] = {
+    "save_id": "string", "scope": "string", "player_uuid": "string", "path": "string", "exists": "bool",
+    "file_size_bytes": "int64", "n_tables": "int64", "n_entries": "int64", "n_documents": "int64",
+}
+#: Columns of :meth:`Fleet.tables`.
+TABLES_COLUMNS: dict[str, Any] = {
+    "save_id": "string", "scope": "string", "player_uuid": "string", "table_id": "string", "codec": "string",
+    "n_entries": "int64", "n_documents": "int64", "size_bytes": "int64",
+}
+#: Columns of :meth:`Fleet.documents`.
+DOCUMENTS_COLUMNS: dict[str, Any] = {
+    "save_id": "string", "scope": "string", "player_uuid": "string", "language": "string", "doc_id": "string",
+    "title": "string", "n_paragraphs": "int64", "n_chars": "int64",
+}
+#: Columns of :meth:`Fleet.problems` (the shared problems shape, then ``save_id``).
+PROBLEM_COLUMNS: dict[str, Any] = {
+    "severity": "severity", "kind": "string", "object_id": "string", "field": "string", "message": "string",
+    "path": "string", "save_id": "string",
+}
+
+
+def _frame(schema: Mapping[str, Any], rows: Iterable[Mapping[str, Any]] | Mapping[str, Sequence[Any]] = ()) -> pd.DataFrame:
+    import pandas as pd
+
+    from kit.core.frames import frame
+
+    severity = pd.CategoricalDtype(["warning", "error"], ordered=True)
+    return frame({c: severity if d == "severity" else d for c, d in schema.items()}, rows)
+
+
+@dataclass(frozen=True)
+class FleetSave:
+    """One save of a fleet: its id (the path relative to the saves' common folder) and folder."""
+
+    save_id: str
+    path: Path
+    size_bytes: int = 0
+
+
+# -- per-save reading (runs inside the tasks) -----------------------------------------------------
+
+
+def _handles(save: Save) -> list[Any]:
+    dbs = save.databases
+    return [dbs.shared()] + [dbs.player(u) for u in dbs.player_uuids()]
+
+
+def _problem(item: FleetSave, kind: str, object_id: str, message: str, path: str) -> dict[str, Any]:
+    return {"severity": "error", "kind": kind, "object_id": object_id, "field": "", "message": message, "path": path,
+            "save_id": item.save_id}
+
+
+def _open(item: FleetSave) -> Save | None:
+    try:
+        return open_save(item.path)
+    except (KitError, OSError):
+        return None
+
+
+def _summary_rows(item: FleetSave) -> list[dict[str, Any]]:
+    """``Save.summary()`` with ``save_id``; when a database cannot be read, the rows of the readable ones."""
+    save = _open(item)
+    if save is None:
+        return []
+    with save:
+        try:
+            rows = save.summary().to_dict("records")
+        except (KitError, OSError):
+            rows = []
+            for handle in _handles(save):
+                try:
+                    tables = handle.tables()
+                except (KitError, OSError):
+                    continue
+                exists = handle.path.exists()
+                rows.append({
+                    "scope": handle.scope, "player_uuid": handle.player_uuid or "",
+                    "path": handle.path.relative_to(save.path).as_posix(), "exists": exists,
+                    "file_size_bytes": handle.path.stat().st_size if exists else 0, "n_tables": len(tables),
+                    "n_entries": int(tables["n_entries"].sum()), "n_documents": int(tables["n_documents"].sum()),
+                })
+    return [{"save_id": item.save_id, **r} for r in rows]
+
+
+def _tables_rows(item: FleetSave) -> list[dict[str, Any]]:
+    save = _open(item)
+    if save is None:
+        return []
+    rows = []
+    with save:
+        for handle in _handles(save):
+            try:
+                tables = handle.tables()
+            except (KitError, OSError):
+                continue
+            for r in tables.to_dict("records"):
+                rows.append({"save_id": item.save_id, "scope": handle.scope, "player_uuid": handle.player_uuid or "", **r})
+    return rows
+
+
+def _documents_rows(item: FleetSave, table_id: str) -> list[dict[str, Any]]:
+    from kit.retrieval import split_paragraphs
+
+    save = _open(item)
+    if save is None:
+        return []
+    rows = []
+    with save:
+        for handle in _handles(save):
+            try:
+                if table_id not in handle.table_ids():
+                    continue
+                docs = handle.frame(table_id)
+            except (KitError, OSError):
+                continue
+            if "doc_id" not in docs.columns:
+                continue  # stored with another codec: not a documents table in this save
+            for r in docs.to_dict("records"):
+                rows.append({"save_id": item.save_id, "scope": handle.scope, "player_uuid": handle.player_uuid or "",
+                             "language": r["language"], "doc_id": r["doc_id"], "title": r["title"],
+                             "n_paragraphs": len(split_paragraphs(r["text"])), "n_chars": r["n_chars"]})
+    return rows
+
+
+def _problem_rows(item: FleetSave) -> list[dict[str, Any]]:
+    if not item.path.is_dir():
+        return [_problem(item, "missing_save", item.save_id, "no such save folder", str(item.path))]
+    save = _open(item)
+    if save is None:
+        return [_problem(item, "missing_save", item.save_id, "cannot open the save folder", str(item.path))]
+    rows = []
+    with save:
+        for handle in _handles(save):
+            try:
+                handle.tables()
+            except (KitError, OSError) as exc:
+                rows.append(_problem(item, "unreadable_database", handle.player_uuid or "shared", str(exc), str(handle.path)))
+    return rows
+
+
+def _saves_rows(item: FleetSave) -> list[dict[str, Any]]:
+    problems = _problem_rows(item)
+    save = _open(item)
+    n_players, size = 0, 0
+    if save is not None:
+        with save:
+            uuids = save.databases.player_uuids()
+            n_players = len(uuids)
+            paths = [save.databases.shared_path] + [save.databases.player_path(u) for u in uuids]
+            size = sum(p.stat().st_size for p in paths if p.is_file())
+    return [{"save_id": item.save_id, "path": str(item.path), "readable": not problems, "n_players": n_players,
+             "size_bytes": size}]
+
+
+def _partition(
+    reader: Callable[..., list[dict[str, Any]]], schema: Mapping[str, Any], *args: Any
+) -> Callable[[tuple[FleetSave, ...]], Any]:
+    def run(group: tuple[FleetSave, ...]) -> pd.DataFrame:
+        return _frame(schema, [row for item in group for row in reader(item, *args)])
+
+    return run
+
+
+# -- the fleet ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Fleet:
+    """Many saves, read lazily in partitions (see :func:`open_fleet`).
+
+    Attributes
+    ----------
+    items : tuple of FleetSave
+        The saves, sorted by ``save_id``.
+    partitions : tuple of tuple of FleetSave
+        How the saves are grouped into Dask partitions (one save, or several small ones).
+    client : distributed.Client or None
+        Where :meth:`compute` and :meth:`saves` run; ``None`` is Dask's default scheduler.
+    """
+
+    items: tuple[FleetSave, ...]
+    partitions: tuple[tuple[FleetSave, ...], ...]
+    client: Any = field(default=None, repr=False, compare=False)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    @property
+    def npartitions(self) -> int:
+        """The number of Dask partitions."""
+        return len(self.partitions)
+
+    def _lazy(self, reader: Callable[..., list[dict[str, Any]]], schema: Mapping[str, Any], label: str, *args: Any) -> dd.DataFrame:
+        import dask.dataframe as dd
+
+        return dd.from_map(_partition(reader, schema, *args), list(self.partitions), meta=_frame(schema),
+                           label=label, enforce_metadata=False)
+
+    def summary(self) -> dd.DataFrame:
+        """One row per readable database of every save (lazy).
+
+        Returns
+        -------
+        dask.dataframe.DataFrame
+            Columns ``save_id`` then those of :meth:`kit.Save.summary`: ``scope, player_uuid, path`` (relative to
+            the save), ``exists, file_size_bytes, n_tables, n_entries, n_documents``; saves in ``save_id`` order,
+            each as its ``Save.summary()`` orders them. A database that cannot be read has no row (it is in
+            :meth:`problems`), the rest of its save still has theirs.
+        """
+        return self._lazy(_summary_rows, SUMMARY_COLUMNS, "fleet-summary")
+
+    def tables(self) -> dd.DataFrame:
+        """One row per table of every readable database (lazy).
+
+        Returns
+        -------
+        dask.dataframe.DataFrame
+            Columns ``save_id, scope, player_uuid, table_id, codec, n_entries, n_documents, size_bytes`` (the
+            columns of ``AgentDatabase.tables()`` but ``is_documents``).
+        """
+        return self._lazy(_tables_rows, TABLES_COLUMNS, "fleet-tables")
+
+    def documents(self, table_id: str) -> dd.DataFrame:
+        """One row per document of the documents table ``table_id`` in every readable database (lazy).
+
+        Parameters
+        ----------
+        table_id : str
+            A namespaced id (``"system:knowledge"``); checked now. Databases where the table is absent or
+            stored with another codec contribute no rows.
+
+        Returns
+        -------
+        dask.dataframe.DataFrame
+            Columns ``save_id, scope, player_uuid, language, doc_id, title, n_paragraphs`` (as
+            :func:`kit.retrieval.split_paragraphs` splits the text), ``n_chars``; stored order.
+        """
+        table_id = documents_table(table_id).id
+        return self._lazy(_documents_rows, DOCUMENTS_COLUMNS, "fleet-documents", table_id)
+
+    def problems(self) -> dd.DataFrame:
+        """One row per unreadable database file or missing save folder (lazy); one bad save never stops the rest.
+
+        Returns
+        -------
+        dask.dataframe.DataFrame
+            Columns ``severity`` (ordered ``warning < error``), ``kind`` (``unreadable_database``,
+            ``missing_save``), ``object_id`` (``"shared"``, the player UUID, or the save id), ``field`` (empty),
+            ``message`` (the single-save error, naming the file and reason), ``path``, ``save_id``.
+        """
+        return self._lazy(_problem_rows, PROBLEM_COLUMNS, "fleet-problems")
+
+    def saves(self, *, progress: bool | None = None) -> pd.DataFrame:
+        """One row per save. Computes (every database is decoded to tell whether it is readable).
+
+        Parameters
+        ----------
+        progress : bool or None, default=None
+            Show Dask's progress bar on the local scheduler, the dashboard link on a cluster; ``None``: from 100 partitions on.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Columns ``save_id, path, readable`` (every database file decodes), ``n_players`` (player database
+            files), ``size_bytes`` (of the database files); sorted by ``save_id``.
+        """
+        lazy = self._lazy(_saves_rows, SAVES_COLUMNS, "fleet-saves")
+        (result,) = self.compute(lazy, progress=progress)
+        return result
+
+    def compute(self, *collections: Any, progress: bool | None = None) -> Any:
+        """Compute Dask collections (from this fleet or not) where the fleet runs; one result per collection,
+        pandas frames with a fresh ``RangeIndex``.
+
+        ``collection.compute()`` works too: it uses Dask's default scheduler, or the ``distributed.Client``
+        created last in the session.
+        """
+        show = self.npartitions >= 100 if progress is None else progress
+        results = compute(*collections, client=self.client, progress=show)
+        return tuple(r.reset_index(drop=True) if hasattr(r, "reset_index") else r for r in results)
+
+
+def _is_save(folder: Path) -> bool:
+    return (folder / DATABASE_FOLDER).is_dir()
+
+
+def _find_saves(source: Any) -> list[Path]:
+    if isinstance(source, (str, os.PathLike)):
+        text = os.fspath(source)
+        if any(ch in text for ch in "*?["):
+            found = [Path(p) for p in sorted(globlib.glob(text, recursive=True)) if Path(p).is_dir()]
+            if not found:
+                raise FleetSourceError(f"{text!r}: the pattern matches no folder")
+            return found
+        folder = Path(text)
+        if not folder.is_dir():
+            raise FleetSourceError(f"{text!r}: no such folder of saves")
+        if _is_save(folder):
+            return [folder]
+        found = []
+        for dirpath, dirnames, _ in os.walk(folder):
+            here = Path(dirpath)
+            if _is_save(here):
+                found.append(here)
+                dirnames[:] = []
+            else:
+                dirnames.sort()
+        if not found:
+            raise FleetSourceError(f"{text!r}: no save below this folder (a save holds {DATABASE_FOLDER.as_posix()}/)")
+        return found
+    if isinstance(source, Iterable):
+        items = list(source)
+        bad = [p for p in items if not isinstance(p, (str, os.PathLike))]
+        if bad:
+            raise FleetParameterError(
+                f"The 'source' parameter of open_fleet must list save folders as paths. Got {type(bad[0]).__name__} instead."
+            )
+        return [Path(p) for p in items]
+    raise FleetParameterError(
+        "The 'source' parameter of open_fleet must be a glob pattern, a folder or a list of save folders. "
+        f"Got {type(source).__name__} instead."
+    )
+
+
+def _database_size(folder: Path) -> int:
+    total = 0
+    db = folder / DATABASE_FOLDER
+    for sub in (db, db / "players"):
+        try:
+            with os.scandir(sub) as it:
+                total += sum(e.stat().st_size for e in it if e.is_file() and e.name.endswith(".dat"))
+        except OSError:
+            pass
+    return total
+
+
+def _save_ids(paths: list[Path]) -> list[str]:
+    absolute = [p.absolute() for p in paths]
+    if len(absolute) == 1:
+        return [absolute[0].name or str(absolute[0])]
+    common = Path(os.path.commonpath([str(p) for p in absolute]))
+    return [p.relative_to(common).as_posix() or p.name for p in absolute]
+
+
+def _group(items: list[FleetSave], saves_per_partition: int | None, partition_bytes: int) -> list[tuple[FleetSave, ...]]:
+    if saves_per_partition is not None:
+        return [tuple(items[i:i + saves_per_partition]) for i in range(0, len(items), saves_per_partition)]
+    cap = max(1, min(64, math.ceil(len(items) / 32)))
+    groups: list[tuple[FleetSave, ...]] = []
+    current: list[FleetSave] = []
+    size = 0
+    for item in items:
+        if current and (len(current) >= cap or size + item.size_bytes > partition_bytes):
+            groups.append(tuple(current))
+            current, size = [], 0
+        current.append(item)
+        size += item.size_bytes
+    if current:
+        groups.append(tuple(current))
+    return groups
+
+
+def open_fleet(
+    source: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
+    *,
+    client: Any = None,
+    saves_per_partition: int | None = None,
+    partition_bytes: int = 64 * 1024 * 1024,
+) -> Fleet:
+    """Find the saves of a fleet (nothing is decoded: the returned frames are lazy).
+
+    Parameters
+    ----------
+    source : glob pattern, folder, or list of save folders
+        ``"backups/*/world"`` (folders matching the pattern), a save folder, a folder holding saves at any
+        depth (a save is a folder with ``system/database/``), or an explicit list (a missing folder there is
+        kept and reported by :meth:`Fleet.problems`).
+    client : distributed.Client, str or None, default=None
+        Where :meth:`Fleet.compute` and the computing helpers run: ``None`` is Dask's default scheduler on
+        this machine; an address string (``"tcp://host:8786"``) connects a new client.
+    saves_per_partition : int, optional
+        Saves per Dask partition. Default: small saves are grouped (at most ``partition_bytes`` of database
+        files, at most 64 saves, about 32 partitions or more), a large save has a partition of its own.
+    partition_bytes : int, default=64 MiB
+
+    Returns
+    -------
+    Fleet
+        Saves sorted by ``save_id``: each save's path relative to the folder all the saves share
+        (``"server-01/2026-10-01"``), or its folder name for a single save.
+
+    Raises
+    ------
+    FleetSourceError
+        When the pattern or folder holds no save.
+    """
+    if saves_per_partition is not None and (not isinstance(saves_per_partition, int) or saves_per_partition < 1):
+        raise FleetParameterError(
+            "The 'saves_per_partition' parameter of open_fleet must be an int in the range [1, inf) or None. "
+            f"Got {saves_per_partition!r} instead."
+        )
+    if not isinstance(partition_bytes, int) or partition_bytes < 1:
+        raise FleetParameterError(
+            f"The 'partition_bytes' parameter of open_fleet must be an int in the range [1, inf). Got {partition_bytes!r} instead."
+        )
+    paths = _find_saves(source)
+    if not paths:
+        raise FleetSourceError("open_fleet was given no saves")
+    ids = _save_ids(paths)
+    if len(set(ids)) != len(ids):
+        raise FleetParameterError("open_fleet was given the same save folder twice")
+    items = sorted((FleetSave(i, p, _database_size(p)) for i, p in zip(ids, paths)), key=lambda s: s.save_id)
+    return Fleet(tuple(items), tuple(_group(items, saves_per_partition, partition_bytes)), resolve_client(client))

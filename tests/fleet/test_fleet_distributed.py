@@ -1,0 +1,67 @@
+"""kit.fleet on a distributed.LocalCluster (loopback, 2 worker processes): same results as the single-save code."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+import kit.fleet
+import kit.worldbook as wb
+from fleet_inputs import CHAT_OPTIONS, as_schema, reference_summary, sample_collections
+
+distributed = pytest.importorskip("distributed")
+
+pytestmark = pytest.mark.slow  # starts a scheduler and two worker processes (make test runs it, make test-fast skips it)
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=None, worker_dashboard_address=None) as local:
+        yield local
+
+
+@pytest.fixture(scope="module")
+def client(cluster):
+    # set_as_default=False: the other tests keep Dask's default scheduler
+    with distributed.Client(cluster, set_as_default=False) as c:
+        yield c
+
+
+def test_fleet_frames_on_the_cluster(client, generated_fleet):
+    fleet = kit.fleet.open_fleet(generated_fleet.root, client=client, saves_per_partition=4)
+    summary, problems = fleet.compute(fleet.summary(), fleet.problems())
+    local = kit.fleet.open_fleet(generated_fleet.root)
+    expected_summary, expected_problems = local.compute(local.summary(), local.problems())
+    pd.testing.assert_frame_equal(summary, expected_summary)
+    pd.testing.assert_frame_equal(problems, expected_problems)
+    readable = fleet.saves().set_index("save_id")["readable"]
+    good = [item for item in fleet.items if readable[item.save_id]]
+    direct = as_schema(pd.concat([reference_summary(item) for item in good]), kit.fleet.SUMMARY_COLUMNS)
+    pd.testing.assert_frame_equal(summary[summary["save_id"].isin([i.save_id for i in good])].reset_index(drop=True), direct)
+    assert sorted(problems["path"]) == sorted(str(p) for p in generated_fleet.corrupt_files)
+
+
+def test_address_string_connects(cluster, generated_fleet):
+    fleet = kit.fleet.open_fleet(generated_fleet.saves[:3], client=cluster.scheduler_address)
+    try:
+        assert isinstance(fleet.client, distributed.Client)
+        (tables,) = fleet.compute(fleet.tables())
+        assert set(tables["save_id"]) == {s.save_id for s in fleet.items}
+    finally:
+        fleet.client.close()
+
+
+def test_coverage_on_the_cluster(client, studio, chat_corpus):
+    corpus = wb.read_chats(chat_corpus.root, **CHAT_OPTIONS)
+    expected = wb.coverage(studio.library, corpus.conversations, rng=1, progress=False)
+    got = kit.fleet.coverage(studio.library, chat_corpus.root, client=client, chat_options=CHAT_OPTIONS,
+                             chats_per_partition=11, rng=1)
+    pd.testing.assert_frame_equal(got, expected)
+
+
+def test_grid_on_the_cluster(client):
+    collections = sample_collections()
+    configs = {"bm25": {}, "tfidf": {"weighting": "tfidf"}}
+    pd.testing.assert_frame_equal(kit.fleet.evaluate_grid(collections, configs, client),
+                                  kit.fleet.evaluate_grid(collections, configs))
