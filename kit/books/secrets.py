@@ -51,6 +51,10 @@ _KEY_PATTERNS = (
 )
 
 
+#: No pattern above matches fewer characters (``xoxb-`` and 10 more), so shorter texts are skipped.
+_SHORTEST_KEY = 15
+
+
 def _normalise(name: str) -> str:
     return re.sub(r"[^a-z0-9]", "", name.lower())
 
@@ -66,6 +70,8 @@ def looks_like_key(text: str) -> str | None:
 
     A match must mix letters and digits, so prose such as ``task-oriented-dialogue-systems`` is not a key.
     """
+    if len(text) < _SHORTEST_KEY:
+        return None
     for kind, pattern in _KEY_PATTERNS:
         for match in pattern.finditer(text):
             token = match.group(0)
@@ -81,21 +87,33 @@ def _join(path: str, key: str | int) -> str:
 
 
 def find_secrets(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
-    """Yield ``(key_path, reason)`` for every credential-like field or key-like string inside ``value``."""
-    if isinstance(value, dict):
-        for key, item in value.items():
-            sub = _join(path, str(key))
-            if isinstance(key, str) and is_secret_field(key) and item not in (None, "", [], {}):
-                yield sub, "is named like a credential"
-            else:
-                yield from find_secrets(item, sub)
-    elif isinstance(value, (list, tuple)):
-        for index, item in enumerate(value):
-            yield from find_secrets(item, _join(path, index))
-    elif isinstance(value, str):
-        kind = looks_like_key(value)
-        if kind is not None:
-            yield path or "<value>", f"holds what looks like an API key ({kind})"
+    """Yield ``(key_path, reason)`` for every credential-like field or key-like string inside ``value``.
+
+    Object keys are checked too: a key that looks like a provider key is reported (its value is not
+    looked at further). The walk is iterative, so any nesting depth is safe.
+    """
+    stack: list[tuple[Any, str]] = [(value, path)]
+    while stack:
+        item, where = stack.pop()
+        if isinstance(item, dict):
+            children = []
+            for key, child in item.items():
+                name = key if isinstance(key, str) else str(key)
+                sub = _join(where, name)
+                kind = looks_like_key(name)
+                if kind is not None:
+                    yield (where or "<value>") + ".<key>", f"has an object key that looks like an API key ({kind})"
+                elif is_secret_field(name) and child not in (None, "", [], {}):
+                    yield sub, "is named like a credential"
+                else:
+                    children.append((child, sub))
+            stack.extend(reversed(children))
+        elif isinstance(item, (list, tuple)):
+            stack.extend(reversed([(child, _join(where, i)) for i, child in enumerate(item)]))
+        elif isinstance(item, str):
+            kind = looks_like_key(item)
+            if kind is not None:
+                yield where or "<value>", f"holds what looks like an API key ({kind})"
 
 
 def check_no_secrets(value: Any, *, where: str, path: str = "") -> None:

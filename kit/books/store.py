@@ -32,7 +32,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from kit.books._io import read_json, write_bytes_atomic, write_json_atomic
+from kit.core.atomic_files import check_folder_inside
+from kit.books._io import read_file, read_json, write_bytes_atomic, write_json_atomic
 from kit.books._lock import StoreLock
 from kit.cards import Card, card_from_dict, card_from_tags, read_card, write_card
 from kit.books.errors import (
@@ -40,11 +41,12 @@ from kit.books.errors import (
     BookRecordError,
     BookStateError,
     CardError,
+    StorageError,
     TornTraceWarning,
     TraceError,
 )
 from kit.core.frames import UTC_TIME, frame, ordered
-from kit.core.png import is_png, write_text_chunks
+from kit.core.png import is_png, read_all_text_chunks, write_text_chunks
 from kit.core.problems import PROBLEM_COLUMNS, problems_frame
 from kit.books.records import (
     DESIGN_TRACE_TYPES,
@@ -62,6 +64,7 @@ from kit.books.records import (
     RunSnapshot,
     RunState,
     TaggedArtifact,
+    TraceEntry,
     WorldAsset,
     WorldRef,
     book_from_dict,
@@ -206,6 +209,18 @@ class BookStore:
     def __repr__(self) -> str:
         return f"BookStore({self.root.name!r})"
 
+    # ------------------------------------------------------------------------------------------ files
+    # Every write stays inside the store: no folder on the way may be a symbolic link, temporary files are
+    # created exclusively and traces are opened without following links (kit.core.atomic_files).
+    def _write_json(self, path: Path, value: Any) -> None:
+        write_json_atomic(path, value, root=self.root)
+
+    def _write_bytes(self, path: Path, data: bytes) -> None:
+        write_bytes_atomic(path, data, root=self.root)
+
+    def _append(self, path: Path, entry: dict[str, Any]) -> TraceEntry:
+        return append_trace_line(path, entry, root=self.root)
+
     # ------------------------------------------------------------------------------------------ paths
     def _rel(self, path: Path) -> str:
         try:
@@ -344,7 +359,7 @@ class BookStore:
             return None
         path = self._asset_file(asset_id).with_name(record.avatar)
         try:
-            return path.read_bytes()
+            return read_file(path, what="avatar")
         except FileNotFoundError:
             raise BookNotFoundError(
                 f"{self._asset_file(asset_id)}: field 'avatar' names {record.avatar!r}, which is missing"
@@ -439,7 +454,7 @@ class BookStore:
         path = self._project(book.id)
         check_no_secrets(data, where=str(path))
         book_from_dict(data, str(path))
-        write_json_atomic(path, data)
+        self._write_json(path, data)
 
     def _create(self, book: Book) -> Book:
         path = self._project(book.id)
@@ -562,7 +577,7 @@ class BookStore:
         self._writable(book_id, CardBook, ProjectBook)
         entry = {"trace": "design", "at": self._stamp(at), "type": type, "summary": summary, "skillId": skill_id,
                  "tool": tool, "outputTags": list(output_tags) or None}  # fmt: skip
-        return append_trace_line(self._trace_file(book_id), {k: v for k, v in entry.items() if v is not None})  # type: ignore[return-value]
+        return self._append(self._trace_file(book_id), {k: v for k, v in entry.items() if v is not None})  # type: ignore[return-value]
 
     @_mutation
     def append_play_trace(
@@ -582,7 +597,7 @@ class BookStore:
         book = self._writable(book_id, PlayBook)
         entry = {"trace": "play", "at": self._stamp(at), "type": type, "summary": summary,
                  "turn": book.run_state.turn if turn is None else turn, "skillId": skill_id}  # fmt: skip
-        return append_trace_line(self._trace_file(book_id), {k: v for k, v in entry.items() if v is not None})  # type: ignore[return-value]
+        return self._append(self._trace_file(book_id), {k: v for k, v in entry.items() if v is not None})  # type: ignore[return-value]
 
     @_mutation
     def record_artifact(
@@ -617,14 +632,14 @@ class BookStore:
         else:
             entry = {"trace": "design", "at": stamp, "type": _ARTIFACT_TRACE_TYPE[status], "summary": text,
                      "skillId": skill_id, "outputTags": [tag], "artifact": artifact.to_dict()}  # fmt: skip
-        append_trace_line(self._trace_file(book_id), {k: v for k, v in entry.items() if v is not None})
+        self._append(self._trace_file(book_id), {k: v for k, v in entry.items() if v is not None})
         if status == "accepted":
             if isinstance(book, PlayBook):
                 variables = {**book.run_state.variables, tag: value}
                 self._write_header(replace(book, run_state=replace(book.run_state, variables=variables), updated_at=stamp))
             else:
                 current = [a for a in self._read_artifacts(book_id) if a.tag != tag] + [artifact]
-                write_json_atomic(self._artifacts_file(book_id), {"bookId": book_id, "artifacts": [a.to_dict() for a in current]})
+                self._write_json(self._artifacts_file(book_id), {"bookId": book_id, "artifacts": [a.to_dict() for a in current]})
                 self._write_header(replace(book, updated_at=stamp))
         return artifact
 
@@ -671,8 +686,8 @@ class BookStore:
             raise BookStateError(f"{self._rel(path)}: snapshot {sid!r} already exists; snapshots are never overwritten")
         snap = RunSnapshot(sid, book_id, stamp, book.run_state, book.messages, label)
         check_no_secrets(snap.to_dict(), where=str(path))
-        write_json_atomic(path, snap.to_dict())
-        append_trace_line(self._trace_file(book_id), {"trace": "play", "at": stamp, "turn": book.run_state.turn,
+        self._write_json(path, snap.to_dict())
+        self._append(self._trace_file(book_id), {"trace": "play", "at": stamp, "turn": book.run_state.turn,
                           "type": "snapshot", "summary": label or f"snapshot {sid}", "snapshotId": sid})  # fmt: skip
         self._write_header(replace(book, snapshot_ids=book.snapshot_ids + (sid,), updated_at=stamp))
         return snap
@@ -699,7 +714,7 @@ class BookStore:
             {"id": cid, "bookId": book_id, "kind": kind, "title": title, "text": text, "createdAt": stamp}, str(path)
         )
         check_no_secrets(record.to_dict(), where=str(path))
-        write_json_atomic(path, record.to_dict())
+        self._write_json(path, record.to_dict())
         history = book.history_content_ids + ((book.current_content_id,) if book.current_content_id else ())
         self._write_header(replace(book, current_content_id=cid, history_content_ids=history, updated_at=stamp))
         return record
@@ -764,10 +779,11 @@ class BookStore:
         if trace_file.exists():
             raise BookStateError(f"{self._rel(trace_file)} already exists; remove it or the flat file by hand")
         if isinstance(book, CardBook) and book.design_artifacts:
-            write_json_atomic(self._artifacts_file(book_id), {"bookId": book_id, "artifacts": [a.to_dict() for a in book.design_artifacts if a.status == "accepted"]})
+            self._write_json(self._artifacts_file(book_id), {"bookId": book_id, "artifacts": [a.to_dict() for a in book.design_artifacts if a.status == "accepted"]})
         for entry in trace:
-            append_trace_line(trace_file, entry.to_dict())
+            self._append(trace_file, entry.to_dict())
         self._write_header(book)
+        check_folder_inside(self.root, flat.parent)
         flat.unlink()
         return self.book(book_id)
 
@@ -795,10 +811,16 @@ class BookStore:
         if world is not None:
             check_no_secrets(world.to_dict(), where=str(self._world_file(world.id)))
         if avatar is not None:
-            write_bytes_atomic(asset_path.with_name(f"{asset.id}.png"), write_text_chunks(avatar, {}, drop=("chara", "ccv3")))
+            avatar_path = asset_path.with_name(f"{asset.id}.png")
+            texts = read_all_text_chunks(avatar, where=str(avatar_path))
+            kept = [(f"{kind}:{keyword}", text) for kind, keyword, text in texts if keyword.lower() not in ("chara", "ccv3")]
+            for field, text in kept:  # every other text the picture carries is stored: it must hold no key either
+                check_no_secrets({field: text}, where=str(avatar_path), path="png")
+        if avatar is not None:
+            self._write_bytes(avatar_path, write_text_chunks(avatar, {}, drop=("chara", "ccv3")))
         if world is not None:
-            write_json_atomic(self._world_file(world.id), world.to_dict())
-        write_json_atomic(asset_path, record)
+            self._write_json(self._world_file(world.id), world.to_dict())
+        self._write_json(asset_path, record)
         return self.asset(asset.id)
 
     @_mutation
@@ -893,7 +915,7 @@ class BookStore:
                 self.layout(record["bookId"])
             except BookNotFoundError as exc:
                 raise BookNotFoundError(f"{self._rel(path)}: field 'bookId': {exc}; nothing was written") from None
-        write_json_atomic(path, record)
+        self._write_json(path, record)
         return path
 
     def _session_files(self) -> Iterator[tuple[str, Path, str]]:
@@ -962,7 +984,7 @@ class BookStore:
         for book_id in self.book_ids():
             try:
                 rows.append(self._book_row(book_id))
-            except (BookRecordError, TraceError, BookNotFoundError):
+            except (BookRecordError, TraceError, BookNotFoundError, CardError, StorageError):
                 if strict:
                     raise
         return frame(BOOKS_COLUMNS, rows, sort=["book_id"])
@@ -981,7 +1003,7 @@ class BookStore:
         for book_id in self.book_ids():
             try:
                 book = self.book(book_id, warn=False)
-            except (BookRecordError, TraceError):
+            except (BookRecordError, TraceError, BookNotFoundError, CardError, StorageError):
                 if strict:
                     raise
                 continue
@@ -992,7 +1014,7 @@ class BookStore:
             try:
                 record = self.asset(asset_id)
                 n_world = len(self.world_asset(record.world_ref).character_book["entries"]) if record.world_ref else 0
-            except (BookRecordError, BookNotFoundError):
+            except (BookRecordError, TraceError, BookNotFoundError, CardError, StorageError):
                 if strict:
                     raise
                 continue
@@ -1171,6 +1193,10 @@ class BookStore:
     def problems(self) -> pd.DataFrame:
         """Every problem found in the store, without raising: unreadable files, torn trace lines, broken references.
 
+        A book, asset, world or session that cannot be checked at all (a non-regular file, JSON nested too
+        deeply or too costly to read, an unexpected failure) is one ``unreadable`` row naming its file; the
+        other items are still checked.
+
         Returns
         -------
         DataFrame
@@ -1187,10 +1213,25 @@ class BookStore:
             rows.append({"severity": severity, "kind": kind, "object_id": object_id, "field": field,
                          "message": reason.replace(str(self.root) + "/", ""), "path": rel})
 
-        asset_ids = set(self.asset_ids())
-        world_ids = set(self.world_asset_ids())
-        book_ids = set(self.book_ids())
-        for book_id in sorted(book_ids):
+        def guarded(path: Path, object_id: str | None, check: Callable[[], None]) -> None:
+            try:
+                check()
+            except Exception as exc:  # problems() reports; it never raises on a bad item
+                where = Path(exc.path) if isinstance(getattr(exc, "path", None), str) and exc.path else path
+                add(where, getattr(exc, "field", "") or "", str(exc) or type(exc).__name__, object_id=object_id)
+
+        def listing(list_ids: Callable[[], list[str]], where: Path) -> set[str]:
+            try:
+                return set(list_ids())
+            except Exception as exc:  # an unlistable folder is one row, the rest is still checked
+                add(where, "", f"cannot list the folder: {exc}")
+                return set()
+
+        asset_ids = listing(self.asset_ids, self.root / "assets" / "cards")
+        world_ids = listing(self.world_asset_ids, self.root / "assets" / "worlds")
+        book_ids = listing(self.book_ids, self.root / "books")
+
+        def check_book(book_id: str) -> None:
             try:
                 layout = self.layout(book_id)
                 path = self._project(book_id) if layout == "dir" else self._flat(book_id)
@@ -1199,7 +1240,7 @@ class BookStore:
                     book = self.book(book_id, warn=False)
             except (BookRecordError, TraceError) as exc:
                 add(Path(exc.path) if exc.path else self.root / "books" / book_id, exc.field, str(exc), object_id=book_id)
-                continue
+                return
             if layout == "dir":
                 log = self._read_trace(book_id, warn=False)
                 if log.torn_line is not None:
@@ -1226,15 +1267,16 @@ class BookStore:
                 for p in sorted(folder.glob("*.json")) if folder.is_dir() else []:
                     try:
                         parse(read_json(p), str(p))
-                    except BookRecordError as exc:
-                        add(p, exc.field, str(exc), object_id=book_id)
-        for asset_id in sorted(asset_ids):
+                    except Exception as exc:  # reported, and the other files are still checked
+                        add(p, getattr(exc, "field", "") or "", str(exc) or type(exc).__name__, object_id=book_id)
+
+        def check_asset(asset_id: str) -> None:
             path = self._asset_file(asset_id)
             try:
                 record = self.asset(asset_id)
             except BookRecordError as exc:
                 add(path, exc.field, str(exc), object_id=asset_id)
-                continue
+                return
             if record.card_book_id and record.card_book_id not in book_ids:
                 add(path, "cardBookId", f"card book {record.card_book_id!r} does not exist",
                     kind="missing_reference", object_id=asset_id)
@@ -1246,24 +1288,40 @@ class BookStore:
             if not (record.world_ref and record.world_ref not in world_ids):
                 try:
                     self.card(asset_id)
-                except (CardError, BookRecordError, BookNotFoundError) as exc:
-                    add(path, getattr(exc, "field", "") or "card", str(exc), object_id=asset_id)
-        for world_id in sorted(world_ids):
+                except Exception as exc:  # reported like every other problem of the asset
+                    add(path, getattr(exc, "field", "") or "card", str(exc) or type(exc).__name__, object_id=asset_id)
+
+        def check_world(world_id: str) -> None:
             try:
                 world = self.world_asset(world_id)
             except BookRecordError as exc:
                 add(self._world_file(world_id), exc.field, str(exc), object_id=world_id)
-                continue
+                return
             if world.card_asset_id and world.card_asset_id not in asset_ids:
                 add(self._world_file(world_id), "cardAssetId", f"card asset {world.card_asset_id!r} does not exist",
                     kind="missing_reference", object_id=world_id)
-        for sid, path, _layout in self._session_files():
+
+        def check_session(sid: str, path: Path) -> None:
             try:
                 data = read_json(path)
             except BookRecordError as exc:
                 add(path, exc.field, str(exc), object_id=sid)
-                continue
+                return
             ref = data.get("bookId")
             if ref is not None and ref not in book_ids:
                 add(path, "bookId", f"book {ref!r} does not exist", kind="missing_reference", object_id=sid)
+
+        for book_id in sorted(book_ids):
+            guarded(self.root / "books" / book_id, book_id, lambda: check_book(book_id))
+        for asset_id in sorted(asset_ids):
+            guarded(self._asset_file(asset_id), asset_id, lambda: check_asset(asset_id))
+        for world_id in sorted(world_ids):
+            guarded(self._world_file(world_id), world_id, lambda: check_world(world_id))
+        try:
+            sessions = list(self._session_files())
+        except Exception as exc:
+            add(self.root / "sessions", "", f"cannot list the folder: {exc}")
+            sessions = []
+        for sid, session_path, _layout in sessions:
+            guarded(session_path, sid, lambda: check_session(sid, session_path))
         return problems_frame(rows, sort=["path", "field"])

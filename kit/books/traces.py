@@ -10,15 +10,18 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kit.books._io import fsync_folder
+from kit.core.atomic_files import check_folder_inside
+from kit.books._io import fsync_folder, read_file
 from kit.books.errors import BookRecordError, StorageError, TornTraceWarning, TraceError
 from kit.books.records import TraceEntry, trace_entry_from_dict
 from kit.books.secrets import check_no_secrets
+from kit.core.json_files import parse_json
 
 __all__ = ["TraceLog", "append_trace_line", "read_trace_file"]
 
@@ -35,11 +38,20 @@ class TraceLog:
     torn_reason: str | None = None
 
 
+#: Largest ``traces.jsonl`` read (bigger files are refused before reading).
+MAX_TRACE_BYTES = 64 * 1024 * 1024
+
+
 def _parse_line(raw: bytes, where: str, lineno: int) -> TraceEntry:
     try:
-        value = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise TraceError(f"{where}: line {lineno} is not valid JSON ({exc})", path=where, field=f"line {lineno}") from exc
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise TraceError(f"{where}: line {lineno} is not UTF-8 ({exc.reason})", path=where, field=f"line {lineno}") from exc
+    try:
+        value = parse_json(text, where="", error=TraceError)
+    except TraceError as exc:
+        reason = str(exc).removeprefix(": ")
+        raise TraceError(f"{where}: line {lineno} is not valid JSON ({reason})", path=where, field=f"line {lineno}") from None
     try:
         return trace_entry_from_dict(value, f"{where} line {lineno}")
     except BookRecordError as exc:
@@ -67,11 +79,9 @@ def read_trace_file(path: Path, *, warn: bool = True) -> TraceLog:
         A line other than the last is not a valid trace entry.
     """
     try:
-        data = path.read_bytes()
+        data = read_file(path, what="trace", max_bytes=MAX_TRACE_BYTES)
     except FileNotFoundError:
         return TraceLog(())
-    except OSError as exc:
-        raise StorageError(f"{path}: could not read the trace ({exc.strerror or exc})") from exc
     lines = data.split(b"\n")
     numbered = [(i + 1, line) for i, line in enumerate(lines) if line.strip()]
     entries: list[TraceEntry] = []
@@ -92,7 +102,11 @@ def read_trace_file(path: Path, *, warn: bool = True) -> TraceLog:
 
 
 def _cut_torn_tail(handle: Any, path: Path) -> None:
-    """Truncate the file after its last intact line if the last line does not parse."""
+    """Truncate the file after its last intact line if the last line is not a valid trace entry.
+
+    A torn write may leave bytes that are not JSON, or JSON that is not a trace entry: either way the
+    reader ignores that last line, and it is cut off here so it never ends up in the middle of the file.
+    """
     size = handle.seek(0, os.SEEK_END)
     if size == 0:
         return
@@ -116,8 +130,8 @@ def _cut_torn_tail(handle: Any, path: Path) -> None:
     ok = True
     if last.strip():
         try:
-            json.loads(last.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
+            _parse_line(last, str(path), 0)
+        except TraceError:
             ok = False
     if not ok:
         warnings.warn(
@@ -131,7 +145,26 @@ def _cut_torn_tail(handle: Any, path: Path) -> None:
         handle.write(b"\n")
 
 
-def append_trace_line(path: Path, entry: dict[str, Any]) -> TraceEntry:
+def _open_for_append(path: Path) -> Any:
+    """Open (creating) a trace file for appending, never through a link and never a non-regular file."""
+    flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, flags | getattr(os, "O_CLOEXEC", 0), 0o644)
+    except OSError as exc:
+        if path.is_symlink():
+            raise StorageError(
+                f"{path}: refusing to append: the trace file is a symbolic link; kit never writes through one"
+            ) from None
+        raise StorageError(f"{path}: could not open the trace ({exc.strerror or exc})") from exc
+    st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode) or st.st_nlink != 1:
+        os.close(fd)
+        reason = "is not a regular file" if not stat.S_ISREG(st.st_mode) else f"has {st.st_nlink} hard links"
+        raise StorageError(f"{path}: refusing to append: the trace file {reason}")
+    return os.fdopen(fd, "r+b")
+
+
+def append_trace_line(path: Path, entry: dict[str, Any], *, root: Path | None = None) -> TraceEntry:
     """Validate ``entry``, refuse secrets, and append it as one line (flushed and fsynced).
 
     Returns
@@ -149,14 +182,19 @@ def append_trace_line(path: Path, entry: dict[str, Any]) -> TraceEntry:
     parsed = trace_entry_from_dict(entry, where)
     line = (json.dumps(parsed.to_dict(), ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
     created = not path.exists()
-    path.parent.mkdir(parents=True, exist_ok=True)
+    if root is not None:
+        check_folder_inside(root, path.parent, create=True)
+    else:
+        path.parent.mkdir(parents=True, exist_ok=True)
     try:
-        with open(path, "a+b") as handle:
+        with _open_for_append(path) as handle:
             _cut_torn_tail(handle, path)
             handle.seek(0, os.SEEK_END)
             handle.write(line)
             handle.flush()
             os.fsync(handle.fileno())
+    except StorageError:
+        raise
     except OSError as exc:
         raise StorageError(f"{path}: could not append to the trace ({exc.strerror or exc})") from exc
     if created:

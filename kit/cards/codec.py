@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from kit.core.atomic_files import atomic_write_bytes
-from kit.core.errors import CardError
+from kit.core.atomic_files import atomic_write_bytes, read_regular_file
+from kit.core.errors import CardError, StorageError
+from kit.core.json_files import MAX_FILE_BYTES, parse_json
 from kit.core.png import is_png, placeholder_avatar, read_text_chunks, write_text_chunks
 
 __all__ = [
@@ -241,15 +242,10 @@ def _decode_chunk(keyword: str, text: str, where: str) -> Any:
     except (binascii.Error, UnicodeEncodeError, ValueError) as exc:
         raise CardError(f"{where}: tEXt chunk {keyword!r}: the base64 text does not decode ({exc})", path=where, field=keyword) from exc
     try:
-        return json.loads(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise CardError(f"{where}: tEXt chunk {keyword!r}: the decoded bytes are not UTF-8", path=where, field=keyword) from exc
-    except json.JSONDecodeError as exc:
-        raise CardError(
-            f"{where}: tEXt chunk {keyword!r}: malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}",
-            path=where,
-            field=keyword,
-        ) from exc
+    return parse_json(text, where=f"{where}: tEXt chunk {keyword!r}", error=CardError, path=where)
 
 
 def card_json_from_png(data: bytes, *, where: str = "<png>") -> tuple[Any, str]:
@@ -303,21 +299,19 @@ def read_card(path: str | Path) -> Card:
     """
     path = Path(path)
     try:
-        data = path.read_bytes()
+        data = read_regular_file(path, max_bytes=MAX_FILE_BYTES, what="card")
+    except StorageError as exc:
+        raise CardError(str(exc), path=str(path)) from None
     except OSError as exc:
         raise CardError(f"{path}: could not read the card ({exc.strerror or exc})", path=str(path)) from exc
     where = str(path)
     if is_png(data):
         return card_from_png(data, where=where)
     try:
-        value = json.loads(data.decode("utf-8-sig"))
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise CardError(f"{where}: neither a PNG nor UTF-8 JSON text", path=where) from exc
-    except json.JSONDecodeError as exc:
-        raise CardError(
-            f"{where}: malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}", path=where
-        ) from exc
-    return card_from_dict(value, where=where)
+    return card_from_dict(parse_json(text, where=where, error=CardError), where=where)
 
 
 def _b64(value: Mapping[str, Any]) -> str:
@@ -407,10 +401,7 @@ def card_from_tags(tags: Mapping[str, str], *, default_name: str, where: str = "
     plain = {(k[3:] if k.startswith("设计.") else k): v for k, v in tags.items()}
 
     def parse(tag: str) -> Any:
-        try:
-            return json.loads(plain[tag])
-        except json.JSONDecodeError as exc:
-            raise CardError(f"{where}: tag {tag!r} must hold JSON: {exc.msg} at line {exc.lineno}", path=where, field=tag) from exc
+        return parse_json(plain[tag], where=f"{where}: tag {tag!r} must hold JSON:", error=CardError, field_prefix=tag, path=where)
 
     if CARD_DRAFT_TAG in plain:
         base = card_from_dict(parse(CARD_DRAFT_TAG), where=f"{where} tag {CARD_DRAFT_TAG!r}")

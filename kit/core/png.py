@@ -14,7 +14,16 @@ from collections.abc import Iterable, Mapping
 
 from kit.core.errors import CardError, InvalidParameterError
 
-__all__ = ["PNG_SIGNATURE", "encode_png", "is_png", "placeholder_avatar", "read_text_chunks", "write_text_chunks"]
+__all__ = [
+    "MAX_TEXT_CHUNK_BYTES",
+    "PNG_SIGNATURE",
+    "encode_png",
+    "is_png",
+    "placeholder_avatar",
+    "read_all_text_chunks",
+    "read_text_chunks",
+    "write_text_chunks",
+]
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -73,6 +82,59 @@ def read_text_chunks(data: bytes, *, where: str = "<png>") -> list[tuple[str, st
                 raise CardError(f"{where}: a tEXt chunk has no keyword separator", path=where)
             pairs.append((keyword.decode("latin-1"), text.decode("latin-1")))
     return pairs
+
+
+#: Largest text a compressed (``zTXt`` / ``iTXt``) chunk may inflate to when it is inspected.
+MAX_TEXT_CHUNK_BYTES = 8 * 1024 * 1024
+
+
+def _inflate_text(payload: bytes, where: str, kind: str) -> bytes:
+    inflater = zlib.decompressobj()
+    try:
+        out = inflater.decompress(payload, MAX_TEXT_CHUNK_BYTES + 1)
+    except zlib.error as exc:
+        raise CardError(f"{where}: a {kind} chunk does not inflate ({exc})", path=where, field=kind) from None
+    if len(out) > MAX_TEXT_CHUNK_BYTES or inflater.unconsumed_tail:
+        raise CardError(
+            f"{where}: a {kind} chunk inflates beyond {MAX_TEXT_CHUNK_BYTES} bytes", path=where, field=kind
+        )
+    return out
+
+
+def read_all_text_chunks(data: bytes, *, where: str = "<png>") -> list[tuple[str, str, str]]:
+    """Return ``(chunk type, keyword, text)`` for every ``tEXt``, ``zTXt`` and ``iTXt`` chunk, in file order.
+
+    Compressed texts are inflated up to :data:`MAX_TEXT_CHUNK_BYTES`; ``iTXt`` text is UTF-8, the others
+    Latin-1. Used to look for credentials in every text an avatar carries, not only the card chunks.
+
+    Raises
+    ------
+    CardError
+        ``data`` is not a well-formed PNG, or a text chunk is malformed or inflates too far.
+    """
+    out = []
+    for kind, payload in _chunks(data, where):
+        if kind not in (b"tEXt", b"zTXt", b"iTXt"):
+            continue
+        name = kind.decode("ascii")
+        keyword, sep, rest = payload.partition(b"\x00")
+        if not sep:
+            raise CardError(f"{where}: a {name} chunk has no keyword separator", path=where, field=name)
+        if kind == b"tEXt":
+            text = rest
+        elif kind == b"zTXt":
+            text = _inflate_text(rest[1:], where, name)
+        else:  # iTXt: compression flag, method, language tag NUL, translated keyword NUL, text
+            if len(rest) < 2:
+                raise CardError(f"{where}: an iTXt chunk is truncated", path=where, field=name)
+            compressed = rest[0] == 1
+            parts = rest[2:].split(b"\x00", 2)
+            if len(parts) != 3:
+                raise CardError(f"{where}: an iTXt chunk is truncated", path=where, field=name)
+            text = _inflate_text(parts[2], where, name) if compressed else parts[2]
+        encoding = "utf-8" if kind == b"iTXt" else "latin-1"
+        out.append((name, keyword.decode("latin-1"), text.decode(encoding, "replace")))
+    return out
 
 
 def _chunk(kind: bytes, payload: bytes) -> bytes:

@@ -83,8 +83,13 @@ class _StringCodec(Codec[str]):
     def encode(self, value: str) -> str:
         if not isinstance(value, str):
             raise CodecError(f"expected str, got {type(value).__name__}")
-        if len(value) > 21845 and len(value.encode("utf-8")) > 65535:
-            raise CodecError("string longer than NBT's limit of 65535 bytes")
+        if len(value) > 10922:  # at most 6 bytes per character, so only longer strings can be over the limit
+            size = nbt.modified_utf8_length(value)
+            if size > 65535:
+                raise CodecError(
+                    f"string of {len(value)} characters takes {size} bytes in NBT (modified UTF-8), over NBT's "
+                    "limit of 65535 bytes; split it or store it in a list of strings"
+                )
         return value
 
     def decode(self, tag: Any) -> str:
@@ -391,10 +396,16 @@ class _TupleCodec(_ListCodec):
 
 def to_builtin(tag: Any) -> Any:
     """Convert a raw NBT tree into plain Python builtins (for showing tables whose codec is unknown)."""
-    if isinstance(tag, dict):
-        return {key: to_builtin(value) for key, value in tag.items()}
+    if isinstance(tag, dict):  # plain loops: one stack frame per nesting level (files may nest 512 deep)
+        out_dict = {}
+        for key, value in tag.items():
+            out_dict[key] = to_builtin(value)
+        return out_dict
     if isinstance(tag, list):
-        return [to_builtin(value) for value in tag]
+        out_list = []
+        for value in tag:
+            out_list.append(to_builtin(value))
+        return out_list
     if isinstance(tag, bool):
         return tag
     if isinstance(tag, int):

@@ -28,7 +28,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator, Mapping, TypeVar
 
 from kit.saves import codecs, nbt
-from kit.core.atomic_files import ProcessLock, atomic_write_bytes, fsync_folder, tmp_path_for
+from kit.core.atomic_files import (
+    ProcessLock,
+    atomic_write_bytes,
+    check_folder_inside,
+    fsync_folder,
+    read_regular_file,
+    tmp_path_for,
+)
 from kit.core.document import Document
 from kit.core.errors import (
     CodecError,
@@ -104,10 +111,10 @@ def _file_stat(path: Path) -> tuple[int, int, int] | None:
     return (st.st_ino, st.st_size, st.st_mtime_ns)
 
 
-def _parse_file(path: Path, data: bytes, max_size: int) -> dict[str, _Table]:
+def _parse_file(path: Path, data: bytes, max_size: int, quota: int = nbt.DEFAULT_QUOTA) -> dict[str, _Table]:
     """Decode a database file's bytes into tables, or raise StorageError naming the file and reason."""
     try:
-        root = nbt.decode_nbt(data, max_size=max_size).root
+        root = nbt.decode_nbt(data, max_size=max_size, quota=quota).root
     except nbt.NbtError as exc:
         raise StorageError(f"{path}: cannot decode database: {exc}") from None
     if not isinstance(root, dict):
@@ -149,14 +156,18 @@ def _encode_file(tables: Mapping[str, _Table]) -> bytes:
 class _DatabaseFile:
     """The state behind every handle to one database file. Invalidated by close / revoke / reset."""
 
-    def __init__(self, path: Path, label: str, registry: _CodecRegistry, max_size: int) -> None:
+    def __init__(
+        self, path: Path, label: str, registry: _CodecRegistry, max_size: int, root: Path, quota: int
+    ) -> None:
         self.path = path
+        self.root = root
+        self.quota = quota
         self.label = label
         self.registry = registry
         self.max_size = max_size
         self.write_lock = threading.RLock()
         self.load_lock = threading.Lock()
-        self.process_lock = ProcessLock(path)
+        self.process_lock = ProcessLock(path, root=root)
         self.state: _Snapshot | None = None
         self.valid = True
         self.index_cache: dict[tuple[Any, ...], Any] = {}
@@ -201,12 +212,10 @@ class _DatabaseFile:
         if stat is None:
             return _EMPTY
         try:
-            data = self.path.read_bytes()
+            data = read_regular_file(self.path, max_bytes=self.max_size, what="database")
         except FileNotFoundError:
             return _EMPTY
-        except OSError as exc:
-            raise StorageError(f"{self.path}: cannot read database: {exc.strerror or exc}") from exc
-        return _Snapshot(tables=_parse_file(self.path, data, self.max_size), stat=stat)
+        return _Snapshot(tables=_parse_file(self.path, data, self.max_size, self.quota), stat=stat)
 
     def current(self) -> _Snapshot:
         """The state this thread sees (its own batch's pending state inside a batch)."""
@@ -256,7 +265,7 @@ class _DatabaseFile:
             return
         self.process_lock.acquire()
         tmp = tmp_path_for(self.path)
-        if tmp.exists():  # a leftover of a crashed writer: never read, safe to remove under the lock
+        if tmp.is_file() and not tmp.is_symlink():  # a crashed writer's leftover: never read, removed under the lock
             tmp.unlink(missing_ok=True)
         state = self.state
         if state is not None and state.stat != _file_stat(self.path):
@@ -279,8 +288,11 @@ class _DatabaseFile:
             self._commit(new)
 
     def _commit(self, new: _Snapshot) -> None:
-        data = _encode_file(new.tables)
-        atomic_write_bytes(self.path, data)
+        try:
+            data = _encode_file(new.tables)
+        except nbt.NbtError as exc:
+            raise StorageError(f"{self.path}: cannot encode the database, nothing was written: {exc}") from None
+        atomic_write_bytes(self.path, data, root=self.root)
         published = _Snapshot(tables=new.tables, stat=_file_stat(self.path), decoded=new.decoded)
         self.state = published
         with self.index_lock:
@@ -373,8 +385,8 @@ class AgentDatabase:
 
     def put(self, table: DatabaseTable[T], key: str, value: T) -> None:
         """Store ``value`` under ``key`` (the file is rewritten before the value becomes visible)."""
-        _check_key(key)
-        tag = _encode_value(table, key, value)
+        _check_key(key, table, self._core.path)
+        tag = _encode_value(table, key, value, self._core.path)
 
         def mutate(entries: dict[str, Any], decoded: dict[str, Any]) -> None:
             entries[key] = tag
@@ -400,8 +412,8 @@ class AgentDatabase:
         """Replace the whole table with ``values``; other tables of the database are not touched."""
         encoded: dict[str, Any] = {}
         for key, value in values.items():
-            _check_key(key)
-            encoded[key] = _encode_value(table, key, value)
+            _check_key(key, table, self._core.path)
+            encoded[key] = _encode_value(table, key, value, self._core.path)
         snapshot = dict(values)
 
         def change(entries: dict[str, Any], decoded: dict[str, Any]) -> None:
@@ -560,16 +572,21 @@ _DOC_SCHEMA = {"language": "string", "position": "int64", "doc_id": "string", "t
 _DOC_COLUMNS = list(_DOC_SCHEMA)
 
 
-def _check_key(key: str) -> None:
+def _check_key(key: str, table: DatabaseTable[Any] | None = None, path: Path | None = None) -> None:
     if not isinstance(key, str):
         raise InvalidParameterError(f"table keys must be str, got {type(key).__name__}")
+    if len(key) > 10922 and nbt.modified_utf8_length(key) > 65535:
+        where = f"{path}: table {table.id!r}: " if table is not None else ""
+        raise CodecError(
+            f"{where}key {key[:40]!r}... takes {nbt.modified_utf8_length(key)} bytes in NBT, over the limit of 65535"
+        )
 
 
-def _encode_value(table: DatabaseTable[Any], key: str, value: Any) -> Any:
+def _encode_value(table: DatabaseTable[Any], key: str, value: Any, path: Path) -> Any:
     try:
         return table.codec.encode(value)
     except CodecError as exc:
-        raise CodecError(f"table {table.id!r}, key {key!r}: {exc}") from None
+        raise CodecError(f"{path}: table {table.id!r}, key {key!r}: {exc}") from None
 
 
 class AgentDatabases:
@@ -580,7 +597,12 @@ class AgentDatabases:
     save_dir : path
         The save folder; files live under ``<save_dir>/system/database/``.
     max_size : int, default=kit.saves.nbt.DEFAULT_MAX_SIZE
-        The largest uncompressed database accepted when reading (a guard against decompression bombs).
+        The largest database accepted when reading, on disk and once inflated (16 MiB; a guard against
+        decompression bombs).
+    quota : int, default=kit.saves.nbt.DEFAULT_QUOTA
+        The most a database's decoded tags may cost, charged per tag as the game's ``NbtAccounter``
+        does (:data:`kit.saves.nbt.TAG_CHARGES`; 40 MiB). With ``max_size`` it keeps a refused file under about
+        64 MB of memory; raise both to read bigger databases.
 
     Notes
     -----
@@ -588,10 +610,17 @@ class AgentDatabases:
     call :meth:`close` to release the files' write locks and invalidate every handle.
     """
 
-    def __init__(self, save_dir: str | os.PathLike[str], *, max_size: int = nbt.DEFAULT_MAX_SIZE) -> None:
+    def __init__(
+        self,
+        save_dir: str | os.PathLike[str],
+        *,
+        max_size: int = nbt.DEFAULT_MAX_SIZE,
+        quota: int = nbt.DEFAULT_QUOTA,
+    ) -> None:
         self.save_dir = Path(save_dir)
         self.folder = self.save_dir / DATABASE_FOLDER
         self.max_size = max_size
+        self.quota = quota
         self._registry = _CodecRegistry()
         self._lock = threading.Lock()
         self._shared: _DatabaseFile | None = None
@@ -625,7 +654,7 @@ class AgentDatabases:
         with self._lock:
             self._check_open()
             if self._shared is None:
-                self._shared = _DatabaseFile(self.shared_path, "shared", self._registry, self.max_size)
+                self._shared = _DatabaseFile(self.shared_path, "shared", self._registry, self.max_size, self.save_dir, self.quota)
             return AgentDatabase(self._shared, "shared", None)
 
     def player(self, player_uuid: str | uuid_module.UUID) -> AgentDatabase:
@@ -636,7 +665,7 @@ class AgentDatabases:
             core = self._players.get(key)
             if core is None:
                 core = self._players[key] = _DatabaseFile(
-                    self.player_path(key), f"player {key}", self._registry, self.max_size
+                    self.player_path(key), f"player {key}", self._registry, self.max_size, self.save_dir, self.quota
                 )
             return AgentDatabase(core, "player", key)
 
@@ -655,7 +684,8 @@ class AgentDatabases:
             core = self._players.pop(key, None)
         if core is not None:
             core.invalidate()
-        existed = path.exists()
+        check_folder_inside(self.save_dir, path.parent)  # never delete through a symbolic link to elsewhere
+        existed = path.exists() or path.is_symlink()
         try:
             path.unlink(missing_ok=True)
             tmp_path_for(path).unlink(missing_ok=True)

@@ -30,8 +30,10 @@ it does not fit), ``float`` becomes Double, a plain ``list`` takes the tag of it
 
 from __future__ import annotations
 
+import array
 import gzip
 import struct
+import sys
 import zlib
 from dataclasses import dataclass
 from typing import Any, Callable, Literal
@@ -56,9 +58,12 @@ __all__ = [
     "decode_nbt",
     "encode_nbt",
     "tag_id_of",
+    "modified_utf8_length",
     "TAG_NAMES",
     "DEFAULT_MAX_SIZE",
+    "DEFAULT_QUOTA",
     "MAX_DEPTH",
+    "TAG_CHARGES",
 ]
 
 TAG_END, TAG_BYTE, TAG_SHORT, TAG_INT, TAG_LONG, TAG_FLOAT, TAG_DOUBLE = 0, 1, 2, 3, 4, 5, 6
@@ -70,8 +75,11 @@ TAG_NAMES = {
 }
 
 #: Largest uncompressed size accepted when decoding (a guard against decompression bombs).
-DEFAULT_MAX_SIZE = 256 * 1024 * 1024
-#: Deepest nesting accepted, as in Minecraft's own reader.
+DEFAULT_MAX_SIZE = 16 * 1024 * 1024
+#: Most bytes the decoded tags may cost, charged per tag as the game's ``NbtAccounter`` does (see
+#: ``TAG_CHARGES``). Together with ``DEFAULT_MAX_SIZE`` it keeps a refused file under about 64 MB of memory.
+DEFAULT_QUOTA = 40 * 1024 * 1024
+#: Deepest nesting accepted, as in Minecraft's own reader (``NbtAccounter``'s depth limit).
 MAX_DEPTH = 512
 
 Compression = Literal["gzip", "zlib", "none"]
@@ -140,6 +148,9 @@ class List(list):
             subtype = tag_id_of(self[0]) if self else TAG_END
         self.subtype = subtype
 
+    def __repr__(self) -> str:
+        return f"List[{TAG_NAMES.get(self.subtype, self.subtype)}]({list.__repr__(self)})"
+
 
 def _new_list(items: list, subtype: int) -> List:
     """Build a List without running ``List.__init__`` (the reader's fast path)."""
@@ -147,9 +158,6 @@ def _new_list(items: list, subtype: int) -> List:
     out.extend(items)
     out.subtype = subtype
     return out
-
-    def __repr__(self) -> str:
-        return f"List[{TAG_NAMES.get(self.subtype, self.subtype)}]({list.__repr__(self)})"
 
 
 @dataclass(frozen=True)
@@ -186,6 +194,16 @@ _ELEMENT_FORMATS = {
     TAG_FLOAT: ("f", 4), TAG_DOUBLE: ("d", 8),
     TAG_BYTE_ARRAY: ("b", 1), TAG_INT_ARRAY: ("i", 4), TAG_LONG_ARRAY: ("q", 8),
 }
+
+
+def modified_utf8_length(text: str) -> int:
+    """The number of bytes ``text`` takes as an NBT String (Java's modified UTF-8), without encoding it."""
+    if text.isascii():
+        return len(text) + text.count("\x00")
+    size = len(text.encode("utf-8", "surrogatepass"))
+    # NUL takes 2 bytes instead of 1; a character beyond U+FFFF takes 6 (a surrogate pair) instead of 4.
+    astral = len(text.encode("utf-16-le", "surrogatepass")) // 2 - len(text)
+    return size + text.count("\x00") + 2 * astral
 
 
 def tag_id_of(value: Any) -> int:
@@ -246,10 +264,47 @@ def _inflate(data: bytes, max_size: int, *, wbits: int, kind: str) -> bytes:
 # decoding
 
 
-class _Reader:
-    """Decodes one buffer; offsets are passed explicitly for speed."""
+# What each tag costs when it is read: the game's ``NbtAccounter`` charges (1.20.2+), raised to what the
+# Python value kit builds really costs where that is more (kit keeps scalars as int/float objects and
+# arrays as lists of ints, where the game keeps packed Java primitives). See ``TAG_CHARGES``.
+_ARRAY_CODES = {
+    TAG_BYTE: "b", TAG_SHORT: "h", TAG_INT: "i", TAG_LONG: "q", TAG_FLOAT: "f", TAG_DOUBLE: "d",
+    TAG_BYTE_ARRAY: "b", TAG_INT_ARRAY: "i", TAG_LONG_ARRAY: "q",
+}
+_SCALAR_COST = {TAG_BYTE: 32, TAG_SHORT: 32, TAG_INT: 32, TAG_LONG: 40, TAG_FLOAT: 32, TAG_DOUBLE: 32}
+_STRING_COST = 36  # + 2 per byte of the (modified) UTF-8 text, as the game's 2 per UTF-16 unit or more
+_LIST_COST, _LIST_SLOT = 72, 8  # the game: 37 + 4 per element
+_PACKED_SLOT = 24  # a number's list slot, with the list's growth while it fills
+_COMPOUND_COST = 72  # the game: 48
+_ENTRY_COST = 96  # the game: 28 for the name plus 36 for the map entry, and 2 per character of the name
+_ARRAY_COST, _ARRAY_ELEMENT = 96, 48  # the game: 24 + 1, 4 or 8 per element
+_SCALAR_ENTRY_COST = {tag: _ENTRY_COST + cost for tag, cost in _SCALAR_COST.items()}
 
-    def __init__(self, data: bytes, byteorder: str) -> None:
+#: Per tag: ``(game's NbtAccounter charge, kit's charge)``; ``n`` is the element count or text length.
+TAG_CHARGES: dict[str, tuple[str, str]] = {
+    "Byte": ("9", "32"),
+    "Short": ("10", "32"),
+    "Int": ("12", "32"),
+    "Long": ("16", "40"),
+    "Float": ("12", "32"),
+    "Double": ("16", "32"),
+    "String": ("36 + 2 per UTF-16 unit", "36 + 2 per UTF-8 byte"),
+    "List": ("37 + 4n", "72 + 8n (numbers: 24n)"),
+    "Compound": ("48 + per entry 64 + 2 per name character", "72 + per entry 96 + 2 per name byte"),
+    "Byte_Array": ("24 + n", "96 + 48n"),
+    "Int_Array": ("24 + 4n", "96 + 48n"),
+    "Long_Array": ("24 + 8n", "96 + 48n"),
+}
+
+
+class _Reader:
+    """Decodes one buffer; offsets are passed explicitly for speed.
+
+    Like the game's ``NbtAccounter`` it charges every tag before building it (``used`` against
+    ``quota``) and bounds the nesting depth, so a hostile file is refused before it costs memory.
+    """
+
+    def __init__(self, data: bytes, byteorder: str, quota: int, max_depth: int) -> None:
         self.data = data
         self.prefix = ">" if byteorder == "big" else "<"
         p = self.prefix
@@ -257,9 +312,29 @@ class _Reader:
         self.i32 = struct.Struct(p + "i").unpack_from
         self.scalar = {tag: struct.Struct(p + fmt).unpack_from for tag, (fmt, _) in _ELEMENT_FORMATS.items() if tag < 7}
         self.sizes = {tag: size for tag, (_, size) in _ELEMENT_FORMATS.items()}
+        self.swap = (byteorder == "big") != (sys.byteorder == "big")
+        self.quota = quota
+        self.used = 0
+        self.max_depth = max_depth
 
     def fail(self, pos: int, reason: str) -> NbtError:
         return NbtError(f"{reason} at byte {pos}")
+
+    def over_quota(self, pos: int, used: int) -> NbtError:
+        return NbtError(
+            f"tried to read an NBT tag that is too big: it would cost {used} bytes where the quota is "
+            f"{self.quota} bytes (kit charges each tag as the game's NbtAccounter does; raise quota= to read it)"
+            f" at byte {pos}"
+        )
+
+    def account(self, pos: int, n: int) -> None:
+        used = self.used + n
+        if used > self.quota:
+            raise self.over_quota(pos, used)
+        self.used = used
+
+    def too_deep(self, pos: int) -> NbtError:
+        return self.fail(pos, f"nesting deeper than {self.max_depth} (the game's limit)")
 
     def need(self, pos: int, n: int) -> None:
         if pos + n > len(self.data):
@@ -282,6 +357,7 @@ class _Reader:
                 raise self.fail(pos, f"invalid modified UTF-8 string ({exc.reason})") from None
 
     def payload(self, tag: int, pos: int, depth: int) -> tuple[Any, int]:
+        """Read one value of type ``tag`` (its charge is the caller's, except for containers and arrays)."""
         data = self.data
         if tag == TAG_STRING:
             return self.string(pos)
@@ -300,14 +376,23 @@ class _Reader:
             size = self.sizes[tag]
             if n < 0 or pos + n * size > len(data):
                 raise self.fail(pos, f"array length {n} runs past the end of data")
-            fmt, _ = _ELEMENT_FORMATS[tag]
-            values = struct.unpack_from(f"{self.prefix}{n}{fmt}", data, pos)
-            return _ARRAY_CLASSES[tag](values), pos + n * size
+            self.account(pos, _ARRAY_COST + _ARRAY_ELEMENT * n)  # before anything is allocated
+            if tag == TAG_BYTE_ARRAY:
+                return ByteArray(memoryview(data)[pos : pos + n].cast("b").tolist()), pos + n
+            end = pos + n * size
+            return _ARRAY_CLASSES[tag](self.packed(tag, pos, end)), end
         raise self.fail(pos, f"unknown tag type {tag}")
 
+    def packed(self, tag: int, pos: int, end: int) -> array.array:
+        """The fixed-size numbers in ``data[pos:end]`` as a compact array (4 or 8 bytes each, not objects)."""
+        values = array.array(_ARRAY_CODES[tag], self.data[pos:end])
+        if self.swap and values.itemsize > 1:
+            values.byteswap()
+        return values
+
     def list(self, pos: int, depth: int) -> tuple[List, int]:
-        if depth > MAX_DEPTH:
-            raise self.fail(pos, f"nesting deeper than {MAX_DEPTH}")
+        if depth > self.max_depth:
+            raise self.too_deep(pos)
         data = self.data
         self.need(pos, 5)
         subtype = data[pos]
@@ -321,33 +406,52 @@ class _Reader:
             size = self.sizes[subtype]
             if pos + n * size > len(data):
                 raise self.fail(pos, f"list length {n} runs past the end of data")
-            fmt, _ = _ELEMENT_FORMATS[subtype]
-            cls = _SCALAR_CLASSES[subtype]
-            values = struct.unpack_from(f"{self.prefix}{n}{fmt}", data, pos)
-            return _new_list(list(map(cls, values)), subtype), pos + n * size
+            self.account(pos, _LIST_COST + (_SCALAR_COST[subtype] + _PACKED_SLOT) * n)
+            end = pos + n * size
+            out = list.__new__(List)
+            out.extend(map(_SCALAR_CLASSES[subtype], self.packed(subtype, pos, end)))
+            out.subtype = subtype
+            return out, end
         if n > len(data) - pos:
             raise self.fail(pos, f"list length {n} runs past the end of data")
+        used = self.used + _LIST_COST + _LIST_SLOT * n
+        if used > self.quota:
+            raise self.over_quota(pos, used)
+        self.used = used
         items = []
         append = items.append
         if subtype == TAG_STRING:
             u16 = self.u16
             size = len(data)
+            quota = self.quota
+            used = self.used
+            string_cost = _STRING_COST
             for _ in range(n):
                 if pos + 2 > size:
                     raise self.fail(pos, "unexpected end of data in a string")
-                end = pos + 2 + u16(data, pos)[0]
+                length = u16(data, pos)[0]
+                end = pos + 2 + length
                 if end > size:
                     raise self.fail(pos, "unexpected end of data inside a string")
+                used += string_cost + 2 * length
+                if used > quota:
+                    raise self.over_quota(pos, used)
                 raw = data[pos + 2 : end]
                 try:
                     append(raw.decode("utf-8"))
                 except UnicodeDecodeError:
                     append(self.string(pos)[0])
                 pos = end
+            self.used = used
         elif subtype == TAG_COMPOUND:
             compound = self.compound
             for _ in range(n):
                 value, pos = compound(pos, depth + 1, allow_missing_end=False)
+                append(value)
+        elif subtype == TAG_LIST:
+            sublist = self.list
+            for _ in range(n):
+                value, pos = sublist(pos, depth + 1)  # called directly: one stack frame per nesting level
                 append(value)
         else:
             payload = self.payload
@@ -357,27 +461,36 @@ class _Reader:
         return _new_list(items, subtype), pos
 
     def compound(self, pos: int, depth: int, *, allow_missing_end: bool) -> tuple[dict, int]:
-        # The hot loop of every database load: names and String values are read inline.
-        if depth > MAX_DEPTH:
-            raise self.fail(pos, f"nesting deeper than {MAX_DEPTH}")
+        # The hot loop of every database load: names and String values are read and charged inline.
+        if depth > self.max_depth:
+            raise self.too_deep(pos)
         data = self.data
         size = len(data)
         u16 = self.u16
         payload = self.payload
         scalar = self.scalar
         sizes = self.sizes
+        quota = self.quota
+        string_entry = _ENTRY_COST + _STRING_COST
+        scalar_entry = _SCALAR_ENTRY_COST
+        used = self.used + _COMPOUND_COST
+        if used > quota:
+            raise self.over_quota(pos, used)
         out: dict[str, Any] = {}
         while True:
             if pos >= size:
                 if allow_missing_end:
+                    self.used = used
                     return out, pos
                 raise self.fail(pos, "unexpected end of data inside a compound")
             tag = data[pos]
             if tag == TAG_END:
+                self.used = used
                 return out, pos + 1
             if pos + 3 > size:
                 raise self.fail(pos, "unexpected end of data in a tag name")
-            end = pos + 3 + u16(data, pos + 1)[0]
+            name_length = u16(data, pos + 1)[0]
+            end = pos + 3 + name_length
             if end > size:
                 raise self.fail(pos, "unexpected end of data in a tag name")
             raw = data[pos + 3 : end]
@@ -389,27 +502,40 @@ class _Reader:
             if tag == TAG_STRING:
                 if pos + 2 > size:
                     raise self.fail(pos, "unexpected end of data in a string")
-                end = pos + 2 + u16(data, pos)[0]
+                length = u16(data, pos)[0]
+                end = pos + 2 + length
                 if end > size:
                     raise self.fail(pos, "unexpected end of data inside a string")
+                used += string_entry + 2 * (name_length + length)
+                if used > quota:
+                    raise self.over_quota(pos, used)
                 raw = data[pos + 2 : end]
                 try:
                     out[name] = raw.decode("utf-8")
                 except UnicodeDecodeError:
                     out[name], _ = self.string(pos)
                 pos = end
-            elif tag == TAG_COMPOUND:  # called directly: one stack frame per nesting level
-                out[name], pos = self.compound(pos, depth + 1, allow_missing_end=False)
-            elif tag == TAG_LIST:
-                out[name], pos = self.list(pos, depth + 1)
             elif 1 <= tag <= 6:
                 end = pos + sizes[tag]
                 if end > size:
                     raise self.fail(pos, "unexpected end of data in a number")
+                used += scalar_entry[tag] + 2 * name_length
+                if used > quota:
+                    raise self.over_quota(pos, used)
                 out[name] = _SCALAR_CLASSES[tag](scalar[tag](data, pos)[0])
                 pos = end
             else:
-                out[name], pos = payload(tag, pos, depth)
+                used += _ENTRY_COST + 2 * name_length
+                if used > quota:
+                    raise self.over_quota(pos, used)
+                self.used = used
+                if tag == TAG_COMPOUND:  # called directly: one stack frame per nesting level
+                    out[name], pos = self.compound(pos, depth + 1, allow_missing_end=False)
+                elif tag == TAG_LIST:
+                    out[name], pos = self.list(pos, depth + 1)
+                else:
+                    out[name], pos = payload(tag, pos, depth)
+                used = self.used
 
 
 def decode_nbt(
@@ -418,6 +544,8 @@ def decode_nbt(
     max_size: int = DEFAULT_MAX_SIZE,
     byteorder: Literal["big", "little"] = "big",
     allow_missing_root_end: bool = False,
+    quota: int = DEFAULT_QUOTA,
+    max_depth: int = MAX_DEPTH,
 ) -> NbtFile:
     """Decode an NBT file's bytes (gzip, zlib or uncompressed).
 
@@ -431,6 +559,11 @@ def decode_nbt(
         Java edition files are big-endian; Bedrock files are little-endian.
     allow_missing_root_end : bool, default=False
         Accept a root compound whose closing End tag is missing (a quirk of some hand-made files).
+    quota : int, default=DEFAULT_QUOTA
+        Refuse a file whose tags would cost more than this many bytes, charged per tag before it is built
+        as the game's ``NbtAccounter`` does, at kit's own cost where that is higher (:data:`TAG_CHARGES`).
+    max_depth : int, default=MAX_DEPTH
+        Refuse nesting (Compounds and Lists) deeper than this; 512 as in the game.
 
     Returns
     -------
@@ -440,20 +573,27 @@ def decode_nbt(
     Raises
     ------
     NbtError
-        With the byte offset and the reason, for anything that is not well-formed NBT.
+        With the byte offset and the reason, for anything that is not well-formed NBT, too big for
+        ``max_size`` or ``quota``, or nested deeper than ``max_depth``.
     """
     raw, compression = _decompress(bytes(data), max_size)
     if not raw:
         raise NbtError("empty data: no root tag")
-    reader = _Reader(raw, byteorder)
+    reader = _Reader(raw, byteorder, quota, max_depth)
     tag = raw[0]
     if tag == TAG_END or tag not in TAG_NAMES:
         raise NbtError(f"the root tag has type {tag}, which is not a valid NBT root")
     name, pos = reader.string(1)
-    if tag == TAG_COMPOUND:
-        root, pos = reader.compound(pos, 1, allow_missing_end=allow_missing_root_end)
-    else:
-        root, pos = reader.payload(tag, pos, 0)
+    try:
+        if tag == TAG_COMPOUND:
+            root, pos = reader.compound(pos, 1, allow_missing_end=allow_missing_root_end)
+        else:
+            root, pos = reader.payload(tag, pos, 0)
+    except RecursionError:
+        raise NbtError(
+            f"nesting too deep for Python's stack (limit {sys.getrecursionlimit()}) before the depth limit of "
+            f"{max_depth}; pass a smaller max_depth="
+        ) from None
     if pos != len(raw) and raw[pos:].strip(b"\x00"):
         raise NbtError(f"{len(raw) - pos} unexpected bytes after the root tag at byte {pos}")
     return NbtFile(name=name, root=root, compression=compression)
@@ -471,6 +611,7 @@ class _Writer:
         self.i32 = struct.Struct(p + "i").pack
         self.scalar = {tag: struct.Struct(p + fmt).pack for tag, (fmt, _) in _ELEMENT_FORMATS.items() if tag < 7}
         self.chunks: list[bytes] = []
+        self.depth = 0
         self.handlers: dict[int, Callable[[Any, str], None]] = {
             TAG_STRING: self.string, TAG_COMPOUND: self.compound, TAG_LIST: self.list,
             TAG_BYTE_ARRAY: self.array, TAG_INT_ARRAY: self.array, TAG_LONG_ARRAY: self.array,
@@ -482,7 +623,17 @@ class _Writer:
         else:
             raw = encode_modified_utf8(value)
         if len(raw) > 65535:
-            raise NbtError(f"{path or 'value'}: string of {len(raw)} bytes exceeds NBT's limit of 65535 bytes")
+            # Another tool may have stored this string in standard UTF-8 (4-byte characters, raw NULs), where
+            # it fits; kit reads that form too, so it is written back exactly as it was stored.
+            try:
+                standard = value.encode("utf-8")
+            except UnicodeEncodeError:
+                standard = raw
+            if len(standard) > 65535:
+                raise NbtError(
+                    f"{path or 'value'}: string of {len(raw)} bytes exceeds NBT's limit of 65535 bytes"
+                )
+            raw = standard
         self.chunks.append(self.u16(len(raw)))
         self.chunks.append(raw)
 
@@ -496,9 +647,15 @@ class _Writer:
         except (struct.error, TypeError, KeyError) as exc:
             raise NbtError(f"{path or 'value'}: cannot write {value!r} as {TAG_NAMES.get(tag, tag)} ({exc})") from None
 
+    def too_deep(self, path: str) -> NbtError:
+        return NbtError(f"{path or 'value'}: nesting deeper than {MAX_DEPTH}, which the game (and kit) refuse to read")
+
     def compound(self, value: dict, path: str) -> None:
         if not isinstance(value, dict):
             raise NbtError(f"{path or 'value'}: expected a dict for a Compound, got {type(value).__name__}")
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise self.too_deep(path)
         chunks = self.chunks
         for key, item in value.items():
             if not isinstance(key, str):
@@ -512,12 +669,15 @@ class _Writer:
             else:
                 self.value(tag, item, f"{path}.{key}" if path else key)
         chunks.append(b"\x00")
+        self.depth -= 1
 
     def list(self, value: list, path: str) -> None:
         subtype = getattr(value, "subtype", None)
         if subtype is None:
             subtype = tag_id_of(value[0]) if value else TAG_END
         n = len(value)
+        if not 0 <= subtype <= 12:
+            raise NbtError(f"{path or 'value'}: unknown list element tag {subtype}")
         self.chunks.append(bytes((subtype,)) + self.i32(n))
         if 1 <= subtype <= 6:
             fmt, _ = _ELEMENT_FORMATS[subtype]
@@ -526,13 +686,19 @@ class _Writer:
             except struct.error as exc:
                 raise NbtError(f"{path or 'value'}: cannot write list as {TAG_NAMES[subtype]} ({exc})") from None
             return
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise self.too_deep(path)
+        # containers are written by calling their handler directly: one stack frame per nesting level
+        write = self.handlers.get(subtype) or (lambda item, where: self.value(subtype, item, where))
         for i, item in enumerate(value):
             tag = tag_id_of(item)
             if tag != subtype:
                 raise NbtError(
                     f"{path}[{i}]: list of {TAG_NAMES.get(subtype)} holds a {TAG_NAMES.get(tag, tag)} element"
                 )
-            self.value(subtype, item, f"{path}[{i}]")
+            write(item, f"{path}[{i}]")
+        self.depth -= 1
 
     def array(self, value: list, path: str) -> None:
         tag = tag_id_of(value)
@@ -572,7 +738,10 @@ def encode_nbt(
     tag = tag_id_of(root)
     writer.chunks.append(bytes((tag,)))
     writer.string(name, "")
-    writer.value(tag, root, "")
+    try:
+        writer.value(tag, root, "")
+    except RecursionError:
+        raise NbtError(f"value nested too deep to write (Python's stack limit {sys.getrecursionlimit()})") from None
     raw = b"".join(writer.chunks)
     if compression == "gzip":
         return gzip.compress(raw, compresslevel=compresslevel, mtime=0)

@@ -271,7 +271,7 @@ def test_batch_rewrites_once_and_sees_its_own_changes(dbs: kit.AgentDatabases, m
 
     writes = []
     real = database.atomic_write_bytes
-    monkeypatch.setattr(database, "atomic_write_bytes", lambda p, d: (writes.append(p), real(p, d)))
+    monkeypatch.setattr(database, "atomic_write_bytes", lambda p, d, **kw: (writes.append(p), real(p, d, **kw)))
     db = dbs.shared()
     with db.batch():
         for i in range(50):
