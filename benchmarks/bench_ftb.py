@@ -44,6 +44,7 @@ def main() -> int:
     print(f"{len(files)} files, {size_mb:.2f} MB")
 
     sys.path.insert(0, str(REPO / "tests" / "ftb"))
+    sys.path.insert(0, str(REPO))  # the test helpers import tests.data_folder
     from test_ftb_snbt import _from_lib, _same
 
     printed = io.StringIO()

@@ -48,7 +48,7 @@ from kit.ftb.progress import (
     empty_team,
     read_progress,
 )
-from kit.ftb.ingest import ReloadBusyError, reload, reload_languages
+from kit.ftb.ingest import ReloadBusyError, ensure_language, reload, reload_languages
 from kit.ftb.snbt import SnbtFileError, SnbtSyntaxError, read_snbt
 from kit.ftb.snbt import dumps as dumps_snbt
 from kit.ftb.snbt import loads as loads_snbt
@@ -85,6 +85,7 @@ __all__ = [
     "ask_with_visibility",
     "reload",
     "reload_languages",
+    "ensure_language",
     "ReloadBusyError",
     "read_snbt",
     "loads_snbt",

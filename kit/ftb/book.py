@@ -267,6 +267,17 @@ class QuestBook:
         if progress is None:
             progress = read_progress(save)
         return [guide_id(q) for q in visible_guides(self, progress, player_uuid)]
+
+    def ensure_guides(self, save: Any, language: str) -> bool:
+        """Build this book's guides in ``language`` in ``system:ftb_guides`` when the table lacks that language.
+
+        :func:`kit.ask` calls it, so a language is built on its first query; see :func:`kit.ftb.ensure_language`.
+        Returns True when it wrote the language.
+        """
+        from kit.ftb.ingest import ensure_language
+
+        return ensure_language(save, self, language)
+
     def __repr__(self) -> str:
         return (f"QuestBook(path={str(self.path)!r}, chapters={len(self.chapter_by_id)}, "
                 f"quests={len(self.quest_by_id)}, "
@@ -662,7 +673,7 @@ class _Loader:
     def load(self, translations: Mapping[str, Any] | None) -> QuestBook:
         book = self.book
         data_file = self.dir / "data.snbt"
-        if data_file.is_file():
+        if os.path.lexists(data_file) and not data_file.is_dir():  # a FIFO or device is refused by read()
             book.settings = self.read(data_file) or {}
         book.object_types[BOOK_ID] = "file"
         title = book.settings.get("title")
@@ -677,7 +688,7 @@ class _Loader:
 
     def load_groups(self) -> None:
         file = self.dir / "chapter_groups.snbt"
-        if not file.is_file():
+        if not os.path.lexists(file) or file.is_dir():
             return
         data = self.read(file) or {}
         for order, raw in enumerate(data.get("chapter_groups") or []):

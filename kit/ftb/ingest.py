@@ -2,8 +2,12 @@
 
 :func:`reload` rewrites only the ``system:ftb_guides`` table of the save's shared database: one
 document per guide quest and language, guides that disappeared or no longer match the rule are
-removed, and languages that were not processed are dropped (no stale language is kept as a
-fallback). Player databases, other shared tables and FTB's own quest state are never touched.
+removed. As the design says (当前缓存语言、在线玩家语言和 FTB 回退语言一起处理), it processes the languages
+already cached in the table together with the asked (online players') languages and the book's
+fallback, so no cached language is left stale; a table key that is not a language code is dropped.
+Any other language is built on its first query (:func:`ensure_language`, called by
+``kit.ask(..., quest_book=...)``). Player databases, other shared tables and FTB's own quest state
+are never touched.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from typing import TYPE_CHECKING, Iterable
 from kit.core.errors import KitError
 
 from kit.ftb.guides import DEFAULT_GUIDE_RULE, GuideRule, guide_documents, guide_ids, quest_id_of
-from kit.saves.knowledge import check_language
+from kit.saves.knowledge import InvalidLanguageError, check_language
 from kit.saves.tables import FTB_GUIDES
 
 if TYPE_CHECKING:
@@ -25,7 +29,7 @@ if TYPE_CHECKING:
     from kit.ftb.book import QuestBook
     from kit.saves.save import Save
 
-__all__ = ["reload", "reload_languages", "RELOAD_SCHEMA", "ALL_LANGUAGES", "ReloadBusyError"]
+__all__ = ["reload", "reload_languages", "ensure_language", "RELOAD_SCHEMA", "ALL_LANGUAGES", "ReloadBusyError"]
 
 #: The ``language`` of the report row that counts distinct quest ids over all languages.
 ALL_LANGUAGES = "*"
@@ -47,18 +51,29 @@ RELOAD_SCHEMA = dict(language="string", status="string", is_fallback="bool", n_g
                      n_updated="int64", n_removed="int64", n_unchanged="int64")
 
 
-def reload_languages(book: QuestBook, languages: Iterable[str] | None = None) -> list[str]:
-    """The languages a reload processes: those asked for plus the book's fallback locale, sorted.
+def reload_languages(book: QuestBook, languages: Iterable[str] | None = None, *,
+                     cached: Iterable[str] = ()) -> list[str]:
+    """The languages a reload processes: those asked for, those ``cached`` in the table already (keys that are
+    not language codes are left out) and the book's fallback locale, sorted.
 
     Raises
     ------
     InvalidLanguageError
-        For a code that is not of the game's form (``zh_cn``).
+        For an asked code that is not of the game's form (``zh_cn``).
     """
     if isinstance(languages, str):
         languages = [languages]
     asked = {check_language(language) for language in (languages or ())}
-    return sorted(asked | {book.fallback_locale})
+    kept = {language for language in cached if _is_language(language)}
+    return sorted(asked | kept | {book.fallback_locale})
+
+
+def _is_language(code: str) -> bool:
+    try:
+        check_language(code)
+    except InvalidLanguageError:
+        return False
+    return True
 
 
 def reload(
@@ -77,8 +92,9 @@ def reload(
     book : QuestBook
         The quest book as currently loaded (:func:`kit.ftb.read_quest_book`).
     languages : iterable of str, optional
-        Languages to (re)build, for example the online players' languages; the book's fallback locale is
-        always added. Languages already in the table but not processed now are removed.
+        Languages to (re)build, for example the online players' languages. The languages already in the
+        table and the book's fallback locale are always rebuilt with them (table keys that are not language
+        codes are removed).
     rule : GuideRule, default=DEFAULT_GUIDE_RULE
         Which quests are guides.
 
@@ -92,27 +108,56 @@ def reload(
     Returns
     -------
     DataFrame
-        Columns ``language, status`` (``"processed"`` or ``"dropped"``), ``is_fallback, n_guides``
+        Columns ``language, status`` (``"processed"``, or ``"dropped"`` for a table key that is not a
+        language code), ``is_fallback, n_guides``
         (documents now stored), ``n_added, n_updated, n_removed, n_unchanged``, counted by distinct
         quest id. One row per language (sorted), then a row with language ``"*"`` counting distinct
         quest ids over all languages (a quest added in one language and updated in another counts once
         in each column).
     """
-    processed = reload_languages(book, languages)
+    asked = reload_languages(book, languages)
     db = save.databases.shared()
     lock = _reload_lock(str(db.path.resolve()))
     if not lock.acquire(blocking=False):
         raise ReloadBusyError(f"{db.path}: a reload of the FTB guides is already running; try again when it ends")
     try:
-        return _reload(db, book, processed, rule)
+        return _reload(db, book, asked, rule)
     finally:
         lock.release()
 
 
-def _reload(db: AgentDatabase, book: QuestBook, processed: list[str], rule: GuideRule) -> pd.DataFrame:
+def ensure_language(save: Save, book: QuestBook, language: str) -> bool:
+    """Build the guides of a language missing from ``system:ftb_guides`` (its first query); True when built.
+
+    The guides are the quests already in the table in any language (so the rule of the last reload holds),
+    or the default rule's when the table is empty; only this language's key is written. A language in the
+    table is left as it is (a reload refreshes it). Waits for a running reload of the same save.
+
+    Raises
+    ------
+    InvalidLanguageError
+        For a code that is not of the game's form.
+    """
+    check_language(language)
+    db = save.databases.shared()
+    if language in db.entries(FTB_GUIDES):
+        return False
+    lock = _reload_lock(str(db.path.resolve()))
+    with lock:
+        current = db.entries(FTB_GUIDES)
+        if language in current:  # built meanwhile
+            return False
+        known = {quest_id_of(doc.id) for docs in current.values() for doc in docs}
+        ids = sorted(known & set(book.quest_by_id)) if known else guide_ids(book)
+        db.put(FTB_GUIDES, language, guide_documents(book, language, quest_ids=ids))
+        return True
+
+
+def _reload(db: AgentDatabase, book: QuestBook, asked: list[str], rule: GuideRule) -> pd.DataFrame:
     from kit.core.frames import frame
 
     old: dict[str, list[Document]] = db.entries(FTB_GUIDES)
+    processed = reload_languages(book, asked, cached=old)
     ids = guide_ids(book, rule=rule)
     new = {language: guide_documents(book, language, rule=rule, quest_ids=ids) for language in processed}
 

@@ -15,6 +15,7 @@ from typing import Any, Mapping
 
 from kit.core.errors import KitError
 from kit.ftb.snbt import read_snbt
+from kit.core.regular_files import FileRefusedError, read_regular_file
 
 __all__ = [
     "LangKey",
@@ -47,6 +48,10 @@ _REFERENCE = re.compile(r"\{([A-Za-z0-9_\-]+(?:\.[A-Za-z0-9_\-]+)+)\}")
 _FORMAT_CODE = re.compile(r"[&§][0-9a-fk-orA-FK-OR]")
 _IMAGE_LINE = re.compile(r"\s*\{image:[^}]*\}\s*")
 _PAGEBREAK = "{@pagebreak}"
+#: KubeJS language JSON files larger than this are refused (the largest shared one is 0.5 MB).
+MAX_JSON_BYTES = 4 * 2**20
+#: ... and one with more opening brackets than this (a language file is one flat object).
+MAX_JSON_CONTAINERS = 200_000
 
 
 class TranslationFileError(KitError, ValueError):
@@ -110,7 +115,7 @@ def read_lang_tables(
     if not lang.is_dir():
         return tables, sources, errors
     for entry in sorted(lang.iterdir()):
-        if entry.is_file() and _LOCALE_FILE.fullmatch(entry.name):
+        if _LOCALE_FILE.fullmatch(entry.name) and not entry.is_dir():  # a FIFO or device here is refused by read
             data = read(entry)
             if data is not None:
                 tables[entry.stem] = dict(data)
@@ -166,9 +171,17 @@ def read_json_translations(files: Mapping[str, Any]) -> dict[str, dict[str, str]
             else:
                 where = str(item)
                 try:
-                    data = json.loads(Path(item).read_text("utf-8"))
+                    raw = read_regular_file(Path(item), max_bytes=MAX_JSON_BYTES)
+                    if raw.count(b"{") + raw.count(b"[") > MAX_JSON_CONTAINERS:  # bounds the objects json builds
+                        raise ValueError(f"more than {MAX_JSON_CONTAINERS} objects and arrays")
+                    data = json.loads(raw.decode("utf-8"))
+                except FileRefusedError as exc:
+                    raise TranslationFileError(f"{where}: cannot read the language file: {exc.reason}") from exc
                 except (OSError, ValueError) as exc:
                     raise TranslationFileError(f"{where}: cannot read the language file: {exc}") from exc
+                except RecursionError as exc:
+                    raise TranslationFileError(f"{where}: cannot read the language file: JSON nested too deeply") \
+                        from exc
             if not isinstance(data, dict):
                 raise TranslationFileError(f"{where}: expected a JSON object of key -> text")
             for key, text in data.items():
@@ -260,12 +273,10 @@ def clean_lines(
         if stripped.startswith("{image:") and _IMAGE_LINE.fullmatch(line):
             continue
         if stripped[:1] in ("[", "{") and stripped[-1:] in ("]", "}"):
-            try:
-                component = json.loads(stripped)
-            except ValueError:
+            try:  # a text component; one nested too deeply to read is kept as written
+                line = _component_text(json.loads(stripped), locale, tables)
+            except (ValueError, RecursionError):
                 pass
-            else:
-                line = _component_text(component, locale, tables)
         for part in _strip_codes(line).split("\n"):
             out.append(part.rstrip())
     return "\n".join(out).strip("\n")

@@ -42,10 +42,12 @@ from __future__ import annotations
 
 import os
 import re
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
 from kit.core.errors import InvalidParameterError, KitError
+from kit.core.regular_files import FileRefusedError, read_regular_file
 
 __all__ = [
     "SnbtSyntaxError",
@@ -62,6 +64,13 @@ __all__ = [
 ]
 
 MAX_DEPTH = 256
+#: Files larger than this are refused before reading (the largest shared chapter file is 0.8 MB).
+MAX_FILE_BYTES = 4 * 2**20
+#: A text of more tokens than this is refused (the largest shared file has 125,000): it bounds the objects built,
+#: so a refused file never costs more than about 50 MB.
+MAX_TOKENS = 600_000
+#: Longer numbers are refused (Python's ``int`` refuses more than 4,300 digits; FTB would read a double).
+MAX_NUMBER_CHARS = 4300
 
 
 class SnbtSyntaxError(KitError, ValueError):
@@ -148,15 +157,18 @@ def tag_type(value: Any) -> str:
 
 
 # One token per match, leading whitespace skipped. Group numbers are used by the parser.
-_DQ, _SQ, _WORD, _ARRAY, _PUNCT, _BAD = 1, 2, 3, 4, 5, 6
+_DQ, _SQ, _WORD, _ARRAY, _PUNCT, _BAD, _END = 1, 2, 3, 4, 5, 6, 7
+# Every position matches one alternative (the end of the text included), so the scanner never fails and retries
+# from the next character: trailing white space is consumed once (it used to cost quadratic time).
 _TOKEN = re.compile(
-    r"""[\x00-\x20]*(?:
+    r"""[\x00-\x20]*+(?:
       "((?:[^"\\\n]|\\.)*)"          # 1 double-quoted string (one line)
     | '((?:[^'\\\n]|\\.)*)'          # 2 single-quoted string
     | ([^\x00-\x20{}\[\]"',:=][\w.+\-∞]*)  # 3 word: key, number, boolean or bare string
     | \[[\x00-\x20]*([BILbil])[\x00-\x20]*;  # 4 typed array opener
     | ([{}\[\]:=,])                  # 5 punctuation
     | ([^\x00-\x20])                 # 6 anything else is an error
+    | ()\Z                           # 7 end of text, after any white space
     )""",
     re.VERBOSE,
 )
@@ -197,6 +209,12 @@ def _word(word: str) -> Any:
         return special
     if word[0] not in "0123456789-+.NI":
         return word
+    if len(word) > 24:  # no int, long, byte or short has this many digits: a double or a string
+        if len(word) > MAX_NUMBER_CHARS and _FLOAT.fullmatch(word.rstrip("bBsSlLfFdD")):
+            raise _OutOfRange(f"number of {len(word)} characters; more than {MAX_NUMBER_CHARS} are refused")
+        if word[-1] in "fF" and _FLOAT.fullmatch(word[:-1]):
+            return Float(_float_text(word[:-1]))
+        return _float_text(word) if _FLOAT.fullmatch(word) else word
     last = word[-1]
     if "0" <= last <= "9":
         if _INT.fullmatch(word):
@@ -234,12 +252,14 @@ def _kind(value: Any) -> str:
 
 
 class _Parser:
-    __slots__ = ("text", "source", "next")
+    __slots__ = ("text", "source", "next", "tokens")
 
     def __init__(self, text: str, source: str) -> None:
         self.text = text
         self.source = source
-        self.next = _TOKEN.finditer(text).__next__
+        self.tokens = _TOKEN.finditer(text)
+        # islice stops after MAX_TOKENS at C speed; running out is told apart from the end in out_of_tokens()
+        self.next = islice(self.tokens, MAX_TOKENS).__next__
 
     # -- errors ------------------------------------------------------------------------------
     def error(self, pos: int, reason: str) -> SnbtSyntaxError:
@@ -248,13 +268,24 @@ class _Parser:
         return SnbtSyntaxError(self.source, line, column, reason)
 
     def take(self, expected: str) -> re.Match[str]:
+        # The end-of-text token is handed on like any other: every caller reports an unexpected token through
+        # unexpected(), which names the end of file for it.
         try:
             return self.next()
         except StopIteration:
-            raise self.error(len(self.text), f"unexpected end of file, expected {expected}") from None
+            raise self.out_of_tokens(expected) from None
+
+    def out_of_tokens(self, expected: str) -> SnbtSyntaxError:
+        """The error when the token stream stops: the end of the text, or the token cap."""
+        more = next(self.tokens, None)
+        if more is not None and more.lastindex != _END:
+            return self.error(more.start(0), f"more than {MAX_TOKENS} tokens; longer texts are refused")
+        return self.error(len(self.text), f"unexpected end of file, expected {expected}")
 
     def unexpected(self, m: re.Match[str], expected: str) -> SnbtSyntaxError:
         group = m.lastindex
+        if group == _END:
+            return self.error(len(self.text), f"unexpected end of file, expected {expected}")
         raw = m.group(0)
         token = raw.lstrip(_WHITESPACE)
         pos = m.start(0) + len(raw) - len(token)
@@ -272,6 +303,12 @@ class _Parser:
         try:
             extra = self.next()
         except StopIteration:
+            extra = next(self.tokens, None)  # the token cap was reached exactly at the root's end
+            if extra is None:
+                return value
+            if extra.lastindex != _END:
+                raise self.error(extra.start(0), f"more than {MAX_TOKENS} tokens; longer texts are refused")
+        if extra.lastindex == _END:
             return value
         raise self.unexpected(extra, "end of file after the root compound")
 
@@ -288,7 +325,7 @@ class _Parser:
         if group == _PUNCT:
             c = m.group(_PUNCT)
             if c == "{":
-                return self.compound(depth + 1)
+                return self.compound(depth + 1, m.start(_PUNCT))
             if c == "[":
                 return self.list(m, depth + 1)
         elif group == _SQ:
@@ -298,9 +335,9 @@ class _Parser:
             return self.array(m)
         raise self.unexpected(m, "a value")
 
-    def compound(self, depth: int) -> dict[str, Any]:
+    def compound(self, depth: int, start: int = 0) -> dict[str, Any]:
         if depth > MAX_DEPTH:
-            raise self.error(len(self.text), f"nesting deeper than {MAX_DEPTH}")
+            raise self.error(start, f"nesting deeper than {MAX_DEPTH}")
         out: dict[str, Any] = {}
         take = self.take
         while True:
@@ -419,11 +456,14 @@ def read_snbt(path: str | os.PathLike[str]) -> dict[str, Any]:
     SnbtSyntaxError
         When the text is not valid FTB SNBT (file, line and column in the message).
     SnbtFileError
-        When the file cannot be read or is not UTF-8.
+        When the file cannot be read, is not a regular file (a FIFO, a device, a link to one), is larger than
+        :data:`MAX_FILE_BYTES`, or is not UTF-8.
     """
     file = Path(path)
     try:
-        data = file.read_bytes()
+        data = read_regular_file(file, max_bytes=MAX_FILE_BYTES)
+    except FileRefusedError as exc:
+        raise SnbtFileError(f"{file}: {exc.reason}") from exc
     except OSError as exc:
         raise SnbtFileError(f"{file}: cannot read the file: {exc.strerror or exc}") from exc
     try:

@@ -12,6 +12,7 @@ from kit.items.errors import (DatapackError, DatapackReadError, InvalidScopeErro
 from kit.items.conditions import ConditionContext, Verdict
 from kit.items.icons import find_icon, item_icon
 from kit.items.loot import LootContext, LootFormatError, LootTable
+from kit.items.loot_sampler import LootSamplingError
 from kit.items.lookup import ItemLookup, lookup_item, suggest_items
 from kit.items.names import NameIndex, route_scope
 from kit.items.packs import PackBytes, load_datapacks
@@ -53,4 +54,5 @@ __all__ = [
     "RecipeFormatError",
     "LootFormatError",
     "ProviderRegistrationError",
+    "LootSamplingError",
 ]

@@ -20,6 +20,7 @@ __all__ = [
     "StaticEntry",
     "LootFormatError",
     "parse_loot_table",
+    "MAX_NESTING",
     "walk_entries",
     "condition_probability",
     "level_value",
@@ -111,19 +112,183 @@ class StaticEntry:
     pool_index: int
 
 
+#: Entries, inline tables and condition terms nested deeper than this are refused (vanilla nests 3 deep).
+MAX_NESTING = 32
+#: Numbers in a loot table must lie in Java's int range (the game rounds counts, rolls and weights to ints).
+INT_RANGE = (-(2**31), 2**31 - 1)
+
+_LEVEL_BASED = {
+    "minecraft:constant": ("value",), "minecraft:linear": ("base", "per_level_above_first"),
+    "minecraft:levels_squared": ("added",), "minecraft:clamped": ("min", "max"),
+    "minecraft:fraction": (), "minecraft:lookup": (),
+}
+
+
+def _show(value: Any) -> str:
+    text = repr(value) if not isinstance(value, (dict, list)) else type(value).__name__
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _check_number(value: Any, where: str) -> None:
+    """A literal number: finite and inside Java's int range."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise LootFormatError(where, f"expected a number, got {_show(value)}")
+    if not math.isfinite(value):
+        raise LootFormatError(where, f"expected a finite number, got {_show(value)}")
+    if not INT_RANGE[0] <= value <= INT_RANGE[1]:
+        raise LootFormatError(where, f"{_show(value)} is outside the game's int range [-2^31, 2^31)")
+
+
+def _check_provider(value: Any, where: str, depth: int = 0) -> None:
+    """A number provider: a number, or an object (constant, uniform, binomial checked; others left to the game)."""
+    if depth > MAX_NESTING:
+        raise LootFormatError(where, f"number providers nested deeper than {MAX_NESTING}")
+    if not isinstance(value, dict):
+        _check_number(value, where)
+        return
+    kind = value.get("type", "minecraft:uniform" if "min" in value else "minecraft:constant")
+    if not isinstance(kind, str):
+        raise LootFormatError(f"{where}.type", f"expected a provider type id, got {_show(kind)}")
+    kind = norm_id(kind)
+    required = {"minecraft:constant": ("value",), "minecraft:uniform": ("min", "max"),
+                "minecraft:binomial": ("n", "p")}.get(kind, ())
+    for key in required:
+        if key not in value:
+            raise LootFormatError(f"{where}.{key}", "missing")
+        _check_provider(value[key], f"{where}.{key}", depth + 1)
+
+
+def _check_level_based(value: Any, where: str, depth: int = 0) -> None:
+    """A level-based value (enchantment formulas): a number or an object of a known shape."""
+    if depth > MAX_NESTING:
+        raise LootFormatError(where, f"level-based values nested deeper than {MAX_NESTING}")
+    if not isinstance(value, dict):
+        _check_number(value, where)
+        return
+    kind = value.get("type", "minecraft:constant")
+    if not isinstance(kind, str):
+        raise LootFormatError(f"{where}.type", f"expected a type id, got {_show(kind)}")
+    kind = norm_id(kind)
+    for key in _LEVEL_BASED.get(kind, ()):
+        if key in value or kind in ("minecraft:linear", "minecraft:clamped"):
+            if key not in value:
+                raise LootFormatError(f"{where}.{key}", "missing")
+            _check_number(value[key], f"{where}.{key}")
+    for key in ("value", "numerator", "denominator", "fallback"):
+        if kind in ("minecraft:clamped", "minecraft:fraction", "minecraft:lookup") and key in value:
+            _check_level_based(value[key], f"{where}.{key}", depth + 1)
+    if kind == "minecraft:lookup":
+        values = value.get("values", [])
+        if not isinstance(values, list):
+            raise LootFormatError(f"{where}.values", "expected a list")
+        for i, v in enumerate(values):
+            _check_level_based(v, f"{where}.values[{i}]", depth + 1)
+
+
+def _check_conditions(conditions: Any, where: str, depth: int) -> None:
+    if conditions is None:
+        return
+    if not isinstance(conditions, list):
+        raise LootFormatError(where, f"expected a list of conditions, got {_show(conditions)}")
+    for i, cond in enumerate(conditions):
+        _check_condition(cond, f"{where}[{i}]", depth)
+
+
+def _check_condition(cond: Any, where: str, depth: int) -> None:
+    if depth > MAX_NESTING:
+        raise LootFormatError(where, f"conditions nested deeper than {MAX_NESTING}")
+    if not isinstance(cond, dict):
+        raise LootFormatError(where, f"expected a condition object, got {_show(cond)}")
+    name = cond.get("condition")
+    if not isinstance(name, str):
+        raise LootFormatError(f"{where}.condition", f"expected a condition id, got {_show(name)}")
+    name = norm_id(name)
+    if name == "minecraft:inverted":
+        if "term" not in cond:
+            raise LootFormatError(f"{where}.term", "missing")
+        _check_condition(cond["term"], f"{where}.term", depth + 1)
+    elif name in ("minecraft:any_of", "minecraft:all_of", "minecraft:alternative"):
+        _check_conditions(cond.get("terms", []), f"{where}.terms", depth + 1)
+    elif name == "minecraft:random_chance":
+        _check_provider(cond.get("chance", 0.0), f"{where}.chance")
+    elif name == "minecraft:random_chance_with_looting":
+        for key in ("chance", "looting_multiplier"):
+            _check_number(cond.get(key, 0.0), f"{where}.{key}")
+    elif name == "minecraft:random_chance_with_enchanted_bonus":
+        _check_provider(cond.get("unenchanted_chance", 0.0), f"{where}.unenchanted_chance")
+        _check_level_based(cond.get("enchanted_chance", 0.0), f"{where}.enchanted_chance")
+    elif name == "minecraft:table_bonus":
+        chances = cond.get("chances", [])
+        if not isinstance(chances, list):
+            raise LootFormatError(f"{where}.chances", f"expected a list of numbers, got {_show(chances)}")
+        for i, c in enumerate(chances):
+            _check_number(c, f"{where}.chances[{i}]")
+    elif name in ("minecraft:match_tool", "minecraft:entity_properties") and "predicate" in cond:
+        if not isinstance(cond["predicate"], dict):
+            raise LootFormatError(f"{where}.predicate", f"expected an object, got {_show(cond['predicate'])}")
+
+
+def _check_functions(functions: Any, where: str, depth: int) -> None:
+    if functions is None:
+        return
+    if not isinstance(functions, list):
+        raise LootFormatError(where, f"expected a list of functions, got {_show(functions)}")
+    for i, f in enumerate(functions):
+        w = f"{where}[{i}]"
+        if not isinstance(f, dict):
+            raise LootFormatError(w, f"expected a function object, got {_show(f)}")
+        name = f.get("function")
+        if not isinstance(name, str):
+            raise LootFormatError(f"{w}.function", f"expected a function id, got {_show(name)}")
+        name = norm_id(name)
+        _check_conditions(f.get("conditions"), f"{w}.conditions", depth)
+        if name == "minecraft:set_count":
+            if "count" not in f:
+                raise LootFormatError(f"{w}.count", "missing")
+            _check_provider(f["count"], f"{w}.count")
+            if not isinstance(f.get("add", False), bool):
+                raise LootFormatError(f"{w}.add", f"expected true or false, got {_show(f['add'])}")
+        elif name in ("minecraft:enchanted_count_increase", "minecraft:looting_enchant"):
+            _check_provider(f.get("count", 0.0), f"{w}.count")
+            _check_number(f.get("limit", 0), f"{w}.limit")
+        elif name == "minecraft:apply_bonus":
+            params = f.get("parameters", {})
+            if not isinstance(params, dict):
+                raise LootFormatError(f"{w}.parameters", f"expected an object, got {_show(params)}")
+            for key in ("bonusMultiplier", "extra", "probability"):
+                if key in params:
+                    _check_number(params[key], f"{w}.parameters.{key}")
+        elif name == "minecraft:limit_count":
+            limit = f.get("limit", {})
+            if isinstance(limit, dict):
+                for key in ("min", "max"):
+                    if key in limit:
+                        _check_provider(limit[key], f"{w}.limit.{key}")
+            else:
+                _check_number(limit, f"{w}.limit")
+
+
 def parse_loot_table(table_id: str, data: Any, *, pack: str = "", path: str = "", folder: str = "") -> LootTable:
     """Check the structure of a loot table's JSON and wrap it.
+
+    Checked: pools, entries, composites' children and inline tables are lists / objects of the right shape;
+    entries have a ``type`` and item/tag entries a ``name``; weights, qualities, rolls, counts, chances and the
+    other numbers the statistics use are finite numbers (or number providers) within the game's int range;
+    conditions and functions are objects with an id. Nesting deeper than :data:`MAX_NESTING` is refused.
 
     Raises
     ------
     LootFormatError
-        When ``pools`` / ``entries`` are not lists, an entry has no ``type``, or an item/tag entry has no ``name``.
+        Naming the field path (``pools[0].entries[2].weight``) and the reason.
     """
     if not isinstance(data, dict):
         raise LootFormatError("", f"expected a JSON object, got {type(data).__name__}")
-    def check(entries: Any, where: str) -> None:
+
+    def check(entries: Any, where: str, depth: int) -> None:
         if not isinstance(entries, list):
             raise LootFormatError(where, "expected a list")
+        if depth > MAX_NESTING:
+            raise LootFormatError(where, f"entries nested deeper than {MAX_NESTING}")
         for i, e in enumerate(entries):
             w = f"{where}[{i}]"
             if not isinstance(e, dict) or not isinstance(e.get("type"), str):
@@ -132,25 +297,42 @@ def parse_loot_table(table_id: str, data: Any, *, pack: str = "", path: str = ""
             if t in ("minecraft:item", "minecraft:tag") and not isinstance(e.get("name"), str):
                 raise LootFormatError(f"{w}.name", "missing item/tag id")
             for key in ("weight", "quality"):
-                if key in e and (not isinstance(e[key], (int, float)) or isinstance(e[key], bool)):
-                    raise LootFormatError(f"{w}.{key}", f"expected a number, got {e[key]!r}")
+                if key in e:
+                    _check_number(e[key], f"{w}.{key}")
+            if "expand" in e and not isinstance(e["expand"], bool):
+                raise LootFormatError(f"{w}.expand", f"expected true or false, got {_show(e['expand'])}")
+            _check_conditions(e.get("conditions"), f"{w}.conditions", depth)
+            _check_functions(e.get("functions"), f"{w}.functions", depth)
             if "children" in e:
-                check(e["children"], f"{w}.children")
-            if t == "minecraft:loot_table" and isinstance(e.get("value"), dict):
-                check_pools(e["value"], f"{w}.value.")
+                check(e["children"], f"{w}.children", depth + 1)
+            if t == "minecraft:loot_table":
+                value = e.get("value", e.get("name"))
+                if isinstance(value, dict):
+                    check_pools(value, f"{w}.value.", depth + 1)
+                elif not isinstance(value, str):
+                    raise LootFormatError(f"{w}.value", f"expected a loot table id or object, got {_show(value)}")
 
-    def check_pools(table: Any, prefix: str) -> None:
+    def check_pools(table: Any, prefix: str, depth: int) -> None:
+        if depth > MAX_NESTING:
+            raise LootFormatError(prefix.rstrip("."), f"inline tables nested deeper than {MAX_NESTING}")
         pools = table.get("pools", [])
         if not isinstance(pools, list):
             raise LootFormatError(f"{prefix}pools", "expected a list")
+        _check_functions(table.get("functions"), f"{prefix}functions", depth)
         for i, pool in enumerate(pools):
+            where = f"{prefix}pools[{i}]"
             if not isinstance(pool, dict):
-                raise LootFormatError(f"{prefix}pools[{i}]", "expected an object")
+                raise LootFormatError(where, "expected an object")
             if "rolls" not in pool:
-                raise LootFormatError(f"{prefix}pools[{i}].rolls", "missing")
-            check(pool.get("entries", []), f"{prefix}pools[{i}].entries")
+                raise LootFormatError(f"{where}.rolls", "missing")
+            _check_provider(pool["rolls"], f"{where}.rolls")
+            if "bonus_rolls" in pool:
+                _check_provider(pool["bonus_rolls"], f"{where}.bonus_rolls")
+            _check_conditions(pool.get("conditions"), f"{where}.conditions", depth)
+            _check_functions(pool.get("functions"), f"{where}.functions", depth)
+            check(pool.get("entries", []), f"{where}.entries", depth)
 
-    check_pools(data, "")
+    check_pools(data, "", 0)
     table_type = norm_id(data["type"]) if isinstance(data.get("type"), str) else "minecraft:generic"
     return LootTable(table_id, table_type, data, pack, path, folder)
 

@@ -16,32 +16,79 @@ from typing import Any, Callable, Mapping
 from kit.items._common import norm_id
 from kit.items.loot import COUNT_FUNCTIONS, KNOWN_OTHER_FUNCTIONS, LootContext, LootTable, condition_probability
 
-__all__ = ["TableExpectation", "LootCalculator", "int_distribution", "scaled_float_distribution"]
+__all__ = ["TableExpectation", "LootCalculator", "int_distribution", "scaled_float_distribution", "MAX_SUPPORT",
+           "MAX_OUTCOMES", "MAX_TABLE_DEPTH"]
 
 Dist = dict[int, float]
 
+#: A count distribution with more values than this is replaced by a two-point one with the same mean (inexact).
+MAX_SUPPORT = 1024
+#: Convolutions costing more value pairs than this are replaced likewise (keeps every table's work bounded).
+MAX_WORK = 1 << 16
+#: An entry whose conditions combine into more outcomes than this makes its table's figures unknown.
+MAX_OUTCOMES = 4096
+#: Nested loot-table references deeper than this make the table's figures unknown (no RecursionError).
+MAX_TABLE_DEPTH = 32
+
+_INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
+
+
+class _Approx(dict):
+    """A distribution standing in for one too large to enumerate: two neighbouring values with the same mean.
+
+    Expected counts stay right through sums, mixtures and scalings; probabilities become approximate, so rows
+    built from one are ``is_exact=False``. Any result computed from an ``_Approx`` is an ``_Approx`` too.
+    """
+
+
+class _TooComplex(Exception):
+    """Internal: a table's figures cannot be computed within kit's bounds; the message says where and why."""
+
+
+def _mean(d: Dist) -> float:
+    return sum(v * p for v, p in d.items())
+
+
+def _approx(mean: float) -> Dist:
+    mean = min(max(mean, float(_INT_MIN)), float(_INT_MAX))
+    lo = math.floor(mean)
+    frac = mean - lo
+    return _Approx({lo: 1.0 - frac, lo + 1: frac} if frac > 0 else {lo: 1.0})
+
+
+def _is_approx(*ds: Dist) -> bool:
+    return any(isinstance(d, _Approx) for d in ds)
+
 
 def java_round(x: float) -> int:
-    """Java ``Math.round``: floor(x + 0.5)."""
-    return math.floor(x + 0.5)
+    """Java ``Math.round`` of a float: floor(x + 0.5), saturated at the int range."""
+    return min(max(math.floor(x + 0.5), _INT_MIN), _INT_MAX)
 
 
 def _mix(parts: list[tuple[float, Dist]]) -> Dist:
     out: Dist = {}
+    approx = False
     for w, d in parts:
         if w == 0.0:
             continue
+        approx = approx or isinstance(d, _Approx)
         for v, p in d.items():
             out[v] = out.get(v, 0.0) + w * p
-    return out
+    if len(out) > MAX_SUPPORT:
+        return _approx(_mean(out))
+    return _Approx(out) if approx else out
 
 
 def _convolve(a: Dist, b: Dist) -> Dist:
+    if len(a) * len(b) > MAX_WORK:
+        return _approx(_mean(a) + _mean(b))
     out: Dist = {}
     for x, p in a.items():
         for y, q in b.items():
             out[x + y] = out.get(x + y, 0.0) + p * q
-    return out
+    if len(out) > MAX_SUPPORT:
+        return _approx(_mean(out))
+    return _Approx(out) if _is_approx(a, b) else out
 
 
 def _map(d: Dist, f: Callable[[int], int]) -> Dist:
@@ -49,11 +96,21 @@ def _map(d: Dist, f: Callable[[int], int]) -> Dist:
     for v, p in d.items():
         k = f(v)
         out[k] = out.get(k, 0.0) + p
-    return out
+    return _Approx(out) if isinstance(d, _Approx) else out
+
+
+def _uniform_int(a: int, b: int) -> Dist:
+    """Uniform over the integers ``a..b`` (inclusive)."""
+    if b - a + 1 > MAX_SUPPORT:
+        return _approx((a + b) / 2)
+    return {v: 1.0 / (b - a + 1) for v in range(a, b + 1)}
 
 
 def _binomial(n: int, p: float) -> Dist:
     n = max(n, 0)
+    p = min(max(p, 0.0), 1.0)  # the game's loop draws "random < p": p > 1 always passes, p < 0 never
+    if n > MAX_SUPPORT:  # n of 1e16 is summed analytically: the mean is n * p
+        return _approx(n * p)
     return {k: math.comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)}
 
 
@@ -81,19 +138,25 @@ def int_distribution(value: Any) -> Dist | None:
         lo, hi = int_distribution(value.get("min")), int_distribution(value.get("max"))
         if lo is None or hi is None:
             return None
+        if len(lo) * len(hi) > MAX_WORK // 64:
+            return _approx((_mean(lo) + _mean(hi)) / 2)
         parts = []
         for a, pa in lo.items():
             for b, pb in hi.items():
                 if a >= b:
                     parts.append((pa * pb, {a: 1.0}))
                 else:
-                    parts.append((pa * pb, {v: 1.0 / (b - a + 1) for v in range(a, b + 1)}))
-        return _mix(parts)
+                    parts.append((pa * pb, _uniform_int(a, b)))
+        out = _mix(parts)
+        return _Approx(out) if _is_approx(lo, hi) else out
     if t == "minecraft:binomial":
         n, p = int_distribution(value.get("n")), _const(value.get("p"))
         if n is None or p is None:
             return None
-        return _mix([(pn, _binomial(k, p)) for k, pn in n.items()])
+        if sum(max(k, 0) for k in n) > MAX_WORK:
+            return _approx(_mean(_map(n, lambda k: max(k, 0))) * min(max(p, 0.0), 1.0))
+        out = _mix([(pn, _binomial(k, p)) for k, pn in n.items()])
+        return _Approx(out) if isinstance(n, _Approx) else out
     return None
 
 
@@ -111,6 +174,8 @@ def scaled_float_distribution(value: Any, scale: float, *, rounding: str) -> Dis
     a, b = sorted((scale * lo, scale * hi))
     if b - a <= 0:
         return {math.floor(a + off): 1.0}
+    if b - a > MAX_SUPPORT:
+        return _approx((a + b) / 2 + off - 0.5)
     out: Dist = {}
     for k in range(math.floor(a + off), math.floor(b + off) + 1):
         left, right = max(a, k - off), min(b, k + 1 - off)
@@ -152,15 +217,55 @@ class LootCalculator:
         self._cuts = 0
         self._cand_cache: dict[tuple[int, int], tuple] = {}
         self._yield_cache: dict[int, tuple] = {}
+        #: ``table id -> reason`` for tables whose figures could not be computed (their rows are NaN, inexact).
+        self.problems: dict[str, str] = {}
 
     # ---------------------------------------------------------------- public
 
     def table(self, table_id: str) -> TableExpectation:
-        """Expectations of one table (memoised); a table on the current recursion stack gives an empty result."""
+        """Expectations of one table (memoised); a table on the current recursion stack gives an empty result.
+
+        A table whose figures cannot be computed within kit's bounds (outcomes, nesting) or whose data the game
+        would refuse gives ``NaN`` for every item its entries name, all inexact, and its reason in ``problems``;
+        it never stops the figures of other tables.
+        """
+        if self._stack:
+            return self._table(table_id)
+        try:
+            return self._table(table_id)
+        except (_TooComplex, ArithmeticError, TypeError, ValueError, KeyError, AttributeError, RecursionError) as exc:
+            self._stack.clear()
+            self._flags[:] = [True]
+            self._seen[:] = [[]]
+            reason = str(exc) if isinstance(exc, _TooComplex) else f"{type(exc).__name__}: {exc}"
+            self.problems[table_id] = reason
+            result = self._unknown(table_id)
+            self._memo[table_id] = result
+            return result
+
+    def _unknown(self, table_id: str) -> TableExpectation:
+        from kit.items.loot import walk_entries
+
+        items: set[str] = set()
+        try:
+            for e in walk_entries(self.tables[table_id]):
+                if e.entry_type == "item" and e.name:
+                    items.add(e.name)
+                elif e.entry_type == "tag" and e.name:
+                    items.update(self.tag_items(e.name.lstrip("#")))
+        except (TypeError, ValueError, KeyError, AttributeError, RecursionError):
+            pass
+        nan = float("nan")
+        return TableExpectation({i: nan for i in items}, {i: nan for i in items}, set(items))
+
+    def _table(self, table_id: str) -> TableExpectation:
         if table_id in self._memo:
             return self._memo[table_id]
         if table_id in self._stack or table_id not in self.tables:
             return TableExpectation()
+        if len(self._stack) >= MAX_TABLE_DEPTH:
+            raise _TooComplex(f"loot table references nested deeper than {MAX_TABLE_DEPTH} "
+                              f"(at {table_id})")
         cuts = self._cuts
         self._stack.append(table_id)
         try:
@@ -176,8 +281,12 @@ class LootCalculator:
     def _table_data(self, data: Mapping[str, Any]) -> TableExpectation:
         out = TableExpectation()
         table_functions = list(data.get("functions", []))
-        for pool in data.get("pools", []):
-            exp, p_none, inexact = self._pool(pool, table_functions)
+        for i, pool in enumerate(data.get("pools", [])):
+            try:
+                exp, p_none, inexact = self._pool(pool, table_functions)
+            except _TooComplex as exc:
+                raise _TooComplex(f"pools[{i}]: {exc}" if not str(exc).startswith(("pools[", "loot table")) else
+                                  str(exc)) from None
             for item, e in exp.items():
                 out.expected[item] = out.expected.get(item, 0.0) + e
                 out.p_none[item] = out.p_none.get(item, 1.0) * p_none[item]
@@ -208,13 +317,16 @@ class LootCalculator:
         rolls = self._rolls(pool)
         if rolls is None:
             pool_exact, rolls = False, {1: 1.0}
+        if isinstance(rolls, _Approx):
+            pool_exact = False
         chain = list(pool.get("functions", [])) + table_functions
         self._flags.append(True)
         self._seen.append([])
         units = [self._expand(e, chain) for e in pool.get("entries", [])]
         pool_exact &= self._flags.pop()
         seen = self._seen.pop()
-        chosen = self._choice_probabilities(units)
+        chosen, pick_exact = self._choice_probabilities(units)
+        pool_exact &= pick_exact
 
         # per candidate: item -> (E, P(>0)), inexact items
         e_roll: dict[str, float] = {}
@@ -286,6 +398,9 @@ class LootCalculator:
                         else:
                             nxt.append((pg * pc, cg + cc))
                 going = nxt
+                if len(going) + len(done) > MAX_OUTCOMES:
+                    raise _TooComplex(f"the conditions of a {t.split(':', 1)[1]} entry combine into more than "
+                                      f"{MAX_OUTCOMES} outcomes")
             final = t != "minecraft:alternatives"
             outcomes = done + [(p, final, c) for p, c in going]
             return [(p_self * p, passed, c) for p, passed, c in outcomes] + fail
@@ -350,7 +465,7 @@ class LootCalculator:
                 exact = False
                 continue
             dist = new if p == 1.0 else _mix([(p, new), (1.0 - p, dist)])
-        return item, dist, exact
+        return item, dist, exact and not isinstance(dist, _Approx)
 
     def _apply(self, name: str, f: Mapping[str, Any], dist: Dist) -> Dist | None:
         ctx = self.ctx
@@ -380,11 +495,14 @@ class LootCalculator:
             if formula == "minecraft:ore_drops":
                 if level <= 0:
                     return dist
-                mult = {i + 1: (2.0 if i == 0 else 1.0) / (level + 2) for i in range(0, level + 1)}
+                mult = {i + 1: (2.0 if i == 0 else 1.0) / (level + 2) for i in range(0, min(level, MAX_SUPPORT) + 1)}
+                if level > MAX_SUPPORT or len(dist) * len(mult) > MAX_WORK:
+                    mean_mult = (2 + (level + 1) * (level + 2) / 2 - 1) / (level + 2)
+                    return _approx(_mean(dist) * mean_mult)
                 return _mix([(pm, _map(dist, lambda v, m=m: v * m)) for m, pm in mult.items()])
             if formula == "minecraft:uniform_bonus_count":
                 top = int(params.get("bonusMultiplier", 1)) * level
-                return _convolve(dist, {k: 1.0 / (top + 1) for k in range(top + 1)})
+                return _convolve(dist, _uniform_int(0, top) if top >= 0 else {0: 1.0})
             if formula == "minecraft:binomial_with_bonus_count":
                 return _convolve(dist, _binomial(level + int(params.get("extra", 0)), float(params.get("probability", 0.0))))
             return None
@@ -403,7 +521,10 @@ class LootCalculator:
             if ctx.explosion <= 1:
                 return dist
             keep = 1.0 / ctx.explosion
-            return _mix([(p, _binomial(v, keep) if v > 0 else {v: 1.0}) for v, p in dist.items()])
+            if sum(max(v, 0) for v in dist) > MAX_WORK:
+                return _approx(_mean(_map(dist, lambda v: max(v, 0))) * keep + _mean(_map(dist, lambda v: min(v, 0))))
+            out = _mix([(p, _binomial(v, keep) if v > 0 else {v: 1.0}) for v, p in dist.items()])
+            return _Approx(out) if isinstance(dist, _Approx) else out
         return None
 
     def _yield(self, cand: _Cand):
@@ -421,10 +542,16 @@ class LootCalculator:
                 known = cand.table in self.tables and cand.table not in self._stack
                 if cand.table in self._stack:
                     self._cuts += 1
-                nested = self.table(cand.table)
+                nested = self._table(cand.table)
             else:
                 known = True
-                nested = self._table_data(cand.table)
+                if len(self._stack) >= MAX_TABLE_DEPTH:
+                    raise _TooComplex(f"inline loot tables nested deeper than {MAX_TABLE_DEPTH}")
+                self._stack.append("")  # an inline table counts as one level of nesting
+                try:
+                    nested = self._table_data(cand.table)
+                finally:
+                    self._stack.pop()
             for item in sorted(nested.expected):
                 exact = known and not cand.chain_active and item not in nested.inexact
                 rows.append((item, nested.expected[item], 1.0 - nested.p_none[item], exact))
@@ -436,7 +563,9 @@ class LootCalculator:
     def _weight(self, cand: _Cand) -> int:
         return max(math.floor(cand.weight + cand.quality * self.ctx.luck), 0)
 
-    def _choice_probabilities(self, units: list[list[tuple[float, tuple[_Cand, ...]]]]) -> list[tuple[_Cand, float]]:
+    def _choice_probabilities(self, units: list[list[tuple[float, tuple[_Cand, ...]]]]
+                              ) -> tuple[list[tuple[_Cand, float]], bool]:
+        """Probability that each candidate is picked in one roll, and whether that is exact."""
         totals: list[Dist] = []
         for outs in units:
             d: Dist = {}
@@ -466,4 +595,5 @@ class LootCalculator:
                     share = sum(q * w / (rest + w_o) for rest, q in others.items())
                     old = acc.get(id(c), (c, 0.0))
                     acc[id(c)] = (c, old[1] + p * share)
-        return list(acc.values())
+        exact = not _is_approx(*prefix, *suffix)
+        return list(acc.values()), exact

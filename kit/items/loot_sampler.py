@@ -11,10 +11,31 @@ import math
 import random
 from typing import Any, Callable, Mapping
 
+from kit.core.errors import KitError
 from kit.items._common import norm_id
 from kit.items.loot import COUNT_FUNCTIONS, LootContext, LootFormatError, LootTable, condition_probability, level_value
 
-__all__ = ["LootSampler"]
+__all__ = ["LootSampler", "LootSamplingError", "MAX_SAMPLED_LOOP"]
+
+#: Rolls, binomial trials and explosion-decay draws above this many per evaluation are refused by the sampler.
+MAX_SAMPLED_LOOP = 100_000
+#: Nested loot-table references deeper than this are refused by the sampler.
+MAX_SAMPLED_DEPTH = 32
+
+
+class LootSamplingError(KitError, ValueError):
+    """A loot table the Monte-Carlo sampler cannot roll (a provider that needs a world, absurd loop counts, data
+    of the wrong type); the message names the table and the reason."""
+
+
+class _Refuse(Exception):
+    pass
+
+
+def _bounded(n: int, what: str) -> int:
+    if n > MAX_SAMPLED_LOOP:
+        raise _Refuse(f"{what} of {n} is more than the sampler's {MAX_SAMPLED_LOOP} per draw")
+    return n
 
 _RANDOM = {"minecraft:random_chance", "minecraft:random_chance_with_looting",
            "minecraft:random_chance_with_enchanted_bonus", "minecraft:table_bonus"}
@@ -64,7 +85,7 @@ class LootSampler:
                 lo, hi = self._int(v["min"]), self._int(v["max"])
                 return lo if lo >= hi else self.rng.randint(lo, hi)
             if t == "minecraft:binomial":
-                n, p = self._int(v["n"]), self._float(v["p"])
+                n, p = _bounded(self._int(v["n"]), "binomial n"), self._float(v["p"])
                 return sum(1 for _ in range(n) if self.rng.random() < p)
         return math.floor(self._float(v) + 0.5)
 
@@ -98,6 +119,8 @@ class LootSampler:
         """Roll one table once; returns item id -> number of items (items with nothing are absent)."""
         if table_id in _stack or table_id not in self.tables:
             return {}
+        if len(_stack) >= MAX_SAMPLED_DEPTH:
+            raise _Refuse(f"loot table references nested deeper than {MAX_SAMPLED_DEPTH}")
         return self._roll_data(self.tables[table_id].data, _stack + (table_id,))
 
     def _roll_data(self, data: Mapping[str, Any], stack: tuple[str, ...]) -> dict[str, int]:
@@ -108,7 +131,7 @@ class LootSampler:
                 continue
             chain = list(pool.get("functions", [])) + table_functions
             rolls = self._int(pool["rolls"]) + math.floor(self._float(pool.get("bonus_rolls", 0.0)) * self.ctx.luck)
-            for _ in range(max(rolls, 0)):
+            for _ in range(_bounded(max(rolls, 0), "rolls")):
                 cands: list[Mapping[str, Any]] = []
                 for e in pool.get("entries", []):
                     self._expand(e, cands)
@@ -154,7 +177,9 @@ class LootSampler:
             stacks = [(m, 1) for m in self.tag_items(norm_id(entry["name"]).lstrip("#"))]
         elif t == "minecraft:loot_table":
             value = entry.get("value", entry.get("name"))
-            got = self.roll(norm_id(value), stack) if isinstance(value, str) else self._roll_data(value, stack)
+            if not isinstance(value, str) and len(stack) >= MAX_SAMPLED_DEPTH:
+                raise _Refuse(f"inline loot tables nested deeper than {MAX_SAMPLED_DEPTH}")
+            got = self.roll(norm_id(value), stack) if isinstance(value, str) else self._roll_data(value, stack + ("",))
             stacks = sorted(got.items())
         for item, count in stacks:
             for f in functions:
@@ -186,10 +211,11 @@ class LootSampler:
                     return count
                 return count * (max(self.rng.randrange(level + 2) - 1, 0) + 1)
             if formula == "minecraft:uniform_bonus_count":
-                return count + self.rng.randrange(int(params.get("bonusMultiplier", 1)) * level + 1)
+                return count + self.rng.randrange(max(int(params.get("bonusMultiplier", 1)) * level, 0) + 1)
             if formula == "minecraft:binomial_with_bonus_count":
                 p = float(params.get("probability", 0.0))
-                return count + sum(1 for _ in range(level + int(params.get("extra", 0))) if self.rng.random() < p)
+                trials = _bounded(level + int(params.get("extra", 0)), "binomial_with_bonus_count trials")
+                return count + sum(1 for _ in range(trials) if self.rng.random() < p)
             return count
         if name == "minecraft:limit_count":
             limit = f.get("limit", {})
@@ -201,7 +227,9 @@ class LootSampler:
                 count = min(count, self._int(limit["max"]))
             return count
         if name == "minecraft:explosion_decay" and ctx.explosion > 1:
-            return sum(1 for _ in range(max(count, 0)) if self.rng.random() <= 1.0 / ctx.explosion) if count > 0 else count
+            if count <= 0:
+                return count
+            return sum(1 for _ in range(_bounded(count, "explosion_decay count")) if self.rng.random() <= 1.0 / ctx.explosion)
         return count
 
     def sample(self, table_id: str, n: int):
@@ -212,13 +240,24 @@ class LootSampler:
         pandas.DataFrame
             Columns ``loot_table_id, item_id, mean_count, std_count, p_at_least_one, n_draws``, one row per item
             that dropped at least once, sorted by item id.
+
+        Raises
+        ------
+        LootSamplingError
+            When the table cannot be rolled: a number provider that needs a world, more than
+            :data:`MAX_SAMPLED_LOOP` rolls or trials in one draw, references nested deeper than 32.
         """
         from kit.core.frames import frame
 
         totals: dict[str, list[int]] = {}
-        for i in range(n):
-            for item, c in self.roll(table_id).items():
-                totals.setdefault(item, []).append(c)
+        try:
+            for i in range(n):
+                for item, c in self.roll(table_id).items():
+                    totals.setdefault(item, []).append(c)
+        except _Refuse as exc:
+            raise LootSamplingError(f"loot table {table_id}: {exc}") from None
+        except (TypeError, ValueError, KeyError, AttributeError, ArithmeticError, RecursionError) as exc:
+            raise LootSamplingError(f"loot table {table_id} cannot be sampled: {type(exc).__name__}: {exc}") from None
         rows = []
         for item in sorted(totals):
             xs = totals[item]

@@ -10,7 +10,10 @@ import io
 import json
 import os
 import re
+import stat
+import struct
 import zipfile
+import zlib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
@@ -18,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 from kit.core.errors import FieldError
 from kit.items._common import gc_paused
 from kit.items.conditions import ConditionContext, evaluate, file_conditions, unwrap_conditional
+from kit.core.regular_files import FileRefusedError, file_kind, read_regular_file
 from kit.items.errors import DatapackError, DatapackReadError, UnknownFeatureError
 from kit.items.loot import LootFormatError, LootTable, parse_loot_table
 from kit.items.recipes import Recipe, RecipeFormatError, parse_recipe
@@ -26,10 +30,23 @@ from kit.items.tags import TagFile, parse_tag_file, resolve_tags
 if TYPE_CHECKING:
     from kit.items.packset import PackSet
 
-__all__ = ["PackInfo", "PackBytes", "load_datapacks", "LANGUAGES"]
+__all__ = ["PackInfo", "PackBytes", "load_datapacks", "LANGUAGES", "MAX_DATA_FILE_BYTES", "MAX_LANG_FILE_BYTES",
+           "MAX_MEMBER_BYTES", "MAX_ZIP_ENTRIES", "MAX_ZIP_DATA_BYTES", "MAX_JSON_CONTAINERS"]
 
 #: Language files read for display names.
 LANGUAGES = ("en_us", "zh_cn")
+#: A recipe, loot table or tag file larger than this is refused (vanilla's largest is 14 KB).
+MAX_DATA_FILE_BYTES = 2**20
+#: A language file larger than this is refused (vanilla's en_us.json is 0.44 MB).
+MAX_LANG_FILE_BYTES = 4 * 2**20
+#: Any other member (a texture, a model) larger than this once inflated is refused as an unreadable file.
+MAX_MEMBER_BYTES = 64 << 20
+#: A JSON file with more opening brackets than this is refused before parsing (bounds the objects it builds).
+MAX_JSON_CONTAINERS = 200_000
+#: A zip or jar with more entries than this is refused before its directory is read.
+MAX_ZIP_ENTRIES = 65_536
+#: A zip or jar whose data and language files declare more bytes than this in total is refused (a zip bomb).
+MAX_ZIP_DATA_BYTES = 256 * 2**20
 
 _DATA_RE = re.compile(r"^data/([^/]+)/(recipe|recipes|loot_table|loot_tables|tags/item|tags/items)/(.+)\.json$")
 _FEATURE_RE = re.compile(r"^data/([^/]+)/datapacks/([^/]+)/")
@@ -50,10 +67,26 @@ class PackInfo:
     is_applied: bool = True
 
 
-class _Source:
-    """Files of one pack: ``relpath -> reader`` (relative to the pack root, ``/`` separated)."""
+class _Refused(OSError):
+    """Internal: one file of a pack cannot be read; the message is the reason (reported per file)."""
 
-    def __init__(self, name: str, kind: str, location: str, files: dict[str, Callable[[], bytes]]):
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+#: ``reader(max_bytes=None) -> bytes`` (at most MAX_MEMBER_BYTES in any case); raises :class:`_Refused` (an ``OSError``) with the reason.
+Reader = Callable[..., bytes]
+
+
+class _Source:
+    """Files of one pack: ``relpath -> reader`` (relative to the pack root, ``/`` separated).
+
+    A reader takes an optional byte cap (``reader(MAX_DATA_FILE_BYTES)``) and returns the file's bytes, or raises
+    :class:`_Refused` (an ``OSError``) naming the reason: not a regular file, too large, a corrupt, encrypted or
+    unsupported zip member.
+    """
+
+    def __init__(self, name: str, kind: str, location: str, files: dict[str, Reader]):
         self.name, self.kind, self.location, self.files = name, kind, location, files
 
     def features(self) -> dict[str, "_Source"]:
@@ -65,11 +98,88 @@ class _Source:
         return {f: _Source(f"{self.name}[{f}]", "feature", f"{self.location}!{f}", files) for f, files in sorted(out.items())}
 
 
+def _folder_reader(full: str) -> Reader:
+    def read(max_bytes: int | None = None) -> bytes:
+        # MAX_MEMBER_BYTES bounds every member; data and language files pass their own, smaller cap
+        max_bytes = MAX_MEMBER_BYTES if max_bytes is None else min(max_bytes, MAX_MEMBER_BYTES)
+        try:
+            return read_regular_file(full, max_bytes=max_bytes)
+        except FileRefusedError as exc:
+            raise _Refused(exc.reason) from None
+        except OSError as exc:
+            raise _Refused(f"cannot read the file: {exc.strerror or exc}") from None
+
+    return read
+
+
+def _zip_reader(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> Reader:
+    def read(max_bytes: int | None = None) -> bytes:
+        # MAX_MEMBER_BYTES bounds every member; data and language files pass their own, smaller cap
+        max_bytes = MAX_MEMBER_BYTES if max_bytes is None else min(max_bytes, MAX_MEMBER_BYTES)
+        if info.file_size > max_bytes:
+            raise _Refused(f"member {info.filename} declares {info.file_size} bytes, more than the {max_bytes} "
+                           f"allowed")
+        try:
+            parts: list[bytes] = []
+            total = 0
+            with zf.open(info) as fh:
+                while True:
+                    block = fh.read(min(1 << 20, max_bytes + 1 - total))
+                    if not block:
+                        break
+                    total += len(block)
+                    if total > max_bytes:
+                        raise _Refused(f"member {info.filename} inflates past the {max_bytes} bytes allowed")
+                    parts.append(block)
+            return b"".join(parts)
+        except zipfile.BadZipFile as exc:
+            raise _Refused(f"member {info.filename} is corrupt: {exc}") from None
+        except NotImplementedError as exc:  # before RuntimeError, its base class
+            raise _Refused(f"member {info.filename} uses an unsupported compression method ({exc})") from None
+        except RuntimeError as exc:  # zipfile's signal for an encrypted member
+            raise _Refused(f"member {info.filename} is encrypted ({exc}); kit reads no passwords") from None
+        except (zlib.error, EOFError, OSError, ValueError) as exc:
+            raise _Refused(f"member {info.filename} cannot be inflated: {exc}") from None
+
+    return read
+
+
+def _zip_entry_count(path: Path) -> int | None:
+    """The number of entries the zip's end-of-central-directory record declares (Zip64 included), or None."""
+    with open(path, "rb") as fh:
+        size = fh.seek(0, os.SEEK_END)
+        tail_start = max(0, size - (22 + 65_535 + 20))
+        fh.seek(tail_start)
+        tail = fh.read()
+        at = tail.rfind(b"PK\x05\x06")
+        if at < 0 or len(tail) - at < 22:
+            return None
+        count = struct.unpack_from("<H", tail, at + 10)[0]
+        if count != 0xFFFF or at < 20 or tail[at - 20:at - 16] != b"PK\x06\x07":
+            return count
+        offset = struct.unpack_from("<Q", tail, at - 20 + 8)[0]
+        if offset + 56 > size:
+            return None
+        fh.seek(offset)
+        record = fh.read(56)
+        if record[:4] != b"PK\x06\x06":
+            return None
+        return struct.unpack_from("<Q", record, 32)[0]
+
+
+def _wanted(rel: str) -> bool:
+    """Whether a pack file is one kit reads (data and language files, also inside feature packs)."""
+    m = _FEATURE_RE.match(rel)
+    if m:
+        rel = rel[m.end():]
+    return bool(_DATA_RE.match(rel) or _LANG_RE.match(rel))
+
+
 def _open_pack(path: Path) -> _Source:
-    if not path.exists():
+    if not os.path.lexists(path) or not path.exists():
         raise DatapackError(f"{path}: data pack not found (expected a folder holding data/, a .zip or a .jar)")
     if path.is_dir():
-        files: dict[str, Callable[[], bytes]] = {}
+        files: dict[str, Reader] = {}
         for top in ("data", "assets"):
             base = path / top
             if not base.is_dir():
@@ -78,20 +188,43 @@ def _open_pack(path: Path) -> _Source:
                 for n in names:
                     full = os.path.join(dirpath, n)
                     rel = os.path.relpath(full, path).replace(os.sep, "/")
-                    files[rel] = (lambda p=full: Path(p).read_bytes())
-        if not any(r.startswith("data/") for r in files) and not any(r.startswith("assets/") for r in files):
+                    files[rel] = _folder_reader(full)
+        if not files:
             raise DatapackError(f"{path}: not a data pack (no data/ or assets/ folder inside)")
         return _Source(path.name, "folder", str(path), files)
+    mode = os.stat(path).st_mode
+    if not stat.S_ISREG(mode):
+        raise DatapackError(f"{path}: not a data pack (a {file_kind(mode)}, not a folder, zip or jar file); refused")
     if not zipfile.is_zipfile(path):
         raise DatapackError(f"{path}: not a data pack (neither a folder nor a zip/jar file)")
-    zf = zipfile.ZipFile(path)
-    names = [n for n in zf.namelist() if not n.endswith("/")]
+    count = _zip_entry_count(path)
+    if count is not None and count > MAX_ZIP_ENTRIES:
+        raise DatapackError(f"{path}: the zip declares {count} entries, more than the {MAX_ZIP_ENTRIES} allowed; "
+                            f"refused")
+    try:
+        zf = zipfile.ZipFile(path)
+        infos = [i for i in zf.infolist() if not i.is_dir()]
+    except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError, EOFError) as exc:
+        raise DatapackError(f"{path}: not a readable zip file: {exc}") from exc
+    if len(infos) > MAX_ZIP_ENTRIES:
+        raise DatapackError(f"{path}: the zip holds {len(infos)} entries, more than the {MAX_ZIP_ENTRIES} allowed; "
+                            f"refused")
+    names = [i.filename for i in infos]
     prefix = ""
     if not any(n.startswith(("data/", "assets/")) for n in names):
         tops = {n.split("/", 1)[0] for n in names if "/" in n}
         if len(tops) == 1:
             prefix = tops.pop() + "/"
-    files = {n[len(prefix):]: (lambda n=n: zf.read(n)) for n in names if n.startswith(prefix)}
+    files = {}
+    declared = 0
+    for info in infos:
+        rel = info.filename[len(prefix):]
+        if info.filename.startswith(prefix):
+            files[rel] = _zip_reader(zf, info)
+            declared += info.file_size if _wanted(rel) else 0
+    if declared > MAX_ZIP_DATA_BYTES:
+        raise DatapackError(f"{path}: its data and language files declare {declared} bytes once inflated, more than "
+                            f"the {MAX_ZIP_DATA_BYTES} allowed (a zip bomb?); refused")
     kind = "jar" if path.suffix.lower() == ".jar" else "zip"
     return _Source(path.name, kind, str(path), files)
 
@@ -102,21 +235,16 @@ def _open_bytes(pack: "PackBytes") -> _Source:
         zf = zipfile.ZipFile(io.BytesIO(pack.data))
     except (zipfile.BadZipFile, OSError) as exc:
         raise DatapackError(f"{pack.location}: not a data pack (not a readable zip: {exc})") from None
-    files = {info.filename: _bounded_reader(zf, info) for info in zf.infolist() if not info.is_dir()}
+    infos = [info for info in zf.infolist() if not info.is_dir()]
+    if len(infos) > MAX_ZIP_ENTRIES:
+        raise DatapackError(f"{pack.location}: the zip holds {len(infos)} entries, more than the {MAX_ZIP_ENTRIES} "
+                            f"allowed; refused")
+    declared = sum(info.file_size for info in infos if _wanted(info.filename))
+    if declared > MAX_ZIP_DATA_BYTES:
+        raise DatapackError(f"{pack.location}: its data and language files declare {declared} bytes once inflated, "
+                            f"more than the {MAX_ZIP_DATA_BYTES} allowed (a zip bomb?); refused")
+    files = {info.filename: _zip_reader(zf, info) for info in infos}
     return _Source(pack.name, pack.kind, pack.location, files)
-
-
-#: A member of an in-memory pack larger than this (once inflated) is refused as an unreadable file.
-MAX_MEMBER_BYTES = 64 << 20
-
-
-def _bounded_reader(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> Callable[[], bytes]:
-    def read() -> bytes:
-        if info.file_size > MAX_MEMBER_BYTES:
-            raise OSError(f"{info.file_size} bytes once inflated, more than the {MAX_MEMBER_BYTES} allowed")
-        return zf.read(info)
-
-    return read
 
 
 @dataclass(frozen=True)
@@ -130,7 +258,13 @@ class PackBytes:
 
 
 def _decode(raw: bytes):
-    return json.loads(raw.decode("utf-8-sig"))
+    containers = raw.count(b"{") + raw.count(b"[")  # an upper bound on the objects and arrays json builds
+    if containers > MAX_JSON_CONTAINERS:
+        raise ValueError(f"more than {MAX_JSON_CONTAINERS} objects and arrays ({containers} opening brackets)")
+    try:
+        return json.loads(raw.decode("utf-8-sig"))
+    except RecursionError:
+        raise ValueError("nested too deeply to read") from None
 
 
 @dataclass
@@ -159,7 +293,7 @@ def _scan_source(src: _Source, out: _Loaded, strict: bool) -> None:
         m = _LANG_RE.match(rel)
         if m:
             try:
-                data = _decode(src.files[rel]())
+                data = _decode(src.files[rel](MAX_LANG_FILE_BYTES))
                 if not isinstance(data, dict):
                     raise FieldError("expected a JSON object of translation keys")
             except (ValueError, UnicodeDecodeError, OSError) as exc:
@@ -218,7 +352,10 @@ def _read_top(out: _Loaded, kind: str, rid: str, strict: bool, ctx: ConditionCon
             out.problems.append(("error", f"unreadable_{kind}", rid, "", reason, rel, src.name))
 
     try:
-        data = _decode(src.files[rel]())
+        data = _decode(src.files[rel](MAX_DATA_FILE_BYTES))
+    except _Refused as exc:
+        fail(str(exc))
+        return
     except (ValueError, UnicodeDecodeError, OSError) as exc:
         fail(f"invalid JSON: {exc}")
         return
@@ -246,8 +383,10 @@ def _read_top(out: _Loaded, kind: str, rid: str, strict: bool, ctx: ConditionCon
             out.recipes[rid] = recipe
         else:
             out.tables[rid] = parse_loot_table(rid, data, pack=src.name, path=rel, folder=folder)
-    except (RecipeFormatError, LootFormatError, ValueError, TypeError, KeyError) as exc:
+    except (RecipeFormatError, LootFormatError, ValueError, TypeError, KeyError, AttributeError, OverflowError) as exc:
         fail(str(exc))
+    except RecursionError:
+        fail("nested too deeply to read")
 
 
 def _read_tags(out: _Loaded, strict: bool, ctx: ConditionContext) -> None:
@@ -256,7 +395,7 @@ def _read_tags(out: _Loaded, strict: bool, ctx: ConditionContext) -> None:
             continue
         for src, rel, folder in stack:
             try:
-                data = _decode(src.files[rel]())
+                data = _decode(src.files[rel](MAX_DATA_FILE_BYTES))
                 found = file_conditions(data)
                 if found is not None:
                     verdict = evaluate(found[1], ctx)
@@ -265,8 +404,10 @@ def _read_tags(out: _Loaded, strict: bool, ctx: ConditionContext) -> None:
                     if verdict.met is False:
                         continue
                 out.tag_files.append(parse_tag_file(rid, data, pack=src.name, path=rel, folder=folder))
-            except (ValueError, UnicodeDecodeError, OSError, TypeError, KeyError) as exc:
+            except (ValueError, UnicodeDecodeError, OSError, TypeError, KeyError, AttributeError, RecursionError) as exc:
                 reason = f"invalid JSON: {exc}" if isinstance(exc, json.JSONDecodeError) else str(exc)
+                if isinstance(exc, RecursionError):
+                    reason = "nested too deeply to read"
                 if strict:
                     raise DatapackReadError(src.name, rel, rid, reason)
                 out.errors.append((kind, rid, reason, src.name, rel))

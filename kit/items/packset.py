@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
@@ -74,12 +75,35 @@ def _lang_key_to_id(key: str) -> tuple[str, str] | None:
 
 @dataclass
 class _Index:
+    """The lookup tables behind the providers, each built on first use and independently of the others.
+
+    A part whose build raises is not kept, so only the providers that need it report the error; one loot table
+    the scan cannot read is skipped (and added to ``packs.problems()``) instead of failing the
+    whole loot scan.
+    """
+
     packs: "PackSet"
-    produced: dict[str, list[str]] = field(default_factory=dict)
-    loot: dict[str, dict[str, tuple[int, list[str]]]] = field(default_factory=dict)
-    tags_of: dict[str, list[str]] = field(default_factory=dict)
+    _parts: dict[str, Any] = field(default_factory=dict)
     _recipe_cache: dict[str, ItemSource] = field(default_factory=dict)
     _used: dict[str, dict[str, list[str]]] | None = None
+
+    def _part(self, name: str) -> Any:
+        if name not in self._parts:
+            with gc_paused():
+                self._parts[name] = getattr(self, f"_build_{name}")()
+        return self._parts[name]
+
+    @property
+    def produced(self) -> dict[str, list[str]]:
+        return self._part("produced")
+
+    @property
+    def loot(self) -> dict[str, dict[str, tuple[int, list[str]]]]:
+        return self._part("loot")
+
+    @property
+    def tags_of(self) -> dict[str, list[str]]:
+        return self._part("tags")
 
     @property
     def used(self) -> dict[str, dict[str, list[str]]]:
@@ -101,9 +125,9 @@ class _Index:
             self._used = used
         return self._used
 
-    def build(self) -> "_Index":
+    def _build_produced(self) -> dict[str, list[str]]:
         p = self.packs
-        produced = self.produced
+        produced: dict[str, list[str]] = {}
         for rid in sorted(p._recipes):
             r = p._recipes[rid]
             refs = r.output_refs
@@ -112,31 +136,36 @@ class _Index:
                 continue
             for item in dict.fromkeys(p._expand_refs(refs)):
                 produced.setdefault(item, []).append(rid)
+        return produced
+
+    def _build_loot(self) -> dict[str, dict[str, tuple[int, list[str]]]]:
+        p = self.packs
+        loot: dict[str, dict[str, tuple[int, list[str]]]] = {}
         for tid in sorted(p._tables)[:MAX_LOOT_TABLES]:
-            budget = MAX_TAG_ITEMS_PER_TABLE
-            for e in walk_entries(p._tables[tid]):
-                if e.entry_type == "item":
-                    items = (e.name,)
-                elif e.entry_type == "tag":
-                    items = p._tags.items(e.name.lstrip("#"))[:budget]
-                    budget -= len(items)
-                else:
-                    continue
-                count, notes = _entry_notes(e)
-                for item in items:
-                    old = self.loot.setdefault(item, {}).get(tid)
-                    if old is None:
-                        self.loot[item][tid] = (count, notes)
-                    elif old[0] == count:
-                        self.loot[item][tid] = (count, list(dict.fromkeys(old[1] + notes)))
-                    else:  # entries with different fixed counts: the count moves into the notes
-                        merged = old[1] + ([f"count {old[0]}"] if old[0] != 1 else []) \
-                            + notes + ([f"count {count}"] if count != 1 else [])
-                        self.loot[item][tid] = (1, list(dict.fromkeys(merged)))
+            try:
+                found = _scan_table(p, tid)
+            except (TypeError, ValueError, KeyError, AttributeError, ArithmeticError, RecursionError) as exc:
+                p._report_table(tid, f"skipped by the loot scan: {type(exc).__name__}: {exc}")
+                continue
+            for item, count, notes in found:
+                old = loot.setdefault(item, {}).get(tid)
+                if old is None:
+                    loot[item][tid] = (count, notes)
+                elif old[0] == count:
+                    loot[item][tid] = (count, list(dict.fromkeys(old[1] + notes)))
+                else:  # entries with different fixed counts: the count moves into the notes
+                    merged = old[1] + ([f"count {old[0]}"] if old[0] != 1 else []) \
+                        + notes + ([f"count {count}"] if count != 1 else [])
+                    loot[item][tid] = (1, list(dict.fromkeys(merged)))
+        return loot
+
+    def _build_tags(self) -> dict[str, list[str]]:
+        p = self.packs
+        tags_of: dict[str, list[str]] = {}
         for tag_id in sorted(p._tags.members):
             for m in p._tags.members[tag_id]:
-                self.tags_of.setdefault(m.item_id, []).append(tag_id)
-        return self
+                tags_of.setdefault(m.item_id, []).append(tag_id)
+        return tags_of
 
     def _slot(self, refs: tuple, count: int = 1, chance: float = 1.0) -> SourceSlot:
         items, unresolved = self.packs._expand_refs_unresolved(refs)
@@ -192,6 +221,23 @@ class _Index:
     def tag_sources(self, item_id: str) -> list[ItemSource]:
         return [ItemSource("tag", "#" + t, outputs=(SourceSlot((ItemStack(item_id),)),), provider_id="system:tag")
                 for t in self.tags_of.get(item_id, ())[:MAX_TAGS]]
+
+
+def _scan_table(p: "PackSet", tid: str) -> list[tuple[str, int, list[str]]]:
+    """The static scan of one table: ``(item, fixed count, notes)`` per item entry and per tag member (capped)."""
+    out = []
+    budget = MAX_TAG_ITEMS_PER_TABLE
+    for e in walk_entries(p._tables[tid]):
+        if e.entry_type == "item":
+            items: tuple[str, ...] = (e.name,)
+        elif e.entry_type == "tag":
+            items = p._tags.items(e.name.lstrip("#"))[:budget]
+            budget -= len(items)
+        else:
+            continue
+        count, notes = _entry_notes(e)
+        out.extend((item, count, notes) for item in items)
+    return out
 
 
 def _describe_count(value: Any) -> str:
@@ -309,9 +355,17 @@ class PackSet:
 
     def _index(self) -> _Index:
         if self._idx is None:
-            with gc_paused():
-                self._idx = _Index(self).build()
+            self._idx = _Index(self)
         return self._idx
+
+    def _report_table(self, tid: str, reason: str) -> None:
+        """Report a loot table found unusable after loading (once per table and reason)."""
+        t = self._tables.get(tid)
+        pack, path = (t.pack, t.path) if t else ("", "")
+        row = ("loot_table", tid, reason, pack, path)
+        if row not in self._errors:
+            self._errors.append(row)
+            self._problems.append(("error", "unusable_loot_table", tid, "", reason, path, pack))
 
     def tag_items(self, tag_id: str) -> tuple[str, ...]:
         """Item ids of an item tag (``"minecraft:planks"`` or ``"#minecraft:planks"``); ``()`` if unknown."""
@@ -358,7 +412,9 @@ class PackSet:
             that fails to parse, so the id has no recipe or loot table at all), ``failed_tag`` (a cycle or a
             missing required reference), ``undefined_tag`` (a recipe slot naming a tag no pack defines; the slot
             stays visible as the tag), ``unresolved_ingredient`` (a custom ingredient kit cannot compute),
-            ``undecided_condition`` (a loader condition kit cannot evaluate; the file is kept). Sorted by
+            ``undecided_condition`` (a loader condition kit cannot evaluate; the file is kept),
+            ``unusable_loot_table`` (a table the loot scan or the loot figures could not use; other tables are
+            unaffected). Sorted by
             severity (errors first), kind, object id.
         """
         rows = list(self._problems)
@@ -509,28 +565,22 @@ class PackSet:
         -------
         pandas.DataFrame
             Columns ``item_id``, ``name_en``, ``name_zh`` (``""`` when no language file names it), ``n_recipes``
-            (recipes producing it), ``n_uses`` (recipes consuming it), ``n_loot_tables`` (tables with an item entry
-            naming it), ``n_tags`` (item tags holding it); sorted by id.
+            (recipes producing it), ``n_uses`` (recipes consuming it), ``n_loot_tables`` (the loot tables the loot
+            scan gives it from, as ``item_sources(..., "loot")`` lists them: item entries and the members of tag
+            entries, within the scan's limits), ``n_tags`` (item tags holding it); sorted by id.
         """
         idx = self._index()
-        seen: set[str] = set(idx.produced) | set(idx.used) | set(idx.tags_of)
+        seen: set[str] = set(idx.produced) | set(idx.used) | set(idx.tags_of) | set(idx.loot)
         for r in self._recipes.values():
             seen.update(ref for slot in r.inputs for ref in slot if isinstance(ref, str) and not ref.startswith("#"))
-        for t in self._tables.values():
-            seen.update(e.name for e in walk_entries(t) if e.entry_type == "item")
         for table in self._lang.values():
             for key in table:
                 parsed = _lang_key_to_id(key)
                 if parsed and parsed[0] == "item":
                     seen.add(parsed[1])
         en, zh = self.display_names("en_us"), self.display_names("zh_cn")
-        loot_counts: dict[str, set[str]] = {}
-        for t in self._tables.values():
-            for e in walk_entries(t):
-                if e.entry_type == "item":
-                    loot_counts.setdefault(e.name, set()).add(t.loot_table_id)
         rows = [(i, en.get(i, ""), zh.get(i, ""), len(idx.produced.get(i, ())), len(idx.used.get(i, {})),
-                 len(loot_counts.get(i, ())), len(idx.tags_of.get(i, ()))) for i in sorted(seen)]
+                 len(idx.loot.get(i, {})), len(idx.tags_of.get(i, ()))) for i in sorted(seen)]
         return frame(ITEM_SCHEMA, rows)
 
     # ---------------------------------------------------------------- questions
@@ -598,10 +648,14 @@ class PackSet:
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                 raise InvalidParameterError(f"The '{name}' parameter of loot_expectations must be an int in the range [0, inf). "
                                  f"Got {v!r} instead.")
+        if not isinstance(kw["luck"], float) or not math.isfinite(kw["luck"]):
+            raise InvalidParameterError(f"The 'luck' parameter of loot_expectations must be a finite number. "
+                                        f"Got {kw['luck']!r} instead.")
         explosion = kw.pop("explosion")
         radius = 4.0 if explosion is True else float(explosion or 0.0)
-        if radius < 0:
-            raise InvalidParameterError(f"The 'explosion' parameter of loot_expectations must be a bool or a radius >= 0. "
+        if not radius >= 0 or not math.isfinite(radius):
+            raise InvalidParameterError(f"The 'explosion' parameter of loot_expectations must be a bool or a finite "
+                                        f"radius >= 0. "
                              f"Got {explosion!r} instead.")
         return LootContext(explosion=radius, **kw)
 
@@ -629,8 +683,12 @@ class PackSet:
         pandas.DataFrame
             Columns ``loot_table_id``, ``item_id``, ``expected_count`` (items per roll of the table),
             ``p_at_least_one``, ``is_exact`` (False when an unknown condition, provider or function, a cycle, or
-            a ``dynamic`` entry that can be picked is involved in the item's pool); one row per item statically reachable from the table (zero rows
-            included), sorted by table and item.
+            a ``dynamic`` entry that can be picked is involved in the item's pool, or when a distribution too large
+            to enumerate, such as a binomial with n = 10^9, was summed through its mean); one row per item statically
+            reachable from the table (zero rows included), sorted by table and item. A table whose figures cannot
+            be computed within kit's bounds (more than 4,096 condition outcomes in one entry, references nested
+            deeper than 32) gives NaN for the items it names and a row in ``packs.problems()``; other tables are
+            unaffected.
 
         Raises
         ------
@@ -651,6 +709,8 @@ class PackSet:
             r = calc.table(tid)
             for item in sorted(r.expected):
                 rows.append((tid, item, r.expected[item], 1.0 - r.p_none[item], item not in r.inexact))
+        for tid, reason in sorted(calc.problems.items()):
+            self._report_table(tid, f"expectations unknown: {reason}")
         return frame(EXPECTATION_SCHEMA, rows)
 
     def sample_loot(self, table: str, n: int = 10_000, *, seed: int = 0, killed_by_player: bool = True,
@@ -664,6 +724,14 @@ class PackSet:
         pandas.DataFrame
             Columns ``loot_table_id``, ``item_id``, ``mean_count``, ``std_count``, ``p_at_least_one``,
             ``n_draws``; one row per item that dropped at least once.
+
+        Raises
+        ------
+        UnknownLootTableError
+            When ``table`` is not defined.
+        LootSamplingError
+            When the table cannot be rolled (a provider that needs a world, more than 100,000 rolls or trials in
+            one draw, references nested deeper than 32); names the table.
         """
         from kit.items.loot_sampler import LootSampler
 

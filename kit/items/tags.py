@@ -15,7 +15,14 @@ from typing import Any, Iterable
 from kit.core.errors import FieldError
 from kit.items._common import norm_id
 
-__all__ = ["TagValue", "TagFile", "TagMember", "ResolvedTags", "parse_tag_file", "resolve_tags"]
+__all__ = ["TagValue", "TagFile", "TagMember", "ResolvedTags", "parse_tag_file", "resolve_tags", "MAX_TAG_DEPTH"]
+
+#: A tag whose references chain deeper than this fails with a clear reason (vanilla chains are 3 deep).
+MAX_TAG_DEPTH = 64
+
+
+class _TooDeep(Exception):
+    """Internal: the reference chain being resolved is deeper than MAX_TAG_DEPTH."""
 
 
 @dataclass(frozen=True)
@@ -125,6 +132,8 @@ def resolve_tags(files: Iterable[TagFile]) -> ResolvedTags:
     def visit(tag_id: str, stack: list[str]) -> bool:
         if state.get(tag_id) == 2:
             return tag_id in members
+        if len(stack) >= MAX_TAG_DEPTH and state.get(tag_id) != 1:
+            raise _TooDeep
         if state.get(tag_id) == 1:
             cycle = stack[stack.index(tag_id):] + [tag_id]
             for t in stack[stack.index(tag_id):]:
@@ -168,5 +177,18 @@ def resolve_tags(files: Iterable[TagFile]) -> ResolvedTags:
         return False
 
     for tag_id in merged:
-        visit(tag_id, [])
+        if state.get(tag_id) == 2:
+            continue
+        stack: list[str] = []
+        try:
+            visit(tag_id, stack)
+        except _TooDeep:
+            # Only the tag at the root of this walk is known to be too deep; the tags under it are tried again
+            # from their own roots (each chain is walked at most MAX_TAG_DEPTH deep, so this stays bounded).
+            for t in stack:
+                if state.get(t) == 1:
+                    del state[t]
+            state[tag_id] = 2
+            failed.setdefault(tag_id, f"tag references nested deeper than {MAX_TAG_DEPTH}: "
+                                      + " -> ".join("#" + t for t in stack[:4]) + " -> ...")
     return ResolvedTags(members, failed, {k: tuple(v) for k, v in sources.items()})

@@ -28,9 +28,11 @@ __all__ = ["split_paragraphs", "DEFAULT_MAX_CHARS"]
 DEFAULT_MAX_CHARS = 2000
 """Default cut length: long enough that ordinary paragraphs (and a scientific abstract) stay whole."""
 
-_BLANK = re.compile(r"[ \t\f\v\u3000]*")
+_BLANK = re.compile(r"\s*")  # Unicode white space, as str.strip; fails at the first other character
 _HEADING = re.compile(r" {0,3}#{1,6}(?:[ \t]|$)")
-_SENTENCE_END = re.compile(r"[。！？]+[”’」』）》〉\"')\]]*|[.!?]+[\"')\]]*(?=\s)|\n")
+# Possessive runs and the look-behind keep this linear: a run of dots not followed by white space fails once at
+# its first dot instead of being retried (with backtracking) from every dot of the run.
+_SENTENCE_END = re.compile(r"[。！？]++[”’」』）》〉\"')\]]*+|(?<![.!?])[.!?]++[\"')\]]*+(?=\s)|\n")
 
 
 def split_paragraphs(text: str, *, max_chars: int | None = DEFAULT_MAX_CHARS) -> list[str]:
@@ -72,7 +74,7 @@ def split_paragraphs(text: str, *, max_chars: int | None = DEFAULT_MAX_CHARS) ->
     offset = 0
     for line in text.split("\n"):
         line_start, offset = offset, offset + len(line) + 1
-        if _BLANK.fullmatch(line):
+        if _BLANK.fullmatch(line):  # empty or only white space (tabs, U+3000, U+00A0, ...)
             if block_start >= 0:
                 blocks.append((block_start, block_end, block_headings))
                 block_start = -1
@@ -110,43 +112,57 @@ def split_paragraphs(text: str, *, max_chars: int | None = DEFAULT_MAX_CHARS) ->
     return out
 
 
-def _sentences(paragraph: str) -> list[str]:
-    """Cut ``paragraph`` after every sentence end; the pieces concatenate back to ``paragraph``."""
-    pieces: list[str] = []
+def _sentence_spans(paragraph: str) -> list[tuple[int, int]]:
+    """Cut ``paragraph`` after every sentence end: ``(start, end)`` offsets that tile the paragraph."""
+    spans: list[tuple[int, int]] = []
     start = 0
     for match in _SENTENCE_END.finditer(paragraph):
-        pieces.append(paragraph[start : match.end()])
+        spans.append((start, match.end()))
         start = match.end()
     if start < len(paragraph):
-        pieces.append(paragraph[start:])
-    return pieces
+        spans.append((start, len(paragraph)))
+    return spans
 
 
-def _hard_cut(sentence: str, max_chars: int) -> list[str]:
-    """Cut one over-long sentence at whitespace before the limit, or at the limit."""
-    pieces: list[str] = []
-    rest = sentence
-    while len(rest) > max_chars:
-        window = rest[:max_chars]
-        cut = max(window.rfind(" "), window.rfind("\t"), window.rfind("\n"))
+def _hard_cut(paragraph: str, start: int, end: int, max_chars: int) -> list[tuple[int, int]]:
+    """Cut one over-long sentence ``paragraph[start:end]`` at white space before the limit, or at the limit."""
+    spans: list[tuple[int, int]] = []
+    while end - start > max_chars:
+        limit = start + max_chars
+        cut = max(paragraph.rfind(" ", start, limit), paragraph.rfind("\t", start, limit),
+                  paragraph.rfind("\n", start, limit)) - start
         if cut <= 0:
             cut = max_chars
-        pieces.append(rest[:cut])
-        rest = rest[cut:]
-    pieces.append(rest)
-    return pieces
+        spans.append((start, start + cut))
+        start += cut
+    spans.append((start, end))
+    return spans
 
 
 def _cut(paragraph: str, max_chars: int) -> list[str]:
-    """Pack whole sentences greedily into stripped chunks of at most ``max_chars`` characters."""
+    """Pack whole sentences greedily into stripped chunks of at most ``max_chars`` characters.
+
+    Works on offsets (the buffer is ``paragraph[first:last]`` once stripped), so each piece costs time in
+    proportion to its own length: linear in the paragraph, whatever ``max_chars`` is.
+    """
     chunks: list[str] = []
-    buffer = ""
-    for sentence in _sentences(paragraph):
-        for piece in _hard_cut(sentence, max_chars) if len(sentence.strip()) > max_chars else [sentence]:
-            if buffer and len((buffer + piece).strip()) > max_chars:
-                chunks.append(buffer.strip())
-                buffer = ""
-            buffer += piece
-    if buffer.strip():
-        chunks.append(buffer.strip())
-    return [chunk for chunk in chunks if chunk]
+    first = last = -1  # the buffer's first and one-past-last non-white-space offsets (-1: nothing yet)
+    for start, end in _sentence_spans(paragraph):
+        sentence = paragraph[start:end]
+        pieces = _hard_cut(paragraph, start, end, max_chars) if len(sentence.strip()) > max_chars else [(start, end)]
+        for piece_start, piece_end in pieces:
+            piece = paragraph[piece_start:piece_end]
+            body = piece.strip()
+            if not body:
+                continue
+            piece_first = piece_start + (len(piece) - len(piece.lstrip()))
+            piece_last = piece_first + len(body)
+            if first >= 0 and piece_last - first > max_chars:
+                chunks.append(paragraph[first:last])
+                first = -1
+            if first < 0:
+                first = piece_first
+            last = piece_last
+    if first >= 0:
+        chunks.append(paragraph[first:last])
+    return chunks

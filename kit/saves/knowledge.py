@@ -130,7 +130,8 @@ def ask(
     The readable guides are known when ``quest_book`` is given (they are then computed with
     :func:`kit.ftb.visible_guides` from the team progress) or when ``allowed_guide_ids`` lists them;
     with both, only guides allowed by both are searched. No other player's data is read, and there is no
-    fallback to another language.
+    fallback to another language: with ``quest_book``, a language missing from ``system:ftb_guides`` is
+    built there first (the book's ``ensure_guides``, :func:`kit.ftb.ensure_language`).
 
     Parameters
     ----------
@@ -167,6 +168,9 @@ def ask(
     check_language(language)
     if quest_book is not None:
         allowed_guide_ids = _readable_guides(save, quest_book, progress, player_uuid, allowed_guide_ids)
+        ensure = getattr(quest_book, "ensure_guides", None)
+        if callable(ensure):  # a language not yet in system:ftb_guides is built on its first query
+            ensure(save, language)
     dbs = save.databases
     searches: list[tuple[str, AgentDatabase, DatabaseTable[list[Document]], Any]] = [
         ("player", dbs.player(player_uuid), KNOWLEDGE, None),

@@ -98,16 +98,21 @@ def test_reload_writes_only_the_guides_table(tmp_path):
     shared.put(NOTES, "keep", "unchanged")
     shared.put(kit.FTB_GUIDES, "fr_fr", [kit.Document("ftb:00000000000000AA", "stale", "old text")])
     shared.put(kit.FTB_GUIDES, "en_us", [kit.Document("ftb:00000000000000AB", "gone", "old guide")])
+    shared.put(kit.FTB_GUIDES, "Klingon", [kit.Document("ftb:00000000000000AC", "odd", "not a language key")])
     b = book("craftoria")
     report = reload(save, b, languages=["es_es"])
     assert list(report.columns) == list(RELOAD_SCHEMA)
     rows = report.set_index("language")
-    assert rows.index.tolist() == ["en_us", "es_es", "fr_fr", "*"]
-    assert rows.loc["fr_fr", "status"] == "dropped" and rows.loc["fr_fr", "n_removed"] == 1
+    assert rows.index.tolist() == ["Klingon", "en_us", "es_es", "fr_fr", "*"]
     n = len(guide_ids(b))
+    # the cached fr_fr is rebuilt with the others (FTB's fallback gives it the English text), not kept stale
+    assert rows.loc["fr_fr", "status"] == "processed" and rows.loc["fr_fr", "n_removed"] == 1
+    assert rows.loc["fr_fr", "n_added"] == n
+    assert rows.loc["Klingon", "status"] == "dropped" and rows.loc["Klingon", "n_removed"] == 1
     assert rows.loc["en_us", "n_added"] == n and rows.loc["en_us", "n_removed"] == 1
-    assert rows.loc["*", "n_removed"] == 2 and rows.loc["*", "n_added"] == n
-    assert sorted(shared.entries(kit.FTB_GUIDES)) == ["en_us", "es_es"]  # asked + fallback, stale fr_fr gone
+    assert rows.loc["*", "n_removed"] == 3 and rows.loc["*", "n_added"] == n
+    assert sorted(shared.entries(kit.FTB_GUIDES)) == ["en_us", "es_es", "fr_fr"]  # asked + cached + fallback
+    assert "ftb:00000000000000AA" not in {d.id for d in shared.get(kit.FTB_GUIDES, "fr_fr")}
     assert shared.get(NOTES, "keep") == "unchanged"
     assert save.databases.player_uuids() == []  # no player database was created
     # the index is ready and finds guides
@@ -146,6 +151,7 @@ def test_reload_languages():
     b = book("flywheel-new-continent")
     assert reload_languages(b) == ["en_us"]
     assert reload_languages(b, ["zh_cn", "zh_cn"]) == ["en_us", "zh_cn"]
+    assert reload_languages(b, ["zh_cn"], cached=["ja_jp", "Bad key"]) == ["en_us", "ja_jp", "zh_cn"]
     with pytest.raises(kit.InvalidLanguageError, match="invalid language 'Chinese'"):
         reload_languages(b, ["Chinese"])
 
@@ -204,5 +210,32 @@ def test_reload_leaves_player_databases_and_quest_state_alone(tmp_path):
     shared_rel = shared.path.relative_to(root).as_posix()
     assert changed <= {shared_rel, shared_rel + ".lock"} and shared_rel in changed
     assert {t: shared.entries(t) for t in other_tables} == other_tables
-    assert sorted(shared.entries(kit.FTB_GUIDES)) == ["en_us", "zh_cn"]  # stale fr_fr dropped
+    assert sorted(shared.entries(kit.FTB_GUIDES)) == ["en_us", "fr_fr", "zh_cn"]  # cached fr_fr rebuilt
+    assert "ftb:00000000000000AA" not in {d.id for d in shared.get(kit.FTB_GUIDES, "fr_fr")}
     assert save.databases.player_uuids() == players
+
+
+def test_a_new_language_is_built_on_its_first_question(tmp_path):
+    from kit.ftb import ensure_language, read_progress
+    from kit.samples.quests import write_quests
+
+    save = _save(tmp_path)
+    write_quests(save.path)
+    b = read_quest_book(save.path)
+    reload(save, b, rule=GuideRule(min_description_chars=300))  # a stricter rule than the default
+    shared = save.databases.shared()
+    assert sorted(shared.entries(kit.FTB_GUIDES)) == [b.fallback_locale]
+    stored = {d.id for d in shared.get(kit.FTB_GUIDES, b.fallback_locale)}
+    assert 0 < len(stored) < len(guide_ids(b))
+    players = read_progress(save).players()["player_uuid"].tolist()
+    found = kit.ask(save, players[0], "quest", language="ja_jp", quest_book=b)
+    built = shared.get(kit.FTB_GUIDES, "ja_jp")
+    assert built is not None and {d.id for d in built} == stored  # the last reload's guides, per-key fallback text
+    assert set(found.loc[found["scope"] == "ftb", "doc_id"]) <= stored
+    before = shared.path.read_bytes()
+    assert ensure_language(save, b, "ja_jp") is False  # built once; a reload refreshes it
+    assert shared.path.read_bytes() == before
+    report = reload(save, b).set_index("language")
+    assert report.loc["ja_jp", "status"] == "processed"  # now cached: rebuilt with the others
+    with pytest.raises(kit.InvalidLanguageError):
+        ensure_language(save, b, "Japanese")

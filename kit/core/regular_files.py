@@ -1,0 +1,85 @@
+"""Reading files that other people made: regular files only, and never more bytes than a cap.
+
+A FIFO, a device (``/dev/zero``, a terminal), a socket or a folder where a file is expected would block a reader
+forever or feed it without end; a link to one passes an ``is_file`` check made on the link. :func:`read_regular_file`
+checks the target before opening it, opens it without blocking, checks the opened file again (so a swap between
+the two steps is caught), refuses a file larger than the cap from its size, and reads in bounded chunks, so a file
+that grows while it is read is refused too. Imports nothing else from kit but the error base.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from typing import Union
+
+from kit.core.errors import KitError
+
+__all__ = ["FileRefusedError", "read_regular_file", "file_kind"]
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+_CHUNK = 1 << 20
+
+
+class FileRefusedError(KitError, OSError):
+    """A file kit will not read: not a regular file, or larger than the reader's cap.
+
+    Attributes ``path`` and ``reason`` repeat the parts of the message.
+    """
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.path = path
+        self.reason = reason
+
+    def __str__(self) -> str:  # OSError's own __str__ would show the args tuple
+        return f"{self.path}: {self.reason}"
+
+
+def file_kind(mode: int) -> str:
+    """A readable name for the type bits of ``st_mode`` (``"FIFO"``, ``"character device"``, ...)."""
+    for test, name in ((stat.S_ISREG, "regular file"), (stat.S_ISDIR, "folder"), (stat.S_ISFIFO, "FIFO"),
+                       (stat.S_ISCHR, "character device"), (stat.S_ISBLK, "block device"),
+                       (stat.S_ISSOCK, "socket"), (stat.S_ISLNK, "symbolic link")):
+        if test(mode):
+            return name
+    return "special file"
+
+
+def read_regular_file(path: PathLike, *, max_bytes: int) -> bytes:
+    """Return the bytes of a regular file (links are followed to their target) of at most ``max_bytes`` bytes.
+
+    Raises
+    ------
+    FileRefusedError
+        When the target is not a regular file (FIFO, device, socket, folder) or holds more than ``max_bytes``
+        bytes (by its size, or by what could be read).
+    OSError
+        When the file cannot be opened or read (missing, no permission).
+    """
+    name = os.fspath(path)
+    st = os.stat(name)
+    if not stat.S_ISREG(st.st_mode):
+        raise FileRefusedError(name, f"not a regular file (a {file_kind(st.st_mode)}); refused")
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    fd = os.open(name, flags)
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise FileRefusedError(name, f"not a regular file (a {file_kind(st.st_mode)}); refused")
+        if st.st_size > max_bytes:
+            raise FileRefusedError(name, f"{st.st_size} bytes, more than the {max_bytes} this reader accepts")
+        parts: list[bytes] = []
+        total = 0
+        while True:
+            block = os.read(fd, min(_CHUNK, max_bytes + 1 - total))
+            if not block:
+                break
+            total += len(block)
+            if total > max_bytes:
+                raise FileRefusedError(name, f"grew past the {max_bytes} bytes this reader accepts while being read")
+            parts.append(block)
+        return b"".join(parts)
+    finally:
+        os.close(fd)
