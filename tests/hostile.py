@@ -1,17 +1,25 @@
-"""Shared helpers of the hostile-input tests: a no-hang guard and a peak-memory probe."""
+"""Shared helpers of the hostile-input tests: a no-hang guard, peak memory, and growth ratios.
+
+Speed is never asserted against a wall-clock bound. A linear-time check runs the same operation on an input of
+size ``n`` and on one ``factor`` times larger (best of a few CPU-time measurements each) and compares the ratio
+with ``factor``: a linear parser gives about ``factor``, a quadratic one about ``factor ** 2``. The tests using it
+are marked ``slow`` and allow a very generous margin, so that a busy machine cannot make them fail while a
+quadratic regression still does.
+"""
 
 from __future__ import annotations
 
 import gc
 import os
 import threading
+import time
 import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 #: The issue's bound on the memory a refused input may cost (tracemalloc peak above the baseline).
-MEMORY_BOUND = 64 * 1024 * 1024
+MEMORY_BOUND_BYTES = 64 * 1024 * 1024
 
 
 def run_unblocked(fn: Callable[[], Any], fifo: Path | None = None, *, guard_s: float = 120.0) -> BaseException | Any:
@@ -54,3 +62,36 @@ def peak_memory(fn: Callable[[], Any]) -> tuple[int, BaseException | Any]:
     finally:
         tracemalloc.stop()
     return peak, result
+
+
+def peak_memory_error(fn: Callable[[], Any]) -> tuple[int, BaseException | None]:
+    """Like :func:`peak_memory`, but the second item is the exception ``fn`` raised, or None."""
+    peak, outcome = peak_memory(fn)
+    return peak, outcome if isinstance(outcome, BaseException) else None
+
+
+def cpu_seconds(fn: Callable[[], Any], *, repeats: int = 3) -> float:
+    """The smallest CPU time of ``repeats`` calls of ``fn`` (exceptions count as a normal end)."""
+    best = float("inf")
+    for _ in range(repeats):
+        gc.collect()
+        start = time.process_time()
+        try:
+            fn()
+        except Exception:  # noqa: BLE001 - hostile inputs are expected to be refused
+            pass
+        best = min(best, time.process_time() - start)
+    return max(best, 1e-6)
+
+
+def growth_ratio(make: Callable[[int], Any], run: Callable[[Any], Any], n: int, factor: int = 16) -> float:
+    """CPU time of ``run(make(n * factor))`` divided by that of ``run(make(n))``."""
+    small, large = make(n), make(n * factor)
+    cpu_seconds(lambda: run(small), repeats=1)  # warm caches and imports before measuring
+    return cpu_seconds(lambda: run(large)) / cpu_seconds(lambda: run(small))
+
+
+def assert_linear(make: Callable[[int], Any], run: Callable[[Any], Any], n: int, factor: int = 16) -> None:
+    """Fail when the work grows like ``factor ** 2`` (quadratic) rather than ``factor`` (allowing 4x noise)."""
+    ratio = growth_ratio(make, run, n, factor)
+    assert ratio < factor * 4, f"time grew {ratio:.0f}x for {factor}x more input (linear would be about {factor}x)"

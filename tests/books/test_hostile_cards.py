@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from kit.books import CardError, SecretError, open_store, placeholder_avatar, read_card
 from kit.cards import card_from_png
 from kit.core.png import MAX_TEXT_CHUNK_BYTES, read_all_text_chunks, write_text_chunks
-from tests.hostile import MEMORY_BOUND, peak_memory, run_unblocked
+from tests.hostile import MEMORY_BOUND_BYTES, peak_memory, run_unblocked
 
 KEY = "sk-ant-" + "Zx9Yw8Vu7T" * 4
 CARD = {"spec": "chara_card_v2", "spec_version": "2.0", "data": {"name": "Mira", "description": "a lighthouse keeper"}}
@@ -194,4 +194,4 @@ def test_json_bomb_in_a_png_chunk_is_refused_within_the_memory_bound(tmp_path: P
     path.write_bytes(write_text_chunks(placeholder_avatar("x", size=16), {"chara": base64.b64encode(bomb.encode()).decode()}))
     peak, result = peak_memory(lambda: read_card(path))
     assert isinstance(result, CardError) and "refusing to read" in str(result) and "chara" in str(result), result
-    assert peak < MEMORY_BOUND, f"refusing cost {peak / 2**20:.1f} MiB"
+    assert peak < MEMORY_BOUND_BYTES, f"refusing cost {peak / 2**20:.1f} MiB"

@@ -26,7 +26,7 @@ from kit.books import (
     open_store,
 )
 from kit.core.errors import KitError
-from tests.hostile import MEMORY_BOUND, peak_memory, run_unblocked
+from tests.hostile import MEMORY_BOUND_BYTES, peak_memory, run_unblocked
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "symlink") or not hasattr(os, "mkfifo"), reason="needs POSIX links and FIFOs")
 
@@ -315,7 +315,7 @@ def test_json_bomb_in_a_store_file_is_refused_before_parsing(store, shape: str, 
     peak, result = peak_memory(lambda: store.book("cb"))
     assert isinstance(result, BookRecordError) and "refusing to read" in str(result), result
     assert str(path) in str(result)
-    assert peak < MEMORY_BOUND, f"refusing cost {peak / 2**20:.1f} MiB"
+    assert peak < MEMORY_BOUND_BYTES, f"refusing cost {peak / 2**20:.1f} MiB"
     assert store.problems()["path"].tolist() == ["books/cb/project.json"]
 
 

@@ -13,7 +13,7 @@ from kit.core.errors import KitError
 from kit.ftb import read_progress, read_quest_book
 from kit.ftb.snbt import MAX_DEPTH, MAX_FILE_BYTES, MAX_NUMBER_CHARS, MAX_TOKENS, SnbtFileError, SnbtSyntaxError, \
     dumps, loads, read_snbt
-from tests.hostile_checks import MEMORY_BOUND_BYTES, assert_linear, peak_memory
+from tests.hostile import MEMORY_BOUND_BYTES, assert_linear, peak_memory_error
 
 CHAPTER = '{\n\tid: "00000000000000C1"\n\tquests: [{ id: "00000000000000A1", x: 0.0d, y: 0.0d }]\n}\n'
 
@@ -132,7 +132,7 @@ def test_a_file_over_the_cap_is_refused_from_its_size(tmp_path):
     big = tmp_path / "big.snbt"
     with open(big, "wb") as fh:  # sparse: costs no disk
         fh.truncate(MAX_FILE_BYTES + 1)
-    peak, error = peak_memory(lambda: read_snbt(big))
+    peak, error = peak_memory_error(lambda: read_snbt(big))
     assert isinstance(error, SnbtFileError) and f"more than the {MAX_FILE_BYTES}" in str(error)
     assert peak < 1 << 20  # refused before reading
 
@@ -160,7 +160,7 @@ _NEAR_CAP = MAX_FILE_BYTES - 64
 def test_rejected_text_stays_within_the_memory_bound(tmp_path, text):
     file = tmp_path / "c.snbt"
     file.write_text(text, "utf-8")
-    peak, error = peak_memory(lambda: read_snbt(file))
+    peak, error = peak_memory_error(lambda: read_snbt(file))
     if error is not None:
         assert isinstance(error, SnbtSyntaxError)
     assert peak < MEMORY_BOUND_BYTES

@@ -16,7 +16,7 @@ from kit.core.errors import KitError
 from kit.items import LootTable, LootSamplingError, PackSet, ProviderRegistry
 from kit.items.loot_exact import MAX_OUTCOMES, MAX_SUPPORT
 from kit.items.tags import resolve_tags
-from tests.hostile_checks import MEMORY_BOUND_BYTES, peak_memory
+from tests.hostile import MEMORY_BOUND_BYTES, peak_memory_error
 
 INT_MAX = 2**31 - 1
 
@@ -116,7 +116,7 @@ def test_deep_entries_and_conditions_are_refused_with_the_cap():
 
 def test_a_binomial_of_two_billion_trials_is_summed_through_its_mean(tmp_path):
     packs = _load(tmp_path, {"b": _table([_item([_set_count({"type": "binomial", "n": INT_MAX, "p": 0.25})])])})
-    peak, error = peak_memory(lambda: packs.loot_expectations(table="t:b"))
+    peak, error = peak_memory_error(lambda: packs.loot_expectations(table="t:b"))
     assert error is None and peak < MEMORY_BOUND_BYTES
     row = packs.loot_expectations(table="t:b").iloc[0]
     assert row["expected_count"] == pytest.approx(INT_MAX * 0.25) and not row["is_exact"]
@@ -127,7 +127,7 @@ def test_a_binomial_of_two_billion_trials_is_summed_through_its_mean(tmp_path):
 @pytest.mark.parametrize("rolls", [{"min": 0, "max": INT_MAX}, INT_MAX, {"type": "binomial", "n": INT_MAX, "p": 1}])
 def test_absurd_rolls_cost_bounded_memory(tmp_path, rolls):
     packs = _load(tmp_path, {"r": _table([_item()], rolls=rolls)})
-    peak, error = peak_memory(lambda: packs.loot_expectations(table="t:r"))
+    peak, error = peak_memory_error(lambda: packs.loot_expectations(table="t:r"))
     assert error is None and peak < MEMORY_BOUND_BYTES
     row = packs.loot_expectations(table="t:r").iloc[0]
     assert row["expected_count"] > 1e9 and row["p_at_least_one"] == pytest.approx(1.0)
@@ -162,7 +162,7 @@ def test_exploding_outcomes_give_nan_rows_an_error_row_and_leave_other_tables_al
 def test_many_conditional_weights_are_approximated_not_enumerated(tmp_path):
     entries = [_item(conditions=[{"condition": "random_chance", "chance": 0.5}], weight=2**i) for i in range(31)]
     packs = _load(tmp_path, {"w": _table(entries)})
-    peak, error = peak_memory(lambda: packs.loot_expectations(table="t:w"))
+    peak, error = peak_memory_error(lambda: packs.loot_expectations(table="t:w"))
     assert error is None and peak < MEMORY_BOUND_BYTES
     row = packs.loot_expectations(table="t:w").iloc[0]
     assert 0.99 < row["expected_count"] <= 1.0 and not row["is_exact"]

@@ -18,7 +18,7 @@ from kit.core.errors import KitError
 from kit.items.packs import MAX_DATA_FILE_BYTES, MAX_JSON_CONTAINERS, MAX_LANG_FILE_BYTES, MAX_ZIP_DATA_BYTES, \
     MAX_ZIP_ENTRIES
 from kit.items.tags import MAX_TAG_DEPTH
-from tests.hostile_checks import MEMORY_BOUND_BYTES, peak_memory
+from tests.hostile import MEMORY_BOUND_BYTES, peak_memory_error
 
 GOOD_TABLE = {"pools": [{"rolls": 1, "entries": [{"type": "item", "name": "t:gem"}]}]}
 GOOD_RECIPE = {"type": "minecraft:smelting", "ingredient": "t:ore", "result": {"id": "t:gem"}}
@@ -44,7 +44,7 @@ def test_a_fifo_as_the_pack_is_refused_without_blocking(tmp_path):
 
 def test_a_link_to_dev_zero_as_the_pack_is_refused(tmp_path):
     (tmp_path / "pack.jar").symlink_to("/dev/zero")
-    peak, error = peak_memory(lambda: kit.items.load_datapacks(tmp_path / "pack.jar", strict=False))
+    peak, error = peak_memory_error(lambda: kit.items.load_datapacks(tmp_path / "pack.jar", strict=False))
     assert isinstance(error, kit.items.DatapackError) and "character device" in str(error)
     assert peak < 1 << 20
 
@@ -74,7 +74,7 @@ def test_an_oversized_file_is_refused_from_its_size(tmp_path, rel, cap):
     big.parent.mkdir(parents=True, exist_ok=True)
     with open(big, "wb") as fh:
         fh.truncate(cap + 1)  # sparse
-    peak, error = peak_memory(lambda: kit.items.load_datapacks(root, strict=False))
+    peak, error = peak_memory_error(lambda: kit.items.load_datapacks(root, strict=False))
     assert error is None and peak < 4 << 20
     assert f"more than the {cap}" in kit.items.load_datapacks(root, strict=False).problems()["message"].iloc[0]
 
@@ -107,7 +107,7 @@ def test_a_member_declaring_more_than_the_cap_is_refused_before_inflating(tmp_pa
             for _ in range(64):  # 64 MiB of spaces, about 64 KB compressed
                 fh.write(block)
         zf.writestr("data/t/loot_table/good.json", json.dumps(GOOD_TABLE))
-    peak, error = peak_memory(lambda: kit.items.load_datapacks(z, strict=False))
+    peak, error = peak_memory_error(lambda: kit.items.load_datapacks(z, strict=False))
     assert error is None and peak < 4 << 20
     packs = kit.items.load_datapacks(z, strict=False)
     reason = _member_error(packs, "t:bomb")
@@ -121,7 +121,7 @@ def test_a_member_lying_about_its_size_is_refused_as_corrupt(tmp_path):
     _zip(z, {"data/t/loot_table/liar.json": payload})
     size = struct.pack("<I", len(payload))
     _patch(z, size, struct.pack("<I", 100))  # local header and central directory both claim 100 bytes
-    peak, error = peak_memory(lambda: kit.items.load_datapacks(z, strict=False))
+    peak, error = peak_memory_error(lambda: kit.items.load_datapacks(z, strict=False))
     assert error is None and peak < 4 << 20
     assert "is corrupt" in _member_error(kit.items.load_datapacks(z, strict=False), "t:liar")
 
@@ -212,7 +212,7 @@ def test_any_bytes_as_a_pack_are_read_or_refused_by_kit(tmp_path, noise, at):
                                  "data/t/tags/item/deep.json", "assets/t/lang/en_us.json"])
 def test_deep_json_is_an_error_row_not_a_recursion_error(tmp_path, text, rel):
     root = _pack(tmp_path / "p", {rel: text})
-    peak, error = peak_memory(lambda: kit.items.load_datapacks(root, strict=False))
+    peak, error = peak_memory_error(lambda: kit.items.load_datapacks(root, strict=False))
     assert error is None and peak < MEMORY_BOUND_BYTES
     reason = kit.items.load_datapacks(root, strict=False).problems()["message"].iloc[0]
     assert "nested too deeply" in reason or "invalid JSON" in reason or "invalid language file" in reason
@@ -230,7 +230,7 @@ _LANG = "assets/t/lang/en_us.json"
 ], ids=["data-objects", "data-arrays", "lang-arrays", "lang-objects", "lang-keys"])
 def test_the_costliest_json_up_to_the_caps_stays_within_the_memory_bound(tmp_path, rel, text):
     root = _pack(tmp_path / "p", {rel: text})
-    peak, error = peak_memory(lambda: kit.items.load_datapacks(root, strict=False))
+    peak, error = peak_memory_error(lambda: kit.items.load_datapacks(root, strict=False))
     assert error is None and peak < MEMORY_BOUND_BYTES
     reason = kit.items.load_datapacks(root, strict=False).problems()["message"].iloc[0]
     assert "invalid" in reason and (rel != _LANG or "[]" not in text or str(MAX_JSON_CONTAINERS) in reason)

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kit.retrieval import split_paragraphs
-from tests.hostile_checks import assert_linear
+from tests.hostile import assert_linear
 
 UNICODE_SPACES = ["\xa0", "\u3000", "\u2003", "\u2009", "\x0b", "\x0c", "\x1f", "\u2028", "\u205f"]
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import kit
 from kit.saves import codecs, nbt
 from kit.core.errors import KitError, StorageError
-from tests.hostile import MEMORY_BOUND, peak_memory, run_unblocked
+from tests.hostile import MEMORY_BOUND_BYTES, peak_memory, run_unblocked
 
 NOTES = kit.DatabaseTable("example:notes", codecs.STRING)
 UUID = "6f1c2a4e-5b7d-4e21-9a3c-0d8e7f6a5b41"
@@ -282,7 +282,7 @@ def test_object_bomb_database_is_refused_within_the_memory_bound(save: Path) -> 
     peak, result = peak_memory(read)
     assert isinstance(result, StorageError) and "quota" in str(result), result
     assert str(path) in str(result)
-    assert peak < MEMORY_BOUND, f"refusing the file cost {peak / 2**20:.1f} MiB"
+    assert peak < MEMORY_BOUND_BYTES, f"refusing the file cost {peak / 2**20:.1f} MiB"
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

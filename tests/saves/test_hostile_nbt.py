@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from mutf8 import encode_modified_utf8
 
 from kit.saves import nbt
-from tests.hostile import MEMORY_BOUND, peak_memory
+from tests.hostile import MEMORY_BOUND_BYTES, peak_memory
 
 ROOT = b"\x0a\x00\x00"
 
@@ -101,7 +101,7 @@ def test_bombs_are_refused_within_the_memory_bound_at_default_settings(shape: st
     peak, result = peak_memory(lambda: nbt.decode_nbt(data))
     assert isinstance(result, nbt.NbtError), result
     assert "quota" in str(result) or "size quota" in str(result)
-    assert peak < MEMORY_BOUND, f"{shape}: refusing cost {peak / 2**20:.1f} MiB"
+    assert peak < MEMORY_BOUND_BYTES, f"{shape}: refusing cost {peak / 2**20:.1f} MiB"
 
 
 @pytest.mark.parametrize("shape", sorted(BOMBS))
@@ -123,7 +123,7 @@ def test_inflated_size_is_capped() -> None:
     bomb = gzip.compress(ROOT + b"\x00" * 40_000_000, mtime=0)
     peak, result = peak_memory(lambda: nbt.decode_nbt(bomb))
     assert isinstance(result, nbt.NbtError) and "size quota" in str(result)
-    assert peak < MEMORY_BOUND
+    assert peak < MEMORY_BOUND_BYTES
 
 
 # ------------------------------------------------------------------------------------------- depth
