@@ -165,12 +165,24 @@ def icon_uri(png: bytes) -> str:
     return "data:image/png;base64," + base64.b64encode(png).decode("ascii")
 
 
+def _icons_of(packs: Any, item_ids: Sequence[str]) -> dict[str, bytes]:
+    """``packs.item_icon`` of the first 256 distinct ids, keeping those with an icon (none without ``item_icon``)."""
+    if not hasattr(packs, "item_icon"):
+        return {}
+    icons = {i: packs.item_icon(i) for i in list(dict.fromkeys(item_ids))[:256]}
+    return {i: png for i, png in icons.items() if png}
+
+
+def _icon_img(png: bytes, size: int) -> str:
+    """An ``<img>`` of an item icon, ``size`` px square, drawn pixelated like the game's textures."""
+    return (f"<img class='kit-icon' src='{icon_uri(png)}' alt='' style='width:{size}px;height:{size}px;"
+            "image-rendering:pixelated'>")
+
+
 def item_icons(packs: PackSet, output: ItemSourceOutput) -> dict[str, bytes]:
     """Icons (PNG bytes) of the items an output shows, for those the packs hold a texture for."""
-    ids = dict.fromkeys([output.item] + [i.item_id for s in output.sources for slot in s.inputs + s.outputs
-                                         for i in slot.items])
-    icons = {i: packs.item_icon(i) for i in list(ids)[:256]} if hasattr(packs, "item_icon") else {}
-    return {i: png for i, png in icons.items() if png}
+    return _icons_of(packs, [output.item] + [i.item_id for s in output.sources for slot in s.inputs + s.outputs
+                                             for i in slot.items])
 
 
 def _slot_html(slot: SourceSlot | None, names: Mapping[str, str] | None, *, show_count: bool,
@@ -189,8 +201,7 @@ def _slot_html(slot: SourceSlot | None, names: Mapping[str, str] | None, *, show
     png = (icons or {}).get(first)
     lines = [html.escape(_name(first, names)[:12])]
     if png:
-        lines.insert(0, f"<img class='kit-icon' src='{icon_uri(png)}' alt='' style='width:20px;height:20px;"
-                        "image-rendering:pixelated'>")
+        lines.insert(0, _icon_img(png, 20))
     badges = []
     if extra > 0:
         badges.append(f"+{extra}")
@@ -669,6 +680,9 @@ class ItemSearchCard(StaticView, widgets.VBox):
         The item whose source card is open (``""`` = the grid is shown).
     item_buttons : dict of str to Button
         The grid buttons of the current page only, by item id; ``back_button`` returns from a source card.
+    icons : dict of str to bytes
+        Icons (PNG bytes, ``packs.item_icon``) of the current page's items that have one; in full mode such an
+        item's tile shows its icon beside the button, the others keep the text tile.
     sources_card : ItemSourcesCard or None
         The open source card.
     """
@@ -688,6 +702,7 @@ class ItemSearchCard(StaticView, widgets.VBox):
         self.matches: list[ItemMatch] = []
         self.batch: ItemBatch | None = None
         self.item_buttons: dict[str, widgets.Button] = {}
+        self.icons: dict[str, bytes] = {}
         self.sources_card: ItemSourcesCard | None = None
         self.query_box = widgets.Text(value=query, description="查询 Query", continuous_update=False,
                                       placeholder="名称或 ID，回车搜索 name or id, Enter to search")
@@ -806,6 +821,16 @@ class ItemSearchCard(StaticView, widgets.VBox):
         button.on_click(lambda _b, iid=match.item_id: setattr(self, "selected", iid))
         return button
 
+    def _tile(self, item_id: str, button: widgets.Button) -> widgets.Widget:
+        """The grid tile: the item's icon beside its button where the packs hold one, else the button alone."""
+        png = self.icons.get(item_id)
+        if not png:
+            return button
+        tile = widgets.HBox([widgets.HTML(_icon_img(png, 24)), button],
+                            layout=widgets.Layout(align_items="center", grid_gap="2px"))
+        tile.add_class("kit-item-tile")
+        return tile
+
     def _page_text(self) -> str:
         page = self.page + 1
         read = len(self.matches)
@@ -816,7 +841,7 @@ class ItemSearchCard(StaticView, widgets.VBox):
     def _draw(self) -> None:
         header = widgets.HBox([self.query_box, self.language_switch], layout=widgets.Layout(align_items="center"))
         if self.selected:
-            self.item_buttons = {}
+            self.item_buttons, self.icons = {}, {}
             output = self.packs.item_sources(self.selected, self.scope)
             self.sources_card = ItemSourcesCard(output, names=self.names, mode=self.mode,
                                                 icons=item_icons(self.packs, output))
@@ -834,14 +859,15 @@ class ItemSearchCard(StaticView, widgets.VBox):
         pager = widgets.HBox([self.prev_button, self.page_label, self.next_button],
                              layout=widgets.Layout(align_items="center"))
         if self.mode == "compact":
-            self.item_buttons = {}
+            self.item_buttons, self.icons = {}, {}
             options = [(f"{m.index + 1}. {self.label(m)} ({m.item_id})", m.item_id) for m in self.visible]
             self.picker.options = options
             self.picker.value = options[0][1] if options else None
             self.children = [header, self.title, self.hint, widgets.HBox([self.picker, self.view_button]), pager]
             return
+        self.icons = _icons_of(self.packs, [m.item_id for m in self.visible])
         self.item_buttons = {m.item_id: self._item_button(m) for m in self.visible}
-        self.grid.children = list(self.item_buttons.values())
+        self.grid.children = [self._tile(i, b) for i, b in self.item_buttons.items()]
         self.children = [header, self.title, self.hint, self.grid, pager]
 
     def static_text(self) -> str:
