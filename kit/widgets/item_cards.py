@@ -68,6 +68,8 @@ CATEGORIES: tuple[str, ...] = ("recipe", "loot", "tag")
 CATEGORY_LABELS = {"recipe": "配方 Recipes", "loot": "掉落 Loot", "tag": "标签 Tags"}
 DEFAULT_PAGE_SIZES = {"recipe": 4, "loot": 12, "tag": 24}  #: the design's default page capacities
 COMPACT_RECIPES = 2  #: recipes per page at most in compact mode (one column)
+LANGUAGES: tuple[str, ...] = ("zh_cn", "en_us")  #: the languages of the cards' item names
+MODES: tuple[str, ...] = ("full", "compact")
 SEARCH_BATCH = 20  #: matches read per batch by the item query card
 SEARCH_COLUMNS, SEARCH_ROWS = 6, 3  #: the item query card's grid in full mode
 
@@ -130,6 +132,13 @@ def known_max_stack_sizes(packs: PackSet) -> dict[str, int]:
         if isinstance(value, int) and not isinstance(value, bool) and value > 0:
             out[result.item_id] = value
     return out
+
+
+def _check_choice(where: str, name: str, value: Any, choices: Sequence[str]) -> None:
+    """Raise the kit parameter error for an option outside ``choices`` (instead of a bare traitlets error)."""
+    if not isinstance(value, str) or value not in choices:
+        raise InvalidParameterError(f"The {name!r} parameter of {where} must be one of {', '.join(map(repr, choices))}. "
+                                    f"Got {value!r} instead.")
 
 
 def _name(item_id: str, names: Mapping[str, str] | None) -> str:
@@ -362,6 +371,7 @@ class ItemSourcesCard(StaticView, widgets.VBox):
                 f"The 'output' parameter of ItemSourcesCard must be an ItemSourceOutput (packs.item_sources(...)). Got "
                 f"{type(output).__name__} {output!r} instead; to look an item up by id or name use "
                 f"ItemSourcesCard.from_packs(packs, {output!r}).")
+        _check_choice("ItemSourcesCard", "mode", mode, MODES)
         self.output = output
         self.names = dict(names or {})
         self.icons = dict(icons or {})  # item id -> PNG bytes (item_icons); items without one keep the text tile
@@ -457,6 +467,9 @@ class ItemSourcesCard(StaticView, widgets.VBox):
         """
         if self.packs is None:
             raise InvalidParameterError("ItemSourcesCard.show needs a card made with ItemSourcesCard.from_packs(packs, ...)")
+        if not isinstance(item, str):
+            raise InvalidParameterError(f"The 'item' parameter of ItemSourcesCard.show must be a str (an item id or "
+                                        f"name). Got {type(item).__name__} {item!r} instead.")
         self.scope = self.scope if scope is None else scope
         self.lookup = lookup = lookup_item(self.packs, item)
         self.error = ""
@@ -485,6 +498,7 @@ class ItemSourcesCard(StaticView, widgets.VBox):
         :func:`kit.items.lookup_item`; see :meth:`show` for what the card shows when it matches nothing or the
         scope is bad. Icons (:func:`item_icons`) follow the item shown unless ``icons=`` is given.
         """
+        _check_choice("ItemSourcesCard.from_packs", "language", language, LANGUAGES)
         card = cls(ItemSourceOutput(item="", scope="all", sources=(), truncated=False),
                    names=item_names(packs, language), **kwargs)
         card.packs = packs
@@ -695,6 +709,11 @@ class ItemSearchCard(StaticView, widgets.VBox):
 
     def __init__(self, packs: PackSet, query: str = "", *, language: str = "zh_cn", scope: str = "all",
                  mode: Mode = "full", **kwargs: Any) -> None:
+        if not isinstance(query, str):
+            raise InvalidParameterError(f"The 'query' parameter of ItemSearchCard must be a str. Got "
+                                        f"{type(query).__name__} {query!r} instead.")
+        _check_choice("ItemSearchCard", "language", language, LANGUAGES)
+        _check_choice("ItemSearchCard", "mode", mode, MODES)
         self.packs = packs
         self.scope = scope
         self.items_frame = packs.items()
@@ -821,6 +840,19 @@ class ItemSearchCard(StaticView, widgets.VBox):
         button.on_click(lambda _b, iid=match.item_id: setattr(self, "selected", iid))
         return button
 
+    def _open_card(self, previous: ItemSourcesCard | None) -> ItemSourcesCard:
+        """The selected item's source card (:meth:`ItemSourcesCard.from_packs`: a bad scope is a line in the card);
+        redrawn for a language or mode switch, it keeps the previous card's category, pages and page sizes."""
+        card = ItemSourcesCard.from_packs(self.packs, self.selected, scope=self.scope, language=self.language,
+                                          mode=self.mode)
+        if previous is not None and previous.output.item == card.output.item:
+            for c in CATEGORIES:
+                setattr(card, f"{c}_page_size", getattr(previous, f"{c}_page_size"))
+            card.select(previous.category)
+            for c in CATEGORIES:
+                setattr(card, f"{c}_page", getattr(previous, f"{c}_page"))
+        return card
+
     def _tile(self, item_id: str, button: widgets.Button) -> widgets.Widget:
         """The grid tile: the item's icon beside its button where the packs hold one, else the button alone."""
         png = self.icons.get(item_id)
@@ -842,9 +874,7 @@ class ItemSearchCard(StaticView, widgets.VBox):
         header = widgets.HBox([self.query_box, self.language_switch], layout=widgets.Layout(align_items="center"))
         if self.selected:
             self.item_buttons, self.icons = {}, {}
-            output = self.packs.item_sources(self.selected, self.scope)
-            self.sources_card = ItemSourcesCard(output, names=self.names, mode=self.mode,
-                                                icons=item_icons(self.packs, output))
+            self.sources_card = self._open_card(self.sources_card)
             self.children = [widgets.HBox([self.back_button]), self.sources_card]
             return
         self.sources_card = None
