@@ -3,8 +3,8 @@
 The item-source card shows one :class:`kit.items.ItemSourceOutput` the way the client's ``item_sources`` card
 does: three category buttons (配方 / 掉落 / 标签, each with its count, empty ones disabled), one page of the
 selected category, and previous / page number / next controls. The item query card is a paged grid of the items
-matching a query, read in batches of 20 with a separate "more items" control; clicking an item opens its
-source card, with a way back.
+matching a query (each with its icon where the packs hold a texture), read in batches of 20 as "next page" needs
+them; clicking an item opens its source card, with a way back.
 
 State lives in traitlets (the selected category, each category's page, the mode); every change redraws the
 current page only, from plain functions of that state (:func:`split_sources`, :func:`recipe_html`,
