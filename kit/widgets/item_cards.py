@@ -3,8 +3,8 @@
 The item-source card shows one :class:`kit.items.ItemSourceOutput` the way the client's ``item_sources`` card
 does: three category buttons (配方 / 掉落 / 标签, each with its count, empty ones disabled), one page of the
 selected category, and previous / page number / next controls. The item query card is a paged grid of the items
-matching a query, read in batches of 20 with a separate "more items" control; clicking an item opens its
-source card, with a way back.
+matching a query (each with its icon where the packs hold a texture), read in batches of 20 as "next page" needs
+them; clicking an item opens its source card, with a way back.
 
 State lives in traitlets (the selected category, each category's page, the mode); every change redraws the
 current page only, from plain functions of that state (:func:`split_sources`, :func:`recipe_html`,
@@ -68,6 +68,8 @@ CATEGORIES: tuple[str, ...] = ("recipe", "loot", "tag")
 CATEGORY_LABELS = {"recipe": "配方 Recipes", "loot": "掉落 Loot", "tag": "标签 Tags"}
 DEFAULT_PAGE_SIZES = {"recipe": 4, "loot": 12, "tag": 24}  #: the design's default page capacities
 COMPACT_RECIPES = 2  #: recipes per page at most in compact mode (one column)
+LANGUAGES: tuple[str, ...] = ("zh_cn", "en_us")  #: the languages of the cards' item names
+MODES: tuple[str, ...] = ("full", "compact")
 SEARCH_BATCH = 20  #: matches read per batch by the item query card
 SEARCH_COLUMNS, SEARCH_ROWS = 6, 3  #: the item query card's grid in full mode
 
@@ -132,6 +134,13 @@ def known_max_stack_sizes(packs: PackSet) -> dict[str, int]:
     return out
 
 
+def _check_choice(where: str, name: str, value: Any, choices: Sequence[str]) -> None:
+    """Raise the kit parameter error for an option outside ``choices`` (instead of a bare traitlets error)."""
+    if not isinstance(value, str) or value not in choices:
+        raise InvalidParameterError(f"The {name!r} parameter of {where} must be one of {', '.join(map(repr, choices))}. "
+                                    f"Got {value!r} instead.")
+
+
 def _name(item_id: str, names: Mapping[str, str] | None) -> str:
     return (names or {}).get(item_id) or item_id.split(":", 1)[-1]
 
@@ -165,12 +174,24 @@ def icon_uri(png: bytes) -> str:
     return "data:image/png;base64," + base64.b64encode(png).decode("ascii")
 
 
+def _icons_of(packs: Any, item_ids: Sequence[str]) -> dict[str, bytes]:
+    """``packs.item_icon`` of the first 256 distinct ids, keeping those with an icon (none without ``item_icon``)."""
+    if not hasattr(packs, "item_icon"):
+        return {}
+    icons = {i: packs.item_icon(i) for i in list(dict.fromkeys(item_ids))[:256]}
+    return {i: png for i, png in icons.items() if png}
+
+
+def _icon_img(png: bytes, size: int) -> str:
+    """An ``<img>`` of an item icon, ``size`` px square, drawn pixelated like the game's textures."""
+    return (f"<img class='kit-icon' src='{icon_uri(png)}' alt='' style='width:{size}px;height:{size}px;"
+            "image-rendering:pixelated'>")
+
+
 def item_icons(packs: PackSet, output: ItemSourceOutput) -> dict[str, bytes]:
     """Icons (PNG bytes) of the items an output shows, for those the packs hold a texture for."""
-    ids = dict.fromkeys([output.item] + [i.item_id for s in output.sources for slot in s.inputs + s.outputs
-                                         for i in slot.items])
-    icons = {i: packs.item_icon(i) for i in list(ids)[:256]} if hasattr(packs, "item_icon") else {}
-    return {i: png for i, png in icons.items() if png}
+    return _icons_of(packs, [output.item] + [i.item_id for s in output.sources for slot in s.inputs + s.outputs
+                                             for i in slot.items])
 
 
 def _slot_html(slot: SourceSlot | None, names: Mapping[str, str] | None, *, show_count: bool,
@@ -189,8 +210,7 @@ def _slot_html(slot: SourceSlot | None, names: Mapping[str, str] | None, *, show
     png = (icons or {}).get(first)
     lines = [html.escape(_name(first, names)[:12])]
     if png:
-        lines.insert(0, f"<img class='kit-icon' src='{icon_uri(png)}' alt='' style='width:20px;height:20px;"
-                        "image-rendering:pixelated'>")
+        lines.insert(0, _icon_img(png, 20))
     badges = []
     if extra > 0:
         badges.append(f"+{extra}")
@@ -351,6 +371,7 @@ class ItemSourcesCard(StaticView, widgets.VBox):
                 f"The 'output' parameter of ItemSourcesCard must be an ItemSourceOutput (packs.item_sources(...)). Got "
                 f"{type(output).__name__} {output!r} instead; to look an item up by id or name use "
                 f"ItemSourcesCard.from_packs(packs, {output!r}).")
+        _check_choice("ItemSourcesCard", "mode", mode, MODES)
         self.output = output
         self.names = dict(names or {})
         self.icons = dict(icons or {})  # item id -> PNG bytes (item_icons); items without one keep the text tile
@@ -446,6 +467,9 @@ class ItemSourcesCard(StaticView, widgets.VBox):
         """
         if self.packs is None:
             raise InvalidParameterError("ItemSourcesCard.show needs a card made with ItemSourcesCard.from_packs(packs, ...)")
+        if not isinstance(item, str):
+            raise InvalidParameterError(f"The 'item' parameter of ItemSourcesCard.show must be a str (an item id or "
+                                        f"name). Got {type(item).__name__} {item!r} instead.")
         self.scope = self.scope if scope is None else scope
         self.lookup = lookup = lookup_item(self.packs, item)
         self.error = ""
@@ -474,6 +498,7 @@ class ItemSourcesCard(StaticView, widgets.VBox):
         :func:`kit.items.lookup_item`; see :meth:`show` for what the card shows when it matches nothing or the
         scope is bad. Icons (:func:`item_icons`) follow the item shown unless ``icons=`` is given.
         """
+        _check_choice("ItemSourcesCard.from_packs", "language", language, LANGUAGES)
         card = cls(ItemSourceOutput(item="", scope="all", sources=(), truncated=False),
                    names=item_names(packs, language), **kwargs)
         card.packs = packs
@@ -669,6 +694,9 @@ class ItemSearchCard(StaticView, widgets.VBox):
         The item whose source card is open (``""`` = the grid is shown).
     item_buttons : dict of str to Button
         The grid buttons of the current page only, by item id; ``back_button`` returns from a source card.
+    icons : dict of str to bytes
+        Icons (PNG bytes, ``packs.item_icon``) of the current page's items that have one; in full mode such an
+        item's tile shows its icon beside the button, the others keep the text tile.
     sources_card : ItemSourcesCard or None
         The open source card.
     """
@@ -681,6 +709,11 @@ class ItemSearchCard(StaticView, widgets.VBox):
 
     def __init__(self, packs: PackSet, query: str = "", *, language: str = "zh_cn", scope: str = "all",
                  mode: Mode = "full", **kwargs: Any) -> None:
+        if not isinstance(query, str):
+            raise InvalidParameterError(f"The 'query' parameter of ItemSearchCard must be a str. Got "
+                                        f"{type(query).__name__} {query!r} instead.")
+        _check_choice("ItemSearchCard", "language", language, LANGUAGES)
+        _check_choice("ItemSearchCard", "mode", mode, MODES)
         self.packs = packs
         self.scope = scope
         self.items_frame = packs.items()
@@ -688,6 +721,7 @@ class ItemSearchCard(StaticView, widgets.VBox):
         self.matches: list[ItemMatch] = []
         self.batch: ItemBatch | None = None
         self.item_buttons: dict[str, widgets.Button] = {}
+        self.icons: dict[str, bytes] = {}
         self.sources_card: ItemSourcesCard | None = None
         self.query_box = widgets.Text(value=query, description="查询 Query", continuous_update=False,
                                       placeholder="名称或 ID，回车搜索 name or id, Enter to search")
@@ -806,6 +840,29 @@ class ItemSearchCard(StaticView, widgets.VBox):
         button.on_click(lambda _b, iid=match.item_id: setattr(self, "selected", iid))
         return button
 
+    def _open_card(self, previous: ItemSourcesCard | None) -> ItemSourcesCard:
+        """The selected item's source card (:meth:`ItemSourcesCard.from_packs`: a bad scope is a line in the card);
+        redrawn for a language or mode switch, it keeps the previous card's category, pages and page sizes."""
+        card = ItemSourcesCard.from_packs(self.packs, self.selected, scope=self.scope, language=self.language,
+                                          mode=self.mode)
+        if previous is not None and previous.output.item == card.output.item:
+            for c in CATEGORIES:
+                setattr(card, f"{c}_page_size", getattr(previous, f"{c}_page_size"))
+            card.select(previous.category)
+            for c in CATEGORIES:
+                setattr(card, f"{c}_page", getattr(previous, f"{c}_page"))
+        return card
+
+    def _tile(self, item_id: str, button: widgets.Button) -> widgets.Widget:
+        """The grid tile: the item's icon beside its button where the packs hold one, else the button alone."""
+        png = self.icons.get(item_id)
+        if not png:
+            return button
+        tile = widgets.HBox([widgets.HTML(_icon_img(png, 24)), button],
+                            layout=widgets.Layout(align_items="center", grid_gap="2px"))
+        tile.add_class("kit-item-tile")
+        return tile
+
     def _page_text(self) -> str:
         page = self.page + 1
         read = len(self.matches)
@@ -816,10 +873,8 @@ class ItemSearchCard(StaticView, widgets.VBox):
     def _draw(self) -> None:
         header = widgets.HBox([self.query_box, self.language_switch], layout=widgets.Layout(align_items="center"))
         if self.selected:
-            self.item_buttons = {}
-            output = self.packs.item_sources(self.selected, self.scope)
-            self.sources_card = ItemSourcesCard(output, names=self.names, mode=self.mode,
-                                                icons=item_icons(self.packs, output))
+            self.item_buttons, self.icons = {}, {}
+            self.sources_card = self._open_card(self.sources_card)
             self.children = [widgets.HBox([self.back_button]), self.sources_card]
             return
         self.sources_card = None
@@ -834,14 +889,15 @@ class ItemSearchCard(StaticView, widgets.VBox):
         pager = widgets.HBox([self.prev_button, self.page_label, self.next_button],
                              layout=widgets.Layout(align_items="center"))
         if self.mode == "compact":
-            self.item_buttons = {}
+            self.item_buttons, self.icons = {}, {}
             options = [(f"{m.index + 1}. {self.label(m)} ({m.item_id})", m.item_id) for m in self.visible]
             self.picker.options = options
             self.picker.value = options[0][1] if options else None
             self.children = [header, self.title, self.hint, widgets.HBox([self.picker, self.view_button]), pager]
             return
+        self.icons = _icons_of(self.packs, [m.item_id for m in self.visible])
         self.item_buttons = {m.item_id: self._item_button(m) for m in self.visible}
-        self.grid.children = list(self.item_buttons.values())
+        self.grid.children = [self._tile(i, b) for i, b in self.item_buttons.items()]
         self.children = [header, self.title, self.hint, self.grid, pager]
 
     def static_text(self) -> str:

@@ -18,7 +18,7 @@ import ipywidgets as widgets
 import pandas as pd
 import traitlets
 
-from kit.core.errors import KitError
+from kit.core.errors import InvalidParameterError, KitError
 from kit.retrieval.text import plain_text, query_language
 from kit.widgets._static import StaticView
 
@@ -119,6 +119,11 @@ class SearchExplorer(StaticView, widgets.VBox):
     selected = traitlets.Int(0)
 
     def __init__(self, save: Save, *, query: str = "", language: str = AUTO, limit: int = 5) -> None:
+        if not isinstance(query, str):
+            raise InvalidParameterError(f"The 'query' parameter of SearchExplorer must be a str. Got {query!r} instead.")
+        if not isinstance(limit, int) or isinstance(limit, bool):
+            raise InvalidParameterError(f"The 'limit' parameter of SearchExplorer must be an int (capped to 1-{MAX_LIMIT})."
+                                        f" Got {limit!r} instead.")
         self.save = save
         self.results = pd.DataFrame()
         self._ready = False
@@ -156,7 +161,11 @@ class SearchExplorer(StaticView, widgets.VBox):
         self.query = query
         self.limit = limit
         self._on_scope()
-        self.language = language if language in self._language_values() else AUTO
+        if language not in self._language_values():  # told a language the table lacks: say so, do not guess
+            raise InvalidParameterError(
+                f"The 'language' parameter of SearchExplorer must be 'auto' or a language of {self.source or 'the table'}"
+                f" ({', '.join(map(repr, self.languages)) or 'none'}). Got {language!r} instead.")
+        self.language = language
         self._ready = True
         self._auto_search()
 

@@ -142,7 +142,9 @@ def entry_html(entry: Entry) -> str:
 
 
 def _in_samples(path: str) -> bool:
-    return "sample_saves" in Path(os.path.abspath(path)).parts
+    """Inside the bundled sample: the repository's ``sample_saves/`` or the copy a wheel install generates into
+    its cache (``~/.cache/kit/sample_saves-<version>/``, see :func:`kit.samples.sample_save_path`)."""
+    return any(p == "sample_saves" or p.startswith("sample_saves-") for p in Path(os.path.abspath(path)).parts)
 
 
 class TriggerTuner(StaticView, widgets.VBox):

@@ -431,3 +431,52 @@ def test_a_string_instead_of_an_output_is_one_readable_error(packs) -> None:
     unknown = ItemSourcesCard.from_packs(packs, "aurora:glacite_ingots")
     assert unknown.output.item == "aurora:glacite_ingots" and "do not know" in unknown.hint.value
     assert "aurora:glacite_ingot" in unknown.suggestion_buttons
+
+
+def test_search_card_bad_scope_is_one_line_in_the_opened_card(packs) -> None:
+    card = ItemSearchCard(packs, "glacite ingot", scope="bogus")
+    card.item_buttons["aurora:glacite_ingot"].click()  # used to raise inside the click callback (nothing shown)
+    assert card.selected == "aurora:glacite_ingot" and card.sources_card is not None
+    assert card.sources_card.error.startswith("范围无效 invalid scope:") and "Got &#x27;bogus&#x27;" in card.sources_card.hint.value
+
+
+def test_search_card_language_switch_keeps_the_open_card_in_place(packs) -> None:
+    card = ItemSearchCard(packs, "glacite ingot")
+    card.item_buttons["aurora:glacite_ingot"].click()
+    card.sources_card.recipe_page_size = 2  # 6 recipes: 3 pages
+    card.sources_card.next_button.click()
+    card.sources_card.next_button.click()
+    card.sources_card.category_buttons["loot"].click()
+    before = card.sources_card
+    card.language_switch.value = "en_us"
+    after = card.sources_card
+    assert after is not before and after.names["aurora:glacite_ingot"] == "Glacite Ingot"
+    assert "Glacite Ingot" in after.title.value and "冰川锭" in before.title.value
+    assert after.category == "loot" and after.recipe_page == 2 and after.recipe_page_size == 2
+    card.mode = "compact"  # a mode switch keeps the place too
+    assert card.sources_card.mode == "compact" and card.sources_card.category == "loot"
+    card.back_button.click()
+    assert card.picker.label.startswith("1. Glacite Ingot")  # the grid's names follow the switch too
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    ({"language": "fr_fr"}, r"The 'language' parameter of ItemSearchCard must be one of 'zh_cn', 'en_us'\. Got 'fr_fr'"),
+    ({"mode": "tiny"}, r"The 'mode' parameter of ItemSearchCard must be one of 'full', 'compact'\. Got 'tiny'"),
+    ({"query": None}, r"The 'query' parameter of ItemSearchCard must be a str\. Got NoneType None"),
+])
+def test_search_card_bad_parameters_are_kit_errors(packs, kwargs, match) -> None:
+    from kit.core.errors import InvalidParameterError
+
+    with pytest.raises(InvalidParameterError, match=match):
+        ItemSearchCard(packs, **kwargs)
+
+
+def test_sources_card_bad_parameters_are_kit_errors(packs) -> None:
+    from kit.core.errors import InvalidParameterError
+
+    with pytest.raises(InvalidParameterError, match=r"'language' parameter of ItemSourcesCard.from_packs .* Got 'fr'"):
+        ItemSourcesCard.from_packs(packs, "glacite_ingot", language="fr")
+    with pytest.raises(InvalidParameterError, match=r"'mode' parameter of ItemSourcesCard must be one of"):
+        ItemSourcesCard.from_packs(packs, "glacite_ingot", mode="tiny")
+    with pytest.raises(InvalidParameterError, match=r"'item' parameter of ItemSourcesCard.show must be a str"):
+        ItemSourcesCard.from_packs(packs, None)

@@ -125,3 +125,15 @@ def test_query_language_and_plain_text() -> None:
         query_language("x", [])
     assert plain_text("# Title\n\nSome *very* `code` [link](http://x).\n- item") == "Title · Some very code link. item"
     assert plain_text("abcdef", max_chars=4) == "abc…"
+
+
+def test_a_language_the_table_lacks_or_a_bad_limit_is_a_kit_error(save) -> None:
+    from kit.core.errors import InvalidParameterError
+
+    with pytest.raises(InvalidParameterError, match=r"'language' parameter of SearchExplorer must be 'auto' or a language "
+                                                    r"of system:knowledge \('en_us', 'zh_cn'\)\. Got 'fr_fr'"):
+        SearchExplorer(save, query="iron", language="fr_fr")  # used to fall back to auto without a word
+    with pytest.raises(InvalidParameterError, match=r"'limit' parameter of SearchExplorer must be an int"):
+        SearchExplorer(save, limit="5")
+    told = SearchExplorer(save, query="iron", language="zh_cn")
+    assert told.effective_language == "zh_cn" and "detected" not in told.status.value

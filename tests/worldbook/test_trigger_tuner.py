@@ -294,3 +294,18 @@ def test_tuner_static_snapshot_and_full_labels(studio):
     assert bundle["text/plain"].startswith("TriggerTuner: lin_wan/sword") and "children=" not in bundle["text/plain"]
     assert "条件 Conditions" in bundle["text/html"] and "<mark>剑</mark>" in bundle["text/html"]
     assert tuner.conditions_text.style.description_width == "initial"  # "条件 Conditions", not "条件 Cond…"
+
+
+def test_refuses_to_overwrite_the_sample_a_wheel_install_generates_into_its_cache(tmp_path):
+    from kit import __version__
+    from kit.widgets import TriggerTuner
+
+    cached = tmp_path / ".cache" / "kit" / f"sample_saves-{__version__}" / "aurora_server"  # kit.samples' cache layout
+    write_worldbooks(cached)
+    studio = wb.load_studio(cached)
+    source = cached / "studio" / "worldbooks" / "lin_wan.json"
+    before = source.read_bytes()
+    tuner = TriggerTuner(studio.library["lin_wan"], studio.conversations)
+    tuner.entry_uid = "wine"
+    tuner.key_text.value = "麦酒"
+    assert tuner.save() == "" and "inside sample_saves/" in tuner.error and source.read_bytes() == before
