@@ -1,5 +1,6 @@
 """Bounded reading of world-book files and bounded JSON: shared by kit's reader, the SillyTavern reader and
-the ``st-simulate`` command.
+the ``st-simulate`` command. The reading and the JSON caps are :mod:`kit.core`'s (``read_regular_file``,
+``decode_json``); this module words their refusals for the world-book errors and marks too-long integers.
 
 * Only regular files are read (a FIFO, a device such as ``/dev/zero`` or a folder is refused before any
   byte is read, and opening never blocks); at most ``max_bytes`` bytes are read even if the file grows.
@@ -13,11 +14,12 @@ from __future__ import annotations
 
 import json
 import os
-import re
-import stat
 from dataclasses import dataclass
 from typing import Any, Iterator
 
+from kit.core.json_files import JsonRefusedError, decode_json
+from kit.core.regular_files import FileRefusedError
+from kit.core.regular_files import read_regular_file as _read_regular_file
 from kit.worldbook.errors import WorldBookFormatError
 from kit.worldbook.model import Issue
 
@@ -61,7 +63,7 @@ class HugeInt:
 
 
 def read_regular_file(path: str | os.PathLike[str], *, max_bytes: int) -> bytes:
-    """Read a regular file of at most ``max_bytes`` bytes.
+    """Read a regular file of at most ``max_bytes`` bytes (:func:`kit.core.regular_files.read_regular_file`).
 
     Raises
     ------
@@ -70,49 +72,11 @@ def read_regular_file(path: str | os.PathLike[str], *, max_bytes: int) -> bytes:
         ``max_bytes`` bytes.
     """
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+        return _read_regular_file(path, max_bytes=max_bytes)
+    except FileRefusedError as exc:
+        raise FileRefused(exc.reason) from None
     except OSError as exc:
         raise FileRefused(exc.strerror or str(exc), is_os_error=True) from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            kind = "a FIFO" if stat.S_ISFIFO(info.st_mode) else "a device" if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode) else "a folder" if stat.S_ISDIR(info.st_mode) else "a special file"
-            raise FileRefused(f"not a regular file ({kind})")
-        if info.st_size > max_bytes:
-            raise FileRefused(f"file is {info.st_size} bytes, more than the limit of {max_bytes}")
-        chunks = []
-        total = 0
-        while True:
-            chunk = os.read(fd, min(1 << 20, max_bytes + 1 - total))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-            if total > max_bytes:
-                raise FileRefused(f"file grew past the limit of {max_bytes} bytes while being read")
-        return b"".join(chunks)
-    except OSError as exc:
-        raise FileRefused(exc.strerror or str(exc), is_os_error=True) from None
-    finally:
-        os.close(fd)
-
-
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-
-
-def _check_depth(text: str) -> None:
-    """Refuse nesting deeper than :data:`MAX_JSON_DEPTH`: strings and everything but brackets are removed by
-    regular expressions, and the depth is a cumulative sum over what is left (linear, in C)."""
-    if text.count("[") + text.count("{") <= MAX_JSON_DEPTH:
-        return
-    import numpy as np
-
-    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text)).encode("ascii")
-    codes = np.frombuffer(brackets, dtype=np.uint8)
-    steps = np.where((codes == ord("[")) | (codes == ord("{")), 1, -1).astype(np.int32)
-    if len(steps) and int(np.cumsum(steps).max()) > MAX_JSON_DEPTH:
-        raise JsonRefused(f"JSON nested deeper than {MAX_JSON_DEPTH} levels")
 
 
 def parse_json(text: str, *, found_huge: list[int] | None = None) -> Any:
@@ -124,8 +88,6 @@ def parse_json(text: str, *, found_huge: list[int] | None = None) -> Any:
     JsonRefused
         For malformed or too deeply nested JSON (the reason names the line and column when json does).
     """
-    _check_depth(text)
-
     def parse_int(digits: str) -> int | HugeInt:
         n = len(digits) - (digits[0] == "-")
         if n <= MAX_INT_DIGITS:
@@ -135,11 +97,11 @@ def parse_json(text: str, *, found_huge: list[int] | None = None) -> Any:
         return HugeInt(n)
 
     try:
-        return json.loads(text, parse_int=parse_int)
+        return decode_json(text, max_depth=MAX_JSON_DEPTH, parse_int=parse_int)
+    except JsonRefusedError as exc:
+        raise JsonRefused(exc.reason) from None
     except json.JSONDecodeError as exc:
         raise JsonRefused(f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}") from None
-    except RecursionError:
-        raise JsonRefused(f"JSON nested deeper than {MAX_JSON_DEPTH} levels") from None
     except ValueError as exc:  # anything else json cannot convert
         raise JsonRefused(f"not valid JSON: {exc}") from None
 
