@@ -17,6 +17,7 @@ import os
 from dataclasses import dataclass
 from typing import Any, Iterator
 
+from kit.core.errors import StorageError
 from kit.core.json_files import JsonRefusedError, decode_json
 from kit.core.regular_files import FileRefusedError
 from kit.core.regular_files import read_regular_file as _read_regular_file
@@ -24,7 +25,7 @@ from kit.worldbook.errors import WorldBookFormatError
 from kit.worldbook.model import Issue
 
 __all__ = [
-    "MAX_JSON_DEPTH", "MAX_INT_DIGITS", "FileRefused", "JsonRefused", "HugeInt", "read_regular_file", "parse_json", "huge_ints", "has_huge_ints",
+    "MAX_JSON_DEPTH", "MAX_INT_DIGITS", "JsonRefused", "HugeInt", "read_book_file", "parse_json", "huge_ints", "has_huge_ints",
     "drop_huge_int_entries",
 ]
 
@@ -33,15 +34,6 @@ MAX_JSON_DEPTH = 100
 #: Most digits of a JSON integer (Python's default limit for converting text to int).
 MAX_INT_DIGITS = 4300
 _MAX_INT_BITS = int(MAX_INT_DIGITS * 3.3219)  # an int of more bits has more than MAX_INT_DIGITS digits
-
-
-class FileRefused(Exception):
-    """Internal: the path is not a readable regular file, or is too large (``reason`` says which)."""
-
-    def __init__(self, reason: str, *, is_os_error: bool = False) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.is_os_error = is_os_error
 
 
 class JsonRefused(Exception):
@@ -62,21 +54,22 @@ class HugeInt:
         return f"<integer of {self.n_digits} digits>"
 
 
-def read_regular_file(path: str | os.PathLike[str], *, max_bytes: int) -> bytes:
+def read_book_file(path: str | os.PathLike[str], *, max_bytes: int, what: str = "world book") -> bytes:
     """Read a regular file of at most ``max_bytes`` bytes (:func:`kit.core.regular_files.read_regular_file`).
 
     Raises
     ------
-    FileRefused
-        For a path that cannot be opened (``is_os_error``), is not a regular file, or holds more than
-        ``max_bytes`` bytes.
+    WorldBookFormatError
+        For a path that is not a regular file or holds more than ``max_bytes`` bytes (the reason, the file).
+    StorageError
+        For a path that cannot be opened (``"cannot read <what> '<path>': <reason>"``).
     """
     try:
         return _read_regular_file(path, max_bytes=max_bytes)
     except FileRefusedError as exc:
-        raise FileRefused(exc.reason) from None
+        raise WorldBookFormatError(exc.reason, file=str(path)) from None
     except OSError as exc:
-        raise FileRefused(exc.strerror or str(exc), is_os_error=True) from None
+        raise StorageError(f"cannot read {what} {str(path)!r}: {exc.strerror or exc}") from None
 
 
 def parse_json(text: str, *, found_huge: list[int] | None = None) -> Any:
