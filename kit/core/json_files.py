@@ -107,54 +107,26 @@ class _HugeInt(str):
     """An integer literal too long to convert, kept as text until its field path is known."""
 
 
-def _parse_int(literal: str) -> Any:
-    if len(literal) > MAX_INT_DIGITS and len(literal.lstrip("-")) > MAX_INT_DIGITS:
-        return _HugeInt(literal)
-    return int(literal)
-
-
 def _join(path: str, key: Any) -> str:
     if isinstance(key, int):
         return f"{path}[{key}]"
     return f"{path}.{key}" if path else str(key)
 
 
-def _find(value: Any, max_depth: int) -> tuple[str, str] | None:
-    """The first (field path, reason) where ``value`` nests too deep or holds a too-long integer."""
-    stack: list[tuple[Any, str, int]] = [(value, "", 1)]
+def _find_huge_int(value: Any) -> tuple[str, str] | None:
+    """The first (field path, reason) where ``value`` holds a too-long integer (iterative, in document order)."""
+    stack: list[tuple[Any, str]] = [(value, "")]
     while stack:
-        item, path, depth = stack.pop()
+        item, path = stack.pop()
         if isinstance(item, _HugeInt):
             return path or "<value>", (
                 f"is an integer of {len(item.lstrip('-'))} digits, more than the {MAX_INT_DIGITS} digits Python "
                 "converts; store it as a string"
             )
         if isinstance(item, (dict, list)):
-            if depth > max_depth:
-                return path or "<value>", f"nests deeper than {max_depth} levels"
             pairs = item.items() if isinstance(item, dict) else enumerate(item)
-            stack.extend((v, _join(path, k), depth + 1) for k, v in reversed(list(pairs)))
+            stack.extend((v, _join(path, k)) for k, v in reversed(list(pairs)))
     return None
-
-
-def _needs_check(value: Any, max_depth: int) -> bool:
-    """Cheap pass: is anything nested deeper than ``max_depth`` or a too-long integer present?"""
-    level = [value]
-    depth = 1
-    while level:
-        nxt: list[Any] = []
-        for item in level:
-            if isinstance(item, dict):
-                nxt.extend(v for v in item.values() if isinstance(v, (dict, list, _HugeInt)))
-            elif isinstance(item, list):
-                nxt.extend(v for v in item if isinstance(v, (dict, list, _HugeInt)))
-            elif isinstance(item, _HugeInt):
-                return True
-        if nxt and depth >= max_depth and any(isinstance(v, (dict, list)) for v in nxt):
-            return True
-        level = nxt
-        depth += 1
-    return False
 
 
 def json_cost(text: str) -> int:
@@ -181,16 +153,25 @@ def parse_json(
 ) -> Any:
     """Parse JSON text, raising ``error`` (a kit error taking ``path=`` and ``field=``) naming ``where``.
 
-    Malformed JSON names the line and column; nesting deeper than ``max_depth`` and integers longer than
-    4,300 digits name the field path (``data.extensions.x[3]``); a text whose values would take more than
-    ``max_cost`` bytes (:func:`json_cost`) is refused before anything is built. ``path`` (default ``where``)
+    Malformed JSON names the line and column; integers longer than 4,300 digits name the field path
+    (``data.extensions.x[3]``); nesting deeper than ``max_depth`` and a text whose values would take more than
+    ``max_cost`` bytes (:func:`json_cost`) are refused by :func:`decode_json` before anything is built. ``path`` (default ``where``)
     is the file recorded on the error.
     """
     file = where if path is None else path
+    n_huge = 0
+
+    def parse_int(literal: str) -> Any:
+        nonlocal n_huge
+        if len(literal) > MAX_INT_DIGITS and len(literal.lstrip("-")) > MAX_INT_DIGITS:
+            n_huge += 1
+            return _HugeInt(literal)
+        return int(literal)
+
     try:
         if isinstance(text, (bytes, bytearray)):
             text = text.decode("utf-8")
-        value = decode_json(text, max_depth=max_depth, max_cost=max_cost, parse_int=_parse_int)
+        value = decode_json(text, max_depth=max_depth, max_cost=max_cost, parse_int=parse_int)
     except JsonRefusedError as exc:
         raise error(f"{where}: {exc.reason}", path=file, field=field_prefix) from None  # type: ignore[call-arg]
     except json.JSONDecodeError as exc:
@@ -199,14 +180,9 @@ def parse_json(
         ) from None
     except UnicodeDecodeError as exc:
         raise error(f"{where}: not UTF-8 text ({exc.reason} at byte {exc.start})", path=file, field=field_prefix) from None  # type: ignore[call-arg]
-    if len(text) <= MAX_INT_DIGITS and text.count("[") + text.count("{") <= max_depth:
-        return value  # too short for a too-long integer, too few brackets to nest too deep
-    if isinstance(value, _HugeInt) or (isinstance(value, (dict, list)) and _needs_check(value, max_depth)):
-        found = _find(value, max_depth)
-        if found is not None:
-            field, reason = found
-            field = _join(field_prefix, field) if field_prefix and field != "<value>" else field_prefix or field
-            raise error(f"{where}: field {field!r} {reason}", path=file, field=field)  # type: ignore[call-arg]
+    found = _find_huge_int(value) if n_huge else None  # depth was checked before parsing
+    if found is not None:
+        field, reason = found
+        field = _join(field_prefix, field) if field_prefix and field != "<value>" else field_prefix or field
+        raise error(f"{where}: field {field!r} {reason}", path=file, field=field)  # type: ignore[call-arg]
     return value
-
-
