@@ -23,23 +23,15 @@ import json
 import os
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from _timing import best_time
 
 import kit.books as kb
 from kit.books.store import BookStore
 
 N_ENTRIES = 500
 CARD_REPEATS = 300
-
-
-def _best(fn, repeats: int = 3) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def _stamp(i: int) -> str:
@@ -70,8 +62,8 @@ def bench_append(root: Path) -> None:
                 os.fsync(handle.fileno())
             os.replace(tmp, path)
 
-    kit_t = _best(kit_append, 1)
-    base_t = _best(flat_rewrite, 1)
+    kit_t = best_time(kit_append, 1)
+    base_t = best_time(flat_rewrite, 1)
     print(f"trace append, {N_ENTRIES} entries: kit {kit_t * 1e3 / N_ENTRIES:.2f} ms/entry, "
           f"flat rewrite baseline {base_t * 1e3 / N_ENTRIES:.2f} ms/entry, ratio baseline/kit {base_t / kit_t:.2f}x")  # fmt: skip
 
@@ -88,7 +80,7 @@ def bench_read(root: Path) -> None:
         rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
         assert len(rows) == N_ENTRIES
 
-    kit_t, base_t = _best(kit_read, 5), _best(plain, 5)
+    kit_t, base_t = best_time(kit_read, 5), best_time(plain, 5)
     print(f"trace read, {N_ENTRIES} entries: kit {kit_t * 1e3:.1f} ms, json.loads baseline {base_t * 1e3:.1f} ms, "
           f"ratio kit/baseline {kit_t / base_t:.1f}x (validation + DataFrame)")  # fmt: skip
 
@@ -106,7 +98,7 @@ def bench_lock(root: Path) -> None:
         for i in range(N_ENTRIES):
             unlocked(store, "b", "agent_tool", f"step {i}", at=_stamp(i))
 
-    lock_t, bare_t = _best(locked_append, 1), _best(bare_append, 1)
+    lock_t, bare_t = best_time(locked_append, 1), best_time(bare_append, 1)
     print(f"write lock, {N_ENTRIES} appends: locked {lock_t * 1e3 / N_ENTRIES:.2f} ms/entry, unlocked baseline "
           f"{bare_t * 1e3 / N_ENTRIES:.2f} ms/entry, ratio locked/unlocked {lock_t / bare_t:.2f}x")  # fmt: skip
 
@@ -127,7 +119,7 @@ def bench_cards(root: Path) -> None:
                 image.load()
                 json.loads(base64.b64decode(image.text["chara"]))
 
-    kit_t, base_t = _best(kit_read), _best(pillow_read)
+    kit_t, base_t = best_time(kit_read), best_time(pillow_read)
     print(f"PNG card read: kit {kit_t * 1e6 / CARD_REPEATS:.0f} us/card, Pillow baseline {base_t * 1e6 / CARD_REPEATS:.0f} us/card, "
           f"ratio baseline/kit {base_t / kit_t:.2f}x")  # fmt: skip
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 import contextlib
 import io
 import sys
-import time
 from pathlib import Path
 
 import ftb_snbt_lib
+from _timing import best_time
 
 from kit.ftb import read_quest_book
 from kit.ftb.snbt import loads
@@ -23,15 +23,6 @@ from kit.ftb.snbt import loads
 REPO = Path(__file__).resolve().parents[1]
 FTB_DATA = REPO.parent / "shared" / "data" / "ftbquests"
 REPEATS = 3
-
-
-def best_time(function, repeats: int = REPEATS) -> float:
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        function()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def main() -> int:

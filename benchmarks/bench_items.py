@@ -27,18 +27,11 @@ import sys
 import time
 from pathlib import Path
 
+from _timing import best_time
+
 import kit.items
 
 DEFAULT = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "vanilla" / "1.21.3"
-
-
-def _best(fn, repeats: int = 3) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def _data_files(root: Path) -> list[Path]:
@@ -111,8 +104,8 @@ def bench_server(n_mods: int = 200, n_recipes: int = 100_000) -> None:
             return packs
 
         n_json = floor()
-        t_floor = _best(floor, repeats=2)
-        t_kit = _best(open_and_index, repeats=2)
+        t_floor = best_time(floor, repeats=2)
+        t_kit = best_time(open_and_index, repeats=2)
         ratio = t_kit / t_floor
         print(f"   open + load + index: {t_kit:.2f} s; floor (open every jar, json.loads of its {n_json} JSON files) "
               f"{t_floor:.2f} s; ratio {ratio:.2f}x (target <= 3x: {'ok' if ratio <= 3 else 'MISSED'})")
@@ -158,8 +151,8 @@ def main(argv: list[str]) -> int:
         packs.item_sources("minecraft:stone")
         return packs
 
-    t_parse = _best(lambda: [json.loads(p.read_bytes()) for p in files])
-    t_load = _best(load_and_index)
+    t_parse = best_time(lambda: [json.loads(p.read_bytes()) for p in files])
+    t_load = best_time(load_and_index)
     print(f"1. load + index: {t_load:.3f} s (target < 2 s: {'ok' if t_load < 2 else 'MISSED'}); "
           f"json.loads of every file alone {t_parse:.3f} s; ratio {t_load / t_parse:.2f}x the parse floor")
 
@@ -168,9 +161,9 @@ def main(argv: list[str]) -> int:
     items = list(packs.items().item_id)
     step = max(len(items) // 200, 1)
     queries = items[::step][:200]
-    t_kit = _best(lambda: [packs.item_sources(i) for i in queries]) / len(queries)
+    t_kit = best_time(lambda: [packs.item_sources(i) for i in queries]) / len(queries)
     naive_q = queries[:: max(len(queries) // 5, 1)][:5]
-    t_naive = _best(lambda: [naive_sources(root, i) for i in naive_q], repeats=1) / len(naive_q)
+    t_naive = best_time(lambda: [naive_sources(root, i) for i in naive_q], repeats=1) / len(naive_q)
     print(f"2. item_sources: {t_kit * 1e3:.3f} ms per query ({len(queries)} items); plain re-scan "
           f"{t_naive * 1e3:.1f} ms per query; speed-up {t_naive / t_kit:.0f}x "
           f"(target >= 100x: {'ok' if t_naive / t_kit >= 100 else 'MISSED'})")
@@ -180,7 +173,7 @@ def main(argv: list[str]) -> int:
         packs._calc.clear()
         return packs.loot_expectations()
 
-    t_exact = _best(exact_all)
+    t_exact = best_time(exact_all)
     n_rows = len(exact_all())
     tables = sorted(packs.loot_tables().loot_table_id)
     sample = tables[:: max(len(tables) // 25, 1)][:25]

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import json
 import tempfile
-import time
 from pathlib import Path
+
+from _timing import best_time
 
 import kit.modules
 
@@ -58,15 +59,6 @@ def write_pack(root: Path) -> list[Path]:
     return paths
 
 
-def _best(fn, repeats: int = 3) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
-
-
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp) / "bench_pack"
@@ -78,8 +70,8 @@ def main() -> None:
             return inv
 
         inv = read_all()
-        kit_s = _best(read_all)
-        base_s = _best(lambda: [json.loads(p.read_bytes()) for p in paths])
+        kit_s = best_time(read_all)
+        base_s = best_time(lambda: [json.loads(p.read_bytes()) for p in paths])
         print(f"{len(paths)} files; {inv}")
         print(f"read_modules + frames: {kit_s:.3f} s")
         print(f"baseline json.loads of the same files: {base_s:.3f} s")

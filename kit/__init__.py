@@ -51,6 +51,8 @@ _EXPORTS = {
     "InvalidParameterError": "kit.core.errors",
     "CardError": "kit.core.errors",
     "FieldError": "kit.core.errors",
+    "FileRefusedError": "kit.core.regular_files",
+    "JsonRefusedError": "kit.core.json_files",
     "codecs": "kit.saves.codecs",
     "nbt": "kit.saves.nbt",
     "open_server": "kit.servers.server",
@@ -75,6 +77,8 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         StorageError,
         TableCodecMismatchError,
     )
+    from kit.core.json_files import JsonRefusedError
+    from kit.core.regular_files import FileRefusedError
     from kit.saves import codecs, nbt
     from kit.saves.database import AgentDatabase, AgentDatabases, canonical_player_uuid
     from kit.saves.knowledge import InvalidLanguageError, ask

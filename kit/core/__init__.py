@@ -4,8 +4,9 @@
 - :mod:`kit.core.frames` - the one schema-to-DataFrame builder and its dtype vocabulary.
 - :mod:`kit.core.problems` - the one "problems" frame shape of every lenient reader.
 - :mod:`kit.core.validation` - parameter checks worded like scikit-learn's.
-- :mod:`kit.core.atomic_files` - atomic writes that never follow links, process locks, non-blocking reads.
-- :mod:`kit.core.json_files` - bounded JSON parsing (depth, integer length, memory) with kit errors.
+- :mod:`kit.core.regular_files` - the one bounded reader: regular files only, never blocking, at most a cap.
+- :mod:`kit.core.atomic_files` - atomic writes that never follow links, process locks, reads worded as StorageError.
+- :mod:`kit.core.json_files` - the one JSON guard (objects, memory, depth before parsing; integer length).
 - :mod:`kit.core.png` - PNG chunk reading and writing (character cards).
 - :mod:`kit.core.document` - the :class:`Document` record.
 """

@@ -15,6 +15,8 @@ import stat
 from pathlib import Path
 
 from kit.core.errors import ConcurrentWriterError, StorageError
+from kit.core.regular_files import FileRefusedError
+from kit.core.regular_files import read_regular_file as _read_regular_file
 
 try:  # POSIX advisory locks; on other systems the lock is a no-op.
     import fcntl
@@ -209,8 +211,9 @@ def atomic_write_text(
 def read_regular_file(path: str | os.PathLike[str], *, max_bytes: int | None = None, what: str = "file") -> bytes:
     """Read a whole regular file without ever blocking on a FIFO, socket or device.
 
-    The file is opened with ``O_NONBLOCK`` and checked with ``fstat`` before anything is read: anything
-    but a regular file, or a file larger than ``max_bytes``, is refused.
+    :func:`kit.core.regular_files.read_regular_file` does the reading (anything but a regular file, or a file
+    larger than ``max_bytes``, is refused before it is read); this wrapper words the refusal as a
+    :class:`~kit.core.errors.StorageError` naming the ``what``.
 
     Raises
     ------
@@ -219,41 +222,14 @@ def read_regular_file(path: str | os.PathLike[str], *, max_bytes: int | None = N
     StorageError
         The path is not a regular file, is too large, or cannot be read; the message names it.
     """
-    path = Path(path)
     try:
-        fd = os.open(path, os.O_RDONLY | _NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        return _read_regular_file(path, max_bytes=max_bytes)
+    except FileRefusedError as exc:
+        raise StorageError(f"{os.fspath(path)}: refusing to read the {what}: {exc.reason}") from None
     except FileNotFoundError:
         raise
     except OSError as exc:
-        raise StorageError(f"{path}: cannot read the {what}: {exc.strerror or exc}") from exc
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise StorageError(
-                f"{path}: refusing to read the {what}: it is {_kind(st.st_mode)}, not a regular file"
-            )
-        if max_bytes is not None and st.st_size > max_bytes:
-            raise StorageError(
-                f"{path}: refusing to read the {what}: {st.st_size} bytes exceeds the limit of {max_bytes} bytes"
-            )
-        chunks = []
-        total = 0
-        limit = max_bytes if max_bytes is not None else None
-        while True:
-            chunk = os.read(fd, max(st.st_size - total, 0) + 65536)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-            if limit is not None and total > limit:  # the file grew while we read it
-                raise StorageError(f"{path}: refusing to read the {what}: it exceeds the limit of {limit} bytes")
-        return chunks[0] if len(chunks) == 1 else b"".join(chunks)
-    except StorageError:
-        raise
-    except OSError as exc:
-        raise StorageError(f"{path}: cannot read the {what}: {exc.strerror or exc}") from exc
-    finally:
-        os.close(fd)
+        raise StorageError(f"{os.fspath(path)}: cannot read the {what}: {exc.strerror or exc}") from exc
 
 
 def _kind(mode: int) -> str:

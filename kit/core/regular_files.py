@@ -5,12 +5,17 @@ forever or feed it without end; a link to one passes an ``is_file`` check made o
 checks the target before opening it, opens it without blocking, checks the opened file again (so a swap between
 the two steps is caught), refuses a file larger than the cap from its size, and reads in bounded chunks, so a file
 that grows while it is read is refused too. Imports nothing else from kit but the error base.
+
+This is kit's one bounded reader: :func:`kit.core.atomic_files.read_regular_file` (the save databases, the book
+store, cards), the world-book readers, the FTB readers and the data-pack readers all read through it and only word
+its refusal in their own error class.
 """
 
 from __future__ import annotations
 
 import os
 import stat
+import sys
 from typing import Union
 
 from kit.core.errors import KitError
@@ -47,8 +52,10 @@ def file_kind(mode: int) -> str:
     return "special file"
 
 
-def read_regular_file(path: PathLike, *, max_bytes: int) -> bytes:
+def read_regular_file(path: PathLike, *, max_bytes: int | None) -> bytes:
     """Return the bytes of a regular file (links are followed to their target) of at most ``max_bytes`` bytes.
+
+    ``max_bytes=None`` reads the file whatever its size (still refusing anything but a regular file).
 
     Raises
     ------
@@ -68,18 +75,19 @@ def read_regular_file(path: PathLike, *, max_bytes: int) -> bytes:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
             raise FileRefusedError(name, f"not a regular file (a {file_kind(st.st_mode)}); refused")
-        if st.st_size > max_bytes:
-            raise FileRefusedError(name, f"{st.st_size} bytes, more than the {max_bytes} this reader accepts")
+        limit = sys.maxsize - 1 if max_bytes is None else max_bytes
+        if st.st_size > limit:
+            raise FileRefusedError(name, f"{st.st_size} bytes, more than the limit of {limit} bytes")
         parts: list[bytes] = []
         total = 0
         while True:
-            block = os.read(fd, min(_CHUNK, max_bytes + 1 - total))
+            block = os.read(fd, min(max(st.st_size - total, 0) + _CHUNK, limit + 1 - total))
             if not block:
                 break
             total += len(block)
-            if total > max_bytes:
-                raise FileRefusedError(name, f"grew past the {max_bytes} bytes this reader accepts while being read")
+            if total > limit:
+                raise FileRefusedError(name, f"grew past the limit of {limit} bytes while being read")
             parts.append(block)
-        return b"".join(parts)
+        return parts[0] if len(parts) == 1 else b"".join(parts)
     finally:
         os.close(fd)

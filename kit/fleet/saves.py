@@ -13,7 +13,7 @@ import math
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping
 
 from kit.core.errors import KitError
 from kit.core.frames import frame
@@ -117,43 +117,37 @@ def _summary_rows(item: FleetSave) -> list[dict[str, Any]]:
     return [{"save_id": item.save_id, **r} for r in rows]
 
 
-def _tables_rows(item: FleetSave) -> list[dict[str, Any]]:
+def _readable(item: FleetSave, read: Callable[[Any], Any]) -> Iterator[tuple[Any, Any]]:
+    """``(handle, read(handle))`` for every database of the save that ``read`` can read (nothing when the save
+    does not open); a database that fails is skipped (``problems()`` reports it)."""
     save = _open(item)
     if save is None:
-        return []
-    rows = []
+        return
     with save:
         for handle in _handles(save):
             try:
-                tables = handle.tables()
+                value = read(handle)
             except (KitError, OSError):
                 continue
-            for r in tables.to_dict("records"):
-                rows.append({"save_id": item.save_id, "scope": handle.scope, "player_uuid": handle.player_uuid or "", **r})
-    return rows
+            yield handle, value
+
+
+def _tables_rows(item: FleetSave) -> list[dict[str, Any]]:
+    return [{"save_id": item.save_id, "scope": handle.scope, "player_uuid": handle.player_uuid or "", **r}
+            for handle, tables in _readable(item, lambda h: h.tables()) for r in tables.to_dict("records")]
 
 
 def _documents_rows(item: FleetSave, table_id: str) -> list[dict[str, Any]]:
     from kit.retrieval import split_paragraphs
 
-    save = _open(item)
-    if save is None:
-        return []
     rows = []
-    with save:
-        for handle in _handles(save):
-            try:
-                if table_id not in handle.table_ids():
-                    continue
-                docs = handle.frame(table_id)
-            except (KitError, OSError):
-                continue
-            if "doc_id" not in docs.columns:
-                continue  # stored with another codec: not a documents table in this save
-            for r in docs.to_dict("records"):
-                rows.append({"save_id": item.save_id, "scope": handle.scope, "player_uuid": handle.player_uuid or "",
-                             "language": r["language"], "doc_id": r["doc_id"], "title": r["title"],
-                             "n_paragraphs": len(split_paragraphs(r["text"])), "n_chars": r["n_chars"]})
+    for handle, docs in _readable(item, lambda h: h.frame(table_id) if table_id in h.table_ids() else None):
+        if docs is None or "doc_id" not in docs.columns:
+            continue  # no such table, or stored with another codec: not a documents table in this save
+        for r in docs.to_dict("records"):
+            rows.append({"save_id": item.save_id, "scope": handle.scope, "player_uuid": handle.player_uuid or "",
+                         "language": r["language"], "doc_id": r["doc_id"], "title": r["title"],
+                         "n_paragraphs": len(split_paragraphs(r["text"])), "n_chars": r["n_chars"]})
     return rows
 
 

@@ -15,6 +15,7 @@ from typing import Any, Mapping
 
 from kit.core.errors import KitError
 from kit.ftb.snbt import read_snbt
+from kit.core.json_files import JsonRefusedError, decode_json
 from kit.core.regular_files import FileRefusedError, read_regular_file
 
 __all__ = [
@@ -172,16 +173,11 @@ def read_json_translations(files: Mapping[str, Any]) -> dict[str, dict[str, str]
                 where = str(item)
                 try:
                     raw = read_regular_file(Path(item), max_bytes=MAX_JSON_BYTES)
-                    if raw.count(b"{") + raw.count(b"[") > MAX_JSON_CONTAINERS:  # bounds the objects json builds
-                        raise ValueError(f"more than {MAX_JSON_CONTAINERS} objects and arrays")
-                    data = json.loads(raw.decode("utf-8"))
-                except FileRefusedError as exc:
+                    data = decode_json(raw.decode("utf-8"), max_containers=MAX_JSON_CONTAINERS)
+                except (FileRefusedError, JsonRefusedError) as exc:
                     raise TranslationFileError(f"{where}: cannot read the language file: {exc.reason}") from exc
                 except (OSError, ValueError) as exc:
                     raise TranslationFileError(f"{where}: cannot read the language file: {exc}") from exc
-                except RecursionError as exc:
-                    raise TranslationFileError(f"{where}: cannot read the language file: JSON nested too deeply") \
-                        from exc
             if not isinstance(data, dict):
                 raise TranslationFileError(f"{where}: expected a JSON object of key -> text")
             for key, text in data.items():

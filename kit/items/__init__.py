@@ -7,8 +7,8 @@
 
 from __future__ import annotations
 
-from kit.items.errors import (DatapackError, DatapackReadError, InvalidScopeError, ProviderRegistrationError,
-                              UnknownFeatureError, UnknownLootTableError)
+from kit.items.errors import (DatapackError, DatapackReadError, InvalidScopeError, PackFileRefusedError,
+                              ProviderRegistrationError, UnknownFeatureError, UnknownLootTableError)
 from kit.items.conditions import ConditionContext, Verdict
 from kit.items.icons import find_icon, item_icon
 from kit.items.loot import LootContext, LootFormatError, LootTable
@@ -17,6 +17,7 @@ from kit.items.lookup import ItemLookup, lookup_item, suggest_items
 from kit.items.names import NameIndex, route_scope
 from kit.items.packs import PackBytes, load_datapacks
 from kit.items.packset import PackSet
+from kit.items.files import PackFiles, pack_files
 from kit.items.recipes import CustomIngredient, ItemStack, Recipe, RecipeFormatError
 from kit.items.sources import (PROVIDERS, ItemSource, ItemSourceOutput, ItemSourceProvider, ProviderRegistry,
                                SourceSlot, register_provider)
@@ -25,6 +26,8 @@ __all__ = [
     "load_datapacks",
     "PackBytes",
     "PackSet",
+    "pack_files",
+    "PackFiles",
     "Recipe",
     "ItemStack",
     "CustomIngredient",
@@ -48,6 +51,7 @@ __all__ = [
     "route_scope",
     "DatapackError",
     "DatapackReadError",
+    "PackFileRefusedError",
     "InvalidScopeError",
     "UnknownFeatureError",
     "UnknownLootTableError",

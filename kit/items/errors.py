@@ -7,6 +7,7 @@ from kit.core.errors import KitError
 __all__ = [
     "DatapackError",
     "DatapackReadError",
+    "PackFileRefusedError",
     "InvalidScopeError",
     "UnknownFeatureError",
     "UnknownLootTableError",
@@ -16,6 +17,14 @@ __all__ = [
 
 class DatapackError(KitError, OSError):
     """A data pack path cannot be opened (missing, not a folder with ``data/``, not a zip file)."""
+
+
+class PackFileRefusedError(KitError, OSError):
+    """One file of a pack that kit will not read: not a regular file, larger than the reader's cap, or a corrupt,
+    encrypted or unsupported zip member. ``str()`` is the reason (it names the member where there is one)."""
+
+    def __str__(self) -> str:  # OSError's own __str__ would show the args tuple
+        return str(self.args[0]) if self.args else ""
 
 
 class DatapackReadError(KitError, ValueError):

@@ -9,8 +9,9 @@ texture, following ``parent`` links a few steps; then ``textures/item/<name>.png
 
 from __future__ import annotations
 
-import json
 from typing import Any, Callable
+
+from kit.core.json_files import decode_json
 
 __all__ = ["find_icon", "item_icon", "MAX_ICON_BYTES"]
 
@@ -31,7 +32,7 @@ def _json(read: Reader, rel: str) -> Any:
     if raw is None or len(raw) > MAX_ICON_BYTES:
         return None
     try:
-        return json.loads(raw.decode("utf-8-sig"))
+        return decode_json(raw.decode("utf-8-sig"))  # depth-capped: a model file is hostile input too
     except (ValueError, UnicodeDecodeError):
         return None
 

@@ -19,10 +19,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from kit.core.errors import FieldError
+from kit.core.json_files import JsonRefusedError, decode_json
 from kit.items._common import gc_paused
 from kit.items.conditions import ConditionContext, evaluate, file_conditions, unwrap_conditional
 from kit.core.regular_files import FileRefusedError, file_kind, read_regular_file
-from kit.items.errors import DatapackError, DatapackReadError, UnknownFeatureError
+from kit.items.errors import DatapackError, DatapackReadError, PackFileRefusedError, UnknownFeatureError
 from kit.items.loot import LootFormatError, LootTable, parse_loot_table
 from kit.items.recipes import Recipe, RecipeFormatError, parse_recipe
 from kit.items.tags import TagFile, parse_tag_file, resolve_tags
@@ -67,14 +68,8 @@ class PackInfo:
     is_applied: bool = True
 
 
-class _Refused(OSError):
-    """Internal: one file of a pack cannot be read; the message is the reason (reported per file)."""
-
-    def __str__(self) -> str:
-        return str(self.args[0]) if self.args else ""
-
-
-#: ``reader(max_bytes=None) -> bytes`` (at most MAX_MEMBER_BYTES in any case); raises :class:`_Refused` (an ``OSError``) with the reason.
+#: ``reader(max_bytes=None) -> bytes`` (at most MAX_MEMBER_BYTES in any case); raises
+#: :class:`~kit.items.PackFileRefusedError` (an ``OSError``) with the reason.
 Reader = Callable[..., bytes]
 
 
@@ -82,8 +77,8 @@ class _Source:
     """Files of one pack: ``relpath -> reader`` (relative to the pack root, ``/`` separated).
 
     A reader takes an optional byte cap (``reader(MAX_DATA_FILE_BYTES)``) and returns the file's bytes, or raises
-    :class:`_Refused` (an ``OSError``) naming the reason: not a regular file, too large, a corrupt, encrypted or
-    unsupported zip member.
+    :class:`~kit.items.PackFileRefusedError` (an ``OSError``) naming the reason: not a regular file, too large, a
+    corrupt, encrypted or unsupported zip member.
     """
 
     def __init__(self, name: str, kind: str, location: str, files: dict[str, Reader]):
@@ -105,9 +100,9 @@ def _folder_reader(full: str) -> Reader:
         try:
             return read_regular_file(full, max_bytes=max_bytes)
         except FileRefusedError as exc:
-            raise _Refused(exc.reason) from None
+            raise PackFileRefusedError(exc.reason) from None
         except OSError as exc:
-            raise _Refused(f"cannot read the file: {exc.strerror or exc}") from None
+            raise PackFileRefusedError(f"cannot read the file: {exc.strerror or exc}") from None
 
     return read
 
@@ -117,8 +112,8 @@ def _zip_reader(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> Reader:
         # MAX_MEMBER_BYTES bounds every member; data and language files pass their own, smaller cap
         max_bytes = MAX_MEMBER_BYTES if max_bytes is None else min(max_bytes, MAX_MEMBER_BYTES)
         if info.file_size > max_bytes:
-            raise _Refused(f"member {info.filename} declares {info.file_size} bytes, more than the {max_bytes} "
-                           f"allowed")
+            raise PackFileRefusedError(f"member {info.filename} declares {info.file_size} bytes, more than the "
+                                       f"{max_bytes} allowed")
         try:
             parts: list[bytes] = []
             total = 0
@@ -129,17 +124,18 @@ def _zip_reader(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> Reader:
                         break
                     total += len(block)
                     if total > max_bytes:
-                        raise _Refused(f"member {info.filename} inflates past the {max_bytes} bytes allowed")
+                        raise PackFileRefusedError(f"member {info.filename} inflates past the {max_bytes} bytes allowed")
                     parts.append(block)
             return b"".join(parts)
         except zipfile.BadZipFile as exc:
-            raise _Refused(f"member {info.filename} is corrupt: {exc}") from None
+            raise PackFileRefusedError(f"member {info.filename} is corrupt: {exc}") from None
         except NotImplementedError as exc:  # before RuntimeError, its base class
-            raise _Refused(f"member {info.filename} uses an unsupported compression method ({exc})") from None
+            raise PackFileRefusedError(
+                f"member {info.filename} uses an unsupported compression method ({exc})") from None
         except RuntimeError as exc:  # zipfile's signal for an encrypted member
-            raise _Refused(f"member {info.filename} is encrypted ({exc}); kit reads no passwords") from None
+            raise PackFileRefusedError(f"member {info.filename} is encrypted ({exc}); kit reads no passwords") from None
         except (zlib.error, EOFError, OSError, ValueError) as exc:
-            raise _Refused(f"member {info.filename} cannot be inflated: {exc}") from None
+            raise PackFileRefusedError(f"member {info.filename} cannot be inflated: {exc}") from None
 
     return read
 
@@ -180,17 +176,15 @@ def _open_pack(path: Path) -> _Source:
         raise DatapackError(f"{path}: data pack not found (expected a folder holding data/, a .zip or a .jar)")
     if path.is_dir():
         files: dict[str, Reader] = {}
-        for top in ("data", "assets"):
-            base = path / top
-            if not base.is_dir():
-                continue
+        tops = [path / top for top in ("data", "assets") if (path / top).is_dir()]
+        if not tops:
+            raise DatapackError(f"{path}: not a data pack (no data/ or assets/ folder inside)")
+        for base in tops:
             for dirpath, _dirs, names in os.walk(base):
                 for n in names:
                     full = os.path.join(dirpath, n)
                     rel = os.path.relpath(full, path).replace(os.sep, "/")
                     files[rel] = _folder_reader(full)
-        if not files:
-            raise DatapackError(f"{path}: not a data pack (no data/ or assets/ folder inside)")
         return _Source(path.name, "folder", str(path), files)
     mode = os.stat(path).st_mode
     if not stat.S_ISREG(mode):
@@ -257,14 +251,19 @@ class PackBytes:
     kind: str = "jar"
 
 
-def _decode(raw: bytes):
-    containers = raw.count(b"{") + raw.count(b"[")  # an upper bound on the objects and arrays json builds
-    if containers > MAX_JSON_CONTAINERS:
-        raise ValueError(f"more than {MAX_JSON_CONTAINERS} objects and arrays ({containers} opening brackets)")
-    try:
-        return json.loads(raw.decode("utf-8-sig"))
-    except RecursionError:
-        raise ValueError("nested too deeply to read") from None
+def decode_pack_json(raw: bytes) -> Any:
+    """Parse a pack's JSON file (UTF-8, a byte order mark allowed) behind kit's caps: at most
+    :data:`MAX_JSON_CONTAINERS` objects and arrays and :data:`~kit.core.json_files.MAX_JSON_DEPTH` levels, both
+    checked before parsing.
+
+    Raises
+    ------
+    kit.JsonRefusedError
+        When a cap is passed.
+    ValueError
+        For text that is not UTF-8 or not JSON (``UnicodeDecodeError``, ``json.JSONDecodeError``).
+    """
+    return decode_json(raw.decode("utf-8-sig"), max_containers=MAX_JSON_CONTAINERS)
 
 
 @dataclass
@@ -280,6 +279,7 @@ class _Loaded:
     assets: dict[str, Callable[[], bytes]] = field(default_factory=dict)
     problems: list[tuple[str, str, str, str, str, str, str]] = field(default_factory=list)
     conditions: list[tuple[str, str, str, object, str, str, str]] = field(default_factory=list)
+    sources: list[_Source] = field(default_factory=list)  # every pack read, applied feature packs included, in order
 
 
 def _scan_source(src: _Source, out: _Loaded, strict: bool) -> None:
@@ -293,7 +293,7 @@ def _scan_source(src: _Source, out: _Loaded, strict: bool) -> None:
         m = _LANG_RE.match(rel)
         if m:
             try:
-                data = _decode(src.files[rel](MAX_LANG_FILE_BYTES))
+                data = decode_pack_json(src.files[rel](MAX_LANG_FILE_BYTES))
                 if not isinstance(data, dict):
                     raise FieldError("expected a JSON object of translation keys")
             except (ValueError, UnicodeDecodeError, OSError) as exc:
@@ -352,8 +352,8 @@ def _read_top(out: _Loaded, kind: str, rid: str, strict: bool, ctx: ConditionCon
             out.problems.append(("error", f"unreadable_{kind}", rid, "", reason, rel, src.name))
 
     try:
-        data = _decode(src.files[rel](MAX_DATA_FILE_BYTES))
-    except _Refused as exc:
+        data = decode_pack_json(src.files[rel](MAX_DATA_FILE_BYTES))
+    except PackFileRefusedError as exc:
         fail(str(exc))
         return
     except (ValueError, UnicodeDecodeError, OSError) as exc:
@@ -395,7 +395,7 @@ def _read_tags(out: _Loaded, strict: bool, ctx: ConditionContext) -> None:
             continue
         for src, rel, folder in stack:
             try:
-                data = _decode(src.files[rel](MAX_DATA_FILE_BYTES))
+                data = decode_pack_json(src.files[rel](MAX_DATA_FILE_BYTES))
                 found = file_conditions(data)
                 if found is not None:
                     verdict = evaluate(found[1], ctx)
@@ -405,7 +405,8 @@ def _read_tags(out: _Loaded, strict: bool, ctx: ConditionContext) -> None:
                         continue
                 out.tag_files.append(parse_tag_file(rid, data, pack=src.name, path=rel, folder=folder))
             except (ValueError, UnicodeDecodeError, OSError, TypeError, KeyError, AttributeError, RecursionError) as exc:
-                reason = f"invalid JSON: {exc}" if isinstance(exc, json.JSONDecodeError) else str(exc)
+                is_json = isinstance(exc, (json.JSONDecodeError, JsonRefusedError))
+                reason = f"invalid JSON: {exc}" if is_json else str(exc)
                 if isinstance(exc, RecursionError):
                     reason = "nested too deeply to read"
                 if strict:
@@ -465,30 +466,45 @@ def load_datapacks(paths: str | os.PathLike | PackBytes | Sequence[str | os.Path
         return _load(paths, strict, features, mods)
 
 
-def _load(paths, strict: bool, features: Iterable[str], mods) -> "PackSet":
-    from kit.items.packset import PackSet
+def open_sources(paths: Any) -> list[_Source]:
+    """Open the packs of ``paths`` (a path, a :class:`PackBytes` or a sequence of them) in order; a name seen before
+    gets ``#2``, ``#3``, ... Used by :func:`load_datapacks` and :func:`kit.items.pack_files`.
 
+    Raises
+    ------
+    DatapackError
+        When a path is missing or is not a data pack.
+    """
     if isinstance(paths, (str, os.PathLike, PackBytes)):
         paths = [paths]
-    wanted = [features] if isinstance(features, str) else list(dict.fromkeys(features))
-    mod_ids = _mod_ids(mods)
-    out = _Loaded({}, {}, [], {}, [], [])
     sources = [_open_bytes(p) if isinstance(p, PackBytes) else _open_pack(Path(p)) for p in paths]
     used: dict[str, int] = {}
-    found: set[str] = set()
     for src in sources:
         n = used.get(src.name, 0)
         used[src.name] = n + 1
         if n:
             src.name = f"{src.name}#{n + 1}"
+    return sources
+
+
+def _load(paths, strict: bool, features: Iterable[str], mods) -> "PackSet":
+    from kit.items.packset import PackSet
+
+    wanted = [features] if isinstance(features, str) else list(dict.fromkeys(features))
+    mod_ids = _mod_ids(mods)
+    out = _Loaded({}, {}, [], {}, [], [])
+    found: set[str] = set()
+    for src in open_sources(paths):
         feats = src.features()
         out.packs.append(PackInfo(src.name, src.kind, src.location, tuple(feats)))
+        out.sources.append(src)
         _scan_source(src, out, strict)
         for name, fsrc in feats.items():
             applied = name in wanted
             out.packs.append(PackInfo(fsrc.name, "feature", fsrc.location, (), applied))
             if applied:
                 found.add(name)
+                out.sources.append(fsrc)
                 _scan_source(fsrc, out, strict)
     missing = [f for f in wanted if f not in found]
     if missing:
@@ -507,4 +523,4 @@ def _load(paths, strict: bool, features: Iterable[str], mods) -> "PackSet":
     for kind, rid in sorted(k for k in out.files if k[0] != "item_tag"):
         _read_top(out, kind, rid, strict, ctx)
     return PackSet(out.recipes, out.tables, tags, out.lang, out.errors, out.packs, problems=out.problems,
-                   conditions=out.conditions, assets=out.assets, mods=mod_ids)
+                   conditions=out.conditions, assets=out.assets, mods=mod_ids, sources=out.sources)

@@ -287,7 +287,9 @@ class PackSet:
     def __init__(self, recipes: Mapping[str, Recipe], tables: Mapping[str, LootTable], tags: ResolvedTags,
                  lang: Mapping[str, Mapping[str, str]], errors: Sequence[tuple], packs: Sequence[Any], *,
                  problems: Sequence[tuple] = (), conditions: Sequence[tuple] = (),
-                 assets: Mapping[str, Any] | None = None, mods: frozenset[str] | None = None) -> None:
+                 assets: Mapping[str, Any] | None = None, mods: frozenset[str] | None = None,
+                 sources: Sequence[Any] = ()) -> None:
+        self._sources = list(sources)  # the packs' file listings, for kit.items.pack_files
         self._problems = list(problems)
         self._conditions = list(conditions)
         self._assets = dict(assets or {})

@@ -6,17 +6,18 @@ Tag files of every pack are read and merged (see :mod:`kit.modules.tags`).
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any, Iterable
 
+from kit.items import PackFiles, PackFileRefusedError
+from kit.items.packs import decode_pack_json
 from kit.items.tags import TagFile, parse_tag_file
 from kit.modules.builtin import CLIENT_IDS, SERVER_TYPES
 from kit.modules.definitions import (CATALOGS, CatalogEntry, ModuleConfig, SystemDefinition, parse_catalog_entry,
                                      parse_module, parse_system)
 from kit.modules.errors import ModuleDefinitionError
 from kit.modules.inventory import ModuleInventory, build_inventory
-from kit.modules.packs import MAX_FILE_BYTES, PackFiles, open_packs
+from kit.modules.packs import MAX_FILE_BYTES, open_packs
 from kit.modules.problems import Problem
 
 __all__ = ["read_modules", "REGISTRIES"]
@@ -36,13 +37,14 @@ def _load(pack: PackFiles, rel: str, object_id: str, problems: list[Problem]) ->
         problems.append(Problem("invalid_definition", object_id, "", "the file name is not a valid identifier "
                                 "(lower-case a-z, 0-9, _ . - /): the game skips it", rel, pack.pack))
         return False, None
-    if pack.sizes.get(rel, 0) > MAX_FILE_BYTES:
-        problems.append(Problem("invalid_json", object_id, "", f"file larger than {MAX_FILE_BYTES} bytes: not read",
-                                rel, pack.pack))
+    try:
+        raw = pack.read(rel, max_bytes=MAX_FILE_BYTES)
+    except PackFileRefusedError as exc:
+        problems.append(Problem("invalid_json", object_id, "", f"file not read: {exc}", rel, pack.pack))
         return False, None
     try:
-        return True, json.loads(pack.files[rel]().decode("utf-8-sig"))
-    except (ValueError, UnicodeDecodeError, OSError, RecursionError) as exc:
+        return True, decode_pack_json(raw)
+    except ValueError as exc:  # not UTF-8, not JSON, or past kit's JSON caps
         problems.append(Problem("invalid_json", object_id, "", f"invalid JSON: {exc}", rel, pack.pack))
         return False, None
 
@@ -53,10 +55,11 @@ def read_modules(source: Any, *, server_types: Iterable[str] = tuple(SERVER_TYPE
 
     Parameters
     ----------
-    source : path, sequence of paths, or kit.items.PackSet
+    source : path, sequence of paths, kit.items.PackSet, or kit.servers.Server
         Data pack folders, zipped packs or jars in priority order (later packs override earlier ones), a world
-        folder holding ``datapacks/`` (its packs in name order), or packs already loaded by
-        ``kit.items.load_datapacks``.
+        folder holding ``datapacks/`` (its packs in name order), packs already loaded by
+        ``kit.items.load_datapacks``, or a server (any object with a ``load_datapacks()`` method, such as
+        ``kit.open_server(path)``): the packs the game loads, in its load order.
     server_types : iterable of str, default=kit.modules.SERVER_TYPES
         The registered server module types; add the types of extension mods here.
     client_ids : iterable of str, default=kit.modules.CLIENT_IDS

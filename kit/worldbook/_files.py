@@ -1,5 +1,6 @@
 """Bounded reading of world-book files and bounded JSON: shared by kit's reader, the SillyTavern reader and
-the ``st-simulate`` command.
+the ``st-simulate`` command. The reading and the JSON caps are :mod:`kit.core`'s (``read_regular_file``,
+``decode_json``); this module words their refusals for the world-book errors and marks too-long integers.
 
 * Only regular files are read (a FIFO, a device such as ``/dev/zero`` or a folder is refused before any
   byte is read, and opening never blocks); at most ``max_bytes`` bytes are read even if the file grows.
@@ -13,16 +14,18 @@ from __future__ import annotations
 
 import json
 import os
-import re
-import stat
 from dataclasses import dataclass
 from typing import Any, Iterator
 
+from kit.core.errors import StorageError
+from kit.core.json_files import JsonRefusedError, decode_json
+from kit.core.regular_files import FileRefusedError
+from kit.core.regular_files import read_regular_file as _read_regular_file
 from kit.worldbook.errors import WorldBookFormatError
 from kit.worldbook.model import Issue
 
 __all__ = [
-    "MAX_JSON_DEPTH", "MAX_INT_DIGITS", "FileRefused", "JsonRefused", "HugeInt", "read_regular_file", "parse_json", "huge_ints", "has_huge_ints",
+    "MAX_JSON_DEPTH", "MAX_INT_DIGITS", "JsonRefused", "HugeInt", "read_book_file", "parse_json", "huge_ints", "has_huge_ints",
     "drop_huge_int_entries",
 ]
 
@@ -31,15 +34,6 @@ MAX_JSON_DEPTH = 100
 #: Most digits of a JSON integer (Python's default limit for converting text to int).
 MAX_INT_DIGITS = 4300
 _MAX_INT_BITS = int(MAX_INT_DIGITS * 3.3219)  # an int of more bits has more than MAX_INT_DIGITS digits
-
-
-class FileRefused(Exception):
-    """Internal: the path is not a readable regular file, or is too large (``reason`` says which)."""
-
-    def __init__(self, reason: str, *, is_os_error: bool = False) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.is_os_error = is_os_error
 
 
 class JsonRefused(Exception):
@@ -60,59 +54,22 @@ class HugeInt:
         return f"<integer of {self.n_digits} digits>"
 
 
-def read_regular_file(path: str | os.PathLike[str], *, max_bytes: int) -> bytes:
-    """Read a regular file of at most ``max_bytes`` bytes.
+def read_book_file(path: str | os.PathLike[str], *, max_bytes: int, what: str = "world book") -> bytes:
+    """Read a regular file of at most ``max_bytes`` bytes (:func:`kit.core.regular_files.read_regular_file`).
 
     Raises
     ------
-    FileRefused
-        For a path that cannot be opened (``is_os_error``), is not a regular file, or holds more than
-        ``max_bytes`` bytes.
+    WorldBookFormatError
+        For a path that is not a regular file or holds more than ``max_bytes`` bytes (the reason, the file).
+    StorageError
+        For a path that cannot be opened (``"cannot read <what> '<path>': <reason>"``).
     """
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+        return _read_regular_file(path, max_bytes=max_bytes)
+    except FileRefusedError as exc:
+        raise WorldBookFormatError(exc.reason, file=str(path)) from None
     except OSError as exc:
-        raise FileRefused(exc.strerror or str(exc), is_os_error=True) from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            kind = "a FIFO" if stat.S_ISFIFO(info.st_mode) else "a device" if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode) else "a folder" if stat.S_ISDIR(info.st_mode) else "a special file"
-            raise FileRefused(f"not a regular file ({kind})")
-        if info.st_size > max_bytes:
-            raise FileRefused(f"file is {info.st_size} bytes, more than the limit of {max_bytes}")
-        chunks = []
-        total = 0
-        while True:
-            chunk = os.read(fd, min(1 << 20, max_bytes + 1 - total))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-            if total > max_bytes:
-                raise FileRefused(f"file grew past the limit of {max_bytes} bytes while being read")
-        return b"".join(chunks)
-    except OSError as exc:
-        raise FileRefused(exc.strerror or str(exc), is_os_error=True) from None
-    finally:
-        os.close(fd)
-
-
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-
-
-def _check_depth(text: str) -> None:
-    """Refuse nesting deeper than :data:`MAX_JSON_DEPTH`: strings and everything but brackets are removed by
-    regular expressions, and the depth is a cumulative sum over what is left (linear, in C)."""
-    if text.count("[") + text.count("{") <= MAX_JSON_DEPTH:
-        return
-    import numpy as np
-
-    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text)).encode("ascii")
-    codes = np.frombuffer(brackets, dtype=np.uint8)
-    steps = np.where((codes == ord("[")) | (codes == ord("{")), 1, -1).astype(np.int32)
-    if len(steps) and int(np.cumsum(steps).max()) > MAX_JSON_DEPTH:
-        raise JsonRefused(f"JSON nested deeper than {MAX_JSON_DEPTH} levels")
+        raise StorageError(f"cannot read {what} {str(path)!r}: {exc.strerror or exc}") from None
 
 
 def parse_json(text: str, *, found_huge: list[int] | None = None) -> Any:
@@ -124,8 +81,6 @@ def parse_json(text: str, *, found_huge: list[int] | None = None) -> Any:
     JsonRefused
         For malformed or too deeply nested JSON (the reason names the line and column when json does).
     """
-    _check_depth(text)
-
     def parse_int(digits: str) -> int | HugeInt:
         n = len(digits) - (digits[0] == "-")
         if n <= MAX_INT_DIGITS:
@@ -135,11 +90,11 @@ def parse_json(text: str, *, found_huge: list[int] | None = None) -> Any:
         return HugeInt(n)
 
     try:
-        return json.loads(text, parse_int=parse_int)
+        return decode_json(text, max_depth=MAX_JSON_DEPTH, parse_int=parse_int)
+    except JsonRefusedError as exc:
+        raise JsonRefused(exc.reason) from None
     except json.JSONDecodeError as exc:
         raise JsonRefused(f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}") from None
-    except RecursionError:
-        raise JsonRefused(f"JSON nested deeper than {MAX_JSON_DEPTH} levels") from None
     except ValueError as exc:  # anything else json cannot convert
         raise JsonRefused(f"not valid JSON: {exc}") from None
 

@@ -42,13 +42,16 @@ class _Refused(Exception):
 def _load_scenario(path: str) -> Any:
     """The scenario JSON of a file (or standard input): a regular file of at most 32 MB, nested at most 100
     deep, with no integer too long to convert."""
-    from kit.worldbook._files import FileRefused, JsonRefused, huge_ints, parse_json, read_regular_file
+    from kit.core.regular_files import FileRefusedError, read_regular_file
+    from kit.worldbook._files import JsonRefused, huge_ints, parse_json
     from kit.worldbook.io import MAX_FILE_BYTES
 
     try:
         raw = sys.stdin.buffer.read(MAX_FILE_BYTES + 1) if path == "-" else read_regular_file(path, max_bytes=MAX_FILE_BYTES)
-    except FileRefused as exc:
+    except FileRefusedError as exc:
         raise _Refused(f"cannot read: {exc.reason}") from None
+    except OSError as exc:
+        raise _Refused(f"cannot read: {exc.strerror or exc}") from None
     if len(raw) > MAX_FILE_BYTES:
         raise _Refused(f"more than the limit of {MAX_FILE_BYTES} bytes")
     try:

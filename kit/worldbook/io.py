@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator, Literal, Mapping
 
 from kit.core.atomic_files import atomic_write_text
-from kit.worldbook._files import FileRefused, JsonRefused, drop_huge_int_entries, parse_json, read_regular_file
+from kit.worldbook._files import JsonRefused, drop_huge_int_entries, parse_json, read_book_file
 from kit.worldbook.cards import from_character_book
 from kit.core.problems import problem_schema, problems_frame
 from kit.worldbook.errors import WorldBookNotFoundError, WorldBookFormatError
@@ -120,14 +120,7 @@ def read_world_book(path: str | os.PathLike[str], *, strict: bool = True) -> Wor
 
 
 def _read_file(path: Path) -> bytes:
-    from kit.core.errors import StorageError
-
-    try:
-        return read_regular_file(path, max_bytes=MAX_FILE_BYTES)
-    except FileRefused as exc:
-        if exc.is_os_error:
-            raise StorageError(f"cannot read world book {str(path)!r}: {exc.reason}") from None
-        raise WorldBookFormatError(exc.reason, file=str(path)) from None
+    return read_book_file(path, max_bytes=MAX_FILE_BYTES)
 
 
 def _read_data(data: Any, path: Path, strict: bool) -> WorldBook:

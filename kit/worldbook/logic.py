@@ -152,21 +152,20 @@ def parse_logic(text: str) -> LogicNode:
     def peek() -> str | None:
         return tokens[pos][0] if pos < len(tokens) else None
 
-    def parse_or() -> LogicNode:
+    def parse_chain(word: str, parse_item: Callable[[], LogicNode], node: Callable[[tuple], LogicNode]) -> LogicNode:
+        """``item (word item)*``: one item alone, or the node joining them all."""
         nonlocal pos
-        items = [parse_and()]
-        while peek() == "or":
+        items = [parse_item()]
+        while peek() == word:
             pos += 1
-            items.append(parse_and())
-        return items[0] if len(items) == 1 else Or(tuple(items))
+            items.append(parse_item())
+        return items[0] if len(items) == 1 else node(tuple(items))
+
+    def parse_or() -> LogicNode:
+        return parse_chain("or", parse_and, Or)
 
     def parse_and() -> LogicNode:
-        nonlocal pos
-        items = [parse_not()]
-        while peek() == "and":
-            pos += 1
-            items.append(parse_not())
-        return items[0] if len(items) == 1 else And(tuple(items))
+        return parse_chain("and", parse_not, And)
 
     def deeper() -> None:
         nonlocal depth

@@ -19,7 +19,7 @@ from typing import Any, Mapping
 
 from kit.core.errors import StorageError
 from kit.worldbook.errors import WorldBookFormatError
-from kit.worldbook._files import MAX_INT_DIGITS, FileRefused, JsonRefused, huge_ints, parse_json, read_regular_file
+from kit.worldbook._files import MAX_INT_DIGITS, JsonRefused, huge_ints, parse_json, read_book_file
 from kit.worldbook.io import MAX_FILE_BYTES, WorldBookLibrary, scan_world_books
 
 __all__ = ["Turn", "Conversation", "Studio", "conversation_from_dict", "read_conversation", "scan_conversations", "load_studio"]
@@ -96,12 +96,7 @@ def conversation_from_dict(data: Any, *, default_id: str | None = None, file: st
 def read_conversation(path: str | os.PathLike[str]) -> Conversation:
     """Read one conversation JSON file (the id defaults to the file stem)."""
     path = Path(path)
-    try:
-        raw = read_regular_file(path, max_bytes=MAX_FILE_BYTES)
-    except FileRefused as exc:
-        if exc.is_os_error:
-            raise StorageError(f"cannot read conversation {str(path)!r}: {exc.reason}") from None
-        raise WorldBookFormatError(exc.reason, file=str(path)) from None
+    raw = read_book_file(path, max_bytes=MAX_FILE_BYTES, what="conversation")
     try:
         data = parse_json(raw.decode("utf-8-sig"))
     except UnicodeDecodeError as exc:

@@ -73,7 +73,7 @@ def test_oversized_card_file_is_refused_before_reading(tmp_path: Path) -> None:
     path = tmp_path / "big.json"
     with path.open("wb") as handle:
         handle.truncate(64 * 1024 * 1024)  # sparse: no disk used
-    with pytest.raises(CardError, match=r"big\.json.*exceeds the limit"):
+    with pytest.raises(CardError, match=r"big\.json.*more than the limit"):
         read_card(path)
 
 

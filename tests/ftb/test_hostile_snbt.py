@@ -133,7 +133,7 @@ def test_a_file_over_the_cap_is_refused_from_its_size(tmp_path):
     with open(big, "wb") as fh:  # sparse: costs no disk
         fh.truncate(MAX_FILE_BYTES + 1)
     peak, error = peak_memory_error(lambda: read_snbt(big))
-    assert isinstance(error, SnbtFileError) and f"more than the {MAX_FILE_BYTES}" in str(error)
+    assert isinstance(error, SnbtFileError) and f"more than the limit of {MAX_FILE_BYTES}" in str(error)
     assert peak < 1 << 20  # refused before reading
 
 

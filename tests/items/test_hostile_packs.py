@@ -76,7 +76,7 @@ def test_an_oversized_file_is_refused_from_its_size(tmp_path, rel, cap):
         fh.truncate(cap + 1)  # sparse
     peak, error = peak_memory_error(lambda: kit.items.load_datapacks(root, strict=False))
     assert error is None and peak < 4 << 20
-    assert f"more than the {cap}" in kit.items.load_datapacks(root, strict=False).problems()["message"].iloc[0]
+    assert f"more than the limit of {cap}" in kit.items.load_datapacks(root, strict=False).problems()["message"].iloc[0]
 
 
 # ---------------------------------------------------------------- zip members

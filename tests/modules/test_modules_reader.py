@@ -73,7 +73,7 @@ def test_invalid_json_and_invalid_file_names_are_errors_naming_the_file(make_pac
 def test_oversized_files_are_not_parsed(make_pack) -> None:
     inv = km.read_modules(strict=False, source=make_pack("p", {module_file("a:huge"): '{"pad": "' + "x" * (MAX_FILE_BYTES + 1) + '"}'}))
     p = inv.problems()
-    assert list(p["kind"]) == ["invalid_json"] and "larger than" in p.iloc[0]["message"]
+    assert list(p["kind"]) == ["invalid_json"] and "more than the limit of" in p.iloc[0]["message"]
 
 
 def test_missing_paths_and_non_packs_raise_datapack_errors(tmp_path: Path) -> None:

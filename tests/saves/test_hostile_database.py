@@ -200,7 +200,7 @@ def test_database_larger_than_max_size_on_disk_is_refused_before_reading(save: P
     path = save / "system" / "database" / "shared.dat"
     path.write_bytes(b"\x0a\x00\x00" + b"\x00" * 2_000_000)
     with kit.AgentDatabases(save, max_size=1_000_000) as dbs:
-        with pytest.raises(StorageError, match=r"shared\.dat.*2000003 bytes exceeds the limit of 1000000"):
+        with pytest.raises(StorageError, match=r"shared\.dat.*2000003 bytes, more than the limit of 1000000"):
             dbs.shared().entries(NOTES)
 
 

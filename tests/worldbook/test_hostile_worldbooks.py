@@ -49,7 +49,7 @@ def test_a_link_to_dev_zero_is_refused_before_reading(tmp_path: Path, suffix: st
         pytest.skip("no /dev/zero on this system")
     link = tmp_path / f"zero{suffix}"
     link.symlink_to("/dev/zero")
-    with pytest.raises(WorldBookFormatError, match=r"not a regular file \(a device\)"):
+    with pytest.raises(WorldBookFormatError, match=r"not a regular file \(a character device\)"):
         read_world_book(link)
     with pytest.raises(WorldBookFormatError, match="not a regular file"):
         read_world(link)

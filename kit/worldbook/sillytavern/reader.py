@@ -27,7 +27,7 @@ from typing import Any, Mapping
 
 from kit.cards import card_json_from_png
 from kit.core.errors import CardError
-from kit.worldbook._files import FileRefused, JsonRefused, drop_huge_int_entries, has_huge_ints, huge_ints, parse_json, read_regular_file
+from kit.worldbook._files import JsonRefused, drop_huge_int_entries, has_huge_ints, huge_ints, parse_json, read_book_file
 from kit.worldbook.errors import WorldBookFormatError
 from kit.worldbook.model import Issue, WorldBook
 from kit.worldbook.sillytavern._js import js_keys
@@ -86,14 +86,7 @@ def load_world_data(source: Any, *, max_bytes: int = MAX_FILE_BYTES) -> tuple[An
     if isinstance(source, (str, os.PathLike)):
         path = Path(source)
         where = str(path)
-        try:
-            data = read_regular_file(path, max_bytes=max_bytes)
-        except FileRefused as exc:
-            if exc.is_os_error:
-                from kit.core.errors import StorageError
-
-                raise StorageError(f"cannot read world book {where!r}: {exc.reason}") from None
-            raise WorldBookFormatError(exc.reason, file=where) from None
+        data = read_book_file(path, max_bytes=max_bytes)
     elif isinstance(source, (bytes, bytearray, memoryview)):
         data = bytes(source)
         if len(data) > max_bytes:
