@@ -70,3 +70,29 @@ def jupyterlab(root: Path, *, timeout: float = 120) -> Iterator[str]:
                 os.killpg(server.pid, signal.SIGKILL)
             server.wait(timeout=20)
         log.close()
+
+
+@contextlib.contextmanager
+def notebook_page(root: Path, notebook: Path, *, viewport: dict[str, int]) -> Iterator[object]:
+    """Open ``notebook`` (inside ``root``) in JupyterLab in headless Chromium; yield the Playwright page.
+
+    The page is ready for input: the kernel is idle and the first code cell is focused. JupyterLab and the
+    browser are stopped afterwards, also when the test fails. Skips when Chromium or Playwright is missing.
+    """
+    import pytest
+
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)")
+    playwright = pytest.importorskip("playwright.sync_api")
+    with jupyterlab(root) as url, playwright.sync_playwright() as p:
+        base, token = url.split("|")
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            page = browser.new_page(viewport=viewport)
+            page.goto(f"{base}/lab/tree/{notebook.name}?token={token}")
+            page.wait_for_selector(".jp-Notebook", timeout=60_000)
+            page.get_by_text("Python 3 (ipykernel) | Idle").wait_for(timeout=60_000)
+            page.click(".jp-CodeCell .jp-InputArea-editor")
+            yield page
+        finally:
+            browser.close()

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.jupyterlab import CHROMIUM, CHROMIUM_ARGS, jupyterlab
+from tests.browser.jupyterlab import notebook_page
 
 REPO = Path(__file__).resolve().parents[2]
 DEMO = Path(__file__).with_name("widgets_demo.ipynb")
@@ -45,9 +45,6 @@ def _text_input(widget, label: str):
 
 
 def test_every_widget_in_jupyterlab(tmp_path: Path) -> None:
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)")
-    playwright = pytest.importorskip("playwright.sync_api")
     if not (SAVE / "studio").is_dir():
         pytest.skip("the sample save is missing: run python -m kit.samples")
     book_copy = tmp_path / "lin_wan_copy.json"
@@ -56,73 +53,63 @@ def test_every_widget_in_jupyterlab(tmp_path: Path) -> None:
     notebook = _demo_copy(tmp_path, book_copy)
     BUILD.mkdir(exist_ok=True)
 
-    with jupyterlab(tmp_path) as url, playwright.sync_playwright() as p:
-        base, token = url.split("|")
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        try:
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            page.goto(f"{base}/lab/tree/{notebook.name}?token={token}")
-            page.wait_for_selector(".jp-Notebook", timeout=60_000)
-            page.get_by_text("Python 3 (ipykernel) | Idle").wait_for(timeout=60_000)
-            page.click(".jp-CodeCell .jp-InputArea-editor")
-            for _ in range(5):  # run the five code cells
-                page.keyboard.press("Shift+Enter")
-            outputs = page.locator(".jp-OutputArea-output")
+    with notebook_page(tmp_path, notebook, viewport={"width": 1400, "height": 1000}) as page:
+        for _ in range(5):  # run the five code cells
+            page.keyboard.press("Shift+Enter")
+        outputs = page.locator(".jp-OutputArea-output")
 
-            # the trigger tuner: edit the keys (marked as unapplied), apply, see before -> after, save to the copy
-            tuner = outputs.locator(".kit-trigger-tuner")
-            tuner.wait_for(timeout=90_000)
-            tuner.get_by_text("✓ 已保存 saved").wait_for(timeout=30_000)
-            keys = _text_input(tuner, "关键词 Keys")
-            keys.fill("听雪")
-            keys.press("Tab")
-            tuner.get_by_text("unapplied edits", exact=False).wait_for(timeout=30_000)
-            tuner.locator("button", has_text="应用 Apply").click()
-            tuner.get_by_text("新增 gained", exact=False).wait_for(timeout=30_000)
-            assert "保存时 saved 90 / 112" in tuner.inner_text() and "unsaved changes (1 entries)" in tuner.inner_text()
-            tuner.locator("button", has_text="保存 Save").click()
-            tuner.get_by_text("已保存 saved: lin_wan_copy.json").wait_for(timeout=30_000)
-            saved = json.loads(book_copy.read_text(encoding="utf-8"))
-            assert "听雪" in json.dumps(saved, ensure_ascii=False)
-            assert (SAVE / "studio" / "worldbooks" / "lin_wan.json").read_bytes() == sample_before
-            tuner.screenshot(path=str(BUILD / "trigger_tuner.png"))
+        # the trigger tuner: edit the keys (marked as unapplied), apply, see before -> after, save to the copy
+        tuner = outputs.locator(".kit-trigger-tuner")
+        tuner.wait_for(timeout=90_000)
+        tuner.get_by_text("✓ 已保存 saved").wait_for(timeout=30_000)
+        keys = _text_input(tuner, "关键词 Keys")
+        keys.fill("听雪")
+        keys.press("Tab")
+        tuner.get_by_text("unapplied edits", exact=False).wait_for(timeout=30_000)
+        tuner.locator("button", has_text="应用 Apply").click()
+        tuner.get_by_text("新增 gained", exact=False).wait_for(timeout=30_000)
+        assert "保存时 saved 90 / 112" in tuner.inner_text() and "unsaved changes (1 entries)" in tuner.inner_text()
+        tuner.locator("button", has_text="保存 Save").click()
+        tuner.get_by_text("已保存 saved: lin_wan_copy.json").wait_for(timeout=30_000)
+        saved = json.loads(book_copy.read_text(encoding="utf-8"))
+        assert "听雪" in json.dumps(saved, ensure_ascii=False)
+        assert (SAVE / "studio" / "worldbooks" / "lin_wan.json").read_bytes() == sample_before
+        tuner.screenshot(path=str(BUILD / "trigger_tuner.png"))
 
-            # the search explorer: typing a query and pressing Enter searches (English by the query's script)
-            explorer = outputs.locator(".kit-search-explorer")
-            explorer.scroll_into_view_if_needed()
-            explorer.get_by_text("Type a query and press Enter", exact=False).wait_for(timeout=30_000)
-            query = _text_input(explorer, "查询 query")
-            query.fill("where do I find diamonds")
-            query.press("Enter")
-            explorer.get_by_text("paragraphs, best first", exact=False).wait_for(timeout=30_000)
-            assert "en_us (detected from the query's script)" in explorer.inner_text()
-            explorer.screenshot(path=str(BUILD / "search_explorer.png"))
+        # the search explorer: typing a query and pressing Enter searches (English by the query's script)
+        explorer = outputs.locator(".kit-search-explorer")
+        explorer.scroll_into_view_if_needed()
+        explorer.get_by_text("Type a query and press Enter", exact=False).wait_for(timeout=30_000)
+        query = _text_input(explorer, "查询 query")
+        query.fill("where do I find diamonds")
+        query.press("Enter")
+        explorer.get_by_text("paragraphs, best first", exact=False).wait_for(timeout=30_000)
+        assert "en_us (detected from the query's script)" in explorer.inner_text()
+        explorer.screenshot(path=str(BUILD / "search_explorer.png"))
 
-            # the item search card: a query typed into its box
-            search = outputs.locator(".kit-item-search")
-            search.scroll_into_view_if_needed()
-            search.get_by_text("已读取 20 项，还有更多", exact=False).wait_for(timeout=30_000)
-            box = _text_input(search, "查询 Query")
-            box.fill("glacite ingot")
-            box.press("Enter")
-            search.locator("button", has_text="冰川锭").first.wait_for(timeout=30_000)
-            assert "「glacite ingot」" in search.inner_text()
-            search.screenshot(path=str(BUILD / "item_search_card.png"))
+        # the item search card: a query typed into its box
+        search = outputs.locator(".kit-item-search")
+        search.scroll_into_view_if_needed()
+        search.get_by_text("已读取 20 项，还有更多", exact=False).wait_for(timeout=30_000)
+        box = _text_input(search, "查询 Query")
+        box.fill("glacite ingot")
+        box.press("Enter")
+        search.locator("button", has_text="冰川锭").first.wait_for(timeout=30_000)
+        assert "「glacite ingot」" in search.inner_text()
+        search.screenshot(path=str(BUILD / "item_search_card.png"))
 
-            # the card browser: the filter narrows the grid, and a filter with no match says so
-            cards = outputs.locator(".kit-card-browser")
-            cards.scroll_into_view_if_needed()
-            cards.get_by_text("5 / 5 张卡 cards", exact=False).wait_for(timeout=30_000)
-            flt = _text_input(cards, "筛选 Filter")
-            flt.fill("灯塔")
-            cards.get_by_text("1 / 5 张卡 cards", exact=False).wait_for(timeout=30_000)
-            assert "周望海" in cards.inner_text()
-            cards.locator("button", has_text="查看 View").first.click()
-            cards.get_by_text("字段 Fields").wait_for(timeout=30_000)
-            cards.screenshot(path=str(BUILD / "card_browser.png"))
-            flt.fill("no such card")
-            cards.get_by_text("No cards match", exact=False).wait_for(timeout=30_000)
-            for name in ("trigger_tuner", "search_explorer", "item_search_card", "card_browser"):
-                assert (BUILD / f"{name}.png").stat().st_size > 0
-        finally:
-            browser.close()
+        # the card browser: the filter narrows the grid, and a filter with no match says so
+        cards = outputs.locator(".kit-card-browser")
+        cards.scroll_into_view_if_needed()
+        cards.get_by_text("5 / 5 张卡 cards", exact=False).wait_for(timeout=30_000)
+        flt = _text_input(cards, "筛选 Filter")
+        flt.fill("灯塔")
+        cards.get_by_text("1 / 5 张卡 cards", exact=False).wait_for(timeout=30_000)
+        assert "周望海" in cards.inner_text()
+        cards.locator("button", has_text="查看 View").first.click()
+        cards.get_by_text("字段 Fields").wait_for(timeout=30_000)
+        cards.screenshot(path=str(BUILD / "card_browser.png"))
+        flt.fill("no such card")
+        cards.get_by_text("No cards match", exact=False).wait_for(timeout=30_000)
+        for name in ("trigger_tuner", "search_explorer", "item_search_card", "card_browser"):
+            assert (BUILD / f"{name}.png").stat().st_size > 0
