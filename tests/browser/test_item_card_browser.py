@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-
 from tests.browser.jupyterlab import notebook_page
 
 REPO = Path(__file__).resolve().parents[2]
