@@ -31,7 +31,7 @@ _EXPORTS = {
     "Save": "kit.saves.save",
     "SaveNotFoundError": "kit.saves.save",
     "ask": "kit.saves.knowledge",
-    "InvalidLanguageError": "kit.saves.knowledge",
+    "InvalidLanguageError": "kit.saves.tables",
     "AgentDatabases": "kit.saves.database",
     "AgentDatabase": "kit.saves.database",
     "canonical_player_uuid": "kit.saves.database",
@@ -81,7 +81,8 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from kit.core.regular_files import FileRefusedError
     from kit.saves import codecs, nbt
     from kit.saves.database import AgentDatabase, AgentDatabases, canonical_player_uuid
-    from kit.saves.knowledge import InvalidLanguageError, ask
+    from kit.saves.knowledge import ask
+    from kit.saves.tables import InvalidLanguageError
     from kit.saves.save import Save, SaveNotFoundError, open_save
     from kit.saves.tables import DOCUMENTS, FTB_GUIDES, KNOWLEDGE, QUEST_BACKGROUNDS, DatabaseTable
     from kit.servers.server import Server, ServerNotFoundError, open_server

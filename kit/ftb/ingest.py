@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Iterable
 from kit.core.errors import KitError
 
 from kit.ftb.guides import DEFAULT_GUIDE_RULE, GuideRule, guide_documents, guide_ids, quest_id_of
-from kit.saves.knowledge import InvalidLanguageError, check_language
+from kit.saves.tables import InvalidLanguageError, check_language
 from kit.saves.tables import FTB_GUIDES
 
 if TYPE_CHECKING:

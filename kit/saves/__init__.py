@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from kit.saves.database import AgentDatabase, AgentDatabases, canonical_player_uuid
 from kit.saves.nbt import NbtError
-from kit.saves.knowledge import InvalidLanguageError, ask, prepare_index
+from kit.saves.knowledge import ask, prepare_index
 from kit.saves.save import Save, SaveNotFoundError, open_save
-from kit.saves.tables import DOCUMENTS, FTB_GUIDES, KNOWLEDGE, QUEST_BACKGROUNDS, DatabaseTable
+from kit.saves.tables import DOCUMENTS, FTB_GUIDES, KNOWLEDGE, QUEST_BACKGROUNDS, DatabaseTable, InvalidLanguageError
 
 __all__ = [
     "AgentDatabase",

@@ -42,14 +42,18 @@ from kit.core.errors import (
     InvalidHandleError,
     InvalidIdentifierError,
     InvalidParameterError,
+    KitError,
     StorageError,
     TableCodecMismatchError,
 )
 from kit.core.frames import frame
-from kit.saves.tables import DOCUMENTS, DatabaseTable, documents_table, validate_identifier
+from kit.saves.tables import DOCUMENTS, DatabaseTable, check_language, documents_table, validate_identifier
 
 if TYPE_CHECKING:
     import pandas as pd
+
+#: Index builds tried in a row while writers keep changing the data, before giving up.
+_MAX_INDEX_BUILDS = 8
 
 __all__ = ["AgentDatabases", "AgentDatabase", "FORMAT_VERSION", "DATABASE_FOLDER", "canonical_player_uuid"]
 
@@ -61,6 +65,13 @@ FORMAT_VERSION = 1
 DATABASE_FOLDER = Path("system") / "database"
 
 _UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+
+
+def _build_index(documents: list[Document], settings: dict[str, Any]) -> Any:
+    """Fit a :class:`kit.retrieval.ParagraphIndex` (imported here: retrieval is only needed once an index is)."""
+    from kit.retrieval import ParagraphIndex
+
+    return ParagraphIndex(**settings).fit(documents)
 
 
 def canonical_player_uuid(value: str | uuid_module.UUID) -> str:
@@ -465,13 +476,45 @@ class AgentDatabase:
     ) -> Any:
         """Build, or reuse, the paragraph index of ``source`` in ``language``.
 
-        Returns a fitted :class:`kit.retrieval.ParagraphIndex` (a future of one with ``background=True``),
-        valid for the database's current state; any write makes the next call build a new one. See
-        :func:`kit.saves.knowledge.prepare_index`.
-        """
-        from kit.saves.knowledge import prepare_index
+        Indexes are derived in memory, one per source (documents table), language and settings, each tied to
+        the exact database state it was built from: any write publishes a new state, so an index of an older
+        state is never returned. Building reads a published snapshot and never holds the write lock.
 
-        return prepare_index(self, source, language, background=background, **settings)
+        Parameters
+        ----------
+        source : str or DatabaseTable
+            A documents table (``"system:knowledge"``).
+        language : str
+            The key of the documents table (``"zh_cn"``). A language without documents gives an empty index.
+        background : bool, default=False
+            Build on the database's worker thread and return a :class:`concurrent.futures.Future`.
+        **settings
+            :class:`kit.retrieval.ParagraphIndex` settings; each combination is cached separately.
+
+        Returns
+        -------
+        ParagraphIndex or Future
+            A fitted index, reused until the database changes.
+        """
+        table = documents_table(source)
+        check_language(language)
+        core = self._core
+        if background:
+            return core.executor().submit(self.prepare_index, table, language, **settings)
+        key = (table.id, language, tuple(sorted((k, repr(v)) for k, v in settings.items())))
+        for _ in range(_MAX_INDEX_BUILDS):
+            state = core.current()
+            with core.index_lock:
+                cached = core.index_cache.get(key)
+            if cached is not None and cached[0] is state:
+                return cached[1]
+            documents = core.decoded(state, table).get(language, [])
+            index = _build_index(list(documents), settings)
+            with core.index_lock:
+                if core.current() is state:  # nobody wrote meanwhile: this index is current
+                    core.index_cache[key] = (state, index)
+                    return index
+        raise KitError(f"{self.path}: the data changed during {_MAX_INDEX_BUILDS} index builds in a row; try again")
 
     def search(
         self,

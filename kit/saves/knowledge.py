@@ -8,13 +8,12 @@ the database's write lock; ``background=True`` builds on a worker thread and ret
 
 from __future__ import annotations
 
-import re
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any, Iterable
 
-from kit.core.errors import InvalidParameterError, KitError
+from kit.core.errors import InvalidParameterError
 from kit.core.frames import frame
-from kit.saves.tables import FTB_GUIDES, KNOWLEDGE, DatabaseTable, documents_table
+from kit.saves.tables import FTB_GUIDES, KNOWLEDGE, DatabaseTable, InvalidLanguageError, check_language
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -36,31 +35,6 @@ ASK_SCHEMA: dict[str, Any] = {
 }  # fmt: skip
 ASK_COLUMNS = list(ASK_SCHEMA)
 
-_LANGUAGE = re.compile(r"[a-z]{2,3}(_[a-z0-9]{2,8})?")
-_MAX_REBUILDS = 8
-
-
-class InvalidLanguageError(KitError, ValueError):
-    """A language code that is not of the game's form (``zh_cn``, ``en_us``)."""
-
-
-def check_language(language: str) -> str:
-    """Return ``language`` when it looks like a game language code, else raise InvalidLanguageError."""
-    if not isinstance(language, str) or not _LANGUAGE.fullmatch(language):
-        raise InvalidLanguageError(
-            f"invalid language {language!r}: expected a game language code such as 'zh_cn' or 'en_us'"
-        )
-    return language
-
-
-def _build(documents: list[Document], settings: dict[str, Any]) -> ParagraphIndex:
-    from kit.retrieval import ParagraphIndex
-
-    return ParagraphIndex(**settings).fit(documents)
-
-
-def _settings_key(settings: dict[str, Any]) -> tuple:
-    return tuple(sorted((k, repr(v)) for k, v in settings.items()))
 
 
 def prepare_index(
@@ -73,43 +47,9 @@ def prepare_index(
 ) -> ParagraphIndex | Future[ParagraphIndex]:
     """Return the paragraph index of ``source`` in ``language`` for the database's current state.
 
-    Parameters
-    ----------
-    db : AgentDatabase
-        The database (shared or a player's).
-    source : str or DatabaseTable
-        A documents table (``"system:knowledge"``).
-    language : str
-        The key of the documents table (``"zh_cn"``). A language without documents gives an empty index.
-    background : bool, default=False
-        Build on the database's worker thread and return a :class:`concurrent.futures.Future`.
-    **settings
-        :class:`kit.retrieval.ParagraphIndex` settings; each combination is cached separately.
-
-    Returns
-    -------
-    ParagraphIndex or Future
-        A fitted index, reused until the database changes.
+    The same as :meth:`kit.AgentDatabase.prepare_index` (parameters and caching are described there).
     """
-    table = documents_table(source)
-    check_language(language)
-    core = db._core
-    if background:
-        return core.executor().submit(prepare_index, db, table, language, **settings)
-    key = (table.id, language, _settings_key(settings))
-    for _ in range(_MAX_REBUILDS):
-        state = core.current()
-        with core.index_lock:
-            cached = core.index_cache.get(key)
-        if cached is not None and cached[0] is state:
-            return cached[1]
-        documents = core.decoded(state, table).get(language, [])
-        index = _build(list(documents), settings)
-        with core.index_lock:
-            if core.current() is state:  # nobody wrote meanwhile: this index is current
-                core.index_cache[key] = (state, index)
-                return index
-    raise KitError(f"{db.path}: the data changed during {_MAX_REBUILDS} index builds in a row; try again")
+    return db.prepare_index(source, language, background=background, **settings)
 
 
 def ask(

@@ -8,9 +8,11 @@ from typing import Generic, TypeVar
 
 from kit.saves import codecs
 from kit.core.document import Document
-from kit.core.errors import InvalidIdentifierError, InvalidParameterError
+from kit.core.errors import InvalidIdentifierError, InvalidParameterError, KitError
 
 __all__ = [
+    "InvalidLanguageError",
+    "check_language",
     "DatabaseTable",
     "DOCUMENTS",
     "documents_table",
@@ -79,3 +81,19 @@ KNOWLEDGE: DatabaseTable[list[Document]] = DatabaseTable("system:knowledge", DOC
 FTB_GUIDES: DatabaseTable[list[Document]] = DatabaseTable("system:ftb_guides", DOCUMENTS)
 #: Quest background classification (``system:quest_backgrounds``): quest id -> class label.
 QUEST_BACKGROUNDS: DatabaseTable[str] = DatabaseTable("system:quest_backgrounds", codecs.STRING)
+
+
+_LANGUAGE = re.compile(r"[a-z]{2,3}(_[a-z0-9]{2,8})?")
+
+
+class InvalidLanguageError(KitError, ValueError):
+    """A language code that is not of the game's form (``zh_cn``, ``en_us``)."""
+
+
+def check_language(language: str) -> str:
+    """Return ``language`` when it looks like a game language code, else raise InvalidLanguageError."""
+    if not isinstance(language, str) or not _LANGUAGE.fullmatch(language):
+        raise InvalidLanguageError(
+            f"invalid language {language!r}: expected a game language code such as 'zh_cn' or 'en_us'"
+        )
+    return language

@@ -60,23 +60,23 @@ def test_background_build_returns_a_future(save) -> None:
 
 
 def test_building_does_not_hold_the_write_lock(save, monkeypatch) -> None:
-    import kit.saves.knowledge as knowledge
+    import kit.saves.database as database
 
     db = save.databases.shared()
     started, release = threading.Event(), threading.Event()
-    real_build = knowledge._build
+    real_build = database._build_index
 
     def slow_build(documents, settings):
         started.set()
         assert release.wait(10)
         return real_build(documents, settings)
 
-    monkeypatch.setattr(knowledge, "_build", slow_build)
+    monkeypatch.setattr(database, "_build_index", slow_build)
     future = db.prepare_index(kit.KNOWLEDGE, "en_us", background=True)
     assert started.wait(10)
     db.put(kit.QUEST_BACKGROUNDS, "q", "combat")  # would deadlock if the build held the write lock
     release.set()
-    monkeypatch.setattr(knowledge, "_build", real_build)
+    monkeypatch.setattr(database, "_build_index", real_build)
     index = future.result(timeout=60)
     # the write happened during the build, so that build was discarded and a current one returned
     assert index is db.prepare_index(kit.KNOWLEDGE, "en_us")
