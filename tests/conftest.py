@@ -70,3 +70,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "browser" in Path(str(item.fspath)).parts:
             item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture
+def outside(tmp_path: Path) -> Path:
+    """A folder outside the save or store under test, holding ``victim.txt``, which no write may reach."""
+    folder = tmp_path / "outside"
+    folder.mkdir()
+    (folder / "victim.txt").write_bytes(b"precious bytes outside the save or store\n")
+    return folder

@@ -95,3 +95,15 @@ def assert_linear(make: Callable[[int], Any], run: Callable[[Any], Any], n: int,
     """Fail when the work grows like ``factor ** 2`` (quadratic) rather than ``factor`` (allowing 4x noise)."""
     ratio = growth_ratio(make, run, n, factor)
     assert ratio < factor * 4, f"time grew {ratio:.0f}x for {factor}x more input (linear would be about {factor}x)"
+
+
+def folder_bytes(folder: Path, *, include_links: bool = True) -> dict[str, bytes]:
+    """Every file below ``folder`` (relative POSIX path -> bytes), to check that a refused write changed nothing.
+
+    ``include_links=False`` leaves out symbolic links (whose targets may lie outside the folder).
+    """
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and (include_links or not p.is_symlink())
+    }

@@ -26,7 +26,7 @@ from kit.books import (
     open_store,
 )
 from kit.core.errors import KitError
-from tests.hostile import MEMORY_BOUND_BYTES, peak_memory, run_unblocked
+from tests.hostile import MEMORY_BOUND_BYTES, folder_bytes, peak_memory, run_unblocked
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "symlink") or not hasattr(os, "mkfifo"), reason="needs POSIX links and FIFOs")
 
@@ -38,9 +38,6 @@ def _clock():
     return lambda: "2026-03-01T{:02d}:{:02d}:00Z".format(*divmod(next(minutes), 60))
 
 
-def _tree(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file() and not p.is_symlink()}
-
 
 @pytest.fixture
 def store(tmp_path: Path):
@@ -51,13 +48,6 @@ def store(tmp_path: Path):
     return s
 
 
-@pytest.fixture
-def outside(tmp_path: Path) -> Path:
-    folder = tmp_path / "outside"
-    folder.mkdir()
-    (folder / "victim.txt").write_bytes(b"precious bytes outside the store\n")
-    return folder
-
 
 # --------------------------------------------------------------------------------------------- links
 
@@ -66,10 +56,10 @@ def test_symlinked_trace_file_is_refused(store, outside: Path) -> None:
     trace = store.root / "books" / "cb" / "traces.jsonl"
     trace.unlink()
     trace.symlink_to(outside / "victim.txt")
-    before = _tree(outside)
+    before = folder_bytes(outside, include_links=False)
     with pytest.raises(StorageError, match=r"traces\.jsonl.*symbolic link"):
         store.append_design_trace("cb", "user_input", "second")
-    assert _tree(outside) == before
+    assert folder_bytes(outside, include_links=False) == before
 
 
 def test_dangling_trace_link_creates_nothing_outside(store, outside: Path) -> None:
@@ -85,10 +75,10 @@ def test_hard_linked_trace_file_is_refused(store, outside: Path) -> None:
     trace = store.root / "books" / "cb" / "traces.jsonl"
     trace.unlink()
     os.link(outside / "victim.txt", trace)
-    before = _tree(outside)
+    before = folder_bytes(outside, include_links=False)
     with pytest.raises(StorageError, match=r"traces\.jsonl.*hard links"):
         store.append_design_trace("cb", "user_input", "second")
-    assert _tree(outside) == before
+    assert folder_bytes(outside, include_links=False) == before
 
 
 @pytest.mark.parametrize("dangling", [True, False])
@@ -96,10 +86,10 @@ def test_symlinked_temp_file_is_refused(store, outside: Path, dangling: bool) ->
     project = store.root / "books" / "cb" / "project.json"
     tmp = project.with_name("project.json.tmp")
     tmp.symlink_to(outside / ("missing.json" if dangling else "victim.txt"))
-    before_outside, before_project = _tree(outside), project.read_bytes()
+    before_outside, before_project = folder_bytes(outside, include_links=False), project.read_bytes()
     with pytest.raises(StorageError, match=r"project\.json\.tmp.*symbolic link"):
         store.update_book("cb", title="new title")
-    assert _tree(outside) == before_outside
+    assert folder_bytes(outside, include_links=False) == before_outside
     assert project.read_bytes() == before_project and not project.is_symlink()
 
 
@@ -107,12 +97,12 @@ def test_symlinked_book_folder_is_refused(store, outside: Path) -> None:
     book = store.root / "books" / "cb"
     os.rename(book, outside / "cb")
     book.symlink_to(outside / "cb", target_is_directory=True)
-    before = _tree(outside)
+    before = folder_bytes(outside, include_links=False)
     with pytest.raises(StorageError, match=r"books/cb.*symbolic link"):
         store.append_design_trace("cb", "user_input", "second")
     with pytest.raises(StorageError, match=r"books/cb.*symbolic link"):
         store.record_artifact("cb", "角色.设定", "x", status="accepted")
-    assert _tree(outside) == before
+    assert folder_bytes(outside, include_links=False) == before
 
 
 def test_symlinked_assets_folder_is_refused(store, outside: Path) -> None:
@@ -241,7 +231,7 @@ def test_writing_a_value_nested_too_deep_is_refused(store) -> None:
 
 def test_provider_key_used_as_an_object_key_is_refused(store) -> None:
     store.export_asset("cb", asset_id="zhou")
-    before = _tree(store.root)
+    before = folder_bytes(store.root, include_links=False)
     with pytest.raises(SecretError, match=r"object key that looks like an API key") as info:
         store.save_session("s1", {"bookId": "cb", "keys": {KEY: "openai"}})
     assert KEY not in str(info.value)
@@ -249,7 +239,7 @@ def test_provider_key_used_as_an_object_key_is_refused(store) -> None:
         store.update_book("cb", readiness={KEY: True})
     with pytest.raises(SecretError):
         store.create_play_book("p", card_asset_id="zhou", book_id="pb", variables={KEY: 1})
-    assert _tree(store.root) == before
+    assert folder_bytes(store.root, include_links=False) == before
 
 
 # ------------------------------------------------------------------------------------- never raises

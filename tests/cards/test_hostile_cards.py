@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from kit.books import CardError, SecretError, open_store, placeholder_avatar, read_card
 from kit.cards import card_from_png
 from kit.core.png import MAX_TEXT_CHUNK_BYTES, read_all_text_chunks, write_text_chunks
-from tests.hostile import MEMORY_BOUND_BYTES, peak_memory, run_unblocked
+from tests.hostile import MEMORY_BOUND_BYTES, folder_bytes, peak_memory, run_unblocked
 
 KEY = "sk-ant-" + "Zx9Yw8Vu7T" * 4
 CARD = {"spec": "chara_card_v2", "spec_version": "2.0", "data": {"name": "Mira", "description": "a lighthouse keeper"}}
@@ -43,9 +43,6 @@ def _with_chunks(png: bytes, *chunks: bytes) -> bytes:
 def _card_png(**texts: str) -> bytes:
     return write_text_chunks(placeholder_avatar("x", size=16), {"chara": _b64(CARD), **texts})
 
-
-def _tree(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 # --------------------------------------------------------------------------------------- non-regular
@@ -133,11 +130,11 @@ def test_key_in_a_non_card_text_chunk_of_the_avatar_is_refused(tmp_path: Path, c
     path.write_bytes(_with_chunks(_card_png(), chunk))
     assert read_card(path).name == "Mira"  # reading is fine; storing it is not
     store = open_store(tmp_path / "studio")
-    before = _tree(store.root)
+    before = folder_bytes(store.root)
     with pytest.raises(SecretError, match=r"mira\.png.*png\.") as info:
         store.import_card(path)
     assert KEY not in str(info.value)
-    assert _tree(store.root) == before
+    assert folder_bytes(store.root) == before
 
 
 def test_provider_key_as_a_key_inside_the_card_is_refused(tmp_path: Path) -> None:

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import kit
 from kit.saves import codecs, nbt
 from kit.core.errors import KitError, StorageError
-from tests.hostile import MEMORY_BOUND_BYTES, peak_memory, run_unblocked
+from tests.hostile import MEMORY_BOUND_BYTES, folder_bytes, peak_memory, run_unblocked
 
 NOTES = kit.DatabaseTable("example:notes", codecs.STRING)
 UUID = "6f1c2a4e-5b7d-4e21-9a3c-0d8e7f6a5b41"
@@ -34,16 +34,6 @@ def save(tmp_path: Path) -> Path:
     return folder
 
 
-@pytest.fixture
-def outside(tmp_path: Path) -> Path:
-    folder = tmp_path / "outside"
-    folder.mkdir()
-    (folder / "victim.txt").write_bytes(b"precious bytes outside the save\n")
-    return folder
-
-
-def _tree(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def _put(save: Path, player: str | None = None) -> None:
@@ -56,12 +46,12 @@ def _put(save: Path, player: str | None = None) -> None:
 
 
 def test_symlinked_lock_file_is_refused_and_its_target_untouched(save: Path, outside: Path) -> None:
-    before = _tree(outside)
+    before = folder_bytes(outside)
     lock = save / "system" / "database" / "shared.dat.lock"
     lock.symlink_to(outside / "victim.txt")
     with pytest.raises(StorageError, match=r"shared\.dat\.lock.*symbolic link"):
         _put(save)
-    assert _tree(outside) == before
+    assert folder_bytes(outside) == before
     assert not (save / "system" / "database" / "shared.dat").exists()
 
 
@@ -73,11 +63,11 @@ def test_dangling_lock_link_creates_nothing_outside(save: Path, outside: Path) -
 
 
 def test_hard_linked_lock_file_is_never_truncated(save: Path, outside: Path) -> None:
-    before = _tree(outside)
+    before = folder_bytes(outside)
     os.link(outside / "victim.txt", save / "system" / "database" / "shared.dat.lock")
     with pytest.raises(StorageError, match=r"shared\.dat\.lock.*hard links"):
         _put(save)
-    assert _tree(outside) == before
+    assert folder_bytes(outside) == before
 
 
 def test_lock_file_holding_foreign_content_is_not_overwritten(save: Path) -> None:
@@ -97,13 +87,13 @@ def test_a_kit_lock_file_left_behind_is_reused(save: Path) -> None:
 
 @pytest.mark.parametrize("dangling", [True, False])
 def test_symlinked_temp_file_is_refused(save: Path, outside: Path, dangling: bool) -> None:
-    before = _tree(outside)
+    before = folder_bytes(outside)
     target = outside / ("missing.dat" if dangling else "victim.txt")
     tmp = save / "system" / "database" / "shared.dat.tmp"
     tmp.symlink_to(target)
     with pytest.raises(StorageError, match=r"shared\.dat\.tmp.*symbolic link"):
         _put(save)
-    assert _tree(outside) == before
+    assert folder_bytes(outside) == before
     shared = save / "system" / "database" / "shared.dat"
     assert not shared.is_symlink() and not shared.exists()
     assert tmp.is_symlink()  # left for the owner to look at, never written through
@@ -119,11 +109,11 @@ def test_regular_temp_leftover_is_replaced(save: Path) -> None:
 
 
 def test_symlinked_database_file_is_refused(save: Path, outside: Path) -> None:
-    before = _tree(outside)
+    before = folder_bytes(outside)
     (save / "system" / "database" / "shared.dat").symlink_to(outside / "victim.txt")
     with kit.AgentDatabases(save) as dbs, pytest.raises(StorageError):
         dbs.shared().put(NOTES, "k", "v")
-    assert _tree(outside) == before
+    assert folder_bytes(outside) == before
 
 
 def test_symlinked_players_folder_is_refused_for_writes_and_revoke(save: Path, outside: Path) -> None:
@@ -131,7 +121,7 @@ def test_symlinked_players_folder_is_refused_for_writes_and_revoke(save: Path, o
     players.rmdir()
     (outside / f"{UUID}.dat").write_bytes(b"someone else's file named like a player database")
     players.symlink_to(outside, target_is_directory=True)
-    before = _tree(outside)
+    before = folder_bytes(outside)
     with pytest.raises(StorageError, match=r"players.*symbolic link"):
         _put(save, UUID)
     with kit.AgentDatabases(save) as dbs:
@@ -139,7 +129,7 @@ def test_symlinked_players_folder_is_refused_for_writes_and_revoke(save: Path, o
             dbs.revoke(UUID)
         with pytest.raises(StorageError, match=r"players.*symbolic link"):
             dbs.reset(UUID)
-    assert _tree(outside) == before
+    assert folder_bytes(outside) == before
 
 
 def test_symlinked_system_folder_is_refused(save: Path, outside: Path) -> None:
@@ -147,20 +137,20 @@ def test_symlinked_system_folder_is_refused(save: Path, outside: Path) -> None:
     (outside / "database").mkdir()
     os.rename(system, outside / "moved-system")
     system.symlink_to(outside, target_is_directory=True)
-    before = _tree(outside)
+    before = folder_bytes(outside)
     with pytest.raises(StorageError, match=r"system.*symbolic link"):
         _put(save)
-    assert _tree(outside) == before
+    assert folder_bytes(outside) == before
 
 
 def test_revoke_of_a_linked_player_file_removes_only_the_link(save: Path, outside: Path) -> None:
-    before = _tree(outside)
+    before = folder_bytes(outside)
     link = save / "system" / "database" / "players" / f"{UUID}.dat"
     link.symlink_to(outside / "victim.txt")
     with kit.AgentDatabases(save) as dbs:
         assert dbs.revoke(UUID) is True
     assert not link.is_symlink()
-    assert _tree(outside) == before
+    assert folder_bytes(outside) == before
 
 
 # --------------------------------------------------------------------------------------- non-regular
