@@ -34,6 +34,8 @@ _EXPORTS = {
     "InvalidLanguageError": "kit.saves.tables",
     "AgentDatabases": "kit.saves.database",
     "AgentDatabase": "kit.saves.database",
+    "TableStats": "kit.saves.database",
+    "DatabaseStats": "kit.saves.database",
     "canonical_player_uuid": "kit.saves.database",
     "DatabaseTable": "kit.saves.tables",
     "DOCUMENTS": "kit.saves.tables",
@@ -80,7 +82,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from kit.core.json_files import JsonRefusedError
     from kit.core.regular_files import FileRefusedError
     from kit.saves import codecs, nbt
-    from kit.saves.database import AgentDatabase, AgentDatabases, canonical_player_uuid
+    from kit.saves.database import AgentDatabase, AgentDatabases, DatabaseStats, TableStats, canonical_player_uuid
     from kit.saves.knowledge import ask
     from kit.saves.tables import InvalidLanguageError
     from kit.saves.save import Save, SaveNotFoundError, open_save

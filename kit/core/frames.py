@@ -17,6 +17,7 @@ The dtype vocabulary (:data:`DTYPES`):
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
@@ -103,9 +104,9 @@ def frame(
         A dtype of the vocabulary (see the module documentation): ``"string"``, ``"int64"``,
         ``"float64"``, ``"bool"``, ``"Int64"``, ``"Float64"``, ``"boolean"``,
         ``"datetime64[ns, UTC]"``, ``"object"``, or an ordered categorical (:func:`ordered`).
-    rows : iterable of mappings or of tuples, or mapping of column name to values
+    rows : iterable of mappings, tuples or dataclass records, or mapping of column name to values
         Rows (a column a mapping row lacks is missing there; a tuple row holds every column in schema
-        order), or whole columns (a column the mapping lacks is
+        order; a record gives each column from its attribute of that name), or whole columns (a column the mapping lacks is
         missing everywhere). Columns that are already arrays of their schema dtype are used as they
         are, without conversion (the fast path of sub-millisecond searches).
     sort : sequence of str, default=()
@@ -134,15 +135,16 @@ def frame(
         data = [[None] * n if values is None else values for values in given]
     else:
         rows = list(rows)
-        if rows and not isinstance(rows[0], Mapping):
+        n = len(rows)
+        if rows and dataclasses.is_dataclass(rows[0]):
+            data = [[getattr(row, name) for row in rows] for name in schema]
+        elif rows and not isinstance(rows[0], Mapping):
             data = [list(column) for column in zip(*rows)] if rows else []
             if len(data) != len(schema):
                 raise InvalidParameterError(f"Rows of {len(data)} values do not fit the {len(schema)} columns {list(schema)}.")
         else:
             data = [[row.get(name) for row in rows] for name in schema]
-    out = pd.DataFrame(
-        {name: _column(values, dtype) for (name, dtype), values in zip(schema.items(), data)}, columns=list(schema)
-    )
+    out = _from_arrays(schema, [_column_values(values, dtype) for values, dtype in zip(data, schema.values())], n)
     if sort and len(out):
         out = out.sort_values(list(sort), kind="stable")
     return out.reset_index(drop=True)
@@ -166,6 +168,16 @@ def _column(values: Any, dtype: Any) -> pd.Series:
                 f"Values {sorted(map(str, unknown))} are not among the categories {list(dtype.categories)}."
             )
     return pd.Series(values, dtype=dtype)
+
+
+def _column_values(values: Any, dtype: Any) -> Any:
+    """The array of one column (a NumPy array, or pandas' extension array for extension dtypes)."""
+    import pandas as pd
+
+    column = _column(values, dtype)
+    if isinstance(column.dtype, pd.api.extensions.ExtensionDtype):
+        return column.array
+    return column.to_numpy(copy=False)
 
 
 def _from_arrays(schema: Mapping[str, Any], arrays: list[Any], n: int) -> pd.DataFrame:

@@ -75,11 +75,6 @@ class FleetSave:
 # -- per-save reading (runs inside the tasks) -----------------------------------------------------
 
 
-def _handles(save: Save) -> list[Any]:
-    dbs = save.databases
-    return [dbs.shared()] + [dbs.player(u) for u in dbs.player_uuids()]
-
-
 def _problem(item: FleetSave, kind: str, object_id: str, message: str, path: str) -> dict[str, Any]:
     return {"severity": "error", "kind": kind, "object_id": object_id, "field": None, "message": message, "path": path,
             "save_id": item.save_id}
@@ -93,28 +88,9 @@ def _open(item: FleetSave) -> Save | None:
 
 
 def _summary_rows(item: FleetSave) -> list[dict[str, Any]]:
-    """``Save.summary()`` with ``save_id``; when a database cannot be read, the rows of the readable ones."""
-    save = _open(item)
-    if save is None:
-        return []
-    with save:
-        try:
-            rows = save.summary().to_dict("records")
-        except (KitError, OSError):
-            rows = []
-            for handle in _handles(save):
-                try:
-                    tables = handle.tables()
-                except (KitError, OSError):
-                    continue
-                exists = handle.path.exists()
-                rows.append({
-                    "scope": handle.scope, "player_uuid": handle.player_uuid or "",
-                    "path": handle.path.relative_to(save.path).as_posix(), "exists": exists,
-                    "file_size_bytes": handle.path.stat().st_size if exists else 0, "n_tables": len(tables),
-                    "n_entries": int(tables["n_entries"].sum()), "n_documents": int(tables["n_documents"].sum()),
-                })
-    return [{"save_id": item.save_id, **r} for r in rows]
+    """The rows of ``Save.summary()`` (its :meth:`~kit.saves.database.AgentDatabase.stats` records) with
+    ``save_id``; a database that cannot be read has no row, the readable ones keep theirs."""
+    return [{"save_id": item.save_id, **vars(stats)} for _, stats in _readable(item, lambda h: h.stats())]
 
 
 def _readable(item: FleetSave, read: Callable[[Any], Any]) -> Iterator[tuple[Any, Any]]:
@@ -124,7 +100,7 @@ def _readable(item: FleetSave, read: Callable[[Any], Any]) -> Iterator[tuple[Any
     if save is None:
         return
     with save:
-        for handle in _handles(save):
+        for handle in save.databases.handles():
             try:
                 value = read(handle)
             except (KitError, OSError):
@@ -133,8 +109,8 @@ def _readable(item: FleetSave, read: Callable[[Any], Any]) -> Iterator[tuple[Any
 
 
 def _tables_rows(item: FleetSave) -> list[dict[str, Any]]:
-    return [{"save_id": item.save_id, "scope": handle.scope, "player_uuid": handle.player_uuid or "", **r}
-            for handle, tables in _readable(item, lambda h: h.tables()) for r in tables.to_dict("records")]
+    return [{"save_id": item.save_id, "scope": handle.scope, "player_uuid": handle.player_uuid or "", **vars(t)}
+            for handle, tables in _readable(item, lambda h: h.table_stats()) for t in tables]
 
 
 def _documents_rows(item: FleetSave, table_id: str) -> list[dict[str, Any]]:
@@ -159,7 +135,7 @@ def _problem_rows(item: FleetSave) -> list[dict[str, Any]]:
         return [_problem(item, "missing_save", item.save_id, "cannot open the save folder", str(item.path))]
     rows = []
     with save:
-        for handle in _handles(save):
+        for handle in save.databases.handles():
             try:
                 handle.tables()
             except (KitError, OSError) as exc:
@@ -375,10 +351,27 @@ def _save_ids(paths: list[Path]) -> list[str]:
     return [p.relative_to(common).as_posix() or p.name for p in absolute]
 
 
-def _group(items: list[FleetSave], saves_per_partition: int | None, partition_bytes: int) -> list[tuple[FleetSave, ...]]:
+#: Default grouping: about this many partitions per worker thread (fewer tasks, less per-task overhead) ...
+TASKS_PER_THREAD = 4
+#: ... and never more saves than this in one partition, so a partition stays small however large the fleet.
+MAX_SAVES_PER_PARTITION = 256
+
+
+def _threads(client: Any) -> int:
+    """Worker threads of the client's cluster (the local CPUs for Dask's default scheduler or an empty cluster)."""
+    if client is not None:
+        total = sum(client.nthreads().values())
+        if total:
+            return total
+    return os.cpu_count() or 1
+
+
+def _group(
+    items: list[FleetSave], saves_per_partition: int | None, partition_bytes: int, threads: int
+) -> list[tuple[FleetSave, ...]]:
     if saves_per_partition is not None:
         return [tuple(items[i:i + saves_per_partition]) for i in range(0, len(items), saves_per_partition)]
-    cap = max(1, min(64, math.ceil(len(items) / 32)))
+    cap = min(MAX_SAVES_PER_PARTITION, max(1, math.ceil(len(items) / (TASKS_PER_THREAD * threads))))
     groups: list[tuple[FleetSave, ...]] = []
     current: list[FleetSave] = []
     size = 0
@@ -412,8 +405,10 @@ def open_fleet(
         Where :meth:`Fleet.compute` and the computing helpers run: ``None`` is Dask's default scheduler on
         this machine; an address string (``"tcp://host:8786"``) connects a new client.
     saves_per_partition : int, optional
-        Saves per Dask partition. Default: small saves are grouped (at most ``partition_bytes`` of database
-        files, at most 64 saves, about 32 partitions or more), a large save has a partition of its own.
+        Saves per Dask partition. Default: about :data:`TASKS_PER_THREAD` (4) partitions per worker thread of the
+        client (per CPU without one), at most :data:`MAX_SAVES_PER_PARTITION` (256) saves and ``partition_bytes``
+        of database files each; a large save has a partition of its own. Each task costs a few milliseconds
+        of scheduling and serialisation, so small saves are grouped; the grouping never changes a result.
     partition_bytes : int, default=64 MiB
 
     Returns
@@ -443,4 +438,6 @@ def open_fleet(
     if len(set(ids)) != len(ids):
         raise FleetParameterError("open_fleet was given the same save folder twice")
     items = sorted((FleetSave(i, p, _database_size(p)) for i, p in zip(ids, paths)), key=lambda s: s.save_id)
-    return Fleet(tuple(items), tuple(_group(items, saves_per_partition, partition_bytes)), resolve_client(client))
+    client = resolve_client(client)
+    groups = _group(items, saves_per_partition, partition_bytes, _threads(client))
+    return Fleet(tuple(items), tuple(groups), client)

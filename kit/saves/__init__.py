@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from kit.saves.database import AgentDatabase, AgentDatabases, canonical_player_uuid
+from kit.saves.database import AgentDatabase, AgentDatabases, DatabaseStats, TableStats, canonical_player_uuid
 from kit.saves.nbt import NbtError
 from kit.saves.knowledge import ask, prepare_index
 from kit.saves.save import Save, SaveNotFoundError, open_save
@@ -19,6 +19,8 @@ from kit.saves.tables import DOCUMENTS, FTB_GUIDES, KNOWLEDGE, QUEST_BACKGROUNDS
 __all__ = [
     "AgentDatabase",
     "AgentDatabases",
+    "DatabaseStats",
+    "TableStats",
     "canonical_player_uuid",
     "InvalidLanguageError",
     "NbtError",

@@ -55,7 +55,15 @@ if TYPE_CHECKING:
 #: Index builds tried in a row while writers keep changing the data, before giving up.
 _MAX_INDEX_BUILDS = 8
 
-__all__ = ["AgentDatabases", "AgentDatabase", "FORMAT_VERSION", "DATABASE_FOLDER", "canonical_player_uuid"]
+__all__ = [
+    "AgentDatabases",
+    "AgentDatabase",
+    "TableStats",
+    "DatabaseStats",
+    "FORMAT_VERSION",
+    "DATABASE_FOLDER",
+    "canonical_player_uuid",
+]
 
 T = TypeVar("T")
 
@@ -109,6 +117,7 @@ class _Snapshot:
     tables: Mapping[str, _Table]
     stat: tuple[int, int, int] | None  # (inode, size, mtime_ns) of the file this state was read from / written to
     decoded: dict[str, dict[str, Any]] = field(default_factory=dict, compare=False)
+    sizes: dict[str, int] = field(default_factory=dict, compare=False)  # uncompressed NBT size per table
 
 
 _EMPTY = _Snapshot(tables={}, stat=None)
@@ -304,7 +313,7 @@ class _DatabaseFile:
         except nbt.NbtError as exc:
             raise StorageError(f"{self.path}: cannot encode the database, nothing was written: {exc}") from None
         atomic_write_bytes(self.path, data, root=self.root)
-        published = _Snapshot(tables=new.tables, stat=_file_stat(self.path), decoded=new.decoded)
+        published = _Snapshot(tables=new.tables, stat=_file_stat(self.path), decoded=new.decoded, sizes=new.sizes)
         self.state = published
         with self.index_lock:
             self.index_cache.clear()
@@ -350,6 +359,56 @@ class _CodecRegistry:
                 f"table {table.id!r} is already declared with codec {known!r}; "
                 f"it cannot also be used with {table.codec.signature!r}"
             )
+
+
+@dataclass(frozen=True)
+class TableStats:
+    """One stored table's numbers: a row of :meth:`AgentDatabase.tables`.
+
+    ``n_entries`` counts keys (languages for a documents table), ``n_documents`` the documents over all
+    languages (0 for value tables), ``size_bytes`` the uncompressed NBT size of the entries.
+    """
+
+    table_id: str
+    codec: str
+    is_documents: bool
+    n_entries: int
+    n_documents: int
+    size_bytes: int
+
+
+@dataclass(frozen=True)
+class DatabaseStats:
+    """One database file's numbers: a row of :meth:`AgentDatabases.summary`.
+
+    ``scope`` is ``"shared"`` or ``"player"``, ``player_uuid`` ``""`` for shared, ``path`` relative to the save;
+    the counts are sums over the database's :class:`TableStats`.
+    """
+
+    scope: str
+    player_uuid: str
+    path: str
+    exists: bool
+    file_size_bytes: int
+    n_tables: int
+    n_entries: int
+    n_documents: int
+
+
+def _counts(table: _Table) -> tuple[bool, int, int]:
+    """``(is_documents, n_entries, n_documents)`` of a stored table."""
+    is_docs = table.signature == DOCUMENTS.signature
+    return is_docs, len(table.entries), sum(len(v) for v in table.entries.values()) if is_docs else 0
+
+
+def _table_stats(state: _Snapshot, table_id: str) -> TableStats:
+    """A stored table's numbers; the NBT size is computed once per snapshot (snapshots never change)."""
+    table = state.tables[table_id]
+    is_docs, n_entries, n_documents = _counts(table)
+    size = state.sizes.get(table_id)
+    if size is None:
+        size = state.sizes[table_id] = len(nbt.encode_nbt(dict(table.entries), compression="none"))
+    return TableStats(table_id, table.signature, is_docs, n_entries, n_documents, size)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -535,8 +594,36 @@ class AgentDatabase:
         """The ids of the tables stored in this database, sorted."""
         return sorted(self._core.current().tables)
 
+    def table_stats(self) -> list[TableStats]:
+        """One :class:`TableStats` record per stored table, sorted by ``table_id`` (the rows of :meth:`tables`)."""
+        state = self._core.current()
+        return [_table_stats(state, table_id) for table_id in sorted(state.tables)]
+
+    def stats(self) -> DatabaseStats:
+        """This database's numbers as one :class:`DatabaseStats` record (its row of :meth:`AgentDatabases.summary`).
+
+        Raises :class:`~kit.core.errors.StorageError` when the file cannot be read.
+        """
+        counts = [_counts(table) for table in self._core.current().tables.values()]
+        path = self._core.path
+        try:
+            size = path.stat().st_size
+            exists = True
+        except FileNotFoundError:
+            size, exists = 0, False
+        return DatabaseStats(
+            scope=self.scope,
+            player_uuid=self.player_uuid or "",
+            path=path.relative_to(self._core.root).as_posix(),
+            exists=exists,
+            file_size_bytes=size,
+            n_tables=len(counts),
+            n_entries=sum(c[1] for c in counts),
+            n_documents=sum(c[2] for c in counts),
+        )
+
     def tables(self) -> pd.DataFrame:
-        """One row per stored table.
+        """One row per stored table (the records of :meth:`table_stats` as a frame).
 
         Returns
         -------
@@ -545,20 +632,7 @@ class AgentDatabase:
             (keys; languages for a documents table), ``n_documents`` (documents over all languages, 0 for
             value tables), ``size_bytes`` (uncompressed NBT size of the entries). Sorted by ``table_id``.
         """
-        rows = []
-        for table_id, table in sorted(self._core.current().tables.items()):
-            is_docs = table.signature == DOCUMENTS.signature
-            rows.append(
-                {
-                    "table_id": table_id,
-                    "codec": table.signature,
-                    "is_documents": is_docs,
-                    "n_entries": len(table.entries),
-                    "n_documents": sum(len(v) for v in table.entries.values()) if is_docs else 0,
-                    "size_bytes": len(nbt.encode_nbt(dict(table.entries), compression="none")),
-                }
-            )
-        return frame(_TABLE_SCHEMA, rows)
+        return frame(_TABLE_SCHEMA, self.table_stats())
 
     def frame(self, table: str | DatabaseTable[Any]) -> pd.DataFrame:
         """Return a table as a DataFrame.
@@ -766,24 +840,10 @@ class AgentDatabases:
         DataFrame
             Columns ``scope`` ("shared" / "player"), ``player_uuid`` ("" for shared), ``path`` (relative
             to the save), ``exists``, ``file_size_bytes``, ``n_tables``, ``n_entries``, ``n_documents``.
-            Shared first, then players by UUID.
+            Shared first, then players by UUID (the records of :meth:`AgentDatabase.stats` as a frame).
         """
+        return frame(_SUMMARY_SCHEMA, [d.stats() for d in self.handles()])
 
-        rows = []
-        handles = [self.shared()] + [self.player(u) for u in self.player_uuids()]
-        for handle in handles:
-            tables = handle.tables()
-            exists = handle.path.exists()
-            rows.append(
-                {
-                    "scope": handle.scope,
-                    "player_uuid": handle.player_uuid or "",
-                    "path": handle.path.relative_to(self.save_dir).as_posix(),
-                    "exists": exists,
-                    "file_size_bytes": handle.path.stat().st_size if exists else 0,
-                    "n_tables": len(tables),
-                    "n_entries": int(tables["n_entries"].sum()),
-                    "n_documents": int(tables["n_documents"].sum()),
-                }
-            )
-        return frame(_SUMMARY_SCHEMA, rows)
+    def handles(self) -> list[AgentDatabase]:
+        """The shared database, then one handle per player database file (by UUID)."""
+        return [self.shared()] + [self.player(u) for u in self.player_uuids()]

@@ -42,6 +42,14 @@ def test_fleet_frames_on_the_cluster(client, generated_fleet):
     assert sorted(problems["path"]) == sorted(str(p) for p in generated_fleet.corrupt_files)
 
 
+def test_default_partitions_follow_the_cluster_threads(client, generated_fleet):
+    fleet = kit.fleet.open_fleet(generated_fleet.root, client=client)
+    assert [len(p) for p in fleet.partitions] == [3] * 8  # 24 saves, 2 worker threads: about 4 partitions per thread
+    (summary,) = fleet.compute(fleet.summary())
+    local = kit.fleet.open_fleet(generated_fleet.root, saves_per_partition=1)
+    pd.testing.assert_frame_equal(summary, local.compute(local.summary())[0])
+
+
 def test_address_string_connects(cluster, generated_fleet):
     fleet = kit.fleet.open_fleet(generated_fleet.saves[:3], client=cluster.scheduler_address)
     try:

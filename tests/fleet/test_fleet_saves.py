@@ -58,17 +58,21 @@ def test_sources(generated_fleet, tmp_path):
         kit.fleet.open_fleet(root, client=42)
 
 
-def test_partitions_group_small_saves(fleet, generated_fleet, tmp_path):
+def test_partitions_group_small_saves(fleet, generated_fleet, tmp_path, monkeypatch):
     assert len(fleet) == len(generated_fleet.saves) == 24
     assert [s for part in fleet.partitions for s in part] == list(fleet.items)
     grouped = kit.fleet.open_fleet(generated_fleet.root, saves_per_partition=5)
     assert [len(p) for p in grouped.partitions] == [5, 5, 5, 5, 4]
+    monkeypatch.setattr("kit.fleet.saves.os.cpu_count", lambda: 2)  # the default scheduler: about 4 partitions per CPU
     roomy = kit.fleet.open_fleet(generated_fleet.root, partition_bytes=10**9)
-    assert roomy.npartitions == 24  # at least ~32 partitions are wanted: 24 saves stay one per partition
-    big = kit.fleet.open_fleet([generated_fleet.root / "x" / str(i) for i in range(200)])
-    assert big.npartitions == 200 // 7 + 1 and {len(p) for p in big.partitions} == {7, 4}  # 7 = ceil(200 / 32)
+    assert [len(p) for p in roomy.partitions] == [3] * 8  # ceil(24 / (4 * 2)) saves each
+    big = kit.fleet.open_fleet([generated_fleet.root / "x" / str(i) for i in range(2000)])
+    assert {len(p) for p in big.partitions} == {250}  # 2000 / 8
+    huge = kit.fleet.open_fleet([generated_fleet.root / "x" / str(i) for i in range(3000)])
+    assert max(len(p) for p in huge.partitions) == 256 and huge.npartitions == 12  # never more than 256 saves
+    monkeypatch.setattr("kit.fleet.saves.os.cpu_count", lambda: 16)
+    assert kit.fleet.open_fleet([generated_fleet.root / "x" / str(i) for i in range(200)]).npartitions == 50  # ceil(200 / 64) = 4 each
     many = write_fleet(tmp_path / "many", 70, n_corrupt=0).root
-    assert kit.fleet.open_fleet(many).npartitions == 24  # groups of ceil(70 / 32) = 3
     assert kit.fleet.open_fleet(many, partition_bytes=1).npartitions == 70  # over the byte limit: one save each
     (a,) = fleet.compute(fleet.tables())
     (b,) = grouped.compute(grouped.tables())

@@ -457,3 +457,48 @@ def test_open_save_and_summary(tmp_path: Path) -> None:
         {"scope": "player", "player_uuid": PLAYER, "path": f"system/database/players/{PLAYER}.dat", "exists": True,
          "n_tables": 1, "n_entries": 1},
     ]
+
+
+def test_stats_records_are_the_rows_of_tables_and_summary(tmp_path: Path) -> None:
+    with kit.open_save(tmp_path) as save:
+        dbs = save.databases
+        dbs.shared().put(kit.KNOWLEDGE, "en_us", [kit.Document("d1", "T", "hello"), kit.Document("d2", "U", "world")])
+        dbs.shared().put(NOTES, "k", "v")
+        dbs.player(PLAYER).put(COUNTS, "a", 1)
+        stats = dbs.shared().table_stats()
+        assert all(isinstance(s, kit.TableStats) for s in stats)
+        assert [vars(s) for s in stats] == dbs.shared().tables().to_dict("records")
+        assert [s.table_id for s in stats] == ["example:notes", "system:knowledge"]
+        records = [h.stats() for h in dbs.handles()]
+        assert [vars(r) for r in records] == save.summary().to_dict("records")
+        assert records[0] == kit.DatabaseStats(
+            scope="shared", player_uuid="", path="system/database/shared.dat", exists=True,
+            file_size_bytes=dbs.shared_path.stat().st_size, n_tables=2, n_entries=2, n_documents=2,
+        )
+
+
+def test_table_sizes_follow_writes(dbs: kit.AgentDatabases) -> None:
+    db = dbs.shared()
+    db.put(NOTES, "a", "x")
+    before = {s.table_id: s.size_bytes for s in db.table_stats()}
+    db.put(NOTES, "b", "a much longer value than the first one")
+    after = {s.table_id: s.size_bytes for s in db.table_stats()}
+    assert after["example:notes"] > before["example:notes"]
+    assert after["example:notes"] == len(nbt.encode_nbt({"a": "x", "b": "a much longer value than the first one"},
+                                                        compression="none"))
+    with db.batch():
+        db.put(NOTES, "c", "y" * 50)
+        staged = {s.table_id: s.size_bytes for s in db.table_stats()}
+    assert staged["example:notes"] > after["example:notes"]
+    assert {s.table_id: s.size_bytes for s in db.table_stats()} == staged
+
+
+def test_stats_of_an_unreadable_database_raise_storage_error(tmp_path: Path) -> None:
+    with kit.open_save(tmp_path) as save:
+        save.databases.shared().put(NOTES, "k", "v")
+        path = save.databases.shared_path
+    path.write_bytes(b"\x1f\x8b garbage")
+    with kit.open_save(tmp_path) as save:
+        with pytest.raises(kit.StorageError, match="shared.dat"):
+            save.databases.shared().stats()
+    assert path.read_bytes() == b"\x1f\x8b garbage"

@@ -1,0 +1,72 @@
+"""kit.core.frames.frame: every row form gives the same frame, with the schema's dtypes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pandas as pd
+import pytest
+
+from kit.core.errors import InvalidParameterError
+from kit.core.frames import UTC_TIME, frame, ordered
+
+SCHEMA = {"name": "string", "n": "int64", "score": "Float64", "ok": "boolean", "kind": ordered(["low", "high"]),
+          "at": UTC_TIME, "tags": "object"}
+
+
+@dataclass(frozen=True)
+class Row:
+    name: str
+    n: int
+    score: float | None
+    ok: bool | None
+    kind: str
+    at: str
+    tags: list[str]
+
+
+ROWS = [Row("a", 1, 0.5, True, "high", "2026-01-02T03:04:05Z", ["x"]),
+        Row("b", 2, None, None, "low", "2026-01-02T03:04:06+01:00", [])]
+
+
+def test_records_tuples_mappings_and_columns_give_the_same_frame() -> None:
+    from_records = frame(SCHEMA, ROWS)
+    from_dicts = frame(SCHEMA, [vars(r) for r in ROWS])
+    from_tuples = frame(SCHEMA, [tuple(vars(r).values()) for r in ROWS])
+    from_columns = frame(SCHEMA, {name: [getattr(r, name) for r in ROWS] for name in SCHEMA})
+    for other in (from_dicts, from_tuples, from_columns):
+        pd.testing.assert_frame_equal(from_records, other)
+    assert [str(t) for t in from_records.dtypes] == ["string", "int64", "Float64", "boolean", "category",
+                                                     "datetime64[ns, UTC]", "object"]
+    assert from_records["score"].isna().tolist() == [False, True]
+    assert from_records["at"].iloc[1] == pd.Timestamp("2026-01-02T02:04:06Z")
+    assert from_records["tags"].tolist() == [["x"], []]
+    assert isinstance(from_records.index, pd.RangeIndex)
+
+
+def test_empty_frames_keep_columns_and_dtypes() -> None:
+    empty = frame(SCHEMA)
+    assert list(empty.columns) == list(SCHEMA) and empty.empty
+    pd.testing.assert_series_equal(empty.dtypes, frame(SCHEMA, ROWS).dtypes)
+
+
+def test_sort_is_stable_and_reindexes() -> None:
+    rows = [{"k": "b", "v": 1}, {"k": "a", "v": 2}, {"k": "b", "v": 3}]
+    out = frame({"k": "string", "v": "int64"}, rows, sort=["k"])
+    assert out.to_dict("records") == [{"k": "a", "v": 2}, {"k": "b", "v": 1}, {"k": "b", "v": 3}]
+    assert out.index.tolist() == [0, 1, 2]
+
+
+def test_series_columns_are_taken_by_position_not_index() -> None:
+    names = pd.Series(["x", "y"], index=[7, 3])
+    out = frame({"name": "string", "n": "int64"}, {"name": names, "n": [1, 2]})
+    assert out.to_dict("records") == [{"name": "x", "n": 1}, {"name": "y", "n": 2}]
+
+
+def test_bad_rows_are_refused() -> None:
+    with pytest.raises(InvalidParameterError, match="not among the categories"):
+        frame({"kind": ordered(["low", "high"])}, [{"kind": "medium"}])
+    with pytest.raises(InvalidParameterError, match="different lengths"):
+        frame({"a": "int64", "b": "int64"}, {"a": [1], "b": [1, 2]})
+    with pytest.raises(InvalidParameterError, match="do not fit"):
+        frame({"a": "int64", "b": "int64"}, [(1, 2, 3)])
