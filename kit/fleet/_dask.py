@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-import contextlib
-from typing import Any, Iterator
+from typing import Any
 
 from kit.fleet.errors import FleetParameterError
 
-__all__ = ["resolve_client", "compute", "progress_bar"]
+__all__ = ["resolve_client", "compute", "LONG_RUN_SECONDS"]
+
+#: With ``progress=None`` a computation shows its progress once it has run this long (seconds).
+LONG_RUN_SECONDS = 2.0
 
 
 def resolve_client(client: Any) -> Any:
@@ -28,30 +30,41 @@ def resolve_client(client: Any) -> Any:
     )
 
 
-@contextlib.contextmanager
-def progress_bar(show: bool, client: Any) -> Iterator[None]:
-    """Dask's text progress bar around a local computation (a cluster shows progress on its dashboard)."""
-    if show and client is None:
-        from dask.diagnostics import ProgressBar
-
-        with ProgressBar():
-            yield
-    else:
-        yield
+def check_progress(progress: Any, function: str) -> None:
+    """Refuse a ``progress`` that is not ``True``, ``False`` or ``None``."""
+    if progress is not None and not isinstance(progress, bool):
+        raise FleetParameterError(
+            f"The 'progress' parameter of {function} must be a bool or None. Got {type(progress).__name__} instead."
+        )
 
 
-def compute(*collections: Any, client: Any = None, progress: bool = False) -> tuple[Any, ...]:
+def compute(*collections: Any, client: Any = None, progress: bool | None = None) -> tuple[Any, ...]:
     """Compute Dask collections on ``client`` (a resolved client or ``None`` for the default scheduler).
 
-    With ``progress``: Dask's text progress bar on the local scheduler; on a cluster, one line naming its
-    dashboard (``client.dashboard_link``), where the tasks are shown as they run.
+    ``progress=True``: Dask's text progress bar on the local scheduler; on a cluster, one line naming its dashboard
+    (``client.dashboard_link``), where the tasks are shown as they run. ``None``: the same, but only once the
+    computation has run :data:`LONG_RUN_SECONDS` (short runs print nothing). ``False``: nothing.
     """
     import dask
 
     if client is None:
-        with progress_bar(progress, client):
+        if progress is False:
             return dask.compute(*collections)
+        from dask.diagnostics import ProgressBar
+
+        with ProgressBar(minimum=0 if progress else LONG_RUN_SECONDS):
+            return dask.compute(*collections)
+    futures = client.compute(list(collections))
     link = getattr(client, "dashboard_link", None)
-    if progress and link:
-        print(f"Dask dashboard: {link}")
-    return dask.compute(*collections, scheduler=client)
+    if progress is not False and link:
+        from distributed import as_completed
+
+        if progress is None:
+            try:  # the client given, not the default one (which may be another cluster, or none)
+                for _ in as_completed(futures, loop=client.loop, timeout=LONG_RUN_SECONDS):
+                    pass
+            except TimeoutError:
+                progress = True
+        if progress:
+            print(f"Dask dashboard: {link}")
+    return tuple(client.gather(futures))

@@ -15,7 +15,7 @@ import os
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from kit.core.frames import frame
-from kit.fleet._dask import compute, resolve_client
+from kit.fleet._dask import check_progress, compute, resolve_client
 from kit.fleet.errors import FleetParameterError
 from kit.worldbook import ChatCorpus, ChatFile, Conversation, WorldBook, read_chat, scan_chat_files
 from kit.worldbook import coverage as single_coverage
@@ -112,7 +112,7 @@ def coverage(
         Keyword arguments of :func:`kit.worldbook.read_chat` for chat files (``character_books``,
         ``global_book_ids``, ``max_line_bytes``).
     progress : bool or None, default=None
-        Dask's progress bar on the local scheduler, the dashboard link on a cluster; ``None``: from 100 tasks on.
+        Dask's progress bar on the local scheduler, the dashboard link on a cluster; ``None``: once it has run 2 s.
     **coverage_options
         ``scan_depth`` and ``rng`` of :func:`kit.worldbook.coverage` (``rng`` defaults to 0; a Generator or
         ``None`` is turned into one base seed here, before the work is split).
@@ -132,6 +132,7 @@ def coverage(
         raise FleetParameterError(
             f"The 'chats_per_partition' parameter of coverage must be an int in the range [1, inf). Got {chats_per_partition!r} instead."
         )
+    check_progress(progress, "coverage")
     if isinstance(library, WorldBook):
         books = {library.id: library}
     else:
@@ -146,5 +147,5 @@ def coverage(
         _replay_part, books=books, options=options, chat_options=dict(chat_options or {})
     )
     client = resolve_client(client)
-    (parts,) = compute(bag, client=client, progress=len(groups) >= 100 if progress is None else progress)
+    (parts,) = compute(bag, client=client, progress=progress)
     return _merge(list(parts))

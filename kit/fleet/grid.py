@@ -6,7 +6,7 @@ import os
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from kit.core.frames import frame
-from kit.fleet._dask import compute, resolve_client
+from kit.fleet._dask import check_progress, compute, resolve_client
 from kit.fleet.errors import FleetParameterError
 from kit.retrieval import DEFAULT_METRICS, ParagraphIndex, evaluate, load_beir, make_run
 from kit.retrieval.evaluation import EVALUATION_COLUMNS
@@ -57,7 +57,7 @@ def evaluate_grid(
     metrics, limit
         As for :func:`kit.retrieval.evaluate` and :func:`kit.retrieval.make_run`.
     progress : bool or None, default=None
-        Dask's progress bar on the local scheduler, the dashboard link on a cluster; ``None``: from 20 tasks on.
+        Dask's progress bar on the local scheduler, the dashboard link on a cluster; ``None``: once it has run 2 s.
 
     Returns
     -------
@@ -73,6 +73,7 @@ def evaluate_grid(
 
     if not isinstance(collections, Mapping) or not isinstance(configs, Mapping):
         raise FleetParameterError("evaluate_grid needs mappings: collections {name: collection}, configs {name: settings}.")
+    check_progress(progress, "evaluate_grid")
     metrics = list(metrics)
     tasks = []
     labels = []
@@ -89,7 +90,7 @@ def evaluate_grid(
     if not tasks:
         return frame(GRID_COLUMNS)
     client = resolve_client(client)
-    results = compute(*tasks, client=client, progress=len(tasks) >= 20 if progress is None else progress)
+    results = compute(*tasks, client=client, progress=progress)
     columns: dict[str, Any] = {
         "collection": np.repeat([c for c, _ in labels], [len(r) for r in results]),
         "config": np.repeat([k for _, k in labels], [len(r) for r in results]),

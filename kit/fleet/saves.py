@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping
 from kit.core.errors import KitError
 from kit.core.frames import frame
 from kit.core.problems import problem_schema
-from kit.fleet._dask import compute, resolve_client
+from kit.fleet._dask import check_progress, compute, resolve_client
 from kit.fleet.errors import FleetParameterError, FleetSourceError
 from kit.saves.save import Save, open_save
 from kit.saves.tables import documents_table
@@ -265,7 +265,8 @@ class Fleet:
         Parameters
         ----------
         progress : bool or None, default=None
-            Show Dask's progress bar on the local scheduler, the dashboard link on a cluster; ``None``: from 100 partitions on.
+            Show Dask's progress bar on the local scheduler, the dashboard link on a cluster; ``None``: once the
+            computation has run 2 seconds (:data:`kit.fleet._dask.LONG_RUN_SECONDS`).
 
         Returns
         -------
@@ -281,11 +282,13 @@ class Fleet:
         """Compute Dask collections (from this fleet or not) where the fleet runs; one result per collection,
         pandas frames with a fresh ``RangeIndex``.
 
-        ``collection.compute()`` works too: it uses Dask's default scheduler, or the ``distributed.Client``
+        ``progress``: ``True`` shows Dask's progress bar on the local scheduler and prints the dashboard link on a
+        cluster; ``None`` does the same once the computation has run 2 seconds (short runs print nothing); ``False``
+        never. ``collection.compute()`` works too: it uses Dask's default scheduler, or the ``distributed.Client``
         created last in the session.
         """
-        show = self.npartitions >= 100 if progress is None else progress
-        results = compute(*collections, client=self.client, progress=show)
+        check_progress(progress, "Fleet.compute")
+        results = compute(*collections, client=self.client, progress=progress)
         return tuple(r.reset_index(drop=True) if hasattr(r, "reset_index") else r for r in results)
 
 

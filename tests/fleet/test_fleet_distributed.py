@@ -73,3 +73,25 @@ def test_grid_on_the_cluster(client):
     configs = {"bm25": {}, "tfidf": {"weighting": "tfidf"}}
     pd.testing.assert_frame_equal(kit.fleet.evaluate_grid(collections, configs, client),
                                   kit.fleet.evaluate_grid(collections, configs))
+
+
+def _slow(x):
+    import time
+
+    time.sleep(0.3)
+    return x + 1
+
+
+def test_cluster_progress_prints_the_dashboard_link_on_long_runs(client, capsys, monkeypatch):
+    import dask
+
+    from kit.fleet import _dask
+
+    monkeypatch.setattr(distributed.Client, "dashboard_link", property(lambda self: "http://127.0.0.1:1/status"))
+    assert _dask.compute(dask.delayed(_slow)(1), client=client) == (2,)  # shorter than LONG_RUN_SECONDS
+    assert capsys.readouterr().out == ""
+    monkeypatch.setattr(_dask, "LONG_RUN_SECONDS", 0.05)
+    assert _dask.compute(dask.delayed(_slow)(2), client=client) == (3,)
+    assert capsys.readouterr().out == "Dask dashboard: http://127.0.0.1:1/status\n"
+    assert _dask.compute(dask.delayed(_slow)(3), client=client, progress=False) == (4,)
+    assert capsys.readouterr().out == ""
