@@ -300,14 +300,10 @@ class Activator:
                 for i in self._rag
             ]
             self._rag_index = ParagraphIndex(weighting="tfidf").fit(docs)
-        n_total = max(len(self._rag) * 50, 1)
-        found = self._rag_index.search(query, limit=n_total)
-        best: dict[str, float] = {}
-        for doc_id, score in zip(found["doc_id"], found["score"]):
-            if doc_id not in best:
-                best[doc_id] = float(score)
+        # each entry scored by its best paragraph, best first (plain arrays: no DataFrame per turn)
+        doc_ids, scores = self._rag_index.top_documents(query, limit=max(len(self._rag), 1))
         out = {}
-        for rank, (doc_id, score) in enumerate(best.items(), start=1):
+        for rank, (doc_id, score) in enumerate(zip(doc_ids, scores.tolist()), start=1):
             c = self._by_id[doc_id]
             rag = c.entry.triggers.rag
             if rag is not None and rank <= rag.top_k and score >= rag.threshold:

@@ -42,3 +42,28 @@ def test_explain_rag_entry():
     assert e.iloc[-1]["item"] == "rag" and e.iloc[-1]["passed"]
     e = wb.explain(BOOK.entry("strict"), message="dragons sleep under the mountains")
     assert not e[e["check"] == "rag"].iloc[0]["passed"]
+
+
+def test_rag_ranks_entries_by_their_best_paragraph():
+    from kit.core.document import Document
+    from kit.retrieval import ParagraphIndex
+    from kit.worldbook.activation import Activator
+
+    entries = tuple(
+        Entry(f"e{i}", "\n\n".join(f"paragraph {j} about {word} and the harbour" for j, word in enumerate(words)),
+              comment=f"entry {i}", triggers=Triggers(rag=RagTrigger(threshold=0.0, top_k=k)))
+        for i, (words, k) in enumerate([(["cargo", "tea"], 1), (["tea", "ships", "cargo cargo"], 2),
+                                         (["snow"], 3), (["harbour lights"], 4), (["cargo ships"], 4)])
+    )
+    book = WorldBook("multi", "Multi", entries)
+    query = "cargo ships in the harbour"
+    index = ParagraphIndex(weighting="tfidf").fit(Document(e.uid, e.comment, e.content) for e in entries)
+    found = index.search(query, limit=1000)  # every paragraph; an entry's first row is its best
+    best: dict[str, float] = {}
+    for doc_id, score in zip(found["doc_id"], found["score"]):
+        best.setdefault(doc_id, float(score))
+    expected = {doc_id: score for rank, (doc_id, score) in enumerate(best.items(), start=1)
+                if rank <= book.entry(doc_id).triggers.rag.top_k}
+    engine = Activator([book], None)
+    got = {engine.entries[i].entry.uid: score for i, score in engine.rag_scores(query, []).items()}
+    assert got == pytest.approx(expected) and len(got) >= 2
