@@ -10,8 +10,12 @@ Every variant runs in a fresh Python process, so its peak memory (``ru_maxrss``)
   ``kit.fleet.coverage`` over the chat folder on the same clusters (results checked equal);
 - memory growth: the fleet summary with 2 workers over 250, 500 and 1,000 saves (peak of each worker).
 
-Times exclude data generation and cluster start-up (printed separately). Ratios are against the loop measured
-in the same run. Usage: ``python benchmarks/bench_fleet.py [--saves 1000] [--chats 5000] [--parts saves,chats,memory]``.
+Clusters: ``kit.fleet.local_client(n)`` (single-threaded worker processes with ``kit.fleet.WORKER_CONFIG``), and for
+comparison a ``LocalCluster`` with Dask's default settings.
+
+Times exclude data generation and cluster start-up (printed separately). Every variant runs ``--repeat`` times
+(default 3), interleaved, and the best time is reported with the range (the machine's speed drifts by 10-30%
+from minute to minute on shared hosts). Ratios are against the loop measured in the same run. Usage: ``python benchmarks/bench_fleet.py [--saves 1000] [--chats 5000] [--parts saves,chats,memory] [--repeat 3]``.
 """
 
 from __future__ import annotations
@@ -56,19 +60,26 @@ def _warm() -> None:
     frame({"text": "string", "n": "int64"}, [{"text": "x", "n": 1}])  # pandas' lazily loaded string storage
 
 
-def _cluster(workers: int):
+def _cluster(workers: int, setup: str):
+    """``setup="kit"``: ``kit.fleet.local_client`` (its WORKER_CONFIG); ``"default"``: a LocalCluster with Dask's defaults."""
     from distributed import Client, LocalCluster
 
+    import kit.fleet
+
     started = time.perf_counter()
-    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                           dashboard_address=None, worker_dashboard_address=None)
-    client = Client(cluster)
+    if setup == "kit":
+        client = kit.fleet.local_client(workers)
+        cluster = client.cluster
+    else:
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+                               dashboard_address=None, worker_dashboard_address=None)
+        client = Client(cluster)
     client.run(_warm)  # imports done before timing, as in a warm session
     _warm()
     return cluster, client, time.perf_counter() - started
 
 
-def run_variant(variant: str, data: Path, workers: int, limit: int | None) -> dict:
+def run_variant(variant: str, data: Path, workers: int, limit: int | None, setup: str = "kit") -> dict:
     import pandas as pd
 
     import kit
@@ -129,7 +140,7 @@ def run_variant(variant: str, data: Path, workers: int, limit: int | None) -> di
     else:
         import kit.fleet
 
-        cluster, client, startup = _cluster(workers)
+        cluster, client, startup = _cluster(workers, setup)
         try:
             worker_cpu = sum(client.run(_cpu_seconds).values())
             cpu = time.process_time()
@@ -152,8 +163,8 @@ def run_variant(variant: str, data: Path, workers: int, limit: int | None) -> di
     return out
 
 
-def _spawn(variant: str, data: Path, workers: int = 0, limit: int | None = None) -> dict:
-    cmd = [sys.executable, __file__, "--run", variant, "--data", str(data), "--workers", str(workers)]
+def _spawn(variant: str, data: Path, workers: int = 0, limit: int | None = None, setup: str = "kit") -> dict:
+    cmd = [sys.executable, __file__, "--run", variant, "--data", str(data), "--workers", str(workers), "--setup", setup]
     if limit:
         cmd += ["--limit", str(limit)]
     done = subprocess.run(cmd, check=True, capture_output=True, text=True)
@@ -169,9 +180,11 @@ def main() -> None:
     parser.add_argument("--data")
     parser.add_argument("--workers", type=int, default=0)
     parser.add_argument("--limit", type=int)
+    parser.add_argument("--setup", default="kit", help=argparse.SUPPRESS)
+    parser.add_argument("--repeat", type=int, default=3, help="runs of every variant, interleaved; the best is reported")
     args = parser.parse_args()
     if args.run:
-        print(json.dumps(run_variant(args.run, Path(args.data), args.workers, args.limit)))
+        print(json.dumps(run_variant(args.run, Path(args.data), args.workers, args.limit, args.setup)))
         return
 
     from kit.samples.fleet import write_chat_corpus, write_fleet
@@ -189,20 +202,30 @@ def main() -> None:
 
         parts = set(args.parts.split(","))
         for kind in [k for k in ("saves", "chats") if k in parts]:
-            loop = _spawn(f"{kind}-loop", data)
-            print(f"\n{kind}: plain loop {loop['seconds']:.2f} s ({loop['cpu_seconds']:.2f} CPU s), peak {loop['main_peak_mb']:.0f} MB")
-            best = loop
-            if kind == "saves":
-                best = _spawn("saves-records-loop", data)
-                assert best["rows"] == loop["rows"], (best, loop)
-                print(f"saves: records loop (AgentDatabase.stats(), one frame) {best['seconds']:.2f} s "
-                      f"= {loop['seconds'] / best['seconds']:.2f}x the plain loop, peak {best['main_peak_mb']:.0f} MB")
-            for workers in (1, 2):
-                r = _spawn(f"{kind}-fleet", data, workers)
-                assert r["rows"] == loop["rows"], (r, loop)
-                versus_best = f", {best['seconds'] / r['seconds']:.2f}x the records loop" if best is not loop else ""
-                print(f"{kind}: fleet, {workers} worker(s) {r['seconds']:.2f} s = {loop['seconds'] / r['seconds']:.2f}x the loop"
-                      f"{versus_best} ({r['cpu_seconds']:.2f} CPU s in client and workers) "
+            variants = [(f"{kind}-loop", 0, "")] + ([("saves-records-loop", 0, "")] if kind == "saves" else [])
+            variants += [(f"{kind}-fleet", w, setup) for setup in ("default", "kit") for w in (1, 2)]
+            runs: dict[tuple[str, int, str], list[dict]] = {v: [] for v in variants}
+            for _ in range(args.repeat):  # interleaved, so a slow spell of the machine hits every variant alike
+                for variant, workers, setup in variants:
+                    runs[(variant, workers, setup)].append(_spawn(variant, data, workers, setup=setup or "kit"))
+            best = {v: min(rs, key=lambda r: r["seconds"]) for v, rs in runs.items()}
+            spread = {v: f"{min(r['seconds'] for r in rs):.2f}-{max(r['seconds'] for r in rs):.2f} s" for v, rs in runs.items()}
+            loop = best[(f"{kind}-loop", 0, "")]
+            assert all(r["rows"] == loop["rows"] for rs in runs.values() for r in rs), runs
+            print(f"\n{kind} (best of {args.repeat}; range): plain loop {loop['seconds']:.2f} s ({spread[(f'{kind}-loop', 0, '')]}; "
+                  f"{loop['cpu_seconds']:.2f} CPU s), peak {loop['main_peak_mb']:.0f} MB")
+            lean = best.get(("saves-records-loop", 0, ""))
+            if lean is not None:
+                print(f"saves: records loop (AgentDatabase.stats(), one frame) {lean['seconds']:.2f} s "
+                      f"({spread[('saves-records-loop', 0, '')]}) = {loop['seconds'] / lean['seconds']:.2f}x the plain loop, "
+                      f"peak {lean['main_peak_mb']:.0f} MB")
+            for setup, workers in [(setup, w) for setup in ("default", "kit") for w in (1, 2)]:
+                r = best[(f"{kind}-fleet", workers, setup)]
+                versus_lean = f", {lean['seconds'] / r['seconds']:.2f}x the records loop" if lean is not None else ""
+                where = "Dask's default LocalCluster" if setup == "default" else "kit.fleet.local_client"
+                print(f"{kind}: fleet, {workers} worker(s), {where}: {r['seconds']:.2f} s ({spread[(f'{kind}-fleet', workers, setup)]}) "
+                      f"= {loop['seconds'] / r['seconds']:.2f}x the loop{versus_lean} "
+                      f"({r['cpu_seconds']:.2f} CPU s in client and workers) "
                       f"(cluster start {r['startup_seconds']:.1f} s); peak: client {r['main_peak_mb']:.0f} MB, "
                       f"largest worker {r['worker_peak_mb']:.0f} MB")
 

@@ -12,7 +12,8 @@ Import explicitly (``import kit.fleet``); Dask is imported when a fleet function
   :func:`kit.retrieval.evaluate` with ``collection`` and ``config`` labels.
 
 Every function takes ``client=``: ``None`` (Dask's default scheduler on this machine), a
-``distributed.Client``, or a scheduler address string.
+``distributed.Client``, or a scheduler address string. :func:`local_client` starts a cluster on this machine set up
+for kit's CPU-bound tasks.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from __future__ import annotations
 from kit.fleet.chat_coverage import coverage
 from kit.fleet.errors import FleetParameterError, FleetSourceError
 from kit.fleet.grid import GRID_COLUMNS, evaluate_grid, evaluate_one
+from kit.fleet.local_cluster import WORKER_CONFIG, local_client
 from kit.fleet.saves import (
     DOCUMENTS_COLUMNS,
     FLEET_PROBLEM_COLUMNS,
@@ -38,6 +40,7 @@ __all__ = [
     "SAVES_COLUMNS",
     "SUMMARY_COLUMNS",
     "TABLES_COLUMNS",
+    "WORKER_CONFIG",
     "Fleet",
     "FleetParameterError",
     "FleetSave",
@@ -45,5 +48,6 @@ __all__ = [
     "coverage",
     "evaluate_grid",
     "evaluate_one",
+    "local_client",
     "open_fleet",
 ]

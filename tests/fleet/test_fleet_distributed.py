@@ -95,3 +95,23 @@ def test_cluster_progress_prints_the_dashboard_link_on_long_runs(client, capsys,
     assert capsys.readouterr().out == "Dask dashboard: http://127.0.0.1:1/status\n"
     assert _dask.compute(dask.delayed(_slow)(3), client=client, progress=False) == (4,)
     assert capsys.readouterr().out == ""
+
+
+def test_local_client_owns_a_tuned_cluster(generated_fleet):
+    with kit.fleet.local_client(2) as c:
+        assert list(c.nthreads().values()) == [1, 1]
+        config = c.run(lambda: __import__("dask").config.get("distributed.worker.profile.enabled"))
+        assert set(config.values()) == {False}
+        trim = c.run(lambda: __import__("os").environ.get("MALLOC_TRIM_THRESHOLD_"))
+        assert set(trim.values()) == {None}
+        fleet = kit.fleet.open_fleet(generated_fleet.root, client=c)
+        (summary,) = fleet.compute(fleet.summary())
+        local = kit.fleet.open_fleet(generated_fleet.root)
+        pd.testing.assert_frame_equal(summary, local.compute(local.summary())[0])
+        cluster = c.cluster
+    assert cluster.status.name == "closed"
+
+
+def test_local_client_checks_n_workers():
+    with pytest.raises(kit.fleet.FleetParameterError, match="'n_workers' parameter of local_client"):
+        kit.fleet.local_client(0)

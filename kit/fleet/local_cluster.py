@@ -1,0 +1,74 @@
+"""A ``distributed`` cluster on this machine set up for kit's work: CPU-bound pure-Python tasks.
+
+Dask's defaults suit interactive dashboards and numeric work; kit's tasks (decoding NBT, replaying world books)
+are CPU-bound Python, where the workers' own housekeeping competes with the task for the interpreter. On a
+2-core machine, replaying 1,000 chats took 37% more CPU in a default worker than in a plain process and 16% more
+with the settings below (``benchmarks/bench_fleet.py`` measures both).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from kit.fleet.errors import FleetParameterError
+
+__all__ = ["WORKER_CONFIG", "local_client"]
+
+#: Dask settings :func:`local_client` applies to its cluster (see the module documentation).
+WORKER_CONFIG: dict[str, Any] = {
+    # the statistical profiler samples every worker thread's stack every 10 ms (shown on the dashboard)
+    "distributed.worker.profile.enabled": False,
+    # the nanny sets MALLOC_TRIM_THRESHOLD_=65536 in workers, which disables glibc's adaptive mmap threshold: every
+    # NumPy array over 128 KiB becomes an mmap/munmap pair; unset, workers allocate like a plain Python process
+    "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
+    # host and memory monitors poll every 0.5 s / 0.1 s; once every 2 s / 1 s still enforces memory limits
+    "distributed.admin.system-monitor.interval": "2s",
+    "distributed.worker.memory.monitor-interval": "1s",
+}
+
+
+def local_client(n_workers: int | None = None, **cluster_options: Any) -> Any:
+    """A ``distributed.Client`` on a new ``LocalCluster`` of single-threaded worker processes on loopback.
+
+    Parameters
+    ----------
+    n_workers : int, optional
+        Worker processes; default: the CPU count.
+    **cluster_options
+        Passed on to ``distributed.LocalCluster`` (``memory_limit=``, ...).
+
+    Returns
+    -------
+    distributed.Client
+        It owns its cluster: ``client.close()`` (or ``with local_client() as client:``) stops both. The workers
+        run with :data:`WORKER_CONFIG`; Dask's dashboard is served on a free port (``client.dashboard_link``).
+    """
+    if n_workers is not None and (isinstance(n_workers, bool) or not isinstance(n_workers, int) or n_workers < 1):
+        raise FleetParameterError(
+            f"The 'n_workers' parameter of local_client must be an int in the range [1, inf) or None. Got {n_workers!r} instead."
+        )
+    import dask
+    from distributed import Client
+
+    options: dict[str, Any] = {
+        "n_workers": n_workers or os.cpu_count() or 1,
+        "threads_per_worker": 1,
+        "processes": True,
+        "host": "127.0.0.1",
+        "dashboard_address": ":0",
+        "worker_dashboard_address": None,
+    }
+    options.update(cluster_options)
+    # A nanny copies its pre-spawn variables into this process's environment, where they then override the
+    # configuration of every later cluster: keep them out while this one's workers are spawned.
+    unset = [k for k, v in WORKER_CONFIG.items() if k.startswith(_ENVIRON) and v is None]
+    saved = {name: os.environ.pop(name) for name in (k[len(_ENVIRON):] for k in unset) if name in os.environ}
+    try:
+        with dask.config.set(WORKER_CONFIG):
+            return Client(**options)
+    finally:
+        os.environ.update(saved)
+
+
+_ENVIRON = "distributed.nanny.pre-spawn-environ."
