@@ -2,8 +2,9 @@
 
 Dask's defaults suit interactive dashboards and numeric work; kit's tasks (decoding NBT, replaying world books)
 are CPU-bound Python, where the workers' own housekeeping competes with the task for the interpreter. On a
-2-core machine, replaying 1,000 chats took 37% more CPU in a default worker than in a plain process and 16% more
-with the settings below (``benchmarks/bench_fleet.py`` measures both).
+2-core machine, replaying 1,000 chats took about 40% more CPU in a default worker than in a plain process (5.97
+against ~4.2 CPU s, best of 3) and about 16% more with the settings below (4.88); ``benchmarks/bench_fleet.py``
+compares both kinds of cluster.
 """
 
 from __future__ import annotations
