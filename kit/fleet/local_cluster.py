@@ -28,6 +28,10 @@ WORKER_CONFIG: dict[str, Any] = {
     "distributed.worker.memory.monitor-interval": "1s",
 }
 
+_ENVIRON = "distributed.nanny.pre-spawn-environ."
+#: Variables WORKER_CONFIG removes from the workers' environment.
+_UNSET_VARIABLES = tuple(k[len(_ENVIRON):] for k, v in WORKER_CONFIG.items() if k.startswith(_ENVIRON) and v is None)
+
 
 def local_client(n_workers: int | None = None, **cluster_options: Any) -> Any:
     """A ``distributed.Client`` on a new ``LocalCluster`` of single-threaded worker processes on loopback.
@@ -63,13 +67,10 @@ def local_client(n_workers: int | None = None, **cluster_options: Any) -> Any:
     options.update(cluster_options)
     # A nanny copies its pre-spawn variables into this process's environment, where they then override the
     # configuration of every later cluster: keep them out while this one's workers are spawned.
-    unset = [k for k, v in WORKER_CONFIG.items() if k.startswith(_ENVIRON) and v is None]
-    saved = {name: os.environ.pop(name) for name in (k[len(_ENVIRON):] for k in unset) if name in os.environ}
+    saved = {name: os.environ.pop(name) for name in _UNSET_VARIABLES if name in os.environ}
     try:
         with dask.config.set(WORKER_CONFIG):
             return Client(**options)
     finally:
         os.environ.update(saved)
 
-
-_ENVIRON = "distributed.nanny.pre-spawn-environ."

@@ -127,33 +127,38 @@ def _documents_rows(item: FleetSave, table_id: str) -> list[dict[str, Any]]:
     return rows
 
 
+def _unreadable(handles: list[Any]) -> list[tuple[Any, Exception]]:
+    """``(handle, error)`` for every database that does not decode (decoding is all it does: no frame, no sizes)."""
+    failed = []
+    for handle in handles:
+        try:
+            handle.table_ids()
+        except (KitError, OSError) as exc:
+            failed.append((handle, exc))
+    return failed
+
+
 def _problem_rows(item: FleetSave) -> list[dict[str, Any]]:
     if not item.path.is_dir():
         return [_problem(item, "missing_save", item.save_id, "no such save folder", str(item.path))]
     save = _open(item)
     if save is None:
         return [_problem(item, "missing_save", item.save_id, "cannot open the save folder", str(item.path))]
-    rows = []
     with save:
-        for handle in save.databases.handles():
-            try:
-                handle.tables()
-            except (KitError, OSError) as exc:
-                rows.append(_problem(item, "unreadable_database", handle.player_uuid or "shared", str(exc), str(handle.path)))
-    return rows
+        return [_problem(item, "unreadable_database", handle.player_uuid or "shared", str(exc), str(handle.path))
+                for handle, exc in _unreadable(save.databases.handles())]
 
 
 def _saves_rows(item: FleetSave) -> list[dict[str, Any]]:
-    problems = _problem_rows(item)
     save = _open(item)
-    n_players, size = 0, 0
+    readable, n_players, size = False, 0, 0
     if save is not None:
         with save:
-            uuids = save.databases.player_uuids()
-            n_players = len(uuids)
-            paths = [save.databases.shared_path] + [save.databases.player_path(u) for u in uuids]
-            size = sum(p.stat().st_size for p in paths if p.is_file())
-    return [{"save_id": item.save_id, "path": str(item.path), "readable": not problems, "n_players": n_players,
+            handles = save.databases.handles()
+            readable = not _unreadable(handles)
+            n_players = len(handles) - 1
+            size = sum(h.path.stat().st_size for h in handles if h.path.is_file())
+    return [{"save_id": item.save_id, "path": str(item.path), "readable": readable, "n_players": n_players,
              "size_bytes": size}]
 
 
