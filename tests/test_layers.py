@@ -6,6 +6,7 @@ Read from the source (``ast``), so a lazy import inside a function counts like o
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import pkgutil
 from pathlib import Path
@@ -40,6 +41,13 @@ def _package_of(module: str) -> str:
     return parts[1] if len(parts) > 1 else ""
 
 
+@functools.cache
+def _tree(path: Path) -> ast.Module:
+    """The parsed source of ``path`` (every test reads the same files: parse each once per session)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+@functools.cache
 def _modules() -> list[tuple[str, Path]]:
     out = []
     for path in sorted(KIT.rglob("*.py")):
@@ -51,9 +59,10 @@ def _modules() -> list[tuple[str, Path]]:
     return out
 
 
+@functools.cache
 def _imports(module: str, path: Path) -> list[tuple[str, list[str], int]]:
     """(imported module, imported names, line) for every kit import in the file."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = _tree(path)
     is_package = path.name == "__init__.py"
     out = []
     for node in ast.walk(tree):
@@ -71,9 +80,10 @@ def _imports(module: str, path: Path) -> list[tuple[str, list[str], int]]:
     return out
 
 
+@functools.cache
 def _type_checking_lines(path: Path) -> set[int]:
     """Lines inside ``if TYPE_CHECKING:`` blocks (imports there exist only for type checkers)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = _tree(path)
     lines: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING":
