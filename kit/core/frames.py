@@ -92,7 +92,7 @@ def check_schema(schema: Mapping[str, Any]) -> None:
 
 def frame(
     schema: Mapping[str, Any],
-    rows: Iterable[Mapping[str, Any]] | Mapping[str, Sequence[Any]] = (),
+    rows: Iterable[Any] | Mapping[str, Any] = (),
     *,
     sort: Sequence[str] = (),
 ) -> pd.DataFrame:
@@ -152,7 +152,7 @@ def frame(
 
 def _same_dtype(actual: Any, dtype: Any) -> bool:
     """Exact dtype equality between dtype objects (pandas says ``StringDtype(na_value=nan) == "string"``)."""
-    return actual == dtype
+    return bool(actual == dtype)
 
 
 def _column(values: Any, dtype: Any) -> pd.Series:
