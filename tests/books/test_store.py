@@ -229,7 +229,7 @@ def test_malformed_project_file(studio):
 def test_missing_required_field_is_named(tmp_path):
     store = open_store(tmp_path / "s")
     (store.root / "books/x").mkdir(parents=True)
-    (store.root / "books/x/project.json").write_text(json.dumps({"id": "x", "kind": "character_card_play", "title": "t",
+    (store.root / "books/x/project.json").write_text(json.dumps({"id": "x", "kind": "character_card_play", "title": "t", "orchestratorId": "o",
         "lifecycleStage": "play", "createdAt": "2026-01-01T00:00:00Z", "updatedAt": "2026-01-01T00:00:00Z"}))  # fmt: skip
     with pytest.raises(BookRecordError, match=r"project\.json: field 'cardRef' is missing"):
         store.book("x")
