@@ -44,6 +44,7 @@ __all__ = [
     "ProjectBook",
     "RunSnapshot",
     "RunState",
+    "Session",
     "TaggedArtifact",
     "Transition",
     "WorldAsset",
@@ -463,3 +464,26 @@ class RunSnapshot(_JsonRecord):
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     WRITE_ORDER: ClassVar[tuple[str, ...]] = ("id", "book_id", "kind", "at", "label", "run_state", "messages")
+
+
+@dataclass(frozen=True)
+class Session(_JsonRecord):
+    """A working copy of a book (``sessions/{id}.json``): the runtime blackboard, the session's own trace and
+    messages, and for play books the run state it plays from (a snapshot's, when resumed from one).
+
+    Closing it (:func:`kit.books.sessions.close_session`) merges it into the book by the design's settling
+    rules. Sessions written by older tools (only ``bookId`` and ``messages``) read as open sessions.
+    """
+
+    id: Id
+    book_id: Id
+    opened_at: Stamp | None = None
+    status: Literal["open", "closed"] = "open"
+    blackboard: Mapping[str, Any] = field(default_factory=dict)
+    trace: tuple[Mapping[str, Any], ...] = ()
+    messages: tuple[ChatMessage, ...] = ()
+    run_state: RunState | None = None
+    from_snapshot: Id | None = None
+    n_resumed_messages: int = field(default=0, metadata=rule(minimum=0))
+    closed_at: Stamp | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
