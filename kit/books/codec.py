@@ -37,6 +37,7 @@ Stamp = Annotated[str, "stamp"]
 #: Field metadata: required on read even though the constructor has a default.
 REQUIRED: Mapping[str, Any] = {"required": True}
 
+fromisoformat = datetime.fromisoformat
 _ID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
 
 
@@ -155,7 +156,17 @@ def _marked_reader(marker: str) -> Reader:
     text = _scalar_reader(str)
     if marker == "id":
         return lambda value, where, path: check_id(text(value, where, path), what=path, where=where)
-    return lambda value, where, path: check_timestamp(text(value, where, path), what=path, where=where)
+
+    def stamp(value: Any, where: str, path: str) -> Any:
+        if type(value) is str:
+            try:
+                fromisoformat(value)
+                return value
+            except ValueError:
+                pass
+        return check_timestamp(text(value, where, path), what=path, where=where)
+
+    return stamp
 
 
 def _array_reader(item: Reader) -> Reader:
@@ -219,6 +230,10 @@ def _plain(value: Any) -> Any:
     return value
 
 
+class _NEVER:
+    """A type no JSON value has (the fast-path type of fields that always need their reader)."""
+
+
 def _key(spec: FieldSpec) -> str:
     return spec.metadata.get("key") or camel(spec.name)
 
@@ -236,9 +251,15 @@ class JsonCodec:
         self.fields = [self._plan(s, cls) for s in specs]
         self.write_plan = [(s.name, _key(s), bool(s.metadata.get("omit_empty"))) for s in map(by_name.get, order)]
         self.known = frozenset([_key(s) for s in specs] + ([self.tag[0]] if self.tag else []))
+        self.required_keys = frozenset(key for _n, key, _r, required, *_ in self.fields if required)
+        self.by_key = {key: (name, reader, required, minimum, check, fast)
+                       for name, key, reader, required, _m, minimum, check, fast in self.fields}  # fmt: skip
+        # Values of missing optional keys: constants copied as they are, factories (dict, RunState) called.
+        self.defaults = {name: m for name, _k, _r, req, m, *_ in self.fields if not req and not callable(m)}
+        self.factories = [(name, m) for name, _k, _r, req, m, *_ in self.fields if not req and callable(m)]
 
     @staticmethod
-    def _plan(spec: FieldSpec, cls: type) -> tuple[str, str, Reader, bool, Any, Any, Any]:
+    def _plan(spec: FieldSpec, cls: type) -> tuple[str, str, Reader, bool, Any, Any, Any, Any]:
         meta = spec.metadata
         missing = meta.get("missing", MISSING)
         required = bool(meta.get("required")) or (
@@ -249,23 +270,37 @@ class JsonCodec:
             if missing is MISSING:
                 missing = None
         reader = reader_for(spec.hint, f"{cls.__qualname__}.{spec.name}")
-        return spec.name, _key(spec), reader, required, missing, meta.get("minimum"), meta.get("check")
+        plain = spec.hint if spec.hint in (str, int) else optional_inner(spec.hint)
+        minimum, check = meta.get("minimum"), meta.get("check")
+        fast = plain if plain in (str, int) and minimum is None and check is None else _NEVER
+        return spec.name, _key(spec), reader, required, missing, minimum, check, fast
 
     def read(self, data: Any, where: str, prefix: str = "") -> Any:
-        """Parse one JSON object into the record; raise :class:`BookRecordError` naming file and key path."""
+        """Parse one JSON object into the record; raise :class:`BookRecordError` naming file and key path.
+
+        Walks the keys the object has (records on disk leave most optional keys out), then fills in the
+        defaults of the missing ones; a missing required key is named in field order.
+        """
         if type(data) is not dict:
             if not isinstance(data, Mapping):
                 raise _fail(where, prefix or "<record>", f"must be a JSON object, got {type(data).__name__}")
             data = dict(data)
-        kwargs: dict[str, Any] = {}
-        get = data.get
-        for name, key, reader, required, missing, minimum, check in self.fields:
+        if not self.required_keys <= data.keys():
+            self._missing(data, where, prefix)
+        values = self.defaults.copy()
+        by_key = self.by_key
+        for key, value in data.items():
+            plan = by_key.get(key)
+            if plan is None:
+                continue
+            name, reader, required, minimum, check, fast = plan
+            if type(value) is fast:  # a plain str / int field: nothing more to check
+                values[name] = value
+                continue
             path = f"{prefix}.{key}" if prefix else key
-            value = get(key)
             if value is None:
                 if required:
                     raise _fail(where, path, "is missing (it is required)")
-                kwargs[name] = missing() if callable(missing) else missing
                 continue
             value = reader(value, where, path)
             if minimum is not None and value < minimum:
@@ -274,11 +309,21 @@ class JsonCodec:
                 reason = check(value)
                 if reason:
                     raise _fail(where, path, reason)
-            kwargs[name] = value
+            values[name] = value
+        for name, factory in self.factories:
+            if name not in values:
+                values[name] = factory()
         if self.has_extra:
             known = self.known
-            kwargs["extra"] = {k: v for k, v in data.items() if k not in known}
-        return self.cls(**kwargs)
+            values["extra"] = {} if known.issuperset(data) else {k: v for k, v in data.items() if k not in known}
+        record = object.__new__(self.cls)  # every value is checked: skip the frozen __init__'s per-field setattr
+        record.__dict__.update(values)
+        return record
+
+    def _missing(self, data: Mapping[str, Any], where: str, prefix: str) -> None:
+        for _name, key, _reader, required, *_ in self.fields:
+            if required and key not in data:
+                raise _fail(where, f"{prefix}.{key}" if prefix else key, "is missing (it is required)")
 
     def write(self, record: Any) -> dict[str, Any]:
         """The JSON object of a record: known keys in the record's write order (None and empty-omitted left

@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from kit.books._columns import typed_columns
 from kit.books._io import read_json
 from kit.books.errors import BookNotFoundError, BookRecordError, CardError, StorageError, TraceError
 from kit.books.layout import StoreLayout
@@ -54,6 +55,7 @@ __all__ = [
     "sessions",
     "snapshots",
     "timeline",
+    "trace_columns",
     "trace_rows",
     "traces",
     "world_entries",
@@ -230,20 +232,32 @@ def assets(lay: StoreLayout, *, strict: bool = True) -> pd.DataFrame:
 
 
 def trace_rows(lay: StoreLayout, book_id: str) -> list[dict[str, Any]]:
-    """The rows of :func:`traces` (shared with :func:`timeline`)."""
-    book = read_book(lay, book_id)
-    trace = book.play_trace if isinstance(book, PlayBook) else book.design_trace
-    rows = []
-    for seq, e in enumerate(trace, start=1):
-        art = e.artifact
-        rows.append({
-            "book_id": book_id, "seq": seq, "trace": e.TRACE, "at": e.at, "type": e.type,
-            "turn": getattr(e, "turn", None), "skill_id": e.skill_id, "tool": getattr(e, "tool", None),
-            "summary": e.summary, "output_tags": ", ".join(getattr(e, "output_tags", ())),
-            "artifact_tag": art.tag if art else None, "artifact_status": art.status if art else None,
-            "snapshot_id": getattr(e, "snapshot_id", None),
-        })  # fmt: skip
-    return rows
+    """The rows of :func:`traces`, as mappings."""
+    columns = trace_columns(lay, book_id)
+    return [dict(zip(columns, row)) for row in zip(*columns.values())]
+
+
+def trace_columns(lay: StoreLayout, book_id: str, *, warn: bool = True) -> dict[str, list[Any]]:
+    """The columns of :func:`traces` as lists (shared with :func:`timeline`)."""
+    book = read_book(lay, book_id, warn=warn)
+    trace: tuple[Any, ...] = book.play_trace if isinstance(book, PlayBook) else book.design_trace
+    is_play = isinstance(book, PlayBook)
+    arts = [e.artifact for e in trace]
+    return {
+        "book_id": [book_id] * len(trace),
+        "seq": list(range(1, len(trace) + 1)),
+        "trace": [e.TRACE for e in trace],
+        "at": [e.at for e in trace],
+        "type": [e.type for e in trace],
+        "turn": [e.turn for e in trace] if is_play else [None] * len(trace),
+        "skill_id": [e.skill_id for e in trace],
+        "tool": [None] * len(trace) if is_play else [e.tool for e in trace],
+        "summary": [e.summary for e in trace],
+        "output_tags": [""] * len(trace) if is_play else [", ".join(e.output_tags) for e in trace],
+        "artifact_tag": [a.tag if a else None for a in arts],
+        "artifact_status": [a.status if a else None for a in arts],
+        "snapshot_id": [e.snapshot_id for e in trace] if is_play else [None] * len(trace),
+    }
 
 
 def traces(lay: StoreLayout, book_id: str) -> pd.DataFrame:
@@ -257,7 +271,8 @@ def traces(lay: StoreLayout, book_id: str) -> pd.DataFrame:
         ``book_id, seq (1-based), trace ("design"|"play"), at, type, turn, skill_id, tool, summary,
         output_tags (comma-separated), artifact_tag, artifact_status, snapshot_id``.
     """
-    return frame(TRACES_SCHEMA, trace_rows(lay, book_id), sort=["seq"])
+    columns = trace_columns(lay, book_id)
+    return frame(TRACES_SCHEMA, typed_columns(TRACES_SCHEMA, columns) or columns)
 
 
 def timeline(lay: StoreLayout, book_id: str) -> pd.DataFrame:
@@ -271,10 +286,11 @@ def timeline(lay: StoreLayout, book_id: str) -> pd.DataFrame:
         (the type's code in :data:`TRACE_TYPE`, for the y axis: ``type.cat.categories`` labels it), turn,
         summary, artifact_tag, artifact_status``.
     """
-    read_book(lay, book_id, warn=False)  # the book must exist (an empty timeline otherwise says nothing)
-    rows = trace_rows(lay, book_id)
-    out = frame(TIMELINE_SCHEMA, [{**r, "lane": TRACE_TYPE.categories.index(r["type"])} for r in rows],
-                sort=["seq"])
+    columns = trace_columns(lay, book_id)
+    lanes = {name: i for i, name in enumerate(TRACE_TYPE.categories)}
+    columns["lane"] = [lanes[t] for t in columns["type"]]
+    columns["elapsed_min"] = [0.0] * len(columns["seq"])
+    out = frame(TIMELINE_SCHEMA, typed_columns(TIMELINE_SCHEMA, columns) or columns)
     if len(out):
         out["elapsed_min"] = (out["at"] - out["at"].min()).dt.total_seconds() / 60.0
     return out
