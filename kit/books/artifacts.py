@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Literal
 
+from kit.books._io import read_json
 from kit.books.commands import writable, write_header
 from kit.books.errors import BookRecordError, BookStateError
 from kit.books.layout import StoreLayout
@@ -137,7 +138,9 @@ def settle_accepted(lay: StoreLayout, book: Book, artifacts: list[TaggedArtifact
     else:
         tags = {a.tag for a in artifacts}
         current = [a for a in read_artifacts(lay, book.id) if a.tag not in tags] + list(artifacts)
-        lay.write_json(lay.artifacts_file(book.id), {"bookId": book.id, "artifacts": [a.to_dict() for a in current]})
+        path = lay.artifacts_file(book.id)
+        kept = read_json(path) if path.exists() else {}  # the archived blackboard and unknown keys stay
+        lay.write_json(path, {**kept, "bookId": book.id, "artifacts": [a.to_dict() for a in current]})
         book = replace(book, updated_at=stamp)
     write_header(lay, book)
     return book

@@ -93,7 +93,7 @@ SNAPSHOTS_SCHEMA = {
 MESSAGES_SCHEMA = {"book_id": "string", "seq": "int64", "role": "string", "content": "string", "at": _AT}
 ARTIFACTS_SCHEMA = {
     "book_id": "string", "seq": "int64", "tag": "string", "value": "string", "status": "string", "at": _AT,
-    "skill_id": "string", "is_current": "bool",
+    "skill_id": "string", "event": "string", "from_status": "string", "is_current": "bool",
 }  # fmt: skip
 CONTENTS_SCHEMA = {
     "book_id": "string", "content_id": "string", "kind": "string", "title": "string", "n_chars": "int64",
@@ -336,7 +336,8 @@ def artifacts(lay: StoreLayout, book_id: str) -> pd.DataFrame:
     -------
     DataFrame
         ``book_id, seq (trace line), tag, value, status ("draft"|"accepted"|"rejected"), at, skill_id,
-        is_current (the accepted value the book holds now)``.
+        event (the state-machine event that gave the status; missing for entries written before kit recorded
+        transitions), from_status (the status before), is_current (the accepted value the book holds now)``.
     """
     book = read_book(lay, book_id, warn=False)
     trace = book.play_trace if isinstance(book, PlayBook) else book.design_trace
@@ -345,7 +346,8 @@ def artifacts(lay: StoreLayout, book_id: str) -> pd.DataFrame:
     elif lay.layout(book_id) == "dir":
         current = {(a.tag, a.value) for a in read_artifacts(lay, book_id)}
     else:
-        current = {(a.tag, a.value) for a in getattr(book, "design_artifacts", ()) if a.status == "accepted"}
+        kept = book.design_artifacts if isinstance(book, CardBook) else ()
+        current = {(a.tag, a.value) for a in kept if a.status == "accepted"}
     last_accept = {}
     for seq, e in enumerate(trace, start=1):
         if e.artifact is not None and e.artifact.status == "accepted":
@@ -356,8 +358,10 @@ def artifacts(lay: StoreLayout, book_id: str) -> pd.DataFrame:
         if a is None:
             continue
         is_current = a.status == "accepted" and last_accept.get(a.tag) == seq and (a.tag, a.value) in current
+        step = e.transition
         rows.append({"book_id": book_id, "seq": seq, "tag": a.tag, "value": a.value, "status": a.status,
-                     "at": a.at, "skill_id": a.skill_id, "is_current": is_current})  # fmt: skip
+                     "at": a.at, "skill_id": a.skill_id, "event": step.event if step else None,
+                     "from_status": step.source if step else None, "is_current": is_current})  # fmt: skip
     return frame(ARTIFACTS_SCHEMA, rows, sort=["seq"])
 
 
