@@ -27,6 +27,7 @@ from typing import Annotated, Any
 
 from kit.books.errors import BookRecordError
 from kit.core.dataclass_fields import MISSING, FieldSpec, field_specs, optional_inner
+from kit.core.errors import InvalidParameterError
 
 __all__ = ["REQUIRED", "Id", "JsonCodec", "Stamp", "camel", "check_id", "check_timestamp", "json_codec", "rule"]
 
@@ -216,7 +217,7 @@ def reader_for(hint: Any, owner: str) -> Reader:
         return _mapping_reader(None if args[1] is Any else reader_for(args[1], owner))
     if isinstance(hint, type) and hasattr(hint, "__dataclass_fields__"):
         return _record_reader(hint)
-    raise TypeError(f"{owner}: no JSON reader for the type {hint!r}")
+    raise InvalidParameterError(f"{owner}: no JSON reader for the type {hint!r}")
 
 
 def _plain(value: Any) -> Any:
