@@ -26,7 +26,9 @@ __all__ = ["check_new_asset", "export_asset", "export_card", "import_card", "sto
 def check_new_asset(lay: StoreLayout, asset_id: str) -> None:
     """Refuse an asset id whose card or world file exists already (assets are never overwritten)."""
     if lay.asset_file(asset_id).exists():
-        raise BookStateError(f"assets/cards/{asset_id}.json already exists; card assets are never overwritten, choose another asset_id")
+        raise BookStateError(
+            f"assets/cards/{asset_id}.json already exists; card assets are never overwritten, choose another asset_id"
+        )
     if lay.world_file(f"{asset_id}-world").exists():
         raise BookStateError(f"assets/worlds/{asset_id}-world.json already exists; choose another asset_id")
 
@@ -40,7 +42,9 @@ def store_asset(lay: StoreLayout, asset: CardAsset, card: Card, avatar: bytes | 
     if book is not None:
         world = WorldAsset(f"{asset.id}-world", book.get("name") or world_name, book, asset.id)
         data["character_book"] = {WORLD_PLACEHOLDER: world.id}
-    asset = replace(asset, card=raw, world_ref=None if world is None else world.id, avatar=f"{asset.id}.png" if avatar else None)
+    asset = replace(
+        asset, card=raw, world_ref=None if world is None else world.id, avatar=f"{asset.id}.png" if avatar else None
+    )
     asset_path = lay.asset_file(asset.id)
     record = asset.to_dict()
     check_no_secrets(record, where=str(asset_path))
@@ -50,7 +54,9 @@ def store_asset(lay: StoreLayout, asset: CardAsset, card: Card, avatar: bytes | 
     if avatar is not None:
         avatar_path = asset_path.with_name(f"{asset.id}.png")
         texts = read_all_text_chunks(avatar, where=str(avatar_path))
-        kept = [(f"{kind}:{keyword}", text) for kind, keyword, text in texts if keyword.lower() not in ("chara", "ccv3")]
+        kept = [
+            (f"{kind}:{keyword}", text) for kind, keyword, text in texts if keyword.lower() not in ("chara", "ccv3")
+        ]
         for field, text in kept:  # every other text the picture carries is stored: it must hold no key either
             check_no_secrets({field: text}, where=str(avatar_path), path="png")
     if avatar is not None:
@@ -85,7 +91,10 @@ def export_asset(
         raise BookStateError(f"book {book_id!r} is a {type(book).__name__}; only card books export card assets")
     tags = book.current_tags
     if not tags:
-        raise BookStateError(f"book {book_id!r} has no accepted artifacts yet; accept some tags (record_artifact(event='user_accepted_artifact')) before exporting")
+        raise BookStateError(
+            f"book {book_id!r} has no accepted artifacts yet; accept some tags "
+            "(record_artifact(event='user_accepted_artifact')) before exporting"
+        )
     aid = check_id(asset_id or lay.new_id("card"), what="asset_id")
     check_new_asset(lay, aid)
     if avatar is not None and not is_png(avatar):
@@ -104,7 +113,9 @@ def export_asset(
     return store_asset(lay, asset, card, avatar, f"{card.name}'s Lorebook")
 
 
-def import_card(lay: StoreLayout, path: str | Path, *, asset_id: str | None = None, title: str | None = None, at: str | None = None) -> CardAsset:
+def import_card(
+    lay: StoreLayout, path: str | Path, *, asset_id: str | None = None, title: str | None = None, at: str | None = None
+) -> CardAsset:
     """Turn a card file (V1/V2/V3, JSON or PNG) into a card asset; its ``character_book`` becomes a world asset.
 
     The asset id defaults to the file name without suffixes (``st_Seraphina.card_v2.json`` ->
@@ -140,5 +151,6 @@ def export_card(lay: StoreLayout, asset_id: str, path: str | Path, *, spec: Lite
     Every field of the stored card is written back, the bound world book embedded as ``character_book``.
     """
     return write_card(read_card_of(lay, asset_id), path, spec=spec)
+
 
 # ------------------------------------------------------------------------------------- sessions

@@ -20,6 +20,7 @@ Errors are :class:`~kit.books.errors.BookRecordError` naming the file (``where``
 
 from __future__ import annotations
 
+import dataclasses
 import typing
 from collections.abc import Callable, Mapping
 from datetime import datetime
@@ -105,8 +106,14 @@ def rule(
     key : str, optional
         The JSON key when it is not the field name in camelCase (``"from"`` for a field ``source``).
     """
-    return {"missing": missing, "minimum": minimum, "check": check, "omit_empty": omit_empty, "required": required,
-            "key": key}
+    return {
+        "missing": missing,
+        "minimum": minimum,
+        "check": check,
+        "omit_empty": omit_empty,
+        "required": required,
+        "key": key,
+    }
 
 
 def camel(name: str) -> str:
@@ -215,7 +222,7 @@ def reader_for(hint: Any, owner: str) -> Reader:
         return _array_reader(reader_for(args[0], owner))
     if origin in (Mapping, dict, typing.Mapping) and len(args) == 2:
         return _mapping_reader(None if args[1] is Any else reader_for(args[1], owner))
-    if isinstance(hint, type) and hasattr(hint, "__dataclass_fields__"):
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return _record_reader(hint)
     raise InvalidParameterError(f"{owner}: no JSON reader for the type {hint!r}")
 
@@ -226,9 +233,17 @@ def _plain(value: Any) -> Any:
         return [_plain(v) for v in value]
     if isinstance(value, Mapping):
         return dict(value)
-    if hasattr(value, "__dataclass_fields__"):
+    if dataclasses.is_dataclass(value):
         return json_codec(type(value)).write(value)
     return value
+
+
+def _choices(hint: Any) -> frozenset[str] | None:
+    """The options of a ``Literal`` of strings (also inside ``X | None``), else None."""
+    hint = optional_inner(hint) or hint
+    if typing.get_origin(hint) is typing.Literal and all(type(a) is str for a in typing.get_args(hint)):
+        return frozenset(typing.get_args(hint))
+    return None
 
 
 class _NEVER:
@@ -253,8 +268,10 @@ class JsonCodec:
         self.write_plan = [(s.name, _key(s), bool(s.metadata.get("omit_empty"))) for s in map(by_name.get, order)]
         self.known = frozenset([_key(s) for s in specs] + ([self.tag[0]] if self.tag else []))
         self.required_keys = frozenset(key for _n, key, _r, required, *_ in self.fields if required)
-        self.by_key = {key: (name, reader, required, minimum, check, fast)
-                       for name, key, reader, required, _m, minimum, check, fast in self.fields}  # fmt: skip
+        self.by_key = {
+            key: (name, reader, required, minimum, check, fast, _choices(spec.hint) if fast is str else None)
+            for spec, (name, key, reader, required, _m, minimum, check, fast) in zip(specs, self.fields)
+        }
         # Values of missing optional keys: constants copied as they are, factories (dict, RunState) called.
         self.defaults = {name: m for name, _k, _r, req, m, *_ in self.fields if not req and not callable(m)}
         self.factories = [(name, m) for name, _k, _r, req, m, *_ in self.fields if not req and callable(m)]
@@ -274,6 +291,8 @@ class JsonCodec:
         plain = spec.hint if spec.hint in (str, int) else optional_inner(spec.hint)
         minimum, check = meta.get("minimum"), meta.get("check")
         fast = plain if plain in (str, int) and minimum is None and check is None else _NEVER
+        if _choices(spec.hint) is not None:
+            fast = str  # a Literal of strings: a listed option needs no reader
         return spec.name, _key(spec), reader, required, missing, minimum, check, fast
 
     def read(self, data: Any, where: str, prefix: str = "") -> Any:
@@ -294,8 +313,8 @@ class JsonCodec:
             plan = by_key.get(key)
             if plan is None:
                 continue
-            name, reader, required, minimum, check, fast = plan
-            if type(value) is fast:  # a plain str / int field: nothing more to check
+            name, reader, required, minimum, check, fast, allowed = plan
+            if type(value) is fast and (allowed is None or value in allowed):  # plain str / int, or a listed option
                 values[name] = value
                 continue
             path = f"{prefix}.{key}" if prefix else key

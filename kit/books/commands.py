@@ -62,7 +62,9 @@ def writable(lay: StoreLayout, book_id: str, *types: type) -> Book:
     book = book_from_dict(read_json(path), str(path))  # the header only: writes never need the trace
     if types and not isinstance(book, types):
         names = " or ".join(t.__name__ for t in types)
-        raise BookStateError(f"book {book_id!r} is a {type(book).__name__} (kind {book.kind!r}); this operation needs a {names}")
+        raise BookStateError(
+            f"book {book_id!r} is a {type(book).__name__} (kind {book.kind!r}); this operation needs a {names}"
+        )
     if book.lifecycle_stage == "archived":
         raise BookStateError(f"book {book_id!r} is archived; archived books are read-only")
     return book
@@ -197,11 +199,13 @@ def append_design_trace(
     output_tags: tuple[str, ...] | list[str] = (),
     at: str | None = None,
 ) -> DesignTraceEntry:
-    """Append one design-trace entry (``user_input``, ``agent_tool``, ``skill_invoked``, ...) to a card or project book."""
+    """Append one design-trace entry (``user_input``, ``agent_tool``, ``skill_invoked``, ...) to a card or project
+    book."""
     writable(lay, book_id, CardBook, ProjectBook)
     entry = {"trace": "design", "at": lay.stamp(at), "type": type, "summary": summary, "skillId": skill_id,
              "tool": tool, "outputTags": list(output_tags) or None}  # fmt: skip
-    return lay.append(lay.trace_file(book_id), {k: v for k, v in entry.items() if v is not None})  # type: ignore[return-value]
+    kept = {k: v for k, v in entry.items() if v is not None}
+    return lay.append(lay.trace_file(book_id), kept)  # type: ignore[return-value]
 
 
 def append_play_trace(
@@ -221,7 +225,8 @@ def append_play_trace(
     book = writable(lay, book_id, PlayBook)
     entry = {"trace": "play", "at": lay.stamp(at), "type": type, "summary": summary,
              "turn": book.run_state.turn if turn is None else turn, "skillId": skill_id}  # fmt: skip
-    return lay.append(lay.trace_file(book_id), {k: v for k, v in entry.items() if v is not None})  # type: ignore[return-value]
+    kept = {k: v for k, v in entry.items() if v is not None}
+    return lay.append(lay.trace_file(book_id), kept)  # type: ignore[return-value]
 
 
 def add_message(lay: StoreLayout, book_id: str, role: str, content: str, *, at: str | None = None) -> ChatMessage:
@@ -247,14 +252,19 @@ def update_run_state(
     state = book.run_state
     stream = state.event_stream + (("\n" if state.event_stream else "") + event if event else "")
     new = RunState.from_dict(
-        {"turn": state.turn if turn is None else turn, "variables": {**state.variables, **(variables or {})}, "eventStream": stream},
+        {
+            "turn": state.turn if turn is None else turn,
+            "variables": {**state.variables, **(variables or {})},
+            "eventStream": stream,
+        },
         f"update_run_state({book_id!r})",
     )
     write_header(lay, replace(book, run_state=new, updated_at=lay.stamp(at)))
     return new
 
 
-def save_snapshot(lay: StoreLayout, book_id: str, *, snapshot_id: str | None = None, label: str | None = None, at: str | None = None
+def save_snapshot(
+    lay: StoreLayout, book_id: str, *, snapshot_id: str | None = None, label: str | None = None, at: str | None = None
 ) -> RunSnapshot:
     """Save a play book's run state and messages as a snapshot, list it in ``snapshotIds``, and trace it."""
     book = writable(lay, book_id, PlayBook)
@@ -285,7 +295,10 @@ def save_content(
     """Save a project book's text as a new content record and make it current (the old one goes to history)."""
     book = writable(lay, book_id, ProjectBook)
     stamp = lay.stamp(at)
-    cid = check_id(content_id or f"content-{len(book.history_content_ids) + (book.current_content_id is not None) + 1:03d}", what="content_id")
+    cid = check_id(
+        content_id or f"content-{len(book.history_content_ids) + (book.current_content_id is not None) + 1:03d}",
+        what="content_id",
+    )
     path = lay.content_file(book_id, cid)
     if path.exists():
         raise BookStateError(f"{lay.rel(path)}: content {cid!r} already exists; contents are never overwritten")
@@ -324,7 +337,9 @@ def update_book(
         changes["run_skill_manifest"] = dict(run_skill_manifest)
     if lifecycle_stage is not None:
         if lifecycle_stage not in type(book).STAGES:
-            raise BookRecordError(f"book {book_id!r}: lifecycle_stage must be one of {list(type(book).STAGES)}, got {lifecycle_stage!r}")
+            raise BookRecordError(
+                f"book {book_id!r}: lifecycle_stage must be one of {list(type(book).STAGES)}, got {lifecycle_stage!r}"
+            )
         changes["lifecycle_stage"] = lifecycle_stage
     new = replace(book, **changes)
     write_header(lay, new)

@@ -59,7 +59,6 @@ def read_trace(lay: StoreLayout, book_id: str, *, warn: bool = True) -> TraceLog
     return read_trace_file(lay.trace_file(book_id), warn=warn)
 
 
-
 def read_book(lay: StoreLayout, book_id: str, *, warn: bool = True) -> Book:
     """Read a book with its trace, artifacts and messages assembled into one record.
 
@@ -77,13 +76,17 @@ def read_book(lay: StoreLayout, book_id: str, *, warn: bool = True) -> Book:
         path = lay.flat_file(book_id)
         book = book_from_dict(read_json(path), str(path))
         if book.id != book_id:
-            raise BookRecordError(f"{path}: field 'id' is {book.id!r} but the file name says {book_id!r}", path=str(path), field="id")
+            raise BookRecordError(
+                f"{path}: field 'id' is {book.id!r} but the file name says {book_id!r}", path=str(path), field="id"
+            )
         return book
     path = lay.project_file(book_id)
     data = read_json(path)
     book = book_from_dict(data, str(path))
     if book.id != book_id:
-        raise BookRecordError(f"{path}: field 'id' is {book.id!r} but the folder says {book_id!r}", path=str(path), field="id")
+        raise BookRecordError(
+            f"{path}: field 'id' is {book.id!r} but the folder says {book_id!r}", path=str(path), field="id"
+        )
     entries = read_trace(lay, book_id, warn=warn).entries
     if isinstance(book, PlayBook):
         plays = tuple(e for e in entries if isinstance(e, PlayTraceEntry))
@@ -93,7 +96,6 @@ def read_book(lay: StoreLayout, book_id: str, *, warn: bool = True) -> Book:
     if isinstance(book, CardBook):
         book = replace(book, design_artifacts=read_artifacts(lay, book_id))
     return book
-
 
 
 def read_artifacts(lay: StoreLayout, book_id: str) -> tuple[TaggedArtifact, ...]:
@@ -108,17 +110,20 @@ def read_artifacts(lay: StoreLayout, book_id: str) -> tuple[TaggedArtifact, ...]
     return tuple(TaggedArtifact.from_dict(a, str(path), f"artifacts[{i}]") for i, a in enumerate(items))
 
 
-
 def read_asset(lay: StoreLayout, asset_id: str) -> CardAsset:
     """Read a card asset record (``assets/cards/{id}.json``)."""
     path = lay.asset_file(asset_id)
     if not path.exists():
-        raise BookNotFoundError(f"{lay.root}: no card asset {asset_id!r} (assets/cards/{asset_id}.json is missing); store.assets() lists them")
+        raise BookNotFoundError(
+            f"{lay.root}: no card asset {asset_id!r} (assets/cards/{asset_id}.json is missing); "
+            "store.assets() lists them"
+        )
     record = CardAsset.from_dict(read_json(path), str(path))
     if record.id != asset_id:
-        raise BookRecordError(f"{path}: field 'id' is {record.id!r} but the file name says {asset_id!r}", path=str(path), field="id")
+        raise BookRecordError(
+            f"{path}: field 'id' is {record.id!r} but the file name says {asset_id!r}", path=str(path), field="id"
+        )
     return record
-
 
 
 def read_world_asset(lay: StoreLayout, world_id: str) -> WorldAsset:
@@ -127,7 +132,6 @@ def read_world_asset(lay: StoreLayout, world_id: str) -> WorldAsset:
     if not path.exists():
         raise BookNotFoundError(f"{lay.root}: no world asset {world_id!r} (assets/worlds/{world_id}.json is missing)")
     return WorldAsset.from_dict(read_json(path), str(path))
-
 
 
 def read_avatar(lay: StoreLayout, asset_id: str) -> bytes | None:
@@ -142,7 +146,6 @@ def read_avatar(lay: StoreLayout, asset_id: str) -> bytes | None:
         raise BookNotFoundError(
             f"{lay.asset_file(asset_id)}: field 'avatar' names {record.avatar!r}, which is missing"
         ) from None
-
 
 
 def read_card_of(lay: StoreLayout, asset_id: str) -> Card:
@@ -166,7 +169,6 @@ def read_card_of(lay: StoreLayout, asset_id: str) -> Card:
     return replace(card, source=record.source_file)
 
 
-
 def bound_world(lay: StoreLayout, asset_id: str, world_id: str) -> WorldAsset:
     """The world asset a card asset names; a missing one is an error naming the card's ``worldRef``."""
     try:
@@ -176,7 +178,6 @@ def bound_world(lay: StoreLayout, asset_id: str, world_id: str) -> WorldAsset:
             f"{lay.asset_file(asset_id)}: field 'worldRef' names world asset {world_id!r}, but "
             f"assets/worlds/{world_id}.json is missing"
         ) from None
-
 
 
 def read_world_book(lay: StoreLayout, asset_id: str) -> WorldBook | None:
@@ -196,23 +197,24 @@ def read_world_book(lay: StoreLayout, asset_id: str) -> WorldBook | None:
     return from_character_book(copy.deepcopy(dict(world.character_book)), book_id=world.id, name=world.name)
 
 
-
 def read_snapshot(lay: StoreLayout, book_id: str, snapshot_id: str) -> RunSnapshot:
     """Read one snapshot of a play book."""
     path = lay.snapshot_file(book_id, snapshot_id)
     if not path.exists():
-        raise BookNotFoundError(f"{lay.root}: book {book_id!r} has no snapshot {snapshot_id!r} ({lay.rel(path)} is missing)")
+        raise BookNotFoundError(
+            f"{lay.root}: book {book_id!r} has no snapshot {snapshot_id!r} ({lay.rel(path)} is missing)"
+        )
     return RunSnapshot.from_dict(read_json(path), str(path))
-
 
 
 def read_content(lay: StoreLayout, book_id: str, content_id: str) -> ContentRecord:
     """Read one content record (outline or chapter) of a project book."""
     path = lay.content_file(book_id, content_id)
     if not path.exists():
-        raise BookNotFoundError(f"{lay.root}: book {book_id!r} has no content {content_id!r} ({lay.rel(path)} is missing)")
+        raise BookNotFoundError(
+            f"{lay.root}: book {book_id!r} has no content {content_id!r} ({lay.rel(path)} is missing)"
+        )
     return ContentRecord.from_dict(read_json(path), str(path))
-
 
 
 def latest_snapshot(lay: StoreLayout, book_id: str) -> RunSnapshot | None:
@@ -221,5 +223,6 @@ def latest_snapshot(lay: StoreLayout, book_id: str) -> RunSnapshot | None:
     if not isinstance(book, PlayBook) or not book.snapshot_ids:
         return None
     return read_snapshot(lay, book_id, book.snapshot_ids[-1])
+
 
 # ------------------------------------------------------------------------------------- writing

@@ -209,7 +209,7 @@ TraceEntry = Union[DesignTraceEntry, PlayTraceEntry]
 
 def trace_entry_from_dict(data: Any, where: str = "<trace entry>", prefix: str = "") -> TraceEntry:
     """Parse one trace line: ``"trace": "play"`` gives a :class:`PlayTraceEntry`, anything else a design entry."""
-    if isinstance(data, Mapping):
+    if type(data) is dict or isinstance(data, Mapping):
         trace = data.get("trace", "design")
         if trace == "play":
             return json_codec(PlayTraceEntry).read(data, where, prefix)

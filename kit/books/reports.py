@@ -14,7 +14,15 @@ from kit.books._io import read_json
 from kit.books.errors import BookNotFoundError, BookRecordError, CardError, StorageError, TraceError
 from kit.books.layout import StoreLayout
 from kit.books.reading import read_artifacts, read_asset, read_book, read_world_asset, read_world_book
-from kit.books.records import DESIGN_TRACE_TYPES, PLAY_TRACE_TYPES, CardBook, ContentRecord, PlayBook, ProjectBook, RunSnapshot
+from kit.books.records import (
+    DESIGN_TRACE_TYPES,
+    PLAY_TRACE_TYPES,
+    CardBook,
+    ContentRecord,
+    PlayBook,
+    ProjectBook,
+    RunSnapshot,
+)
 from kit.core.frames import UTC_TIME, frame, ordered
 from kit.core.problems import PROBLEM_COLUMNS
 
@@ -155,7 +163,9 @@ def book_row(lay: StoreLayout, book_id: str) -> dict[str, Any]:
         "n_messages": len(book.messages),
         "n_artifacts": n_art,
         "n_snapshots": len(book.snapshot_ids) if isinstance(book, PlayBook) else 0,
-        "n_contents": (len(book.history_content_ids) + (book.current_content_id is not None)) if isinstance(book, ProjectBook) else 0,
+        "n_contents": (len(book.history_content_ids) + (book.current_content_id is not None))
+        if isinstance(book, ProjectBook)
+        else 0,
         "created_at": book.created_at,
         "updated_at": book.updated_at,
         "last_activity_at": _max_stamp(book.updated_at, last),
@@ -382,7 +392,13 @@ def contents(lay: StoreLayout, book_id: str) -> pd.DataFrame:
 
 
 def sessions(lay: StoreLayout) -> pd.DataFrame:
-    """Working-copy sessions (``sessions/*.json`` and the older ``session.json``): ``session_id, book_id, n_messages, layout, path``."""
+    """Working-copy sessions (``sessions/*.json`` and the older ``session.json``).
+
+    Returns
+    -------
+    DataFrame
+        ``session_id, book_id, n_messages, layout ("dir"|"flat"), path``.
+    """
     rows = []
     for sid, path, layout in lay.session_files():
         data = read_json(path)
@@ -419,5 +435,6 @@ def play_books_for(lay: StoreLayout, asset_id: str) -> pd.DataFrame:
     """The play books whose ``cardRef`` names ``asset_id`` (the :meth:`books` columns)."""
     out = books_frame(lay, strict=False)
     return out[out["card_asset_id"] == asset_id].reset_index(drop=True)
+
 
 # ------------------------------------------------------------------------------------- checking

@@ -107,7 +107,9 @@ def read_session(lay: StoreLayout, session_id: str) -> Session:
     """Read ``sessions/{id}.json`` as a :class:`~kit.books.records.Session`."""
     path = lay.session_file(session_id)
     if not path.exists():
-        raise BookNotFoundError(f"{lay.root}: no session {session_id!r} ({lay.rel(path)} is missing); store.sessions() lists them")
+        raise BookNotFoundError(
+            f"{lay.root}: no session {session_id!r} ({lay.rel(path)} is missing); store.sessions() lists them"
+        )
     return Session.from_dict({"id": session_id, **read_json(path)}, str(path))
 
 
@@ -192,7 +194,9 @@ def set_blackboard(lay: StoreLayout, session_id: str, key: str, value: Any, *, a
     return _write_session(lay, replace(session, blackboard={**session.blackboard, key: value}))
 
 
-def add_session_message(lay: StoreLayout, session_id: str, role: str, content: str, *, at: str | None = None) -> ChatMessage:
+def add_session_message(
+    lay: StoreLayout, session_id: str, role: str, content: str, *, at: str | None = None
+) -> ChatMessage:
     """Append a chat message to an open session (it reaches the book's messages when the session closes)."""
     session = _open_session(lay, session_id)
     message = ChatMessage.from_dict({"role": role, "content": content, "at": lay.stamp(at)}, f"session {session_id!r}")
@@ -236,7 +240,9 @@ def _check_settleable(lay: StoreLayout, session: Session, book: Book) -> list[An
     kind = "play" if isinstance(book, PlayBook) else "design"
     for i, entry in enumerate(entries):
         if entry.TRACE != kind:
-            raise BookStateError(f"{where}: field 'trace[{i}]' is a {entry.TRACE} entry but book {book.id!r} keeps a {kind} trace")
+            raise BookStateError(
+                f"{where}: field 'trace[{i}]' is a {entry.TRACE} entry but book {book.id!r} keeps a {kind} trace"
+            )
         art = entry.artifact
         if art is not None and art.status == "accepted":
             event = entry.transition.event if entry.transition is not None else None
@@ -249,7 +255,9 @@ def _check_settleable(lay: StoreLayout, session: Session, book: Book) -> list[An
     return entries
 
 
-def _settle_blackboard(book: Book, session: Session, rows: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, Any]]:
+def _settle_blackboard(
+    book: Book, session: Session, rows: list[dict[str, Any]]
+) -> tuple[dict[str, Any], dict[str, Any]]:
     """Split the blackboard into (design archive, run-state variables) by prefix, adding report rows."""
     design: dict[str, Any] = {}
     play: dict[str, Any] = {}

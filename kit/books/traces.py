@@ -46,12 +46,16 @@ def _parse_line(raw: bytes, where: str, lineno: int) -> TraceEntry:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise TraceError(f"{where}: line {lineno} is not UTF-8 ({exc.reason})", path=where, field=f"line {lineno}") from exc
+        raise TraceError(
+            f"{where}: line {lineno} is not UTF-8 ({exc.reason})", path=where, field=f"line {lineno}"
+        ) from exc
     try:
         value = parse_json(text, where="", error=TraceError)
     except TraceError as exc:
         reason = str(exc).removeprefix(": ")
-        raise TraceError(f"{where}: line {lineno} is not valid JSON ({reason})", path=where, field=f"line {lineno}") from None
+        raise TraceError(
+            f"{where}: line {lineno} is not valid JSON ({reason})", path=where, field=f"line {lineno}"
+        ) from None
     try:
         return trace_entry_from_dict(value, f"{where} line {lineno}")
     except BookRecordError as exc:

@@ -55,8 +55,11 @@ def test_each_writing_event_writes_the_book_and_records_the_transition(studio, e
 
 def test_accepting_without_a_writing_event_is_refused_and_nothing_is_written(studio):
     before = _tree(studio.root)
-    with pytest.raises(BookStateError, match=r"accepting artifact '设计\.口吻' writes the Book, which only the events "
-                                             r"'user_accepted_artifact', 'no_confirmation', 'programmatic_pass' may do"):
+    with pytest.raises(
+        BookStateError,
+        match=r"accepting artifact '设计\.口吻' writes the Book, which only the events "
+        r"'user_accepted_artifact', 'no_confirmation', 'programmatic_pass' may do",
+    ):
         studio.record_artifact("cb", "设计.口吻", "冷静", status="accepted")
     with pytest.raises(BookStateError, match=r"event 'worker_completed' leads to 'draft', not to status 'accepted'"):
         studio.record_artifact("cb", "设计.口吻", "冷静", status="accepted", event="worker_completed")

@@ -81,7 +81,9 @@ def test_unknown_keys_survive_a_round_trip(cls, data):
 
 def test_books_are_chosen_by_kind_and_the_trace_by_its_tag():
     assert type(book_from_dict(RECORDS[6][1])) is CardBook
-    assert type(trace_entry_from_dict({"trace": "play", "at": T0, "type": "user_input", "summary": "x"})) is PlayTraceEntry
+    assert (
+        type(trace_entry_from_dict({"trace": "play", "at": T0, "type": "user_input", "summary": "x"})) is PlayTraceEntry
+    )
     assert type(trace_entry_from_dict({"at": T0, "type": "user_input", "summary": "x"})) is DesignTraceEntry
     with pytest.raises(BookRecordError, match="field 'kind' must be one of"):
         book_from_dict({**RECORDS[6][1], "kind": "poem"}, "f.json")

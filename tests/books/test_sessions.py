@@ -60,8 +60,11 @@ def test_closing_a_design_session_settles_by_prefix_and_status(studio):
     book = studio.book("cb")
     assert book.current_tags == {"角色.名字": "周望海", "角色.设定": "守了四十年灯塔"}  # drafts, rejected: trace only
     assert [(e.artifact.tag, e.artifact.status, e.transition.event) for e in book.design_trace[-4:]] == [
-        ("角色.设定", "draft", "worker_completed"), ("角色.设定", "accepted", "user_accepted_artifact"),
-        ("角色.性格", "draft", "worker_completed"), ("角色.性格", "rejected", "user_rejected_artifact")]
+        ("角色.设定", "draft", "worker_completed"),
+        ("角色.设定", "accepted", "user_accepted_artifact"),
+        ("角色.性格", "draft", "worker_completed"),
+        ("角色.性格", "rejected", "user_rejected_artifact"),
+    ]
     archive = json.loads((studio.root / "books/cb/design-artifacts.json").read_text())["blackboard"]
     assert archive == {"设计.口吻": "冷静", "用户.需求": "一个守灯塔的老人"}
     assert [m.content for m in book.messages] == ["他很安静"] and book.session_ids == ("s1",)
@@ -73,7 +76,12 @@ def test_closing_a_design_session_settles_by_prefix_and_status(studio):
 
 def test_closing_a_play_session_archives_run_world_and_output_keys_into_the_run_state(studio):
     studio.open_session("pb", session_id="p1")
-    for key, value in {"运行.心情": "警惕", "世界.天气": "暴风雨", "输出.旁白": "浪很大", "设计.口吻": "design key"}.items():
+    for key, value in {
+        "运行.心情": "警惕",
+        "世界.天气": "暴风雨",
+        "输出.旁白": "浪很大",
+        "设计.口吻": "design key",
+    }.items():
         studio.set_blackboard("p1", key, value)
     studio.session_artifact("p1", "运行.航向", "北", event="programmatic_pass")
     studio.session_artifact("p1", "运行.结局", "沉船", event="worker_completed")
@@ -117,8 +125,11 @@ def test_a_session_accepting_without_a_writing_event_is_refused_at_close(studio)
     data["trace"][0]["artifact"]["status"] = "accepted"  # a hand-edited session: accepted by worker_completed
     path.write_text(json.dumps(data, ensure_ascii=False))
     before = _tree(studio.root)
-    with pytest.raises(BookStateError, match=r"sessions/s1\.json: field 'trace\[0\]\.transition\.event': artifact "
-                                             r"'角色\.设定' is accepted by 'worker_completed'; only \["):
+    with pytest.raises(
+        BookStateError,
+        match=r"sessions/s1\.json: field 'trace\[0\]\.transition\.event': artifact "
+        r"'角色\.设定' is accepted by 'worker_completed'; only \[",
+    ):
         studio.close_session("s1")
     assert _tree(studio.root) == before
     with pytest.raises(BookStateError, match="writes the Book"):
@@ -132,6 +143,14 @@ def test_prefix_rules_follow_the_design():
 def test_archive_destination_by_book_stage(studio):
     card, play = studio.book("cb"), studio.book("pb")
     assert [archive_destination(card, k) for k in ("设计.a", "用户.需求", "用户.需求变更", "运行.a")] == [
-        "design_archive", "design_archive", "not_archived", "not_archived"]
+        "design_archive",
+        "design_archive",
+        "not_archived",
+        "not_archived",
+    ]
     assert [archive_destination(play, k) for k in ("运行.a", "世界.b", "输出.c", "设计.a")] == [
-        "run_state", "run_state", "run_state", "not_archived"]
+        "run_state",
+        "run_state",
+        "run_state",
+        "not_archived",
+    ]
