@@ -490,6 +490,27 @@ CASES: dict[str, Case] = {
 }
 
 
+def _settled(x: Inputs) -> tuple[pd.DataFrame, pd.DataFrame, dict[str, Any]]:
+    """A card book session settled into its book (one blackboard key), then an empty session."""
+    store = kit.books.open_store(x.tmp / f"settle-{len(list(x.tmp.glob('settle-*')))}")
+    store.create_card_book("t", book_id="cb", at="2026-01-01T00:00:00Z")
+    store.open_session("cb", session_id="s1", at="2026-01-01T00:01:00Z")
+    store.set_blackboard("s1", "设计.口吻", "冷静", at="2026-01-01T00:02:00Z")
+    store.open_session("cb", session_id="s2", at="2026-01-01T00:03:00Z")
+    full = store.close_session("s1", at="2026-01-01T00:04:00Z")
+    return full, store.close_session("s2", at="2026-01-01T00:05:00Z"), bs.SETTLE_SCHEMA
+
+
+# kit.books: BookStore's methods are the functions of its modules (the same frames).
+CASES["kit.books.store.BookStore.close_session"] = CASES["kit.books.sessions.close_session"] = _settled
+CASES.update({
+    f"kit.books.{'checks' if method == 'problems' else 'reports'}.{function}": CASES[f"kit.books.store.BookStore.{method}"]
+    for function, method in [("books_frame", "books"), *[(m, m) for m in (
+        "assets", "sessions", "traces", "timeline", "snapshots", "messages", "artifacts", "contents", "world_entries",
+        "play_books_for", "problems")]]
+})  # fmt: skip
+
+
 def _sampler(packs: kit.items.PackSet) -> ls.LootSampler:
     tables = {t: packs.loot_table(t) for t in packs.loot_tables()["loot_table_id"]}
     return ls.LootSampler(tables, packs.tag_items, kit.items.LootContext(), seed=0)
