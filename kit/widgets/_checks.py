@@ -10,10 +10,18 @@ argument, what it got and what to pass instead::
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from kit.core.errors import InvalidParameterError
 
-__all__ = ["argument_error", "check_bool", "check_count", "describe"]
+if TYPE_CHECKING:  # pragma: no cover
+    from kit.worldbook import Conversation, WorldBook
+
+__all__ = [
+    "argument_error", "check_bool", "check_conversations", "check_count", "check_optional_path", "check_scan_depth",
+    "check_world_book", "describe",
+]
 
 _MAX_REPR = 60
 
@@ -51,3 +59,68 @@ def check_bool(value: object, name: str, owner: str) -> bool:
     if isinstance(value, bool):
         return value
     raise argument_error(owner, name, "True or False", value, f"pass {name}=True or {name}=False")
+
+
+def _book_ids(library: object) -> list[str]:
+    return sorted(str(k) for k in library)  # type: ignore[attr-defined]
+
+
+def check_world_book(book: object, owner: str = "TriggerTuner") -> WorldBook:
+    """``book`` as a :class:`~kit.worldbook.WorldBook`: a book as it is, the path of an existing world-book file
+    read with :func:`~kit.worldbook.read_world_book`; anything else raises, naming the books there are when a
+    studio or a library was passed instead of one of its books."""
+    from kit.worldbook import Studio, WorldBook, WorldBookLibrary, read_world_book
+
+    if isinstance(book, WorldBook):
+        return book
+    if isinstance(book, (str, os.PathLike)) and os.path.isfile(book):
+        return read_world_book(book)
+    expected = "a WorldBook"
+    if isinstance(book, Studio) or isinstance(book, WorldBookLibrary):
+        name = "studio.library" if isinstance(book, Studio) else "library"
+        ids = _book_ids(book.library if isinstance(book, Studio) else book)
+        first = ids[0] if ids else "<book id>"
+        raise argument_error(owner, "book", expected, book, f"use {name}[{first!r}] (its books: {', '.join(ids)})")
+    if isinstance(book, str):
+        raise argument_error(owner, "book", expected, book,
+                             f"use studio.library[{book!r}] (studio = kit.worldbook.load_studio(save_folder)), "
+                             "or pass the path of a world-book file that exists")
+    raise argument_error(owner, "book", expected, book,
+                         "use studio.library['<book id>'] (studio = kit.worldbook.load_studio(save_folder)) "
+                         "or kit.worldbook.read_world_book(path)")
+
+
+def check_conversations(conversations: object, owner: str = "TriggerTuner") -> list[Conversation]:
+    """``conversations`` as a list of :class:`~kit.worldbook.Conversation` (any iterable of them: a list, a
+    :class:`~kit.worldbook.ChatCorpus`); a studio, a string or an element of another type raises."""
+    from kit.worldbook import Conversation, Studio
+
+    expected = "a sequence of Conversation"
+    where = ("use studio.conversations (studio = kit.worldbook.load_studio(save_folder)) "
+             "or kit.worldbook.read_chats(folder)")
+    if isinstance(conversations, Studio):
+        raise argument_error(owner, "conversations", expected, conversations, "use studio.conversations")
+    if isinstance(conversations, (str, bytes, os.PathLike)) or not isinstance(conversations, Iterable):
+        raise argument_error(owner, "conversations", expected, conversations, where)
+    items = list(conversations)
+    for i, item in enumerate(items):
+        if not isinstance(item, Conversation):
+            raise argument_error(owner, f"conversations[{i}]", "a Conversation", item, where)
+    return items
+
+
+def check_optional_path(value: object, name: str, owner: str, *, example: str) -> str | None:
+    """``value`` as a str path, or ``None``; anything else raises."""
+    if value is None:
+        return None
+    if isinstance(value, (str, os.PathLike)):
+        return os.fspath(value)
+    raise argument_error(owner, name, "a file path or None", value, f"pass {name}={example!r}")
+
+
+def check_scan_depth(value: object, owner: str) -> int | None:
+    """``None`` or an int >= 0 (not a bool)."""
+    if value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
+        return value
+    raise argument_error(owner, "scan_depth", "None or an int of at least 0", value,
+                         "pass scan_depth=None (every earlier message) or a number of messages such as scan_depth=2")
