@@ -23,8 +23,9 @@ def render_rate(n_before: int, n_after: int, n_turns: int, changes: pd.DataFrame
     """HTML of the before -> after activation rate and the turns gained and lost (:func:`compare_turns` rows).
 
     ``baseline`` names the "before" (``"original"``: the file as loaded; ``"saved"``: as last saved). With no
-    turn gained or lost, the line says "same as <baseline>" only when the entry itself is unchanged
-    (``entry_changed=False``), else that the edit changes no activating turn.
+    turn gained or lost, the line says that *this entry* is as in the baseline when it is unchanged
+    (``entry_changed=False``: never "same as saved" beside an unsaved edit of another entry), else that the edit
+    changes no activating turn.
     """
     def pct(n: int) -> str:
         return f"{n / n_turns:.1%}" if n_turns else "0.0%"
@@ -34,8 +35,8 @@ def render_rate(n_before: int, n_after: int, n_turns: int, changes: pd.DataFrame
     if changes is None:
         return head
     if changes.empty and n_before == n_after:
-        same = (f"与{zh}相同 same as {'saved' if baseline == 'saved' else en}" if not entry_changed
-                else f"激活的回合没有变化 the edit changes no activating turn (vs {en})")
+        same = (f"此条目与{zh}相同 this entry is {'as last saved' if baseline == 'saved' else 'as in ' + en}"
+                if not entry_changed else f"激活的回合没有变化 the edit changes no activating turn (vs {en})")
         return head + f" <small>({same})</small>"
     gained, lost = changes[changes["change"] == "gained"], changes[changes["change"] == "lost"]
     head = (f"<b>激活率 activation rate</b>: {zh} {en} {n_before} / {n_turns} = {pct(n_before)} → 现在 now "
@@ -45,8 +46,8 @@ def render_rate(n_before: int, n_after: int, n_turns: int, changes: pd.DataFrame
     for label, part, colour in (("新增的回合 turns gained", gained, "#1b7f2a"), ("失去的回合 turns lost", lost, "#b00")):
         if part.empty:
             continue
-        items = "".join(f"<li><code>{html.escape(f'{r.conversation_id} #{r.turn}')}</code> {html.escape(r.message)}</li>"
-                        for r in part.head(limit).itertuples(index=False))
+        items = "".join(f"<li><code>{html.escape(f'{r.conversation_id} #{r.turn}')}</code> "
+                        f"{html.escape(r.message)}</li>" for r in part.head(limit).itertuples(index=False))
         more = f"<li>… {len(part) - limit} more</li>" if len(part) > limit else ""
         parts.append(f"<details open><summary style='color:{colour}'>{label} ({len(part)})</summary>"
                      f"<ul style='margin:2px 0'>{items}{more}</ul></details>")

@@ -217,7 +217,8 @@ class TriggerTuner(StaticView, widgets.VBox):
         self.prompt_discard = widgets.Button(description="放弃修改并切换 Discard and switch", button_style="warning",
                                              layout=widgets.Layout(width="auto"))
         self.prompt_stay = widgets.Button(description="留在此条目 Stay", layout=widgets.Layout(width="auto"))
-        self.prompt = widgets.VBox([self.prompt_label, widgets.HBox([self.prompt_apply, self.prompt_discard, self.prompt_stay])],
+        self.prompt = widgets.VBox([self.prompt_label,
+                                    widgets.HBox([self.prompt_apply, self.prompt_discard, self.prompt_stay])],
                                    layout=widgets.Layout(display="none", border="1px solid #d4a017", padding="4px"))
         self.path_box = widgets.Text(value=self.path or "", description="保存到 Save to", style=_WIDE, layout=wide,
                                      placeholder="path of the world-book file to write")
@@ -306,7 +307,8 @@ class TriggerTuner(StaticView, widgets.VBox):
             self.pending_uid = new
             self.prompt_label.value = (f"<b>条目 <code>{html.escape(self.entry_uid)}</code> 有未应用的修改。</b> "
                                        f"Entry <code>{html.escape(self.entry_uid)}</code> has unapplied edits: apply "
-                                       f"them, discard them, or stay before switching to <code>{html.escape(new)}</code>?")
+                                       "them, discard them, or stay before switching to "
+                                       f"<code>{html.escape(new)}</code>?")
             self.prompt.layout.display = None
             if self.picker.value != self.entry_uid:
                 self.picker.value = self.entry_uid
@@ -358,7 +360,8 @@ class TriggerTuner(StaticView, widgets.VBox):
         e = self.entry
         keys = tuple(k.strip() for k in _SPLIT.split(self.key_text.value) if k.strip())
         old = e.triggers.keyword or KeywordTrigger()
-        keyword = replace(old, keys=keys, case_sensitive=self.case_sensitive.value, match_whole_words=self.whole_words.value)
+        keyword = replace(old, keys=keys, case_sensitive=self.case_sensitive.value,
+                          match_whole_words=self.whole_words.value)
         conditions = tuple(line.strip() for line in self.conditions_text.value.splitlines() if line.strip())
         for text in conditions:
             try:

@@ -28,7 +28,7 @@ def test_tuner_starts_on_first_entry_and_reports_rate(studio):
     assert tuner.entry_uid == "persona"
     n_turns = sum(len(c.turns) for c in studio.conversations if c.character_book_id == "lin_wan")
     assert tuner.n_turns == n_turns and tuner.n_activated == n_turns and tuner.rate == 1.0
-    assert "100.0%" in tuner.rate_view.value and "same as the original file" in tuner.rate_view.value
+    assert "100.0%" in tuner.rate_view.value and "this entry is as in the original file" in tuner.rate_view.value
     # a constant entry is summarised in one line, not listed turn by turn with an empty "[]"
     assert "constant entry" in tuner.output.value and f"active in {n_turns} of {n_turns}" in tuner.output.value
     assert "<li>" not in tuner.output.value and "[]" not in tuner.output.value
