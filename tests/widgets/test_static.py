@@ -1,10 +1,19 @@
-"""kit.widgets._static: the HTML snapshot of a widget tree."""
+"""kit.widgets._static: the HTML snapshot of a widget tree, and the offline pages `make demo` renders from it
+(notebooks/nbconvert_static.py): they request nothing from the network."""
 
 from __future__ import annotations
 
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
 import ipywidgets as widgets
+import nbformat
+import pytest
 
 from kit.widgets._static import static_html
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
 def test_static_html_follows_the_tree_and_skips_hidden_widgets() -> None:
@@ -23,3 +32,88 @@ def test_static_html_follows_the_tree_and_skips_hidden_widgets() -> None:
     assert "grid-template-columns:repeat(6, 1fr)" in out and "a &amp; b" in out
     assert "secret" not in out and "model_id" not in out
     assert static_html(tree) == out  # deterministic
+
+
+class _Requests(HTMLParser):
+    """Every URL an HTML page would fetch by itself: script/img/iframe/source/embed src, stylesheet/icon link href,
+    CSS url(...) and dynamic import(...). Plain <a href> links are not fetched and are not listed."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if tag in ("script", "img", "iframe", "source", "embed", "audio", "video") and values.get("src"):
+            self.urls.append(values["src"])
+        if tag == "link" and values.get("href"):
+            self.urls.append(values["href"])
+        if tag == "object" and values.get("data"):
+            self.urls.append(values["data"])
+
+    def handle_data(self, data: str) -> None:
+        self.urls += re.findall(r"url\(\s*['\"]?([^'\")]+)", data)
+        self.urls += re.findall(r"import\(\s*['\"]([^'\"]+)", data)
+
+
+def page_requests(page: str) -> list[str]:
+    """The URLs ``page`` would request from the network (data: URIs and in-page anchors are not requests)."""
+    parser = _Requests()
+    parser.feed(page)
+    return [u for u in parser.urls if not u.startswith(("data:", "#"))]
+
+
+def offline_html(notebook: Path | nbformat.NotebookNode) -> str:
+    """``notebook`` (with its stored outputs) as `make demo` renders it, through notebooks/nbconvert_static.py."""
+    from nbconvert import HTMLExporter
+    from traitlets.config.loader import PyFileConfigLoader
+
+    config = PyFileConfigLoader("nbconvert_static.py", path=str(NOTEBOOKS)).load_config()
+    exporter = HTMLExporter(config=config)
+    if isinstance(notebook, Path):
+        return exporter.from_filename(str(notebook))[0]
+    return exporter.from_notebook_node(notebook)[0]
+
+
+def displayed(widget: widgets.Widget) -> nbformat.NotebookNode:
+    """A notebook of one code cell whose output is ``widget`` as a kernel would display it."""
+    bundle = widget._repr_mimebundle_()
+    output = nbformat.v4.new_output("display_data", data={k: v for k, v in bundle.items() if k != "text/plain"} |
+                                    {"text/plain": bundle["text/plain"]})
+    return nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("browser", outputs=[output])])
+
+
+def test_the_request_finder_finds_what_nbconvert_would_fetch_by_default() -> None:
+    from nbconvert import HTMLExporter
+
+    default, _ = HTMLExporter().from_filename(str(NOTEBOOKS / "04_card_library.ipynb"))
+    found = page_requests(default)
+    assert any("require" in u for u in found) and any("mathjax" in u for u in found)  # cdnjs scripts
+    assert any(u.startswith("https://") and u.endswith(".mjs") for u in found)  # the mermaid loader's import()
+
+
+@pytest.mark.parametrize("name", ["04_card_library.ipynb", "02_trigger_coverage.ipynb", "06_fleet.ipynb"])
+def test_offline_pages_request_nothing_from_the_network(name: str) -> None:
+    page = offline_html(NOTEBOOKS / name)
+    assert page_requests(page) == []
+    assert "<script" not in page  # no script at all: no CDN, no widget renderer, no widget state
+    assert "kit-static" in page or name == "06_fleet.ipynb"  # the widgets' static snapshots are what shows
+
+
+def test_card_browser_snapshot_aligns_chinese_paragraphs_left(tmp_path) -> None:
+    from kit.books import open_store
+    from kit.samples.cards import write_cards
+    from kit.widgets import CardBrowser
+
+    write_cards(tmp_path)
+    browser = CardBrowser(open_store(tmp_path / "studio", create=False))
+    browser.select("zhou-wanghai")
+    page = offline_html(displayed(browser))
+    assert page_requests(page) == [] and "<script" not in page
+    start = page.index("kit-card-detail")
+    detail = page[start:page.index("</table>", start)]
+    cells = re.findall(r"<td style=['\"]([^'\"]*)['\"]>([^<]*)", detail)
+    assert any("灯塔" in text for _style, text in cells)  # the Chinese paragraphs of the card's fields
+    # JupyterLab's stylesheet right-aligns table cells; every cell of the snapshot says left
+    assert ".jp-RenderedHTMLCommon td" in page and "text-align: right" in page
+    assert cells and all("text-align:left" in style for style, _text in cells)
