@@ -227,11 +227,13 @@ class TriggerTuner(StaticView, widgets.VBox):
         self.revert_button = widgets.Button(description="还原 Revert to saved", layout=widgets.Layout(width="auto"))
         self.save_marker = widgets.HTML()
         self.copy_box = widgets.Text(value=default_copy_path(book, self._path), description="副本 Copy to", style=_WIDE,
-                                     layout=widgets.Layout(width="60%"), placeholder="path of the copy to write")
+                                     layout=widgets.Layout(flex="1 1 auto", width="auto"),
+                                     placeholder="path of the copy to write")
         self.copy_button = widgets.Button(description="另存副本 Save as copy", icon="copy",
                                           layout=widgets.Layout(width="auto"))
         self.compare = widgets.ToggleButtons(options=[(f"{zh} {en}", key) for key, (zh, en) in BASELINES.items()],
-                                             description="对比 Compare with", style=_WIDE)
+                                             description="对比 Compare with",
+                                             style={**_WIDE, "button_width": "auto"})
         self.trigger_warning = widgets.HTML()
         self.status = widgets.HTML()
         self.diff = widgets.HTML()
@@ -243,7 +245,7 @@ class TriggerTuner(StaticView, widgets.VBox):
             self.trigger_warning, self.prompt, self.path_box,
             widgets.HBox([self.save_button, self.preview_button, self.revert_button, self.save_marker],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
-            widgets.HBox([self.copy_box, self.copy_button], layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([self.copy_box, self.copy_button], layout=widgets.Layout(width="95%")),
             self.status, self.diff, self.compare, self.rate_view, self.output,
         ], **kwargs)
         self.add_class("kit-trigger-tuner")

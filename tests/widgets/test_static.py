@@ -4,16 +4,12 @@
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
-from pathlib import Path
 
 import ipywidgets as widgets
-import nbformat
 import pytest
 
 from kit.widgets._static import static_html
-
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+from tests.widgets.offline_pages import NOTEBOOKS, displayed, offline_html, page_requests
 
 
 def test_static_html_follows_the_tree_and_skips_hidden_widgets() -> None:
@@ -32,55 +28,6 @@ def test_static_html_follows_the_tree_and_skips_hidden_widgets() -> None:
     assert "grid-template-columns:repeat(6, 1fr)" in out and "a &amp; b" in out
     assert "secret" not in out and "model_id" not in out
     assert static_html(tree) == out  # deterministic
-
-
-class _Requests(HTMLParser):
-    """Every URL an HTML page would fetch by itself: script/img/iframe/source/embed src, stylesheet/icon link href,
-    CSS url(...) and dynamic import(...). Plain <a href> links are not fetched and are not listed."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.urls: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        values = dict(attrs)
-        if tag in ("script", "img", "iframe", "source", "embed", "audio", "video") and values.get("src"):
-            self.urls.append(values["src"])
-        if tag == "link" and values.get("href"):
-            self.urls.append(values["href"])
-        if tag == "object" and values.get("data"):
-            self.urls.append(values["data"])
-
-    def handle_data(self, data: str) -> None:
-        self.urls += re.findall(r"url\(\s*['\"]?([^'\")]+)", data)
-        self.urls += re.findall(r"import\(\s*['\"]([^'\"]+)", data)
-
-
-def page_requests(page: str) -> list[str]:
-    """The URLs ``page`` would request from the network (data: URIs and in-page anchors are not requests)."""
-    parser = _Requests()
-    parser.feed(page)
-    return [u for u in parser.urls if not u.startswith(("data:", "#"))]
-
-
-def offline_html(notebook: Path | nbformat.NotebookNode) -> str:
-    """``notebook`` (with its stored outputs) as `make demo` renders it, through notebooks/nbconvert_static.py."""
-    from nbconvert import HTMLExporter
-    from traitlets.config.loader import PyFileConfigLoader
-
-    config = PyFileConfigLoader("nbconvert_static.py", path=str(NOTEBOOKS)).load_config()
-    exporter = HTMLExporter(config=config)
-    if isinstance(notebook, Path):
-        return exporter.from_filename(str(notebook))[0]
-    return exporter.from_notebook_node(notebook)[0]
-
-
-def displayed(widget: widgets.Widget) -> nbformat.NotebookNode:
-    """A notebook of one code cell whose output is ``widget`` as a kernel would display it."""
-    bundle = widget._repr_mimebundle_()
-    output = nbformat.v4.new_output("display_data", data={k: v for k, v in bundle.items() if k != "text/plain"} |
-                                    {"text/plain": bundle["text/plain"]})
-    return nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("browser", outputs=[output])])
 
 
 def test_the_request_finder_finds_what_nbconvert_would_fetch_by_default() -> None:
