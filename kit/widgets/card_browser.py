@@ -293,7 +293,7 @@ class CardBrowser(StaticView, widgets.VBox):
         self.cards = list_cards(self.store)
         tags = sorted({t for card in self.cards for t in card.tags}, key=str.casefold)
         self.filter_box = widgets.Text(placeholder="搜索 Search: name, tag, description", description="筛选 Filter",
-                                       style=_WIDE, layout=widgets.Layout(width="22em"))
+                                       style=_WIDE, layout=widgets.Layout(width="28em"))
         self.tag_filter = widgets.Dropdown(options=[("全部标签 All tags", ALL_TAGS)] + [(t, t) for t in tags],
                                            description="标签 Tag", style=_WIDE, layout=widgets.Layout(width="auto"))
         self.prev_button = widgets.Button(description="◀ 上一页 Prev", layout=widgets.Layout(width="auto"))

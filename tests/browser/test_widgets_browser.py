@@ -50,11 +50,21 @@ def _text_input(widget, label: str):
     return widget.locator(".widget-text", has=widget.page.get_by_text(label, exact=True)).locator("input")
 
 
-#: Visible labels, buttons, inputs and selects whose content is wider than their box (cut, or "…").
-TRUNCATED = """root => [...root.querySelectorAll(
-        '.widget-label, .widget-label-basic, button, input, select, .widget-inline-hbox label')]
-    .filter(el => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
-    .map(el => `${el.tagName} ${el.className}: ${(el.value || el.innerText || '').slice(0, 60)}`)"""
+#: Visible labels, buttons, inputs and selects whose content (or an empty input's placeholder) is wider than
+#: their box: cut, or shown with "…".
+TRUNCATED = """root => {
+    const measure = document.createElement('canvas').getContext('2d');
+    const placeholderCut = el => {
+        if (el.tagName !== 'INPUT' || el.value || !el.placeholder) return false;
+        const style = getComputedStyle(el);
+        measure.font = style.font;
+        const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return measure.measureText(el.placeholder).width > room + 1;
+    };
+    return [...root.querySelectorAll('.widget-label, .widget-label-basic, button, input, select, label')]
+        .filter(el => el.offsetParent !== null && (el.scrollWidth > el.clientWidth + 1 || placeholderCut(el)))
+        .map(el => `${el.tagName} ${el.className}: ${(el.value || el.placeholder || el.innerText || '').slice(0, 60)}`);
+}"""
 
 #: Column headers of the card browser's detail pane that stick out of the pane (hidden, cut or behind a scroll).
 OUTSIDE = """root => {
