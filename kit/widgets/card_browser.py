@@ -259,11 +259,16 @@ class CardBrowser(StaticView, widgets.VBox):
     Parameters
     ----------
     store : BookStore or path
-        The book store (or its folder) whose card library is browsed.
+        The book store (or the folder of an existing one) whose card library is browsed.
     page_size : int, default=6
         Cards per page.
     columns : int, default=3
         Tiles per grid row.
+
+    Raises
+    ------
+    InvalidParameterError
+        For a wrong argument, saying what to pass (:func:`resolve_store`; ``page_size="6"``: "pass page_size=6").
 
     Attributes
     ----------

@@ -1,11 +1,13 @@
 """TriggerTuner: tune one world-book entry's triggers and see at once which turns activate it.
 
 The widget replays the conversations against the edited book (seeded, so the numbers are reproducible) and shows
-the activation rate before and after the edit with the turns gained and lost, the entry's content, and the
-activating turns with the matched text highlighted (history matches grouped, constant entries summarised). Edits
+the activation rate before and after the edit with the turns gained and lost ("before": the original file, or the
+last save as a second view), the entry's content, and the activating turns with the matched text highlighted
+(history matches grouped, constant entries summarised); an entry left with no trigger is warned about. Edits
 typed into the key and condition boxes are marked until applied; switching entries with unapplied edits asks
-first. Save shows an unsaved marker, a diff preview and a revert, and refuses to overwrite the bundled sample
-(``sample_saves/``) unless told. All state is in traitlets; the HTML is drawn by plain functions of that state
+first. Save shows an unsaved marker, a diff preview and a revert, and refuses (in Chinese and English) to overwrite
+the bundled sample (``sample_saves/``) unless told; *Save as copy* proposes a path outside it. Wrong arguments
+raise :class:`~kit.core.errors.InvalidParameterError` saying what to pass. All state is in traitlets; the HTML is drawn by plain functions of that state
 (:mod:`kit.worldbook.tuning` computes the turns, changes and diffs), so the widget is tested by setting values
 and clicking buttons, without a browser.
 """
@@ -16,7 +18,6 @@ import html
 import os
 import re
 from dataclasses import replace
-from pathlib import Path
 from typing import Any, Sequence
 
 import ipywidgets as widgets
@@ -140,7 +141,13 @@ class TriggerTuner(StaticView, widgets.VBox):
         As for activation.
     overwrite_samples : bool, default=False
         Allow *Save* to overwrite a file inside a ``sample_saves`` folder (the bundled sample, which
-        ``python -m kit.samples`` rewrites); by default it refuses and asks for a path for a copy.
+        ``python -m kit.samples`` rewrites); by default it refuses and points to *Save as copy*.
+
+    Raises
+    ------
+    InvalidParameterError
+        For an argument of the wrong type, naming it, what it got and what to pass (``TriggerTuner("lin_wan", ...)``:
+        "book must be a WorldBook, got str 'lin_wan': use studio.library['lin_wan'] ...").
 
     Attributes (traitlets)
     ----------------------
