@@ -310,7 +310,7 @@ class CardBrowser(StaticView, widgets.VBox):
         self.detail_html = widgets.HTML()
         self.clear_button = widgets.Button(description="关闭 Close", layout=widgets.Layout(width="auto"))
         self.detail = widgets.VBox([], layout=widgets.Layout(flex="1 1 420px", min_width="0", padding="0 0 0 12px",
-                                                            overflow_x="auto"))
+                                                            overflow="auto"))
         self.empty_message = widgets.HTML()
         self.clear_filters_button = widgets.Button(description="清除筛选 Clear filters",
                                                    layout=widgets.Layout(width="auto"))
