@@ -19,12 +19,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kit.core.document import Document
-from kit.core.errors import KitError
+from kit.ftb.errors import GuideRuleError
 
 if TYPE_CHECKING:
     import pandas as pd
 
-    from kit.ftb.book import QuestBook
+    from kit.ftb.model import QuestBook
 
 __all__ = [
     "GuideRule",
@@ -47,10 +47,6 @@ GUIDE_SCHEMA = dict(quest_id="string", chapter_id="string", shape="string", n_ta
                     longest_language="string", is_guide="bool", reason="string")
 PER_CHAPTER_SCHEMA = dict(chapter_id="string", chapter_title="string", language="string", n_quests="int64", n_guides="int64",
                           n_guides_with_text="int64", n_guides_translated="int64")
-
-
-class GuideRuleError(KitError, ValueError):
-    """A GuideRule with settings out of range."""
 
 
 __all__.append("GuideRuleError")

@@ -29,21 +29,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable
 
 from kit.core.errors import InvalidParameterError
-from kit.ftb.guides import DEFAULT_GUIDE_RULE, GuideRule, guide_id, guide_ids
+from kit.ftb.guides import DEFAULT_GUIDE_RULE, GuideRule, guide_ids
 from kit.ftb.progress import Progress, TeamProgress, require_book
 
 if TYPE_CHECKING:
     import pandas as pd
 
-    from kit.ftb.book import QuestBook
-    from kit.saves.save import Save
+    from kit.ftb.model import QuestBook
 
 __all__ = [
     "TeamView",
     "quest_visibility",
     "visible_quests",
     "visible_guides",
-    "ask_with_visibility",
     "VISIBILITY_SCHEMA",
 ]
 
@@ -309,26 +307,3 @@ def visible_guides(
     """
     found = quest_visibility(book, progress, player_uuid, rule=rule, check_book=check_book)
     return sorted(found.loc[found["is_readable"], "quest_id"])
-
-
-def ask_with_visibility(
-    save: Save,
-    book: QuestBook,
-    progress: Progress | TeamProgress,
-    player_uuid: str,
-    question: str,
-    *,
-    language: str = "zh_cn",
-    rule: GuideRule = DEFAULT_GUIDE_RULE,
-) -> pd.DataFrame:
-    """:func:`kit.ask` with the guides restricted to those the player's team may read.
-
-    Returns
-    -------
-    DataFrame
-        The columns of :func:`kit.ask` (``scope, source, rank, doc_id, paragraph_index, score, title, text``).
-    """
-    from kit.saves.knowledge import ask
-
-    allowed = [guide_id(q) for q in visible_guides(book, progress, player_uuid, rule=rule)]
-    return ask(save, player_uuid, question, language=language, allowed_guide_ids=allowed)

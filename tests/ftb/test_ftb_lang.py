@@ -88,6 +88,6 @@ def test_guide_and_visibility_frames_keep_columns_when_empty(tmp_path):
     assert list(progress.teams().columns) == list(TEAM_SCHEMA)
     assert list(progress.players().columns) == list(PLAYER_SCHEMA)
     assert list(progress.completions().columns) == list(COMPLETION_SCHEMA)
-    assert list(progress.errors().columns) == list(PROGRESS_ERROR_SCHEMA)
+    assert list(progress.problems().columns) == list(PROGRESS_ERROR_SCHEMA)
     assert list(progress.check(empty).columns) == list(PROGRESS_ERROR_SCHEMA)
     assert repr(empty).startswith("QuestBook(") and repr(progress).startswith("Progress(")
