@@ -223,3 +223,35 @@ def test_malformed_lang_file_strict_and_lenient(tmp_path):
     assert lenient.problems()["kind"].tolist() == ["syntax"]
     assert lenient.language_codes == ["en_us"]
     assert lenient.text("00000000000000A1", "title", "zh_cn") == "ok"  # the fallback
+
+
+def test_old_import_paths_keep_working_and_leftovers_warn(tmp_path):
+    import kit.ftb
+    import kit.ftb.book as old
+    from kit.ftb import errors, lang, loader, model, snbt
+
+    assert old.QuestBook is model.QuestBook is kit.ftb.QuestBook
+    assert old.read_quest_book is loader.read_quest_book is kit.ftb.read_quest_book
+    assert old.QuestBookError is errors.QuestBookError and snbt.SnbtSyntaxError is errors.SnbtSyntaxError
+    assert lang.TranslationFileError is errors.TranslationFileError
+    with pytest.warns(DeprecationWarning, match="ERROR_COLUMNS is deprecated"):
+        assert old.ERROR_COLUMNS == ["severity", "kind", "object_id", "field", "message", "path"]
+    with pytest.raises(AttributeError, match="no attribute 'NOPE'"):
+        old.NOPE  # noqa: B018
+    (tmp_path / "data.snbt").write_text("{ version: 13 }\n", "utf-8")
+    b = read_quest_book(tmp_path)
+    with pytest.warns(DeprecationWarning, match=r"QuestBook.errors\(\) is deprecated"):
+        assert b.errors().equals(b.problems())
+
+
+def test_the_model_module_imports_none_of_the_functions_over_it():
+    import ast
+
+    import kit.ftb.model
+
+    source = ast.parse(open(kit.ftb.model.__file__, encoding="utf-8").read())
+    imported = {node.module for node in ast.walk(source) if isinstance(node, ast.ImportFrom)}
+    imported |= {f"kit.ftb.{alias.name}" for node in ast.walk(source) if isinstance(node, ast.ImportFrom)
+                 and node.module == "kit.ftb" for alias in node.names}
+    assert not imported & {f"kit.ftb.{m}" for m in ("guides", "visibility", "ingest", "progress", "questions",
+                                                     "loader", "book")}
