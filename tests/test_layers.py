@@ -185,7 +185,7 @@ def test_no_circles_inside_a_package_also_through_type_checking():
         graph[module] = {e for e in edges if e in known and e != module and e.startswith(package + ".")
                          and not module.startswith(e + ".")}
     cycles = _cycles(graph)
-    assert not cycles, "import circles inside a package (TYPE_CHECKING imports included):\n" + "\n".join(cycles)
+    assert not cycles, "circles inside a package (TYPE_CHECKING imports included):\n" + "\n".join(cycles)
 
 
 def test_the_circle_check_sees_a_type_checking_circle():

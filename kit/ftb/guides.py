@@ -45,8 +45,8 @@ GUIDE_ID_PREFIX = "ftb:"
 
 GUIDE_SCHEMA = dict(quest_id="string", chapter_id="string", shape="string", n_tasks="int64", description_chars="int64",
                     longest_language="string", is_guide="bool", reason="string")
-PER_CHAPTER_SCHEMA = dict(chapter_id="string", chapter_title="string", language="string", n_quests="int64", n_guides="int64",
-                          n_guides_with_text="int64", n_guides_translated="int64")
+PER_CHAPTER_SCHEMA = dict(chapter_id="string", chapter_title="string", language="string", n_quests="int64",
+                          n_guides="int64", n_guides_with_text="int64", n_guides_translated="int64")
 
 
 __all__.append("GuideRuleError")

@@ -34,28 +34,30 @@ __all__ = [
 #: Problem kinds that mean something was skipped (severity ``error``); every other kind is a ``warning``.
 ERROR_KINDS = frozenset({"syntax", "file", "bad_id", "duplicate_id"})
 
-CHAPTER_SCHEMA = dict(chapter_id="string", title="string", subtitle="string", language="string", group_id="string", group_title="string",
-                      order_index="int64", n_quests="int64", n_quest_links="int64", is_always_invisible="bool",
-                      progression_mode="string", filename="string", path="string")
-QUEST_SCHEMA = dict(quest_id="string", chapter_id="string", title="string", subtitle="string", description="string", language="string",
-                    has_translation="bool", n_tasks="int64", task_types="string", n_rewards="int64", dependencies="string",
-                    n_dependencies="int64", dependency_requirement="string", min_required_dependencies="int64",
-                    is_optional="bool", can_repeat="bool", invisible="bool", invisible_until_tasks="int64",
+CHAPTER_SCHEMA = dict(chapter_id="string", title="string", subtitle="string", language="string", group_id="string",
+                      group_title="string", order_index="int64", n_quests="int64", n_quest_links="int64",
+                      is_always_invisible="bool", progression_mode="string", filename="string", path="string")
+QUEST_SCHEMA = dict(quest_id="string", chapter_id="string", title="string", subtitle="string", description="string",
+                    language="string", has_translation="bool", n_tasks="int64", task_types="string",
+                    n_rewards="int64", dependencies="string", n_dependencies="int64",
+                    dependency_requirement="string", min_required_dependencies="int64", is_optional="bool",
+                    can_repeat="bool", invisible="bool", invisible_until_tasks="int64",
                     hide_until_deps_visible="bool", hide_until_deps_complete="bool",
-                    hide_details_until_startable="bool", hide_text_until_complete="bool",
-                    progression_mode="string", x="float64", y="float64", path="string")
-TASK_SCHEMA = dict(task_id="string", quest_id="string", chapter_id="string", index="int64", type="string", detail="string",
-                   count="int64", is_optional="bool", title="string", language="string")
-REWARD_SCHEMA = dict(reward_id="string", quest_id="string", chapter_id="string", index="int64", type="string", detail="string",
-                     reward_table_id="string", is_team_reward="boolean")
-REWARD_TABLE_SCHEMA = dict(reward_table_id="string", title="string", n_rewards="int64", loot_size="int64", filename="string",
-                           path="string")
+                    hide_details_until_startable="bool", hide_text_until_complete="bool", progression_mode="string",
+                    x="float64", y="float64", path="string")
+TASK_SCHEMA = dict(task_id="string", quest_id="string", chapter_id="string", index="int64", type="string",
+                   detail="string", count="int64", is_optional="bool", title="string", language="string")
+REWARD_SCHEMA = dict(reward_id="string", quest_id="string", chapter_id="string", index="int64", type="string",
+                     detail="string", reward_table_id="string", is_team_reward="boolean")
+REWARD_TABLE_SCHEMA = dict(reward_table_id="string", title="string", n_rewards="int64", loot_size="int64",
+                           filename="string", path="string")
 LINK_SCHEMA = dict(link_id="string", chapter_id="string", quest_id="string")
-TEXT_SCHEMA = dict(object_id="string", object_type="string", field="string", language="string", n_lines="int64", text="string")
+TEXT_SCHEMA = dict(object_id="string", object_type="string", field="string", language="string", n_lines="int64",
+                   text="string")
 LANGUAGE_SCHEMA = dict(language="string", source="string", is_fallback="bool", n_keys="int64", n_json_keys="int64",
                        n_reference_keys="int64", n_translated="int64", n_missing="int64")
-MISSING_SCHEMA = dict(object_id="string", object_type="string", field="string", language="string", reference_language="string",
-                      reference_text="string")
+MISSING_SCHEMA = dict(object_id="string", object_type="string", field="string", language="string",
+                      reference_language="string", reference_text="string")
 
 
 @dataclass
@@ -395,7 +397,8 @@ class QuestBook:
         -------
         DataFrame
             The shared problems shape (:mod:`kit.core.problems`): ``severity`` (``error`` for ``syntax``,
-            ``file``, ``bad_id`` and ``duplicate_id``, which skip something; ``warning`` otherwise), ``kind`` (``syntax``, ``file``, ``bad_id``, ``duplicate_id``, ``bad_field``, ``unknown_group``,
+            ``file``, ``bad_id`` and ``duplicate_id``, which skip something; ``warning`` otherwise), ``kind``
+            (``syntax``, ``file``, ``bad_id``, ``duplicate_id``, ``bad_field``, ``unknown_group``,
             ``unknown_dependency``,
             ``self_dependency``, ``dependency_cycle``, ``unknown_lang_object``, ``bad_lang_key``,
             ``bad_lang_value``, ``duplicate_lang_key``, ``unknown_reward_table``), ``object_id``, ``field``,

@@ -50,8 +50,9 @@ ZERO_UUID = "00000000-0000-0000-0000-000000000000"
 _MEMBER_RANKS = {"owner", "officer", "member"}
 _HEX = re.compile(r"[0-9A-Fa-f]{1,16}")
 
-TEAM_SCHEMA = dict(team_id="string", name="string", team_type="string", layout="string", n_members="int64", n_started="int64",
-                   n_completed="int64", n_task_progress="int64", n_claimed_rewards="int64", path="string")
+TEAM_SCHEMA = dict(team_id="string", name="string", team_type="string", layout="string", n_members="int64",
+                   n_started="int64", n_completed="int64", n_task_progress="int64", n_claimed_rewards="int64",
+                   path="string")
 PLAYER_SCHEMA = dict(player_uuid="string", player_name="string", team_id="string", team_type="string", rank="string")
 COMPLETION_SCHEMA = dict(team_id="string", object_id="string", state="string", time_ms="int64")
 #: The subsystem column of :meth:`Progress.problems`, after the shared problems columns.
@@ -244,7 +245,8 @@ class Progress:
             for name, mapping in fields:
                 for object_id in sorted(mapping):
                     if object_id not in book.object_types:
-                        rows.append(dict(severity="warning", kind="unknown_object", team_id=team_id, object_id=object_id, field=name,
+                        rows.append(dict(severity="warning", kind="unknown_object", team_id=team_id,
+                                         object_id=object_id, field=name,
                                          message=f"{team.path}: {name} names {object_id}, which is not in the book "
                                                  f"{book.path}", path=team.path))
         return problems_frame(rows, PROGRESS_PROBLEM_EXTRA)

@@ -70,7 +70,10 @@ class QuestGuides:
         return [guide_id(q) for q in visible_guides(self.book, progress, player_uuid, rule=self.rule)]
 
     def ensure_guides(self, save: Save, language: str) -> bool:
-        """Build the book's guides in ``language`` when ``system:ftb_guides`` lacks it (:func:`kit.ftb.ensure_language`)."""
+        """Build the book's guides in ``language`` when ``system:ftb_guides`` lacks it (:func:`ensure_language`).
+
+        Returns True when it wrote the language.
+        """
         return ensure_language(save, self.book, language)
 
     def servable_guide_ids(self, save: Save, language: str, guide_ids: Iterable[str]) -> list[str]:

@@ -287,7 +287,7 @@ class _Parser:
             if extra is None:
                 return value
             if extra.lastindex != _END:
-                raise self.error(extra.start(0), f"more than {MAX_TOKENS} tokens; longer texts are refused")
+                raise self.error(extra.start(0), f"more than {MAX_TOKENS} tokens; longer texts are refused") from None
         if extra.lastindex == _END:
             return value
         raise self.unexpected(extra, "end of file after the root compound")

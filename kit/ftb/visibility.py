@@ -45,9 +45,10 @@ __all__ = [
     "VISIBILITY_SCHEMA",
 ]
 
-VISIBILITY_SCHEMA = dict(quest_id="string", chapter_id="string", team_id="string", is_completed="bool", is_started="bool",
-                         is_visible="bool", is_reachable="bool", can_start="bool", is_details_visible="bool",
-                         is_text_visible="bool", is_guide="bool", is_readable="bool", reason="string")
+VISIBILITY_SCHEMA = dict(quest_id="string", chapter_id="string", team_id="string", is_completed="bool",
+                         is_started="bool", is_visible="bool", is_reachable="bool", can_start="bool",
+                         is_details_visible="bool", is_text_visible="bool", is_guide="bool", is_readable="bool",
+                         reason="string")
 
 
 class TeamView:

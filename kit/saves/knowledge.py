@@ -152,7 +152,7 @@ def _search(scope: str, db: AgentDatabase, table: DatabaseTable[list[Document]],
 
 def _search_guides(save: Save, language: str, question: str, allowed: list[str],
                    guides: GuideSource | None) -> pd.DataFrame:
-    """The FTB scope: search the allowed guides; with ``guides``, withhold those whose text is stale and search again."""
+    """The FTB scope: search the allowed guides; with ``guides``, withhold stale ones and search again without them."""
     db = save.databases.shared()
     while True:
         found = _search("ftb", db, FTB_GUIDES, language, question, allowed)

@@ -38,7 +38,8 @@ def test_fingerprints_follow_content_and_prompt(save_copy) -> None:
     assert first == kit.ftb.content_fingerprint(kit.ftb.read_quest_book(save_copy.path), BATTERY)
     assert first != kit.ftb.content_fingerprint(book, "57973949FF5A19A3")
     assert kit.ftb.prompt_fingerprint(PROMPT) != kit.ftb.prompt_fingerprint(PROMPT + " ")
-    with pytest.raises(kit.ftb.UnknownQuestError, match=r"quest '71590D60C21C5F8E' is not in .*nearest: 71590D60C21C5F8F"):
+    with pytest.raises(kit.ftb.UnknownQuestError,
+                       match=r"quest '71590D60C21C5F8E' is not in .*nearest: 71590D60C21C5F8F"):
         kit.ftb.content_fingerprint(book, "71590D60C21C5F8E")
 
 
@@ -64,7 +65,8 @@ def test_stored_backgrounds_go_stale_when_the_quest_or_the_prompt_changes(save_c
     assert set(report["status"]) == {"current"} and not report["would_regenerate"].any()
 
     lang = save_copy.path / "config" / "ftbquests" / "quests" / "lang" / "en_us.snbt"
-    lang.write_text(lang.read_text(encoding="utf-8").replace("six blocks of packed ice", "six blocks of blue ice"), encoding="utf-8")
+    text = lang.read_text(encoding="utf-8")
+    lang.write_text(text.replace("six blocks of packed ice", "six blocks of blue ice"), encoding="utf-8")
     edited = kit.ftb.read_quest_book(save_copy.path)
     report = kit.ftb.background_freshness(save_copy, edited, prompt=PROMPT).set_index("quest_id")
     assert report.loc[BATTERY, "status"] == "content_changed"

@@ -47,7 +47,8 @@ def test_quest_guides_is_the_guide_source_contract(save_copy) -> None:
     assert isinstance(guides, GuideSource)
     assert not isinstance(book, GuideSource)  # the model holds data; the contract lives beside it
     readable = guides.readable_guide_ids(save_copy, SAM)
-    assert readable == [kit.ftb.guide_id(q) for q in kit.ftb.visible_guides(book, kit.ftb.read_progress(save_copy), SAM)]
+    progress = kit.ftb.read_progress(save_copy)
+    assert readable == [kit.ftb.guide_id(q) for q in kit.ftb.visible_guides(book, progress, SAM)]
     with pytest.raises(kit.InvalidParameterError, match="'book' parameter of QuestGuides must be a QuestBook"):
         QuestGuides("config/ftbquests/quests")
 

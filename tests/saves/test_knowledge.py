@@ -155,8 +155,9 @@ def test_ask_with_a_quest_book_never_shows_guides_the_team_cannot_see() -> None:
         guides = {d.id: d for d in save.databases.shared().documents(kit.FTB_GUIDES)["en_us"]}
         for doc_id in hidden_from_sam:
             question = guides[doc_id].title
-            for_alex = kit.ask(save, PLAYERS["alex"], question, language="en_us", quest_book=book, progress=progress)
-            for_sam = kit.ask(save, PLAYERS["sam"], question, language="en_us", quest_book=book)  # progress from the save
+            for_alex = kit.ask(save, PLAYERS["alex"], question, language="en_us", quest_book=book,
+                               progress=progress)
+            for_sam = kit.ask(save, PLAYERS["sam"], question, language="en_us", quest_book=book)
             assert doc_id in for_alex.loc[for_alex.scope == "ftb", "doc_id"].tolist()
             assert set(for_sam.loc[for_sam.scope == "ftb", "doc_id"]) <= sam_can
             assert doc_id not in for_sam["doc_id"].tolist()
