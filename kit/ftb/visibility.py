@@ -229,6 +229,24 @@ def _team(book: QuestBook, progress: Progress | TeamProgress, player_uuid: str |
     return team
 
 
+def _state(view: TeamView, quest_id: str) -> dict[str, bool]:
+    """The visibility columns of one quest for the view's team (:data:`VISIBILITY_SCHEMA`, without guide flags)."""
+    book, team = view.book, view.team
+    completed = team.is_completed(quest_id)
+    can_start = view.can_start(quest_id)
+    return dict(is_completed=completed, is_started=team.is_started(quest_id), is_visible=view.is_visible(quest_id),
+                is_reachable=view.is_reachable(quest_id), can_start=can_start,
+                is_details_visible=not book.effective(quest_id, "hide_details_until_startable") or can_start
+                or completed,
+                is_text_visible=not book.effective(quest_id, "hide_text_until_complete") or completed)
+
+
+def _readable(state: dict[str, bool]) -> bool:
+    """A guide in this state may be read: visible, reachable, details and text shown."""
+    return (state["is_visible"] and state["is_reachable"] and state["is_details_visible"]
+            and state["is_text_visible"])
+
+
 def quest_visibility(
     book: QuestBook,
     progress: Progress | TeamProgress,
@@ -265,19 +283,10 @@ def quest_visibility(
     rows = []
     for chapter in book.chapter_by_id.values():
         for quest_id in chapter.quest_ids:
-            visible = view.is_visible(quest_id)
-            reachable = view.is_reachable(quest_id)
-            completed = team.is_completed(quest_id)
-            can_start = view.can_start(quest_id)
-            details = not book.effective(quest_id, "hide_details_until_startable") or can_start or completed
-            text = not book.effective(quest_id, "hide_text_until_complete") or completed
+            state = _state(view, quest_id)
             is_guide = quest_id in guides
-            rows.append(dict(quest_id=quest_id, chapter_id=chapter.chapter_id, team_id=team.team_id,
-                             is_completed=completed, is_started=team.is_started(quest_id), is_visible=visible,
-                             is_reachable=reachable, can_start=can_start, is_details_visible=details,
-                             is_text_visible=text, is_guide=is_guide,
-                             is_readable=is_guide and visible and reachable and details and text,
-                             reason=view.why(quest_id)))
+            rows.append(dict(quest_id=quest_id, chapter_id=chapter.chapter_id, team_id=team.team_id, **state,
+                             is_guide=is_guide, is_readable=is_guide and _readable(state), reason=view.why(quest_id)))
     return frame(VISIBILITY_SCHEMA, rows)
 
 
@@ -306,5 +315,6 @@ def visible_guides(
     ProgressBookMismatchError
         When the team's progress belongs to another book (``check_book=True``).
     """
-    found = quest_visibility(book, progress, player_uuid, rule=rule, check_book=check_book)
-    return sorted(found.loc[found["is_readable"], "quest_id"])
+    team = _team(book, progress, player_uuid, check_book)
+    view = TeamView(book, team)
+    return [quest_id for quest_id in guide_ids(book, rule=rule) if _readable(_state(view, quest_id))]

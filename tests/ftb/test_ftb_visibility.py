@@ -9,7 +9,7 @@ from ftb_inputs import pack
 
 import kit
 from kit.ftb.book import read_quest_book
-from kit.ftb.guides import guide_id
+from kit.ftb.guides import GuideRule, guide_id
 from kit.ftb.progress import (
     COMPLETION_SCHEMA,
     PLAYER_SCHEMA,
@@ -271,3 +271,13 @@ def test_exclusion_follows_quest_lines(tmp_path):
     chose_2 = dataclasses.replace(empty_team(SAM), completed={_id(1): 1, _id(2): 1})
     visible = _numbers(visible_quests(book, chose_2))
     assert {1, 2, 6, 5} <= visible and not {3, 4} & visible  # 4 is excluded through 3; 5 still has 6
+
+
+def test_visible_guides_are_the_readable_rows_of_quest_visibility(sample):
+    folder, book, progress = sample
+    for player in (ALEX, MEI, SAM):
+        frame = quest_visibility(book, progress, player)
+        assert visible_guides(book, progress, player) == sorted(frame.loc[frame["is_readable"], "quest_id"])
+    for rule in (GuideRule(min_description_chars=300), GuideRule(long_description_chars=100)):
+        frame = quest_visibility(book, progress, SAM, rule=rule)
+        assert visible_guides(book, progress, SAM, rule=rule) == sorted(frame.loc[frame["is_readable"], "quest_id"])
