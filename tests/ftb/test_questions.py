@@ -97,17 +97,3 @@ def test_stale_guide_text_is_withheld_with_a_warning_until_a_reload(save_copy) -
     assert after.loc[after["scope"] == "ftb", "doc_id"].iloc[0] == f"ftb:{BATTERY}"
     assert after["text"].str.contains("eight blocks of blue ice").any()
     assert not kit.ftb.guide_freshness(save_copy, book)["is_stale"].any()
-
-
-def test_freshness_reports_removed_quests(save_copy) -> None:
-    chapters = save_copy.path / "config" / "ftbquests" / "quests" / "chapters"
-    book = kit.ftb.read_quest_book(save_copy.path)
-    victim = book.chapter_by_id[book.quest_by_id[BATTERY].chapter_id].path
-    Path(victim).unlink()
-    assert chapters.is_dir()
-    smaller = kit.ftb.read_quest_book(save_copy.path)
-    found = kit.ftb.guide_freshness(save_copy, smaller, languages=["en_us"])
-    removed = found[found["status"] == "removed"]
-    assert f"ftb:{BATTERY}" in removed["doc_id"].tolist()
-    assert set(removed["reason"]) == {"the quest is no longer in the book"}
-    assert set(found["language"]) == {"en_us"}
