@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
+from kit.core.problems import problem_schema
 from kit.ftb.errors import ProgressBookMismatchError, ProgressNotFoundError, UnknownPlayerError
 from kit.ftb.snbt import SnbtFileError, SnbtSyntaxError, read_snbt
 
@@ -41,7 +42,7 @@ __all__ = [
     "TEAM_SCHEMA",
     "PLAYER_SCHEMA",
     "COMPLETION_SCHEMA",
-    "PROGRESS_ERROR_SCHEMA",
+    "PROGRESS_PROBLEM_SCHEMA",
     "PROGRESS_PROBLEM_EXTRA",
 ]
 
@@ -57,8 +58,19 @@ PLAYER_SCHEMA = dict(player_uuid="string", player_name="string", team_id="string
 COMPLETION_SCHEMA = dict(team_id="string", object_id="string", state="string", time_ms="int64")
 #: The subsystem column of :meth:`Progress.problems`, after the shared problems columns.
 PROGRESS_PROBLEM_EXTRA = dict(team_id="string")
-#: Columns of :meth:`Progress.problems` and :meth:`Progress.check`.
-PROGRESS_ERROR_SCHEMA = ["severity", "kind", "object_id", "field", "message", "path", "team_id"]
+#: Columns (and dtypes) of :meth:`Progress.problems` and :meth:`Progress.check`: the shared problems columns, then
+#: ``team_id``.
+PROGRESS_PROBLEM_SCHEMA = problem_schema(PROGRESS_PROBLEM_EXTRA)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "PROGRESS_ERROR_SCHEMA":  # a column list under a *_SCHEMA name; renamed, kept for one release
+        import warnings
+
+        warnings.warn("kit.ftb.progress.PROGRESS_ERROR_SCHEMA is deprecated; use list(PROGRESS_PROBLEM_SCHEMA)",
+                      DeprecationWarning, stacklevel=2)
+        return list(PROGRESS_PROBLEM_SCHEMA)
+    raise AttributeError(f"module 'kit.ftb.progress' has no attribute {name!r}")
 
 
 def _canonical_uuid(value: str) -> str | None:

@@ -10,7 +10,7 @@ from kit.ftb.guides import GUIDE_SCHEMA, PER_CHAPTER_SCHEMA, guide_quests, guide
 from kit.ftb.progress import (
     COMPLETION_SCHEMA,
     PLAYER_SCHEMA,
-    PROGRESS_ERROR_SCHEMA,
+    PROGRESS_PROBLEM_SCHEMA,
     TEAM_SCHEMA,
     empty_team,
     read_progress,
@@ -117,6 +117,9 @@ def test_guide_and_visibility_frames_keep_columns_when_empty(tmp_path):
     assert list(progress.teams().columns) == list(TEAM_SCHEMA)
     assert list(progress.players().columns) == list(PLAYER_SCHEMA)
     assert list(progress.completions().columns) == list(COMPLETION_SCHEMA)
-    assert list(progress.problems().columns) == list(PROGRESS_ERROR_SCHEMA)
-    assert list(progress.check(empty).columns) == list(PROGRESS_ERROR_SCHEMA)
+    assert list(progress.problems().columns) == list(PROGRESS_PROBLEM_SCHEMA)
+    assert list(progress.check(empty).columns) == list(PROGRESS_PROBLEM_SCHEMA)
+    with pytest.warns(DeprecationWarning, match="PROGRESS_ERROR_SCHEMA is deprecated"):
+        from kit.ftb.progress import PROGRESS_ERROR_SCHEMA
+    assert PROGRESS_ERROR_SCHEMA == list(PROGRESS_PROBLEM_SCHEMA)
     assert repr(empty).startswith("QuestBook(") and repr(progress).startswith("Progress(")
