@@ -43,6 +43,7 @@ from kit.worldbook.errors import (
 from kit.worldbook.explanation import explain
 from kit.worldbook.reporting import activation_log, activation_stats, format_stats
 from kit.worldbook.io import WorldBookLibrary, issues_frame, read_world_book, scan_world_books, write_world_book
+from kit.worldbook.linting import LINT_KINDS, LINT_SCHEMA, lint
 from kit.worldbook.logic import parse_logic
 from kit.worldbook.matching import find_key, key_occurs
 from kit.worldbook.model import (
@@ -121,6 +122,9 @@ __all__ = [
     "KeywordTrigger",
     "load_studio",
     "LogicSyntaxError",
+    "LINT_KINDS",
+    "LINT_SCHEMA",
+    "lint",
     "never_fired",
     "parse_condition",
     "parse_logic",

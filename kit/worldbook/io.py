@@ -225,6 +225,9 @@ class WorldBookLibrary(Mapping[str, WorldBook]):
     def __iter__(self) -> Iterator[str]:
         return iter(self._books)
 
+    def __contains__(self, book_id: object) -> bool:
+        return book_id in self._books
+
     def __len__(self) -> int:
         return len(self._books)
 
