@@ -26,7 +26,7 @@ from kit.worldbook.model import Issue
 
 __all__ = [
     "MAX_JSON_DEPTH", "MAX_INT_DIGITS", "JsonRefused", "HugeInt", "read_book_file", "parse_json", "huge_ints", "has_huge_ints",
-    "drop_huge_int_entries",
+    "drop_huge_int_entries", "json_error_reason",
 ]
 
 #: Deepest JSON nesting accepted (objects and arrays).
@@ -94,9 +94,24 @@ def parse_json(text: str, *, found_huge: list[int] | None = None) -> Any:
     except JsonRefusedError as exc:
         raise JsonRefused(exc.reason) from None
     except json.JSONDecodeError as exc:
-        raise JsonRefused(f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}") from None
+        raise JsonRefused(json_error_reason(exc)) from None
     except ValueError as exc:  # anything else json cannot convert
         raise JsonRefused(f"not valid JSON: {exc}") from None
+
+
+def json_error_reason(exc: json.JSONDecodeError) -> str:
+    """The reason of a JSON syntax error with its line and column; a comma right before ``}`` or ``]`` (which
+    JavaScript and many editors accept, JSON does not) is named a trailing comma, at the comma."""
+    text, pos = exc.doc, exc.pos
+    if pos < len(text) and text[pos] in "}]":
+        before = text[:pos].rstrip()
+        if before.endswith(","):
+            comma = len(before) - 1
+            line = text.count("\n", 0, comma) + 1
+            column = comma - (text.rfind("\n", 0, comma) + 1) + 1
+            return (f"not valid JSON (line {line}, column {column}): trailing comma before "
+                    f"{text[pos]!r} (JSON allows no comma after the last item; remove it)")
+    return f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}"
 
 
 def has_huge_ints(value: Any) -> bool:

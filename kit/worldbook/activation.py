@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 from kit.core.errors import InvalidParameterError
 from kit.core.frames import frame
 from kit.worldbook._frames import POSITION_LABEL, TRIGGER
+from kit.worldbook._params import check_activate_args
 from kit.worldbook.conditions import Condition, parse_condition
 from kit.worldbook.errors import ConditionSyntaxError, WorldBookFormatError
 from kit.worldbook.logic import LogicNode, evaluate_logic, logic_keys, parse_logic
@@ -528,6 +529,7 @@ def activate(
     The compiled books are cached for the same book objects, so repeated calls are fast. The steps and the
     conflict rules are described in :mod:`kit.worldbook.activation`.
     """
+    check_activate_args(global_books, character_book, message, history, table)
     engine = _activator(global_books, character_book)
     return engine.activate(
         message, history, table, scan_depth=scan_depth, rng=rng, include_rejected=include_rejected, logger=logger

@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator, Literal, Mapping
 
 from kit.core.atomic_files import atomic_write_text
+from kit.core.errors import StorageError
+from kit.worldbook._params import check_path
 from kit.worldbook._files import JsonRefused, drop_huge_int_entries, parse_json, read_book_file
 from kit.worldbook.cards import from_character_book
 from kit.core.problems import problem_schema, problems_frame
@@ -68,7 +70,7 @@ def detect_format(data: Any) -> Format:
     return "kit"
 
 
-def read_world_book(path: str | os.PathLike[str], *, strict: bool = True) -> WorldBook:
+def read_world_book(path: str | os.PathLike[str], *, strict: bool = False) -> WorldBook:
     """Read a world book from a JSON file or a character-card PNG.
 
     kit's native format is read with :func:`~kit.worldbook.normalize.book_from_dict` (the book id defaults to
@@ -80,9 +82,10 @@ def read_world_book(path: str | os.PathLike[str], *, strict: bool = True) -> Wor
     ----------
     path : path
         The JSON file.
-    strict : bool, default=True
-        Raise on the first value that cannot be normalised; when false, skip its entry and keep the problem in
-        ``book.issues`` (see :func:`issues_frame`).
+    strict : bool, default=False
+        Lenient by default: an entry with a value that cannot be normalised is skipped and the problem kept in
+        ``book.issues`` (see :func:`issues_frame`); ``strict=True`` raises on the first such value. A file that
+        is no world book at all (not JSON, not UTF-8, too large) raises either way.
 
     Returns
     -------
@@ -98,7 +101,7 @@ def read_world_book(path: str | os.PathLike[str], *, strict: bool = True) -> Wor
     StorageError
         When the file cannot be read.
     """
-    path = Path(path)
+    path = Path(check_path(path, "path", "read_world_book", "the path of a world-book file (.json or a .png card)"))
     if path.suffix.lower() == ".png":
         from kit.worldbook.sillytavern import read_world
 
@@ -249,33 +252,53 @@ class WorldBookLibrary(Mapping[str, WorldBook]):
         return WorldBookLibrary(books.values(), file_issues=self.file_issues)
 
 
-def scan_world_books(folder: str | os.PathLike[str], *, strict: bool = True, pattern: str = "*.json") -> WorldBookLibrary:
+_STOPPED = ("scan_world_books stopped here because strict=True; with strict=False (the default) it skips this "
+            "file and lists it in library.problems()")
+
+
+def _stopped(exc: WorldBookFormatError | StorageError) -> WorldBookFormatError | StorageError:
+    """The error of a strict scan, saying how to keep going."""
+    if isinstance(exc, WorldBookFormatError):
+        return WorldBookFormatError(f"{exc.reason} ({_STOPPED})", file=exc.file, book_id=exc.book_id, uid=exc.uid,
+                                    field=exc.field, value=exc.value)
+    return StorageError(f"{exc} ({_STOPPED})")
+
+
+def scan_world_books(folder: str | os.PathLike[str], *, strict: bool = False, pattern: str = "*.json") -> WorldBookLibrary:
     """Read every world-book file of a folder (not recursive) into a library keyed by book id.
 
     Parameters
     ----------
     folder : path
-    strict : bool, default=True
-        When false, entries that cannot be normalised are skipped and files that cannot be read at all are
-        recorded in ``library.file_issues``; ``library.problems()`` lists both.
+    strict : bool, default=False
+        Lenient by default: entries that cannot be normalised are skipped and files that cannot be read at all
+        are recorded in ``library.file_issues``; ``library.problems()`` lists both. ``strict=True`` raises the
+        first error (its message says so and that ``strict=False``, the default, would go on).
     pattern : str, default="*.json"
 
     Returns
     -------
     WorldBookLibrary
     """
-    folder = Path(folder)
+    folder = Path(check_path(folder, "folder", "scan_world_books", "a folder of world-book files"))
     if not folder.is_dir():
-        from kit.core.errors import StorageError
-
         raise StorageError(f"world-book folder {str(folder)!r} does not exist")
-    books = []
+    books: dict[str, WorldBook] = {}
     file_issues = []
     for path in sorted(folder.glob(pattern)):
         try:
-            books.append(read_world_book(path, strict=strict))
-        except WorldBookFormatError as exc:
+            book = read_world_book(path, strict=strict)
+            if book.id in books:
+                raise WorldBookFormatError(
+                    f"duplicate book id (also in {books[book.id].source!r}); file skipped", file=str(path), book_id=book.id,
+                    field="id")
+        except (WorldBookFormatError, StorageError) as exc:
             if strict:
-                raise
-            file_issues.append(Issue(exc.book_id or path.stem, exc.uid, exc.field, exc.value, exc.reason, str(path)))
-    return WorldBookLibrary(books, file_issues=file_issues)
+                raise _stopped(exc) from None
+            if isinstance(exc, StorageError):
+                file_issues.append(Issue(path.stem, None, "", None, str(exc), str(path)))
+            else:
+                file_issues.append(Issue(exc.book_id or path.stem, exc.uid, exc.field, exc.value, exc.reason, str(path)))
+            continue
+        books[book.id] = book
+    return WorldBookLibrary(books.values(), file_issues=file_issues)

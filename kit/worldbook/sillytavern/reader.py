@@ -141,7 +141,7 @@ def read_world(
     source: Any,
     *,
     book_id: str | None = None,
-    strict: bool = True,
+    strict: bool = False,
     max_bytes: int = MAX_FILE_BYTES,
     file: str | None = None,
 ) -> WorldBook:
@@ -154,8 +154,9 @@ def read_world(
     book_id : str, optional
         Id of the book; by default the file stem (SillyTavern names books by file name), else the book's
         ``name``, else ``"world"``.
-    strict : bool, default=True
-        Raise on the first entry no reader can use; when false, skip it and report it in ``book.issues``.
+    strict : bool, default=False
+        Lenient by default: an entry no reader can use is skipped and reported in ``book.issues``;
+        ``strict=True`` raises on the first one.
     max_bytes : int, default=MAX_FILE_BYTES
         Inputs larger than this are refused before parsing; so are paths that are not regular files
         (FIFOs, devices).
@@ -219,6 +220,6 @@ def read_world(
     )
 
 
-def read_world_info(path: str | os.PathLike[str], *, strict: bool = True) -> WorldBook:
+def read_world_info(path: str | os.PathLike[str], *, strict: bool = False) -> WorldBook:
     """:func:`read_world` for a file path (the hook :func:`kit.worldbook.read_world_book` calls)."""
     return read_world(path, strict=strict)
