@@ -403,6 +403,8 @@ CASES: dict[str, Case] = {
         wt.HISTORY_GROUP_COLUMNS),
     "kit.worldbook.io.issues_frame": lambda x: (
         wb.issues_frame([wb.Issue("b", "1", "position", 12, "bad")]), wb.issues_frame([]), wio.ISSUE_COLUMNS),
+    "kit.worldbook.linting.lint": lambda x: (
+        wb.lint(wb.book_from_dict({"id": "b", "entries": [{"uid": "x", "content": "c"}]})), wb.lint([]), wb.LINT_SCHEMA),
     "kit.worldbook.io.WorldBookLibrary.problems": lambda x: (
         x.lenient_library.problems(), x.studio.library.problems(), wio.ISSUE_COLUMNS),
     # books

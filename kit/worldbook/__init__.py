@@ -16,7 +16,8 @@ and hands SillyTavern world files to ``kit.worldbook.sillytavern.read_world_info
 
 from __future__ import annotations
 
-from kit.worldbook.activation import ACTIVATION_COLUMNS, Activator, activate, activate_request, to_payload
+from kit.worldbook.activation import ACTIVATION_COLUMNS, Activator, activate, activate_request
+from kit.worldbook.payload import PAYLOAD_FIELDS, to_payload
 from kit.worldbook.prompt_assembly import ASSEMBLE_COLUMNS, assemble, expand_macros
 from kit.worldbook.cards import from_card, from_character_book, to_character_book
 from kit.worldbook.chats import ChatCorpus, ChatFile, ChatLog, ChatMessage, iter_chats, read_chat, read_chats, scan_chat_files
@@ -50,6 +51,7 @@ from kit.worldbook.model import (
     POSITION_LABELS,
     POSITION_LABELS_EN,
     POSITION_LABELS_ZH,
+    POSITION_WEIGHTS,
     TRIGGER_TYPES,
     Entry,
     Issue,
@@ -82,6 +84,8 @@ __all__ = [
     "POSITION_LABELS",
     "POSITION_LABELS_EN",
     "POSITION_LABELS_ZH",
+    "POSITION_WEIGHTS",
+    "PAYLOAD_FIELDS",
     "REPLAY_COLUMNS",
     "TRIGGER_TYPES",
     "activate",

@@ -173,8 +173,8 @@ def issues_frame(issues: Any) -> pd.DataFrame:
     Returns
     -------
     DataFrame
-        The shared problems shape (:mod:`kit.core.problems`): ``severity`` (always ``error``: the entry or
-        file was skipped), ``kind`` (``entry`` when an entry was skipped, ``book`` for a whole book or file),
+        The shared problems shape (:mod:`kit.core.problems`): ``severity`` (``error``: the entry or file was
+        skipped; ``warning``: the entry was kept but is read differently from what it probably means), ``kind`` (``entry`` when an entry was skipped, ``book`` for a whole book or file),
         ``object_id`` (the entry id ``<book_id>/<uid>``, or the book id), ``field``, ``message`` (the
         reason), ``path`` (the file); then ``book_id``, ``uid`` and ``value`` (the raw value as JSON text).
         Sorted by book, uid and field.
@@ -185,7 +185,7 @@ def issues_frame(issues: Any) -> pd.DataFrame:
         issues = [i for b in issues.values() for i in b.issues] + list(issues.file_issues)
     rows = [
         {
-            "severity": "error", "kind": "book" if i.uid is None else "entry",
+            "severity": i.severity, "kind": "book" if i.uid is None else "entry",
             "object_id": i.book_id if i.uid is None else f"{i.book_id}/{i.uid}", "field": i.field,
             "message": i.reason, "path": i.file, "book_id": i.book_id, "uid": i.uid,
             "value": json.dumps(i.value, ensure_ascii=False, default=str),

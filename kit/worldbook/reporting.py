@@ -64,8 +64,9 @@ _CHECK_LINES = {
 def activation_log(result: pd.DataFrame, books: Sequence[WorldBook] = (), *, scopes: Mapping[str, str] | None = None) -> list[str]:
     """Return the design's activation log for a result, as lines.
 
-    One ``📖 加载…`` line per book, then per active entry its ``[WorldBook-Check]`` line and its ``✅`` line, then
-    the statistics block of :func:`format_stats`.
+    One ``📖 加载…`` line per book, then per active entry its ``[WorldBook-Check]`` line (a keyword entry's lists
+    every key that matched, ``匹配关键词: ['魔法', '火球']``) and its ``✅`` line, then the statistics block of
+    :func:`format_stats`.
     """
     scopes = scopes or {}
     lines = []
@@ -73,12 +74,14 @@ def activation_log(result: pd.DataFrame, books: Sequence[WorldBook] = (), *, sco
         scope = "角色绑定世界书" if scopes.get(book.id) == "character" else "全局世界书"
         lines.append(f"[WorldBook] 📖 加载{scope} '{book.name}'，共 {len(book.entries)} 个条目")
     active = result[result["is_active"]] if "is_active" in result else result
+    has_keys = "matched_keys" in active.columns
     for row in active.itertuples(index=False):
         trig = str(row.trigger)
         check = f"[WorldBook-Check] {_CHECK_LINES[trig]}"
         if trig == "keyword":
             where = "用户输入" if row.matched_in == "message" else "聊天历史"
-            check += f"({where}) | UID: {row.uid} | 匹配关键词: {[row.matched]!r}"
+            keys = list(row.matched_keys) if has_keys and isinstance(row.matched_keys, (list, tuple)) else []
+            check += f"({where}) | UID: {row.uid} | 匹配关键词: {keys or [row.matched]!r}"
         elif trig == "constant":
             check += f" | UID: {row.uid}"
         else:

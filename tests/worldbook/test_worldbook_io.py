@@ -71,7 +71,6 @@ def test_book_id_defaults_to_file_stem(tmp_path):
         ("position", True, "boolean"),
         ("order", "high", "expected an integer"),
         ("content", ["a"], "expected a string"),
-        ("disable", "maybe", "true or false"),
         ("group", {"a": 1}, "list of strings"),
         ("uid", None, "expected a string or an integer"),
     ],
