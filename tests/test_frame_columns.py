@@ -405,6 +405,9 @@ CASES: dict[str, Case] = {
         wb.issues_frame([wb.Issue("b", "1", "position", 12, "bad")]), wb.issues_frame([]), wio.ISSUE_COLUMNS),
     "kit.worldbook.linting.lint": lambda x: (
         wb.lint(wb.book_from_dict({"id": "b", "entries": [{"uid": "x", "content": "c"}]})), wb.lint([]), wb.LINT_SCHEMA),
+    "kit.worldbook.card_portability.portability": lambda x: (
+        wb.portability({"entries": [{"id": 1, "keys": ["a"], "content": "@@depth 2\nc"}]}), wb.portability({"entries": []}),
+        wb.PORTABILITY_SCHEMA),
     "kit.worldbook.io.WorldBookLibrary.problems": lambda x: (
         x.lenient_library.problems(), x.studio.library.problems(), wio.ISSUE_COLUMNS),
     # books

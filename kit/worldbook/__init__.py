@@ -20,6 +20,7 @@ from kit.worldbook.activation import ACTIVATION_COLUMNS, Activator, activate, ac
 from kit.worldbook.payload import PAYLOAD_FIELDS, to_payload
 from kit.worldbook.prompt_assembly import ASSEMBLE_COLUMNS, assemble, expand_macros
 from kit.worldbook.cards import from_card, from_character_book, to_character_book
+from kit.worldbook.card_portability import PORTABILITY_SCHEMA, card_to_world_file, portability, world_file_to_character_book
 from kit.worldbook.chats import ChatCorpus, ChatFile, ChatLog, ChatMessage, iter_chats, read_chat, read_chats, scan_chat_files
 from kit.worldbook.conditions import Condition, ConditionResult, parse_condition
 from kit.worldbook.trigger_coverage import (
@@ -127,6 +128,10 @@ __all__ = [
     "load_studio",
     "LogicSyntaxError",
     "LINT_KINDS",
+    "PORTABILITY_SCHEMA",
+    "portability",
+    "card_to_world_file",
+    "world_file_to_character_book",
     "LINT_SCHEMA",
     "lint",
     "never_fired",
