@@ -33,7 +33,7 @@ def _book_hint(value: Any) -> str:
     if isinstance(value, str):
         return f": use library[{value!r}] (a WorldBookLibrary from scan_world_books) or read_world_book(path)"
     if isinstance(value, Mapping) and "entries" in value:
-        return ": read the JSON with kit.worldbook.book_from_dict(data) or read_world_book(path) first"
+        return ": read the JSON with kit.worldbook.world_book_from_dict(data) or read_world_book(path) first"
     return ""
 
 

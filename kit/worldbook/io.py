@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import warnings
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator, Literal, Mapping
@@ -11,12 +12,13 @@ from typing import TYPE_CHECKING, Any, Iterator, Literal, Mapping
 from kit.core.atomic_files import atomic_write_text
 from kit.core.errors import StorageError
 from kit.worldbook._params import check_path
+from kit.worldbook._deprecation import renamed_attributes
 from kit.worldbook._files import JsonRefused, drop_huge_int_entries, parse_json, read_book_file
 from kit.worldbook.cards import from_character_book
 from kit.core.problems import problem_schema, problems_frame
 from kit.worldbook.errors import WorldBookNotFoundError, WorldBookFormatError
 from kit.worldbook.model import Issue, WorldBook
-from kit.worldbook.normalize import book_from_dict, book_to_dict
+from kit.worldbook.normalize import world_book_from_dict, world_book_to_dict
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -28,7 +30,7 @@ __all__ = [
     "write_world_book",
     "scan_world_books",
     "issues_frame",
-    "ISSUE_COLUMNS",
+    "ISSUE_SCHEMA",
     "ISSUE_EXTRA",
     "MAX_FILE_BYTES",
 ]
@@ -39,7 +41,7 @@ MAX_FILE_BYTES = 32 * 1024 * 1024
 #: World-book columns of :func:`issues_frame` / ``WorldBookLibrary.problems()``, after the shared problems columns.
 ISSUE_EXTRA: dict[str, str] = {"book_id": "string", "uid": "string", "value": "string"}
 #: Columns of :func:`issues_frame` (the shared problems shape of :mod:`kit.core.problems`, then :data:`ISSUE_EXTRA`).
-ISSUE_COLUMNS: dict[str, Any] = problem_schema(ISSUE_EXTRA)
+ISSUE_SCHEMA: dict[str, Any] = problem_schema(ISSUE_EXTRA)
 
 Format = Literal["kit", "character_card", "character_book", "sillytavern"]
 
@@ -73,7 +75,7 @@ def detect_format(data: Any) -> Format:
 def read_world_book(path: str | os.PathLike[str], *, strict: bool = False) -> WorldBook:
     """Read a world book from a JSON file or a character-card PNG.
 
-    kit's native format is read with :func:`~kit.worldbook.normalize.book_from_dict` (the book id defaults to
+    kit's native format is read with :func:`~kit.worldbook.normalize.world_book_from_dict` (the book id defaults to
     the file stem); a character card or a bare ``character_book`` with :func:`kit.worldbook.from_character_book`
     (book id = file stem). SillyTavern world files and card PNGs (``ccv3`` chunk first, then ``chara``) are
     read by :func:`kit.worldbook.sillytavern.read_world`.
@@ -144,7 +146,7 @@ def _read_data(data: Any, path: Path, strict: bool) -> WorldBook:
             f"not a world book: expected kit's {{id, name, entries}}, a SillyTavern world file or a character card, got {got}",
             file=str(path), field="entries",
         )
-    return book_from_dict(data, file=str(path), default_id=path.stem, strict=strict)
+    return world_book_from_dict(data, file=str(path), default_id=path.stem, strict=strict)
 
 
 def write_world_book(book: WorldBook, path: str | os.PathLike[str]) -> Path:
@@ -159,7 +161,7 @@ def write_world_book(book: WorldBook, path: str | os.PathLike[str]) -> Path:
         The written path.
     """
     path = Path(path)
-    atomic_write_text(path, json.dumps(book_to_dict(book), ensure_ascii=False, indent=2) + "\n")
+    atomic_write_text(path, json.dumps(world_book_to_dict(book), ensure_ascii=False, indent=2) + "\n")
     return path
 
 
@@ -244,10 +246,15 @@ class WorldBookLibrary(Mapping[str, WorldBook]):
     @property
     def errors(self) -> pd.DataFrame:
         """Deprecated alias of :meth:`problems` (kept for one release)."""
+        warnings.warn("WorldBookLibrary.errors is deprecated and will be removed in the next release: use "
+                      "library.problems()", DeprecationWarning, stacklevel=2)
         return self.problems()
 
     def with_book(self, book: WorldBook) -> WorldBookLibrary:
-        """Return a library where ``book`` replaces (or adds) the book of its id."""
+        """Deprecated (unused; removed in the next release): a library where ``book`` replaces (or adds) the
+        book of its id; build ``WorldBookLibrary([*library.values(), book])`` instead."""
+        warnings.warn("WorldBookLibrary.with_book is deprecated and will be removed in the next release: build "
+                      "WorldBookLibrary([...]) from the books you want", DeprecationWarning, stacklevel=2)
         books = {**self._books, book.id: book}
         return WorldBookLibrary(books.values(), file_issues=self.file_issues)
 
@@ -302,3 +309,6 @@ def scan_world_books(folder: str | os.PathLike[str], *, strict: bool = False, pa
             continue
         books[book.id] = book
     return WorldBookLibrary(books.values(), file_issues=file_issues)
+
+
+__getattr__ = renamed_attributes(__name__, {"ISSUE_COLUMNS": "ISSUE_SCHEMA"}, globals())

@@ -427,7 +427,7 @@ def books_to_lint(source: Any) -> list[WorldBook]:
 def _book_from_data(data: Mapping[str, Any]) -> WorldBook:
     from kit.worldbook.cards import from_character_book
     from kit.worldbook.io import detect_format
-    from kit.worldbook.normalize import book_from_dict
+    from kit.worldbook.normalize import world_book_from_dict
     from kit.worldbook.sillytavern import read_world
 
     kind = detect_format(data)
@@ -435,7 +435,7 @@ def _book_from_data(data: Mapping[str, Any]) -> WorldBook:
         return read_world(data, book_id=str(data.get("name") or "world"), strict=False)
     if kind == "character_book":
         return from_character_book(data, book_id=str(data.get("name") or "book"), strict=False)
-    return book_from_dict(data, default_id="book", strict=False)
+    return world_book_from_dict(data, default_id="book", strict=False)
 
 
 def lint(

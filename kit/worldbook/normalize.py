@@ -28,12 +28,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from kit.worldbook._deprecation import renamed_attributes
 from kit.worldbook.conditions import parse_condition
 from kit.worldbook.errors import ConditionSyntaxError, WorldBookFormatError
 from kit.worldbook.logic import parse_logic
 from kit.worldbook.model import SECONDARY_LOGICS, Entry, Issue, KeywordTrigger, RagTrigger, Triggers, WorldBook
 
-__all__ = ["book_from_dict", "book_to_dict", "entry_from_dict", "entry_to_dict", "key_whitespace_issues"]
+__all__ = ["world_book_from_dict", "world_book_to_dict", "entry_from_dict", "entry_to_dict", "key_whitespace_issues"]
 
 _ENTRY_KEYS = {
     "uid", "content", "position", "order", "disable", "group", "comment", "depth", "macro",
@@ -268,7 +269,7 @@ def entry_from_dict(data: Any, *, index: int = 0, notes: list[tuple[str, Any, st
     )
 
 
-def book_from_dict(
+def world_book_from_dict(
     data: Any, *, file: str | None = None, default_id: str | None = None, strict: bool = True
 ) -> WorldBook:
     """Build a :class:`~kit.worldbook.WorldBook` from kit's native JSON object.
@@ -423,7 +424,7 @@ def entry_to_dict(entry: Entry) -> dict[str, Any]:
     return out
 
 
-def book_to_dict(book: WorldBook) -> dict[str, Any]:
+def world_book_to_dict(book: WorldBook) -> dict[str, Any]:
     """Write a book as kit's native JSON object (``id``, ``name``, ``description``, ``entries``)."""
     out: dict[str, Any] = {"id": book.id, "name": book.name}
     if book.description:
@@ -431,3 +432,7 @@ def book_to_dict(book: WorldBook) -> dict[str, Any]:
     out.update(book.extra)
     out["entries"] = [entry_to_dict(e) for e in book.entries]
     return out
+
+
+__getattr__ = renamed_attributes(
+    __name__, {"book_from_dict": "world_book_from_dict", "book_to_dict": "world_book_to_dict"}, globals())

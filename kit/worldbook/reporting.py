@@ -5,15 +5,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from kit.core.frames import frame
+from kit.worldbook._deprecation import renamed_attributes
 from kit.worldbook.model import POSITION_LABELS, POSITION_LABELS_ZH, TRIGGER_TYPES, WorldBook
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["STATS_COLUMNS", "activation_stats", "activation_log", "format_stats"]
+__all__ = ["STATS_SCHEMA", "activation_stats", "activation_log", "format_stats"]
 
 #: Columns of :func:`activation_stats`.
-STATS_COLUMNS: dict[str, Any] = {"by": "string", "key": "string", "label": "string", "n_entries": "int64"}
+STATS_SCHEMA: dict[str, Any] = {"by": "string", "key": "string", "label": "string", "n_entries": "int64"}
 
 
 def activation_stats(result: pd.DataFrame) -> pd.DataFrame:
@@ -35,7 +36,7 @@ def activation_stats(result: pd.DataFrame) -> pd.DataFrame:
     for name in TRIGGER_TYPES:
         if name in trig.index:
             rows.append({"by": "trigger", "key": name, "label": name, "n_entries": int(trig[name])})
-    return frame(STATS_COLUMNS, rows)
+    return frame(STATS_SCHEMA, rows)
 
 
 def format_stats(stats: pd.DataFrame) -> list[str]:
@@ -94,3 +95,6 @@ def activation_log(result: pd.DataFrame, books: Sequence[WorldBook] = (), *, sco
         )
     lines.extend(format_stats(activation_stats(result)))
     return lines
+
+
+__getattr__ = renamed_attributes(__name__, {"STATS_COLUMNS": "STATS_SCHEMA"}, globals())

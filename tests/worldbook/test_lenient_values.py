@@ -17,7 +17,7 @@ def entry(**fields) -> dict:
      (["true"], False, True), (True, True, False), ("false", False, False)],
 )
 def test_constant_reads_the_first_element(constant, expected, warned):
-    book = wb.book_from_dict({"id": "b", "entries": [entry(trigger_config={"triggers": {"constant": constant}})]})
+    book = wb.world_book_from_dict({"id": "b", "entries": [entry(trigger_config={"triggers": {"constant": constant}})]})
     assert book.entries[0].triggers.constant is expected
     assert bool(book.issues) is warned
     if warned:
@@ -30,12 +30,12 @@ def test_constant_reads_the_first_element(constant, expected, warned):
      (None, False)],
 )
 def test_disable_follows_the_design_truthiness(disable, expected):
-    book = wb.book_from_dict({"id": "b", "entries": [entry(disable=disable)]}, strict=True)
+    book = wb.world_book_from_dict({"id": "b", "entries": [entry(disable=disable)]}, strict=True)
     assert [e.disable for e in book.entries] == [expected]
 
 
 def test_a_false_string_disables_with_a_warning_row():
-    book = wb.book_from_dict({"id": "b", "entries": [entry(disable="false")]})
+    book = wb.world_book_from_dict({"id": "b", "entries": [entry(disable="false")]})
     problems = wb.issues_frame(book)
     assert list(problems["severity"]) == ["warning"] and list(problems["field"]) == ["disable"]
     assert "every non-empty string as true" in problems["message"].iloc[0]

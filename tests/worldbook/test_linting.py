@@ -14,7 +14,7 @@ from kit.worldbook.sillytavern import read_world
 
 
 def kit_book(*entries: dict, book_id: str = "b") -> wb.WorldBook:
-    return wb.book_from_dict({"id": book_id, "name": book_id, "entries": list(entries)})
+    return wb.world_book_from_dict({"id": book_id, "name": book_id, "entries": list(entries)})
 
 
 def kw(uid, keys, *, order=0, **extra) -> dict:

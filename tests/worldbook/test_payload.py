@@ -21,7 +21,7 @@ def book_at_every_position() -> wb.WorldBook:
     entries[7]["macro"] = "lore"
     entries.append({"uid": "kw", "content": "magic", "position": 0,
                     "trigger_config": {"triggers": {"keyword": {"key": ["魔法", "火球", "龙", "冰"]}}}})
-    return wb.book_from_dict({"id": "w", "name": "世界", "entries": entries})
+    return wb.world_book_from_dict({"id": "w", "name": "世界", "entries": entries})
 
 
 def test_payload_of_every_position_is_plain_json():

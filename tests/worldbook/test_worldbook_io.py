@@ -352,7 +352,7 @@ def test_read_world_book_checks_its_argument(tmp_path):
 
     with pytest.raises(InvalidParameterError, match=r"'path' parameter of read_world_book must be the path.*Got int 3"):
         wb.read_world_book(3)
-    book = wb.book_from_dict(native_book())
+    book = wb.world_book_from_dict(native_book())
     with pytest.raises(InvalidParameterError, match="already a WorldBook"):
         wb.read_world_book(book)
     with pytest.raises(InvalidParameterError, match="'folder' parameter of scan_world_books"):
@@ -360,5 +360,5 @@ def test_read_world_book_checks_its_argument(tmp_path):
 
 
 def test_library_membership_never_raises():
-    lib = wb.WorldBookLibrary([wb.book_from_dict(native_book())])
+    lib = wb.WorldBookLibrary([wb.world_book_from_dict(native_book())])
     assert "tavern" in lib and "entries" not in lib

@@ -95,7 +95,7 @@ def test_whole_word_rules(key, text, kit_rule, python_rule):
 
 
 def test_activate_takes_the_word_boundary_option():
-    book = wb.book_from_dict({"id": "b", "entries": [
+    book = wb.world_book_from_dict({"id": "b", "entries": [
         {"uid": "m", "content": "c", "trigger_config": {"triggers": {"keyword": {"key": ["魔法"], "matchWholeWords": True}}}}]})
     assert list(wb.activate([book], message="我会魔法吗")["uid"]) == ["m"]
     assert wb.activate([book], message="我会魔法吗", word_boundary="python").empty
