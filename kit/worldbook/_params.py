@@ -26,7 +26,8 @@ def check_path(value: Any, name: str, function: str, what: str) -> str | os.Path
     hint = ""
     if isinstance(value, WorldBook):
         hint = " (this is already a WorldBook: use it directly)"
-    raise InvalidParameterError(f"The {name!r} parameter of {function} must be {what}. Got {describe(value)} instead{hint}.")
+    raise InvalidParameterError(
+        f"The {name!r} parameter of {function} must be {what}. Got {describe(value)} instead{hint}.")
 
 
 def _book_hint(value: Any) -> str:
@@ -65,7 +66,8 @@ def check_activate_args(global_books: Any, character_book: Any, message: Any, hi
             f"The 'character_book' parameter of activate must be a WorldBook or None. Got {describe(character_book)} "
             f"instead{_book_hint(character_book)}.")
     if not isinstance(message, str):
-        raise InvalidParameterError(f"The 'message' parameter of activate must be a str. Got {describe(message)} instead.")
+        raise InvalidParameterError(
+            f"The 'message' parameter of activate must be a str. Got {describe(message)} instead.")
     if isinstance(history, (str, bytes)) or not isinstance(history, Iterable):
         raise InvalidParameterError(
             f"The 'history' parameter of activate must be a list of str (oldest first). Got {describe(history)} instead"
@@ -73,7 +75,8 @@ def check_activate_args(global_books: Any, character_book: Any, message: Any, hi
     for i, text in enumerate(history if isinstance(history, Sequence) else ()):
         if not isinstance(text, str):
             raise InvalidParameterError(
-                f"The 'history' parameter of activate must be a list of str. Got {describe(text)} at index {i} instead.")
+                f"The 'history' parameter of activate must be a list of str. Got {describe(text)} at index {i} "
+                "instead.")
     if table is not None and not isinstance(table, Mapping):
         raise InvalidParameterError(
             f"The 'table' parameter of activate must be a mapping of column to value or None. Got {describe(table)} "

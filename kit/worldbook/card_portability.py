@@ -61,7 +61,8 @@ _FIELDS: dict[str, tuple[tuple[str, str], tuple[str, str], tuple[str, str]]] = {
     "id": (("kept", ""), ("kept", "V3 allows a string id"), ("mapped", "uid, and the entry's key in 'entries'")),
     "position": (("kept", ""), ("kept", ""), ("mapped", "position 0 (before_char) or 1 (after_char), unless "
                                                         "extensions.position gives SillyTavern's number")),
-    "case_sensitive": (("kept", ""), ("kept", ""), ("dropped", f"SillyTavern reads extensions.case_sensitive only; {_CARRIED}")),
+    "case_sensitive": (("kept", ""), ("kept", ""),
+                       ("dropped", f"SillyTavern reads extensions.case_sensitive only; {_CARRIED}")),
     "name": (("kept", ""), ("kept", ""), ("dropped", f"no such field in a world entry; {_CARRIED}")),
     "priority": (("kept", ""), ("kept", ""), ("dropped", f"SillyTavern ignores it; {_CARRIED}")),
     "use_regex": (("kept", "not in the V2 spec: kept verbatim, V2 readers ignore it"), ("kept", ""),

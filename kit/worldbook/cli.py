@@ -53,7 +53,10 @@ def _load_scenario(path: str) -> Any:
     from kit.worldbook.io import MAX_FILE_BYTES
 
     try:
-        raw = sys.stdin.buffer.read(MAX_FILE_BYTES + 1) if path == "-" else read_regular_file(path, max_bytes=MAX_FILE_BYTES)
+        if path == "-":
+            raw = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+        else:
+            raw = read_regular_file(path, max_bytes=MAX_FILE_BYTES)
     except FileRefusedError as exc:
         raise _Refused(f"cannot read: {exc.reason}") from None
     except OSError as exc:
@@ -101,7 +104,8 @@ def _lint_paths(paths: list[str], budget_tokens: int | None, whole_words: bool) 
 def _worldbook_lint(args: argparse.Namespace) -> int:
     rows = _lint_paths(args.paths, args.budget_tokens, args.match_whole_words)
     if args.format == "json":
-        json.dump(json.loads(rows.to_json(orient="records", force_ascii=False)), sys.stdout, ensure_ascii=False, indent=1)
+        records = json.loads(rows.to_json(orient="records", force_ascii=False))
+        json.dump(records, sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
     elif args.format == "csv":
         rows.to_csv(sys.stdout, index=False)
@@ -111,8 +115,8 @@ def _worldbook_lint(args: argparse.Namespace) -> int:
         for (severity, kind), n in counts.items():
             print(f"  {kind} ({severity}): {n}")
         for row in rows.itertuples(index=False):
-            print(f"{row.severity} {row.kind} {row.object_id}" + (f" [{row.field}]" if isinstance(row.field, str) else "")
-                  + f": {row.message}")
+            field = f" [{row.field}]" if isinstance(row.field, str) else ""
+            print(f"{row.severity} {row.kind} {row.object_id}{field}: {row.message}")
     return 1 if (rows["severity"] == "error").any() else 0
 
 

@@ -172,14 +172,16 @@ def _key_rows(view: _View) -> Iterator[dict[str, Any]]:
                 continue
             kind, reason = found
             live += name == "key" and kind == "invalid_regex"  # still matches, as plain text
-            yield _row(kind, view, reason, field=f"{name}[{i}]", severity="error" if kind == "invalid_regex" else "warning")
+            severity = "error" if kind == "invalid_regex" else "warning"
+            yield _row(kind, view, reason, field=f"{name}[{i}]", severity=severity)
     if view.keys and not live and _only_keys(view):
         yield _row("never_fires", view, "every primary key is a regex that can never match", field="key")
 
 
 def _only_keys(view: _View) -> bool:
     t = view.entry.triggers
-    return not (t.constant or t.conditions or t.logic_expression or t.rag or js_truthy((view.st or {}).get("vectorized")))
+    vectorized = js_truthy((view.st or {}).get("vectorized"))
+    return not (t.constant or t.conditions or t.logic_expression or t.rag or vectorized)
 
 
 # -- never_fires ------------------------------------------------------------------------------------------
@@ -244,7 +246,8 @@ def _reachable_by_recursion(view: _View, others: Sequence[_View]) -> bool:
             continue
         for key in keys:
             try:
-                if match_key(other.entry.content, key, case_sensitive=view.case_sensitive, whole_words=view.whole_words):
+                if match_key(other.entry.content, key, case_sensitive=view.case_sensitive,
+                             whole_words=view.whole_words):
                     return True
             except RegexTimeoutError:
                 return True  # unknown: do not call it dead
@@ -498,7 +501,8 @@ def _check_numbers(budget_tokens: Any, max_context: Any, budget_percent: Any) ->
     for name, value in (("budget_tokens", budget_tokens), ("max_context", max_context)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
             raise InvalidParameterError(f"The {name!r} parameter of lint must be an int >= 1. Got {value!r} instead.")
-    if isinstance(budget_percent, bool) or not isinstance(budget_percent, (int, float)) or not 0 < budget_percent <= 100:
+    number = isinstance(budget_percent, (int, float)) and not isinstance(budget_percent, bool)
+    if not number or not 0 < budget_percent <= 100:
         raise InvalidParameterError(
             f"The 'budget_percent' parameter of lint must be a number in (0, 100]. Got {budget_percent!r} instead.")
 

@@ -74,7 +74,12 @@ def _bounded(text: str, start: int, end: int, word_boundary: str = "kit") -> boo
 
 
 def find_key(
-    key: str, text: str, *, case_sensitive: bool = False, match_whole_words: bool = False, word_boundary: WordBoundary = "kit"
+    key: str,
+    text: str,
+    *,
+    case_sensitive: bool = False,
+    match_whole_words: bool = False,
+    word_boundary: WordBoundary = "kit",
 ) -> list[tuple[int, int]]:
     """Return the ``(start, end)`` spans of every occurrence of ``key`` in ``text`` (overlaps included).
 
@@ -99,7 +104,12 @@ def find_key(
 
 
 def key_occurs(
-    key: str, text: str, *, case_sensitive: bool = False, match_whole_words: bool = False, word_boundary: WordBoundary = "kit"
+    key: str,
+    text: str,
+    *,
+    case_sensitive: bool = False,
+    match_whole_words: bool = False,
+    word_boundary: WordBoundary = "kit",
 ) -> bool:
     """Whether ``key`` occurs in ``text`` under the options (the definition the scanner implements)."""
     check_word_boundary(word_boundary, "key_occurs")

@@ -11,7 +11,8 @@ __all__ = ["EntryError", "RegexTimeoutError", "UnsafeRegexError"]
 
 
 class EntryError(KitError, ValueError):
-    """A SillyTavern entry field that cannot be read (the readers turn it into a WorldBookFormatError or a problem row)."""
+    """A SillyTavern entry field that cannot be read (the readers turn it into a WorldBookFormatError or a problem
+    row)."""
 
     def __init__(self, field: str, value: Any, reason: str) -> None:
         super().__init__(reason)
