@@ -46,6 +46,7 @@ import math
 import os
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Sequence
 
@@ -105,6 +106,12 @@ class _View:
 
     def is_regex(self, key: str) -> bool:
         return self.st is not None and parse_regex_key(key) is not None
+
+    @cached_property
+    def steady(self) -> bool:
+        """Whether nothing but its trigger decides if it fires (no chance, requires, timed effects or filters)."""
+        gated = self.st is not None and _st_gated(self.st)
+        return self.entry.triggers.probability >= 1 and not self.entry.requires and not gated
 
 
 def _view(book: WorldBook, entry: Entry, whole_words_default: bool) -> _View:
@@ -235,26 +242,46 @@ def _secondary_dead(view: _View) -> str | None:
     return None
 
 
-def _reachable_by_recursion(view: _View, others: Sequence[_View]) -> bool:
+class _RecursionText:
+    """The contents recursion passes can scan: every enabled entry's but those with ``preventRecursion``,
+    joined once (and lower-cased once) so that each delayed entry is one scan, not one per entry."""
+
+    def __init__(self, views: Sequence[_View]) -> None:
+        self.members = {id(v) for v in views if not (v.st is not None and js_truthy(v.st.get("preventRecursion")))}
+        self.text = "\n\x01".join(v.entry.content for v in views if id(v) in self.members)
+        self.lowered = self.text.lower()
+        self.views = views
+
+    def matches(self, view: _View, key: str, *, others_only: bool = False) -> bool:
+        if not others_only:
+            return match_key(self.text, key, case_sensitive=view.case_sensitive, whole_words=view.whole_words,
+                             lowered=self.lowered)
+        return any(match_key(o.entry.content, key, case_sensitive=view.case_sensitive, whole_words=view.whole_words)
+                   for o in self.views if o is not view and id(o) in self.members)
+
+
+def _reachable_by_recursion(view: _View, pool: _RecursionText) -> bool:
     if view.entry.triggers.constant:
         return True
     keys = [k for k in view.keys if not _MACRO.search(k)]
     if len(keys) < len(view.keys):
         return True  # a macro key: its text is only known at chat time
-    for other in others:
-        if other is view or (other.st is not None and js_truthy(other.st.get("preventRecursion"))):
-            continue
-        for key in keys:
-            try:
-                if match_key(other.entry.content, key, case_sensitive=view.case_sensitive,
-                             whole_words=view.whole_words):
-                    return True
-            except RegexTimeoutError:
-                return True  # unknown: do not call it dead
+    own = id(view) in pool.members
+    for key in keys:
+        try:
+            if not pool.matches(view, key):
+                continue
+            if not own or not match_key(view.entry.content, key, case_sensitive=view.case_sensitive,
+                                        whole_words=view.whole_words):
+                return True
+            if pool.matches(view, key, others_only=True):  # the key is in its own content: look at the others
+                return True
+        except RegexTimeoutError:
+            return True  # unknown: do not call it dead
     return False
 
 
-def _delay_dead(view: _View, others: Sequence[_View]) -> str | None:
+def _delay_dead(view: _View, pool: _RecursionText) -> str | None:
     if view.st is None:
         return None
     level = view.st.get("delayUntilRecursion")
@@ -263,18 +290,18 @@ def _delay_dead(view: _View, others: Sequence[_View]) -> str | None:
     if js_truthy(view.st.get("excludeRecursion")):
         return "delayUntilRecursion together with excludeRecursion: it may fire only in recursion passes, " \
             "which skip it"
-    if not _reachable_by_recursion(view, others):
+    if not _reachable_by_recursion(view, pool):
         return "delayUntilRecursion, but no other entry's content holds one of its keys: no recursion pass can " \
             "trigger it"
     return None
 
 
-def _never_fires(view: _View, others: Sequence[_View]) -> Iterator[dict[str, Any]]:
+def _never_fires(view: _View, pool: _RecursionText) -> Iterator[dict[str, Any]]:
     for check, field in ((_no_trigger, "key"), (_no_chance, "probability"), (_secondary_dead, "keysecondary")):
         reason = check(view)
         if reason:
             yield _row("never_fires", view, reason, field=field if view.st is not None else _KIT_FIELDS[field])
-    reason = _delay_dead(view, others)
+    reason = _delay_dead(view, pool)
     if reason:
         yield _row("never_fires", view, reason, field="delayUntilRecursion")
 
@@ -315,10 +342,9 @@ def _missing_references(view: _View, known: Mapping[str, set[str]]) -> Iterator[
 
 def _always_with(winner: _View, loser: _View) -> bool:
     """Whether ``winner`` fires whenever ``loser`` does (statically, ignoring chance)."""
-    t = winner.entry.triggers
-    if t.probability < 1 or winner.entry.requires or (winner.st is not None and _st_gated(winner.st)):
+    if not winner.steady:
         return False
-    if t.constant:
+    if winner.entry.triggers.constant:
         return True
     if not loser.keys or winner.secondary or not winner.keys:
         return False
@@ -359,8 +385,9 @@ def _group_shadowed(views: Sequence[_View]) -> Iterator[dict[str, Any]]:
             groups.setdefault(g, []).append(v)
     rank = {id(v): i for i, v in enumerate(views)}
     for name, members in groups.items():
+        winners = [w for w in members if w.steady and (w.entry.triggers.constant or (w.keys and not w.secondary))]
         for loser in members:
-            for winner in members:
+            for winner in winners:
                 if winner is loser or not _always_with(winner, loser):
                     continue
                 why = _beats(winner, loser, rank)
@@ -483,10 +510,11 @@ def lint(
     known = {b.id: {e.uid for e in b.entries} for b in books}
     per_book = [(b, [_view(b, e, match_whole_words) for e in b.entries if not e.disable]) for b in books]
     everyone = [v for _, vs in per_book for v in vs]
+    pool = _RecursionText(everyone)
     rows: list[dict[str, Any]] = []
     for book, views in per_book:
         for v in views:
-            rows.extend(_never_fires(v, everyone))
+            rows.extend(_never_fires(v, pool))
             rows.extend(_key_rows(v))
             rows.extend(_missing_references(v, known))
             rows.extend(_broad_keys(v, words))
