@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 __all__ = ["register"]
@@ -83,21 +82,13 @@ def _lint_paths(paths: list[str], budget_tokens: int | None, whole_words: bool) 
     from kit.core.problems import problems_frame
     from kit.worldbook.linting import LINT_EXTRA, lint
 
-    from kit.worldbook.io import scan_world_books
-
     frames = []
     for path in paths:
         try:
-            source: Any = scan_world_books(path) if Path(path).is_dir() else path
-            frames.append(lint(source, budget_tokens=budget_tokens, match_whole_words=whole_words))
+            frames.append(lint(path, budget_tokens=budget_tokens, match_whole_words=whole_words))
         except (KitError, OSError) as exc:
             row = {"kind": "unreadable", "object_id": path, "message": str(exc), "path": path}
             frames.append(problems_frame([row], LINT_EXTRA))
-            continue
-        if not isinstance(source, str):
-            unread = [{"kind": "unreadable", "object_id": i.book_id, "field": i.field, "message": i.reason,
-                       "path": i.file, "book_id": i.book_id} for i in source.file_issues]
-            frames.append(problems_frame(unread, LINT_EXTRA))
     return pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
 
 

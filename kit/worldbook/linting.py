@@ -38,6 +38,9 @@ a group). Disabled entries are left alone (disabling is a choice). The kinds, wi
     A short key that occurs inside common words (``"elf"`` in ``"itself"``) while whole-word matching is
     off, or a single Chinese/Japanese/Korean character, which matches inside many words whatever the
     whole-word setting (CJK characters are word boundaries for both engines).
+``unreadable`` (error)
+    A file of a linted folder that could not be read as a world book (the reason), or an entry the reader had
+    to skip; the rest is linted.
 """
 
 from __future__ import annotations
@@ -66,7 +69,7 @@ __all__ = ["LINT_EXTRA", "LINT_KINDS", "LINT_SCHEMA", "lint", "books_to_lint", "
 #: The problem kinds :func:`lint` reports (see the module documentation).
 LINT_KINDS: tuple[str, ...] = (
     "never_fires", "dead_key", "invalid_regex", "duplicate_key", "missing_reference", "group_shadowed",
-    "constants_over_budget", "broad_key",
+    "constants_over_budget", "broad_key", "unreadable",
 )
 #: Columns :func:`lint` adds after the shared problems columns.
 LINT_EXTRA: dict[str, str] = {"book_id": "string", "uid": "string"}
@@ -327,8 +330,8 @@ def _duplicate_keys(views: Sequence[_View]) -> Iterator[dict[str, Any]]:
 
 def _missing_references(view: _View, known: Mapping[str, set[str]]) -> Iterator[dict[str, Any]]:
     own = known.get(view.book.id, set())
-    for name in ("requires", "excludes"):
-        for i, ref in enumerate(getattr(view.entry, name)):
+    for name, refs in (("requires", view.entry.requires), ("excludes", view.entry.excludes)):
+        for i, ref in enumerate(refs):
             book_id, uid = (view.book.id, ref) if ref in own or "/" not in ref else ref.split("/", 1)
             if uid in known.get(book_id, set()):
                 continue
@@ -429,17 +432,22 @@ def _broad_keys(view: _View, words: Sequence[str]) -> Iterator[dict[str, Any]]:
 
 
 # -- entry point ------------------------------------------------------------------------------------------
-def books_to_lint(source: Any) -> list[WorldBook]:
+def books_to_lint(source: Any) -> list[WorldBook]:  # noqa: C901 - one branch per accepted input
     """The books of what :func:`lint` accepts: a WorldBook, a library or mapping of books, an iterable of
     books, a path (a world-book file, or a folder read with :func:`kit.worldbook.scan_world_books`), or a
     parsed world file (kit's native JSON, a SillyTavern world file, a card or ``character_book``)."""
-    from kit.worldbook.io import read_world_book, scan_world_books
+    from kit.worldbook.io import WorldBookLibrary, read_world_book, scan_world_books
 
     if isinstance(source, WorldBook):
         return [source]
+    if isinstance(source, WorldBookLibrary):
+        return _Books(source.values(), source.file_issues)
     if isinstance(source, (str, os.PathLike)):
         path = Path(source)
-        return list(scan_world_books(path).values()) if path.is_dir() else [read_world_book(path)]
+        if path.is_dir():
+            library = scan_world_books(path)
+            return _Books(library.values(), library.file_issues)
+        return [read_world_book(path)]
     if isinstance(source, Mapping) and "entries" in source:
         return [_book_from_data(source)]
     if isinstance(source, Mapping) and all(isinstance(b, WorldBook) for b in source.values()):
@@ -452,6 +460,14 @@ def books_to_lint(source: Any) -> list[WorldBook]:
         f"The 'book_or_library' parameter of lint must be a WorldBook, a WorldBookLibrary (or mapping or list of "
         f"WorldBooks), a path, or a parsed world file. Got {type(source).__name__} {str(source)[:60]!r} instead."
     )
+
+
+class _Books(list):  # type: ignore[type-arg]
+    """The books of a folder, with the files that could not be read."""
+
+    def __init__(self, books: Iterable[WorldBook], file_issues: Sequence[Any]) -> None:
+        super().__init__(books)
+        self.file_issues = tuple(file_issues)
 
 
 def _book_from_data(data: Mapping[str, Any]) -> WorldBook:
@@ -505,6 +521,8 @@ def lint(
         ``uid``. Sorted by book, uid, kind and field; empty when nothing is wrong.
     """
     books = books_to_lint(book_or_library)
+    unread = [*(books.file_issues if isinstance(books, _Books) else ()),
+              *(i for b in books for i in b.issues if i.severity == "error")]
     _check_numbers(budget_tokens, max_context, budget_percent)
     words = tuple(w.lower() for w in (COMMON_WORDS if common_words is None else common_words))
     known = {b.id: {e.uid for e in b.entries} for b in books}
@@ -522,6 +540,9 @@ def lint(
         budget, how = _budget(book, budget_tokens, max_context, budget_percent)
         rows.extend(_budget_rows(book, views, budget, how))
     rows.extend(_group_shadowed(everyone))
+    rows.extend({"severity": "error", "kind": "unreadable", "field": i.field or None, "message": i.reason,
+                 "object_id": i.book_id if i.uid is None else f"{i.book_id}/{i.uid}", "path": i.file,
+                 "book_id": i.book_id, "uid": i.uid} for i in unread)
     return problems_frame(rows, LINT_EXTRA, sort=("book_id", "uid", "kind", "field"))
 
 

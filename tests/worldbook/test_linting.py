@@ -196,7 +196,7 @@ def test_every_documented_kind_is_reachable():
                  {"content": "c"}, {"key": ["elf"], "constant": True, "content": "x" * 100, "group": "g"},
                  {"key": ["zz"], "content": "c", "group": "g", "groupWeight": 0})
     book = kit_book(kw("a", ["q"], requires=["none"]), book_id="k")
-    assert set(wb.lint([st, book], budget_tokens=5)["kind"]) == set(LINT_KINDS)
+    assert set(wb.lint([st, book], budget_tokens=5)["kind"]) == set(LINT_KINDS) - {"unreadable"}
 
 
 def test_inputs_paths_folders_and_parsed_files(tmp_path):
@@ -204,6 +204,13 @@ def test_inputs_paths_folders_and_parsed_files(tmp_path):
     (tmp_path / "w.json").write_text(json.dumps(data), encoding="utf-8")
     assert kinds(lint(tmp_path / "w.json")) == [("never_fires", "0")]
     assert kinds(lint(str(tmp_path))) == [("never_fires", "0")]
+    (tmp_path / "bad.json").write_text('{"entries": {"0": {"uid": 0, "content": "c"},}}', encoding="utf-8")
+    (tmp_path / "skip.json").write_text(json.dumps({"entries": {"0": {"uid": 0, "content": {"x": 1}}}}), encoding="utf-8")
+    df = lint(tmp_path)
+    assert kinds(df) == [("never_fires", "0"), ("unreadable", "-"), ("unreadable", "0")]
+    unread = df[df["kind"] == "unreadable"].set_index("book_id")
+    assert "trailing comma" in unread.loc["bad", "message"] and unread.loc["skip", "field"] == "content"
+    assert kinds(lint(wb.scan_world_books(tmp_path))) == kinds(df)
     assert kinds(lint(data)) == [("never_fires", "0")]
     assert lint(wb.WorldBookLibrary([kit_book(kw("a", ["dragon"]))])).empty
     with pytest.raises(InvalidParameterError, match="book_or_library.*Got int"):
