@@ -432,7 +432,7 @@ def _broad_keys(view: _View, words: Sequence[str]) -> Iterator[dict[str, Any]]:
 
 
 # -- entry point ------------------------------------------------------------------------------------------
-def books_to_lint(source: Any) -> list[WorldBook]:  # noqa: C901 - one branch per accepted input
+def books_to_lint(source: Any) -> list[WorldBook]:
     """The books of what :func:`lint` accepts: a WorldBook, a library or mapping of books, an iterable of
     books, a path (a world-book file, or a folder read with :func:`kit.worldbook.scan_world_books`), or a
     parsed world file (kit's native JSON, a SillyTavern world file, a card or ``character_book``)."""
