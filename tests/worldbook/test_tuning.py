@@ -16,7 +16,7 @@ from kit.worldbook.tuning import (ENTRY_TURN_COLUMNS, HISTORY_GROUP_COLUMNS, TUR
 def studio(tmp_path_factory):
     folder = tmp_path_factory.mktemp("studio")
     write_worldbooks(folder)
-    return wb.read_studio(folder)
+    return wb.load_studio(folder)
 
 
 def _book_and_convs(studio):
