@@ -132,7 +132,7 @@ class Inputs:
 
     @cached_property
     def studio(self) -> Any:
-        return wb.load_studio(SAVE)
+        return wb.read_studio(SAVE)
 
     @cached_property
     def books(self) -> list[wb.WorldBook]:
@@ -152,7 +152,7 @@ class Inputs:
 
     @cached_property
     def coverage(self) -> pd.DataFrame:
-        return wb.coverage(self.studio.library, self.studio.conversations)
+        return wb.entry_coverage(self.studio.library, self.studio.conversations)
 
     @cached_property
     def tuned_entry(self) -> tuple[wb.WorldBook, str]:
@@ -360,32 +360,32 @@ CASES: dict[str, Case] = {
         kmc.PLAYER_CATALOG_SCHEMA),
     # world books
     "kit.worldbook.activation.activate": lambda x: (
-        x.activation, wb.activate([], None, message="nothing"), wb.ACTIVATION_COLUMNS),
+        x.activation, wb.activate([], None, message="nothing"), wb.ACTIVATION_SCHEMA),
     "kit.worldbook.activation.Activator.activate": lambda x: (
         wb.Activator(x.books).activate(message=x.all_keys), wb.Activator([]).activate(message="x"),
-        wb.ACTIVATION_COLUMNS),
+        wb.ACTIVATION_SCHEMA),
     "kit.worldbook.activation.Activator.frame": lambda x: (
         wb.Activator(x.books).frame(wb.Activator(x.books).hits(message=x.all_keys)), wb.Activator([]).frame([]),
-        wb.ACTIVATION_COLUMNS),
+        wb.ACTIVATION_SCHEMA),
     "kit.worldbook.activation.activate_request": lambda x: (
         wb.activate_request({"worldBookData": {"globalBooks": list(x.studio.library)}, "mes": x.all_keys},
                             x.studio.library),
         wb.activate_request({"worldBookData": {"globalBooks": []}, "mes": ""}, x.studio.library),
-        wb.ACTIVATION_COLUMNS),
+        wb.ACTIVATION_SCHEMA),
     "kit.worldbook.explanation.explain": lambda x: (
         wb.explain(x.books[0].entries[0], message=x.all_keys), wb.explain(x.books[0].entries[0]).iloc[0:0],
         we.EXPLAIN_COLUMNS),
     "kit.worldbook.prompt_assembly.assemble": lambda x: (
-        wb.assemble(x.activation, message="hi"), wb.assemble(wb.activate([], None, message="")), wpa.ASSEMBLE_COLUMNS),
+        wb.assemble(x.activation, message="hi"), wb.assemble(wb.activate([], None, message="")), wpa.ASSEMBLE_SCHEMA),
     "kit.worldbook.reporting.activation_stats": lambda x: (
-        wb.activation_stats(x.activation), wb.activation_stats(x.activation.iloc[0:0]).iloc[0:0], wr.STATS_COLUMNS),
+        wb.activation_stats(x.activation), wb.activation_stats(x.activation.iloc[0:0]).iloc[0:0], wr.STATS_SCHEMA),
     "kit.worldbook.trigger_coverage.replay": lambda x: (x.replay, wb.replay([], []), wtc.REPLAY_COLUMNS),
-    "kit.worldbook.trigger_coverage.coverage": lambda x: (x.coverage, wb.coverage({}, []), wtc.COVERAGE_COLUMNS),
+    "kit.worldbook.trigger_coverage.coverage": lambda x: (x.coverage, wb.entry_coverage({}, []), wtc.COVERAGE_COLUMNS),
     "kit.worldbook.trigger_coverage.never_fired": lambda x: (
         wb.never_fired(x.coverage) if len(wb.never_fired(x.coverage)) else x.coverage,
-        wb.never_fired(wb.coverage({}, [])), wtc.COVERAGE_COLUMNS),
+        wb.never_fired(wb.entry_coverage({}, [])), wtc.COVERAGE_COLUMNS),
     "kit.worldbook.trigger_coverage.always_fired": lambda x: (
-        wb.always_fired(x.coverage.assign(activation_rate=1.0)), wb.always_fired(wb.coverage({}, [])),
+        wb.always_fired(x.coverage.assign(activation_rate=1.0)), wb.always_fired(wb.entry_coverage({}, [])),
         wtc.COVERAGE_COLUMNS),
     "kit.worldbook.trigger_coverage.co_activation": lambda x: (
         wb.co_activation(x.replay), wb.co_activation(wb.replay([], [])), wtc.CO_ACTIVATION_COLUMNS),
@@ -404,9 +404,14 @@ CASES: dict[str, Case] = {
         wt.group_history_matches(x.entry_turns), wt.group_history_matches(x.entry_turns.iloc[0:0]),
         wt.HISTORY_GROUP_COLUMNS),
     "kit.worldbook.io.issues_frame": lambda x: (
-        wb.issues_frame([wb.Issue("b", "1", "position", 12, "bad")]), wb.issues_frame([]), wio.ISSUE_COLUMNS),
+        wb.issues_frame([wb.Issue("b", "1", "position", 12, "bad")]), wb.issues_frame([]), wio.ISSUE_SCHEMA),
+    "kit.worldbook.linting.lint": lambda x: (
+        wb.lint(wb.world_book_from_dict({"id": "b", "entries": [{"uid": "x", "content": "c"}]})), wb.lint([]), wb.LINT_SCHEMA),
+    "kit.worldbook.card_portability.portability": lambda x: (
+        wb.portability({"entries": [{"id": 1, "keys": ["a"], "content": "@@depth 2\nc"}]}), wb.portability({"entries": []}),
+        wb.PORTABILITY_SCHEMA),
     "kit.worldbook.io.WorldBookLibrary.problems": lambda x: (
-        x.lenient_library.problems(), x.studio.library.problems(), wio.ISSUE_COLUMNS),
+        x.lenient_library.problems(), x.studio.library.problems(), wio.ISSUE_SCHEMA),
     # books
     "kit.books.store.BookStore.books": lambda x: (x.store.books(), x.empty_store.books(), bs.BOOKS_COLUMNS),
     "kit.books.store.BookStore.assets": lambda x: (x.store.assets(), x.empty_store.assets(), bs.ASSETS_COLUMNS),
@@ -447,9 +452,9 @@ CASES: dict[str, Case] = {
         fgr.GRID_COLUMNS),
     "kit.fleet.grid.evaluate_one": lambda x: (
         kit.fleet.evaluate_one(x.collection, {}), kit.fleet.evaluate_one(x.no_queries, {}), rf.EVALUATION_COLUMNS),
-    "kit.worldbook.chats.ChatCorpus.chats": lambda x: (x.chats.chats(), x.no_chats.chats(), wch.CHAT_COLUMNS),
+    "kit.worldbook.chats.ChatCorpus.chats": lambda x: (x.chats.chats(), x.no_chats.chats(), wch.CHAT_SCHEMA),
     "kit.worldbook.chats.ChatCorpus.problems": lambda x: (
-        x.chats.problems(), x.no_chats.problems(), wch.CHAT_PROBLEM_COLUMNS),
+        x.chats.problems(), x.no_chats.problems(), wch.CHAT_PROBLEM_SCHEMA),
     # FTB quests
     "kit.ftb.model.QuestBook.chapters": lambda x: (x.quest_book.chapters(), x.empty_book.chapters(), fb.CHAPTER_SCHEMA),
     "kit.ftb.model.QuestBook.quests": lambda x: (x.quest_book.quests(), x.empty_book.quests(), fb.QUEST_SCHEMA),

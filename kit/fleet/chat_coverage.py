@@ -18,7 +18,7 @@ from kit.core.frames import frame
 from kit.fleet._dask import check_progress, compute, resolve_client
 from kit.fleet.errors import FleetParameterError
 from kit.worldbook import ChatCorpus, ChatFile, Conversation, WorldBook, read_chat, scan_chat_files
-from kit.worldbook import coverage as single_coverage
+from kit.worldbook import entry_coverage as single_coverage
 from kit.worldbook.trigger_coverage import COVERAGE_COLUMNS, replay_seed
 
 if TYPE_CHECKING:

@@ -101,6 +101,6 @@ def load_sample_save() -> Save:
 
 def load_studio() -> Studio:
     """Load the sample role-play studio (world books and conversations) of the embedded sample save."""
-    from kit.worldbook.studio import load_studio as _load
+    from kit.worldbook.studio import read_studio as _load
 
     return _load(sample_save_path())

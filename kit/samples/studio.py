@@ -1,7 +1,7 @@
 """The sample role-play studio: world books and conversations, written deterministically from code.
 
 ``write_worldbooks(save_dir)`` writes ``<save_dir>/studio/worldbooks/*.json`` (kit's native world-book
-format) and ``<save_dir>/studio/conversations/*.json``; :func:`kit.worldbook.load_studio` reads them back.
+format) and ``<save_dir>/studio/conversations/*.json``; :func:`kit.worldbook.read_studio` reads them back.
 
 Contents: two global books (``aetheria``, Chinese fantasy; ``starport_nyx``, English science fiction) and two
 character-bound books (``lin_wan``, a Chinese swordswoman; ``mara_vance``, an English starship captain), 60+

@@ -16,11 +16,16 @@ and hands SillyTavern world files to ``kit.worldbook.sillytavern.read_world_info
 
 from __future__ import annotations
 
-from kit.worldbook.activation import ACTIVATION_COLUMNS, Activator, activate, activate_request, to_payload
-from kit.worldbook.prompt_assembly import ASSEMBLE_COLUMNS, assemble, expand_macros
+from kit.worldbook._deprecation import renamed_attributes
+from kit.worldbook.activation import ACTIVATION_COLUMNS as ACTIVATION_SCHEMA
+from kit.worldbook.activation import Activator, activate, activate_request
+from kit.worldbook.payload import PAYLOAD_FIELDS, to_payload
+from kit.worldbook.prompt_assembly import ASSEMBLE_SCHEMA, assemble, expand_macros
 from kit.worldbook.cards import from_card, from_character_book, to_character_book
-from kit.worldbook.chats import ChatCorpus, ChatFile, ChatLog, ChatMessage, iter_chats, read_chat, read_chats, scan_chat_files
+from kit.worldbook.card_portability import PORTABILITY_SCHEMA, card_to_world_file, portability, world_file_to_character_book
+from kit.worldbook.chats import ChatCorpus, ChatFile, ChatLine, ChatLog, iter_chats, read_chat, read_chats, scan_chat_files
 from kit.worldbook.conditions import Condition, ConditionResult, parse_condition
+from kit.worldbook.trigger_coverage import coverage as entry_coverage
 from kit.worldbook.trigger_coverage import (
     COVERAGE_COLUMNS,
     REPLAY_COLUMNS,
@@ -29,7 +34,6 @@ from kit.worldbook.trigger_coverage import (
     always_fired,
     co_activation,
     condition_hit_rates,
-    coverage,
     never_fired,
     replay,
 )
@@ -43,12 +47,14 @@ from kit.worldbook.errors import (
 from kit.worldbook.explanation import explain
 from kit.worldbook.reporting import activation_log, activation_stats, format_stats
 from kit.worldbook.io import WorldBookLibrary, issues_frame, read_world_book, scan_world_books, write_world_book
+from kit.worldbook.linting import LINT_KINDS, LINT_SCHEMA, lint
 from kit.worldbook.logic import parse_logic
 from kit.worldbook.matching import find_key, key_occurs
 from kit.worldbook.model import (
     POSITION_LABELS,
     POSITION_LABELS_EN,
     POSITION_LABELS_ZH,
+    POSITION_WEIGHTS,
     TRIGGER_TYPES,
     Entry,
     Issue,
@@ -58,15 +64,15 @@ from kit.worldbook.model import (
     WorldBook,
     position_label,
 )
-from kit.worldbook.normalize import book_from_dict, book_to_dict
+from kit.worldbook.normalize import world_book_from_dict, world_book_to_dict
 from kit.worldbook.tuning import compare_turns, entry_diff, entry_turns, group_history_matches
 from kit.worldbook.studio import (
     Conversation,
     Studio,
     Turn,
     conversation_from_dict,
-    load_studio,
     read_conversation,
+    read_studio,
     scan_conversations,
 )
 
@@ -75,12 +81,14 @@ __all__ = [
     "compare_turns",
     "group_history_matches",
     "entry_diff",
-    "ACTIVATION_COLUMNS",
-    "ASSEMBLE_COLUMNS",
+    "ACTIVATION_SCHEMA",
+    "ASSEMBLE_SCHEMA",
     "COVERAGE_COLUMNS",
     "POSITION_LABELS",
     "POSITION_LABELS_EN",
     "POSITION_LABELS_ZH",
+    "POSITION_WEIGHTS",
+    "PAYLOAD_FIELDS",
     "REPLAY_COLUMNS",
     "TRIGGER_TYPES",
     "activate",
@@ -92,13 +100,13 @@ __all__ = [
     "Activator",
     "always_fired",
     "assemble",
-    "book_from_dict",
-    "book_to_dict",
+    "world_book_from_dict",
+    "world_book_to_dict",
     "WorldBookNotFoundError",
     "ChatCorpus",
     "ChatFile",
     "ChatLog",
-    "ChatMessage",
+    "ChatLine",
     "co_activation",
     "Condition",
     "condition_hit_rates",
@@ -106,7 +114,7 @@ __all__ = [
     "ConditionSyntaxError",
     "Conversation",
     "conversation_from_dict",
-    "coverage",
+    "entry_coverage",
     "Entry",
     "EntryNotFoundError",
     "expand_macros",
@@ -119,8 +127,15 @@ __all__ = [
     "iter_chats",
     "key_occurs",
     "KeywordTrigger",
-    "load_studio",
+    "read_studio",
     "LogicSyntaxError",
+    "LINT_KINDS",
+    "PORTABILITY_SCHEMA",
+    "portability",
+    "card_to_world_file",
+    "world_file_to_character_book",
+    "LINT_SCHEMA",
+    "lint",
     "never_fired",
     "parse_condition",
     "parse_logic",
@@ -145,3 +160,12 @@ __all__ = [
     "WorldBookLibrary",
     "write_world_book",
 ]
+
+# Renamed for one meaning per name (the old spellings warn for one release): ``book_from_dict`` is also
+# kit.books' Book reader, ``ChatMessage`` kit.books' record, ``load_studio`` kit.samples' loader of the sample
+# studio, ``coverage`` kit.fleet's corpus coverage.
+__getattr__ = renamed_attributes(__name__, {
+    "book_from_dict": "world_book_from_dict", "book_to_dict": "world_book_to_dict", "ChatMessage": "ChatLine",
+    "load_studio": "read_studio", "coverage": "entry_coverage", "ACTIVATION_COLUMNS": "ACTIVATION_SCHEMA",
+    "ASSEMBLE_COLUMNS": "ASSEMBLE_SCHEMA",
+}, globals())

@@ -4,8 +4,10 @@ the ``st-simulate`` command. The reading and the JSON caps are :mod:`kit.core`'s
 
 * Only regular files are read (a FIFO, a device such as ``/dev/zero`` or a folder is refused before any
   byte is read, and opening never blocks); at most ``max_bytes`` bytes are read even if the file grows.
-* JSON nested deeper than :data:`MAX_JSON_DEPTH` is refused (kit's readers, hashing and copying walk the
-  value recursively).
+* JSON goes through kit's one guard, :func:`kit.core.json_files.decode_json`, with the world-book cap on nesting
+  as a parameter (:data:`MAX_JSON_DEPTH` = 100: kit's readers, hashing and copying walk the value recursively;
+  the book store keeps its 256); its refusal is :class:`~kit.core.json_files.JsonRefusedError`, a KitError
+  (``JsonRefused`` is its old name here).
 * Integers longer than :data:`MAX_INT_DIGITS` digits (Python refuses to convert them) are parsed as
   :class:`HugeInt` markers, so that readers can name the book, entry and field holding them.
 """
@@ -26,7 +28,7 @@ from kit.worldbook.model import Issue
 
 __all__ = [
     "MAX_JSON_DEPTH", "MAX_INT_DIGITS", "JsonRefused", "HugeInt", "read_book_file", "parse_json", "huge_ints", "has_huge_ints",
-    "drop_huge_int_entries",
+    "drop_huge_int_entries", "json_error_reason",
 ]
 
 #: Deepest JSON nesting accepted (objects and arrays).
@@ -36,12 +38,9 @@ MAX_INT_DIGITS = 4300
 _MAX_INT_BITS = int(MAX_INT_DIGITS * 3.3219)  # an int of more bits has more than MAX_INT_DIGITS digits
 
 
-class JsonRefused(Exception):
-    """Internal: the text is not JSON kit reads (``reason``)."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+#: Kept name of kit's one JSON refusal (:class:`kit.core.json_files.JsonRefusedError`, a KitError); the
+#: world-book readers word it as a WorldBookFormatError naming the file.
+JsonRefused = JsonRefusedError
 
 
 @dataclass(frozen=True)
@@ -72,14 +71,16 @@ def read_book_file(path: str | os.PathLike[str], *, max_bytes: int, what: str = 
         raise StorageError(f"cannot read {what} {str(path)!r}: {exc.strerror or exc}") from None
 
 
-def parse_json(text: str, *, found_huge: list[int] | None = None) -> Any:
-    """``json.loads`` with bounded depth; integers over :data:`MAX_INT_DIGITS` digits become :class:`HugeInt`
-    (and their digit counts are appended to ``found_huge`` when given, so callers can skip looking for them).
+def parse_json(text: str, *, found_huge: list[int] | None = None, max_depth: int = MAX_JSON_DEPTH) -> Any:
+    """kit's one JSON guard (:func:`kit.core.json_files.decode_json`) with the world-book cap on nesting
+    (``max_depth``, default :data:`MAX_JSON_DEPTH`); integers over :data:`MAX_INT_DIGITS` digits become
+    :class:`HugeInt` (and their digit counts are appended to ``found_huge`` when given).
 
     Raises
     ------
-    JsonRefused
-        For malformed or too deeply nested JSON (the reason names the line and column when json does).
+    JsonRefusedError
+        For malformed or too deeply nested JSON (the reason names the line and column when json does; a
+        trailing comma is named so).
     """
     def parse_int(digits: str) -> int | HugeInt:
         n = len(digits) - (digits[0] == "-")
@@ -90,13 +91,28 @@ def parse_json(text: str, *, found_huge: list[int] | None = None) -> Any:
         return HugeInt(n)
 
     try:
-        return decode_json(text, max_depth=MAX_JSON_DEPTH, parse_int=parse_int)
-    except JsonRefusedError as exc:
-        raise JsonRefused(exc.reason) from None
+        return decode_json(text, max_depth=max_depth, parse_int=parse_int)
+    except JsonRefusedError:
+        raise
     except json.JSONDecodeError as exc:
-        raise JsonRefused(f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}") from None
+        raise JsonRefusedError(json_error_reason(exc)) from None
     except ValueError as exc:  # anything else json cannot convert
-        raise JsonRefused(f"not valid JSON: {exc}") from None
+        raise JsonRefusedError(f"not valid JSON: {exc}") from None
+
+
+def json_error_reason(exc: json.JSONDecodeError) -> str:
+    """The reason of a JSON syntax error with its line and column; a comma right before ``}`` or ``]`` (which
+    JavaScript and many editors accept, JSON does not) is named a trailing comma, at the comma."""
+    text, pos = exc.doc, exc.pos
+    if pos < len(text) and text[pos] in "}]":
+        before = text[:pos].rstrip()
+        if before.endswith(","):
+            comma = len(before) - 1
+            line = text.count("\n", 0, comma) + 1
+            column = comma - (text.rfind("\n", 0, comma) + 1) + 1
+            return (f"not valid JSON (line {line}, column {column}): trailing comma before "
+                    f"{text[pos]!r} (JSON allows no comma after the last item; remove it)")
+    return f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}"
 
 
 def has_huge_ints(value: Any) -> bool:

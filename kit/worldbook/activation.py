@@ -38,12 +38,14 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 from kit.core.errors import InvalidParameterError
 from kit.core.frames import frame
 from kit.worldbook._frames import POSITION_LABEL, TRIGGER
+from kit.worldbook._params import check_activate_args
 from kit.worldbook.conditions import Condition, parse_condition
 from kit.worldbook.errors import ConditionSyntaxError, WorldBookFormatError
 from kit.worldbook.logic import LogicNode, evaluate_logic, logic_keys, parse_logic
-from kit.worldbook.matching import KeyScanner
+from kit.worldbook.matching import KeyScanner, check_word_boundary
 from kit.worldbook.model import POSITION_LABELS, Entry, WorldBook
 from kit.worldbook.normalize import entry_to_dict
+from kit.worldbook.payload import to_payload  # noqa: F401 - its home was this module
 
 if TYPE_CHECKING:
     import numpy as np
@@ -71,6 +73,7 @@ ACTIVATION_COLUMNS: dict[str, Any] = {
     "trigger": TRIGGER,
     "matched": "string",
     "matched_in": "string",
+    "matched_keys": "object",
     "position": "int64",
     "position_label": POSITION_LABEL,
     "order": "int64",
@@ -114,6 +117,7 @@ class Hit:
     matched: str
     matched_in: str
     rejected_by: str = ""
+    keys: tuple[str, ...] = ()  # every primary key that matched (keyword hits), message first
 
 
 class Activator:
@@ -134,7 +138,9 @@ class Activator:
         When an entry holds a malformed condition or expression (naming the entry).
     """
 
-    def __init__(self, global_books: Sequence[WorldBook] = (), character_book: WorldBook | None = None) -> None:
+    def __init__(
+        self, global_books: Sequence[WorldBook] = (), character_book: WorldBook | None = None, *, word_boundary: str = "kit"
+    ) -> None:
         books: list[tuple[WorldBook, str]] = []
         seen: set[str] = set()
         for book in list(global_books):
@@ -181,7 +187,7 @@ class Activator:
                     )
                 )
         self.entries: tuple[_Compiled, ...] = tuple(compiled)
-        self.scanner = KeyScanner(list(specs))
+        self.scanner = KeyScanner(list(specs), word_boundary=check_word_boundary(word_boundary, "Activator"))
         postings: dict[int, list[int]] = {}
         for c in compiled:
             if c.entry.disable:
@@ -261,7 +267,9 @@ class Activator:
                 matched = next((s for s in c.primary if s in hist), None)
                 where = "history"
             if matched is not None and self._secondary_ok(c, msg, hist):
-                return Hit(c.index, "keyword", self.scanner.specs[matched][0], where)
+                specs = self.scanner.specs
+                keys = [specs[s][0] for s in c.primary if s in msg] + [specs[s][0] for s in c.primary if s not in msg and s in hist]
+                return Hit(c.index, "keyword", specs[matched][0], where, keys=tuple(dict.fromkeys(keys)))
         if c.conditions and all(holds(cond) for cond in c.conditions):
             return Hit(c.index, "condition", " && ".join(cond.text for cond in c.conditions), "table")
         if c.logic is not None:
@@ -425,6 +433,7 @@ class Activator:
             cols["trigger"].append(h.trigger)
             cols["matched"].append(h.matched)
             cols["matched_in"].append(h.matched_in)
+            cols["matched_keys"].append(list(h.keys))
             cols["position"].append(e.position)
             cols["position_label"].append(POSITION_LABELS[e.position])
             cols["order"].append(e.order)
@@ -440,7 +449,7 @@ class Activator:
 
 
 def _reject(hit: Hit, reason: str) -> Hit:
-    return Hit(hit.index, hit.trigger, hit.matched, hit.matched_in, reason)
+    return Hit(hit.index, hit.trigger, hit.matched, hit.matched_in, reason, hit.keys)
 
 
 def _resolve(book_id: str, ref: str, uids: set[str]) -> str:
@@ -459,16 +468,17 @@ def _generator(rng: Any) -> np.random.Generator:
     raise InvalidParameterError(f"The 'rng' parameter of activate must be None, an int seed or a numpy Generator. Got {rng!r} instead.")
 
 
-_CACHE: dict[tuple[int, ...], tuple[tuple[Any, ...], Activator]] = {}
+_CACHE: dict[tuple[Any, ...], tuple[tuple[Any, ...], Activator]] = {}
 
 
-def _activator(global_books: Sequence[WorldBook], character_book: WorldBook | None) -> Activator:
-    books = tuple(global_books) + ((character_book,) if character_book is not None else ())
-    key = tuple(id(b) for b in global_books) + (-1, id(character_book))
+def _activator(global_books: Sequence[WorldBook], character_book: WorldBook | None, word_boundary: str = "kit") -> Activator:
+    global_books = tuple(global_books)
+    books = global_books + ((character_book,) if character_book is not None else ())
+    key = tuple(id(b) for b in global_books) + (-1, id(character_book), word_boundary)
     cached = _CACHE.get(key)
     if cached is not None and all(a is b for a, b in zip(cached[0], books)):
         return cached[1]
-    engine = Activator(global_books, character_book)
+    engine = Activator(global_books, character_book, word_boundary=word_boundary)
     if len(_CACHE) >= 16:
         _CACHE.pop(next(iter(_CACHE)))
     _CACHE[key] = (books, engine)
@@ -486,6 +496,7 @@ def activate(
     rng: Any = None,
     include_rejected: bool = False,
     logger: logging.Logger | Callable[[str], Any] | None = None,
+    word_boundary: str = "kit",
 ) -> pd.DataFrame:
     """Activate world-book entries for one message (the design's ``_collect_and_activate_worldbooks``).
 
@@ -510,6 +521,9 @@ def activate(
         (``is_active`` false, reason in ``rejected_by``).
     logger : logging.Logger or callable, optional
         Receives the design's activation log and statistics lines (``print`` works).
+    word_boundary : {"kit", "python"}, default="kit"
+        Whole-word rule for keys with ``matchWholeWords``: kit's (CJK characters are boundaries, so ``魔法``
+        matches inside ``我会魔法吗``) or Python's ``\\b`` (it does not); see :mod:`kit.worldbook.matching`.
 
     Returns
     -------
@@ -519,6 +533,8 @@ def activate(
         ``"character"``), ``uid``, ``trigger`` (ordered categorical: constant, keyword, condition, logic, rag),
         ``matched`` (the key, the conditions joined by ``" && "``, the expression, or ``"score=…"``),
         ``matched_in`` (``message``, ``history``, ``table``, ``expression``, ``retrieval`` or ``always``),
+        ``matched_keys`` (list of every primary key that matched, those in the message first; empty for other
+        triggers),
         ``position``, ``position_label`` (ordered categorical), ``order``, ``depth``, ``macro`` (position 7),
         ``probability``, ``is_active``, ``rejected_by``, ``comment``, ``content``, ``trigger_config``
         (the entry's native ``trigger_config`` object, for payloads).
@@ -528,7 +544,8 @@ def activate(
     The compiled books are cached for the same book objects, so repeated calls are fast. The steps and the
     conflict rules are described in :mod:`kit.worldbook.activation`.
     """
-    engine = _activator(global_books, character_book)
+    check_activate_args(global_books, character_book, message, history, table)
+    engine = _activator(global_books, character_book, check_word_boundary(word_boundary, "activate"))
     return engine.activate(
         message, history, table, scan_depth=scan_depth, rng=rng, include_rejected=include_rejected, logger=logger
     )
@@ -596,27 +613,3 @@ def activate_request(
         library[str(char_id)] if char_id not in (None, "") else None,
         message=message, history=history, table=table, scan_depth=scan_depth, rng=rng, logger=logger,
     )
-
-
-def to_payload(result: pd.DataFrame) -> dict[str, Any]:
-    """Return the design's WebSocket message for an activation result.
-
-    Returns
-    -------
-    dict
-        ``{"type": "worldbook_active", "entries": [{"uid", "content", "position", "order", "trigger_config",
-        "book_id", "book_name", "book_scope", "trigger", "matched", "position_label", "depth", "macro"}, ...]}``
-        in the result's order (only active rows).
-    """
-    entries = []
-    active = result[result["is_active"]] if "is_active" in result else result
-    for row in active.itertuples(index=False):
-        entries.append({
-            "uid": row.uid, "content": row.content, "position": int(row.position), "order": int(row.order),
-            "trigger_config": row.trigger_config, "book_id": row.book_id, "book_name": row.book_name,
-            "book_scope": row.book_scope, "trigger": str(row.trigger), "matched": row.matched,
-            "position_label": str(row.position_label), "depth": int(row.depth), "macro": row.macro,
-        })
-    return {"type": "worldbook_active", "entries": entries}
-
-

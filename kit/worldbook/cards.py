@@ -122,7 +122,7 @@ def _entry_from_card(raw: Mapping[str, Any], index: int) -> Entry:
 
 
 def from_character_book(
-    data: Mapping[str, Any], *, book_id: str, name: str | None = None, strict: bool = True, file: str | None = None
+    data: Mapping[str, Any], *, book_id: str, name: str | None = None, strict: bool = False, file: str | None = None
 ) -> WorldBook:
     """Map a character card's ``character_book`` onto kit's model.
 
@@ -135,9 +135,9 @@ def from_character_book(
         Id of the resulting book.
     name : str, optional
         Display name; by default the book's ``name``, else ``book_id``.
-    strict : bool, default=True
-        Raise on the first entry field that cannot be mapped; when false, skip that entry and record an
-        :class:`~kit.worldbook.model.Issue` in ``book.issues``.
+    strict : bool, default=False
+        Lenient by default: an entry with a field that cannot be mapped is skipped and an
+        :class:`~kit.worldbook.model.Issue` recorded in ``book.issues``; ``strict=True`` raises on the first.
     file : str, optional
         Named in errors and issues, and stored as ``source``.
 
@@ -192,7 +192,7 @@ def from_character_book(
     )
 
 
-def from_card(card: Card, *, book_id: str, name: str | None = None, strict: bool = True) -> WorldBook | None:
+def from_card(card: Card, *, book_id: str, name: str | None = None, strict: bool = False) -> WorldBook | None:
     """Return the lore embedded in a :class:`kit.cards.Card` (its ``character_book``) as a world book, or None.
 
     Parameters
@@ -202,7 +202,7 @@ def from_card(card: Card, *, book_id: str, name: str | None = None, strict: bool
         Id of the world book created.
     name : str, optional
         Display name; by default the book's own ``name`` or ``"<character>'s Lorebook"``.
-    strict : bool, default=True
+    strict : bool, default=False
         As for :func:`from_character_book`.
     """
     book = card.character_book

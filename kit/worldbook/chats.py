@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Sequence
 
 from kit.core.frames import frame
+from kit.worldbook._deprecation import renamed_attributes
 from kit.core.problems import problem_schema, problems_frame
 from kit.worldbook.errors import WorldBookFormatError
 from kit.worldbook.studio import Conversation, Turn
@@ -37,11 +38,11 @@ if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = [
-    "CHAT_COLUMNS",
-    "CHAT_PROBLEM_COLUMNS",
+    "CHAT_SCHEMA",
+    "CHAT_PROBLEM_SCHEMA",
     "CHAT_PROBLEM_EXTRA",
     "ChatFile",
-    "ChatMessage",
+    "ChatLine",
     "ChatLog",
     "ChatCorpus",
     "DEFAULT_MAX_LINE_BYTES",
@@ -58,7 +59,7 @@ GROUP_FOLDER = "group chats"
 
 
 #: Columns of :meth:`ChatCorpus.chats`.
-CHAT_COLUMNS: dict[str, Any] = {
+CHAT_SCHEMA: dict[str, Any] = {
     "conversation_id": "string", "character_name": "string", "user_name": "string", "is_group": "bool",
     "create_date": "string", "chat_lore": "string", "n_messages": "int64", "n_turns": "int64",
     "n_user": "int64", "n_system": "int64", "n_swipes": "int64", "n_chars": "int64", "path": "string",
@@ -67,7 +68,7 @@ CHAT_COLUMNS: dict[str, Any] = {
 #: The chat reader's own problem columns, after the shared ones.
 CHAT_PROBLEM_EXTRA: dict[str, Any] = {"conversation_id": "string", "line": "Int64"}
 #: Columns of :meth:`ChatCorpus.problems`: :data:`kit.core.problems.PROBLEM_COLUMNS`, then ``conversation_id, line``.
-CHAT_PROBLEM_COLUMNS: dict[str, Any] = problem_schema(CHAT_PROBLEM_EXTRA)
+CHAT_PROBLEM_SCHEMA: dict[str, Any] = problem_schema(CHAT_PROBLEM_EXTRA)
 
 
 @dataclass(frozen=True)
@@ -81,7 +82,7 @@ class ChatFile:
 
 
 @dataclass(frozen=True)
-class ChatMessage:
+class ChatLine:
     """One message line of a chat file (``swipe_id`` is None when absent)."""
 
     name: str
@@ -103,7 +104,7 @@ class ChatLog:
         Turns are the messages that are not ``is_system``, with role ``"user"`` or ``"assistant"`` and an
         empty table (SillyTavern chats keep no dynamic table).
     problems : tuple of dict
-        Rows of the problems frame (see :data:`CHAT_PROBLEM_COLUMNS`).
+        Rows of the problems frame (see :data:`CHAT_PROBLEM_SCHEMA`).
     """
 
     conversation: Conversation
@@ -113,7 +114,7 @@ class ChatLog:
     character_name: str
     create_date: str
     metadata: Mapping[str, Any] = field(default_factory=dict, repr=False)
-    messages: tuple[ChatMessage, ...] = field(default=(), repr=False)
+    messages: tuple[ChatLine, ...] = field(default=(), repr=False)
     problems: tuple[Mapping[str, Any], ...] = field(default=(), repr=False)
 
     def summary_row(self) -> dict[str, Any]:
@@ -159,7 +160,7 @@ class ChatCorpus:
             ``n_turns`` (those not ``is_system``), ``n_user, n_system, n_swipes`` (swipes over all messages),
             ``n_chars`` (of the active texts), ``path``; sorted by ``conversation_id``.
         """
-        return frame(CHAT_COLUMNS, [log.summary_row() for log in self.logs])
+        return frame(CHAT_SCHEMA, [log.summary_row() for log in self.logs])
 
     def problems(self) -> pd.DataFrame:
         """Bad lines and unreadable files; never raises.
@@ -238,7 +239,7 @@ def _text(value: Any) -> str:
     return str(value)
 
 
-def _message(obj: Mapping[str, Any], chat: ChatFile, number: int, problems: list[dict[str, Any]]) -> ChatMessage | None:
+def _message(obj: Mapping[str, Any], chat: ChatFile, number: int, problems: list[dict[str, Any]]) -> ChatLine | None:
     mes = obj.get("mes")
     if not isinstance(mes, str):
         problems.append(_problem("bad_field", f"expected a string, got {type(mes).__name__}", chat, number, "mes"))
@@ -262,7 +263,7 @@ def _message(obj: Mapping[str, Any], chat: ChatFile, number: int, problems: list
     swipe_id = obj.get("swipe_id")
     if not isinstance(swipe_id, int) or isinstance(swipe_id, bool):
         swipe_id = None
-    return ChatMessage(_text(obj.get("name")), flags["is_user"], flags["is_system"], _text(obj.get("send_date")), mes,
+    return ChatLine(_text(obj.get("name")), flags["is_user"], flags["is_system"], _text(obj.get("send_date")), mes,
                        swipes, swipe_id)
 
 
@@ -312,7 +313,7 @@ def read_chat(
         )
     problems: list[dict[str, Any]] = []
     header: Mapping[str, Any] = {}
-    messages: list[ChatMessage] = []
+    messages: list[ChatLine] = []
     n_lines = 0
     try:
         with open(chat.path, "rb") as handle:
@@ -405,3 +406,10 @@ def read_chats(
                            max_line_bytes=max_line_bytes, strict=strict))
     logs.sort(key=lambda log: log.conversation.id)
     return ChatCorpus(tuple(logs))
+
+
+__getattr__ = renamed_attributes(
+    __name__,
+    {"ChatMessage": "ChatLine", "CHAT_COLUMNS": "CHAT_SCHEMA", "CHAT_PROBLEM_COLUMNS": "CHAT_PROBLEM_SCHEMA"},
+    globals(),
+)

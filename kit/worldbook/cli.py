@@ -3,6 +3,11 @@
 ``st-simulate SCENARIO.json``
     Simulate SillyTavern's world-info activation on a scenario (see
     :func:`kit.worldbook.sillytavern.simulate`) and print the result as JSON.
+
+``worldbook-lint PATH...``
+    Check world-book files or folders statically (:func:`kit.worldbook.lint`): counts per kind first, then
+    one line per problem (``--format json`` or ``csv`` prints that one document only). Exit status 1 when
+    there is an error row (a file that cannot be read is one), else 0.
 """
 
 from __future__ import annotations
@@ -47,7 +52,10 @@ def _load_scenario(path: str) -> Any:
     from kit.worldbook.io import MAX_FILE_BYTES
 
     try:
-        raw = sys.stdin.buffer.read(MAX_FILE_BYTES + 1) if path == "-" else read_regular_file(path, max_bytes=MAX_FILE_BYTES)
+        if path == "-":
+            raw = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+        else:
+            raw = read_regular_file(path, max_bytes=MAX_FILE_BYTES)
     except FileRefusedError as exc:
         raise _Refused(f"cannot read: {exc.reason}") from None
     except OSError as exc:
@@ -66,6 +74,43 @@ def _load_scenario(path: str) -> Any:
     return scenario
 
 
+def _lint_paths(paths: list[str], budget_tokens: int | None, whole_words: bool) -> Any:
+    """The lint rows of every path; a path that cannot be read is an error row of kind ``unreadable``."""
+    import pandas as pd
+
+    from kit.core.errors import KitError
+    from kit.core.problems import problems_frame
+    from kit.worldbook.linting import LINT_EXTRA, lint
+
+    frames = []
+    for path in paths:
+        try:
+            frames.append(lint(path, budget_tokens=budget_tokens, match_whole_words=whole_words))
+        except (KitError, OSError) as exc:
+            row = {"kind": "unreadable", "object_id": path, "message": str(exc), "path": path}
+            frames.append(problems_frame([row], LINT_EXTRA))
+    return pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
+
+
+def _worldbook_lint(args: argparse.Namespace) -> int:
+    rows = _lint_paths(args.paths, args.budget_tokens, args.match_whole_words)
+    if args.format == "json":
+        records = json.loads(rows.to_json(orient="records", force_ascii=False))
+        json.dump(records, sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+    elif args.format == "csv":
+        rows.to_csv(sys.stdout, index=False)
+    else:
+        counts = rows.groupby(["severity", "kind"], observed=True).size()
+        print(f"{len(rows)} problems" + (":" if len(rows) else ""))
+        for (severity, kind), n in counts.items():
+            print(f"  {kind} ({severity}): {n}")
+        for row in rows.itertuples(index=False):
+            field = f" [{row.field}]" if isinstance(row.field, str) else ""
+            print(f"{row.severity} {row.kind} {row.object_id}{field}: {row.message}")
+    return 1 if (rows["severity"] == "error").any() else 0
+
+
 def register(subparsers: Any) -> None:
     """Add the world-book commands to the ``kit`` argument parser's subparsers."""
     p = subparsers.add_parser(
@@ -78,3 +123,14 @@ def register(subparsers: Any) -> None:
     p.add_argument("--trace", action="store_true", help="add the per-entry trace to every step")
     p.add_argument("--compact", action="store_true", help="print the JSON on one line")
     p.set_defaults(func=_st_simulate)
+    lint = subparsers.add_parser(
+        "worldbook-lint",
+        help="check world books (kit's, SillyTavern world files, card lore) for dead entries and mistakes",
+        description="Check world-book files or folders statically (kit.worldbook.lint); exit 1 on errors.",
+    )
+    lint.add_argument("paths", nargs="+", help="world-book files (.json, .png cards) or folders of them")
+    lint.add_argument("--format", choices=("text", "json", "csv"), default="text", help="output format")
+    lint.add_argument("--budget-tokens", type=int, default=None, help="world-info budget in tokens")
+    lint.add_argument("--match-whole-words", action="store_true",
+                      help="SillyTavern's global whole-word setting is on (for entries whose own setting is null)")
+    lint.set_defaults(func=_worldbook_lint)

@@ -4,17 +4,21 @@ from __future__ import annotations
 
 import json
 import os
+import warnings
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator, Literal, Mapping
 
 from kit.core.atomic_files import atomic_write_text
+from kit.core.errors import StorageError
+from kit.worldbook._params import check_path
+from kit.worldbook._deprecation import renamed_attributes
 from kit.worldbook._files import JsonRefused, drop_huge_int_entries, parse_json, read_book_file
 from kit.worldbook.cards import from_character_book
 from kit.core.problems import problem_schema, problems_frame
 from kit.worldbook.errors import WorldBookNotFoundError, WorldBookFormatError
 from kit.worldbook.model import Issue, WorldBook
-from kit.worldbook.normalize import book_from_dict, book_to_dict
+from kit.worldbook.normalize import world_book_from_dict, world_book_to_dict
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -26,7 +30,7 @@ __all__ = [
     "write_world_book",
     "scan_world_books",
     "issues_frame",
-    "ISSUE_COLUMNS",
+    "ISSUE_SCHEMA",
     "ISSUE_EXTRA",
     "MAX_FILE_BYTES",
 ]
@@ -37,7 +41,7 @@ MAX_FILE_BYTES = 32 * 1024 * 1024
 #: World-book columns of :func:`issues_frame` / ``WorldBookLibrary.problems()``, after the shared problems columns.
 ISSUE_EXTRA: dict[str, str] = {"book_id": "string", "uid": "string", "value": "string"}
 #: Columns of :func:`issues_frame` (the shared problems shape of :mod:`kit.core.problems`, then :data:`ISSUE_EXTRA`).
-ISSUE_COLUMNS: dict[str, Any] = problem_schema(ISSUE_EXTRA)
+ISSUE_SCHEMA: dict[str, Any] = problem_schema(ISSUE_EXTRA)
 
 Format = Literal["kit", "character_card", "character_book", "sillytavern"]
 
@@ -68,10 +72,10 @@ def detect_format(data: Any) -> Format:
     return "kit"
 
 
-def read_world_book(path: str | os.PathLike[str], *, strict: bool = True) -> WorldBook:
+def read_world_book(path: str | os.PathLike[str], *, strict: bool = False) -> WorldBook:
     """Read a world book from a JSON file or a character-card PNG.
 
-    kit's native format is read with :func:`~kit.worldbook.normalize.book_from_dict` (the book id defaults to
+    kit's native format is read with :func:`~kit.worldbook.normalize.world_book_from_dict` (the book id defaults to
     the file stem); a character card or a bare ``character_book`` with :func:`kit.worldbook.from_character_book`
     (book id = file stem). SillyTavern world files and card PNGs (``ccv3`` chunk first, then ``chara``) are
     read by :func:`kit.worldbook.sillytavern.read_world`.
@@ -80,9 +84,10 @@ def read_world_book(path: str | os.PathLike[str], *, strict: bool = True) -> Wor
     ----------
     path : path
         The JSON file.
-    strict : bool, default=True
-        Raise on the first value that cannot be normalised; when false, skip its entry and keep the problem in
-        ``book.issues`` (see :func:`issues_frame`).
+    strict : bool, default=False
+        Lenient by default: an entry with a value that cannot be normalised is skipped and the problem kept in
+        ``book.issues`` (see :func:`issues_frame`); ``strict=True`` raises on the first such value. A file that
+        is no world book at all (not JSON, not UTF-8, too large) raises either way.
 
     Returns
     -------
@@ -98,7 +103,7 @@ def read_world_book(path: str | os.PathLike[str], *, strict: bool = True) -> Wor
     StorageError
         When the file cannot be read.
     """
-    path = Path(path)
+    path = Path(check_path(path, "path", "read_world_book", "the path of a world-book file (.json or a .png card)"))
     if path.suffix.lower() == ".png":
         from kit.worldbook.sillytavern import read_world
 
@@ -141,7 +146,7 @@ def _read_data(data: Any, path: Path, strict: bool) -> WorldBook:
             f"not a world book: expected kit's {{id, name, entries}}, a SillyTavern world file or a character card, got {got}",
             file=str(path), field="entries",
         )
-    return book_from_dict(data, file=str(path), default_id=path.stem, strict=strict)
+    return world_book_from_dict(data, file=str(path), default_id=path.stem, strict=strict)
 
 
 def write_world_book(book: WorldBook, path: str | os.PathLike[str]) -> Path:
@@ -156,7 +161,7 @@ def write_world_book(book: WorldBook, path: str | os.PathLike[str]) -> Path:
         The written path.
     """
     path = Path(path)
-    atomic_write_text(path, json.dumps(book_to_dict(book), ensure_ascii=False, indent=2) + "\n")
+    atomic_write_text(path, json.dumps(world_book_to_dict(book), ensure_ascii=False, indent=2) + "\n")
     return path
 
 
@@ -170,8 +175,8 @@ def issues_frame(issues: Any) -> pd.DataFrame:
     Returns
     -------
     DataFrame
-        The shared problems shape (:mod:`kit.core.problems`): ``severity`` (always ``error``: the entry or
-        file was skipped), ``kind`` (``entry`` when an entry was skipped, ``book`` for a whole book or file),
+        The shared problems shape (:mod:`kit.core.problems`): ``severity`` (``error``: the entry or file was
+        skipped; ``warning``: the entry was kept but is read differently from what it probably means), ``kind`` (``entry`` when an entry was skipped, ``book`` for a whole book or file),
         ``object_id`` (the entry id ``<book_id>/<uid>``, or the book id), ``field``, ``message`` (the
         reason), ``path`` (the file); then ``book_id``, ``uid`` and ``value`` (the raw value as JSON text).
         Sorted by book, uid and field.
@@ -182,7 +187,7 @@ def issues_frame(issues: Any) -> pd.DataFrame:
         issues = [i for b in issues.values() for i in b.issues] + list(issues.file_issues)
     rows = [
         {
-            "severity": "error", "kind": "book" if i.uid is None else "entry",
+            "severity": i.severity, "kind": "book" if i.uid is None else "entry",
             "object_id": i.book_id if i.uid is None else f"{i.book_id}/{i.uid}", "field": i.field,
             "message": i.reason, "path": i.file, "book_id": i.book_id, "uid": i.uid,
             "value": json.dumps(i.value, ensure_ascii=False, default=str),
@@ -225,6 +230,9 @@ class WorldBookLibrary(Mapping[str, WorldBook]):
     def __iter__(self) -> Iterator[str]:
         return iter(self._books)
 
+    def __contains__(self, book_id: object) -> bool:
+        return book_id in self._books
+
     def __len__(self) -> int:
         return len(self._books)
 
@@ -238,41 +246,69 @@ class WorldBookLibrary(Mapping[str, WorldBook]):
     @property
     def errors(self) -> pd.DataFrame:
         """Deprecated alias of :meth:`problems` (kept for one release)."""
+        warnings.warn("WorldBookLibrary.errors is deprecated and will be removed in the next release: use "
+                      "library.problems()", DeprecationWarning, stacklevel=2)
         return self.problems()
 
     def with_book(self, book: WorldBook) -> WorldBookLibrary:
-        """Return a library where ``book`` replaces (or adds) the book of its id."""
+        """Deprecated (unused; removed in the next release): a library where ``book`` replaces (or adds) the
+        book of its id; build ``WorldBookLibrary([*library.values(), book])`` instead."""
+        warnings.warn("WorldBookLibrary.with_book is deprecated and will be removed in the next release: build "
+                      "WorldBookLibrary([...]) from the books you want", DeprecationWarning, stacklevel=2)
         books = {**self._books, book.id: book}
         return WorldBookLibrary(books.values(), file_issues=self.file_issues)
 
 
-def scan_world_books(folder: str | os.PathLike[str], *, strict: bool = True, pattern: str = "*.json") -> WorldBookLibrary:
+_STOPPED = ("scan_world_books stopped here because strict=True; with strict=False (the default) it skips this "
+            "file and lists it in library.problems()")
+
+
+def _stopped(exc: WorldBookFormatError | StorageError) -> WorldBookFormatError | StorageError:
+    """The error of a strict scan, saying how to keep going."""
+    if isinstance(exc, WorldBookFormatError):
+        return WorldBookFormatError(f"{exc.reason} ({_STOPPED})", file=exc.file, book_id=exc.book_id, uid=exc.uid,
+                                    field=exc.field, value=exc.value)
+    return StorageError(f"{exc} ({_STOPPED})")
+
+
+def scan_world_books(folder: str | os.PathLike[str], *, strict: bool = False, pattern: str = "*.json") -> WorldBookLibrary:
     """Read every world-book file of a folder (not recursive) into a library keyed by book id.
 
     Parameters
     ----------
     folder : path
-    strict : bool, default=True
-        When false, entries that cannot be normalised are skipped and files that cannot be read at all are
-        recorded in ``library.file_issues``; ``library.problems()`` lists both.
+    strict : bool, default=False
+        Lenient by default: entries that cannot be normalised are skipped and files that cannot be read at all
+        are recorded in ``library.file_issues``; ``library.problems()`` lists both. ``strict=True`` raises the
+        first error (its message says so and that ``strict=False``, the default, would go on).
     pattern : str, default="*.json"
 
     Returns
     -------
     WorldBookLibrary
     """
-    folder = Path(folder)
+    folder = Path(check_path(folder, "folder", "scan_world_books", "a folder of world-book files"))
     if not folder.is_dir():
-        from kit.core.errors import StorageError
-
         raise StorageError(f"world-book folder {str(folder)!r} does not exist")
-    books = []
+    books: dict[str, WorldBook] = {}
     file_issues = []
     for path in sorted(folder.glob(pattern)):
         try:
-            books.append(read_world_book(path, strict=strict))
-        except WorldBookFormatError as exc:
+            book = read_world_book(path, strict=strict)
+            if book.id in books:
+                raise WorldBookFormatError(
+                    f"duplicate book id (also in {books[book.id].source!r}); file skipped", file=str(path), book_id=book.id,
+                    field="id")
+        except (WorldBookFormatError, StorageError) as exc:
             if strict:
-                raise
-            file_issues.append(Issue(exc.book_id or path.stem, exc.uid, exc.field, exc.value, exc.reason, str(path)))
-    return WorldBookLibrary(books, file_issues=file_issues)
+                raise _stopped(exc) from None
+            if isinstance(exc, StorageError):
+                file_issues.append(Issue(path.stem, None, "", None, str(exc), str(path)))
+            else:
+                file_issues.append(Issue(exc.book_id or path.stem, exc.uid, exc.field, exc.value, exc.reason, str(path)))
+            continue
+        books[book.id] = book
+    return WorldBookLibrary(books.values(), file_issues=file_issues)
+
+
+__getattr__ = renamed_attributes(__name__, {"ISSUE_COLUMNS": "ISSUE_SCHEMA"}, globals())

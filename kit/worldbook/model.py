@@ -19,6 +19,7 @@ __all__ = [
     "POSITION_LABELS",
     "POSITION_LABELS_ZH",
     "POSITION_LABELS_EN",
+    "POSITION_WEIGHTS",
     "TRIGGER_TYPES",
     "SECONDARY_LOGICS",
     "Issue",
@@ -54,6 +55,9 @@ POSITION_LABELS_EN: dict[int, str] = {
     7: "macro replacement",
 }
 
+#: The design's 权重 (weight) of each position, as its table gives it (``"-"`` for the reserved positions 6-7).
+POSITION_WEIGHTS: dict[int, str] = {0: "高", 1: "中", 2: "低", 3: "低", 4: "极高", 5: "最高", 6: "-", 7: "-"}
+
 #: Display labels, Chinese with English alongside: ``"角色定义之后 (after character definition)"``.
 POSITION_LABELS: dict[int, str] = {p: f"{POSITION_LABELS_ZH[p]} ({POSITION_LABELS_EN[p]})" for p in range(8)}
 
@@ -76,8 +80,8 @@ def position_label(position: int) -> str:
 class Issue:
     """A problem found while reading: where (``file``, ``book_id``, ``uid``, ``field``), the raw ``value`` and
     the ``reason``. Either a value that could not be normalised (its entry was skipped in lenient reading) or
-    one read differently from SillyTavern (a key with surrounding white space; the entry is kept): the
-    reason says which."""
+    one read differently from SillyTavern or the design (a key with surrounding white space, a ``disable``
+    string; the entry is kept): the reason says which, and ``severity`` is ``"warning"`` for a kept entry."""
 
     book_id: str
     uid: str | None
@@ -85,6 +89,7 @@ class Issue:
     value: Any
     reason: str
     file: str | None = None
+    severity: Literal["warning", "error"] = "error"
 
 
 @dataclass(frozen=True)

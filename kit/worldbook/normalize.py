@@ -7,10 +7,13 @@ Rules (the design's ``_normalize_worldbook_entry``, made strict about what canno
 * ``content`` becomes a string (``null`` -> ``""``, numbers -> their text); lists or objects are errors.
 * ``position`` becomes an int in 0-7 (``"3"`` and ``3.0`` are accepted); ``"abc"``, ``12`` or ``true`` are
   errors. Missing means 0.
-* ``order`` and ``depth`` become ints (missing: 0 and 4); ``disable`` a bool (``0/1``, ``"true"/"false"``).
+* ``order`` and ``depth`` become ints (missing: 0 and 4); ``disable`` a bool with the design's truthiness
+  (``if entry_data.get("disable")``: any non-empty string, ``"false"`` included, disables; such a string is
+  also reported as a warning issue; never an error).
 * ``group`` becomes a tuple of names or ``None``: a string is split on commas, empty names are dropped.
 * ``requires`` / ``excludes`` become tuples of uid strings.
-* Triggers: ``constant`` ``[true]`` or ``true``; ``keyword`` ``{key, caseSensitive, matchWholeWords,
+* Triggers: ``constant`` ``[true]`` or ``true``; a list is read as the design reads it, ``constant[0] == true``
+  (``[true, false]`` is constant, ``[]`` and ``["true"]`` are not, the latter with a warning issue); ``keyword`` ``{key, caseSensitive, matchWholeWords,
   secondaryKey, secondaryLogic}``; ``condition`` ``{conditions: [{text}]}`` (each parsed, see
   :mod:`kit.worldbook.conditions`); ``logicExpression`` (a string or ``{expression}``); ``rag``
   ``{threshold, topK}``; ``probability`` (in ``trigger_config``, a number in [0, 1]).
@@ -25,12 +28,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from kit.worldbook._deprecation import renamed_attributes
 from kit.worldbook.conditions import parse_condition
 from kit.worldbook.errors import ConditionSyntaxError, WorldBookFormatError
 from kit.worldbook.logic import parse_logic
 from kit.worldbook.model import SECONDARY_LOGICS, Entry, Issue, KeywordTrigger, RagTrigger, Triggers, WorldBook
 
-__all__ = ["book_from_dict", "book_to_dict", "entry_from_dict", "entry_to_dict", "key_whitespace_issues"]
+__all__ = ["world_book_from_dict", "world_book_to_dict", "entry_from_dict", "entry_to_dict", "key_whitespace_issues"]
 
 _ENTRY_KEYS = {
     "uid", "content", "position", "order", "disable", "group", "comment", "depth", "macro",
@@ -94,6 +98,30 @@ def _to_bool(value: Any, field: str, *, default: bool) -> bool:
     raise _Bad(field, value, f"expected true or false, got {value!r}")
 
 
+def _design_truthy(value: Any, field: str, notes: list[tuple[str, Any, str]] | None) -> bool:
+    """Python truthiness, as the design's ``if entry_data.get("disable")`` reads the value (never an error)."""
+    if isinstance(value, str) and value.strip().lower() in ("false", "0", "no", "off"):
+        if notes is not None:
+            notes.append((field, value, f"the design's server reads every non-empty string as true: {value!r} "
+                                        "disables the entry (write false)"))
+    return bool(value)
+
+
+def _design_constant(value: Any, field: str, notes: list[tuple[str, Any, str]] | None) -> bool:
+    """``constant[0] == true`` as the design reads a list (the first element counts); other values as booleans."""
+    if not isinstance(value, list):
+        return _to_bool(value, field, default=False)
+    if not value:
+        return False
+    first = value[0]
+    if isinstance(first, str):
+        if notes is not None and first.strip().lower() in ("true", "1"):
+            notes.append((field, value, f"the design's server compares constant[0] == true, so the string {first!r} "
+                                        "is not constant (write [true])"))
+        return False
+    return not isinstance(first, (list, dict)) and first == True  # noqa: E712 - the design's comparison
+
+
 def _to_str_list(value: Any, field: str, *, split_commas: bool = False) -> tuple[str, ...]:
     if value is None:
         return ()
@@ -128,7 +156,7 @@ def _probability(value: Any, field: str) -> float:
     return float(value)
 
 
-def _triggers(config: Any) -> Triggers:
+def _triggers(config: Any, notes: list[tuple[str, Any, str]] | None = None) -> Triggers:
     if config is None:
         return Triggers()
     if not isinstance(config, Mapping):
@@ -137,7 +165,7 @@ def _triggers(config: Any) -> Triggers:
     if not isinstance(trig, Mapping):
         raise _Bad("trigger_config.triggers", trig, f"expected an object, got {_type(trig)}")
     base = "trigger_config.triggers"
-    constant = _to_bool(trig.get("constant"), f"{base}.constant", default=False) if "constant" in trig else False
+    constant = _design_constant(trig.get("constant"), f"{base}.constant", notes) if "constant" in trig else False
     keyword = None
     if trig.get("keyword") is not None:
         kw = trig["keyword"]
@@ -204,8 +232,11 @@ def _triggers(config: Any) -> Triggers:
     )
 
 
-def entry_from_dict(data: Any, *, index: int = 0) -> Entry:
-    """Normalise one native entry object; raises ``_Bad`` (internal) on the first bad value."""
+def entry_from_dict(data: Any, *, index: int = 0, notes: list[tuple[str, Any, str]] | None = None) -> Entry:
+    """Normalise one native entry object; raises ``_Bad`` (internal) on the first bad value.
+
+    ``notes`` (when given) receives ``(field, value, reason)`` for values read as the design reads them but
+    probably not meant so (a ``disable`` of ``"false"``); the entry is kept."""
     if not isinstance(data, Mapping):
         raise _Bad(f"entries[{index}]", data, f"expected an object, got {_type(data)}")
     if "uid" not in data:
@@ -226,19 +257,19 @@ def entry_from_dict(data: Any, *, index: int = 0) -> Entry:
         content=_to_text(data.get("content"), "content"),
         position=position,
         order=_to_int(data.get("order"), "order", default=0),
-        disable=_to_bool(data.get("disable"), "disable", default=False),
+        disable=_design_truthy(data.get("disable"), "disable", notes),
         group=group,
         comment=_to_text(data.get("comment"), "comment"),
         depth=depth,
         macro=macro or None,
         requires=_to_str_list(data.get("requires"), "requires"),
         excludes=_to_str_list(data.get("excludes"), "excludes"),
-        triggers=_triggers(data.get("trigger_config")),
+        triggers=_triggers(data.get("trigger_config"), notes),
         extra={k: v for k, v in data.items() if k not in _ENTRY_KEYS},
     )
 
 
-def book_from_dict(
+def world_book_from_dict(
     data: Any, *, file: str | None = None, default_id: str | None = None, strict: bool = True
 ) -> WorldBook:
     """Build a :class:`~kit.worldbook.WorldBook` from kit's native JSON object.
@@ -281,8 +312,9 @@ def book_from_dict(
     for i, raw in enumerate(raw_entries):
         raw_uid = raw.get("uid") if isinstance(raw, Mapping) else None
         uid_text = None if raw_uid is None else str(raw_uid)
+        notes: list[tuple[str, Any, str]] = []
         try:
-            entry = entry_from_dict(raw, index=i)
+            entry = entry_from_dict(raw, index=i, notes=notes)
             if entry.uid in seen:
                 raise _Bad("uid", raw_uid, f"duplicate uid {entry.uid!r} in the book")
         except _Bad as bad:
@@ -296,6 +328,7 @@ def book_from_dict(
             continue
         seen.add(entry.uid)
         entries.append(entry)
+        issues.extend(Issue(book_id, entry.uid, f, v, r, file, "warning") for f, v, r in notes)
         issues.extend(key_whitespace_issues(entry, book_id=book_id, file=file))
     return WorldBook(
         id=book_id,
@@ -324,7 +357,7 @@ def key_whitespace_issues(
     for field, keys in zip(fields, (kw.keys, kw.secondary_keys)):
         for i, key in enumerate(keys):
             if key != key.strip(_JS_SPACE):
-                out.append(Issue(book_id, entry.uid, f"{field}[{i}]", key, "leading or trailing white space: SillyTavern trims keys before matching; kit's engine matches the key as written", file))
+                out.append(Issue(book_id, entry.uid, f"{field}[{i}]", key, "leading or trailing white space: SillyTavern trims keys before matching; kit's engine matches the key as written", file, "warning"))
     return out
 
 
@@ -391,7 +424,7 @@ def entry_to_dict(entry: Entry) -> dict[str, Any]:
     return out
 
 
-def book_to_dict(book: WorldBook) -> dict[str, Any]:
+def world_book_to_dict(book: WorldBook) -> dict[str, Any]:
     """Write a book as kit's native JSON object (``id``, ``name``, ``description``, ``entries``)."""
     out: dict[str, Any] = {"id": book.id, "name": book.name}
     if book.description:
@@ -399,3 +432,7 @@ def book_to_dict(book: WorldBook) -> dict[str, Any]:
     out.update(book.extra)
     out["entries"] = [entry_to_dict(e) for e in book.entries]
     return out
+
+
+__getattr__ = renamed_attributes(
+    __name__, {"book_from_dict": "world_book_from_dict", "book_to_dict": "world_book_to_dict"}, globals())

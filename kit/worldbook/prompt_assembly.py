@@ -32,14 +32,15 @@ import re
 from typing import TYPE_CHECKING, Any, Sequence
 
 from kit.core.frames import frame
+from kit.worldbook._deprecation import renamed_attributes
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["ASSEMBLE_COLUMNS", "MACRO_PATTERN", "assemble", "expand_macros"]
+__all__ = ["ASSEMBLE_SCHEMA", "MACRO_PATTERN", "assemble", "expand_macros"]
 
 #: Columns of :func:`assemble`.
-ASSEMBLE_COLUMNS: dict[str, Any] = {
+ASSEMBLE_SCHEMA: dict[str, Any] = {
     "segment": "int64",
     "slot": "string",
     "role": "string",
@@ -137,4 +138,7 @@ def assemble(
             slot, role, text = chat[i]
             add(slot, role, text)
     entries(4)
-    return frame(ASSEMBLE_COLUMNS, rows)
+    return frame(ASSEMBLE_SCHEMA, rows)
+
+
+__getattr__ = renamed_attributes(__name__, {"ASSEMBLE_COLUMNS": "ASSEMBLE_SCHEMA"}, globals())

@@ -5,15 +5,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from kit.core.frames import frame
+from kit.worldbook._deprecation import renamed_attributes
 from kit.worldbook.model import POSITION_LABELS, POSITION_LABELS_ZH, TRIGGER_TYPES, WorldBook
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["STATS_COLUMNS", "activation_stats", "activation_log", "format_stats"]
+__all__ = ["STATS_SCHEMA", "activation_stats", "activation_log", "format_stats"]
 
 #: Columns of :func:`activation_stats`.
-STATS_COLUMNS: dict[str, Any] = {"by": "string", "key": "string", "label": "string", "n_entries": "int64"}
+STATS_SCHEMA: dict[str, Any] = {"by": "string", "key": "string", "label": "string", "n_entries": "int64"}
 
 
 def activation_stats(result: pd.DataFrame) -> pd.DataFrame:
@@ -35,7 +36,7 @@ def activation_stats(result: pd.DataFrame) -> pd.DataFrame:
     for name in TRIGGER_TYPES:
         if name in trig.index:
             rows.append({"by": "trigger", "key": name, "label": name, "n_entries": int(trig[name])})
-    return frame(STATS_COLUMNS, rows)
+    return frame(STATS_SCHEMA, rows)
 
 
 def format_stats(stats: pd.DataFrame) -> list[str]:
@@ -64,8 +65,9 @@ _CHECK_LINES = {
 def activation_log(result: pd.DataFrame, books: Sequence[WorldBook] = (), *, scopes: Mapping[str, str] | None = None) -> list[str]:
     """Return the design's activation log for a result, as lines.
 
-    One ``📖 加载…`` line per book, then per active entry its ``[WorldBook-Check]`` line and its ``✅`` line, then
-    the statistics block of :func:`format_stats`.
+    One ``📖 加载…`` line per book, then per active entry its ``[WorldBook-Check]`` line (a keyword entry's lists
+    every key that matched, ``匹配关键词: ['魔法', '火球']``) and its ``✅`` line, then the statistics block of
+    :func:`format_stats`.
     """
     scopes = scopes or {}
     lines = []
@@ -73,12 +75,14 @@ def activation_log(result: pd.DataFrame, books: Sequence[WorldBook] = (), *, sco
         scope = "角色绑定世界书" if scopes.get(book.id) == "character" else "全局世界书"
         lines.append(f"[WorldBook] 📖 加载{scope} '{book.name}'，共 {len(book.entries)} 个条目")
     active = result[result["is_active"]] if "is_active" in result else result
+    has_keys = "matched_keys" in active.columns
     for row in active.itertuples(index=False):
         trig = str(row.trigger)
         check = f"[WorldBook-Check] {_CHECK_LINES[trig]}"
         if trig == "keyword":
             where = "用户输入" if row.matched_in == "message" else "聊天历史"
-            check += f"({where}) | UID: {row.uid} | 匹配关键词: {[row.matched]!r}"
+            keys = list(row.matched_keys) if has_keys and isinstance(row.matched_keys, (list, tuple)) else []
+            check += f"({where}) | UID: {row.uid} | 匹配关键词: {keys or [row.matched]!r}"
         elif trig == "constant":
             check += f" | UID: {row.uid}"
         else:
@@ -91,3 +95,6 @@ def activation_log(result: pd.DataFrame, books: Sequence[WorldBook] = (), *, sco
         )
     lines.extend(format_stats(activation_stats(result)))
     return lines
+
+
+__getattr__ = renamed_attributes(__name__, {"STATS_COLUMNS": "STATS_SCHEMA"}, globals())

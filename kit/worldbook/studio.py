@@ -18,11 +18,12 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from kit.core.errors import StorageError
+from kit.worldbook._deprecation import renamed_attributes
 from kit.worldbook.errors import WorldBookFormatError
 from kit.worldbook._files import MAX_INT_DIGITS, JsonRefused, huge_ints, parse_json, read_book_file
 from kit.worldbook.io import MAX_FILE_BYTES, WorldBookLibrary, scan_world_books
 
-__all__ = ["Turn", "Conversation", "Studio", "conversation_from_dict", "read_conversation", "scan_conversations", "load_studio"]
+__all__ = ["Turn", "Conversation", "Studio", "conversation_from_dict", "read_conversation", "scan_conversations", "read_studio"]
 
 
 @dataclass(frozen=True)
@@ -123,7 +124,7 @@ class Studio:
     path: Path | None = None
 
 
-def load_studio(save_dir: str | os.PathLike[str]) -> Studio:
+def read_studio(save_dir: str | os.PathLike[str]) -> Studio:
     """Load a role-play studio (``<save_dir>/studio/worldbooks`` and ``/conversations``).
 
     Parameters
@@ -146,3 +147,6 @@ def load_studio(save_dir: str | os.PathLike[str]) -> Studio:
             "write it with kit.samples.studio.write_worldbooks(save_dir)"
         )
     return Studio(scan_world_books(root / "worldbooks"), tuple(scan_conversations(root / "conversations")), root)
+
+
+__getattr__ = renamed_attributes(__name__, {"load_studio": "read_studio"}, globals())

@@ -72,7 +72,7 @@ def test_scan_lists_refused_files_in_lenient_mode(tmp_path: Path) -> None:
     _write(tmp_path / "good.json", json.dumps(_kit_book()))
     os.mkfifo(tmp_path / "pipe.json")
     with pytest.raises(WorldBookFormatError, match="pipe.json"):
-        scan_world_books(tmp_path)
+        scan_world_books(tmp_path, strict=True)
     lib = scan_world_books(tmp_path, strict=False)
     assert list(lib) == ["lore"]
     errors = issues_frame(lib)
@@ -117,7 +117,7 @@ def test_a_huge_integer_in_a_kit_entry_names_book_uid_and_field(tmp_path: Path) 
     text = json.dumps(_kit_book(order=1)).replace('"order": 1', f'"order": {HUGE}')
     path = _write(tmp_path / "lore.json", text)
     with pytest.raises(WorldBookFormatError, match=r"book 'lore', entry 'a', field 'order': integer of 5000 digits") as info:
-        read_world_book(path)
+        read_world_book(path, strict=True)
     assert (info.value.book_id, info.value.uid, info.value.field) == ("lore", "a", "order")
     book = read_world_book(path, strict=False)
     assert [e.uid for e in book.entries] == ["b"]
@@ -130,13 +130,13 @@ def test_a_huge_integer_in_sillytavern_and_card_entries(tmp_path: Path) -> None:
     st_text = '{"entries": {"0": {"uid": 0, "key": ["a"], "depth": ' + HUGE + '}, "1": {"uid": 1, "key": ["b"], "content": "c"}}}'
     st_path = _write(tmp_path / "world.json", st_text)
     with pytest.raises(WorldBookFormatError, match=r"book 'world', entry '0', field 'depth'"):
-        read_world_book(st_path)
+        read_world_book(st_path, strict=True)
     assert [e.uid for e in read_world_book(st_path, strict=False).entries] == ["1"]
     card = ('{"spec": "chara_card_v2", "data": {"name": "A", "character_book": {"entries": ['
             '{"id": 7, "keys": ["k"], "content": "c", "enabled": true, "insertion_order": ' + HUGE + "}]}}}")
     card_path = _write(tmp_path / "card.json", card)
     with pytest.raises(WorldBookFormatError, match=r"entry '7', field 'insertion_order'"):
-        read_world_book(card_path)
+        read_world_book(card_path, strict=True)
     assert read_world_book(card_path, strict=False).entries == ()
 
 
@@ -154,7 +154,7 @@ def test_a_huge_python_int_in_a_parsed_world_is_reported_and_the_input_kept() ->
     assert book.issues[0].field == "order"
     assert "0" in data["entries"]  # the caller's object is not changed
     with pytest.raises(WorldBookFormatError, match="field 'order'"):
-        read_world(data, book_id="mem")
+        read_world(data, book_id="mem", strict=True)
 
 
 # ---- keys SillyTavern trims ------------------------------------------------------------------------------------

@@ -10,7 +10,8 @@ import pytest
 
 import kit.worldbook as wb
 from kit.samples.fleet import CHARACTER_BOOKS, write_chat_corpus
-from kit.worldbook.chats import CHAT_COLUMNS, CHAT_PROBLEM_COLUMNS
+from kit.worldbook.chats import CHAT_PROBLEM_SCHEMA as CHAT_PROBLEM_COLUMNS
+from kit.worldbook.chats import CHAT_SCHEMA as CHAT_COLUMNS
 
 
 def _write(path: Path, lines: list[object]) -> Path:

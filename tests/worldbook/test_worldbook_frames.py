@@ -6,11 +6,11 @@ import pytest
 
 import kit.worldbook as wb
 from kit.worldbook import Conversation, Entry, KeywordTrigger, Triggers, Turn, WorldBook
-from kit.worldbook.prompt_assembly import ASSEMBLE_COLUMNS
+from kit.worldbook.prompt_assembly import ASSEMBLE_SCHEMA as ASSEMBLE_COLUMNS
 from kit.worldbook.trigger_coverage import CO_ACTIVATION_COLUMNS, CONDITION_HIT_COLUMNS, PER_TURN_COLUMNS
 from kit.worldbook.explanation import EXPLAIN_COLUMNS
-from kit.worldbook.reporting import STATS_COLUMNS
-from kit.worldbook.io import ISSUE_COLUMNS
+from kit.worldbook.reporting import STATS_SCHEMA as STATS_COLUMNS
+from kit.worldbook.io import ISSUE_SCHEMA as ISSUE_COLUMNS
 
 BOOK = WorldBook("b", "B", (
     Entry("c", "C", triggers=Triggers(constant=True)),
@@ -25,12 +25,12 @@ EMPTY_BOOK = WorldBook("e", "E", ())
 def cases():
     full_act = wb.replay([BOOK], CONVS)
     empty_act = wb.replay([], [])
-    full_cov = wb.coverage([BOOK], CONVS)
-    empty_cov = wb.coverage([], [])
+    full_cov = wb.entry_coverage([BOOK], CONVS)
+    empty_cov = wb.entry_coverage([], [])
     full = wb.activate([BOOK], message="龙", table={"x": 2})
     empty = wb.activate([], message="")
     return [
-        ("activate", wb.ACTIVATION_COLUMNS, full, empty),
+        ("activate", wb.ACTIVATION_SCHEMA, full, empty),
         ("activation_stats", STATS_COLUMNS, wb.activation_stats(full), wb.activation_stats(empty).iloc[0:0]),
         ("explain", EXPLAIN_COLUMNS, wb.explain(BOOK.entries[1], message="龙"), wb.explain(BOOK.entries[0]).iloc[0:0]),
         ("assemble", ASSEMBLE_COLUMNS, wb.assemble(full, message="hi"), wb.assemble(empty)),

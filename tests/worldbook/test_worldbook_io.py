@@ -71,7 +71,6 @@ def test_book_id_defaults_to_file_stem(tmp_path):
         ("position", True, "boolean"),
         ("order", "high", "expected an integer"),
         ("content", ["a"], "expected a string"),
-        ("disable", "maybe", "true or false"),
         ("group", {"a": 1}, "list of strings"),
         ("uid", None, "expected a string or an integer"),
     ],
@@ -80,7 +79,7 @@ def test_strict_names_book_uid_and_field(tmp_path, field, value, reason):
     data = native_book()
     data["entries"][1][field] = value
     with pytest.raises(wb.WorldBookFormatError, match=reason) as info:
-        wb.read_world_book(write(tmp_path, data))
+        wb.read_world_book(write(tmp_path, data), strict=True)
     err = info.value
     assert err.book_id == "tavern" and err.field == field
     if field != "uid":
@@ -106,7 +105,7 @@ def test_malformed_condition_in_file_names_entry(tmp_path):
     data = native_book()
     data["entries"][2]["trigger_config"]["triggers"]["condition"]["conditions"][0]["text"] = "tb.力量 >> 10"
     with pytest.raises(wb.ConditionSyntaxError, match="tavern/c.*column 8") as info:
-        wb.read_world_book(write(tmp_path, data))
+        wb.read_world_book(write(tmp_path, data), strict=True)
     assert info.value.entry == "tavern/c"
     book = wb.read_world_book(write(tmp_path, data), strict=False)
     assert "c" not in [e.uid for e in book.entries]
@@ -129,7 +128,7 @@ def test_scan_library(tmp_path):
     write(tmp_path, other, "b.json")
     (tmp_path / "broken.json").write_text("[1, 2", encoding="utf-8")
     with pytest.raises(wb.WorldBookFormatError, match="broken.json"):
-        wb.scan_world_books(tmp_path)
+        wb.scan_world_books(tmp_path, strict=True)
     lib = wb.scan_world_books(tmp_path, strict=False)
     assert list(lib) == ["second", "tavern"]
     assert lib["tavern"].name == "酒馆 Tavern"
@@ -196,7 +195,7 @@ def test_native_book_to_character_book_and_back():
 
 def test_character_book_bad_field_named():
     with pytest.raises(wb.WorldBookFormatError, match="book 'b', entry '3', field 'position'"):
-        wb.from_character_book({"entries": [{"id": 3, "keys": ["a"], "content": "", "position": "middle"}]}, book_id="b")
+        wb.from_character_book({"entries": [{"id": 3, "keys": ["a"], "content": "", "position": "middle"}]}, book_id="b", strict=True)
 
 
 @pytest.mark.parametrize("name", ["zh_EU4.json", "zh_girls_last_tour.json"])
@@ -272,7 +271,7 @@ def test_card_books_are_read_leniently_and_report_duplicate_ids(tmp_path):
     ]}
     path = write(tmp_path, {"spec": "chara_card_v2", "data": {"name": "X", "character_book": lore}}, "card.json")
     with pytest.raises(wb.WorldBookFormatError, match=r"card.json.*book 'card', entry '2', field 'position'"):
-        wb.read_world_book(path)
+        wb.read_world_book(path, strict=True)
     book = wb.read_world_book(path, strict=False)
     assert [e.uid for e in book.entries] == ["1", "4"] and book.source == str(path)
     issues = wb.issues_frame(book)
@@ -297,3 +296,69 @@ def test_every_position_survives_the_card_writers_and_readers():
                 (e.position, e.depth if e.position == 6 else None, e.macro) for e in book.entries]
     raw = wb.to_character_book(book)["entries"][5]["extensions"]
     assert (raw["position"], raw["role"]) == (4, 0)  # as system message -> at depth, system role
+
+
+def test_readers_are_lenient_by_default(tmp_path):
+    data = native_book()
+    data["entries"].append({"uid": "bad", "position": "abc"})
+    book = wb.read_world_book(write(tmp_path, data))
+    assert [e.uid for e in book.entries] == ["1", "k", "c"]
+    problems = wb.issues_frame(book)
+    assert list(problems["object_id"]) == ["tavern/bad"] and list(problems["field"]) == ["position"]
+    with pytest.raises(wb.WorldBookFormatError, match="entry 'bad', field 'position'"):
+        wb.read_world_book(tmp_path / "book.json", strict=True)
+    card = wb.from_character_book({"entries": [{"id": 3, "keys": ["a"], "content": "", "position": "middle"},
+                                               {"id": 4, "keys": ["b"], "content": "ok"}]}, book_id="c")
+    assert [e.uid for e in card.entries] == ["4"] and len(card.issues) == 1
+
+
+def test_scan_is_lenient_by_default_and_strict_says_how_to_go_on(tmp_path):
+    write(tmp_path, native_book(), "good.json")
+    (tmp_path / "broken.json").write_text('{"entries": [1,]}', encoding="utf-8")
+    twin = dict(native_book(), name="twin")
+    write(tmp_path, twin, "twin.json")
+    lib = wb.scan_world_books(tmp_path)
+    assert list(lib) == ["tavern"]
+    problems = lib.problems()
+    assert sorted(problems["path"].str.rsplit("/", n=1).str[-1]) == ["broken.json", "twin.json"]
+    messages = " ".join(problems["message"])
+    assert "trailing comma" in messages and "duplicate book id" in messages
+    with pytest.raises(wb.WorldBookFormatError, match=r"broken\.json.*trailing comma.*strict=True.*strict=False \(the default\)"):
+        wb.scan_world_books(tmp_path, strict=True)
+
+
+@pytest.mark.parametrize(
+    "text, line, column, before",
+    [('{"id": "x", "entries": [{"uid": 1},]}', 1, 35, "]"),
+     ('{"id": "x",\n "entries": [\n  {"uid": 1, "content": "a",\n  }\n ]\n}', 3, 28, "}")],
+)
+def test_trailing_comma_is_named_with_line_and_column(tmp_path, text, line, column, before):
+    path = tmp_path / "tc.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(wb.WorldBookFormatError, match=rf"line {line}, column {column}\): trailing comma before '\{before}'"):
+        wb.read_world_book(path)
+    assert text.split("\n")[line - 1][column - 1] == ","
+
+
+def test_other_syntax_errors_keep_json_wording(tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text('{"entries": [}', encoding="utf-8")
+    with pytest.raises(wb.WorldBookFormatError, match=r"line 1, column 14\): Expecting value"):
+        wb.read_world_book(path)
+
+
+def test_read_world_book_checks_its_argument(tmp_path):
+    from kit.core.errors import InvalidParameterError
+
+    with pytest.raises(InvalidParameterError, match=r"'path' parameter of read_world_book must be the path.*Got int 3"):
+        wb.read_world_book(3)
+    book = wb.world_book_from_dict(native_book())
+    with pytest.raises(InvalidParameterError, match="already a WorldBook"):
+        wb.read_world_book(book)
+    with pytest.raises(InvalidParameterError, match="'folder' parameter of scan_world_books"):
+        wb.scan_world_books(None)
+
+
+def test_library_membership_never_raises():
+    lib = wb.WorldBookLibrary([wb.world_book_from_dict(native_book())])
+    assert "tavern" in lib and "entries" not in lib

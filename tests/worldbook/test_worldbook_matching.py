@@ -1,11 +1,14 @@
 from __future__ import annotations
 
+import re as _re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kit.worldbook as wb
-from kit.worldbook.matching import KeyScanner, is_word_char
+from kit.core.errors import InvalidParameterError
+from kit.worldbook.matching import KeyScanner, find_key, is_word_char, key_occurs
 
 # (key, text, case_sensitive, match_whole_words, expected)
 MIXED = [
@@ -64,3 +67,38 @@ def test_scanner_agrees_with_plain_definition(specs, text):
     found = KeyScanner(specs).scan(text)
     expected = {i for i, (k, cs, ww) in enumerate(specs) if wb.key_occurs(k, text, case_sensitive=cs, match_whole_words=ww)}
     assert found == expected
+
+
+# -- the whole-word rule: kit's (CJK characters are boundaries) by default, Python's \b as an option --------------
+
+
+@pytest.mark.parametrize(
+    "key, text, kit_rule, python_rule",
+    [
+        ("魔法", "我会魔法吗", True, False),
+        ("魔法", "魔法", True, True),
+        ("魔法", "用 魔法。", True, True),
+        ("Alice", "遇见Alice了", True, False),
+        ("cat", "cats", False, False),
+        ("cat", "the cat.", True, True),
+        ("café", "un café!", True, True),
+        ("cafe", "cafe_au_lait", True, False),
+    ],
+)
+def test_whole_word_rules(key, text, kit_rule, python_rule):
+    for boundary, expected in (("kit", kit_rule), ("python", python_rule)):
+        assert key_occurs(key, text, match_whole_words=True, word_boundary=boundary) is expected
+        assert bool(find_key(key, text, match_whole_words=True, word_boundary=boundary)) is expected
+        assert bool(KeyScanner([(key, False, True)], word_boundary=boundary).scan(text)) is expected
+    assert (_re.search(rf"\b{_re.escape(key.lower())}\b", text.lower()) is not None) is python_rule
+    assert key_occurs(key, text, match_whole_words=True) is kit_rule  # kit's rule stays the default
+
+
+def test_activate_takes_the_word_boundary_option():
+    book = wb.world_book_from_dict({"id": "b", "entries": [
+        {"uid": "m", "content": "c", "trigger_config": {"triggers": {"keyword": {"key": ["魔法"], "matchWholeWords": True}}}}]})
+    assert list(wb.activate([book], message="我会魔法吗")["uid"]) == ["m"]
+    assert wb.activate([book], message="我会魔法吗", word_boundary="python").empty
+    assert list(wb.activate([book], message="我会魔法吗")["uid"]) == ["m"]  # cached engines keep their rule
+    with pytest.raises(InvalidParameterError, match="'word_boundary' parameter of activate must be one of 'kit', 'python'"):
+        wb.activate([book], message="x", word_boundary="regex")

@@ -41,8 +41,9 @@ from typing import Any
 
 import regex as _rx
 
-from kit.core.errors import InvalidParameterError, KitError
+from kit.core.errors import InvalidParameterError
 from kit.worldbook.sillytavern._js import JS_WHITESPACE
+from kit.worldbook.sillytavern.errors import RegexTimeoutError, UnsafeRegexError
 
 __all__ = [
     "MAX_PATTERN_LENGTH",
@@ -74,20 +75,6 @@ _WS_CLASS = re.escape(JS_WHITESPACE).replace("\\ ", " ")
 _LINE_TERM = "\\n\\r\\u2028\\u2029"
 _WORD = "A-Za-z0-9_"
 _SYNTAX_CHARS = "^$\\.*+?()[]{}|/"
-
-
-class UnsafeRegexError(KitError, ValueError):
-    """A regex key was refused: it is too long or too costly to compile, or cannot be expressed with the
-    ``regex`` package. ``pattern`` and ``reason`` say which and why."""
-
-    def __init__(self, pattern: str, reason: str) -> None:
-        self.pattern = pattern
-        self.reason = reason
-        super().__init__(f"regex key /{pattern}/ refused: {reason}")
-
-
-class RegexTimeoutError(KitError, TimeoutError):
-    """A regex match ran out of time (its per-match limit or the total budget of :class:`RegexLimits`)."""
 
 
 @dataclass(frozen=True)

@@ -51,12 +51,12 @@ import copy
 import re
 from typing import Any, Mapping
 
-from kit.core.errors import KitError
 from kit.worldbook.model import SECONDARY_LOGICS, Entry, KeywordTrigger, RagTrigger, Triggers
 from kit.worldbook.normalize import extension_triggers
 from kit.worldbook.sillytavern._js import JS_WHITESPACE, js_loose_true, js_number, js_truthy
 from kit.worldbook.sillytavern.jsregex import parse_regex_key
 from kit.worldbook.sillytavern.decorators import parse_decorators
+from kit.worldbook.sillytavern.errors import EntryError
 
 __all__ = ["EntryError", "ST_TO_KIT_POSITION", "KIT_TO_ST_POSITION", "ST_POSITION_NAMES", "entry_from_st", "entry_to_st", "new_st_entry"]
 
@@ -69,14 +69,6 @@ ST_POSITION_NAMES: dict[int, str] = {0: "before", 1: "after", 2: "ANTop", 3: "AN
 
 _GROUP_SPLIT = re.compile(f",[{re.escape(JS_WHITESPACE)}]*")
 _MACRO = re.compile(r"\{\{\s*(user|char)\s*\}\}|<(USER|BOT|CHAR)>", re.IGNORECASE)
-
-
-class EntryError(KitError, ValueError):
-    """A SillyTavern entry field that cannot be read (the readers turn it into a WorldBookFormatError or a problem row)."""
-
-    def __init__(self, field: str, value: Any, reason: str) -> None:
-        super().__init__(reason)
-        self.field, self.value, self.reason = field, value, reason
 
 
 def _type(v: Any) -> str:
@@ -120,49 +112,26 @@ def _kit_ext(raw: Mapping[str, Any]) -> Mapping[str, Any]:
     return {}
 
 
-def entry_from_st(raw: Mapping[str, Any], key: str) -> tuple[Entry, list[tuple[str, Any, str]]]:
-    """Map one SillyTavern entry (the object stored under ``key`` in ``entries``) onto kit's model.
+Notes = list[tuple[str, Any, str]]
 
-    Returns
-    -------
-    (Entry, notes)
-        The entry, and ``(field, value, reason)`` notes on values kit reads differently from what the file
-        says or cannot reproduce (the entry is kept).
 
-    Raises
-    ------
-    EntryError
-        When a field has a type neither SillyTavern nor kit can use (for example ``content`` as an object
-        or a key that is not a string).
-    """
-    notes: list[tuple[str, Any, str]] = []
-    kit = _kit_ext(raw)
+def _uid(raw: Mapping[str, Any], key: str, kit: Mapping[str, Any], notes: Notes) -> str:
     uid_raw = raw.get("uid")
-    uid = key
     if isinstance(kit.get("uid"), str) and kit["uid"]:
-        uid = kit["uid"]
-    elif uid_raw is not None:
-        if isinstance(uid_raw, bool) or not isinstance(uid_raw, (int, float, str)):
-            raise EntryError("uid", uid_raw, f"expected an integer, got {_type(uid_raw)}")
-        text = str(int(uid_raw)) if isinstance(uid_raw, (int, float)) and float(uid_raw).is_integer() else str(uid_raw)
-        if text != key:
-            notes.append(("uid", uid_raw, f"differs from the entry's key {key!r}; SillyTavern names the entry by uid, kit uses {text!r}"))
-        uid = text
-    content = raw.get("content")
-    if content is None:
-        content = ""
-    elif not isinstance(content, str):
-        raise EntryError("content", content, f"expected a string, got {_type(content)}")
-    decorators, stripped = parse_decorators(content) if content else ([], content)
-    if decorators or stripped != content:
-        content = stripped
-    constant = js_truthy(raw.get("constant")) or "@@activate" in decorators
-    disable = js_loose_true(raw.get("disable")) or "@@dont_activate" in decorators
-    if "@@dont_activate" in decorators:
-        notes.append(("content", "@@dont_activate", "decorator: SillyTavern never activates this entry; kit marks it disabled"))
-    # position
+        return kit["uid"]
+    if uid_raw is None:
+        return key
+    if isinstance(uid_raw, bool) or not isinstance(uid_raw, (int, float, str)):
+        raise EntryError("uid", uid_raw, f"expected an integer, got {_type(uid_raw)}")
+    text = str(int(uid_raw)) if isinstance(uid_raw, (int, float)) and float(uid_raw).is_integer() else str(uid_raw)
+    if text != key:
+        notes.append(("uid", uid_raw, f"differs from the entry's key {key!r}; SillyTavern names the entry by uid, kit uses {text!r}"))
+    return text
+
+
+def _position(raw: Mapping[str, Any], kit: Mapping[str, Any], uid: str, notes: Notes) -> tuple[int, int, str | None]:
+    """``(position, depth, macro)`` of an entry."""
     pos_raw = raw.get("position", 0) if "position" in raw else 0
-    depth = 4
     macro = None
     if isinstance(kit.get("position"), int) and 0 <= kit["position"] <= 7:
         position = kit["position"]
@@ -181,16 +150,11 @@ def entry_from_st(raw: Mapping[str, Any], key: str) -> tuple[Entry, list[tuple[s
         if macro is None and not (isinstance(kit.get("position"), int)):
             macro = f"st-outlet-{uid}"
             notes.append(("outletName", outlet, f"outlet entry without a name: SillyTavern drops its text; kit uses the unused macro {macro!r}"))
-    order = _int(raw.get("order"), "order", 100, notes)
-    group_raw = raw.get("group")
-    group = None
-    if js_truthy(group_raw):
-        if not isinstance(group_raw, str):
-            raise EntryError("group", group_raw, f"expected a string, got {_type(group_raw)}")
-        group = tuple(g for g in _GROUP_SPLIT.split(group_raw) if g) or None
-    comment = raw.get("comment")
-    comment = "" if comment is None else str(comment)
-    # keys
+    return position, depth, macro
+
+
+def _keys(raw: Mapping[str, Any], constant: bool, notes: Notes) -> tuple[tuple[str, ...], tuple[str, ...], str]:
+    """``(keys, secondary keys, secondary logic)`` with SillyTavern's scan-time reading."""
     keys_raw = raw.get("key")
     keys: tuple[str, ...] = ()
     if isinstance(keys_raw, list):
@@ -211,6 +175,11 @@ def entry_from_st(raw: Mapping[str, Any], key: str) -> tuple[Entry, list[tuple[s
             logic = SECONDARY_LOGICS[int(logic_raw)]
         elif secondary:
             notes.append(("selectiveLogic", logic_raw, "not 0-3: SillyTavern never activates this entry through its secondary keys; kit uses and_any"))
+    return keys, secondary, logic
+
+
+def _key_notes(keys: tuple[str, ...], secondary: tuple[str, ...], notes: Notes) -> None:
+    """Notes on keys kit's engine reads differently from SillyTavern (regexes, macros, white space)."""
     for field_name, ks in (("key", keys), ("keysecondary", secondary)):
         for i, k in enumerate(ks):
             if k.startswith("/"):
@@ -226,56 +195,89 @@ def entry_from_st(raw: Mapping[str, Any], key: str) -> tuple[Entry, list[tuple[s
                 notes.append((f"{field_name}[{i}]", k, "white-space-only key: SillyTavern matches it against every text"))
             elif k != k.strip(JS_WHITESPACE) and not k.strip(JS_WHITESPACE).startswith("/"):
                 notes.append((f"{field_name}[{i}]", k, "leading or trailing white space: SillyTavern trims keys before matching; kit's engine matches the key as written"))
-    cs = raw.get("caseSensitive")
-    ww = raw.get("matchWholeWords")
-    keyword = None
-    if keys or secondary:
-        keyword = KeywordTrigger(
-            keys=keys,
-            case_sensitive=js_truthy(cs),
-            match_whole_words=js_truthy(ww),
-            secondary_keys=secondary,
-            secondary_logic=logic,  # type: ignore[arg-type]
-        )
-    probability = 1.0
-    if js_truthy(raw.get("useProbability")):
-        p = raw.get("probability")
-        if p is None:
-            probability = 0.0
-            notes.append(("probability", p, "absent while useProbability is on: SillyTavern never activates this entry"))
-        else:
-            n = js_number(p)
-            if n != n:
-                raise EntryError("probability", p, f"expected a number, got {_type(p)}")
-            if isinstance(p, str):
-                notes.append(("probability", p, "number written as a string"))
-            probability = min(max(n / 100.0, 0.0), 1.0)
+
+
+def _probability(raw: Mapping[str, Any], notes: Notes) -> float:
+    if not js_truthy(raw.get("useProbability")):
+        return 1.0
+    p = raw.get("probability")
+    if p is None:
+        notes.append(("probability", p, "absent while useProbability is on: SillyTavern never activates this entry"))
+        return 0.0
+    n = js_number(p)
+    if n != n:
+        raise EntryError("probability", p, f"expected a number, got {_type(p)}")
+    if isinstance(p, str):
+        notes.append(("probability", p, "number written as a string"))
+    return min(max(n / 100.0, 0.0), 1.0)
+
+
+def _kit_triggers(kit: Mapping[str, Any]) -> tuple[tuple[str, ...], RagTrigger | None, str | None]:
+    """kit-only triggers written by kit in ``extensions.kit``: (conditions, rag, logic expression)."""
     kt = kit.get("triggers") if isinstance(kit.get("triggers"), Mapping) else {}
     conditions = tuple(str(c.get("text") if isinstance(c, Mapping) else c) for c in (kt.get("condition") or {}).get("conditions", [])) if isinstance(kt.get("condition"), Mapping) else ()
     rag = None
     if isinstance(kt.get("rag"), Mapping):
         rag = RagTrigger(threshold=float(kt["rag"].get("threshold", 0.1)), top_k=int(kt["rag"].get("topK", 3)))
     logic_expr = kt.get("logicExpression")
+    return conditions, rag, str(logic_expr) if logic_expr else None
+
+
+def entry_from_st(raw: Mapping[str, Any], key: str) -> tuple[Entry, list[tuple[str, Any, str]]]:
+    """Map one SillyTavern entry (the object stored under ``key`` in ``entries``) onto kit's model.
+
+    Returns
+    -------
+    (Entry, notes)
+        The entry, and ``(field, value, reason)`` notes on values kit reads differently from what the file
+        says or cannot reproduce (the entry is kept).
+
+    Raises
+    ------
+    EntryError
+        When a field has a type neither SillyTavern nor kit can use (for example ``content`` as an object
+        or a key that is not a string).
+    """
+    notes: Notes = []
+    kit = _kit_ext(raw)
+    uid = _uid(raw, key, kit, notes)
+    content = raw.get("content")
+    if content is None:
+        content = ""
+    elif not isinstance(content, str):
+        raise EntryError("content", content, f"expected a string, got {_type(content)}")
+    decorators, stripped = parse_decorators(content) if content else ([], content)
+    content = stripped
+    constant = js_truthy(raw.get("constant")) or "@@activate" in decorators
+    disable = js_loose_true(raw.get("disable")) or "@@dont_activate" in decorators
+    if "@@dont_activate" in decorators:
+        notes.append(("content", "@@dont_activate", "decorator: SillyTavern never activates this entry; kit marks it disabled"))
+    position, depth, macro = _position(raw, kit, uid, notes)
+    order = _int(raw.get("order"), "order", 100, notes)
+    group_raw = raw.get("group")
+    group = None
+    if js_truthy(group_raw):
+        if not isinstance(group_raw, str):
+            raise EntryError("group", group_raw, f"expected a string, got {_type(group_raw)}")
+        group = tuple(g for g in _GROUP_SPLIT.split(group_raw) if g) or None
+    comment = raw.get("comment")
+    keys, secondary, logic = _keys(raw, constant, notes)
+    _key_notes(keys, secondary, notes)
+    keyword = None
+    if keys or secondary:
+        keyword = KeywordTrigger(
+            keys=keys, case_sensitive=js_truthy(raw.get("caseSensitive")), match_whole_words=js_truthy(raw.get("matchWholeWords")),
+            secondary_keys=secondary, secondary_logic=logic,  # type: ignore[arg-type]
+        )
+    probability = _probability(raw, notes)
+    conditions, rag, logic_expr = _kit_triggers(kit)
     entry = Entry(
-        uid=uid,
-        content=content,
-        position=position,
-        order=order,
-        disable=disable,
-        group=group,
-        comment=comment,
-        depth=depth,
-        macro=macro,
+        uid=uid, content=content, position=position, order=order, disable=disable, group=group,
+        comment="" if comment is None else str(comment), depth=depth, macro=macro,
         requires=tuple(str(x) for x in kit.get("requires", ()) or ()),
         excludes=tuple(str(x) for x in kit.get("excludes", ()) or ()),
-        triggers=Triggers(
-            constant=constant,
-            keyword=keyword,
-            conditions=conditions,
-            logic_expression=str(logic_expr) if logic_expr else None,
-            rag=rag,
-            probability=probability,
-        ),
+        triggers=Triggers(constant=constant, keyword=keyword, conditions=conditions, logic_expression=logic_expr,
+                          rag=rag, probability=probability),
         extra={"sillytavern": copy.deepcopy(dict(raw))},
     )
     return entry, notes

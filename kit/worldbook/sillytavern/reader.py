@@ -116,7 +116,7 @@ def world_from_data(data: Any, *, file: str | None = None) -> tuple[dict[str, An
             if not isinstance(v, Mapping):
                 raise WorldBookFormatError(f"expected an entry object, got {type(v).__name__}", file=file, uid=k, field=f"entries.{k}", value=v)
     if isinstance(data, Mapping) and data.get("spec") == "lorebook_v3" and isinstance(data.get("data"), Mapping):
-        notes.append(Issue("", None, "spec", "lorebook_v3", "standalone V3 lorebook: SillyTavern's importer rejects it (no top-level 'entries'); kit reads its entries as card lore", file))
+        notes.append(Issue("", None, "spec", "lorebook_v3", "standalone V3 lorebook: SillyTavern's importer rejects it (no top-level 'entries'); kit reads its entries as card lore", file, "warning"))
         data = data["data"]
     if isinstance(data, Mapping):
         book = card_character_book(data)
@@ -141,7 +141,7 @@ def read_world(
     source: Any,
     *,
     book_id: str | None = None,
-    strict: bool = True,
+    strict: bool = False,
     max_bytes: int = MAX_FILE_BYTES,
     file: str | None = None,
 ) -> WorldBook:
@@ -154,8 +154,9 @@ def read_world(
     book_id : str, optional
         Id of the book; by default the file stem (SillyTavern names books by file name), else the book's
         ``name``, else ``"world"``.
-    strict : bool, default=True
-        Raise on the first entry no reader can use; when false, skip it and report it in ``book.issues``.
+    strict : bool, default=False
+        Lenient by default: an entry no reader can use is skipped and reported in ``book.issues``;
+        ``strict=True`` raises on the first one.
     max_bytes : int, default=MAX_FILE_BYTES
         Inputs larger than this are refused before parsing; so are paths that are not regular files
         (FIFOs, devices).
@@ -188,7 +189,7 @@ def read_world(
     dropped = drop_huge_int_entries(data, file=file, book_id=early_id, strict=strict, found=found) if found else []
     world, name, early = world_from_data(data, file=file)
     bid = book_id or (Path(file).stem if file else None) or name or "world"
-    issues: list[Issue] = [*dropped, *(Issue(bid, i.uid, i.field, i.value, i.reason, file) for i in early)]
+    issues: list[Issue] = [*dropped, *(Issue(bid, i.uid, i.field, i.value, i.reason, file, i.severity) for i in early)]
     entries = []
     seen: set[str] = set()
     raw_entries = world["entries"]
@@ -205,7 +206,7 @@ def read_world(
             issues.append(Issue(bid, key, "uid", raw.get("uid"), f"duplicate uid {entry.uid!r}: SillyTavern keeps both entries under the same runtime key; kit keeps the first, entry skipped", file))
             continue
         seen.add(entry.uid)
-        issues.extend(Issue(bid, entry.uid, f, v, r, file) for f, v, r in notes)
+        issues.extend(Issue(bid, entry.uid, f, v, r, file, "warning") for f, v, r in notes)
         entries.append(entry)
     extra = {k: v for k, v in world.items() if k != "entries"}
     return WorldBook(
@@ -219,6 +220,6 @@ def read_world(
     )
 
 
-def read_world_info(path: str | os.PathLike[str], *, strict: bool = True) -> WorldBook:
+def read_world_info(path: str | os.PathLike[str], *, strict: bool = False) -> WorldBook:
     """:func:`read_world` for a file path (the hook :func:`kit.worldbook.read_world_book` calls)."""
     return read_world(path, strict=strict)
