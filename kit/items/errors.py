@@ -12,6 +12,8 @@ __all__ = [
     "UnknownFeatureError",
     "UnknownLootTableError",
     "ProviderRegistrationError",
+    "UnknownItemError",
+    "UnknownLanguageError",
 ]
 
 
@@ -62,3 +64,21 @@ class UnknownLootTableError(KitError, LookupError):
 
 class ProviderRegistrationError(KitError, ValueError):
     """An item-source provider id is malformed or already registered."""
+
+
+class UnknownItemError(KitError, LookupError):
+    """An item id no loaded pack knows, or a name that only nearly spells an item's name.
+
+    The message lists the nearest known items; ``suggestions`` holds their ids.
+    """
+
+    def __init__(self, message: str, suggestions: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.suggestions = suggestions
+
+    def __str__(self) -> str:  # LookupError's KeyError-like quoting is not used
+        return str(self.args[0]) if self.args else ""
+
+
+class UnknownLanguageError(KitError, LookupError):
+    """A language no loaded pack has a language file for; the message lists the loaded languages."""

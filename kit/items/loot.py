@@ -532,3 +532,30 @@ def condition_probability(cond: Any, ctx: LootContext) -> float | None:
             return None
         return math.prod(ps)
     return None
+
+
+def loot_context(**kw: Any) -> LootContext:
+    """The :class:`LootContext` of ``loot_expectations`` / ``sample_loot``'s keyword arguments, checked.
+
+    Raises
+    ------
+    InvalidParameterError
+        When ``looting`` / ``fortune`` is not an int >= 0, ``luck`` not a finite number, or ``explosion`` neither a
+        bool nor a finite radius >= 0.
+    """
+    from kit.core.errors import InvalidParameterError
+
+    for name in ("looting", "fortune"):
+        v = kw[name]
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            raise InvalidParameterError(f"The '{name}' parameter of loot_expectations must be an int in the range "
+                                        f"[0, inf). Got {v!r} instead.")
+    if not isinstance(kw["luck"], float) or not math.isfinite(kw["luck"]):
+        raise InvalidParameterError(f"The 'luck' parameter of loot_expectations must be a finite number. "
+                                    f"Got {kw['luck']!r} instead.")
+    explosion = kw.pop("explosion")
+    radius = 4.0 if explosion is True else float(explosion or 0.0)
+    if not radius >= 0 or not math.isfinite(radius):
+        raise InvalidParameterError(f"The 'explosion' parameter of loot_expectations must be a bool or a finite "
+                                    f"radius >= 0. Got {explosion!r} instead.")
+    return LootContext(explosion=radius, **kw)

@@ -108,7 +108,12 @@ def test_loot_provider_tags_expand_to_eight_and_skips_nested(tmp_path):
     gold = packs.item_sources("t:gold", "loot").sources[0].to_json()
     assert gold["outputs"] == [{"items": ["t:gold"], "count": 5}]
     gem = packs.item_sources("t:gem", "loot").sources[0].to_json()
-    assert gem["outputs"] == [{"items": ["t:gem"]}] and "count 1..3" in gem["notes"]
+    assert gem["outputs"] == [{"items": ["t:gem"], "count_max": 3}] and gem["notes"] == ["weight 1"]
+    assert packs.item_sources("t:gem", "loot").sources[0].outputs[0].count_range == "1-3"
+    assert packs.item_sources("t:gem", "loot").to_frame()[["output_count", "output_count_max"]].values.tolist() \
+        == [[1, 3]]
+    cut = packs.problems().query("kind == 'capped'")  # the tag entry expands to 8 of its members, and says so
+    assert list(cut.object_id) == ["t:chest"] and "8 members" in cut.message.iloc[0]
 
 
 def test_registry_custom_provider_failure_and_truncation(packs):
@@ -207,7 +212,10 @@ def test_loot_scan_stops_at_4096_tables():
     tables["t:table_99999"] = LootTable("t:table_99999", "minecraft:chest", last)  # the 4097th in id order
     packs = kit.items.PackSet({}, tables, resolve_tags([]), {}, [], [])
     assert packs.item_sources("t:rare", "loot").sources == ()
-    assert len(packs._index().loot["t:common"]) == 4096 and "t:table_99999" not in packs._index().loot["t:common"]
+    assert len(packs.index.loot["t:common"]) == 4096 and "t:table_99999" not in packs.index.loot["t:common"]
+    capped = packs.problems().query("kind == 'capped'")  # the cut is said, never a silent partial answer
+    assert list(capped.object_id) == ["loot_tables"] and "4,096 of 4,097" in capped.message.iloc[0]
+    assert "t:table_04095" in capped.message.iloc[0]
     common = packs.item_sources("t:common", "loot")
     assert common.truncated and len(common.sources) == 64
     assert [s.source_id for s in common.sources] == [f"t:table_{k:05d}" for k in range(64)]
@@ -252,5 +260,5 @@ def test_loot_source_merges_the_notes_of_every_entry_of_a_table(tmp_path):
     mixed, two = (s.to_json() for s in out.sources)
     assert two["notes"] == ["weight 3", "weight 5", "conditions: killed_by_player"]
     assert two["outputs"] == [{"items": ["t:gem"], "count": 2}]  # the same count in both entries is kept
-    # different fixed counts: the output count falls back to 1 and each count is kept as a note
-    assert mixed["notes"] == ["weight 1", "count 4", "quality 1"] and mixed["outputs"] == [{"items": ["t:gem"]}]
+    # different fixed counts: the output shows the range over the table's entries
+    assert mixed["notes"] == ["weight 1", "quality 1"] and mixed["outputs"] == [{"items": ["t:gem"], "count_max": 4}]

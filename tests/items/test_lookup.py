@@ -39,10 +39,10 @@ def test_unknown_text_gets_the_nearest_items(packs) -> None:
     assert suggest_items(packs, "") == () and len(suggest_items(packs, "glacite", limit=2)) == 2
 
 
-def test_unknown_namespaced_id_is_kept_with_suggestions(packs) -> None:
+def test_unknown_namespaced_id_is_not_taken_and_gets_suggestions(packs) -> None:
     found = lookup_item(packs, "aurora:glacite_ingots")
-    assert found.item_id == "aurora:glacite_ingots" and found.how == "id"
-    assert "aurora:glacite_ingot" in found.suggestions
+    assert found.item_id is None and found.how == "unknown_id"
+    assert found.suggestions[0] == "aurora:glacite_ingot"
 
 
 def test_lookup_on_modded_packs_with_custom_ingredients() -> None:
