@@ -40,6 +40,13 @@ class RefExpander:
         """Whether the tag (without ``#``) is defined (resolved) by the loaded packs."""
         return tag in self.tags.members
 
+    def why_undefined(self, tag: str) -> str:
+        """Why a tag (without ``#``) has no items: it failed to load (with the reason) or no pack defines it."""
+        reason = self.tags.failed.get(tag)
+        if reason:
+            return f"failed to load ({reason}), so it is undefined, as in the game"
+        return "is not defined by the loaded packs"
+
     def tag_items(self, tag: str) -> tuple[str, ...]:
         """The item ids of a tag (without ``#``); ``()`` when undefined."""
         items = self._cache.get(tag)
@@ -99,16 +106,16 @@ def recipe_ref_problems(rid: str, r: Recipe, refs: RefExpander) -> list[tuple[st
                         message = f"{leaf} cannot be resolved to items; the slot shows it, unresolved"
                         found.setdefault(("unresolved_ingredient", message), []).append(f"inputs[{i}]")
                     elif leaf.startswith("#") and not refs.is_defined(leaf[1:]):
-                        message = (f"tag {leaf} (inside {ref.type}) is not defined by the loaded packs; "
+                        message = (f"tag {leaf} (inside {ref.type}) {refs.why_undefined(leaf[1:])}; "
                                    f"the slot shows it, unresolved")
                         found.setdefault(("undefined_tag", message), []).append(f"inputs[{i}]")
             elif ref.startswith("#") and not refs.is_defined(ref[1:]):
-                message = f"tag {ref} is not defined by the loaded packs; the slot shows the tag, unresolved"
+                message = f"tag {ref} {refs.why_undefined(ref[1:])}; the slot shows the tag, unresolved"
                 found.setdefault(("undefined_tag", message), []).append(f"inputs[{i}]")
     rows = [("warning", kind, rid, ",".join(dict.fromkeys(slots)), message, r.path, r.pack)
             for (kind, message), slots in found.items()]
     for i, stack in enumerate(r.item_results):
         if stack.item_id.startswith("#") and not refs.is_defined(stack.item_id[1:]):
             rows.append(("warning", "undefined_tag", rid, f"results[{i}]",
-                         f"output tag {stack.item_id} is not defined by the loaded packs", r.path, r.pack))
+                         f"output tag {stack.item_id} {refs.why_undefined(stack.item_id[1:])}", r.path, r.pack))
     return rows
