@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
 from dataclasses import dataclass
 from typing import Literal, Mapping, Sequence
 
@@ -43,8 +44,9 @@ def fold(text: str) -> str:
     return " ".join(str(text).split()).casefold()
 
 
-def edit_distance(a: str, b: str) -> int:
-    """Levenshtein distance (insertions, deletions, substitutions; one per character, CJK included)."""
+def edit_distance(a: Sequence[str], b: Sequence[str]) -> int:
+    """Levenshtein distance (insertions, deletions, substitutions; one per character, CJK included; also over
+    lists of syllables)."""
     if len(a) < len(b):
         a, b = b, a
     previous = list(range(len(b) + 1))
@@ -75,6 +77,24 @@ def _shared(a: str, b: str) -> float:
     return 2 * sum((ua & ub).values()) / total if total else 0.0
 
 
+@lru_cache(maxsize=65536)
+def _sound(char: str) -> str:
+    """The toneless pinyin of one CJK character (the character itself for anything else)."""
+    if char.isascii():
+        return char
+    from pypinyin import lazy_pinyin  # imported on first use: kit's import stays light
+
+    return lazy_pinyin(char)[0]
+
+
+def _sound_alike(a: str, b: str) -> float:
+    """:func:`_spelling` over the syllables of two CJK texts: homophones typed through a pinyin IME (稿 for 镐,
+    both gao) count as the same, so the intended name ranks first among equally near spellings."""
+    sa, sb = [_sound(c) for c in a], [_sound(c) for c in b]
+    longest = max(len(sa), len(sb))
+    return 1.0 - edit_distance(sa, sb) / longest if longest else 1.0
+
+
 def _spelling(a: str, b: str) -> float:
     longest = max(len(a), len(b))
     return 1.0 - edit_distance(a, b) / longest if longest else 1.0
@@ -83,7 +103,9 @@ def _spelling(a: str, b: str) -> float:
 def similarity(query: str, name: str) -> float:
     """How alike two folded spellings are, in [0, 1]: edit distance and shared characters, averaged.
 
-    Multi-word texts are also compared word by word (each query word with its best word of ``name``), so
+    For CJK texts the toneless pinyin of the two is compared as well (one third of the score), since typos made
+    with a pinyin input method are homophones (冰川稿 is closer to 冰川镐 than to 冰川剑). Multi-word texts are also
+    compared word by word (each query word with its best word of ``name``), so
     ``glacit ingto`` is close to ``glacite ingot``. 1.0 only for equal texts.
     """
     if query == name:
@@ -91,6 +113,8 @@ def similarity(query: str, name: str) -> float:
     if not query or not name:
         return 0.0
     score = (_spelling(query, name) + _shared(query, name)) / 2
+    if not query.isascii() and not name.isascii():  # CJK: sounds count too (pinyin input typos are homophones)
+        score = (2 * score + _sound_alike(query, name)) / 3
     qw, nw = query.split(), name.split()
     if len(qw) > 1 and len(nw) > 1:
         per_word = sum(max((_spelling(w, v) + _shared(w, v)) / 2 for v in nw) for w in qw) / len(qw)
@@ -116,8 +140,10 @@ def rank_candidates(query: str, candidates: Mapping[str, Sequence[str]], *, limi
                     threshold: float = SUGGEST_THRESHOLD) -> tuple[str, ...]:
     """Up to ``limit`` keys of ``candidates`` (item id -> its spellings: id, path, names) nearest ``query``.
 
-    A spelling containing the query (or contained in it) ranks above every near spelling, closer lengths first;
-    the others rank by :func:`similarity` (at least ``threshold``); ties by key.
+    A spelling containing the query ranks above every near spelling, closer lengths first; a spelling contained
+    in the query (``diamond`` in ``diamond_blok``) scores by how much of the query it covers, so a near spelling
+    of the whole query (``diamond_block``) can beat it; the others rank by :func:`similarity` (at least
+    ``threshold``); ties by key.
     """
     needle = fold(query)
     if not needle:
@@ -130,9 +156,12 @@ def rank_candidates(query: str, candidates: Mapping[str, Sequence[str]], *, limi
             c = fold(raw)
             if not c:
                 continue
-            if as_id in c or needle in c or c in needle:
-                best = max(best, 1.0 + min(len(c), len(needle)) / max(len(c), len(needle)))
-            elif _may_be_close(needle, c):
+            if as_id in c or needle in c:  # the query is part of the spelling: typed so far
+                best = max(best, 1.0 + len(needle) / len(c))
+                continue
+            if c in needle:  # a shorter spelling inside the query ranks by how much of the query it covers
+                best = max(best, 0.5 + 0.5 * len(c) / len(needle))
+            if _may_be_close(needle, c):
                 best = max(best, similarity(needle, c))
         if best >= threshold:
             scored[key] = best
@@ -206,7 +235,7 @@ class NameIndex:
 
     def _near(self, folded: str, shorter_than: int) -> list[tuple[str, str]]:
         """Names within one edit of a span of ``folded`` sharing more than ``shorter_than`` characters with it
-        (best first: most shared characters, then name order); exact containment is not "near"."""
+        (best first: most shared characters, then similarity to the text, then name); containment is not "near"."""
         chars = set(folded)
         words = [w.strip("?!.,;:'\"") for w in folded.split()]
         found: list[tuple[int, str, str]] = []
@@ -222,9 +251,10 @@ class NameIndex:
                     continue
                 shared = _near_span(folded, name)
             if shared is not None and shared > shorter_than:
-                found.append((shared, name, item_id))
-        found.sort(key=lambda f: (-f[0], f[1], f[2]))
-        return [(n, i) for _s, n, i in found]
+                found.append((shared, -similarity(folded, name), name, item_id))
+        found.sort()
+        found.sort(key=lambda f: -f[0])
+        return [(n, i) for _s, _sim, n, i in found]
 
 
 def _near_span(text: str, name: str) -> int | None:
