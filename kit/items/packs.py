@@ -478,11 +478,11 @@ def _check_load_args(paths: Any, strict: Any, features: Any) -> None:
 
     one = (str, os.PathLike, PackBytes)
     if not isinstance(paths, one):
-        ok = isinstance(paths, (list, tuple)) and bool(paths) and all(isinstance(p, one) for p in paths)
+        ok = isinstance(paths, (list, tuple)) and all(isinstance(p, one) for p in paths)
         if not ok:
             raise InvalidParameterError(
                 "The 'paths' parameter of load_datapacks must be a pack path (a folder with data/, a zip or a jar), "
-                f"a PackBytes, or a non-empty list of them in priority order. Got {type(paths).__name__} {paths!r} "
+                f"a PackBytes, or a list of them in priority order. Got {type(paths).__name__} {paths!r} "
                 "instead." + (" A server folder is opened with kit.open_server(path).load_datapacks()."
                               if not isinstance(paths, (list, tuple)) else ""))
     if not isinstance(strict, bool):

@@ -262,3 +262,28 @@ def test_loot_source_merges_the_notes_of_every_entry_of_a_table(tmp_path):
     assert two["outputs"] == [{"items": ["t:gem"], "count": 2}]  # the same count in both entries is kept
     # different fixed counts: the output shows the range over the table's entries
     assert mixed["notes"] == ["weight 1", "quality 1"] and mixed["outputs"] == [{"items": ["t:gem"], "count_max": 4}]
+
+
+def test_every_cap_that_cuts_says_so(tmp_path):
+    from kit.items.sources import MAX_ALTERNATIVES, MAX_TAGS
+
+    files = {f"data/t/tags/item/group_{k:02d}.json": {"values": ["t:gem"]} for k in range(MAX_TAGS + 6)}
+    files["data/t/tags/item/many.json"] = {"values": [f"t:i{k}" for k in range(12)]}
+    files["data/t/recipe/gem.json"] = {"type": "minecraft:crafting_shapeless", "ingredients": ["#t:many", "#t:none"],
+                                       "result": {"id": "t:gem"}}
+    packs = kit.items.load_datapacks(write_pack(tmp_path / "p", files))
+    out = packs.item_sources("t:gem")
+    tags = [s for s in out.sources if s.kind == "tag"]
+    assert len(out.sources) == 64 and len(tags) == 63 and out.truncated  # 1 recipe + 64 tags, cut to 64 sources
+    assert out.cuts == (f"{MAX_TAGS + 6} tags hold the item; the first {MAX_TAGS} are kept",
+                        "65 sources found; the first 64 are kept")
+    assert out.to_dict()["cuts"] == list(out.cuts)
+    slot = next(s for s in out.sources if s.kind == "recipe").inputs[0]
+    assert len(slot.items) == MAX_ALTERNATIVES and slot.n_items == 12 and slot.to_json()["n_items"] == 12
+    problems = out.problems()
+    assert list(problems.kind) == ["capped", "unresolved_ref", "capped", "capped"]  # in source and slot order
+    assert list(problems.field) == ["inputs[0]", "inputs[1]", "sources", "sources"]
+    assert "#t:none cannot be expanded" in problems.message.iloc[1] and problems.source_id.iloc[1] == "t:gem"
+    assert "accepts 12 items; the first 8 are shown" in problems.message.iloc[0]
+    assert out.to_frame().unresolved.iloc[0] == ("#t:none",)
+    assert not packs.item_sources("t:gem", "recipe").truncated  # the tag cap cuts only a scope with tags

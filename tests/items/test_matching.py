@@ -116,8 +116,8 @@ def test_load_datapacks_checks_its_arguments(tmp_path):
     with pytest.raises(kit.core.errors.InvalidParameterError, match=r"'paths' parameter of load_datapacks must be a "
                                                                     r"pack path .* Got int 3 instead"):
         kit.items.load_datapacks(3)
-    with pytest.raises(kit.core.errors.InvalidParameterError, match=r"Got list \[\] instead"):
-        kit.items.load_datapacks([])
+    with pytest.raises(kit.core.errors.InvalidParameterError, match=r"Got list \[3\] instead"):
+        kit.items.load_datapacks([3])
     with pytest.raises(kit.core.errors.InvalidParameterError, match=r"'strict' parameter of load_datapacks must be a "
                                                                     r"bool\. Got str 'yes'"):
         kit.items.load_datapacks(tmp_path, strict="yes")
