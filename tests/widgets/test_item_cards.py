@@ -531,3 +531,27 @@ def test_sources_card_bad_parameters_are_kit_errors(packs) -> None:
         ItemSourcesCard.from_packs(packs, "glacite_ingot", mode="tiny")
     with pytest.raises(InvalidParameterError, match=r"'item' parameter of ItemSourcesCard.show must be a str"):
         ItemSourcesCard.from_packs(packs, None)
+
+
+def test_slot_labels_are_never_cut_and_stations_show_a_compact_icon() -> None:
+    from kit.samples.server import png_icon
+
+    source = ItemSource("recipe", "example:r", "minecraft:crafting_shaped", ("minecraft:crafting_table",), 2, inputs=(
+        SourceSlot((ItemStack("aurora:glacite_ingot"),)), SourceSlot(unresolved=("#c:ingots/tin",))),
+        outputs=(SourceSlot((ItemStack("aurora:glacite_block"),), 2),))
+    page = recipe_html(source, {"aurora:glacite_ingot": "Glacite Ingot", "aurora:glacite_block": "Glacite Block"})
+    assert ">Glacite Ingot<" in page and "#c:ingots/tin<br>" in page  # whole names and tags, wrapping
+    assert "overflow-wrap:anywhere" in page and "overflow:hidden" not in page
+    assert "class='kit-station'" in page and "工作台 Crafting" in page  # no texture: the label as a chip
+    icon = png_icon((120, 80, 40))
+    with_icon = recipe_html(source, icons={"minecraft:crafting_table": icon})
+    assert "kit-station-icon" in with_icon and "title='工作台 Crafting (minecraft:crafting_table)'" in with_icon
+    assert ">工作台 Crafting</span>" not in with_icon
+
+
+def test_loot_rows_show_the_count_range() -> None:
+    from kit.widgets.item_cards import loot_html
+
+    rows = loot_html([ItemSource("loot", "t:a", "loot_table", outputs=(SourceSlot((ItemStack("t:x"),), 1, count_max=4),)),
+                      ItemSource("loot", "t:b", "loot_table", outputs=(SourceSlot((ItemStack("t:x"),), 3),))])
+    assert ">1-4</td>" in rows and ">3</td>" in rows and "×" not in rows
