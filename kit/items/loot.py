@@ -471,7 +471,8 @@ def _entity_probability(cond: Mapping[str, Any], ctx: LootContext) -> float | No
     if set(pred) == {"fishing_hook"} and isinstance(hook, dict) and set(hook) == {"in_open_water"}:
         return 1.0 if bool(hook["in_open_water"]) == ctx.open_water else 0.0
     ts = pred.get("type_specific")
-    if isinstance(ts, dict) and norm_id(str(ts.get("type", ""))) == "minecraft:fishing_hook" and set(pred) == {"type_specific"}:
+    is_hook = isinstance(ts, dict) and norm_id(str(ts.get("type", ""))) == "minecraft:fishing_hook"
+    if is_hook and set(pred) == {"type_specific"}:
         if set(ts) == {"type", "in_open_water"}:
             return 1.0 if bool(ts["in_open_water"]) == ctx.open_water else 0.0
     return None
@@ -502,7 +503,8 @@ def condition_probability(cond: Any, ctx: LootContext) -> float | None:
         level = ctx.enchantment_level(cond.get("enchantment"))
         if level is None:
             return None
-        p = level_value(cond.get("enchanted_chance"), level) if level > 0 else _float_mean(cond.get("unenchanted_chance"))
+        p = (level_value(cond.get("enchanted_chance"), level) if level > 0
+             else _float_mean(cond.get("unenchanted_chance")))
         return None if p is None else min(max(p, 0.0), 1.0)
     if c == "minecraft:table_bonus":
         level = ctx.enchantment_level(cond.get("enchantment"))

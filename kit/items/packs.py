@@ -90,7 +90,8 @@ class _Source:
             m = _FEATURE_RE.match(rel)
             if m:
                 out.setdefault(m.group(2), {})[rel[m.end():]] = reader
-        return {f: _Source(f"{self.name}[{f}]", "feature", f"{self.location}!{f}", files) for f, files in sorted(out.items())}
+        return {f: _Source(f"{self.name}[{f}]", "feature", f"{self.location}!{f}", files)
+                for f, files in sorted(out.items())}
 
 
 def _folder_reader(full: str) -> Reader:
@@ -124,7 +125,8 @@ def _zip_reader(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> Reader:
                         break
                     total += len(block)
                     if total > max_bytes:
-                        raise PackFileRefusedError(f"member {info.filename} inflates past the {max_bytes} bytes allowed")
+                        raise PackFileRefusedError(
+                            f"member {info.filename} inflates past the {max_bytes} bytes allowed")
                     parts.append(block)
             return b"".join(parts)
         except zipfile.BadZipFile as exc:
@@ -297,9 +299,10 @@ def _scan_source(src: _Source, out: _Loaded, strict: bool) -> None:
                 if not isinstance(data, dict):
                     raise FieldError("expected a JSON object of translation keys")
             except (ValueError, UnicodeDecodeError, OSError) as exc:
+                lang_id, reason = f"{m.group(1)}:{m.group(2)}", f"invalid language file: {exc}"
                 if strict:
-                    raise DatapackReadError(src.name, rel, f"{m.group(1)}:{m.group(2)}", f"invalid language file: {exc}")
-                out.errors.append(("lang", f"{m.group(1)}:{m.group(2)}", f"invalid language file: {exc}", src.name, rel))
+                    raise DatapackReadError(src.name, rel, lang_id, reason)
+                out.errors.append(("lang", lang_id, reason, src.name, rel))
                 out.problems.append(("error", "unreadable_lang", f"{m.group(1)}:{m.group(2)}", "",
                                      f"invalid language file: {exc}", rel, src.name))
                 continue
@@ -404,7 +407,8 @@ def _read_tags(out: _Loaded, strict: bool, ctx: ConditionContext) -> None:
                     if verdict.met is False:
                         continue
                 out.tag_files.append(parse_tag_file(rid, data, pack=src.name, path=rel, folder=folder))
-            except (ValueError, UnicodeDecodeError, OSError, TypeError, KeyError, AttributeError, RecursionError) as exc:
+            except (ValueError, UnicodeDecodeError, OSError, TypeError, KeyError, AttributeError,
+                    RecursionError) as exc:
                 is_json = isinstance(exc, (json.JSONDecodeError, JsonRefusedError))
                 reason = f"invalid JSON: {exc}" if is_json else str(exc)
                 if isinstance(exc, RecursionError):
@@ -538,7 +542,8 @@ def _load(paths, strict: bool, features: Iterable[str], mods) -> "PackSet":
     if missing:
         available = sorted({f for p in out.packs for f in p.features})
         raise UnknownFeatureError(
-            f"feature pack(s) {', '.join(missing)} not found in the loaded packs; available: {', '.join(available) or 'none'}")
+            f"feature pack(s) {', '.join(missing)} not found in the loaded packs; "
+            f"available: {', '.join(available) or 'none'}")
     _read_tags(out, strict, _condition_context(out, mod_ids, None))
     tags = resolve_tags(out.tag_files)
     for tag_id, reason in sorted(tags.failed.items()):

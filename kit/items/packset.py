@@ -54,7 +54,8 @@ _NAME_RE = re.compile(r"^[a-z0-9_-]+$")
 
 def _lang_key_to_id(key: str) -> tuple[str, str] | None:
     parts = key.split(".")
-    if len(parts) != 3 or parts[0] not in ("item", "block") or not _NAME_RE.match(parts[1]) or not _NAME_RE.match(parts[2]):
+    if len(parts) != 3 or parts[0] not in ("item", "block") or not _NAME_RE.match(parts[1]) \
+            or not _NAME_RE.match(parts[2]):
         return None
     return parts[0], f"{parts[1]}:{parts[2]}"
 
@@ -163,10 +164,10 @@ class PackSet:
         pandas.DataFrame
             Columns ``severity`` (ordered: warning < error), ``kind``, ``object_id``, ``field``, ``message``,
             ``path`` (inside the pack), ``pack``. Kinds: ``unreadable_recipe`` / ``unreadable_loot_table`` /
-            ``unreadable_item_tag`` / ``unreadable_lang`` (a file that fails to parse), ``removed_by_override`` (a top-priority file
-            that fails to parse, so the id has no recipe or loot table at all), ``failed_tag`` (a cycle or a
-            missing required reference), ``undefined_tag`` (a recipe slot naming a tag no pack defines; the slot
-            stays visible as the tag), ``unresolved_ingredient`` (a custom ingredient kit cannot compute),
+            ``unreadable_item_tag`` / ``unreadable_lang`` (a file that fails to parse), ``removed_by_override`` (a
+            top-priority file that fails to parse, so the id has no recipe or loot table at all), ``failed_tag``
+            (a cycle or a missing required reference: the tag fails as a whole), ``undefined_tag`` (a recipe slot
+            naming a tag no pack defines or one that failed; the slot stays visible as the tag), ``unresolved_ingredient`` (a custom ingredient kit cannot compute),
             ``undecided_condition`` (a loader condition kit cannot evaluate; the file is kept),
             ``unusable_loot_table`` (a table the loot scan or the loot figures could not use; other tables are
             unaffected), ``capped`` (a warning: one of kit's caps cut a result, such as the loot scan's 4,096 tables
@@ -195,7 +196,10 @@ class PackSet:
         return frame(CONDITION_SCHEMA, rows)
 
     def item_icon(self, item_id: str) -> bytes | None:
-        """The PNG bytes of an item's icon from the loaded packs' textures, or ``None`` (see :func:`kit.items.item_icon`)."""
+        """The PNG bytes of an item's icon from the loaded packs' textures, or ``None``.
+
+        See :func:`kit.items.item_icon`.
+        """
         from kit.items.icons import find_icon
 
         item_id = norm_id(item_id)
@@ -320,7 +324,8 @@ class PackSet:
 
     # ---------------------------------------------------------------- questions
 
-    def item_sources(self, item_id: str, scope: str = "all", *, registry: ProviderRegistry | None = None) -> ItemSourceOutput:
+    def item_sources(self, item_id: str, scope: str = "all", *,
+                     registry: ProviderRegistry | None = None) -> ItemSourceOutput:
         """Where an item comes from, per the design's ``game.item_sources`` tool.
 
         Parameters

@@ -445,8 +445,8 @@ def parse_recipe(recipe_id: str, data: Any, *, pack: str = "", path: str = "", f
         if "ingredient" not in data:
             raise RecipeFormatError("ingredient", "missing")
         kind = "cooking" if rtype in _COOKING else "stonecutting"
-        return Recipe(kind=kind, inputs=(parse_ingredient(data["ingredient"]),), result=parse_result(data.get("result")),
-                      station=STATIONS[rtype], **common)
+        return Recipe(kind=kind, inputs=(parse_ingredient(data["ingredient"]),),
+                      result=parse_result(data.get("result")), station=STATIONS[rtype], **common)
     if rtype in ("minecraft:smithing_transform", "minecraft:smithing_trim", "minecraft:smithing"):
         keys = ("base", "addition") if rtype == "minecraft:smithing" else ("template", "base", "addition")
         for key in keys:

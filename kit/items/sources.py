@@ -270,7 +270,8 @@ class ProviderRegistry:
                 f"The 'provider_id' parameter of register_provider must be a namespaced id like 'example:villager'. "
                 f"Got {provider_id!r} instead.")
         if provider_id.split(":", 1)[1] == "all":
-            raise ProviderRegistrationError(f"provider id {provider_id!r}: the path 'all' is reserved for the full query")
+            raise ProviderRegistrationError(
+                f"provider id {provider_id!r}: the path 'all' is reserved for the full query")
         if provider_id in self._providers and not replace:
             raise ProviderRegistrationError(
                 f"provider {provider_id!r} is already registered; pass replace=True to replace it")

@@ -106,7 +106,8 @@ def known_max_stack_sizes(packs: PackSet) -> dict[str, int]:
 def _check_choice(where: str, name: str, value: Any, choices: Sequence[str]) -> None:
     """Raise the kit parameter error for an option outside ``choices`` (instead of a bare traitlets error)."""
     if not isinstance(value, str) or value not in choices:
-        raise InvalidParameterError(f"The {name!r} parameter of {where} must be one of {', '.join(map(repr, choices))}. "
+        raise InvalidParameterError(f"The {name!r} parameter of {where} must be one of "
+                                    f"{', '.join(map(repr, choices))}. "
                                     f"Got {value!r} instead.")
 
 

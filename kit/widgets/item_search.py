@@ -184,7 +184,8 @@ class ItemSearchCard(StaticView, widgets.VBox):
                                         f"{type(query).__name__} {query!r} instead.")
         if not isinstance(scope, str):
             raise InvalidParameterError(f"The 'scope' parameter of ItemSearchCard must be a str ('all', 'recipe', "
-                                        f"'loot', 'tag' or a provider id). Got {type(scope).__name__} {scope!r} instead.")
+                                        f"'loot', 'tag' or a provider id). Got {type(scope).__name__} {scope!r} "
+                                        f"instead.")
         _check_choice("ItemSearchCard", "language", language, LANGUAGES)
         _check_choice("ItemSearchCard", "mode", mode, MODES)
         self.packs = packs

@@ -182,7 +182,8 @@ class ItemSourcesCard(StaticView, widgets.VBox):
         a bad scope is reported in the card (``error``) instead of raising. Returns the lookup.
         """
         if self.packs is None:
-            raise InvalidParameterError("ItemSourcesCard.show needs a card made with ItemSourcesCard.from_packs(packs, ...)")
+            raise InvalidParameterError(
+                "ItemSourcesCard.show needs a card made with ItemSourcesCard.from_packs(packs, ...)")
         if not isinstance(item, str):
             raise InvalidParameterError(f"The 'item' parameter of ItemSourcesCard.show must be a str (an item id or "
                                         f"name). Got {type(item).__name__} {item!r} instead.")
@@ -259,7 +260,8 @@ class ItemSourcesCard(StaticView, widgets.VBox):
     def select(self, category: str) -> None:
         """Switch to ``category`` (``recipe``, ``loot`` or ``tag``); an empty category is not selectable."""
         if category not in CATEGORIES:
-            raise InvalidParameterError(f"The 'category' parameter of ItemSourcesCard.select must be one of {list(CATEGORIES)}. "
+            raise InvalidParameterError(f"The 'category' parameter of ItemSourcesCard.select must be one of "
+                                        f"{list(CATEGORIES)}. "
                              f"Got {category!r} instead.")
         if self.sources[category]:
             self.category = category
@@ -288,7 +290,8 @@ class ItemSourcesCard(StaticView, widgets.VBox):
             columns = 1 if self.mode == "compact" else 2
             self.body = widgets.GridBox(
                 [widgets.HTML(recipe_html(s, self.names, icons=self.icons)) for s in visible],
-                layout=widgets.Layout(grid_template_columns=f"repeat({columns}, minmax(0, max-content))", grid_gap="6px"))
+                layout=widgets.Layout(grid_template_columns=f"repeat({columns}, minmax(0, max-content))",
+                                      grid_gap="6px"))
         elif visible:
             self.body = widgets.Box([widgets.HTML(loot_html(visible) if category == "loot" else tags_html(visible))])
         else:
