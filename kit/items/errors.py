@@ -14,6 +14,9 @@ __all__ = [
     "ProviderRegistrationError",
     "UnknownItemError",
     "UnknownLanguageError",
+    "LootFormatError",
+    "LootSamplingError",
+    "RecipeFormatError",
 ]
 
 
@@ -82,3 +85,24 @@ class UnknownItemError(KitError, LookupError):
 
 class UnknownLanguageError(KitError, LookupError):
     """A language no loaded pack has a language file for; the message lists the loaded languages."""
+
+
+class LootFormatError(KitError, ValueError):
+    """A loot table breaks its format; ``field`` names the key path. Reported by the loader."""
+
+    def __init__(self, field: str, reason: str) -> None:
+        super().__init__(f"field '{field}': {reason}")
+        self.field = field
+
+
+class LootSamplingError(KitError, ValueError):
+    """A loot table the Monte-Carlo sampler cannot roll (a provider that needs a world, absurd loop counts, data
+    of the wrong type); the message names the table and the reason."""
+
+
+class RecipeFormatError(KitError, ValueError):
+    """A recipe file breaks its format; ``field`` names the key path. Reported by the loader."""
+
+    def __init__(self, field: str, reason: str) -> None:
+        super().__init__(f"field '{field}': {reason}")
+        self.field = field

@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Iterator, Mapping
 
-from kit.core.errors import KitError
+from kit.items.errors import LootFormatError
 from kit.items._common import norm_id
 
 __all__ = [
@@ -47,14 +47,6 @@ KNOWN_OTHER_FUNCTIONS = frozenset({
     "minecraft:toggle_tooltips", "minecraft:set_item", "minecraft:modify_contents", "minecraft:filtered",
     "minecraft:reference", "minecraft:sequence", "minecraft:set_random_dyes", "minecraft:set_random_potion",
 })
-
-
-class LootFormatError(KitError, ValueError):
-    """A loot table breaks its format; ``field`` names the key path. Reported by the loader."""
-
-    def __init__(self, field: str, reason: str) -> None:
-        super().__init__(f"field '{field}': {reason}")
-        self.field = field
 
 
 @dataclass(frozen=True)

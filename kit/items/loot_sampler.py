@@ -11,7 +11,7 @@ import math
 import random
 from typing import Any, Callable, Mapping
 
-from kit.core.errors import KitError
+from kit.items.errors import LootSamplingError
 from kit.items._common import norm_id
 from kit.items.loot import COUNT_FUNCTIONS, LootContext, LootFormatError, LootTable, condition_probability, level_value
 
@@ -21,11 +21,6 @@ __all__ = ["LootSampler", "LootSamplingError", "MAX_SAMPLED_LOOP"]
 MAX_SAMPLED_LOOP = 100_000
 #: Nested loot-table references deeper than this are refused by the sampler.
 MAX_SAMPLED_DEPTH = 32
-
-
-class LootSamplingError(KitError, ValueError):
-    """A loot table the Monte-Carlo sampler cannot roll (a provider that needs a world, absurd loop counts, data
-    of the wrong type); the message names the table and the reason."""
 
 
 class _Refuse(Exception):
