@@ -11,7 +11,7 @@ from kit.core.problems import problem_schema
 from kit.items._common import norm_id
 from kit.items.errors import UnknownItemError, UnknownLanguageError, UnknownLootTableError
 from kit.items.index import ItemIndex
-from kit.items.loot import LootTable, loot_context, walk_entries
+from kit.items.loot import LootContext, LootTable, loot_context, walk_entries
 from kit.items.matching import NameIndex, NameMatch, fold, rank_candidates
 from kit.items.recipes import Recipe
 from kit.items.refs import RefExpander, recipe_ref_problems
@@ -167,7 +167,8 @@ class PackSet:
             ``unreadable_item_tag`` / ``unreadable_lang`` (a file that fails to parse), ``removed_by_override`` (a
             top-priority file that fails to parse, so the id has no recipe or loot table at all), ``failed_tag``
             (a cycle or a missing required reference: the tag fails as a whole), ``undefined_tag`` (a recipe slot
-            naming a tag no pack defines or one that failed; the slot stays visible as the tag), ``unresolved_ingredient`` (a custom ingredient kit cannot compute),
+            naming a tag no pack defines or one that failed; the slot stays visible as the tag),
+            ``unresolved_ingredient`` (a custom ingredient kit cannot compute),
             ``undecided_condition`` (a loader condition kit cannot evaluate; the file is kept),
             ``unusable_loot_table`` (a table the loot scan or the loot figures could not use; other tables are
             unaffected), ``capped`` (a warning: one of kit's caps cut a result, such as the loot scan's 4,096 tables

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import math
+import os
 from typing import Any, Literal, Mapping, Sequence
 
 from kit.core.errors import InvalidParameterError
@@ -318,3 +319,19 @@ def _hints(output: ItemSourceOutput, name: str, language: str = "zh_cn") -> str:
                                f"Provider {html.escape(provider)} failed: {html.escape(message)}"))
     return hint_box(parts)
 
+
+
+def packs_argument(packs: Any, owner: str) -> PackSet:
+    """``packs`` as a PackSet: a PackSet as is, a data pack path (or a list of them) loaded; else a kit error
+    naming the argument, what it got and what to pass."""
+    if isinstance(packs, PackSet):
+        return packs
+    paths = packs if isinstance(packs, (list, tuple)) else [packs]
+    if paths and all(isinstance(p, (str, os.PathLike)) for p in paths):
+        from kit.items.packs import load_datapacks
+
+        return load_datapacks(list(paths))
+    raise InvalidParameterError(
+        f"The 'packs' parameter of {owner} must be a PackSet or a data pack path. Got {type(packs).__name__} "
+        f"{packs!r} instead: pass kit.items.load_datapacks([path, ...]), kit.open_server(path).load_datapacks(), or "
+        f"a pack folder / zip path.")

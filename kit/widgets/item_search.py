@@ -20,7 +20,7 @@ from kit.items.packset import PackSet
 from kit.widgets._static import StaticView
 from kit.widgets.item_card_html import (CATEGORIES, LANGUAGES, MODES, SEARCH_BATCH, SEARCH_COLUMNS, SEARCH_ROWS, Mode,
                                         _check_choice, _icon_img, _icons_of, _name, hint_box, item_names,
-                                        known_max_stack_sizes, localized, page_count)
+                                        known_max_stack_sizes, localized, packs_argument, page_count)
 from kit.widgets.item_sources_card import ItemSourcesCard
 
 __all__ = ["ItemSearchCard", "ItemMatch", "ItemBatch", "search_items"]
@@ -178,7 +178,7 @@ class ItemSearchCard(StaticView, widgets.VBox):
 
     def __init__(self, packs: PackSet | str | os.PathLike | list, query: str = "", *, language: str = "zh_cn",
                  scope: str = "all", mode: Mode = "full", **kwargs: Any) -> None:
-        packs = _packs_argument(packs)
+        packs = packs_argument(packs, "ItemSearchCard")
         if not isinstance(query, str):
             raise InvalidParameterError(f"The 'query' parameter of ItemSearchCard must be a str. Got "
                                         f"{type(query).__name__} {query!r} instead.")
@@ -398,18 +398,3 @@ class ItemSearchCard(StaticView, widgets.VBox):
     def static_text(self) -> str:
         return (f"ItemSearchCard: {self.query!r} · page {self.page + 1} of {self.n_pages} · {len(self.matches)} items "
                 f"loaded of {self.n_total} · {self.language}")
-
-
-def _packs_argument(packs: Any) -> PackSet:
-    """``packs`` as a PackSet: a PackSet as is, a pack path (or a list of them) loaded; else a kit error."""
-    if isinstance(packs, PackSet):
-        return packs
-    paths = packs if isinstance(packs, (list, tuple)) else [packs]
-    if paths and all(isinstance(p, (str, os.PathLike)) for p in paths):
-        from kit.items.packs import load_datapacks
-
-        return load_datapacks(list(paths))
-    raise InvalidParameterError(
-        f"The 'packs' parameter of ItemSearchCard must be a PackSet or a data pack path. Got {type(packs).__name__} "
-        f"{packs!r} instead: pass kit.items.load_datapacks([path, ...]), kit.open_server(path).load_datapacks(), or "
-        f"a pack folder / zip path.")

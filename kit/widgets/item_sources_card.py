@@ -6,6 +6,7 @@ category, and a pager) over one :class:`kit.items.ItemSourceOutput`; drawn from 
 from __future__ import annotations
 
 import html
+import os
 from typing import Any, Mapping
 
 import ipywidgets as widgets
@@ -20,7 +21,7 @@ from kit.widgets._static import StaticView
 from kit.widgets.item_card_html import (CATEGORIES, CATEGORY_LABELS, COMPACT_RECIPES, DEFAULT_PAGE_SIZES, LANGUAGES,
                                         MODES, Mode, _check_choice, _explanation, _hints, _name, hint_box, item_icons,
                                         item_names, lenient_page_size, loot_html, page_count, recipe_html,
-                                        localized, split_sources, tags_html)
+                                        localized, packs_argument, split_sources, tags_html)
 
 __all__ = ["ItemSourcesCard"]
 
@@ -207,19 +208,17 @@ class ItemSourcesCard(StaticView, widgets.VBox):
         return lenient_page_size(proposal["value"], proposal["trait"].name.removesuffix("_page_size"))
 
     @classmethod
-    def from_packs(cls, packs: PackSet, item: str, *, scope: str = "all", language: str = "zh_cn",
+    def from_packs(cls, packs: PackSet | str | os.PathLike, item: str, *, scope: str = "all", language: str = "zh_cn",
                    **kwargs: Any) -> ItemSourcesCard:
         """The card of the item ``item`` names, with display names in ``language`` and item icons.
+
+        ``packs`` is a PackSet or a data pack path (loaded for you); anything else is an ``InvalidParameterError``.
 
         ``item`` is an id with or without namespace or a display name in any language, resolved with
         :func:`kit.items.lookup_item`; see :meth:`show` for what the card shows when it matches nothing or the
         scope is bad. Icons (:func:`item_icons`) follow the item shown unless ``icons=`` is given.
         """
-        if not isinstance(packs, PackSet):
-            raise InvalidParameterError(
-                f"The 'packs' parameter of ItemSourcesCard.from_packs must be a PackSet. Got {type(packs).__name__} "
-                f"{packs!r} instead: load one with kit.items.load_datapacks([path, ...]) or "
-                f"kit.open_server(path).load_datapacks().")
+        packs = packs_argument(packs, "ItemSourcesCard.from_packs")
         _check_choice("ItemSourcesCard.from_packs", "language", language, LANGUAGES)
         card = cls(ItemSourceOutput(item="", scope="all", sources=(), truncated=False),
                    names=item_names(packs, language), language=language, **kwargs)

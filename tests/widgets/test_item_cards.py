@@ -555,3 +555,13 @@ def test_loot_rows_show_the_count_range() -> None:
     rows = loot_html([ItemSource("loot", "t:a", "loot_table", outputs=(SourceSlot((ItemStack("t:x"),), 1, count_max=4),)),
                       ItemSource("loot", "t:b", "loot_table", outputs=(SourceSlot((ItemStack("t:x"),), 3),))])
     assert ">1-4</td>" in rows and ">3</td>" in rows and "×" not in rows
+
+
+def test_sources_card_from_a_pack_path_and_a_wrong_packs_argument() -> None:
+    from kit.core.errors import InvalidParameterError
+
+    card = ItemSourcesCard.from_packs(SAMPLE_PACK, "冰川锭")
+    assert card.output.item == "aurora:glacite_ingot"
+    with pytest.raises(InvalidParameterError, match=r"'packs' parameter of ItemSourcesCard\.from_packs must be a "
+                                                    r"PackSet or a data pack path\. Got dict \{\} instead: pass"):
+        ItemSourcesCard.from_packs({}, "冰川锭")
