@@ -26,7 +26,8 @@ class DatapackError(KitError, OSError):
 
 class PackFileRefusedError(KitError, OSError):
     """One file of a pack that kit will not read: not a regular file, larger than the reader's cap, or a corrupt,
-    encrypted or unsupported zip member. ``str()`` is the reason (it names the member where there is one)."""
+    encrypted or unsupported zip member. ``str()`` is the reason (it names the member where there is one).
+    """
 
     def __str__(self) -> str:  # OSError's own __str__ would show the args tuple
         return str(self.args[0]) if self.args else ""
@@ -97,7 +98,8 @@ class LootFormatError(KitError, ValueError):
 
 class LootSamplingError(KitError, ValueError):
     """A loot table the Monte-Carlo sampler cannot roll (a provider that needs a world, absurd loop counts, data
-    of the wrong type); the message names the table and the reason."""
+    of the wrong type); the message names the table and the reason.
+    """
 
 
 class RecipeFormatError(KitError, ValueError):

@@ -11,16 +11,24 @@ the providers that need it report the error. The built-in providers (``system:re
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Iterable, Mapping
 from functools import cached_property
-from typing import Callable, Iterable, Mapping, Protocol
+from typing import Protocol
 
 from kit.items._common import gc_paused
 from kit.items.loot import LootTable, walk_entries
 from kit.items.loot_scan import scan_table
 from kit.items.recipes import CustomIngredient, ItemStack, Recipe
 from kit.items.refs import RefExpander
-from kit.items.sources import (MAX_ALTERNATIVES, MAX_LOOT_TABLES, MAX_TAG_ITEMS_PER_TABLE, MAX_TAGS, PROVIDERS,
-                               ItemSource, SourceSlot)
+from kit.items.sources import (
+    MAX_ALTERNATIVES,
+    MAX_LOOT_TABLES,
+    MAX_TAG_ITEMS_PER_TABLE,
+    MAX_TAGS,
+    PROVIDERS,
+    ItemSource,
+    SourceSlot,
+)
 
 __all__ = ["ItemIndex", "IndexedPacks", "Reporter"]
 

@@ -39,7 +39,8 @@ class ItemLookup:
 
 def suggest_items(packs: PackSet, text: str, *, limit: int = 5) -> tuple[str, ...]:
     """Up to ``limit`` known item ids nearest to ``text`` (:meth:`PackSet.nearest_items`): ids, id paths and display
-    names containing it first, then near spellings ranked by edit distance and shared characters, ties by id."""
+    names containing it first, then near spellings ranked by edit distance and shared characters, ties by id.
+    """
     return packs.nearest_items(check_str(text, "text", "suggest_items"), limit=check_int(limit, "limit",
                                                                                           "suggest_items"))
 

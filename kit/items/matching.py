@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from functools import lru_cache
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal, Mapping, Sequence
+from functools import lru_cache
+from typing import Literal
 
 __all__ = ["NameIndex", "NameMatch", "fold", "edit_distance", "similarity", "rank_candidates", "find_item_id",
            "search_tier", "SUGGEST_THRESHOLD"]
@@ -46,7 +47,8 @@ def fold(text: str) -> str:
 
 def edit_distance(a: Sequence[str], b: Sequence[str]) -> int:
     """Levenshtein distance (insertions, deletions, substitutions; one per character, CJK included; also over
-    lists of syllables)."""
+    lists of syllables).
+    """
     if len(a) < len(b):
         a, b = b, a
     previous = list(range(len(b) + 1))
@@ -89,7 +91,8 @@ def _sound(char: str) -> str:
 
 def _sound_alike(a: str, b: str) -> float:
     """:func:`_spelling` over the syllables of two CJK texts: homophones typed through a pinyin IME (稿 for 镐,
-    both gao) count as the same, so the intended name ranks first among equally near spellings."""
+    both gao) count as the same, so the intended name ranks first among equally near spellings.
+    """
     sa, sb = [_sound(c) for c in a], [_sound(c) for c in b]
     longest = max(len(sa), len(sb))
     return 1.0 - edit_distance(sa, sb) / longest if longest else 1.0
@@ -124,7 +127,8 @@ def similarity(query: str, name: str) -> float:
 
 def search_tier(query: str, item_id: str, names: Sequence[str]) -> int | None:
     """The search tier of an item for a folded query: 0 exact, 1 prefix, 2 substring (of the id, its path or a
-    folded name; spaces in the query read as ``_`` for ids), ``None`` when the query is not in it."""
+    folded name; spaces in the query read as ``_`` for ids), ``None`` when the query is not in it.
+    """
     path = item_id.split(":", 1)[-1]
     q_id = query.replace(" ", "_")
     if q_id in (item_id, path) or query in names:
@@ -177,7 +181,8 @@ def _may_be_close(a: str, b: str) -> bool:
 class NameMatch:
     """What a text names: ``item_id`` (``None`` unless one item is meant), ``how`` it matched (``"id"`` an
     explicit id, ``"name"`` a contained display name, ``"near"`` a longer name within one edit of the text: a
-    suggestion, not a pick, ``"none"``), the ``name`` that matched and the ``suggestions`` (item ids)."""
+    suggestion, not a pick, ``"none"``), the ``name`` that matched and the ``suggestions`` (item ids).
+    """
 
     item_id: str | None
     how: Literal["id", "name", "near", "none"]
@@ -204,7 +209,8 @@ class NameIndex:
 
     def resolve(self, text: str) -> str | None:
         """The item a request is about (``match(text).item_id``): an explicit id, else the longest contained
-        display name, unless a longer name nearly spells the text (then ``None``: see :meth:`match`)."""
+        display name, unless a longer name nearly spells the text (then ``None``: see :meth:`match`).
+        """
         return self.match(text).item_id
 
     def match(self, text: str) -> NameMatch:
@@ -235,7 +241,8 @@ class NameIndex:
 
     def _near(self, folded: str, shorter_than: int) -> list[tuple[str, str]]:
         """Names within one edit of a span of ``folded`` sharing more than ``shorter_than`` characters with it
-        (best first: most shared characters, then similarity to the text, then name); containment is not "near"."""
+        (best first: most shared characters, then similarity to the text, then name); containment is not "near".
+        """
         chars = set(folded)
         words = [w.strip("?!.,;:'\"") for w in folded.split()]
         found: list[tuple[int, str, str]] = []
@@ -259,7 +266,8 @@ class NameIndex:
 
 def _near_span(text: str, name: str) -> int | None:
     """The characters ``name`` shares with its best span of ``text`` within one edit (``None``: none is, or the
-    name occurs exactly, which is containment, not a near miss)."""
+    name occurs exactly, which is containment, not a near miss).
+    """
     if name in text:
         return None
     best = None

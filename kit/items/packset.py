@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from kit.core.errors import InvalidParameterError
 from kit.core.frames import frame
@@ -373,7 +374,8 @@ class PackSet:
 
     def unknown_item_error(self, item_id: str) -> UnknownItemError:
         """The error for an item id no loaded pack knows: the nearest known ids, and for a ``minecraft:`` id the
-        advice to load the game's own data (kit knows only what the loaded packs hold)."""
+        advice to load the game's own data (kit knows only what the loaded packs hold).
+        """
         nearest = self.nearest_items(item_id.split(":", 1)[-1], limit=5)
         message = f"no loaded pack knows the item {item_id!r}"
         message += f"; the nearest known items: {', '.join(nearest)}" if nearest else "; no known item is close"
@@ -384,7 +386,8 @@ class PackSet:
 
     def is_known_item(self, item_id: str) -> bool:
         """Whether a loaded pack names the item: a recipe makes or uses it, a loot table or tag holds it, or a
-        language file names it (``item.*`` or ``block.*`` key)."""
+        language file names it (``item.*`` or ``block.*`` key).
+        """
         idx = self._index
         if item_id in idx.produced or item_id in idx.tags_of or item_id in self._lang_ids:
             return True
@@ -468,7 +471,8 @@ class PackSet:
 
     def nearest_items(self, text: str, *, limit: int = 5) -> tuple[str, ...]:
         """Up to ``limit`` known item ids nearest ``text``: ids, id paths and display names (every loaded language)
-        containing it first, then near spellings ranked by edit distance and shared characters (CJK-aware)."""
+        containing it first, then near spellings ranked by edit distance and shared characters (CJK-aware).
+        """
         if self._spellings is None:
             spellings: dict[str, list[str]] = {}
             for item_id in self._all_item_ids():
@@ -491,7 +495,8 @@ class PackSet:
 
     def items_named(self, name: str, *, language: str | None = None) -> tuple[str, ...]:
         """The item ids whose display name (in ``language``, default every loaded language) is exactly ``name``
-        (whitespace and case folded), sorted."""
+        (whitespace and case folded), sorted.
+        """
         target = fold(name)
         found = {i for lang in self._check_language(language, "items_named")
                  for i, n in self.display_names(lang).items() if fold(n) == target}

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 from kit.items.recipes import CustomIngredient, Recipe
 from kit.items.tags import ResolvedTags
@@ -96,7 +97,8 @@ class RefExpander:
 def recipe_ref_problems(rid: str, r: Recipe, refs: RefExpander) -> list[tuple[str, ...]]:
     """Problem rows ``(severity, kind, object_id, field, message, path, pack)`` for the refs of one recipe kit
     cannot expand: ``undefined_tag`` (a slot or output naming a tag no pack defines; the slot shows the tag) and
-    ``unresolved_ingredient`` (a custom ingredient kit cannot compute)."""
+    ``unresolved_ingredient`` (a custom ingredient kit cannot compute).
+    """
     found: dict[tuple[str, str], list[str]] = {}  # (kind, message) -> slots
     for i, slot in enumerate(r.inputs):
         for ref in slot:

@@ -8,7 +8,8 @@ from __future__ import annotations
 import html
 import math
 import os
-from typing import Any, Literal, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
 
 from kit.core.errors import InvalidParameterError
 from kit.items.packset import PackSet
@@ -248,7 +249,8 @@ def recipe_html(source: ItemSource, names: Mapping[str, str] | None = None, *,
 
 def _station_html(station: str, png: bytes | None) -> str:
     """A station beside a recipe's title: its item icon (the design's compact icon) where the packs hold one,
-    with the label as tooltip; else the label as a chip."""
+    with the label as tooltip; else the label as a chip.
+    """
     label = _STATION_LABELS.get(station, station.split(":", 1)[-1])
     title = html.escape(f"{label} ({station})", quote=True)
     if png:
@@ -258,13 +260,15 @@ def _station_html(station: str, png: bytes | None) -> str:
 
 def loot_html(sources: Sequence[ItemSource]) -> str:
     """HTML table of loot sources: table id, count per drop (``3``, or the range ``1-4``), merged entry notes (one
-    row per table)."""
+    row per table).
+    """
     rows = "".join(
         f"<tr><td style='padding:1px 8px'><code>{html.escape(s.source_id)}</code></td>"
         f"<td style='padding:1px 8px;text-align:right'>{s.outputs[0].count_range if s.outputs else '1'}</td>"
         f"<td style='padding:1px 8px'>{html.escape('; '.join(s.notes))}</td></tr>"
         for s in sources)
-    head = ("<tr><th style='text-align:left;padding:1px 8px'>表 ID Table</th><th style='padding:1px 8px'>数量 Count</th>"
+    head = ("<tr><th style='text-align:left;padding:1px 8px'>表 ID Table</th>"
+            "<th style='padding:1px 8px'>数量 Count</th>"
             "<th style='text-align:left;padding:1px 8px'>备注 Notes</th></tr>")
     return f"<table class='kit-loot' style='border-collapse:collapse;font-size:90%'>{head}{rows}</table>"
 
@@ -307,8 +311,8 @@ def _hints(output: ItemSourceOutput, name: str, language: str = "zh_cn") -> str:
     item, who = f"<code>{html.escape(output.item)}</code>", html.escape(name)
     if not output.sources:
         scope = html.escape(output.scope)
-        parts.append(localized(language, f"没有找到 {who} 的来源" + ("" if output.scope == "all" else f"（范围 {scope}）")
-                               + "。", f"No sources found for {item}"
+        zh_scope = "" if output.scope == "all" else f"（范围 {scope}）"
+        parts.append(localized(language, f"没有找到 {who} 的来源{zh_scope}。", f"No sources found for {item}"
                                + ("" if output.scope == "all" else f" (scope {scope})") + "."))
     if output.truncated:
         cuts = "; ".join(html.escape(c) for c in output.cuts) or f"{MAX_SOURCES}"
@@ -323,7 +327,8 @@ def _hints(output: ItemSourceOutput, name: str, language: str = "zh_cn") -> str:
 
 def packs_argument(packs: Any, owner: str) -> PackSet:
     """``packs`` as a PackSet: a PackSet as is, a data pack path (or a list of them) loaded; else a kit error
-    naming the argument, what it got and what to pass."""
+    naming the argument, what it got and what to pass.
+    """
     if isinstance(packs, PackSet):
         return packs
     paths = packs if isinstance(packs, (list, tuple)) else [packs]

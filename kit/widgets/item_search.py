@@ -18,9 +18,25 @@ from kit.core.errors import InvalidParameterError
 from kit.items.matching import SUGGEST_THRESHOLD, fold, search_tier, similarity
 from kit.items.packset import PackSet
 from kit.widgets._static import StaticView
-from kit.widgets.item_card_html import (CATEGORIES, LANGUAGES, MODES, SEARCH_BATCH, SEARCH_COLUMNS, SEARCH_ROWS, Mode,
-                                        _check_choice, _icon_img, _icons_of, _name, hint_box, item_names,
-                                        known_max_stack_sizes, localized, packs_argument, page_count)
+from kit.widgets.item_card_html import (
+    CATEGORIES,
+    LANGUAGES,
+    MODES,
+    SEARCH_BATCH,
+    SEARCH_COLUMNS,
+    SEARCH_ROWS,
+    Mode,
+    _check_choice,
+    _icon_img,
+    _icons_of,
+    _name,
+    hint_box,
+    item_names,
+    known_max_stack_sizes,
+    localized,
+    packs_argument,
+    page_count,
+)
 from kit.widgets.item_sources_card import ItemSourcesCard
 
 __all__ = ["ItemSearchCard", "ItemMatch", "ItemBatch", "search_items"]
@@ -279,7 +295,8 @@ class ItemSearchCard(StaticView, widgets.VBox):
 
     def tooltip(self, match: ItemMatch) -> str:
         """Tooltip text: the name in the other language, the registry id and the max stack size (or a note that the
-        data packs do not say)."""
+        data packs do not say).
+        """
         other = match.name_en if self.language == "zh_cn" else match.name_zh
         stack = self.max_stack.get(match.item_id)
         stack_line = (f"堆叠上限 Max stack: {stack}" if stack is not None
@@ -325,7 +342,8 @@ class ItemSearchCard(StaticView, widgets.VBox):
 
     def _open_card(self, previous: ItemSourcesCard | None) -> ItemSourcesCard:
         """The selected item's source card (:meth:`ItemSourcesCard.from_packs`: a bad scope is a line in the card);
-        redrawn for a language or mode switch, it keeps the previous card's category, pages and page sizes."""
+        redrawn for a language or mode switch, it keeps the previous card's category, pages and page sizes.
+        """
         card = ItemSourcesCard.from_packs(self.packs, self.selected, scope=self.scope, language=self.language,
                                           mode=self.mode)
         if previous is not None and previous.output.item == card.output.item:

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import html
 import os
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import ipywidgets as widgets
 import traitlets
@@ -18,10 +19,30 @@ from kit.items.lookup import ItemLookup, lookup_item
 from kit.items.packset import PackSet
 from kit.items.sources import ItemSource, ItemSourceOutput
 from kit.widgets._static import StaticView
-from kit.widgets.item_card_html import (CATEGORIES, CATEGORY_LABELS, COMPACT_RECIPES, DEFAULT_PAGE_SIZES, LANGUAGES,
-                                        MODES, Mode, _check_choice, _explanation, _hints, _name, hint_box, item_icons,
-                                        item_names, lenient_page_size, loot_html, page_count, recipe_html,
-                                        localized, packs_argument, split_sources, tags_html)
+from kit.widgets.item_card_html import (
+    CATEGORIES,
+    CATEGORY_LABELS,
+    COMPACT_RECIPES,
+    DEFAULT_PAGE_SIZES,
+    LANGUAGES,
+    MODES,
+    Mode,
+    _check_choice,
+    _explanation,
+    _hints,
+    _name,
+    hint_box,
+    item_icons,
+    item_names,
+    lenient_page_size,
+    localized,
+    loot_html,
+    packs_argument,
+    page_count,
+    recipe_html,
+    split_sources,
+    tags_html,
+)
 
 __all__ = ["ItemSourcesCard"]
 
@@ -146,7 +167,8 @@ class ItemSourcesCard(StaticView, widgets.VBox):
         code = f"<code>{q}</code>"
         if lookup.how == "unknown_id":
             builtin = lookup.text.strip().casefold().startswith("minecraft:")
-            zh = f"已载入的包里没有 {code}" + ("（原版物品需要同时载入游戏数据：服务器 jar 或原版数据包）" if builtin else "")
+            zh = f"已载入的包里没有 {code}" + (
+                "（原版物品需要同时载入游戏数据：服务器 jar 或原版数据包）" if builtin else "")
             en = f"No loaded pack knows {code}" + (" (a built-in item is known only when the game's data, the server "
                                                   "jar or the vanilla data pack, is loaded too)" if builtin else "")
             close = localized(t, "，相近的物品：", "; close items:") if lookup.suggestions else localized(t, "。", ".")
@@ -156,8 +178,10 @@ class ItemSourcesCard(StaticView, widgets.VBox):
                               f"'{q}' is not the name of any item. Did you mean:")]
         if not lookup.found:
             if lookup.suggestions:
-                return [localized(t, f"没有名为「{q}」的物品，您是不是要找：", f"No item is called '{q}'. Did you mean:")]
-            return [localized(t, f"没有名为「{q}」的物品，也没有相近的物品。", f"No item is called '{q}', and none is close.")]
+                return [localized(t, f"没有名为「{q}」的物品，您是不是要找：",
+                                  f"No item is called '{q}'. Did you mean:")]
+            return [localized(t, f"没有名为「{q}」的物品，也没有相近的物品。",
+                              f"No item is called '{q}', and none is close.")]
         if lookup.how in ("path", "name") and self.output.item:
             others = localized(t, " · 其他相近：", " · other close items:") if lookup.suggestions else ""
             return [f"「{q}」→ <code>{html.escape(self.output.item)}</code>{others}"]
