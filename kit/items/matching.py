@@ -245,7 +245,7 @@ class NameIndex:
         """
         chars = set(folded)
         words = [w.strip("?!.,;:'\"") for w in folded.split()]
-        found: list[tuple[int, str, str]] = []
+        found: list[tuple[int, float, str, str]] = []
         for name, item_id in self.entries:
             if len(name) - 1 <= shorter_than:
                 break

@@ -114,7 +114,7 @@ def recipe_ref_problems(rid: str, r: Recipe, refs: RefExpander) -> list[tuple[st
             elif ref.startswith("#") and not refs.is_defined(ref[1:]):
                 message = f"tag {ref} {refs.why_undefined(ref[1:])}; the slot shows the tag, unresolved"
                 found.setdefault(("undefined_tag", message), []).append(f"inputs[{i}]")
-    rows = [("warning", kind, rid, ",".join(dict.fromkeys(slots)), message, r.path, r.pack)
+    rows: list[tuple[str, ...]] = [("warning", kind, rid, ",".join(dict.fromkeys(slots)), message, r.path, r.pack)
             for (kind, message), slots in found.items()]
     for i, stack in enumerate(r.item_results):
         if stack.item_id.startswith("#") and not refs.is_defined(stack.item_id[1:]):

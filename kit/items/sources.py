@@ -224,7 +224,7 @@ class ItemSourceOutput:
 
 
 def _slot_problems(item: str, source_id: str, where: str, slot: SourceSlot) -> list[tuple[str, ...]]:
-    rows = [("warning", "unresolved_ref", item, where,
+    rows: list[tuple[str, ...]] = [("warning", "unresolved_ref", item, where,
              f"{ref} cannot be expanded to items (not defined by the loaded packs, or a custom ingredient kit "
              f"cannot compute); the slot shows it, unresolved", "", source_id) for ref in slot.unresolved]
     if slot.n_items > len(slot.items):

@@ -98,7 +98,9 @@ def known_max_stack_sizes(packs: PackSet) -> dict[str, int]:
     out: dict[str, int] = {}
     for rid in packs.recipes()["recipe_id"]:
         result = packs.recipe(rid).result
-        components = (result.components or {}) if result is not None else {}
+        if result is None:
+            continue
+        components = result.components or {}
         value = components.get("minecraft:max_stack_size", components.get("max_stack_size"))
         if isinstance(value, int) and not isinstance(value, bool) and value > 0:
             out[result.item_id] = value

@@ -90,7 +90,7 @@ def _rank(items: pd.DataFrame, query: str, language: str) -> list[tuple[Any, str
             return (fold(first or second or r[0].split(":", 1)[-1]), r[0])
 
         return [(by_name(r), *r) for r in sorted(rows, key=by_name)]
-    ranked = []
+    ranked: list[tuple[Any, str, str, str]] = []
     for iid, en, zh in rows:
         tier = search_tier(q, iid, [fold(n) for n in (en, zh) if n])
         if tier is not None:
@@ -240,7 +240,7 @@ class ItemSearchCard(StaticView, widgets.VBox):
         self.next_button.on_click(lambda _b: self._step(1))
         self.more_button.on_click(lambda _b: self.load_more())
         self.back_button.on_click(lambda _b: setattr(self, "selected", ""))
-        self.view_button.on_click(lambda _b: self.picker.value and setattr(self, "selected", self.picker.value))
+        self.view_button.on_click(lambda _b: self._view_picked())
         self.observe(self._on_query, names=["query"])
         self.observe(self._on_page, names=["page", "mode"])
         self.observe(self._on_language, names=["language"])
@@ -302,6 +302,11 @@ class ItemSearchCard(StaticView, widgets.VBox):
         stack_line = (f"堆叠上限 Max stack: {stack}" if stack is not None
                       else "堆叠上限 Max stack: 未知 unknown (数据包不记录 data packs do not record it)")
         return "\n".join(x for x in (other, match.item_id, stack_line) if x)
+
+    def _view_picked(self) -> None:
+        """Compact mode's 查看 View: open the picked item's source card."""
+        if self.picker.value:
+            self.selected = self.picker.value
 
     def _step(self, delta: int) -> None:
         self.page = min(max(self.page + delta, 0), self.n_pages - 1)
