@@ -330,7 +330,11 @@ CASES: dict[str, Case] = {
         x.broken_packs.problems(), x.packs.problems(), ps.PROBLEM_SCHEMA),
     "kit.items.sources.ItemSourceOutput.to_frame": lambda x: (
         x.packs.item_sources(x.packs.recipes()["result_item_id"].iloc[0]).to_frame(),
-        x.packs.item_sources("kit:no_such_item").to_frame(), isrc.OUTPUT_SCHEMA),
+        isrc.ItemSourceOutput("kit:no_such_item").to_frame(), isrc.OUTPUT_SCHEMA),
+    "kit.items.sources.ItemSourceOutput.problems": lambda x: (
+        isrc.ItemSourceOutput("kit:x", sources=(isrc.ItemSource("recipe", "kit:r", inputs=(
+            isrc.SourceSlot(unresolved=("#kit:undefined",)),)),), truncated=True, cuts=("65 sources",)).problems(),
+        isrc.ItemSourceOutput("kit:no_such_item").problems(), isrc.OUTPUT_PROBLEM_SCHEMA),
     "kit.items.packset.PackSet.conditions": lambda x: (
         x.server.load_datapacks().conditions(), x.packs.conditions(), ps.CONDITION_SCHEMA),
     # servers

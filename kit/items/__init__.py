@@ -8,12 +8,14 @@
 from __future__ import annotations
 
 from kit.items.errors import (DatapackError, DatapackReadError, InvalidScopeError, PackFileRefusedError,
-                              ProviderRegistrationError, UnknownFeatureError, UnknownLootTableError)
+                              ProviderRegistrationError, UnknownFeatureError, UnknownItemError, UnknownLanguageError,
+                              UnknownLootTableError)
 from kit.items.conditions import ConditionContext, Verdict
 from kit.items.icons import find_icon, item_icon
 from kit.items.loot import LootContext, LootFormatError, LootTable
 from kit.items.loot_sampler import LootSamplingError
 from kit.items.lookup import ItemLookup, lookup_item, suggest_items
+from kit.items.matching import NameMatch
 from kit.items.names import NameIndex, route_scope
 from kit.items.packs import PackBytes, load_datapacks
 from kit.items.packset import PackSet
@@ -45,6 +47,7 @@ __all__ = [
     "PROVIDERS",
     "register_provider",
     "NameIndex",
+    "NameMatch",
     "lookup_item",
     "suggest_items",
     "ItemLookup",
@@ -55,6 +58,8 @@ __all__ = [
     "InvalidScopeError",
     "UnknownFeatureError",
     "UnknownLootTableError",
+    "UnknownItemError",
+    "UnknownLanguageError",
     "RecipeFormatError",
     "LootFormatError",
     "ProviderRegistrationError",

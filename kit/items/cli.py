@@ -22,8 +22,9 @@ def register(subparsers) -> None:
                    help="data pack folder, zip or game jar; repeat in priority order (later overrides earlier)")
     p.add_argument("--feature", dest="features", metavar="NAME", action="append", default=[],
                    help="apply a built-in feature pack found inside a pack (e.g. winter_drop); repeatable")
-    p.add_argument("--lenient", action="store_true", help="skip unreadable files instead of failing on the first")
-    p.add_argument("--strict", action="store_true", help=argparse.SUPPRESS)  # the default; kept for old scripts
+    p.add_argument("--strict", action="store_true",
+                   help="fail on the first unreadable file or broken tag (default: report them and go on, as the game)")
+    p.add_argument("--lenient", action="store_true", help=argparse.SUPPRESS)  # deprecated no-op: lenient is the default
     p.add_argument("--indent", type=int, default=None, help="indent the JSON by this many spaces")
     p.set_defaults(func=run_item_sources)
 
@@ -33,8 +34,11 @@ def run_item_sources(args: argparse.Namespace) -> int:
     from kit.core.errors import KitError
     from kit.items.packs import load_datapacks
 
+    if args.lenient:
+        print("kit: warning: --lenient is deprecated and does nothing: lenient loading is the default "
+              "(use --strict to fail on the first problem)", file=sys.stderr)
     try:
-        packs = load_datapacks(args.packs, strict=not args.lenient, features=args.features)
+        packs = load_datapacks(args.packs, strict=args.strict, features=args.features)
         out = packs.item_sources(args.item_id, args.scope)
     except KitError as exc:
         print(f"error: {exc}", file=sys.stderr)

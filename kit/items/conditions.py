@@ -118,7 +118,8 @@ def _one(cond: Any, ctx: ConditionContext, notes: list[str]) -> tuple[bool | Non
             return None, f"{name}({', '.join(tags)})"
         filled = [None if ctx.tag_items(t) is None else bool(ctx.tag_items(t)) for t in tags]
         if name == "tag_empty":
-            return _not(_and(filled)) if len(filled) == 1 else _and([_not(f) for f in filled]), f"tag_empty({', '.join(tags)})"
+            verdict = _not(_and(filled)) if len(filled) == 1 else _and([_not(f) for f in filled])
+            return verdict, f"tag_empty({', '.join(tags)})"
         return _and(filled), f"tags_populated({', '.join(tags)})"
     notes.append(f"condition type {ctype} is unknown to kit")
     return None, ctype

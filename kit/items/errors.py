@@ -12,6 +12,11 @@ __all__ = [
     "UnknownFeatureError",
     "UnknownLootTableError",
     "ProviderRegistrationError",
+    "UnknownItemError",
+    "UnknownLanguageError",
+    "LootFormatError",
+    "LootSamplingError",
+    "RecipeFormatError",
 ]
 
 
@@ -21,7 +26,8 @@ class DatapackError(KitError, OSError):
 
 class PackFileRefusedError(KitError, OSError):
     """One file of a pack that kit will not read: not a regular file, larger than the reader's cap, or a corrupt,
-    encrypted or unsupported zip member. ``str()`` is the reason (it names the member where there is one)."""
+    encrypted or unsupported zip member. ``str()`` is the reason (it names the member where there is one).
+    """
 
     def __str__(self) -> str:  # OSError's own __str__ would show the args tuple
         return str(self.args[0]) if self.args else ""
@@ -62,3 +68,43 @@ class UnknownLootTableError(KitError, LookupError):
 
 class ProviderRegistrationError(KitError, ValueError):
     """An item-source provider id is malformed or already registered."""
+
+
+class UnknownItemError(KitError, LookupError):
+    """An item id no loaded pack knows, or a name that only nearly spells an item's name.
+
+    The message lists the nearest known items; ``suggestions`` holds their ids.
+    """
+
+    def __init__(self, message: str, suggestions: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.suggestions = suggestions
+
+    def __str__(self) -> str:  # LookupError's KeyError-like quoting is not used
+        return str(self.args[0]) if self.args else ""
+
+
+class UnknownLanguageError(KitError, LookupError):
+    """A language no loaded pack has a language file for; the message lists the loaded languages."""
+
+
+class LootFormatError(KitError, ValueError):
+    """A loot table breaks its format; ``field`` names the key path. Reported by the loader."""
+
+    def __init__(self, field: str, reason: str) -> None:
+        super().__init__(f"field '{field}': {reason}")
+        self.field = field
+
+
+class LootSamplingError(KitError, ValueError):
+    """A loot table the Monte-Carlo sampler cannot roll (a provider that needs a world, absurd loop counts, data
+    of the wrong type); the message names the table and the reason.
+    """
+
+
+class RecipeFormatError(KitError, ValueError):
+    """A recipe file breaks its format; ``field`` names the key path. Reported by the loader."""
+
+    def __init__(self, field: str, reason: str) -> None:
+        super().__init__(f"field '{field}': {reason}")
+        self.field = field

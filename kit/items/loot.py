@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Iterator, Mapping
 
-from kit.core.errors import KitError
+from kit.items.errors import LootFormatError
 from kit.items._common import norm_id
 
 __all__ = [
@@ -47,14 +47,6 @@ KNOWN_OTHER_FUNCTIONS = frozenset({
     "minecraft:toggle_tooltips", "minecraft:set_item", "minecraft:modify_contents", "minecraft:filtered",
     "minecraft:reference", "minecraft:sequence", "minecraft:set_random_dyes", "minecraft:set_random_potion",
 })
-
-
-class LootFormatError(KitError, ValueError):
-    """A loot table breaks its format; ``field`` names the key path. Reported by the loader."""
-
-    def __init__(self, field: str, reason: str) -> None:
-        super().__init__(f"field '{field}': {reason}")
-        self.field = field
 
 
 @dataclass(frozen=True)
@@ -471,7 +463,8 @@ def _entity_probability(cond: Mapping[str, Any], ctx: LootContext) -> float | No
     if set(pred) == {"fishing_hook"} and isinstance(hook, dict) and set(hook) == {"in_open_water"}:
         return 1.0 if bool(hook["in_open_water"]) == ctx.open_water else 0.0
     ts = pred.get("type_specific")
-    if isinstance(ts, dict) and norm_id(str(ts.get("type", ""))) == "minecraft:fishing_hook" and set(pred) == {"type_specific"}:
+    is_hook = isinstance(ts, dict) and norm_id(str(ts.get("type", ""))) == "minecraft:fishing_hook"
+    if is_hook and set(pred) == {"type_specific"}:
         if set(ts) == {"type", "in_open_water"}:
             return 1.0 if bool(ts["in_open_water"]) == ctx.open_water else 0.0
     return None
@@ -502,7 +495,8 @@ def condition_probability(cond: Any, ctx: LootContext) -> float | None:
         level = ctx.enchantment_level(cond.get("enchantment"))
         if level is None:
             return None
-        p = level_value(cond.get("enchanted_chance"), level) if level > 0 else _float_mean(cond.get("unenchanted_chance"))
+        p = (level_value(cond.get("enchanted_chance"), level) if level > 0
+             else _float_mean(cond.get("unenchanted_chance")))
         return None if p is None else min(max(p, 0.0), 1.0)
     if c == "minecraft:table_bonus":
         level = ctx.enchantment_level(cond.get("enchantment"))
@@ -532,3 +526,30 @@ def condition_probability(cond: Any, ctx: LootContext) -> float | None:
             return None
         return math.prod(ps)
     return None
+
+
+def loot_context(**kw: Any) -> LootContext:
+    """The :class:`LootContext` of ``loot_expectations`` / ``sample_loot``'s keyword arguments, checked.
+
+    Raises
+    ------
+    InvalidParameterError
+        When ``looting`` / ``fortune`` is not an int >= 0, ``luck`` not a finite number, or ``explosion`` neither a
+        bool nor a finite radius >= 0.
+    """
+    from kit.core.errors import InvalidParameterError
+
+    for name in ("looting", "fortune"):
+        v = kw[name]
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            raise InvalidParameterError(f"The '{name}' parameter of loot_expectations must be an int in the range "
+                                        f"[0, inf). Got {v!r} instead.")
+    if not isinstance(kw["luck"], float) or not math.isfinite(kw["luck"]):
+        raise InvalidParameterError(f"The 'luck' parameter of loot_expectations must be a finite number. "
+                                    f"Got {kw['luck']!r} instead.")
+    explosion = kw.pop("explosion")
+    radius = 4.0 if explosion is True else float(explosion or 0.0)
+    if not radius >= 0 or not math.isfinite(radius):
+        raise InvalidParameterError(f"The 'explosion' parameter of loot_expectations must be a bool or a finite "
+                                    f"radius >= 0. Got {explosion!r} instead.")
+    return LootContext(explosion=radius, **kw)

@@ -310,7 +310,8 @@ class LootCalculator:
             return None
         return _map(_convolve(rolls, extra), lambda r: max(r, 0))
 
-    def _pool(self, pool: Mapping[str, Any], table_functions: list) -> tuple[dict[str, float], dict[str, float], set[str]]:
+    def _pool(self, pool: Mapping[str, Any],
+              table_functions: list) -> tuple[dict[str, float], dict[str, float], set[str]]:
         pool_exact = True
         p_pass, ok = self._cond_list(pool.get("conditions"))
         pool_exact &= ok
@@ -504,7 +505,8 @@ class LootCalculator:
                 top = int(params.get("bonusMultiplier", 1)) * level
                 return _convolve(dist, _uniform_int(0, top) if top >= 0 else {0: 1.0})
             if formula == "minecraft:binomial_with_bonus_count":
-                return _convolve(dist, _binomial(level + int(params.get("extra", 0)), float(params.get("probability", 0.0))))
+                trials = level + int(params.get("extra", 0))
+                return _convolve(dist, _binomial(trials, float(params.get("probability", 0.0))))
             return None
         if name == "minecraft:limit_count":
             limit = f.get("limit", {})

@@ -11,7 +11,7 @@ import math
 import random
 from typing import Any, Callable, Mapping
 
-from kit.core.errors import KitError
+from kit.items.errors import LootSamplingError
 from kit.items._common import norm_id
 from kit.items.loot import COUNT_FUNCTIONS, LootContext, LootFormatError, LootTable, condition_probability, level_value
 
@@ -21,11 +21,6 @@ __all__ = ["LootSampler", "LootSamplingError", "MAX_SAMPLED_LOOP"]
 MAX_SAMPLED_LOOP = 100_000
 #: Nested loot-table references deeper than this are refused by the sampler.
 MAX_SAMPLED_DEPTH = 32
-
-
-class LootSamplingError(KitError, ValueError):
-    """A loot table the Monte-Carlo sampler cannot roll (a provider that needs a world, absurd loop counts, data
-    of the wrong type); the message names the table and the reason."""
 
 
 class _Refuse(Exception):
@@ -101,7 +96,8 @@ class LootSampler:
             return self.rng.random() < self._float(cond["chance"])
         if c == "minecraft:random_chance_with_enchanted_bonus":
             level = self.ctx.enchantment_level(cond.get("enchantment")) or 0
-            chance = level_value(cond["enchanted_chance"], level) if level > 0 else self._float(cond["unenchanted_chance"])
+            chance = (level_value(cond["enchanted_chance"], level) if level > 0
+                      else self._float(cond["unenchanted_chance"]))
             return self.rng.random() < chance
         if c == "minecraft:survives_explosion" and self.ctx.explosion > 1:
             return self.rng.random() <= 1.0 / self.ctx.explosion
@@ -196,7 +192,8 @@ class LootSampler:
             v = self._int(f["count"])
             return count + v if f.get("add", False) else v
         if name in ("minecraft:enchanted_count_increase", "minecraft:looting_enchant"):
-            level = ctx.looting if name == "minecraft:looting_enchant" else (ctx.enchantment_level(f.get("enchantment")) or 0)
+            level = (ctx.looting if name == "minecraft:looting_enchant"
+                     else (ctx.enchantment_level(f.get("enchantment")) or 0))
             if level == 0:
                 return count
             count += math.floor(level * self._float(f["count"]) + 0.5)
@@ -229,7 +226,8 @@ class LootSampler:
         if name == "minecraft:explosion_decay" and ctx.explosion > 1:
             if count <= 0:
                 return count
-            return sum(1 for _ in range(_bounded(count, "explosion_decay count")) if self.rng.random() <= 1.0 / ctx.explosion)
+            n = _bounded(count, "explosion_decay count")
+            return sum(1 for _ in range(n) if self.rng.random() <= 1.0 / ctx.explosion)
         return count
 
     def sample(self, table_id: str, n: int):

@@ -90,7 +90,8 @@ class _Source:
             m = _FEATURE_RE.match(rel)
             if m:
                 out.setdefault(m.group(2), {})[rel[m.end():]] = reader
-        return {f: _Source(f"{self.name}[{f}]", "feature", f"{self.location}!{f}", files) for f, files in sorted(out.items())}
+        return {f: _Source(f"{self.name}[{f}]", "feature", f"{self.location}!{f}", files)
+                for f, files in sorted(out.items())}
 
 
 def _folder_reader(full: str) -> Reader:
@@ -124,7 +125,8 @@ def _zip_reader(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> Reader:
                         break
                     total += len(block)
                     if total > max_bytes:
-                        raise PackFileRefusedError(f"member {info.filename} inflates past the {max_bytes} bytes allowed")
+                        raise PackFileRefusedError(
+                            f"member {info.filename} inflates past the {max_bytes} bytes allowed")
                     parts.append(block)
             return b"".join(parts)
         except zipfile.BadZipFile as exc:
@@ -297,9 +299,10 @@ def _scan_source(src: _Source, out: _Loaded, strict: bool) -> None:
                 if not isinstance(data, dict):
                     raise FieldError("expected a JSON object of translation keys")
             except (ValueError, UnicodeDecodeError, OSError) as exc:
+                lang_id, reason = f"{m.group(1)}:{m.group(2)}", f"invalid language file: {exc}"
                 if strict:
-                    raise DatapackReadError(src.name, rel, f"{m.group(1)}:{m.group(2)}", f"invalid language file: {exc}")
-                out.errors.append(("lang", f"{m.group(1)}:{m.group(2)}", f"invalid language file: {exc}", src.name, rel))
+                    raise DatapackReadError(src.name, rel, lang_id, reason)
+                out.errors.append(("lang", lang_id, reason, src.name, rel))
                 out.problems.append(("error", "unreadable_lang", f"{m.group(1)}:{m.group(2)}", "",
                                      f"invalid language file: {exc}", rel, src.name))
                 continue
@@ -404,7 +407,8 @@ def _read_tags(out: _Loaded, strict: bool, ctx: ConditionContext) -> None:
                     if verdict.met is False:
                         continue
                 out.tag_files.append(parse_tag_file(rid, data, pack=src.name, path=rel, folder=folder))
-            except (ValueError, UnicodeDecodeError, OSError, TypeError, KeyError, AttributeError, RecursionError) as exc:
+            except (ValueError, UnicodeDecodeError, OSError, TypeError, KeyError, AttributeError,
+                    RecursionError) as exc:
                 is_json = isinstance(exc, (json.JSONDecodeError, JsonRefusedError))
                 reason = f"invalid JSON: {exc}" if is_json else str(exc)
                 if isinstance(exc, RecursionError):
@@ -426,7 +430,7 @@ def _mod_ids(mods) -> frozenset[str] | None:
 
 
 def load_datapacks(paths: str | os.PathLike | PackBytes | Sequence[str | os.PathLike | PackBytes], *,
-                   strict: bool = True, features: Iterable[str] = (),
+                   strict: bool = False, features: Iterable[str] = (),
                    mods: Iterable[str] | Any | None = None) -> "PackSet":
     """Load data packs in priority order (later packs override earlier ones for the same id).
 
@@ -439,9 +443,11 @@ def load_datapacks(paths: str | os.PathLike | PackBytes | Sequence[str | os.Path
     paths : path, PackBytes or sequence of them
         Folders holding ``data/`` (and optionally ``assets/``), zipped data packs, game or mod jars, or
         :class:`PackBytes` (a zip held in memory).
-    strict : bool, default=True
-        Raise :class:`~kit.items.DatapackReadError` on the first unreadable file; with ``strict=False`` skip
-        it and record it in ``packs.problems()``.
+    strict : bool, default=False
+        Lenient by default, as the game: a file that cannot be read is dropped, a tag with a missing reference
+        (not ``required: false``) or a cycle fails as a whole (the ids that use it see an undefined tag), and each
+        is a row in ``packs.problems()`` naming the file, the field and the reason; the rest loads. With
+        ``strict=True`` the first such error raises :class:`~kit.items.DatapackReadError` (for scripts).
     features : iterable of str, default=()
         Built-in feature packs (``data/<ns>/datapacks/<name>/`` inside a pack, e.g. ``"winter_drop"``) to apply
         right after the pack that holds them. Feature packs are always listed in ``packs.packs()``.
@@ -457,13 +463,39 @@ def load_datapacks(paths: str | os.PathLike | PackBytes | Sequence[str | os.Path
 
     Raises
     ------
+    InvalidParameterError
+        When an argument has the wrong type (the message names it, what it got and what to pass).
     DatapackError
         When a path is missing or is not a data pack.
     UnknownFeatureError
         When a requested feature pack is in none of the packs.
+    DatapackReadError
+        With ``strict=True``, for the first file, tag or entry that cannot be read or resolved.
     """
+    _check_load_args(paths, strict, features)
     with gc_paused():  # millions of small acyclic objects: the collector's passes would cost more than the load
         return _load(paths, strict, features, mods)
+
+
+def _check_load_args(paths: Any, strict: Any, features: Any) -> None:
+    from kit.core.errors import InvalidParameterError
+
+    one = (str, os.PathLike, PackBytes)
+    if not isinstance(paths, one):
+        ok = isinstance(paths, (list, tuple)) and all(isinstance(p, one) for p in paths)
+        if not ok:
+            raise InvalidParameterError(
+                "The 'paths' parameter of load_datapacks must be a pack path (a folder with data/, a zip or a jar), "
+                f"a PackBytes, or a list of them in priority order. Got {type(paths).__name__} {paths!r} "
+                "instead." + (" A server folder is opened with kit.open_server(path).load_datapacks()."
+                              if not isinstance(paths, (list, tuple)) else ""))
+    if not isinstance(strict, bool):
+        raise InvalidParameterError(f"The 'strict' parameter of load_datapacks must be a bool. Got "
+                                    f"{type(strict).__name__} {strict!r} instead.")
+    if not isinstance(features, str) and (not hasattr(features, "__iter__")
+                                          or not all(isinstance(f, str) for f in features)):
+        raise InvalidParameterError(f"The 'features' parameter of load_datapacks must be a feature pack name or a "
+                                    f"list of them (e.g. ['winter_drop']). Got {features!r} instead.")
 
 
 def open_sources(paths: Any) -> list[_Source]:
@@ -510,7 +542,8 @@ def _load(paths, strict: bool, features: Iterable[str], mods) -> "PackSet":
     if missing:
         available = sorted({f for p in out.packs for f in p.features})
         raise UnknownFeatureError(
-            f"feature pack(s) {', '.join(missing)} not found in the loaded packs; available: {', '.join(available) or 'none'}")
+            f"feature pack(s) {', '.join(missing)} not found in the loaded packs; "
+            f"available: {', '.join(available) or 'none'}")
     _read_tags(out, strict, _condition_context(out, mod_ids, None))
     tags = resolve_tags(out.tag_files)
     for tag_id, reason in sorted(tags.failed.items()):

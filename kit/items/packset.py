@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-import dataclasses
-import math
 import re
-from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from kit.core.errors import InvalidParameterError
 from kit.core.frames import frame
 from kit.core.problems import problem_schema
-from kit.items._common import gc_paused, norm_id
-from kit.items.errors import UnknownLootTableError
-from kit.items.loot import LootContext, LootTable, walk_entries
-from kit.items.recipes import CustomIngredient, ItemStack, Recipe
-from kit.items.sources import (MAX_ALTERNATIVES, MAX_LOOT_TABLES, MAX_TAG_ITEMS_PER_TABLE, MAX_TAGS, PROVIDERS,
-                               ItemSource, ItemSourceOutput, ProviderRegistry, SourceSlot)
+from kit.items._common import norm_id
+from kit.items.errors import UnknownItemError, UnknownLanguageError, UnknownLootTableError
+from kit.items.index import ItemIndex
+from kit.items.loot import LootContext, LootTable, loot_context, walk_entries
+from kit.items.matching import NameIndex, NameMatch, fold, rank_candidates
+from kit.items.recipes import Recipe
+from kit.items.refs import RefExpander, recipe_ref_problems
+from kit.items.sources import MAX_TAGS, PROVIDERS, ItemSourceOutput, ProviderRegistry
 from kit.items.tags import ResolvedTags
 
 __all__ = ["PackSet"]
@@ -50,232 +50,15 @@ EXPECTATION_SCHEMA = {"loot_table_id": "string", "item_id": "string", "expected_
                       "p_at_least_one": "float64", "is_exact": "bool"}
 
 
-def _leaves(ref: CustomIngredient):
-    """The plain refs inside a custom ingredient, and the nested custom ingredients kit cannot compute."""
-    if ref.op == "unknown":
-        yield ref
-        return
-    for child in ref.children:
-        for r in child:
-            if isinstance(r, CustomIngredient):
-                yield from _leaves(r)
-            else:
-                yield r
-
-
 _NAME_RE = re.compile(r"^[a-z0-9_-]+$")
 
 
 def _lang_key_to_id(key: str) -> tuple[str, str] | None:
     parts = key.split(".")
-    if len(parts) != 3 or parts[0] not in ("item", "block") or not _NAME_RE.match(parts[1]) or not _NAME_RE.match(parts[2]):
+    if len(parts) != 3 or parts[0] not in ("item", "block") or not _NAME_RE.match(parts[1]) \
+            or not _NAME_RE.match(parts[2]):
         return None
     return parts[0], f"{parts[1]}:{parts[2]}"
-
-
-@dataclass
-class _Index:
-    """The lookup tables behind the providers, each built on first use and independently of the others.
-
-    A part whose build raises is not kept, so only the providers that need it report the error; one loot table
-    the scan cannot read is skipped (and added to ``packs.problems()``) instead of failing the
-    whole loot scan.
-    """
-
-    packs: "PackSet"
-    _parts: dict[str, Any] = field(default_factory=dict)
-    _recipe_cache: dict[str, ItemSource] = field(default_factory=dict)
-    _used: dict[str, dict[str, list[str]]] | None = None
-
-    def _part(self, name: str) -> Any:
-        if name not in self._parts:
-            with gc_paused():
-                self._parts[name] = getattr(self, f"_build_{name}")()
-        return self._parts[name]
-
-    @property
-    def produced(self) -> dict[str, list[str]]:
-        return self._part("produced")
-
-    @property
-    def loot(self) -> dict[str, dict[str, tuple[int, list[str]]]]:
-        return self._part("loot")
-
-    @property
-    def tags_of(self) -> dict[str, list[str]]:
-        return self._part("tags")
-
-    @property
-    def used(self) -> dict[str, dict[str, list[str]]]:
-        """item -> recipe -> [via per slot]; built on first use (item_sources does not need it)."""
-        if self._used is None:
-            p, used = self.packs, {}
-            with gc_paused():
-                for rid in sorted(p._recipes):
-                    for slot in p._recipes[rid].inputs:
-                        for ref in slot:
-                            if isinstance(ref, CustomIngredient):
-                                items, via = p._ref_items(ref)[0], ref.type
-                            elif ref.startswith("#"):
-                                items, via = p._tag_items(ref[1:]), ref[1:]
-                            else:
-                                items, via = (ref,), ""
-                            for item in items:
-                                used.setdefault(item, {}).setdefault(rid, []).append(via)
-            self._used = used
-        return self._used
-
-    def _build_produced(self) -> dict[str, list[str]]:
-        p = self.packs
-        produced: dict[str, list[str]] = {}
-        for rid in sorted(p._recipes):
-            r = p._recipes[rid]
-            refs = r.output_refs
-            if len(refs) == 1 and isinstance(refs[0], str) and not refs[0].startswith("#"):  # the common case
-                produced.setdefault(refs[0], []).append(rid)
-                continue
-            for item in dict.fromkeys(p._expand_refs(refs)):
-                produced.setdefault(item, []).append(rid)
-        return produced
-
-    def _build_loot(self) -> dict[str, dict[str, tuple[int, list[str]]]]:
-        p = self.packs
-        loot: dict[str, dict[str, tuple[int, list[str]]]] = {}
-        for tid in sorted(p._tables)[:MAX_LOOT_TABLES]:
-            try:
-                found = _scan_table(p, tid)
-            except (TypeError, ValueError, KeyError, AttributeError, ArithmeticError, RecursionError) as exc:
-                p._report_table(tid, f"skipped by the loot scan: {type(exc).__name__}: {exc}")
-                continue
-            for item, count, notes in found:
-                old = loot.setdefault(item, {}).get(tid)
-                if old is None:
-                    loot[item][tid] = (count, notes)
-                elif old[0] == count:
-                    loot[item][tid] = (count, list(dict.fromkeys(old[1] + notes)))
-                else:  # entries with different fixed counts: the count moves into the notes
-                    merged = old[1] + ([f"count {old[0]}"] if old[0] != 1 else []) \
-                        + notes + ([f"count {count}"] if count != 1 else [])
-                    loot[item][tid] = (1, list(dict.fromkeys(merged)))
-        return loot
-
-    def _build_tags(self) -> dict[str, list[str]]:
-        p = self.packs
-        tags_of: dict[str, list[str]] = {}
-        for tag_id in sorted(p._tags.members):
-            for m in p._tags.members[tag_id]:
-                tags_of.setdefault(m.item_id, []).append(tag_id)
-        return tags_of
-
-    def _slot(self, refs: tuple, count: int = 1, chance: float = 1.0) -> SourceSlot:
-        items, unresolved = self.packs._expand_refs_unresolved(refs)
-        return SourceSlot(tuple(ItemStack(i) for i in items[:MAX_ALTERNATIVES]), count, chance, unresolved)
-
-    def recipe_source(self, rid: str) -> ItemSource:
-        if rid in self._recipe_cache:
-            return self._recipe_cache[rid]
-        r = self.packs._recipes[rid]
-        counts = r.input_counts
-        inputs = tuple(self._slot(slot, counts[i] if i < len(counts) else 1) for i, slot in enumerate(r.inputs))
-        notes: tuple[str, ...] = ()
-        results = r.item_results
-        if results:
-            outputs = []
-            for i, stack in enumerate(results):
-                chance = r.chances[i] if i < len(r.chances) else 1.0
-                if stack.item_id.startswith("#"):
-                    outputs.append(self._slot((stack.item_id,), stack.count, chance))
-                else:
-                    outputs.append(SourceSlot((ItemStack(stack.item_id, 1, stack.components),), stack.count, chance))
-            outputs = tuple(outputs)
-        elif r.kind == "smithing_trim":
-            outputs = (self._slot(r.output_refs),)
-            notes = ("output: the base item with an armour trim",)
-        else:
-            outputs = ()
-        if r.kind == "special":
-            notes = ("special recipe: inputs and outputs are hard-coded in the game",)
-        elif r.kind == "unknown":
-            notes = ("recipe type unknown to kit: ingredients and outputs read from the usual keys",)
-        notes += r.notes
-        src = ItemSource("recipe", rid, r.recipe_type, r.station, r.width, inputs, outputs, notes, "system:recipe")
-        self._recipe_cache[rid] = src
-        return src
-
-    def recipe_sources(self, item_id: str) -> list[ItemSource]:
-        out = []
-        for rid in self.produced.get(item_id, ()):
-            src = self.recipe_source(rid)
-            if self.packs._recipes[rid].kind == "smithing_trim":  # the output is the queried base item, trimmed
-                src = dataclasses.replace(src, outputs=(SourceSlot((ItemStack(item_id),)),))
-            out.append(src)
-        return out
-
-    def loot_sources(self, item_id: str) -> list[ItemSource]:
-        out = []
-        for tid, (count, notes) in sorted(self.loot.get(item_id, {}).items()):
-            out.append(ItemSource("loot", tid, "loot_table", outputs=(SourceSlot((ItemStack(item_id),), count),),
-                                  notes=tuple(notes), provider_id="system:loot"))
-        return out
-
-    def tag_sources(self, item_id: str) -> list[ItemSource]:
-        return [ItemSource("tag", "#" + t, outputs=(SourceSlot((ItemStack(item_id),)),), provider_id="system:tag")
-                for t in self.tags_of.get(item_id, ())[:MAX_TAGS]]
-
-
-def _scan_table(p: "PackSet", tid: str) -> list[tuple[str, int, list[str]]]:
-    """The static scan of one table: ``(item, fixed count, notes)`` per item entry and per tag member (capped)."""
-    out = []
-    budget = MAX_TAG_ITEMS_PER_TABLE
-    for e in walk_entries(p._tables[tid]):
-        if e.entry_type == "item":
-            items: tuple[str, ...] = (e.name,)
-        elif e.entry_type == "tag":
-            items = p._tags.items(e.name.lstrip("#"))[:budget]
-            budget -= len(items)
-        else:
-            continue
-        count, notes = _entry_notes(e)
-        out.extend((item, count, notes) for item in items)
-    return out
-
-
-def _describe_count(value: Any) -> str:
-    if isinstance(value, (int, float)):
-        return f"{value:g}"
-    if isinstance(value, dict):
-        t = norm_id(str(value.get("type", "minecraft:uniform" if "min" in value else "minecraft:constant")))
-        if t == "minecraft:constant":
-            return f"{float(value.get('value', 0)):g}"
-        if t == "minecraft:uniform":
-            return f"{_describe_count(value.get('min'))}..{_describe_count(value.get('max'))}"
-        if t == "minecraft:binomial":
-            return f"binomial(n={_describe_count(value.get('n'))}, p={_describe_count(value.get('p'))})"
-        return t.split(":", 1)[1]
-    return "?"
-
-
-def _entry_notes(e) -> tuple[int, list[str]]:
-    notes = [f"weight {e.weight}"]
-    if e.quality:
-        notes.append(f"quality {e.quality}")
-    count = 1
-    for f in e.data.get("functions", []):
-        if norm_id(str(f.get("function", ""))) != "minecraft:set_count":
-            continue
-        value = f.get("count")
-        if (isinstance(value, (int, float)) or (isinstance(value, dict) and norm_id(str(value.get("type", ""))) == "minecraft:constant")) \
-                and not f.get("add") and not f.get("conditions"):
-            v = value if isinstance(value, (int, float)) else value.get("value", 1)
-            count = max(int(round(float(v))), 1)
-        else:
-            notes.append(("count +" if f.get("add") else "count ") + _describe_count(value))
-    conds = [norm_id(str(c.get("condition", ""))).split(":", 1)[1] for c in e.data.get("conditions", [])]
-    if conds:
-        notes.append("conditions: " + ", ".join(conds))
-    if e.entry_type == "tag":
-        notes.append(f"tag #{e.name.lstrip('#')}")
-    return count, notes
 
 
 class PackSet:
@@ -295,15 +78,19 @@ class PackSet:
         self._assets = dict(assets or {})
         self.mods = mods
         self._icons: dict[str, bytes | None] = {}
-        self._tag_cache: dict[str, tuple[str, ...]] = {}
         self._recipes = dict(recipes)
         self._tables = dict(tables)
         self._tags = tags
         self._lang = {k: dict(v) for k, v in lang.items()}
         self._errors = list(errors)
         self._packs = list(packs)
-        self._idx: _Index | None = None
-        self._names: Any = None
+        self._refs = RefExpander(tags)
+        self._index = ItemIndex(self._recipes, self._tables, self._refs, self._report)
+        self._names: dict[tuple[str, ...], NameIndex] = {}
+        self._item_ids: tuple[str, ...] | None = None
+        self._spellings: dict[str, list[str]] | None = None
+        self._lang_ids_cache: set[str] | None = None
+        self._input_ids_cache: set[str] | None = None
         self._calc: dict[LootContext, Any] = {}
 
     def __repr__(self) -> str:
@@ -312,62 +99,30 @@ class PackSet:
 
     # ---------------------------------------------------------------- helpers
 
-    def _ref_items(self, ref: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """The items a ref accepts and what could not be resolved (undefined tags, unknown custom ingredients)."""
-        if isinstance(ref, CustomIngredient):
-            if ref.op == "unknown":
-                return (), (str(ref),)
-            parts = [self._expand_refs_unresolved(child, limit=None) for child in ref.children]
-            unresolved = tuple(u for p in parts for u in p[1])
-            if ref.op in ("union", "filter"):
-                items = tuple(dict.fromkeys(i for p in parts for i in p[0]))
-            elif ref.op == "difference":
-                drop = set(parts[1][0])
-                items = tuple(i for i in parts[0][0] if i not in drop)
-            else:  # intersection
-                keep = set(parts[0][0]).intersection(*(set(p[0]) for p in parts[1:]))
-                items = tuple(i for i in parts[0][0] if i in keep)
-            if unresolved and ref.op in ("difference", "intersection"):  # the exact set is unknown
-                return items, (str(ref),)
-            return items, unresolved
-        if ref.startswith("#"):
-            tag = ref[1:]
-            if tag in self._tags.members:
-                return self._tag_items(tag), ()
-            return (), (ref,)
-        return (ref,), ()
+    @property
+    def index(self) -> ItemIndex:
+        """The lookup tables behind the built-in providers (item -> recipes, loot tables, tags, uses)."""
+        return self._index
 
-    def _tag_items(self, tag: str) -> tuple[str, ...]:
-        items = self._tag_cache.get(tag)
-        if items is None:
-            items = self._tag_cache[tag] = self._tags.items(tag)
-        return items
-
-    def _expand_refs_unresolved(self, refs: Sequence[Any], limit: int | None = None) -> tuple[list[str], tuple[str, ...]]:
-        out: dict[str, None] = {}
-        unresolved: dict[str, None] = {}
-        for ref in refs:
-            items, missing = self._ref_items(ref)
-            out.update(dict.fromkeys(items))
-            unresolved.update(dict.fromkeys(missing))
-        return list(out), tuple(unresolved)
-
-    def _expand_refs(self, refs: Sequence[Any]) -> list[str]:
-        return self._expand_refs_unresolved(refs)[0]
-
-    def _index(self) -> _Index:
-        if self._idx is None:
-            self._idx = _Index(self)
-        return self._idx
+    def _report(self, kind: str, object_id: str, field: str, message: str, resource: str) -> None:
+        """Add one problem row found after loading (once per row): a loot table the scan skipped, a cap that cut."""
+        if resource == "loot_table":
+            t = self._tables.get(object_id)
+            pack, path = (t.pack, t.path) if t else ("", "")
+            if kind == "unusable_loot_table":
+                err = ("loot_table", object_id, message, pack, path)
+                if err not in self._errors:
+                    self._errors.append(err)
+        else:
+            pack, path = "", ""
+        severity = "warning" if kind == "capped" else "error"
+        row = (severity, kind, object_id, field, message, path, pack)
+        if row not in self._problems:
+            self._problems.append(row)
 
     def _report_table(self, tid: str, reason: str) -> None:
         """Report a loot table found unusable after loading (once per table and reason)."""
-        t = self._tables.get(tid)
-        pack, path = (t.pack, t.path) if t else ("", "")
-        row = ("loot_table", tid, reason, pack, path)
-        if row not in self._errors:
-            self._errors.append(row)
-            self._problems.append(("error", "unusable_loot_table", tid, "", reason, path, pack))
+        self._report("unusable_loot_table", tid, "", reason, "loot_table")
 
     def tag_items(self, tag_id: str) -> tuple[str, ...]:
         """Item ids of an item tag (``"minecraft:planks"`` or ``"#minecraft:planks"``); ``()`` if unknown."""
@@ -410,39 +165,20 @@ class PackSet:
         pandas.DataFrame
             Columns ``severity`` (ordered: warning < error), ``kind``, ``object_id``, ``field``, ``message``,
             ``path`` (inside the pack), ``pack``. Kinds: ``unreadable_recipe`` / ``unreadable_loot_table`` /
-            ``unreadable_item_tag`` / ``unreadable_lang`` (a file that fails to parse), ``removed_by_override`` (a top-priority file
-            that fails to parse, so the id has no recipe or loot table at all), ``failed_tag`` (a cycle or a
-            missing required reference), ``undefined_tag`` (a recipe slot naming a tag no pack defines; the slot
-            stays visible as the tag), ``unresolved_ingredient`` (a custom ingredient kit cannot compute),
+            ``unreadable_item_tag`` / ``unreadable_lang`` (a file that fails to parse), ``removed_by_override`` (a
+            top-priority file that fails to parse, so the id has no recipe or loot table at all), ``failed_tag``
+            (a cycle or a missing required reference: the tag fails as a whole), ``undefined_tag`` (a recipe slot
+            naming a tag no pack defines or one that failed; the slot stays visible as the tag),
+            ``unresolved_ingredient`` (a custom ingredient kit cannot compute),
             ``undecided_condition`` (a loader condition kit cannot evaluate; the file is kept),
             ``unusable_loot_table`` (a table the loot scan or the loot figures could not use; other tables are
-            unaffected). Sorted by
-            severity (errors first), kind, object id.
+            unaffected), ``capped`` (a warning: one of kit's caps cut a result, such as the loot scan's 4,096 tables
+            or 8 tag members per table; the message says what was left out). Sorted by severity (errors first),
+            kind, object id.
         """
         rows = list(self._problems)
         for rid in sorted(self._recipes):
-            r = self._recipes[rid]
-            found: dict[tuple[str, str], list[str]] = {}  # (kind, message) -> slots
-            for i, slot in enumerate(r.inputs):
-                for ref in slot:
-                    if isinstance(ref, CustomIngredient):
-                        for leaf in _leaves(ref):
-                            if isinstance(leaf, CustomIngredient):
-                                message = f"{leaf} cannot be resolved to items; the slot shows it, unresolved"
-                                found.setdefault(("unresolved_ingredient", message), []).append(f"inputs[{i}]")
-                            elif leaf.startswith("#") and leaf[1:] not in self._tags.members:
-                                message = (f"tag {leaf} (inside {ref.type}) is not defined by the loaded packs; "
-                                           f"the slot shows it, unresolved")
-                                found.setdefault(("undefined_tag", message), []).append(f"inputs[{i}]")
-                    elif ref.startswith("#") and ref[1:] not in self._tags.members:
-                        message = f"tag {ref} is not defined by the loaded packs; the slot shows the tag, unresolved"
-                        found.setdefault(("undefined_tag", message), []).append(f"inputs[{i}]")
-            for (kind, message), slots in found.items():
-                rows.append(("warning", kind, rid, ",".join(dict.fromkeys(slots)), message, r.path, r.pack))
-            for i, stack in enumerate(r.item_results):
-                if stack.item_id.startswith("#") and stack.item_id[1:] not in self._tags.members:
-                    rows.append(("warning", "undefined_tag", rid, f"results[{i}]",
-                                 f"output tag {stack.item_id} is not defined by the loaded packs", r.path, r.pack))
+            rows.extend(recipe_ref_problems(rid, self._recipes[rid], self._refs))
         rows = [dict(zip(PROBLEM_SCHEMA, row)) for row in dict.fromkeys(rows)]
         order = {"error": 0, "warning": 1}
         rows.sort(key=lambda d: (order[d["severity"]], d["kind"], d["object_id"], d["field"], d["path"]))
@@ -462,7 +198,10 @@ class PackSet:
         return frame(CONDITION_SCHEMA, rows)
 
     def item_icon(self, item_id: str) -> bytes | None:
-        """The PNG bytes of an item's icon from the loaded packs' textures, or ``None`` (see :func:`kit.items.item_icon`)."""
+        """The PNG bytes of an item's icon from the loaded packs' textures, or ``None``.
+
+        See :func:`kit.items.item_icon`.
+        """
         from kit.items.icons import find_icon
 
         item_id = norm_id(item_id)
@@ -571,7 +310,7 @@ class PackSet:
             scan gives it from, as ``item_sources(..., "loot")`` lists them: item entries and the members of tag
             entries, within the scan's limits), ``n_tags`` (item tags holding it); sorted by id.
         """
-        idx = self._index()
+        idx = self._index
         seen: set[str] = set(idx.produced) | set(idx.used) | set(idx.tags_of) | set(idx.loot)
         for r in self._recipes.values():
             seen.update(ref for slot in r.inputs for ref in slot if isinstance(ref, str) and not ref.startswith("#"))
@@ -587,7 +326,8 @@ class PackSet:
 
     # ---------------------------------------------------------------- questions
 
-    def item_sources(self, item_id: str, scope: str = "all", *, registry: ProviderRegistry | None = None) -> ItemSourceOutput:
+    def item_sources(self, item_id: str, scope: str = "all", *,
+                     registry: ProviderRegistry | None = None) -> ItemSourceOutput:
         """Where an item comes from, per the design's ``game.item_sources`` tool.
 
         Parameters
@@ -602,14 +342,165 @@ class PackSet:
         Returns
         -------
         ItemSourceOutput
-            Recipes first, then loot, then tags, each sorted by id, cut to 64 (``truncated`` set).
+            Recipes first, then loot, then tags, each sorted by id, cut to 64 sources and 64 tags (``truncated``
+            set and ``cuts`` saying which cap cut).
 
         Raises
         ------
+        InvalidParameterError
+            When ``item_id`` or ``scope`` is not a str, or ``registry`` not a ProviderRegistry.
         InvalidScopeError
             When the scope names no registered provider.
+        UnknownItemError
+            When no loaded pack knows the item and no provider found a source for it; the message lists the
+            nearest known ids.
         """
-        return (registry or PROVIDERS).run(self, norm_id(item_id), scope)
+        for name, value in (("item_id", item_id), ("scope", scope)):
+            if not isinstance(value, str) or not value.strip():
+                raise InvalidParameterError(
+                    f"The '{name}' parameter of item_sources must be a non-empty str"
+                    + (" (an item id such as 'minecraft:iron_ingot')" if name == "item_id" else
+                       " ('all', 'recipe', 'loot', 'tag' or a provider id)") + f". Got {value!r} instead.")
+        if registry is not None and not isinstance(registry, ProviderRegistry):
+            raise InvalidParameterError(f"The 'registry' parameter of item_sources must be a ProviderRegistry. Got "
+                                        f"{type(registry).__name__} {registry!r} instead.")
+        item = norm_id(item_id)
+        n_tags = self._index.n_tags(item) if scope in ("all", "tag", "system:tag") else 0
+        cuts = (f"{n_tags} tags hold the item; the first {MAX_TAGS} are kept",) if n_tags > MAX_TAGS else ()
+        out = (registry or PROVIDERS).run(self, item, scope, cuts=cuts)
+        if not out.sources and not out.errors and not self.is_known_item(item):
+            raise self.unknown_item_error(item)
+        return out
+
+    def unknown_item_error(self, item_id: str) -> UnknownItemError:
+        """The error for an item id no loaded pack knows: the nearest known ids, and for a ``minecraft:`` id the
+        advice to load the game's own data (kit knows only what the loaded packs hold).
+        """
+        nearest = self.nearest_items(item_id.split(":", 1)[-1], limit=5)
+        message = f"no loaded pack knows the item {item_id!r}"
+        message += f"; the nearest known items: {', '.join(nearest)}" if nearest else "; no known item is close"
+        if item_id.startswith("minecraft:"):
+            message += (". A built-in item is known only when the game's data is loaded: add the server jar or the "
+                        "vanilla data pack to load_datapacks([...])")
+        return UnknownItemError(message, nearest)
+
+    def is_known_item(self, item_id: str) -> bool:
+        """Whether a loaded pack names the item: a recipe makes or uses it, a loot table or tag holds it, or a
+        language file names it (``item.*`` or ``block.*`` key).
+        """
+        idx = self._index
+        if item_id in idx.produced or item_id in idx.tags_of or item_id in self._lang_ids:
+            return True
+        return item_id in idx.used or item_id in idx.loot or item_id in self._input_ids or item_id in idx.loot_names
+
+    @property
+    def _lang_ids(self) -> set[str]:
+        if self._lang_ids_cache is None:
+            self._lang_ids_cache = {parsed[1] for table in self._lang.values() for key in table
+                                    if (parsed := _lang_key_to_id(key))}
+        return self._lang_ids_cache
+
+    @property
+    def _input_ids(self) -> set[str]:
+        if self._input_ids_cache is None:
+            self._input_ids_cache = {ref for r in self._recipes.values() for slot in r.inputs for ref in slot
+                                     if isinstance(ref, str) and not ref.startswith("#")}
+        return self._input_ids_cache
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        """The languages the loaded packs have language files for, sorted."""
+        return tuple(sorted(self._lang))
+
+    def _check_language(self, language: str | None, owner: str) -> tuple[str, ...]:
+        if language is None:
+            return self.languages
+        if not isinstance(language, str):
+            raise InvalidParameterError(f"The 'language' parameter of {owner} must be a str such as 'zh_cn' or None "
+                                        f"(every loaded language). Got {type(language).__name__} {language!r} instead.")
+        if language not in self._lang:
+            near = rank_candidates(language, {lang: (lang,) for lang in self._lang}, limit=3, threshold=0.3)
+            raise UnknownLanguageError(
+                f"no loaded pack has a {language!r} language file; loaded languages: "
+                f"{', '.join(self.languages) or 'none'}" + (f"; nearest: {', '.join(near)}" if near else ""))
+        return (language,)
+
+    def _name_index(self, languages: tuple[str, ...]) -> NameIndex:
+        if languages not in self._names:
+            self._names[languages] = NameIndex.from_names({lang: self.display_names(lang) for lang in languages})
+        return self._names[languages]
+
+    def match_item(self, text: str, *, language: str | None = None) -> NameMatch:
+        """What a request names, by kit's one matcher (:mod:`kit.items.matching`): an explicit id, a display name
+        inside the text, or a near spelling of a longer name (``how="near"``: suggestions, no pick).
+
+        ``language`` restricts the names to one language's file (as the server resolves in its own language);
+        default every loaded language.
+
+        Raises
+        ------
+        UnknownLanguageError
+            When no loaded pack has the language (the message lists the loaded ones).
+        """
+        if not isinstance(text, str):
+            raise InvalidParameterError(f"The 'text' parameter of resolve_item must be a str. Got "
+                                        f"{type(text).__name__} {text!r} instead.")
+        return self._name_index(self._check_language(language, "resolve_item")).match(text)
+
+    def resolve_item(self, text: str, *, language: str | None = None) -> str | None:
+        """The item a request is about: an explicit id first, else the longest display name in the text.
+
+        Names come from the packs' language files (``language``, default every loaded language; English matched
+        case-insensitively and as whole words). Returns ``None`` when the text names no item.
+
+        Raises
+        ------
+        UnknownItemError
+            When the text nearly spells a name longer than any it contains (冰川稿 for 冰川镐, not 冰 "ice"): the
+            message names the suggestion instead of silently picking a different item.
+        UnknownLanguageError
+            When ``language`` is given and no loaded pack has it.
+        """
+        match = self.match_item(text, language=language)
+        if match.how == "near":
+            names = self.display_names(language) if language else {**self.display_names("en_us"),
+                                                                     **self.display_names("zh_cn")}
+            shown = ", ".join(f"{names.get(i, i)} ({i})" for i in match.suggestions[:5])
+            raise UnknownItemError(f"{text!r} names no item exactly; did you mean {shown}?", match.suggestions)
+        return match.item_id
+
+    def nearest_items(self, text: str, *, limit: int = 5) -> tuple[str, ...]:
+        """Up to ``limit`` known item ids nearest ``text``: ids, id paths and display names (every loaded language)
+        containing it first, then near spellings ranked by edit distance and shared characters (CJK-aware).
+        """
+        if self._spellings is None:
+            spellings: dict[str, list[str]] = {}
+            for item_id in self._all_item_ids():
+                spellings[item_id] = [item_id, item_id.split(":", 1)[-1]]
+            for lang in self.languages:
+                for item_id, name in self.display_names(lang).items():
+                    if item_id in spellings:
+                        spellings[item_id].append(name)
+            self._spellings = spellings
+        return rank_candidates(text, self._spellings, limit=limit)
+
+    def items_with_path(self, path: str) -> tuple[str, ...]:
+        """The known item ids whose path (after the namespace) is ``path``, sorted."""
+        return tuple(sorted(i for i in self._all_item_ids() if i.split(":", 1)[-1] == path))
+
+    def _all_item_ids(self) -> tuple[str, ...]:
+        if self._item_ids is None:
+            self._item_ids = tuple(self.items()["item_id"])
+        return self._item_ids
+
+    def items_named(self, name: str, *, language: str | None = None) -> tuple[str, ...]:
+        """The item ids whose display name (in ``language``, default every loaded language) is exactly ``name``
+        (whitespace and case folded), sorted.
+        """
+        target = fold(name)
+        found = {i for lang in self._check_language(language, "items_named")
+                 for i, n in self.display_names(lang).items() if fold(n) == target}
+        return tuple(sorted(found))
 
     def item_uses(self, item_id: str):
         """The recipes that consume an item (directly or through a tag).
@@ -622,44 +513,14 @@ class PackSet:
             named directly), ``pack``, ``path``; sorted by recipe id.
         """
         rows = []
-        for rid, vias in sorted(self._index().used.get(norm_id(item_id), {}).items()):
+        for rid, vias in sorted(self._index.used.get(norm_id(item_id), {}).items()):
             r = self._recipes[rid]
             tags = ",".join(sorted({v for v in vias if v}))
             rows.append((rid, r.recipe_type, r.kind, r.result.item_id if r.result else "",
                          r.result.count if r.result else 0, len(vias), tags, r.pack, r.path))
         return frame(USES_SCHEMA, rows)
 
-    def resolve_item(self, text: str) -> str | None:
-        """The item a request is about: an explicit id first, else the longest display name in the text.
-
-        Names come from the packs' ``en_us`` and ``zh_cn`` language files (English matched case-insensitively).
-        Returns ``None`` when nothing matches.
-        """
-        from kit.items.names import NameIndex
-
-        if self._names is None:
-            self._names = NameIndex.from_names({"en_us": self.display_names("en_us"),
-                                                "zh_cn": self.display_names("zh_cn")})
-        return self._names.resolve(text)
-
     # ---------------------------------------------------------------- loot statistics
-
-    def _context(self, **kw: Any) -> LootContext:
-        for name in ("looting", "fortune"):
-            v = kw[name]
-            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                raise InvalidParameterError(f"The '{name}' parameter of loot_expectations must be an int in the range [0, inf). "
-                                 f"Got {v!r} instead.")
-        if not isinstance(kw["luck"], float) or not math.isfinite(kw["luck"]):
-            raise InvalidParameterError(f"The 'luck' parameter of loot_expectations must be a finite number. "
-                                        f"Got {kw['luck']!r} instead.")
-        explosion = kw.pop("explosion")
-        radius = 4.0 if explosion is True else float(explosion or 0.0)
-        if not radius >= 0 or not math.isfinite(radius):
-            raise InvalidParameterError(f"The 'explosion' parameter of loot_expectations must be a bool or a finite "
-                                        f"radius >= 0. "
-                             f"Got {explosion!r} instead.")
-        return LootContext(explosion=radius, **kw)
 
     def loot_expectations(self, *, table: str | None = None, killed_by_player: bool = True, looting: int = 0,
                           fortune: int = 0, silk_touch: bool = False, shears: bool = False, luck: float = 0.0,
@@ -699,7 +560,7 @@ class PackSet:
         """
         from kit.items.loot_exact import LootCalculator
 
-        ctx = self._context(killed_by_player=killed_by_player, looting=looting, fortune=fortune,
+        ctx = loot_context(killed_by_player=killed_by_player, looting=looting, fortune=fortune,
                             silk_touch=silk_touch, shears=shears, luck=float(luck), explosion=explosion,
                             block_state_matches=block_state_matches, open_water=open_water)
         ids = [self.loot_table(table).loot_table_id] if table is not None else sorted(self._tables)
@@ -737,7 +598,7 @@ class PackSet:
         """
         from kit.items.loot_sampler import LootSampler
 
-        ctx = self._context(killed_by_player=killed_by_player, looting=looting, fortune=fortune,
+        ctx = loot_context(killed_by_player=killed_by_player, looting=looting, fortune=fortune,
                             silk_touch=silk_touch, shears=shears, luck=float(luck), explosion=explosion,
                             block_state_matches=block_state_matches, open_water=open_water)
         tid = self.loot_table(table).loot_table_id

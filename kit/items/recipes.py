@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from kit.core.errors import KitError
+from kit.items.errors import RecipeFormatError
 from kit.items._common import norm_id
 
 __all__ = ["ItemStack", "Recipe", "RecipeFormatError", "CustomIngredient", "parse_recipe", "parse_ingredient",
@@ -41,14 +41,6 @@ _CUSTOM_OPS = {
     "components": "filter", "nbt": "filter", "partial_nbt": "filter", "custom_data": "filter",
 }
 _LOADERS = ("neoforge", "forge", "fabric")
-
-
-class RecipeFormatError(KitError, ValueError):
-    """A recipe file breaks its format; ``field`` names the key path. Reported by the loader."""
-
-    def __init__(self, field: str, reason: str) -> None:
-        super().__init__(f"field '{field}': {reason}")
-        self.field = field
 
 
 @dataclass(frozen=True)
@@ -445,8 +437,8 @@ def parse_recipe(recipe_id: str, data: Any, *, pack: str = "", path: str = "", f
         if "ingredient" not in data:
             raise RecipeFormatError("ingredient", "missing")
         kind = "cooking" if rtype in _COOKING else "stonecutting"
-        return Recipe(kind=kind, inputs=(parse_ingredient(data["ingredient"]),), result=parse_result(data.get("result")),
-                      station=STATIONS[rtype], **common)
+        return Recipe(kind=kind, inputs=(parse_ingredient(data["ingredient"]),),
+                      result=parse_result(data.get("result")), station=STATIONS[rtype], **common)
     if rtype in ("minecraft:smithing_transform", "minecraft:smithing_trim", "minecraft:smithing"):
         keys = ("base", "addition") if rtype == "minecraft:smithing" else ("template", "base", "addition")
         for key in keys:

@@ -1,6 +1,7 @@
 """Item sources: records, the provider registry, the built-in providers and the output (design: system:items).
 
-A provider answers "where does item X come from?" for one kind of source. Providers are registered under a
+A provider answers "where does item X come from?" for one kind of source (the built-in ones are registered by
+:mod:`kit.items.index`, where their lookup tables live). Providers are registered under a
 namespaced id (``system:recipe``); the id's path (``recipe``) and the full id are both valid scopes. Providers run
 in id order and each one's exception is caught and reported in the output, so one failing provider does not hide
 the others. The output lists recipes first, then loot, then tags, each sorted by source id, cut to 64 sources.
@@ -10,15 +11,14 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import Any
 
 from kit.core.frames import frame
+from kit.core.problems import problem_schema
 from kit.items.errors import InvalidScopeError, ProviderRegistrationError
 from kit.items.recipes import ItemStack
-
-if TYPE_CHECKING:
-    from kit.items.packset import PackSet
 
 __all__ = [
     "SourceSlot",
@@ -50,13 +50,27 @@ class SourceSlot:
 
     An empty slot (a gap in a shaped grid) has no items and nothing unresolved. ``chance`` is the probability of an
     output (1.0 when certain); ``unresolved`` holds refs kit cannot expand (an undefined ``#tag``, a custom
-    ingredient it cannot compute).
+    ingredient it cannot compute). ``count_max`` is the upper end of a count range (a loot entry's
+    ``set_count`` from 1 to 4: ``count`` 1, ``count_max`` 4; 0 when the count is fixed); ``n_items`` counts every
+    item the slot accepts when ``items`` holds only the first 8 (0 when nothing was cut).
     """
 
     items: tuple[ItemStack, ...] = ()
     count: int = 1
     chance: float = 1.0
     unresolved: tuple[str, ...] = ()
+    count_max: int = 0
+    n_items: int = 0
+
+    @property
+    def count_range(self) -> str:
+        """The count as text: ``"3"``, or ``"1-4"`` for a loot entry whose count is a range."""
+        return f"{self.count}-{self.count_max}" if self.count_max > self.count else str(self.count)
+
+    @property
+    def n_alternatives(self) -> int:
+        """How many items the slot accepts (``items`` holds at most 8 examples of them)."""
+        return max(self.n_items, len(self.items))
 
     def to_json(self) -> dict[str, Any]:
         """The slot with defaults left out (``count`` 1, ``chance`` 1, no items, nothing unresolved).
@@ -69,6 +83,10 @@ class SourceSlot:
             out["items"] = [i.to_json() for i in self.items]
         if self.count != 1:
             out["count"] = self.count
+        if self.count_max > self.count:
+            out["count_max"] = self.count_max
+        if self.n_items > len(self.items):
+            out["n_items"] = self.n_items
         if self.chance != 1.0:
             out["chance"] = self.chance
         if self.unresolved:
@@ -119,8 +137,11 @@ _CATEGORY = {"recipe": 0, "loot": 1, "tag": 2}
 OUTPUT_SCHEMA = {
     "rank": "int64", "kind": "string", "source_id": "string", "source_type": "string", "station": "string",
     "width": "int64", "n_inputs": "int64", "input_item_ids": "object", "output_item_ids": "object",
-    "output_count": "int64", "notes": "string", "provider_id": "string",
+    "unresolved": "object", "output_count": "int64", "output_count_max": "int64", "notes": "string",
+    "provider_id": "string",
 }
+#: Columns of :meth:`ItemSourceOutput.problems`: the shared problems shape, then ``source_id``.
+OUTPUT_PROBLEM_SCHEMA = problem_schema({"source_id": "string"})
 
 
 @dataclass(frozen=True)
@@ -128,7 +149,8 @@ class ItemSourceOutput:
     """The answer to one item-source query: the tool result of the design.
 
     ``errors`` holds ``(provider_id, message)`` for every provider that raised; it is written to the JSON only when
-    not empty.
+    not empty. ``cuts`` says which cap cut the answer (more than 64 sources, more than 64 tags); ``truncated`` is
+    set whenever one did, so a result never pretends to be complete.
     """
 
     item: str
@@ -136,6 +158,7 @@ class ItemSourceOutput:
     sources: tuple[ItemSource, ...] = ()
     truncated: bool = False
     errors: tuple[tuple[str, str], ...] = field(default=())
+    cuts: tuple[str, ...] = field(default=())
 
     def to_dict(self) -> dict[str, Any]:
         """The snapshot as plain Python data; default values (scope ``all``) are left out."""
@@ -146,6 +169,8 @@ class ItemSourceOutput:
         out["truncated"] = self.truncated
         if self.errors:
             out["errors"] = [{"provider": p, "message": m} for p, m in self.errors]
+        if self.cuts:
+            out["cuts"] = list(self.cuts)
         return out
 
     def to_json(self, *, indent: int | None = None) -> str:
@@ -160,19 +185,56 @@ class ItemSourceOutput:
         pandas.DataFrame
             Columns ``rank`` (from 1, output order), ``kind``, ``source_id``, ``source_type``, ``station``
             (comma-joined), ``width``, ``n_inputs``, ``input_item_ids`` and ``output_item_ids`` (tuples of the
-            example item ids), ``output_count`` (count of the first output slot), ``notes`` (joined with ``"; "``),
-            ``provider_id``.
+            example item ids), ``unresolved`` (tuple of the refs kit could not expand, such as an undefined
+            ``#c:ingots/tin`` in a slot: the slot shows the tag, unresolved; see :meth:`problems`),
+            ``output_count`` and ``output_count_max`` (the count of the first output slot; the two differ for a
+            loot entry whose count is a range), ``notes`` (joined with ``"; "``), ``provider_id``.
         """
         rows = []
         for rank, s in enumerate(self.sources, 1):
             ins = tuple(dict.fromkeys(i for slot in s.inputs for i in slot.item_ids))
             outs = tuple(dict.fromkeys(i for slot in s.outputs for i in slot.item_ids))
+            unresolved = tuple(dict.fromkeys(u for slot in s.inputs + s.outputs for u in slot.unresolved))
+            first = s.outputs[0] if s.outputs else None
             rows.append((rank, s.kind, s.source_id, s.type, ",".join(s.station), s.width, len(s.inputs), ins, outs,
-                         s.outputs[0].count if s.outputs else 0, "; ".join(s.notes), s.provider_id))
+                         unresolved, first.count if first else 0, max(first.count, first.count_max) if first else 0,
+                         "; ".join(s.notes), s.provider_id))
         return frame(OUTPUT_SCHEMA, rows)
 
+    def problems(self):
+        """What this answer could not show in full, in the shared problems shape.
 
-Finder = Callable[["PackSet", str], Iterable[ItemSource]]
+        Returns
+        -------
+        pandas.DataFrame
+            Columns ``severity``, ``kind``, ``object_id``, ``field``, ``message``, ``path``, ``source_id``. Kinds:
+            ``unresolved_ref`` (a slot holding an undefined tag or a custom ingredient kit cannot compute; the
+            slot shows it), ``capped`` (a cap cut the answer: more than 64 sources or tags, or a slot with more
+            than 8 alternatives, of which 8 are shown), ``provider_failed`` (a provider raised). ``object_id`` is
+            the queried item; ``field`` the slot (``inputs[2]``) where there is one.
+        """
+        rows = []
+        for s in self.sources:
+            for side, slots in (("inputs", s.inputs), ("outputs", s.outputs)):
+                for i, slot in enumerate(slots):
+                    rows.extend(_slot_problems(self.item, s.source_id, f"{side}[{i}]", slot))
+        rows += [("warning", "capped", self.item, "sources", cut, "", "") for cut in self.cuts]
+        rows += [("error", "provider_failed", self.item, "", f"{p}: {m}", "", "") for p, m in self.errors]
+        return frame(OUTPUT_PROBLEM_SCHEMA, rows)
+
+
+def _slot_problems(item: str, source_id: str, where: str, slot: SourceSlot) -> list[tuple[str, ...]]:
+    rows: list[tuple[str, ...]] = [("warning", "unresolved_ref", item, where,
+             f"{ref} cannot be expanded to items (not defined by the loaded packs, or a custom ingredient kit "
+             f"cannot compute); the slot shows it, unresolved", "", source_id) for ref in slot.unresolved]
+    if slot.n_items > len(slot.items):
+        rows.append(("warning", "capped", item, where, f"the slot accepts {slot.n_items} items; the first "
+                     f"{len(slot.items)} are shown as examples", "", source_id))
+    return rows
+
+
+#: ``find(packs, item_id)``: ``packs`` is the :class:`~kit.items.PackSet` the query runs on.
+Finder = Callable[[Any, str], Iterable[ItemSource]]
 
 
 @dataclass(frozen=True)
@@ -209,7 +271,8 @@ class ProviderRegistry:
                 f"The 'provider_id' parameter of register_provider must be a namespaced id like 'example:villager'. "
                 f"Got {provider_id!r} instead.")
         if provider_id.split(":", 1)[1] == "all":
-            raise ProviderRegistrationError(f"provider id {provider_id!r}: the path 'all' is reserved for the full query")
+            raise ProviderRegistrationError(
+                f"provider id {provider_id!r}: the path 'all' is reserved for the full query")
         if provider_id in self._providers and not replace:
             raise ProviderRegistrationError(
                 f"provider {provider_id!r} is already registered; pass replace=True to replace it")
@@ -246,11 +309,12 @@ class ProviderRegistry:
             raise InvalidScopeError(scope, self.scopes())
         return chosen
 
-    def run(self, packs: "PackSet", item_id: str, scope: str = "all") -> ItemSourceOutput:
+    def run(self, packs: Any, item_id: str, scope: str = "all", *, cuts: tuple[str, ...] = ()) -> ItemSourceOutput:
         """Run the providers of ``scope`` for ``item_id`` (in id order) and build the ordered, truncated output.
 
         A provider that raises contributes no sources (not even those it yielded before failing); its error is
-        recorded in ``errors`` as ``(provider_id, "ExceptionType: message")``.
+        recorded in ``errors`` as ``(provider_id, "ExceptionType: message")``. ``cuts`` are caps the caller already
+        applied (they set ``truncated``); cutting to 64 sources adds one.
         """
         chosen = self.select(scope)
         found: list[ItemSource] = []
@@ -263,7 +327,9 @@ class ProviderRegistry:
                 continue
             found.extend(mine)
         found.sort(key=lambda s: (_CATEGORY.get(s.kind, 0), s.source_id, s.kind, s.provider_id))
-        return ItemSourceOutput(item_id, scope, tuple(found[:MAX_SOURCES]), len(found) > MAX_SOURCES, tuple(errors))
+        if len(found) > MAX_SOURCES:
+            cuts += (f"{len(found)} sources found; the first {MAX_SOURCES} are kept",)
+        return ItemSourceOutput(item_id, scope, tuple(found[:MAX_SOURCES]), bool(cuts), tuple(errors), cuts)
 
 
 def _with_provider(s: ItemSource, provider_id: str) -> ItemSource:
@@ -301,23 +367,3 @@ def register_provider(provider_id: str, find: Finder | None = None, *, kind: str
 
         return deco
     return PROVIDERS.register(provider_id, find, kind=kind, replace=replace)
-
-
-# ---------------------------------------------------------------- built-in providers
-
-
-def _recipe_sources(packs: "PackSet", item_id: str) -> Iterable[ItemSource]:
-    return packs._index().recipe_sources(item_id)
-
-
-def _loot_sources(packs: "PackSet", item_id: str) -> Iterable[ItemSource]:
-    return packs._index().loot_sources(item_id)
-
-
-def _tag_sources(packs: "PackSet", item_id: str) -> Iterable[ItemSource]:
-    return packs._index().tag_sources(item_id)
-
-
-PROVIDERS.register("system:recipe", _recipe_sources, kind="recipe")
-PROVIDERS.register("system:loot", _loot_sources, kind="loot")
-PROVIDERS.register("system:tag", _tag_sources, kind="tag")

@@ -39,3 +39,32 @@ def test_default_scope_features_and_errors(capsys):
 def test_pack_is_required():
     with pytest.raises(SystemExit):
         _parse(["item-sources", "minecraft:stone"])
+
+
+def test_lenient_by_default_strict_on_request_and_lenient_is_a_warned_no_op(tmp_path, capsys):
+    from items_inputs import write_pack
+
+    root = write_pack(tmp_path / "p", {
+        "data/t/recipe/gem.json": {"type": "minecraft:crafting_shapeless", "ingredients": ["#t:broken"],
+                                   "result": {"id": "t:gem"}},
+        "data/t/tags/item/broken.json": {"values": ["#t:absent"]},
+        "data/t/recipe/bad.json": "[oops",
+    })
+    args = _parse(["item-sources", "t:gem", "--pack", str(root)])
+    assert args.func(args) == 0
+    captured = capsys.readouterr()
+    source = json.loads(captured.out)["sources"][0]
+    assert source["inputs"] == [{"unresolved": ["#t:broken"]}] and captured.err == ""
+    args = _parse(["item-sources", "t:gem", "--pack", str(root), "--strict"])
+    assert args.func(args) == 2
+    assert "error:" in capsys.readouterr().err
+    args = _parse(["item-sources", "t:gem", "--pack", str(root), "--lenient"])
+    assert args.func(args) == 0
+    assert "--lenient is deprecated and does nothing" in capsys.readouterr().err
+
+
+def test_unknown_item_is_exit_2_with_the_nearest_ids(capsys):
+    args = _parse(["item-sources", "minecraft:iron_ingott", "--pack", str(vanilla("1.21.3"))])
+    assert args.func(args) == 2
+    err = capsys.readouterr().err
+    assert "no loaded pack knows the item 'minecraft:iron_ingott'" in err and "minecraft:iron_ingot" in err

@@ -21,13 +21,18 @@ def packs(tmp_path_factory):
     ("如何获取钻石镐", "minecraft:diamond_pickaxe"),
     ("钻石在哪里掉落", "minecraft:diamond"),
     ("how do I craft a diamond pickaxe?", "minecraft:diamond_pickaxe"),
-    ("Where do I find Diamonds", None),
     ("where is minecraft:iron_ingot from, not Diamond Pickaxe", "minecraft:iron_ingot"),
     ("石头的配方", "minecraft:stone"),
     ("nothing relevant here", None),
 ])
 def test_resolve_item(packs, text, item):
     assert packs.resolve_item(text) == item
+
+
+def test_a_near_plural_is_a_suggestion_not_a_pick(packs):
+    with pytest.raises(kit.items.UnknownItemError, match=r"did you mean .*\(minecraft:diamond\)") as caught:
+        packs.resolve_item("Where do I find Diamonds")
+    assert caught.value.suggestions[0] == "minecraft:diamond"
 
 
 def test_longest_name_wins_and_words_are_respected():

@@ -199,7 +199,7 @@ def test_frames_have_documented_columns_when_empty(tmp_path):
         assert list(df.columns) == columns and len(df) == 0, method
     assert list(packs.item_uses("t:x").columns) == ["recipe_id", "recipe_type", "kind", "result_item_id",
                                                     "result_count", "n_slots", "via_tag", "pack", "path"]
-    assert list(packs.item_sources("t:x").to_frame().columns)[:3] == ["rank", "kind", "source_id"]
+    assert list(kit.items.ItemSourceOutput("t:x").to_frame().columns)[:3] == ["rank", "kind", "source_id"]
 
 
 def test_items_frame_names_and_counts(v1213):

@@ -87,3 +87,42 @@ def test_mekanism_sawing_keeps_secondary_chance(mekanism):
     saw = r[r.recipe_type == "mekanism:sawing"]
     chances = [c for results in saw.results for (_i, _n, c) in results if c < 1.0]
     assert chances and all(0 < c < 1 for c in chances)
+
+
+@pytest.mark.parametrize("mod_zip, tag, missing", [
+    ("farmersdelight-1.21.zip", "farmersdelight:cabbage_roll_ingredients", "#c:eggs"),
+    ("mekanism-1.21.x.zip", "mekanism:stone_crafting_materials", "#c:cobblestones/normal"),
+])
+def test_a_mod_on_vanilla_without_loader_tags_loads_leniently_with_failed_tag_rows(mod_zip, tag, missing):
+    """Loaded with vanilla and no loader tags (no NeoForge), a mod's tag referencing a missing ``#c:`` tag fails
+    as a whole, as the game logs it, and everything else loads; ``strict=True`` raises on it."""
+    paths = [shared_file("vanilla", "1.21.1"), shared_file("mods", mod_zip)]
+    packs = kit.items.load_datapacks(paths)  # lenient by default
+    problems = packs.problems()
+    failed = problems[(problems.kind == "failed_tag") & (problems.object_id == "#" + tag)]
+    assert len(failed) == 1 and failed.field.iloc[0] == "values" and missing in failed.message.iloc[0]
+    assert failed.path.iloc[0] == f"data/{tag.split(':')[0]}/tags/item/{tag.split(':')[1]}.json"
+    assert packs.tag_items(tag) == () and len(packs.recipes()) > 1000
+    users = problems[(problems.kind == "undefined_tag") & problems.message.str.contains(f"#{tag} failed to load")]
+    assert len(users) >= 1  # every recipe using it names the tag, and why it is undefined
+    recipe_id = users.object_id.iloc[0]
+    result = packs.recipe(recipe_id).result.item_id
+    out = packs.item_sources(result, "recipe")
+    source = next(s for s in out.sources if s.source_id == recipe_id)
+    assert any(slot.unresolved == ("#" + tag,) for slot in source.inputs)
+    assert {"unresolved": ["#" + tag]} in [slot for s in out.to_dict()["sources"] if s["id"] == recipe_id
+                                            for slot in s["inputs"]]
+    row = out.to_frame().set_index("source_id").loc[recipe_id]
+    assert "#" + tag in row.unresolved  # the frame row keeps the tag, marked unresolved
+    assert "#" + tag in set(out.problems().message.str.extract(r"^(#\S+)")[0])
+    with pytest.raises(kit.items.DatapackReadError, match="references missing tag #c:"):
+        kit.items.load_datapacks(paths, strict=True)
+
+
+@pytest.mark.parametrize("mod_zip, missing", [
+    ("tinkers-construct.zip", "#forge:storage_blocks/netherite"), ("ae2.zip", "#c:gems/quartz")])
+def test_tinkers_and_ae2_tags_with_missing_references_load(mod_zip, missing):
+    """The packs of the report (Tinkers' Construct, AE2), when the data folder holds them."""
+    packs = kit.items.load_datapacks([shared_file("vanilla", "1.21.1"), shared_file("mods", mod_zip)])
+    failed = packs.problems().query("kind == 'failed_tag'")
+    assert failed.message.str.contains(missing, regex=False).any()

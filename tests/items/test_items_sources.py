@@ -108,7 +108,12 @@ def test_loot_provider_tags_expand_to_eight_and_skips_nested(tmp_path):
     gold = packs.item_sources("t:gold", "loot").sources[0].to_json()
     assert gold["outputs"] == [{"items": ["t:gold"], "count": 5}]
     gem = packs.item_sources("t:gem", "loot").sources[0].to_json()
-    assert gem["outputs"] == [{"items": ["t:gem"]}] and "count 1..3" in gem["notes"]
+    assert gem["outputs"] == [{"items": ["t:gem"], "count_max": 3}] and gem["notes"] == ["weight 1"]
+    assert packs.item_sources("t:gem", "loot").sources[0].outputs[0].count_range == "1-3"
+    assert packs.item_sources("t:gem", "loot").to_frame()[["output_count", "output_count_max"]].values.tolist() \
+        == [[1, 3]]
+    cut = packs.problems().query("kind == 'capped'")  # the tag entry expands to 8 of its members, and says so
+    assert list(cut.object_id) == ["t:chest"] and "8 members" in cut.message.iloc[0]
 
 
 def test_registry_custom_provider_failure_and_truncation(packs):
@@ -207,7 +212,10 @@ def test_loot_scan_stops_at_4096_tables():
     tables["t:table_99999"] = LootTable("t:table_99999", "minecraft:chest", last)  # the 4097th in id order
     packs = kit.items.PackSet({}, tables, resolve_tags([]), {}, [], [])
     assert packs.item_sources("t:rare", "loot").sources == ()
-    assert len(packs._index().loot["t:common"]) == 4096 and "t:table_99999" not in packs._index().loot["t:common"]
+    assert len(packs.index.loot["t:common"]) == 4096 and "t:table_99999" not in packs.index.loot["t:common"]
+    capped = packs.problems().query("kind == 'capped'")  # the cut is said, never a silent partial answer
+    assert list(capped.object_id) == ["loot_tables"] and "4,096 of 4,097" in capped.message.iloc[0]
+    assert "t:table_04095" in capped.message.iloc[0]
     common = packs.item_sources("t:common", "loot")
     assert common.truncated and len(common.sources) == 64
     assert [s.source_id for s in common.sources] == [f"t:table_{k:05d}" for k in range(64)]
@@ -252,5 +260,30 @@ def test_loot_source_merges_the_notes_of_every_entry_of_a_table(tmp_path):
     mixed, two = (s.to_json() for s in out.sources)
     assert two["notes"] == ["weight 3", "weight 5", "conditions: killed_by_player"]
     assert two["outputs"] == [{"items": ["t:gem"], "count": 2}]  # the same count in both entries is kept
-    # different fixed counts: the output count falls back to 1 and each count is kept as a note
-    assert mixed["notes"] == ["weight 1", "count 4", "quality 1"] and mixed["outputs"] == [{"items": ["t:gem"]}]
+    # different fixed counts: the output shows the range over the table's entries
+    assert mixed["notes"] == ["weight 1", "quality 1"] and mixed["outputs"] == [{"items": ["t:gem"], "count_max": 4}]
+
+
+def test_every_cap_that_cuts_says_so(tmp_path):
+    from kit.items.sources import MAX_ALTERNATIVES, MAX_TAGS
+
+    files = {f"data/t/tags/item/group_{k:02d}.json": {"values": ["t:gem"]} for k in range(MAX_TAGS + 6)}
+    files["data/t/tags/item/many.json"] = {"values": [f"t:i{k}" for k in range(12)]}
+    files["data/t/recipe/gem.json"] = {"type": "minecraft:crafting_shapeless", "ingredients": ["#t:many", "#t:none"],
+                                       "result": {"id": "t:gem"}}
+    packs = kit.items.load_datapacks(write_pack(tmp_path / "p", files))
+    out = packs.item_sources("t:gem")
+    tags = [s for s in out.sources if s.kind == "tag"]
+    assert len(out.sources) == 64 and len(tags) == 63 and out.truncated  # 1 recipe + 64 tags, cut to 64 sources
+    assert out.cuts == (f"{MAX_TAGS + 6} tags hold the item; the first {MAX_TAGS} are kept",
+                        "65 sources found; the first 64 are kept")
+    assert out.to_dict()["cuts"] == list(out.cuts)
+    slot = next(s for s in out.sources if s.kind == "recipe").inputs[0]
+    assert len(slot.items) == MAX_ALTERNATIVES and slot.n_items == 12 and slot.to_json()["n_items"] == 12
+    problems = out.problems()
+    assert list(problems.kind) == ["capped", "unresolved_ref", "capped", "capped"]  # in source and slot order
+    assert list(problems.field) == ["inputs[0]", "inputs[1]", "sources", "sources"]
+    assert "#t:none cannot be expanded" in problems.message.iloc[1] and problems.source_id.iloc[1] == "t:gem"
+    assert "accepts 12 items; the first 8 are shown" in problems.message.iloc[0]
+    assert out.to_frame().unresolved.iloc[0] == ("#t:none",)
+    assert not packs.item_sources("t:gem", "recipe").truncated  # the tag cap cuts only a scope with tags

@@ -39,10 +39,10 @@ def test_unknown_text_gets_the_nearest_items(packs) -> None:
     assert suggest_items(packs, "") == () and len(suggest_items(packs, "glacite", limit=2)) == 2
 
 
-def test_unknown_namespaced_id_is_kept_with_suggestions(packs) -> None:
+def test_unknown_namespaced_id_is_not_taken_and_gets_suggestions(packs) -> None:
     found = lookup_item(packs, "aurora:glacite_ingots")
-    assert found.item_id == "aurora:glacite_ingots" and found.how == "id"
-    assert "aurora:glacite_ingot" in found.suggestions
+    assert found.item_id is None and found.how == "unknown_id"
+    assert found.suggestions[0] == "aurora:glacite_ingot"
 
 
 def test_lookup_on_modded_packs_with_custom_ingredients() -> None:
@@ -55,3 +55,27 @@ def test_lookup_on_modded_packs_with_custom_ingredients() -> None:
     assert "frostworks:crushed_iron_ore" in set(items["item_id"])
     found = lookup_item(modded, "crushed_iron_ore")
     assert found.item_id == "frostworks:crushed_iron_ore" and found.how == "path"
+
+
+@pytest.mark.parametrize("text", ["冰川稿", "冰川", "冰川绽"])
+def test_near_spellings_are_suggestions_never_the_contained_ice(packs, text) -> None:
+    found = lookup_item(packs, text)
+    assert found.item_id is None and found.how == "near" and not found.found
+    assert "minecraft:ice" not in found.suggestions[:1] and found.suggestions[0].startswith("aurora:glacite_")
+    if text == "冰川稿":
+        assert found.suggestions[0] == "aurora:glacite_pickaxe"
+
+
+def test_lookup_by_language_and_argument_errors(packs) -> None:
+    from kit.core.errors import InvalidParameterError
+
+    assert lookup_item(packs, "冰川锭", language="zh_cn").item_id == "aurora:glacite_ingot"
+    assert lookup_item(packs, "冰川锭", language="en_us").item_id is None
+    with pytest.raises(kit.items.UnknownLanguageError, match="loaded languages: en_us, zh_cn"):
+        lookup_item(packs, "冰川锭", language="ja_jp")
+    with pytest.raises(InvalidParameterError, match=r"'packs' parameter of lookup_item must be a PackSet\. Got str"):
+        lookup_item("sample_saves/aurora_server", "x")
+    with pytest.raises(InvalidParameterError, match=r"'text' parameter of lookup_item must be a str\. Got 3"):
+        lookup_item(packs, 3)
+    with pytest.raises(InvalidParameterError, match=r"'limit' parameter of suggest_items must be an int"):
+        suggest_items(packs, "x", limit=0)

@@ -108,7 +108,8 @@ def test_loot_page_shows_table_ids_merged_notes_and_explanation_once(packs) -> N
     rows = re.findall(r"<tr><td.*?</tr>", _html(card.body))
     assert len(rows) == 3
     vault = next(r for r in rows if "aurora:chests/glacier_vault" in r)
-    assert "weight 20; quality -2; count 2..5" in vault
+    assert "weight 20; quality -2" in vault and ">2-5</td>" in vault  # the count range, not ×1 beside a note
+    assert "count 2..5" not in vault and "×" not in vault
     assert _html(card).count("kit-explanation") == 1
     assert "Loot tables that can drop it" in card.explanation.value
     assert "冰川锭" in card.explanation.value and all("冰川锭" not in r for r in rows)  # not repeated per row
@@ -200,9 +201,11 @@ def test_unknown_provider_kind_goes_to_recipes_with_full_display(packs) -> None:
 
 
 def test_empty_truncated_and_failing_provider_hints(packs) -> None:
-    empty = ItemSourcesCard.from_packs(packs, "minecraft:emerald")
+    empty = ItemSourcesCard.from_packs(packs, "minecraft:emerald", language="en_us")
     assert all(b.disabled for b in empty.category_buttons.values())
     assert "No sources found" in empty.hint.value and "minecraft:emerald" in empty.hint.value
+    assert "没有找到" not in empty.hint.value  # hints in the card's language
+    assert "没有找到 绿宝石 的来源" in ItemSourcesCard.from_packs(packs, "minecraft:emerald").hint.value
     assert empty.body.children == () and empty.next_button.disabled and empty.prev_button.disabled
 
     registry = ProviderRegistry()
@@ -212,8 +215,8 @@ def test_empty_truncated_and_failing_provider_hints(packs) -> None:
     registry.register("example:broken", lambda _p, _i: [][0])
     output = packs.item_sources("aurora:glacite_ingot", registry=registry)
     assert output.truncated
-    card = ItemSourcesCard(output)
-    assert f"only the first {MAX_SOURCES} sources" in card.hint.value
+    card = ItemSourcesCard(output, language="en_us")
+    assert f"the first {MAX_SOURCES} are kept" in card.hint.value and "Truncated, not every source" in card.hint.value
     assert "example:broken" in card.hint.value and "IndexError" in card.hint.value
     assert card.n_pages == 6 and "No sources found" not in card.hint.value
     assert ItemSourcesCard.from_packs(packs, "aurora:glacite_ingot").hint.value == ""
@@ -264,28 +267,69 @@ def test_search_items_ranks_and_batches(packs) -> None:
         search_items(items, "x", limit=0)
 
 
-def test_search_card_one_paging_model_reads_batches_as_pages_need_them(packs) -> None:
+def test_search_card_local_pages_of_18_and_more_items_loads_the_next_20(packs) -> None:
     card = ItemSearchCard(packs, "aurora")
     total = card.n_total
     assert total > 40 and len(card.matches) == 20 and card.has_more
     assert len(card.item_buttons) == 18 and len(card.grid.children) == 18  # 6 x 3, only this page
     assert "repeat(6" in card.grid.layout.grid_template_columns
-    assert "已读取 20 项，还有更多" in card.page_label.value and "20 matches read, more exist" in card.page_label.value
+    assert "第 1 / 2 页 · 已载入 20 个物品" in card.page_label.value
+    assert "page 1 of 2 · 20 items loaded" in card.page_label.value
     assert card.prev_button.disabled and not card.next_button.disabled
-    assert not hasattr(card, "more_button")  # no second paging system
+    assert card.more_button.description.startswith("更多物品") and not card.more_button.disabled
 
-    card.next_button.click()  # page 2 needs items 18..35: the next batch (offset 20) is read on the way
-    assert card.page == 1 and card.batch.query == "aurora" and card.batch.offset == 20
-    assert len(card.matches) == 40 and [m.index for m in card.matches] == list(range(40))
-    assert list(card.item_buttons) == [m.item_id for m in card.matches[18:36]]
-    assert "page 2 · 40 matches read, more exist" in card.page_label.value
+    card.next_button.click()  # a local page: nothing is loaded
+    assert card.page == 1 and len(card.matches) == 20 and len(card.item_buttons) == 2
+    assert card.next_button.disabled and "page 2 of 2 · 20 items loaded" in card.page_label.value
+    assert card.more_button.click() is None and len(card.matches) == 40  # the next batch, same query
+    assert card.batch.query == "aurora" and card.batch.offset == 20 and [m.index for m in card.matches] == list(range(40))
+    assert card.page == 1 and list(card.item_buttons) == [m.item_id for m in card.matches[18:36]]
+    assert "page 2 of 3 · 40 items loaded" in card.page_label.value and not card.next_button.disabled
+    while card.has_more:
+        assert card.load_more() > 0
+    assert len(card.matches) == total and card.more_button.disabled and card.more_button.layout.display == "none"
+    assert card.load_more() == 0
+    pages = -(-total // 18)
     while not card.next_button.disabled:
         card.next_button.click()
-    assert len(card.matches) == total and not card.has_more
-    pages = -(-total // 18)
-    assert card.page == pages - 1 and f"page {pages} of {pages} · {total} items" in card.page_label.value
+    assert card.page == pages - 1 and f"page {pages} of {pages} · {total} items loaded" in card.page_label.value
     card.prev_button.click()
     assert card.page == pages - 2 and len(card.item_buttons) == 18
+
+
+def test_all_items_are_ordered_by_name_in_the_chosen_language(packs) -> None:
+    items = packs.items()
+    zh = [m.name_zh or m.name_en for m in search_items(items, "", limit=len(items)).matches if m.name_zh]
+    assert zh == sorted(zh)
+    in_en = search_items(items, "", limit=len(items), language="en_us").matches
+    en = [m.name_en.casefold() for m in in_en if m.name_en]
+    assert en == sorted(en) and [m.item_id for m in in_en] != [m.item_id for m in search_items(
+        items, "", limit=len(items)).matches]
+    card = ItemSearchCard(packs)
+    card.language_switch.value = "en_us"
+    assert [m.item_id for m in card.matches] == [m.item_id for m in in_en[:20]]
+
+
+def test_multi_word_typos_get_near_spellings_with_a_hint(packs) -> None:
+    batch = search_items(packs.items(), "glacit ingto")
+    assert batch.matches[0].item_id == "aurora:glacite_ingot"
+    card = ItemSearchCard(packs, "glacit ingto", language="en_us")
+    assert "aurora:glacite_ingot" in card.item_buttons and "spelled alike" in card.hint.value
+    assert "拼写相近" in ItemSearchCard(packs, "glacit ingto").hint.value
+
+
+def test_search_card_checks_its_arguments_and_accepts_a_pack_path(packs) -> None:
+    from kit.core.errors import InvalidParameterError
+
+    with pytest.raises(InvalidParameterError, match=r"The 'packs' parameter of ItemSearchCard must be a PackSet or a "
+                                                    r"data pack path\. Got int 3 instead: pass kit\.items\.load_datapacks"):
+        ItemSearchCard(3)
+    with pytest.raises(InvalidParameterError, match=r"'scope' parameter of ItemSearchCard must be a str .* Got int 1"):
+        ItemSearchCard(packs, scope=1)
+    with pytest.raises(InvalidParameterError, match=r"'language' parameter of ItemSearchCard must be one of"):
+        ItemSearchCard(packs, language="fr_fr")
+    card = ItemSearchCard(str(SAMPLE_PACK), "")
+    assert isinstance(card.packs, kit.items.PackSet) and card.n_total > 0
 
 
 def test_search_card_query_box_and_language_switch(packs) -> None:
@@ -319,7 +363,8 @@ def test_search_card_tooltip_click_opens_sources_and_back(packs) -> None:
 def test_search_card_empty_hint_query_change_and_compact(packs) -> None:
     card = ItemSearchCard(packs, "no-such-thing")
     assert card.matches == [] and card.item_buttons == {}
-    assert "No items match 'no-such-thing'" in card.hint.value and card.next_button.disabled
+    assert "没有匹配「no-such-thing」的物品" in card.hint.value and card.next_button.disabled
+    assert "No items match 'no-such-thing'" in ItemSearchCard(packs, "no-such-thing", language="en_us").hint.value
     card.query = "frost"
     assert card.hint.value == "" and card.batch.query == "frost" and card.page == 0
     assert all("frost" in m.item_id or "frost" in m.name_en.lower() for m in card.matches)
@@ -345,7 +390,7 @@ def test_sources_card_resolves_names_and_ids_without_namespace(packs) -> None:
 
 
 def test_sources_card_suggests_the_nearest_items_and_switches_on_click(packs) -> None:
-    card = ItemSourcesCard.from_packs(packs, "glacite")
+    card = ItemSourcesCard.from_packs(packs, "glacite", language="en_us")
     assert card.output.item == "" and card.lookup.suggestions and not card.lookup.found
     assert "No item is called 'glacite'. Did you mean" in card.hint.value
     assert list(card.suggestion_buttons) == list(card.lookup.suggestions)
@@ -353,12 +398,12 @@ def test_sources_card_suggests_the_nearest_items_and_switches_on_click(packs) ->
     card.suggestion_buttons["aurora:glacite_ore"].click()
     assert card.output.item == "aurora:glacite_ore" and card.category == "loot"
     nothing = ItemSourcesCard.from_packs(packs, "qqqqqq")
-    assert "none is close" in nothing.hint.value and nothing.suggestion_buttons == {}
+    assert "也没有相近的物品" in nothing.hint.value and nothing.suggestion_buttons == {}
 
 
 def test_sources_card_bad_scope_is_one_line_in_the_card(packs) -> None:
     card = ItemSourcesCard.from_packs(packs, "glacite_ingot", scope="bogus")  # no exception
-    assert card.error.startswith("范围无效 invalid scope:") and "\n" not in card.error
+    assert card.error.startswith("范围无效：") and "\n" not in card.error
     assert "Got &#x27;bogus&#x27;" in card.hint.value and all(not v for v in card.sources.values())
     card.show("glacite_ingot", scope="loot")
     assert card.error == "" and card.category == "loot" and card.output.scope == "loot"
@@ -428,16 +473,22 @@ def test_a_string_instead_of_an_output_is_one_readable_error(packs) -> None:
 
     with pytest.raises(InvalidParameterError, match=r"use ItemSourcesCard.from_packs\(packs, 'glacite_ingot'\)"):
         ItemSourcesCard("glacite_ingot")
-    unknown = ItemSourcesCard.from_packs(packs, "aurora:glacite_ingots")
-    assert unknown.output.item == "aurora:glacite_ingots" and "do not know" in unknown.hint.value
-    assert "aurora:glacite_ingot" in unknown.suggestion_buttons
+    unknown = ItemSourcesCard.from_packs(packs, "aurora:glacite_ingots", language="en_us")
+    assert unknown.output.item == "" and "No loaded pack knows <code>aurora:glacite_ingots</code>" in unknown.hint.value
+    assert "built-in" not in unknown.hint.value  # an aurora: id is a typo, not a built-in item
+    assert list(unknown.suggestion_buttons)[0] == "aurora:glacite_ingot"
+    builtin = ItemSourcesCard.from_packs(packs, "minecraft:diamnd", language="en_us")
+    assert "the game's data" in builtin.hint.value and list(builtin.suggestion_buttons)[0] == "minecraft:diamond"
+    near = ItemSourcesCard.from_packs(packs, "冰川稿")  # a typo of 冰川镐: never the ice it contains
+    assert near.output.item == "" and near.lookup.how == "near" and "不是任何物品的名称" in near.hint.value
+    assert list(near.suggestion_buttons)[0] == "aurora:glacite_pickaxe"
 
 
 def test_search_card_bad_scope_is_one_line_in_the_opened_card(packs) -> None:
     card = ItemSearchCard(packs, "glacite ingot", scope="bogus")
     card.item_buttons["aurora:glacite_ingot"].click()  # used to raise inside the click callback (nothing shown)
     assert card.selected == "aurora:glacite_ingot" and card.sources_card is not None
-    assert card.sources_card.error.startswith("范围无效 invalid scope:") and "Got &#x27;bogus&#x27;" in card.sources_card.hint.value
+    assert card.sources_card.error.startswith("范围无效：") and "Got &#x27;bogus&#x27;" in card.sources_card.hint.value
 
 
 def test_search_card_language_switch_keeps_the_open_card_in_place(packs) -> None:
@@ -480,3 +531,37 @@ def test_sources_card_bad_parameters_are_kit_errors(packs) -> None:
         ItemSourcesCard.from_packs(packs, "glacite_ingot", mode="tiny")
     with pytest.raises(InvalidParameterError, match=r"'item' parameter of ItemSourcesCard.show must be a str"):
         ItemSourcesCard.from_packs(packs, None)
+
+
+def test_slot_labels_are_never_cut_and_stations_show_a_compact_icon() -> None:
+    from kit.samples.server import png_icon
+
+    source = ItemSource("recipe", "example:r", "minecraft:crafting_shaped", ("minecraft:crafting_table",), 2, inputs=(
+        SourceSlot((ItemStack("aurora:glacite_ingot"),)), SourceSlot(unresolved=("#c:ingots/tin",))),
+        outputs=(SourceSlot((ItemStack("aurora:glacite_block"),), 2),))
+    page = recipe_html(source, {"aurora:glacite_ingot": "Glacite Ingot", "aurora:glacite_block": "Glacite Block"})
+    assert ">Glacite Ingot<" in page and "#c:ingots/tin<br>" in page  # whole names and tags, wrapping
+    assert "overflow-wrap:anywhere" in page and "overflow:hidden" not in page
+    assert "class='kit-station'" in page and "工作台 Crafting" in page  # no texture: the label as a chip
+    icon = png_icon((120, 80, 40))
+    with_icon = recipe_html(source, icons={"minecraft:crafting_table": icon})
+    assert "kit-station-icon" in with_icon and "title='工作台 Crafting (minecraft:crafting_table)'" in with_icon
+    assert ">工作台 Crafting</span>" not in with_icon
+
+
+def test_loot_rows_show_the_count_range() -> None:
+    from kit.widgets.item_cards import loot_html
+
+    rows = loot_html([ItemSource("loot", "t:a", "loot_table", outputs=(SourceSlot((ItemStack("t:x"),), 1, count_max=4),)),
+                      ItemSource("loot", "t:b", "loot_table", outputs=(SourceSlot((ItemStack("t:x"),), 3),))])
+    assert ">1-4</td>" in rows and ">3</td>" in rows and "×" not in rows
+
+
+def test_sources_card_from_a_pack_path_and_a_wrong_packs_argument() -> None:
+    from kit.core.errors import InvalidParameterError
+
+    card = ItemSourcesCard.from_packs(SAMPLE_PACK, "冰川锭")
+    assert card.output.item == "aurora:glacite_ingot"
+    with pytest.raises(InvalidParameterError, match=r"'packs' parameter of ItemSourcesCard\.from_packs must be a "
+                                                    r"PackSet or a data pack path\. Got dict \{\} instead: pass"):
+        ItemSourcesCard.from_packs({}, "冰川锭")
