@@ -133,29 +133,8 @@ def test_no_import_cycles_between_modules():
     # a package __init__ re-exporting its own modules is not a cycle: drop edges into a package's own __init__
     for module in graph:
         graph[module] = {t for t in graph[module] if not module.startswith(t + ".")}
-    state: dict[str, int] = {}
-    cycles = []
-
-    def visit(node: str, stack: list[str]) -> None:
-        state[node] = 1
-        stack.append(node)
-        for nxt in sorted(graph.get(node, ())):
-            if state.get(nxt) == 1:
-                cycles.append(" -> ".join(stack[stack.index(nxt):] + [nxt]))
-            elif nxt not in state:
-                visit(nxt, stack)
-        stack.pop()
-        state[node] = 2
-
-    for module in sorted(graph):
-        if module not in state:
-            visit(module, [])
+    cycles = _cycles(graph)
     assert not cycles, "import cycles:\n" + "\n".join(cycles)
-
-
-#: Packages whose TYPE_CHECKING-only circle is being removed in a parallel change (issue 21 item 2); delete the
-#: entry once that change is merged.
-PENDING_TYPING_CIRCLES = {"kit.items"}
 
 
 def _cycles(graph: dict[str, set[str]]) -> list[str]:
@@ -185,8 +164,6 @@ def test_no_circles_inside_a_package_also_through_type_checking():
     graph: dict[str, set[str]] = {}
     for module, path in _modules():
         package = ".".join(module.split(".")[:2])
-        if package in PENDING_TYPING_CIRCLES:
-            continue
         edges = set()
         for target, names, _ in _imports(module, path):
             for name in names or [""]:
