@@ -174,14 +174,14 @@ def book_row(lay: StoreLayout, book_id: str) -> dict[str, Any]:
     }
 
 
-def books_frame(lay: StoreLayout, *, strict: bool = True) -> pd.DataFrame:
+def books_frame(lay: StoreLayout, *, strict: bool = False) -> pd.DataFrame:
     """One row per book (both layouts), sorted by ``book_id``.
 
     Parameters
     ----------
-    strict : bool, default=True
-        Raise on the first unreadable book. With False, unreadable books are left out; they show up
-        in :meth:`problems`.
+    strict : bool, default=False
+        Lenient by default: unreadable books are left out and show up in :meth:`problems`. With True, raise on
+        the first unreadable book.
 
     Returns
     -------
@@ -201,8 +201,14 @@ def books_frame(lay: StoreLayout, *, strict: bool = True) -> pd.DataFrame:
     return frame(BOOKS_SCHEMA, rows, sort=["book_id"])
 
 
-def assets(lay: StoreLayout, *, strict: bool = True) -> pd.DataFrame:
+def assets(lay: StoreLayout, *, strict: bool = False) -> pd.DataFrame:
     """One row per card asset, sorted by ``asset_id``.
+
+    Parameters
+    ----------
+    strict : bool, default=False
+        Lenient by default: unreadable assets are left out and show up in :meth:`problems`. With True, raise on
+        the first unreadable asset.
 
     Returns
     -------
