@@ -90,7 +90,7 @@ class StoreLock:
         if fd is None:
             return
         try:
-            fcntl.flock(fd, fcntl.LOCK_UN)  # type: ignore[union-attr]
+            fcntl.flock(fd, fcntl.LOCK_UN)
         finally:
             os.close(fd)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar, overload
 
 from kit.books._io import read_json
 from kit.books.codec import check_id
@@ -49,6 +49,18 @@ __all__ = [
     "writable",
     "write_header",
 ]
+
+
+_B = TypeVar("_B", CardBook, PlayBook, ProjectBook)
+_C = TypeVar("_C", CardBook, PlayBook, ProjectBook)
+
+
+@overload
+def writable(lay: StoreLayout, book_id: str) -> Book: ...
+@overload
+def writable(lay: StoreLayout, book_id: str, kind: type[_B], /) -> _B: ...
+@overload
+def writable(lay: StoreLayout, book_id: str, kind: type[_B], other: type[_C], /) -> _B | _C: ...
 
 
 def writable(lay: StoreLayout, book_id: str, *types: type) -> Book:
@@ -232,9 +244,10 @@ def append_play_trace(
 def add_message(lay: StoreLayout, book_id: str, role: str, content: str, *, at: str | None = None) -> ChatMessage:
     """Append a user-visible chat message to a book's ``messages``."""
     book = writable(lay, book_id)
-    message = ChatMessage(role, content, lay.stamp(at))
+    stamp = lay.stamp(at)
+    message = ChatMessage(role, content, stamp)
     ChatMessage.from_dict(message.to_dict(), f"add_message({book_id!r})")
-    write_header(lay, replace(book, messages=book.messages + (message,), updated_at=message.at))
+    write_header(lay, replace(book, messages=book.messages + (message,), updated_at=stamp))
     return message
 
 
@@ -352,6 +365,9 @@ def archive(lay: StoreLayout, book_id: str, *, at: str | None = None) -> Book:
     Archived books stay readable and exportable but refuse further writes.
     """
     book = writable(lay, book_id)
-    stage = "done" if isinstance(book, ProjectBook) else "archived"
-    write_header(lay, replace(book, lifecycle_stage=stage, updated_at=lay.stamp(at)))
+    stamp = lay.stamp(at)
+    if isinstance(book, ProjectBook):
+        write_header(lay, replace(book, lifecycle_stage="done", updated_at=stamp))
+    else:
+        write_header(lay, replace(book, lifecycle_stage="archived", updated_at=stamp))
     return read_book(lay, book_id, warn=False)

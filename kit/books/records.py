@@ -371,7 +371,8 @@ def book_from_dict(data: Any, where: str = "<book>") -> Book:
     if cls is None:
         reason = "is missing (it is required)" if kind is None else f"must be one of {list(BOOK_KINDS)}, got {kind!r}"
         raise BookRecordError(f"{where}: field 'kind' {reason}", path=where, field="kind")
-    return json_codec(cls).read(data, where)  # type: ignore[no-any-return]
+    book: Book = json_codec(cls).read(data, where)
+    return book
 
 
 @dataclass(frozen=True)
