@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Literal, TypeVar, overload
+from typing import Any, Literal, TypeVar, cast, overload
 
 from kit.books._io import read_json
 from kit.books.codec import check_id
@@ -93,7 +93,7 @@ def write_header(lay: StoreLayout, book: Book) -> None:
     lay.write_json(path, data)
 
 
-def create(lay: StoreLayout, book: Book) -> Book:
+def create(lay: StoreLayout, book: _B) -> _B:
     """Write a new book's header; an id already taken (either layout) is refused."""
     path = lay.project_file(book.id)
     if path.exists() or lay.flat_file(book.id).exists():
@@ -122,7 +122,7 @@ def create_card_book(
         updated_at=stamp,
         run_skill_manifest=None if run_skill_manifest is None else dict(run_skill_manifest),
     )
-    return create(lay, book)  # type: ignore[return-value]
+    return create(lay, book)
 
 
 def create_project_book(
@@ -146,7 +146,7 @@ def create_project_book(
         updated_at=stamp,
     )
     book_from_dict(book.to_dict(), "<new book>")
-    return create(lay, book)  # type: ignore[return-value]
+    return create(lay, book)
 
 
 def create_play_book(
@@ -197,7 +197,7 @@ def create_play_book(
         run_state=RunState(0, dict(variables or {}), ""),
         kind=kind,
     )
-    return create(lay, book)  # type: ignore[return-value]
+    return create(lay, book)
 
 
 def append_design_trace(
@@ -217,7 +217,8 @@ def append_design_trace(
     entry = {"trace": "design", "at": lay.stamp(at), "type": type, "summary": summary, "skillId": skill_id,
              "tool": tool, "outputTags": list(output_tags) or None}  # fmt: skip
     kept = {k: v for k, v in entry.items() if v is not None}
-    return lay.append(lay.trace_file(book_id), kept)  # type: ignore[return-value]
+    # append_trace_line builds the entry class its "trace" key names: here a design entry.
+    return cast(DesignTraceEntry, lay.append(lay.trace_file(book_id), kept))
 
 
 def append_play_trace(
@@ -238,7 +239,8 @@ def append_play_trace(
     entry = {"trace": "play", "at": lay.stamp(at), "type": type, "summary": summary,
              "turn": book.run_state.turn if turn is None else turn, "skillId": skill_id}  # fmt: skip
     kept = {k: v for k, v in entry.items() if v is not None}
-    return lay.append(lay.trace_file(book_id), kept)  # type: ignore[return-value]
+    # append_trace_line builds the entry class its "trace" key names: here a play entry.
+    return cast(PlayTraceEntry, lay.append(lay.trace_file(book_id), kept))
 
 
 def add_message(lay: StoreLayout, book_id: str, role: str, content: str, *, at: str | None = None) -> ChatMessage:
