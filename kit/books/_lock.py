@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import errno
 import os
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -26,10 +27,13 @@ from pathlib import Path
 
 from kit.books.errors import StorageError, StoreBusyError
 
-try:  # POSIX advisory locks; on other systems the lock only serialises threads.
+# POSIX advisory locks; on other systems the lock only serialises threads.
+if sys.platform == "win32":  # pragma: no cover - Windows
+    _FLOCK = False
+else:
     import fcntl
-except ImportError:  # pragma: no cover - Windows
-    fcntl = None  # type: ignore[assignment]
+
+    _FLOCK = True
 
 __all__ = ["StoreLock"]
 
@@ -58,7 +62,7 @@ class StoreLock:
         return self._depth > 0
 
     def _acquire_folder(self) -> None:
-        if fcntl is None:  # pragma: no cover - Windows
+        if not _FLOCK:  # pragma: no cover - Windows
             return
         try:
             fd = os.open(self.root, os.O_RDONLY)
@@ -90,7 +94,7 @@ class StoreLock:
         if fd is None:
             return
         try:
-            fcntl.flock(fd, fcntl.LOCK_UN)  # type: ignore[union-attr]
+            fcntl.flock(fd, fcntl.LOCK_UN)
         finally:
             os.close(fd)
 

@@ -17,14 +17,23 @@ artifacts are kept in the trace only.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Literal
+from typing import Any, TypeGuard
 
 from kit.books._io import read_json
 from kit.books.commands import writable, write_header
 from kit.books.errors import BookRecordError, BookStateError
 from kit.books.layout import StoreLayout
 from kit.books.reading import read_artifacts, read_trace
-from kit.books.records import ARTIFACT_EVENTS, BOOK_WRITING_EVENTS, Book, PlayBook, TaggedArtifact, Transition
+from kit.books.records import (
+    ARTIFACT_EVENTS,
+    BOOK_WRITING_EVENTS,
+    ArtifactEvent,
+    ArtifactStatus,
+    Book,
+    PlayBook,
+    TaggedArtifact,
+    Transition,
+)
 from kit.books.secrets import check_no_secrets
 
 __all__ = [
@@ -37,7 +46,7 @@ __all__ = [
 ]
 
 #: The status each event leads to.
-EVENT_TARGETS: dict[str, str] = {
+EVENT_TARGETS: dict[ArtifactEvent, ArtifactStatus] = {
     "worker_completed": "draft",
     "user_accepted_artifact": "accepted",
     "no_confirmation": "accepted",
@@ -49,8 +58,12 @@ _STATUS_EVENTS = {"draft": "worker_completed", "rejected": "user_rejected_artifa
 _DESIGN_TRACE_TYPE = {"draft": "agent_tool", "accepted": "user_confirmed", "rejected": "user_rejected"}
 
 
+def _is_event(event: object) -> TypeGuard[ArtifactEvent]:
+    return event in EVENT_TARGETS
+
+
 def artifact_transition(
-    tag: str, *, event: str | None, status: str | None, source: str | None, at: str, where: str
+    tag: str, *, event: str | None, status: str | None, source: ArtifactStatus | None, at: str, where: str
 ) -> Transition:
     """The transition an artifact write makes: checked against the state machine, or refused.
 
@@ -89,7 +102,7 @@ def artifact_transition(
                 field="status",
             )
         event = _STATUS_EVENTS[status]
-    if event not in EVENT_TARGETS:
+    if not _is_event(event):
         raise BookRecordError(
             f"{where}: field 'event' must be one of {list(ARTIFACT_EVENTS)}, got {event!r}", path=where, field="event"
         )
@@ -98,12 +111,12 @@ def artifact_transition(
         raise BookStateError(
             f"{where}: event {event!r} leads to {target!r}, not to status {status!r}; nothing was written"
         )
-    return Transition(target=target, event=event, at=at, source=source)  # type: ignore[arg-type]
+    return Transition(target=target, event=event, at=at, source=source)
 
 
-def last_statuses(entries: Any) -> dict[str, str]:
+def last_statuses(entries: Any) -> dict[str, ArtifactStatus]:
     """``{tag: status}`` of the last artifact recorded for each tag in trace ``entries``."""
-    out: dict[str, str] = {}
+    out: dict[str, ArtifactStatus] = {}
     for entry in entries:
         if entry.artifact is not None:
             out[entry.artifact.tag] = entry.artifact.status
@@ -153,7 +166,7 @@ def record_artifact(
     value: str,
     *,
     event: str | None = None,
-    status: Literal["draft", "accepted", "rejected"] | None = None,
+    status: ArtifactStatus | None = None,
     skill_id: str | None = None,
     summary: str | None = None,
     at: str | None = None,

@@ -265,7 +265,8 @@ class JsonCodec:
         order = getattr(cls, "WRITE_ORDER", None) or tuple(s.name for s in specs)
         by_name = {s.name: s for s in specs}
         self.fields = [self._plan(s, cls) for s in specs]
-        self.write_plan = [(s.name, _key(s), bool(s.metadata.get("omit_empty"))) for s in map(by_name.get, order)]
+        ordered = [by_name[name] for name in order]
+        self.write_plan = [(s.name, _key(s), bool(s.metadata.get("omit_empty"))) for s in ordered]
         self.known = frozenset([_key(s) for s in specs] + ([self.tag[0]] if self.tag else []))
         self.required_keys = frozenset(key for _n, key, _r, required, *_ in self.fields if required)
         self.by_key = {
@@ -336,7 +337,8 @@ class JsonCodec:
         if self.has_extra:
             known = self.known
             values["extra"] = {} if known.issuperset(data) else {k: v for k, v in data.items() if k not in known}
-        record = object.__new__(self.cls)  # every value is checked: skip the frozen __init__'s per-field setattr
+        # Every value is checked: skip the frozen __init__'s per-field setattr.
+        record: object = object.__new__(self.cls)
         record.__dict__.update(values)
         return record
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar, cast, overload
 
 from kit.books._io import read_json
 from kit.books.codec import check_id
@@ -51,6 +51,18 @@ __all__ = [
 ]
 
 
+_B = TypeVar("_B", CardBook, PlayBook, ProjectBook)
+_C = TypeVar("_C", CardBook, PlayBook, ProjectBook)
+
+
+@overload
+def writable(lay: StoreLayout, book_id: str) -> Book: ...
+@overload
+def writable(lay: StoreLayout, book_id: str, kind: type[_B], /) -> _B: ...
+@overload
+def writable(lay: StoreLayout, book_id: str, kind: type[_B], other: type[_C], /) -> _B | _C: ...
+
+
 def writable(lay: StoreLayout, book_id: str, *types: type) -> Book:
     """The book's header, checked writable: the current layout, one of ``types``, not archived."""
     if lay.layout(book_id) == "flat":
@@ -81,7 +93,7 @@ def write_header(lay: StoreLayout, book: Book) -> None:
     lay.write_json(path, data)
 
 
-def create(lay: StoreLayout, book: Book) -> Book:
+def create(lay: StoreLayout, book: _B) -> _B:
     """Write a new book's header; an id already taken (either layout) is refused."""
     path = lay.project_file(book.id)
     if path.exists() or lay.flat_file(book.id).exists():
@@ -110,7 +122,7 @@ def create_card_book(
         updated_at=stamp,
         run_skill_manifest=None if run_skill_manifest is None else dict(run_skill_manifest),
     )
-    return create(lay, book)  # type: ignore[return-value]
+    return create(lay, book)
 
 
 def create_project_book(
@@ -134,7 +146,7 @@ def create_project_book(
         updated_at=stamp,
     )
     book_from_dict(book.to_dict(), "<new book>")
-    return create(lay, book)  # type: ignore[return-value]
+    return create(lay, book)
 
 
 def create_play_book(
@@ -185,7 +197,7 @@ def create_play_book(
         run_state=RunState(0, dict(variables or {}), ""),
         kind=kind,
     )
-    return create(lay, book)  # type: ignore[return-value]
+    return create(lay, book)
 
 
 def append_design_trace(
@@ -205,7 +217,8 @@ def append_design_trace(
     entry = {"trace": "design", "at": lay.stamp(at), "type": type, "summary": summary, "skillId": skill_id,
              "tool": tool, "outputTags": list(output_tags) or None}  # fmt: skip
     kept = {k: v for k, v in entry.items() if v is not None}
-    return lay.append(lay.trace_file(book_id), kept)  # type: ignore[return-value]
+    # append_trace_line builds the entry class its "trace" key names: here a design entry.
+    return cast(DesignTraceEntry, lay.append(lay.trace_file(book_id), kept))
 
 
 def append_play_trace(
@@ -226,15 +239,17 @@ def append_play_trace(
     entry = {"trace": "play", "at": lay.stamp(at), "type": type, "summary": summary,
              "turn": book.run_state.turn if turn is None else turn, "skillId": skill_id}  # fmt: skip
     kept = {k: v for k, v in entry.items() if v is not None}
-    return lay.append(lay.trace_file(book_id), kept)  # type: ignore[return-value]
+    # append_trace_line builds the entry class its "trace" key names: here a play entry.
+    return cast(PlayTraceEntry, lay.append(lay.trace_file(book_id), kept))
 
 
 def add_message(lay: StoreLayout, book_id: str, role: str, content: str, *, at: str | None = None) -> ChatMessage:
     """Append a user-visible chat message to a book's ``messages``."""
     book = writable(lay, book_id)
-    message = ChatMessage(role, content, lay.stamp(at))
+    stamp = lay.stamp(at)
+    message = ChatMessage(role, content, stamp)
     ChatMessage.from_dict(message.to_dict(), f"add_message({book_id!r})")
-    write_header(lay, replace(book, messages=book.messages + (message,), updated_at=message.at))
+    write_header(lay, replace(book, messages=book.messages + (message,), updated_at=stamp))
     return message
 
 
@@ -352,6 +367,9 @@ def archive(lay: StoreLayout, book_id: str, *, at: str | None = None) -> Book:
     Archived books stay readable and exportable but refuse further writes.
     """
     book = writable(lay, book_id)
-    stage = "done" if isinstance(book, ProjectBook) else "archived"
-    write_header(lay, replace(book, lifecycle_stage=stage, updated_at=lay.stamp(at)))
+    stamp = lay.stamp(at)
+    if isinstance(book, ProjectBook):
+        write_header(lay, replace(book, lifecycle_stage="done", updated_at=stamp))
+    else:
+        write_header(lay, replace(book, lifecycle_stage="archived", updated_at=stamp))
     return read_book(lay, book_id, warn=False)

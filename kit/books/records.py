@@ -73,6 +73,12 @@ ARTIFACT_EVENTS = (
     "programmatic_pass",
     "user_rejected_artifact",
 )
+#: An artifact's status, as a type (the values of ``ARTIFACT_STATUSES``).
+ArtifactStatus = Literal["draft", "accepted", "rejected"]
+#: An event of the artifact state machine, as a type (the values of ``ARTIFACT_EVENTS``).
+ArtifactEvent = Literal[
+    "worker_completed", "user_accepted_artifact", "no_confirmation", "programmatic_pass", "user_rejected_artifact"
+]
 #: The only events that may write an artifact into the Book (the design: "可写 Book").
 BOOK_WRITING_EVENTS = ("user_accepted_artifact", "no_confirmation", "programmatic_pass")
 CARD_BOOK_KINDS = ("character_card_design",)
@@ -140,7 +146,7 @@ class TaggedArtifact(_JsonRecord):
 
     tag: str = field(metadata=rule(check=_not_blank))
     value: str
-    status: Literal["draft", "accepted", "rejected"]
+    status: ArtifactStatus
     at: Stamp
     skill_id: str | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
@@ -153,12 +159,10 @@ class Transition(_JsonRecord):
     ``source`` (``"from"`` on disk) is None for a tag the book had never seen.
     """
 
-    target: Literal["draft", "accepted", "rejected"] = field(metadata=rule(key="to"))
-    event: Literal[
-        "worker_completed", "user_accepted_artifact", "no_confirmation", "programmatic_pass", "user_rejected_artifact"
-    ]
+    target: ArtifactStatus = field(metadata=rule(key="to"))
+    event: ArtifactEvent
     at: Stamp
-    source: Literal["draft", "accepted", "rejected"] | None = field(default=None, metadata=rule(key="from"))
+    source: ArtifactStatus | None = field(default=None, metadata=rule(key="from"))
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     WRITE_ORDER: ClassVar[tuple[str, ...]] = ("source", "target", "event", "at")
@@ -371,7 +375,8 @@ def book_from_dict(data: Any, where: str = "<book>") -> Book:
     if cls is None:
         reason = "is missing (it is required)" if kind is None else f"must be one of {list(BOOK_KINDS)}, got {kind!r}"
         raise BookRecordError(f"{where}: field 'kind' {reason}", path=where, field="kind")
-    return json_codec(cls).read(data, where)  # type: ignore[no-any-return]
+    book: Book = json_codec(cls).read(data, where)
+    return book
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,9 @@ from kit.books.records import (
     PLAY_TRACE_TYPES,
     CardBook,
     ContentRecord,
+    DesignTraceEntry,
     PlayBook,
+    PlayTraceEntry,
     ProjectBook,
     RunSnapshot,
 )
@@ -356,7 +358,9 @@ def artifacts(lay: StoreLayout, book_id: str) -> pd.DataFrame:
         transitions), from_status (the status before), is_current (the accepted value the book holds now)``.
     """
     book = read_book(lay, book_id, warn=False)
-    trace = book.play_trace if isinstance(book, PlayBook) else book.design_trace
+    trace: tuple[PlayTraceEntry | DesignTraceEntry, ...] = (
+        book.play_trace if isinstance(book, PlayBook) else book.design_trace
+    )
     if isinstance(book, PlayBook):
         current = {(k, v) for k, v in book.run_state.variables.items() if isinstance(v, str)}
     elif lay.layout(book_id) == "dir":

@@ -299,7 +299,7 @@ def close_session(
     entries = _check_settleable(lay, session, book)
     rows: list[dict[str, Any]] = []
     design, play = _settle_blackboard(book, session, rows)
-    accepted = []
+    accepted: list[TaggedArtifact] = []
     for entry in entries:
         art = entry.artifact
         if art is None:
@@ -315,7 +315,7 @@ def close_session(
     write_header(lay, book)
     if design:
         path = lay.artifacts_file(book.id)
-        current = read_json(path) if path.exists() else {"bookId": book.id, "artifacts": []}
+        current: dict[str, Any] = read_json(path) if path.exists() else {"bookId": book.id, "artifacts": []}
         current["blackboard"] = {**(current.get("blackboard") or {}), **design}
         lay.write_json(path, current)
     book = settle_accepted(lay, book, accepted, stamp)

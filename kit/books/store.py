@@ -24,7 +24,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Concatenate, ParamSpec, TypeVar
 
 from kit.books import artifacts, card_assets, checks, commands, migration, reading, reports, sessions
 from kit.books.errors import BookNotFoundError
@@ -64,29 +64,30 @@ __all__ = [
     "WORLD_ENTRIES_COLUMNS", "WORLD_ENTRIES_SCHEMA", "BookStore", "open_store", "utc_now",
 ]  # fmt: skip
 
-F = TypeVar("F", bound=Callable[..., Any])
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 
-def _reads(function: F) -> F:
+def _reads(function: Callable[Concatenate[StoreLayout, _P], _R]) -> Callable[Concatenate[StoreLayout, _P], _R]:
     """A store method that reads: ``function(store, ...)`` with the function's name, signature and docstring."""
 
     @functools.wraps(function)
-    def method(self: StoreLayout, *args: Any, **kwargs: Any) -> Any:
+    def method(self: StoreLayout, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
         return function(self, *args, **kwargs)
 
-    return method  # type: ignore[return-value]
+    return method
 
 
-def _writes(function: F) -> F:
+def _writes(function: Callable[Concatenate[StoreLayout, _P], _R]) -> Callable[Concatenate[StoreLayout, _P], _R]:
     """A store method that writes: ``function(store, ...)`` while holding the store's write lock (checks and
     writes happen under one lock); ``__wrapped__`` is the unlocked function."""
 
     @functools.wraps(function)
-    def method(self: StoreLayout, *args: Any, **kwargs: Any) -> Any:
+    def method(self: StoreLayout, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
         with self.lock.hold():
             return function(self, *args, **kwargs)
 
-    return method  # type: ignore[return-value]
+    return method
 
 
 class BookStore(StoreLayout):

@@ -12,16 +12,20 @@ import errno
 import os
 import re
 import stat
+import sys
 from pathlib import Path
 
 from kit.core.errors import ConcurrentWriterError, StorageError
 from kit.core.regular_files import FileRefusedError
 from kit.core.regular_files import read_regular_file as _read_regular_file
 
-try:  # POSIX advisory locks; on other systems the lock is a no-op.
+# POSIX advisory locks; on other systems the lock is a no-op.
+if sys.platform == "win32":  # pragma: no cover - Windows
+    _FLOCK = False
+else:
     import fcntl
-except ImportError:  # pragma: no cover - Windows
-    fcntl = None  # type: ignore[assignment]
+
+    _FLOCK = True
 
 __all__ = [
     "atomic_write_bytes",
@@ -270,7 +274,7 @@ class ProcessLock:
         return self._fd is not None
 
     def acquire(self) -> None:
-        if self._fd is not None or fcntl is None:
+        if self._fd is not None or not _FLOCK:
             return
         if self.root is not None:
             check_folder_inside(self.root, self.path.parent, create=True)

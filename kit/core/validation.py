@@ -20,14 +20,14 @@ def check_int(value: object, name: str, owner: str, *, low: int = 1) -> int:
 
 def check_real(value: object, name: str, owner: str, *, low: float, high: float = math.inf) -> float:
     """Return ``value`` as float if it is a finite real number in ``[low, high]``, else raise."""
-    ok = not isinstance(value, bool) and isinstance(value, (int, float)) and low <= value <= high
-    if not ok or not math.isfinite(float(value)):  # type: ignore[arg-type]
+    real = value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+    if real is None or not low <= real <= high or not math.isfinite(real):
         high_text = "inf" if math.isinf(high) else repr(high)
         raise InvalidParameterError(
             f"The '{name}' parameter of {owner} must be a float in the range [{low!r}, {high_text}]. "
             f"Got {value!r} instead."
         )
-    return float(value)  # type: ignore[arg-type]
+    return float(real)
 
 
 def check_choice(value: object, name: str, owner: str, choices: Iterable[str]) -> str:

@@ -61,8 +61,8 @@ def check_bool(value: object, name: str, owner: str) -> bool:
     raise argument_error(owner, name, "True or False", value, f"pass {name}=True or {name}=False")
 
 
-def _book_ids(library: object) -> list[str]:
-    return sorted(str(k) for k in library)  # type: ignore[attr-defined]
+def _book_ids(library: Iterable[object]) -> list[str]:
+    return sorted(str(k) for k in library)
 
 
 def check_world_book(book: object, owner: str = "TriggerTuner") -> WorldBook:

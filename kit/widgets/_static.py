@@ -93,11 +93,12 @@ class StaticView:
         return f"{type(self).__name__}"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        # A mixin: at run time super() is the ipywidgets class mixed in (ipywidgets ships no types).
         bundle = dict(super()._repr_mimebundle_(**kwargs) or {})  # type: ignore[misc]
         bundle["text/plain"] = self.static_text()
         bundle["text/html"] = ("<div class='kit-static' style='border:1px dashed #bbb;padding:6px'>"
                                "<div style='font-size:80%;color:#888'>静态快照 static snapshot (run the notebook for "
-                               f"the live widget)</div>{static_html(self)}</div>")  # type: ignore[arg-type]
+                               f"the live widget)</div>{static_html(self)}</div>")
         return bundle
 
     def __repr__(self) -> str:

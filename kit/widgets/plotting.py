@@ -16,6 +16,7 @@ to matplotlib (Noto / Source Han / WenQuanYi / Droid Sans Fallback ...) is used 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 __all__ = ["CJK_FAMILY", "cjk_font_path", "find_cjk_family", "use_cjk_fonts"]
 
@@ -25,6 +26,15 @@ _SYSTEM_FAMILIES = (
     "WenQuanYi Zen Hei", "Droid Sans Fallback", "Noto Sans CJK JP", "Microsoft YaHei", "SimHei", "PingFang SC",
     "Heiti SC", "AR PL UMing CN",
 )
+_GenericKey = Literal["font.sans-serif", "font.serif", "font.monospace", "font.cursive", "font.fantasy"]
+#: A generic family name -> the rcParams key listing its concrete families.
+_GENERIC_FAMILY_KEYS: dict[str, _GenericKey] = {
+    "sans-serif": "font.sans-serif",
+    "serif": "font.serif",
+    "monospace": "font.monospace",
+    "cursive": "font.cursive",
+    "fantasy": "font.fantasy",
+}
 
 
 def cjk_font_path() -> Path | None:
@@ -65,7 +75,8 @@ def use_cjk_fonts() -> str | None:
         return None
     names = [n for n in mpl.rcParams["font.family"] if n != family]
     first = names[0] if names else "sans-serif"
-    if first in ("sans-serif", "serif", "monospace", "cursive", "fantasy"):
-        first = next(iter(mpl.rcParams[f"font.{first}"]), "DejaVu Sans")
+    generic = _GENERIC_FAMILY_KEYS.get(first)
+    if generic is not None:
+        first = next(iter(mpl.rcParams[generic]), "DejaVu Sans")
     mpl.rcParams["font.family"] = [first, family] + [n for n in names if n != first]
     return family

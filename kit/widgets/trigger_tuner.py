@@ -174,9 +174,9 @@ class TriggerTuner(StaticView, widgets.VBox):
         Where the book was last saved.
     """
 
-    book = traitlets.Instance(WorldBook, allow_none=True)
-    original_book = traitlets.Instance(WorldBook, allow_none=True)
-    saved_book = traitlets.Instance(WorldBook, allow_none=True)
+    book = traitlets.Instance(WorldBook)
+    original_book = traitlets.Instance(WorldBook)
+    saved_book = traitlets.Instance(WorldBook)
     baseline = traitlets.Enum(tuple(BASELINES), default_value="original")
     entry_uid = traitlets.Unicode()
     pending_uid = traitlets.Unicode("")
@@ -256,9 +256,10 @@ class TriggerTuner(StaticView, widgets.VBox):
             self.status, self.diff, self.compare, self.rate_view, self.output,
         ], **kwargs)
         self.add_class("kit-trigger-tuner")
-        self.book = book
-        self.original_book = book
-        self.saved_book = book
+        with self.hold_trait_notifications():  # the observers see the three books set together
+            self.book = book
+            self.original_book = book
+            self.saved_book = book
         widgets.link((self.compare, "value"), (self, "baseline"))
         self.copy_button.on_click(lambda _: self.save_copy())
         self.apply_button.on_click(lambda _: self.apply())
@@ -416,15 +417,13 @@ class TriggerTuner(StaticView, widgets.VBox):
 
     @traitlets.observe("book", "saved_book")
     def _on_unsaved(self, _change: dict[str, Any]) -> None:
-        self.is_unsaved = self.saved_book is not None and self.book != self.saved_book
+        self.is_unsaved = self.book != self.saved_book
         n = len(self.changed_entries())
         self.save_marker.value = (f"<span style='color:#b36b00'>● 未保存 unsaved changes ({n} entries)</span>"
                                   if self.is_unsaved else "<span style='color:#1b7f2a'>✓ 已保存 saved</span>")
 
     def changed_entries(self) -> list[str]:
         """Uids of the entries that differ from ``saved_book`` (added or changed)."""
-        if self.saved_book is None or self.book is None:
-            return []
         return [e.uid for e in self.book.entries
                 if e.uid not in {x.uid for x in self.saved_book.entries} or self.saved_book.entry(e.uid) != e]
 
