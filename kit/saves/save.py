@@ -8,16 +8,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kit.saves.database import AgentDatabases
-from kit.core.errors import KitError
+from kit.saves.errors import SaveNotFoundError
 
 if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = ["Save", "SaveNotFoundError", "open_save"]
-
-
-class SaveNotFoundError(KitError, FileNotFoundError):
-    """The save folder does not exist."""
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,8 @@ from typing import Generic, TypeVar
 
 from kit.saves import codecs
 from kit.core.document import Document
-from kit.core.errors import InvalidIdentifierError, InvalidParameterError, KitError
+from kit.core.errors import InvalidIdentifierError, InvalidParameterError
+from kit.saves.errors import InvalidLanguageError
 
 __all__ = [
     "InvalidLanguageError",
@@ -84,10 +85,6 @@ QUEST_BACKGROUNDS: DatabaseTable[str] = DatabaseTable("system:quest_backgrounds"
 
 
 _LANGUAGE = re.compile(r"[a-z]{2,3}(_[a-z0-9]{2,8})?")
-
-
-class InvalidLanguageError(KitError, ValueError):
-    """A language code that is not of the game's form (``zh_cn``, ``en_us``)."""
 
 
 def check_language(language: str) -> str:
