@@ -273,12 +273,12 @@ Case = Callable[[Inputs], tuple[pd.DataFrame, pd.DataFrame, dict[str, Any]]]
 #: Qualified name -> (full, empty, schema).
 CASES: dict[str, Case] = {
     # saves
-    "kit.saves.database.AgentDatabase.tables": lambda x: (
+    "kit.saves.handle.AgentDatabase.tables": lambda x: (
         x.save.databases.shared().tables(), x.empty_save.databases.shared().tables(), sd._TABLE_SCHEMA),
-    "kit.saves.database.AgentDatabase.frame": lambda x: (
+    "kit.saves.handle.AgentDatabase.frame": lambda x: (
         x.save.databases.shared().frame(kit.KNOWLEDGE), x.empty_save.databases.shared().frame(kit.KNOWLEDGE),
         sd._DOC_SCHEMA),
-    "kit.saves.database.AgentDatabase.search": lambda x: (
+    "kit.saves.handle.AgentDatabase.search": lambda x: (
         x.save.databases.shared().search(kit.KNOWLEDGE, "en_us", "diamond"),
         x.empty_save.databases.shared().search(kit.KNOWLEDGE, "en_us", "diamond"), rf.SEARCH_COLUMNS),
     "kit.saves.database.AgentDatabases.summary": lambda x: (

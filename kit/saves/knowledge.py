@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from kit.core.errors import InvalidParameterError
 from kit.core.frames import frame
+from kit.saves.handle import DEFAULT_WEIGHTING, Weighting
 from kit.saves.tables import FTB_GUIDES, KNOWLEDGE, DatabaseTable, InvalidLanguageError, check_language
 
 if TYPE_CHECKING:
@@ -61,6 +62,7 @@ def ask(
     allowed_guide_ids: Iterable[str] | None = None,
     quest_book: Any = None,
     progress: Any = None,
+    weighting: Weighting = DEFAULT_WEIGHTING,
 ) -> pd.DataFrame:
     """Gather the paragraphs an assistant would answer ``question`` from, as the design's question flow does.
 
@@ -90,6 +92,8 @@ def ask(
     progress : kit.ftb.Progress, optional
         Team progress (:func:`kit.ftb.read_progress`); read from the save when ``quest_book`` is given
         without it.
+    weighting : {"tfidf", "bm25"}, default="tfidf"
+        How paragraphs are ranked (:meth:`kit.AgentDatabase.search`); TF-IDF reproduces the design's server.
 
     Returns
     -------
@@ -105,7 +109,7 @@ def ask(
     """
     import pandas as pd
 
-    check_language(language)
+    _check_ask_arguments(save, player_uuid, question, language)
     if quest_book is not None:
         allowed_guide_ids = _readable_guides(save, quest_book, progress, player_uuid, allowed_guide_ids)
         ensure = getattr(quest_book, "ensure_guides", None)
@@ -120,12 +124,31 @@ def ask(
         searches.append(("ftb", dbs.shared(), FTB_GUIDES, list(allowed_guide_ids)))
     frames = []
     for scope, db, table, allowed in searches:
-        found = db.search(table, language, question, allowed_ids=allowed, limit=PER_SCOPE_LIMIT)
+        found = db.search(table, language, question, allowed_ids=allowed, limit=PER_SCOPE_LIMIT, weighting=weighting)
         found.insert(0, "source", table.id)
         found.insert(0, "scope", scope)
         frames.append(found)
     result = pd.concat(frames, ignore_index=True)
     return frame(ASK_SCHEMA, {name: result[name].array for name in ASK_SCHEMA})
+
+
+def _check_ask_arguments(save: object, player_uuid: object, question: object, language: object) -> None:
+    """Raise InvalidParameterError naming the argument, what it got and what to pass."""
+    from kit.saves.save import Save
+
+    if not isinstance(save, Save):
+        raise InvalidParameterError(
+            f"The 'save' parameter of ask must be a Save, got {type(save).__name__} {save!r}: "
+            "use kit.open_save(<save folder>)"
+        )
+    for name, value, what in (("player_uuid", player_uuid, "the player's UUID as a str"),
+                              ("question", question, "the question text"),
+                              ("language", language, "a game language code such as 'zh_cn'")):
+        if not isinstance(value, str):
+            raise InvalidParameterError(
+                f"The '{name}' parameter of ask must be a str ({what}). Got {type(value).__name__} {value!r} instead."
+            )
+    check_language(language)
 
 
 def _readable_guides(

@@ -21,6 +21,7 @@ __all__ = [
     "KNOWLEDGE",
     "FTB_GUIDES",
     "QUEST_BACKGROUNDS",
+    "KNOWN_TABLES",
 ]
 
 T = TypeVar("T")
@@ -82,6 +83,10 @@ KNOWLEDGE: DatabaseTable[list[Document]] = DatabaseTable("system:knowledge", DOC
 FTB_GUIDES: DatabaseTable[list[Document]] = DatabaseTable("system:ftb_guides", DOCUMENTS)
 #: Quest background classification (``system:quest_backgrounds``): quest id -> class label.
 QUEST_BACKGROUNDS: DatabaseTable[str] = DatabaseTable("system:quest_backgrounds", codecs.STRING)
+
+
+#: The tables kit knows by id (a known table that is absent from a database reads as empty).
+KNOWN_TABLES: dict[str, DatabaseTable] = {table.id: table for table in (KNOWLEDGE, FTB_GUIDES, QUEST_BACKGROUNDS)}
 
 
 _LANGUAGE = re.compile(r"[a-z]{2,3}(_[a-z0-9]{2,8})?")
