@@ -588,7 +588,11 @@ class QuestBook:
         return problems_frame({"severity": "error" if r["kind"] in ERROR_KINDS else "warning", **r} for r in rows)
 
     def errors(self) -> pd.DataFrame:
-        """Deprecated alias of :meth:`problems` (kept for one release)."""
+        """Deprecated alias of :meth:`problems` (kept for one release; warns with DeprecationWarning)."""
+        import warnings
+
+        warnings.warn("QuestBook.errors() is deprecated and will be removed in the next release: use QuestBook.problems()",
+                      DeprecationWarning, stacklevel=2)
         return self.problems()
 
 

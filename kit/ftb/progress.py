@@ -232,7 +232,11 @@ class Progress:
         return problems_frame(rows, PROGRESS_PROBLEM_EXTRA)
 
     def errors(self) -> pd.DataFrame:
-        """Deprecated alias of :meth:`problems` (kept for one release)."""
+        """Deprecated alias of :meth:`problems` (kept for one release; warns with DeprecationWarning)."""
+        import warnings
+
+        warnings.warn("Progress.errors() is deprecated and will be removed in the next release: use Progress.problems()",
+                      DeprecationWarning, stacklevel=2)
         return self.problems()
 
     def check(self, book: QuestBook) -> pd.DataFrame:

@@ -237,7 +237,11 @@ class WorldBookLibrary(Mapping[str, WorldBook]):
 
     @property
     def errors(self) -> pd.DataFrame:
-        """Deprecated alias of :meth:`problems` (kept for one release)."""
+        """Deprecated alias of :meth:`problems` (kept for one release; warns with DeprecationWarning)."""
+        import warnings
+
+        warnings.warn("WorldBookLibrary.errors is deprecated and will be removed in the next release: use WorldBookLibrary.problems()",
+                      DeprecationWarning, stacklevel=2)
         return self.problems()
 
     def with_book(self, book: WorldBook) -> WorldBookLibrary:
