@@ -108,7 +108,9 @@ def parse_file(path: Path, data: bytes, max_size: int, quota: int) -> ParsedFile
     return ParsedFile(_bare_tables(path, flat), "flat", extra)
 
 
-def encode_file(tables: Mapping[str, StoredTable], layout: Layout = "kit", extra: Mapping[str, Any] | None = None) -> bytes:
+def encode_file(
+    tables: Mapping[str, StoredTable], layout: Layout = "kit", extra: Mapping[str, Any] | None = None
+) -> bytes:
     """The GZIP NBT bytes of ``tables`` in ``layout`` (tables sorted by id; ``extra`` root tags first)."""
     root: dict[str, Any] = dict(extra or {})
     ordered = sorted(tables.items())

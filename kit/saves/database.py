@@ -131,7 +131,9 @@ class AgentDatabases:
         with self._lock:
             self._check_open()
             if self._shared is None:
-                self._shared = DatabaseFile(self.shared_path, "shared", self._registry, self.max_size, self.save_dir, self.quota)
+                self._shared = DatabaseFile(
+                    self.shared_path, "shared", self._registry, self.max_size, self.save_dir, self.quota
+                )
             return AgentDatabase(self._shared, "shared", None)
 
     def player(self, player_uuid: str | uuid_module.UUID) -> AgentDatabase:

@@ -133,7 +133,8 @@ def check_source(source: object, owner: str) -> str | DatabaseTable[list[Documen
 def _check_str(value: object, name: str, owner: str, example: str) -> str:
     if not isinstance(value, str):
         raise InvalidParameterError(
-            f"The '{name}' parameter of {owner} must be a str ({example}). Got {type(value).__name__} {value!r} instead."
+            f"The '{name}' parameter of {owner} must be a str ({example}). "
+            f"Got {type(value).__name__} {value!r} instead."
         )
     return value
 

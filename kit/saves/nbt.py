@@ -230,4 +230,6 @@ def encode_nbt(
         return zlib.compress(raw, compresslevel)
     if compression == "none":
         return raw
-    raise InvalidParameterError(f"The 'compression' parameter must be one of 'gzip', 'zlib', 'none'. Got {compression!r} instead.")
+    raise InvalidParameterError(
+        f"The 'compression' parameter must be one of 'gzip', 'zlib', 'none'. Got {compression!r} instead."
+    )

@@ -56,7 +56,9 @@ class DatabaseTable(Generic[T]):
     def __post_init__(self) -> None:
         validate_identifier(self.id)
         if not isinstance(self.codec, codecs.Codec):
-            raise InvalidParameterError(f"DatabaseTable {self.id!r}: codec must be a kit.saves.codecs.Codec, got {self.codec!r}")
+            raise InvalidParameterError(
+                f"DatabaseTable {self.id!r}: codec must be a kit.saves.codecs.Codec, got {self.codec!r}"
+            )
 
     @property
     def is_documents(self) -> bool:
@@ -72,7 +74,9 @@ def documents_table(source: str | DatabaseTable) -> DatabaseTable[list[Document]
     """Return the documents table for a source id (or check that a table is one)."""
     if isinstance(source, DatabaseTable):
         if not source.is_documents:
-            raise InvalidParameterError(f"table {source.id!r} is not a documents table (codec {source.codec.signature})")
+            raise InvalidParameterError(
+                f"table {source.id!r} is not a documents table (codec {source.codec.signature})"
+            )
         return source
     return DatabaseTable(source, DOCUMENTS)
 

@@ -356,7 +356,8 @@ class SearchExplorer(StaticView, widgets.VBox):
         stop_line = ("<br><small>停用词（不计分） stop words, not scored: "
                      + "、".join(f"<code>{html.escape(w)}</code>" for w in stopped) + "</small>") if stopped else ""
         self.explanation.value = (f"<b>为什么排第 {self.selected} · Why #{self.selected} — {title}</b>"
-                                  f"<small> ({html.escape(self.weighting)})</small>{stop_line}" + explanation_table(terms))
+                                  f"<small> ({html.escape(self.weighting)})</small>{stop_line}"
+                                  + explanation_table(terms))
 
     def _index(self) -> Any:
         return self._db().prepare_index(self.source, self.effective_language, weighting=self.weighting)
