@@ -54,7 +54,7 @@ samples: env
 	$(PY) -m kit.samples
 
 bench: env
-	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
+	$(PY) benchmarks/run_all.py
 
 clean:
 	rm -rf build $(VENV)

@@ -29,6 +29,9 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _timing import record  # noqa: E402
+
 
 def _peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -228,6 +231,15 @@ def main() -> None:
                       f"({r['cpu_seconds']:.2f} CPU s in client and workers) "
                       f"(cluster start {r['startup_seconds']:.1f} s); peak: client {r['main_peak_mb']:.0f} MB, "
                       f"largest worker {r['worker_peak_mb']:.0f} MB")
+            kit_fleet = {w: best[(f"{kind}-fleet", w, "kit")]["seconds"] for w in (1, 2)}
+            if kind == "saves" and lean is not None:
+                record(f"fleet {args.saves:,} save summaries, 2 workers vs the records loop", kit=kit_fleet[2],
+                       baseline=lean["seconds"], target=1.6, better="higher")
+            if kind == "chats":
+                record(f"fleet {args.chats:,} chats coverage, 2 workers vs the loop", kit=kit_fleet[2],
+                       baseline=loop["seconds"], target=1.8, better="higher")
+                record(f"fleet {args.chats:,} chats coverage, 1 worker vs the loop", kit=kit_fleet[1],
+                       baseline=loop["seconds"], target=0.95, better="higher")
 
         if "memory" not in parts:
             return

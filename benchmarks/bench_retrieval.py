@@ -46,8 +46,10 @@ import pandas as pd
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "benchmarks"))
 
 from kit import Document  # noqa: E402
+from _timing import record  # noqa: E402
 from kit.retrieval import ParagraphIndex, evaluate, load_beir, make_run, summarize  # noqa: E402
 
 IR = REPO.parent / "shared" / "data" / "ir" / "derived"
@@ -351,6 +353,12 @@ def main(argv: list[str] | None = None) -> int:
     print("\n== synthetic corpus, kit default (target: < 5 ms per query at 100k paragraphs)")
     print(synthetic.to_string(index=False, float_format=lambda v: f"{v:.3f}"))
 
+    for name, group in results.groupby("collection", sort=False):
+        by = group.set_index("system")
+        record(f"retrieval {name} search (DataFrame) vs bm25s retrieve", kit=by.loc["kit", "query_ms_median"],
+               baseline=by.loc["bm25s", "query_ms_median"], target=1.0, unit="ms")
+        record(f"retrieval {name} index build vs scikit-learn TfidfVectorizer", kit=by.loc["kit", "build_s"],
+               baseline=by.loc["sklearn", "build_s"], target=1.2)
     failures = []
     for row in ratios.to_dict("records"):
         if row["ndcg@10 kit/bm25s"] < 1.0:

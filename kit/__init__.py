@@ -31,7 +31,7 @@ _EXPORTS = {
     "Save": "kit.saves.save",
     "SaveNotFoundError": "kit.saves.save",
     "UnknownTableError": "kit.saves.errors",
-    "ask": "kit.saves.knowledge",
+    "ask": "kit.ftb.questions",
     "InvalidLanguageError": "kit.saves.tables",
     "AgentDatabases": "kit.saves.database",
     "AgentDatabase": "kit.saves.database",
@@ -84,7 +84,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from kit.core.regular_files import FileRefusedError
     from kit.saves import codecs, nbt
     from kit.saves.database import AgentDatabase, AgentDatabases, DatabaseStats, TableStats, canonical_player_uuid
-    from kit.saves.knowledge import ask
+    from kit.ftb.questions import ask
     from kit.saves.tables import InvalidLanguageError
     from kit.saves.errors import UnknownTableError
     from kit.saves.save import Save, SaveNotFoundError, open_save

@@ -24,6 +24,6 @@ def _objects(tmp_path: Path) -> dict[str, object]:
                                    "WorldBookLibrary.errors"])
 def test_an_alias_warns_and_still_gives_the_problems(tmp_path: Path, alias: str) -> None:
     obj = _objects(tmp_path)[alias]
-    with pytest.warns(DeprecationWarning, match=r"deprecated .* use .*problems\(\)"):
+    with pytest.warns(DeprecationWarning, match=r"deprecated.*use .*problems\(\)"):
         value = obj.errors() if alias.endswith("()") else obj.errors  # type: ignore[attr-defined]
     assert value.equals(obj.problems())  # type: ignore[attr-defined]

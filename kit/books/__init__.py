@@ -3,6 +3,8 @@
 * :func:`open_store` opens a role-play studio folder (card design books, card assets, play books, project
   books, snapshots, sessions) and gives DataFrames over it (see :class:`BookStore`).
 * :func:`read_card` / :func:`write_card` read and write V1/V2/V3 character cards as JSON or PNG.
+* Sessions are a book's working copies; closing one settles it into the book by the design's rules, and an
+  artifact writes the book only through the state machine's writing events (:data:`BOOK_WRITING_EVENTS`).
 * Nothing carrying an API key is ever written: :class:`SecretError`.
 """
 
@@ -22,6 +24,8 @@ from kit.books.errors import (
 )
 from kit.core.png import placeholder_avatar
 from kit.books.records import (
+    ARTIFACT_EVENTS,
+    BOOK_WRITING_EVENTS,
     CardAsset,
     CardBook,
     CardRef,
@@ -33,7 +37,9 @@ from kit.books.records import (
     ProjectBook,
     RunSnapshot,
     RunState,
+    Session,
     TaggedArtifact,
+    Transition,
     WorldAsset,
     WorldRef,
 )
@@ -41,6 +47,8 @@ from kit.books.secrets import check_no_secrets
 from kit.books.store import BookStore, open_store
 
 __all__ = [
+    "ARTIFACT_EVENTS",
+    "BOOK_WRITING_EVENTS",
     "BookNotFoundError",
     "BookRecordError",
     "BookStateError",
@@ -59,11 +67,13 @@ __all__ = [
     "RunSnapshot",
     "RunState",
     "SecretError",
+    "Session",
     "StorageError",
     "StoreBusyError",
     "TaggedArtifact",
     "TornTraceWarning",
     "TraceError",
+    "Transition",
     "WorldAsset",
     "WorldRef",
     "card_from_dict",

@@ -1,7 +1,8 @@
 """File access for the book store: atomic JSON/bytes writes and bounded JSON reads with clear errors.
 
 Every read goes through :func:`kit.core.atomic_files.read_regular_file` (a FIFO, device or folder is refused
-without blocking, and files are size-capped); every JSON text through :func:`kit.core.json_files.parse_json`, which turns
+without blocking, and files are size-capped); every JSON text through
+:func:`kit.core.json_files.parse_json`, which turns
 malformed JSON, nesting deeper than :data:`MAX_JSON_DEPTH` and integers longer than Python converts
 (4,300 digits) into the caller's kit error naming the file and the field.
 """
@@ -29,6 +30,7 @@ __all__ = [
     "write_json_atomic",
 ]
 
+
 def dumps(value: Any) -> str:
     """Serialise ``value`` the way every store file is written (UTF-8, 2-space indent, trailing newline)."""
     return json.dumps(value, ensure_ascii=False, indent=2) + "\n"
@@ -52,9 +54,13 @@ def write_json_atomic(path: Path, value: Any, *, root: str | os.PathLike[str] | 
     try:
         text = dumps(value)
     except RecursionError:
-        raise BookRecordError(f"{path}: the value nests too deeply to write as JSON; nothing was written", path=str(path)) from None
+        raise BookRecordError(
+            f"{path}: the value nests too deeply to write as JSON; nothing was written", path=str(path)
+        ) from None
     except (TypeError, ValueError) as exc:
-        raise BookRecordError(f"{path}: the value cannot be written as JSON ({exc}); nothing was written", path=str(path)) from None
+        raise BookRecordError(
+            f"{path}: the value cannot be written as JSON ({exc}); nothing was written", path=str(path)
+        ) from None
     write_bytes_atomic(path, text.encode("utf-8"), root=root)
 
 
@@ -87,5 +93,3 @@ def read_json(path: Path, *, expect: type = dict) -> Any:
             path=str(path),
         )
     return value
-
-

@@ -21,7 +21,6 @@ __all__ = [
 ]
 
 
-
 class SecretError(FieldError):
     """A record, trace entry or card carries an API key (or a field named like one); nothing was written.
 
@@ -31,7 +30,6 @@ class SecretError(FieldError):
 
 class BookRecordError(FieldError):
     """A book, asset, snapshot or content file (or a value about to be written) breaks the record rules."""
-
 
 
 class TraceError(FieldError):
@@ -47,7 +45,8 @@ class BookStateError(KitError, ValueError):
 
 
 class StoreBusyError(ConcurrentWriterError):
-    """Another process (or thread) kept the book store's write lock longer than ``lock_timeout``; nothing was written."""
+    """Another process (or thread) kept the book store's write lock longer than ``lock_timeout``; nothing was
+    written."""
 
 
 class TornTraceWarning(UserWarning):

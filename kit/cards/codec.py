@@ -259,7 +259,7 @@ def card_json_from_png(data: bytes, *, where: str = "<png>") -> tuple[Any, str]:
     CardError
         A malformed PNG, a chunk that is not base64 UTF-8 JSON, or no card chunk (``field`` says which).
     """
-    chunks = {}
+    chunks: dict[str, tuple[str, str]] = {}
     for keyword, text in read_text_chunks(data, where=where):
         chunks.setdefault(keyword.lower(), (keyword, text))
     for wanted in ("ccv3", "chara"):

@@ -9,4 +9,5 @@
 - :mod:`kit.core.json_files` - the one JSON guard (objects, memory, depth before parsing; integer length).
 - :mod:`kit.core.png` - PNG chunk reading and writing (character cards).
 - :mod:`kit.core.document` - the :class:`Document` record.
+- :mod:`kit.core.contracts` - :class:`typing.Protocol` contracts a lower layer needs from a higher one.
 """

@@ -92,7 +92,7 @@ def check_schema(schema: Mapping[str, Any]) -> None:
 
 def frame(
     schema: Mapping[str, Any],
-    rows: Iterable[Mapping[str, Any]] | Mapping[str, Sequence[Any]] = (),
+    rows: Iterable[Any] | Mapping[str, Any] = (),
     *,
     sort: Sequence[str] = (),
 ) -> pd.DataFrame:
@@ -152,7 +152,7 @@ def frame(
 
 def _same_dtype(actual: Any, dtype: Any) -> bool:
     """Exact dtype equality between dtype objects (pandas says ``StringDtype(na_value=nan) == "string"``)."""
-    return actual == dtype
+    return bool(actual == dtype)
 
 
 def _column(values: Any, dtype: Any) -> pd.Series:
@@ -181,10 +181,13 @@ def _column_values(values: Any, dtype: Any) -> Any:
 
 
 def _from_arrays(schema: Mapping[str, Any], arrays: list[Any], n: int) -> pd.DataFrame:
-    """Assemble arrays already of the schema's dtypes without re-inference.
+    """Assemble arrays already of the schema's dtypes without re-inference or copies of extension arrays.
 
-    ``DataFrame._from_arrays`` (the constructor pandas' own readers use) takes a third of the time of
-    ``pd.DataFrame(dict)``; the public constructor is the fallback should a pandas version lack it.
+    The blocks are handed to pandas' public ``pandas.api.internals.create_dataframe_from_blocks`` (the entry
+    point pandas offers downstream libraries): NumPy columns of one dtype are stacked into one 2-D block, each
+    extension array is its own block. That skips the dtype grouping pandas' constructors repeat on every call
+    (a six-column search result: about half the assembly time of ``DataFrame._from_arrays``, which stays the
+    fallback, as ``pd.DataFrame(dict)`` is for a pandas without either).
     """
     import pandas as pd
 
@@ -192,7 +195,31 @@ def _from_arrays(schema: Mapping[str, Any], arrays: list[Any], n: int) -> pd.Dat
     columns = _COLUMN_INDEXES.get(key)
     if columns is None:
         columns = _COLUMN_INDEXES[key] = pd.Index(list(schema))
+    index = pd.RangeIndex(n)
     try:
-        return pd.DataFrame._from_arrays(arrays, columns=columns, index=pd.RangeIndex(n), verify_integrity=False)
+        from pandas.api.internals import create_dataframe_from_blocks
+    except ImportError:  # pragma: no cover - depends on the pandas version
+        create_dataframe_from_blocks = None
+    if create_dataframe_from_blocks is not None:
+        return create_dataframe_from_blocks(_blocks(arrays), index=index, columns=columns)
+    try:  # pragma: no cover - depends on the pandas version
+        return pd.DataFrame._from_arrays(arrays, columns=columns, index=index, verify_integrity=False)
     except AttributeError:  # pragma: no cover - depends on the pandas version
         return pd.DataFrame(dict(zip(schema, arrays)), copy=False)
+
+
+def _blocks(arrays: list[Any]) -> list[tuple[Any, Any]]:
+    """(values, column positions) blocks: NumPy columns grouped by dtype into 2-D blocks, extension arrays alone."""
+    import numpy as np
+
+    blocks: list[tuple[Any, Any]] = []
+    by_dtype: dict[Any, list[int]] = {}
+    for position, values in enumerate(arrays):
+        if isinstance(values, np.ndarray):
+            by_dtype.setdefault(values.dtype, []).append(position)
+        else:
+            blocks.append((values, np.array([position], dtype=np.intp)))
+    for positions in by_dtype.values():
+        stacked = np.stack([arrays[i] for i in positions]) if len(positions) > 1 else arrays[positions[0]][None, :]
+        blocks.append((stacked, np.array(positions, dtype=np.intp)))
+    return blocks

@@ -325,17 +325,43 @@ def _find_saves(source: Any) -> list[Path]:
         if not found:
             raise FleetSourceError(f"{text!r}: no save below this folder (a save holds {DATABASE_FOLDER.as_posix()}/)")
         return found
-    if isinstance(source, Iterable):
+    if isinstance(source, Save):
+        raise FleetParameterError(
+            "The 'source' parameter of open_fleet must be a glob pattern, a folder or a list of save folders. "
+            f"Got an opened Save instead: pass its folder, open_fleet({str(source.path)!r})."
+        )
+    if isinstance(source, Iterable) and not isinstance(source, (bytes, bytearray, Mapping)):
         items = list(source)
-        bad = [p for p in items if not isinstance(p, (str, os.PathLike))]
-        if bad:
-            raise FleetParameterError(
-                f"The 'source' parameter of open_fleet must list save folders as paths. Got {type(bad[0]).__name__} instead."
-            )
+        for i, p in enumerate(items):
+            if not isinstance(p, (str, os.PathLike)):
+                raise FleetParameterError(
+                    "The 'source' parameter of open_fleet must list save folders as paths. "
+                    f"Got {type(p).__name__} {_short(p)} at position {i} instead: pass folders such as "
+                    "['backups/server-01/2026-10-01', ...] or a pattern such as 'backups/*/*'."
+                )
         return [Path(p) for p in items]
     raise FleetParameterError(
         "The 'source' parameter of open_fleet must be a glob pattern, a folder or a list of save folders. "
-        f"Got {type(source).__name__} instead."
+        f"Got {type(source).__name__} {_short(source)} instead: pass a pattern such as 'backups/*/*', a folder "
+        "holding saves, or a list of save folders."
+    )
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
+def _check_count_option(value: Any, name: str, *, optional: bool, example: str) -> None:
+    """Refuse anything but an int >= 1 (``None`` too when ``optional``), saying what to pass."""
+    if (optional and value is None) or (isinstance(value, int) and not isinstance(value, bool) and value >= 1):
+        return
+    hint = int(value) if isinstance(value, str) and value.strip().isdigit() and int(value) >= 1 else None
+    advice = f"pass {name}={hint}" if hint else f"pass an int such as {name}={example}"
+    raise FleetParameterError(
+        f"The '{name}' parameter of open_fleet must be an int in the range [1, inf){' or None' if optional else ''}. "
+        f"Got {value!r} ({type(value).__name__}) instead: {advice}"
+        + (", or leave it out for the default." if optional else ".")
     )
 
 
@@ -430,15 +456,8 @@ def open_fleet(
     FleetSourceError
         When the pattern or folder holds no save.
     """
-    if saves_per_partition is not None and (not isinstance(saves_per_partition, int) or saves_per_partition < 1):
-        raise FleetParameterError(
-            "The 'saves_per_partition' parameter of open_fleet must be an int in the range [1, inf) or None. "
-            f"Got {saves_per_partition!r} instead."
-        )
-    if not isinstance(partition_bytes, int) or partition_bytes < 1:
-        raise FleetParameterError(
-            f"The 'partition_bytes' parameter of open_fleet must be an int in the range [1, inf). Got {partition_bytes!r} instead."
-        )
+    _check_count_option(saves_per_partition, "saves_per_partition", optional=True, example="8")
+    _check_count_option(partition_bytes, "partition_bytes", optional=False, example="64 * 1024 * 1024")
     paths = _find_saves(source)
     if not paths:
         raise FleetSourceError("open_fleet was given no saves")

@@ -8,6 +8,7 @@ into the shared database's ``system:ftb_guides`` and prints the report.
 from __future__ import annotations
 
 import argparse
+import sys
 
 __all__ = ["register", "run_book", "run_reload"]
 
@@ -17,7 +18,9 @@ def register(subparsers) -> None:
     book = subparsers.add_parser("ftb-book", help="summarise an FTB Quests book (counts, languages, problems)",
                                  description="Read an FTB Quests book and print its counts, languages and problems.")
     book.add_argument("path", help="config/ftbquests/quests, or a pack or save folder above it")
-    book.add_argument("--lenient", action="store_true", help="report malformed files instead of failing")
+    book.add_argument("--strict", action="store_true",
+                      help="fail on the first malformed file, bad or duplicate id (default: report them and go on)")
+    book.add_argument("--lenient", action="store_true", help=argparse.SUPPRESS)  # deprecated no-op, warns
     book.set_defaults(func=run_book)
 
     reload = subparsers.add_parser("ftb-reload", help="re-ingest FTB guide quests into system:ftb_guides",
@@ -41,10 +44,13 @@ def _print(frame) -> None:
 
 def run_book(args: argparse.Namespace) -> int:
     """Print counts, languages and problems of a quest book; 0 on success (KitError -> exit 2 in kit.cli)."""
-    from kit.ftb.book import read_quest_book
+    from kit.ftb.loader import read_quest_book
     from kit.ftb.guides import guide_ids
 
-    book = read_quest_book(args.path, strict=not args.lenient)
+    if args.lenient:
+        print("kit: warning: --lenient is deprecated and does nothing: reading is lenient by default "
+              "(use --strict to fail on the first problem)", file=sys.stderr)
+    book = read_quest_book(args.path, strict=args.strict)
     print(f"book: {book.path}")
     print(f"chapters {len(book.chapter_by_id)}, groups {len(book.group_by_id)}, quests {len(book.quest_by_id)}, "
           f"tasks {len(book.task_by_id)}, rewards {len(book.reward_by_id)}, quest links {len(book.link_by_id)}, "
@@ -60,7 +66,7 @@ def run_book(args: argparse.Namespace) -> int:
 
 def run_reload(args: argparse.Namespace) -> int:
     """Re-ingest the guides and print the report; 0 on success."""
-    from kit.ftb.book import read_quest_book
+    from kit.ftb.loader import read_quest_book
     from kit.ftb.guides import DEFAULT_GUIDE_RULE, GuideRule
     from kit.ftb.ingest import reload
     from kit.saves.save import open_save

@@ -19,12 +19,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kit.core.document import Document
-from kit.core.errors import KitError
+from kit.ftb.errors import GuideRuleError
 
 if TYPE_CHECKING:
     import pandas as pd
 
-    from kit.ftb.book import QuestBook
+    from kit.ftb.model import QuestBook
 
 __all__ = [
     "GuideRule",
@@ -45,12 +45,8 @@ GUIDE_ID_PREFIX = "ftb:"
 
 GUIDE_SCHEMA = dict(quest_id="string", chapter_id="string", shape="string", n_tasks="int64", description_chars="int64",
                     longest_language="string", is_guide="bool", reason="string")
-PER_CHAPTER_SCHEMA = dict(chapter_id="string", chapter_title="string", language="string", n_quests="int64", n_guides="int64",
-                          n_guides_with_text="int64", n_guides_translated="int64")
-
-
-class GuideRuleError(KitError, ValueError):
-    """A GuideRule with settings out of range."""
+PER_CHAPTER_SCHEMA = dict(chapter_id="string", chapter_title="string", language="string", n_quests="int64",
+                          n_guides="int64", n_guides_with_text="int64", n_guides_translated="int64")
 
 
 __all__.append("GuideRuleError")
@@ -116,6 +112,27 @@ def _shape(book: QuestBook, quest_id: str, rule: GuideRule) -> str:
     return "other"
 
 
+def _judge(book: QuestBook, quest_id: str, rule: GuideRule, languages: list[str]) -> dict[str, object]:
+    """One row of :func:`guide_quests` without the chapter id (pure)."""
+    shape = _shape(book, quest_id, rule)
+    best, best_language = 0, ""
+    for language in languages:
+        n = len(book.text(quest_id, "quest_desc", language))
+        if n > best:
+            best, best_language = n, language
+    by_shape = shape != "other" and (shape != "no_tasks" or rule.allow_no_tasks)
+    if by_shape and best >= rule.min_description_chars and best > 0:
+        is_guide, reason = True, f"{shape}, description {best} >= {rule.min_description_chars} chars"
+    elif rule.long_description_chars is not None and best >= rule.long_description_chars:
+        is_guide, reason = True, f"description {best} >= {rule.long_description_chars} chars"
+    elif by_shape:
+        is_guide, reason = False, f"{shape}, description {best} < {max(rule.min_description_chars, 1)} chars"
+    else:
+        is_guide, reason = False, "has other tasks" if shape == "other" else "no tasks not allowed"
+    return dict(quest_id=quest_id, shape=shape, n_tasks=len(book.quest_by_id[quest_id].task_ids),
+                description_chars=best, longest_language=best_language, is_guide=is_guide, reason=reason)
+
+
 def guide_quests(book: QuestBook, *, rule: GuideRule = DEFAULT_GUIDE_RULE) -> pd.DataFrame:
     """Apply the guide rule to every quest.
 
@@ -129,34 +146,16 @@ def guide_quests(book: QuestBook, *, rule: GuideRule = DEFAULT_GUIDE_RULE) -> pd
     from kit.core.frames import frame
 
     languages = book.language_codes or [book.fallback_locale]
-    rows = []
-    for chapter in book.chapter_by_id.values():
-        for quest_id in chapter.quest_ids:
-            shape = _shape(book, quest_id, rule)
-            best, best_language = 0, ""
-            for language in languages:
-                n = len(book.text(quest_id, "quest_desc", language))
-                if n > best:
-                    best, best_language = n, language
-            by_shape = shape != "other" and (shape != "no_tasks" or rule.allow_no_tasks)
-            if by_shape and best >= rule.min_description_chars and best > 0:
-                is_guide, reason = True, f"{shape}, description {best} >= {rule.min_description_chars} chars"
-            elif rule.long_description_chars is not None and best >= rule.long_description_chars:
-                is_guide, reason = True, f"description {best} >= {rule.long_description_chars} chars"
-            elif by_shape:
-                is_guide, reason = False, f"{shape}, description {best} < {max(rule.min_description_chars, 1)} chars"
-            else:
-                is_guide, reason = False, "has other tasks" if shape == "other" else "no tasks not allowed"
-            rows.append(dict(quest_id=quest_id, chapter_id=chapter.chapter_id, shape=shape,
-                             n_tasks=len(book.quest_by_id[quest_id].task_ids), description_chars=best,
-                             longest_language=best_language, is_guide=is_guide, reason=reason))
+    rows = [dict(_judge(book, quest_id, rule, languages), chapter_id=chapter.chapter_id)
+            for chapter in book.chapter_by_id.values() for quest_id in chapter.quest_ids]
     return frame(GUIDE_SCHEMA, rows)
 
 
 def guide_ids(book: QuestBook, *, rule: GuideRule = DEFAULT_GUIDE_RULE) -> list[str]:
-    """Quest ids of the guides, sorted."""
-    found = guide_quests(book, rule=rule)
-    return sorted(found.loc[found["is_guide"], "quest_id"])
+    """Quest ids of the guides, sorted (the quests :func:`guide_quests` marks ``is_guide``)."""
+    languages = book.language_codes or [book.fallback_locale]
+    return sorted(quest_id for chapter in book.chapter_by_id.values() for quest_id in chapter.quest_ids
+                  if _judge(book, quest_id, rule, languages)["is_guide"])
 
 
 def guide_document(book: QuestBook, quest_id: str, language: str) -> Document | None:

@@ -15,8 +15,7 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING, Iterable
 
-from kit.core.errors import KitError
-
+from kit.ftb.errors import ReloadBusyError
 from kit.ftb.guides import DEFAULT_GUIDE_RULE, GuideRule, guide_documents, guide_ids, quest_id_of
 from kit.saves.tables import InvalidLanguageError, check_language
 from kit.saves.tables import FTB_GUIDES
@@ -26,7 +25,7 @@ if TYPE_CHECKING:
 
     from kit.saves.database import AgentDatabase
     from kit.core.document import Document
-    from kit.ftb.book import QuestBook
+    from kit.ftb.model import QuestBook
     from kit.saves.save import Save
 
 __all__ = ["reload", "reload_languages", "ensure_language", "RELOAD_SCHEMA", "ALL_LANGUAGES", "ReloadBusyError"]
@@ -36,10 +35,6 @@ ALL_LANGUAGES = "*"
 
 _BUSY_GUARD = threading.Lock()
 _BUSY: dict[str, threading.Lock] = {}
-
-
-class ReloadBusyError(KitError, RuntimeError):
-    """A reload of the same save's guides is already running (the design answers "busy")."""
 
 
 def _reload_lock(key: str) -> threading.Lock:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
-from kit.core.errors import KitError
+from kit.ftb.errors import TranslationFileError
 from kit.ftb.snbt import read_snbt
 from kit.core.json_files import JsonRefusedError, decode_json
 from kit.core.regular_files import FileRefusedError, read_regular_file
@@ -53,10 +53,6 @@ _PAGEBREAK = "{@pagebreak}"
 MAX_JSON_BYTES = 4 * 2**20
 #: ... and one with more opening brackets than this (a language file is one flat object).
 MAX_JSON_CONTAINERS = 200_000
-
-
-class TranslationFileError(KitError, ValueError):
-    """A JSON language file that cannot be read or is not a flat object of strings."""
 
 
 @dataclass(frozen=True)
@@ -154,38 +150,62 @@ def find_json_translations(quests_dir: Path) -> dict[str, list[Path]]:
     return found
 
 
-def read_json_translations(files: Mapping[str, Any]) -> dict[str, dict[str, str]]:
+def read_json_translations(files: Mapping[str, Any], *,
+                           problems: list[dict[str, Any]] | None = None) -> dict[str, dict[str, str]]:
     """Read Minecraft language JSON files: ``locale -> path, [paths] or {key: text}`` -> ``locale -> {key: text}``.
+
+    With ``problems`` (a list), a file that cannot be used is skipped and a key whose value is not text is
+    left out, each appended as a row ``kind`` (``file`` or ``bad_lang_value``), ``object_id, field, message,
+    path``; the other files and keys are read. Without it the first such problem raises.
 
     Raises
     ------
     TranslationFileError
-        When a file is missing, not JSON, or not an object of strings (names the file and key).
+        When a file is missing, not JSON, or not an object of strings (names the file and key), unless
+        ``problems`` collects it.
     """
     out: dict[str, dict[str, str]] = {}
     for locale, spec in sorted(files.items()):
         merged: dict[str, str] = {}
         items = [spec] if isinstance(spec, (str, Path, dict)) else list(spec)
         for item in items:
-            if isinstance(item, dict):
-                data, where = item, f"<{locale} mapping>"
-            else:
-                where = str(item)
-                try:
-                    raw = read_regular_file(Path(item), max_bytes=MAX_JSON_BYTES)
-                    data = decode_json(raw.decode("utf-8"), max_containers=MAX_JSON_CONTAINERS)
-                except (FileRefusedError, JsonRefusedError) as exc:
-                    raise TranslationFileError(f"{where}: cannot read the language file: {exc.reason}") from exc
-                except (OSError, ValueError) as exc:
-                    raise TranslationFileError(f"{where}: cannot read the language file: {exc}") from exc
-            if not isinstance(data, dict):
-                raise TranslationFileError(f"{where}: expected a JSON object of key -> text")
-            for key, text in data.items():
-                if not isinstance(text, str):
-                    raise TranslationFileError(f"{where}: key {key!r}: expected a string, got {type(text).__name__}")
-                merged[key] = text
+            try:
+                merged.update(_json_table(item, locale, problems))
+            except TranslationFileError as exc:
+                if problems is None:
+                    raise
+                where = "" if isinstance(item, dict) else str(item)
+                problems.append(dict(kind="file", object_id="", field="", message=f"{exc}; file skipped", path=where))
         out[locale] = merged
     return out
+
+
+def _json_table(item: Any, locale: str, problems: list[dict[str, Any]] | None) -> dict[str, str]:
+    """One JSON language file (or mapping) as ``{key: text}``; raises TranslationFileError when unusable."""
+    if isinstance(item, dict):
+        data, where = item, f"<{locale} mapping>"
+    else:
+        where = str(item)
+        try:
+            raw = read_regular_file(Path(item), max_bytes=MAX_JSON_BYTES)
+            data = decode_json(raw.decode("utf-8"), max_containers=MAX_JSON_CONTAINERS)
+        except (FileRefusedError, JsonRefusedError) as exc:
+            raise TranslationFileError(f"{where}: cannot read the language file: {exc.reason}") from exc
+        except (OSError, ValueError) as exc:
+            raise TranslationFileError(f"{where}: cannot read the language file: {exc}") from exc
+    if not isinstance(data, dict):
+        raise TranslationFileError(f"{where}: expected a JSON object of key -> text")
+    table: dict[str, str] = {}
+    for key, text in data.items():
+        if isinstance(text, str):
+            table[key] = text
+            continue
+        message = f"{where}: key {key!r}: expected a string, got {type(text).__name__}"
+        if problems is None:
+            raise TranslationFileError(message)
+        problems.append(dict(kind="bad_lang_value", object_id="", field=key, message=f"{message}; key ignored",
+                             path="" if isinstance(item, dict) else where))
+    return table
 
 
 def resolve_references(text: str, locale: str, json_tables: Mapping[str, Mapping[str, str]]) -> str:

@@ -22,13 +22,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
-from kit.core.errors import KitError
+from kit.core.problems import problem_schema
+from kit.ftb.errors import ProgressBookMismatchError, ProgressNotFoundError, UnknownPlayerError
 from kit.ftb.snbt import SnbtFileError, SnbtSyntaxError, read_snbt
 
 if TYPE_CHECKING:
     import pandas as pd
 
-    from kit.ftb.book import QuestBook
+    from kit.ftb.model import QuestBook
 
 __all__ = [
     "Progress",
@@ -41,7 +42,7 @@ __all__ = [
     "TEAM_SCHEMA",
     "PLAYER_SCHEMA",
     "COMPLETION_SCHEMA",
-    "PROGRESS_ERROR_SCHEMA",
+    "PROGRESS_PROBLEM_SCHEMA",
     "PROGRESS_PROBLEM_EXTRA",
 ]
 
@@ -50,26 +51,26 @@ ZERO_UUID = "00000000-0000-0000-0000-000000000000"
 _MEMBER_RANKS = {"owner", "officer", "member"}
 _HEX = re.compile(r"[0-9A-Fa-f]{1,16}")
 
-TEAM_SCHEMA = dict(team_id="string", name="string", team_type="string", layout="string", n_members="int64", n_started="int64",
-                   n_completed="int64", n_task_progress="int64", n_claimed_rewards="int64", path="string")
+TEAM_SCHEMA = dict(team_id="string", name="string", team_type="string", layout="string", n_members="int64",
+                   n_started="int64", n_completed="int64", n_task_progress="int64", n_claimed_rewards="int64",
+                   path="string")
 PLAYER_SCHEMA = dict(player_uuid="string", player_name="string", team_id="string", team_type="string", rank="string")
 COMPLETION_SCHEMA = dict(team_id="string", object_id="string", state="string", time_ms="int64")
 #: The subsystem column of :meth:`Progress.problems`, after the shared problems columns.
 PROGRESS_PROBLEM_EXTRA = dict(team_id="string")
-#: Columns of :meth:`Progress.problems` and :meth:`Progress.check`.
-PROGRESS_ERROR_SCHEMA = ["severity", "kind", "object_id", "field", "message", "path", "team_id"]
+#: Columns (and dtypes) of :meth:`Progress.problems` and :meth:`Progress.check`: the shared problems columns, then
+#: ``team_id``.
+PROGRESS_PROBLEM_SCHEMA = problem_schema(PROGRESS_PROBLEM_EXTRA)
 
 
-class ProgressNotFoundError(KitError, FileNotFoundError):
-    """No ``ftbquests`` progress folder at the given place."""
+def __getattr__(name: str) -> Any:
+    if name == "PROGRESS_ERROR_SCHEMA":  # a column list under a *_SCHEMA name; renamed, kept for one release
+        import warnings
 
-
-class UnknownPlayerError(KitError, LookupError):
-    """A player who has no team (and so no progress) in the progress folder."""
-
-
-class ProgressBookMismatchError(KitError, ValueError):
-    """Team progress that belongs to a different quest book (most of its ids are unknown to the book)."""
+        warnings.warn("kit.ftb.progress.PROGRESS_ERROR_SCHEMA is deprecated; use list(PROGRESS_PROBLEM_SCHEMA)",
+                      DeprecationWarning, stacklevel=2)
+        return list(PROGRESS_PROBLEM_SCHEMA)
+    raise AttributeError(f"module 'kit.ftb.progress' has no attribute {name!r}")
 
 
 def _canonical_uuid(value: str) -> str | None:
@@ -235,8 +236,7 @@ class Progress:
         """Deprecated alias of :meth:`problems` (kept for one release; warns with DeprecationWarning)."""
         import warnings
 
-        warnings.warn("Progress.errors() is deprecated and will be removed in the next release: use Progress.problems()",
-                      DeprecationWarning, stacklevel=2)
+        warnings.warn("Progress.errors() is deprecated; use Progress.problems()", DeprecationWarning, stacklevel=2)
         return self.problems()
 
     def check(self, book: QuestBook) -> pd.DataFrame:
@@ -257,7 +257,8 @@ class Progress:
             for name, mapping in fields:
                 for object_id in sorted(mapping):
                     if object_id not in book.object_types:
-                        rows.append(dict(severity="warning", kind="unknown_object", team_id=team_id, object_id=object_id, field=name,
+                        rows.append(dict(severity="warning", kind="unknown_object", team_id=team_id,
+                                         object_id=object_id, field=name,
                                          message=f"{team.path}: {name} names {object_id}, which is not in the book "
                                                  f"{book.path}", path=team.path))
         return problems_frame(rows, PROGRESS_PROBLEM_EXTRA)
@@ -297,7 +298,7 @@ def _find_world(path: Path) -> tuple[Path, Path]:
         f"{path}: no FTB Quests progress here (expected ftbquests/<team uuid>.snbt in it, or in world/ below it)")
 
 
-def read_progress(save_or_folder: Any, *, strict: bool = True) -> Progress:
+def read_progress(save_or_folder: Any, *, strict: bool = False) -> Progress:
     """Read every team's progress and the team membership of a world.
 
     Parameters
@@ -305,9 +306,9 @@ def read_progress(save_or_folder: Any, *, strict: bool = True) -> Progress:
     save_or_folder : Save or path-like
         A :class:`kit.Save`, a world folder (holding ``ftbquests/``), a server folder with ``world/``,
         or the ``ftbquests`` folder itself.
-    strict : bool, default=True
-        Raise on a malformed file; with ``strict=False`` it is skipped and reported in
-        :meth:`Progress.errors`.
+    strict : bool, default=False
+        Lenient by default: a malformed file is skipped and reported as a problem row
+        (:meth:`Progress.problems`) and every other team loads. ``strict=True`` raises the first one.
 
     Returns
     -------
@@ -320,7 +321,9 @@ def read_progress(save_or_folder: Any, *, strict: bool = True) -> Progress:
     SnbtSyntaxError
         A malformed file (strict mode), naming file, line and column.
     """
-    base = Path(getattr(save_or_folder, "path", save_or_folder))
+    from kit.saves.save import Save
+
+    base = save_or_folder.path if isinstance(save_or_folder, Save) else Path(save_or_folder)
     quests_folder, world = _find_world(Path(os.fspath(base)))
     errors: list[dict[str, Any]] = []
 
@@ -334,36 +337,7 @@ def read_progress(save_or_folder: Any, *, strict: bool = True) -> Progress:
             return None
 
     # Team membership first (ftbteams), so team files know their type and members.
-    members: dict[str, list[str]] = {}
-    team_types: dict[str, str] = {}
-    player_team: dict[str, str] = {}
-    names: dict[str, str] = {}
-    ranks: dict[str, str] = {}
-    for kind in ("player", "party", "server"):
-        for file in sorted((world / "ftbteams" / kind).glob("*.snbt")):
-            data = read(file)
-            if data is None:
-                continue
-            team_id = _canonical_uuid(str(data.get("id") or file.stem))
-            if team_id is None:
-                errors.append(dict(kind="bad_id", team_id="", object_id="", field="id",
-                                   message=f"{file}: team id {data.get('id')!r} is not a UUID", path=str(file)))
-                continue
-            team_types[team_id] = str(data.get("type") or kind)
-            for player, rank in (data.get("ranks") or {}).items():
-                player_id = _canonical_uuid(str(player))
-                if player_id is None or str(rank) not in _MEMBER_RANKS:
-                    continue
-                members.setdefault(team_id, []).append(player_id)
-                if kind == "party" or player_id not in player_team:
-                    player_team[player_id] = team_id
-                    ranks[player_id] = str(rank)
-            if kind == "player":
-                player_team.setdefault(team_id, team_id)
-                ranks.setdefault(team_id, "owner")
-                if isinstance(data.get("player_name"), str):
-                    names[team_id] = data["player_name"]
-
+    members, team_types, player_team, names, ranks = _read_membership(world, read, errors)
     teams: dict[str, TeamProgress] = {}
     for file in sorted(quests_folder.glob("*.snbt")):
         if "-" not in file.name:
@@ -396,3 +370,39 @@ def read_progress(save_or_folder: Any, *, strict: bool = True) -> Progress:
             layout="player_data" if "player_data" in data else "top_level", path=str(file))
     return Progress(folder=quests_folder, teams_by_id=teams, player_team=player_team, player_names=names,
                     player_ranks=ranks, error_rows=errors)
+
+
+def _read_membership(world: Path, read: Any, errors: list[dict[str, Any]]) -> tuple[
+        dict[str, list[str]], dict[str, str], dict[str, str], dict[str, str], dict[str, str]]:
+    """FTB Teams' files: members by team, team types, each player's team, player names and ranks."""
+    members: dict[str, list[str]] = {}
+    team_types: dict[str, str] = {}
+    player_team: dict[str, str] = {}
+    names: dict[str, str] = {}
+    ranks: dict[str, str] = {}
+    for kind in ("player", "party", "server"):
+        for file in sorted((world / "ftbteams" / kind).glob("*.snbt")):
+            data = read(file)
+            if data is None:
+                continue
+            team_id = _canonical_uuid(str(data.get("id") or file.stem))
+            if team_id is None:
+                errors.append(dict(kind="bad_id", team_id="", object_id="", field="id",
+                                   message=f"{file}: team id {data.get('id')!r} is not a UUID", path=str(file)))
+                continue
+            team_types[team_id] = str(data.get("type") or kind)
+            for player, rank in (data.get("ranks") or {}).items():
+                player_id = _canonical_uuid(str(player))
+                if player_id is None or str(rank) not in _MEMBER_RANKS:
+                    continue
+                members.setdefault(team_id, []).append(player_id)
+                if kind == "party" or player_id not in player_team:
+                    player_team[player_id] = team_id
+                    ranks[player_id] = str(rank)
+            if kind == "player":
+                player_team.setdefault(team_id, team_id)
+                ranks.setdefault(team_id, "owner")
+                if isinstance(data.get("player_name"), str):
+                    names[team_id] = data["player_name"]
+
+    return members, team_types, player_team, names, ranks

@@ -46,7 +46,8 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from kit.core.errors import InvalidParameterError, KitError
+from kit.core.errors import InvalidParameterError
+from kit.ftb.errors import SnbtFileError, SnbtSyntaxError
 from kit.core.regular_files import FileRefusedError, read_regular_file
 
 __all__ = [
@@ -71,27 +72,6 @@ MAX_FILE_BYTES = 4 * 2**20
 MAX_TOKENS = 600_000
 #: Longer numbers are refused (Python's ``int`` refuses more than 4,300 digits; FTB would read a double).
 MAX_NUMBER_CHARS = 4300
-
-
-class SnbtSyntaxError(KitError, ValueError):
-    """An SNBT text FTB would refuse.
-
-    Attributes
-    ----------
-    source : str
-        The file (or ``"<string>"``).
-    line, column : int
-        1-based position of the offending character.
-    reason : str
-        What was expected and what was found.
-    """
-
-    def __init__(self, source: str, line: int, column: int, reason: str) -> None:
-        super().__init__(f"{source}:{line}:{column}: {reason}")
-        self.source = source
-        self.line = line
-        self.column = column
-        self.reason = reason
 
 
 class Byte(int):
@@ -307,7 +287,7 @@ class _Parser:
             if extra is None:
                 return value
             if extra.lastindex != _END:
-                raise self.error(extra.start(0), f"more than {MAX_TOKENS} tokens; longer texts are refused")
+                raise self.error(extra.start(0), f"more than {MAX_TOKENS} tokens; longer texts are refused") from None
         if extra.lastindex == _END:
             return value
         raise self.unexpected(extra, "end of file after the root compound")
@@ -471,10 +451,6 @@ def read_snbt(path: str | os.PathLike[str]) -> dict[str, Any]:
     except UnicodeDecodeError as exc:
         raise SnbtFileError(f"{file}: not UTF-8 text (byte {exc.start}: {exc.reason})") from exc
     return loads(text, source=str(file))
-
-
-class SnbtFileError(KitError, OSError):
-    """An SNBT file that cannot be read (missing, unreadable, not UTF-8)."""
 
 
 __all__.append("SnbtFileError")

@@ -29,27 +29,26 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable
 
 from kit.core.errors import InvalidParameterError
-from kit.ftb.guides import DEFAULT_GUIDE_RULE, GuideRule, guide_id, guide_ids
+from kit.ftb.guides import DEFAULT_GUIDE_RULE, GuideRule, guide_ids
 from kit.ftb.progress import Progress, TeamProgress, require_book
 
 if TYPE_CHECKING:
     import pandas as pd
 
-    from kit.ftb.book import QuestBook
-    from kit.saves.save import Save
+    from kit.ftb.model import QuestBook
 
 __all__ = [
     "TeamView",
     "quest_visibility",
     "visible_quests",
     "visible_guides",
-    "ask_with_visibility",
     "VISIBILITY_SCHEMA",
 ]
 
-VISIBILITY_SCHEMA = dict(quest_id="string", chapter_id="string", team_id="string", is_completed="bool", is_started="bool",
-                         is_visible="bool", is_reachable="bool", can_start="bool", is_details_visible="bool",
-                         is_text_visible="bool", is_guide="bool", is_readable="bool", reason="string")
+VISIBILITY_SCHEMA = dict(quest_id="string", chapter_id="string", team_id="string", is_completed="bool",
+                         is_started="bool", is_visible="bool", is_reachable="bool", can_start="bool",
+                         is_details_visible="bool", is_text_visible="bool", is_guide="bool", is_readable="bool",
+                         reason="string")
 
 
 class TeamView:
@@ -230,6 +229,24 @@ def _team(book: QuestBook, progress: Progress | TeamProgress, player_uuid: str |
     return team
 
 
+def _state(view: TeamView, quest_id: str) -> dict[str, bool]:
+    """The visibility columns of one quest for the view's team (:data:`VISIBILITY_SCHEMA`, without guide flags)."""
+    book, team = view.book, view.team
+    completed = team.is_completed(quest_id)
+    can_start = view.can_start(quest_id)
+    return dict(is_completed=completed, is_started=team.is_started(quest_id), is_visible=view.is_visible(quest_id),
+                is_reachable=view.is_reachable(quest_id), can_start=can_start,
+                is_details_visible=not book.effective(quest_id, "hide_details_until_startable") or can_start
+                or completed,
+                is_text_visible=not book.effective(quest_id, "hide_text_until_complete") or completed)
+
+
+def _readable(state: dict[str, bool]) -> bool:
+    """A guide in this state may be read: visible, reachable, details and text shown."""
+    return (state["is_visible"] and state["is_reachable"] and state["is_details_visible"]
+            and state["is_text_visible"])
+
+
 def quest_visibility(
     book: QuestBook,
     progress: Progress | TeamProgress,
@@ -266,19 +283,10 @@ def quest_visibility(
     rows = []
     for chapter in book.chapter_by_id.values():
         for quest_id in chapter.quest_ids:
-            visible = view.is_visible(quest_id)
-            reachable = view.is_reachable(quest_id)
-            completed = team.is_completed(quest_id)
-            can_start = view.can_start(quest_id)
-            details = not book.effective(quest_id, "hide_details_until_startable") or can_start or completed
-            text = not book.effective(quest_id, "hide_text_until_complete") or completed
+            state = _state(view, quest_id)
             is_guide = quest_id in guides
-            rows.append(dict(quest_id=quest_id, chapter_id=chapter.chapter_id, team_id=team.team_id,
-                             is_completed=completed, is_started=team.is_started(quest_id), is_visible=visible,
-                             is_reachable=reachable, can_start=can_start, is_details_visible=details,
-                             is_text_visible=text, is_guide=is_guide,
-                             is_readable=is_guide and visible and reachable and details and text,
-                             reason=view.why(quest_id)))
+            rows.append(dict(quest_id=quest_id, chapter_id=chapter.chapter_id, team_id=team.team_id, **state,
+                             is_guide=is_guide, is_readable=is_guide and _readable(state), reason=view.why(quest_id)))
     return frame(VISIBILITY_SCHEMA, rows)
 
 
@@ -307,28 +315,6 @@ def visible_guides(
     ProgressBookMismatchError
         When the team's progress belongs to another book (``check_book=True``).
     """
-    found = quest_visibility(book, progress, player_uuid, rule=rule, check_book=check_book)
-    return sorted(found.loc[found["is_readable"], "quest_id"])
-
-
-def ask_with_visibility(
-    save: Save,
-    book: QuestBook,
-    progress: Progress | TeamProgress,
-    player_uuid: str,
-    question: str,
-    *,
-    language: str = "zh_cn",
-    rule: GuideRule = DEFAULT_GUIDE_RULE,
-) -> pd.DataFrame:
-    """:func:`kit.ask` with the guides restricted to those the player's team may read.
-
-    Returns
-    -------
-    DataFrame
-        The columns of :func:`kit.ask` (``scope, source, rank, doc_id, paragraph_index, score, title, text``).
-    """
-    from kit.saves.knowledge import ask
-
-    allowed = [guide_id(q) for q in visible_guides(book, progress, player_uuid, rule=rule)]
-    return ask(save, player_uuid, question, language=language, allowed_guide_ids=allowed)
+    team = _team(book, progress, player_uuid, check_book)
+    view = TeamView(book, team)
+    return [quest_id for quest_id in guide_ids(book, rule=rule) if _readable(_state(view, quest_id))]

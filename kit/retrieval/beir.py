@@ -8,6 +8,7 @@ A BEIR folder holds ``corpus.jsonl`` (one JSON object per line with ``_id``, ``t
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -81,7 +82,7 @@ def _read_jsonl(path: Path, fields: tuple[str, ...]) -> list[dict[str, str]]:
     return records
 
 
-def load_beir(folder: str | Path, *, split: str = "test") -> BeirCollection:
+def load_beir(folder: str | os.PathLike[str], *, split: str = "test") -> BeirCollection:
     """Read a BEIR-layout folder.
 
     Parameters

@@ -26,8 +26,7 @@ and stored column-wise (CSC), so a query only touches the postings of its own te
 from __future__ import annotations
 
 import sys
-from array import array
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -44,7 +43,8 @@ from kit.retrieval.errors import (
     NotFittedError,
     UnknownParagraphError,
 )
-from kit.retrieval.paragraphs import DEFAULT_MAX_CHARS, split_paragraphs
+from kit.retrieval.paragraphs import DEFAULT_MAX_CHARS
+from kit.retrieval.weighting import TextColumns, count_terms, weigh
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -191,138 +191,37 @@ class ParagraphIndex:
         ParagraphIndex
             ``self``, fitted.
         """
-        import scipy.sparse as sp
-
         self._validate_params()
         analyze = make_analyzer(
             self.analyzer, stem=self.stem, stop_words=self.stop_words, chinese_stop_words=self.chinese_stop_words
         )
-        docs = list(documents)
-        for position, doc in enumerate(docs):
-            if not isinstance(doc, Document):
-                raise InvalidParameterError(
-                    "The 'documents' parameter of fit must be an iterable of kit.Document. "
-                    f"Got {type(doc).__name__} at position {position} instead."
-                )
-            for field in ("id", "title", "text"):
-                if not isinstance(getattr(doc, field), str):
-                    raise InvalidParameterError(
-                        f"documents[{position}].{field} must be a str. "
-                        f"Got {getattr(doc, field)!r} instead."
-                    )
-        seen: set[str] = set()
-        for doc in docs:
-            if doc.id in seen:
-                raise DuplicateDocumentError(
-                    f"Document id {doc.id!r} occurs more than once in the documents given to fit; "
-                    "ids must be unique because they address paragraphs."
-                )
-            seen.add(doc.id)
-        docs.sort(key=lambda d: d.id)
-
-        # Pass 1: raw tokens -> ids of distinct raw tokens (C-speed regexes, no per-token Python).
-        tokenize = analyze.tokenize
-        raw_vocabulary: defaultdict[str, int] = defaultdict()
-        raw_vocabulary.default_factory = raw_vocabulary.__len__
-        raw_ids = array("i")  # 4 bytes per token instead of a list's 8-byte references
-        token_ptr = [0]
-        row_doc: list[int] = []
-        paragraph_index: list[int] = []
-        texts: list[str] = []
-        doc_ptr = [0]
-        for ordinal, doc in enumerate(docs):
-            title_tokens = tokenize(doc.title) if (self.include_title and doc.title) else []
-            for position, paragraph in enumerate(
-                split_paragraphs(doc.text, max_chars=self.max_paragraph_chars)
-            ):
-                raw_ids.extend(map(raw_vocabulary.__getitem__, title_tokens + tokenize(paragraph)))
-                token_ptr.append(len(raw_ids))
-                row_doc.append(ordinal)
-                paragraph_index.append(position)
-                texts.append(paragraph)
-            doc_ptr.append(len(row_doc))
-        # Pass 2: stop words and stemming once per distinct token, then remap the ids with numpy.
-        vocabulary: dict[str, int] = {}
-        raw_to_term = np.fromiter(
-            (
-                vocabulary.setdefault(term, len(vocabulary)) if term else -1
-                for term in analyze.terms_of(list(raw_vocabulary))
-            ),
-            dtype=np.int32,
-            count=len(raw_vocabulary),
+        docs = _checked_documents(documents)
+        parsed = count_terms(docs, analyze, include_title=self.include_title, max_chars=self.max_paragraph_chars)
+        matrix, idf, avg_len = weigh(
+            parsed.counts, parsed.lengths, weighting=self.weighting, sublinear_tf=self.sublinear_tf, k1=self.k1, b=self.b
         )
-        term_ids = raw_to_term[np.frombuffer(raw_ids, dtype=np.int32) if raw_ids else np.zeros(0, np.int32)]
-        del raw_ids
-        token_ptr_array = np.asarray(token_ptr, dtype=np.int64)
-        if len(term_ids) and term_ids.min() < 0:
-            kept = term_ids >= 0
-            kept_before = np.concatenate(([0], np.cumsum(kept)))
-            token_ptr_array = kept_before[token_ptr_array]
-            term_ids = term_ids[kept]
-
-        n_rows, n_terms = len(row_doc), len(vocabulary)
-        counts = sp.csr_matrix(
-            (
-                np.ones(len(term_ids), dtype=np.float64),
-                term_ids,
-                token_ptr_array,
-            ),
-            shape=(n_rows, n_terms),
-        )
-        counts.sum_duplicates()
-        lengths = np.diff(token_ptr_array)
-        df = np.bincount(counts.indices, minlength=n_terms).astype(np.float64)
-        rows_of_nnz = np.repeat(np.arange(n_rows, dtype=np.int32), np.diff(counts.indptr))
-        tf = counts.data
-        if self.weighting == "tfidf":
-            idf = np.log((1.0 + n_rows) / (1.0 + df)) + 1.0
-            weights = (1.0 + np.log(tf) if self.sublinear_tf else tf) * idf[counts.indices]
-            norms = np.sqrt(np.bincount(rows_of_nnz, weights=weights * weights, minlength=n_rows))
-            weights /= norms[rows_of_nnz]
-            avg_len = float(lengths.mean()) if n_rows else 0.0
-        else:
-            idf = np.log1p((n_rows - df + 0.5) / (df + 0.5))
-            avg_len = float(lengths.mean()) if n_rows else 0.0
-            relative = lengths / avg_len if avg_len > 0 else np.ones(n_rows)
-            # idf * tf / (tf + k1 * (1 - b + b * relative)), computed in place to bound peak memory
-            weights = relative[rows_of_nnz]
-            weights *= self.b
-            weights += 1.0 - self.b
-            weights *= self.k1
-            weights += tf
-            np.divide(tf, weights, out=weights)
-            weights *= idf[counts.indices]
-        del rows_of_nnz
-        counts.data = weights
-        matrix = counts.tocsc()
-        del counts, weights, tf
-        matrix.sort_indices()
-
+        n_rows = len(parsed.row_doc)
         self.analyzer_ = analyze
-        self.vocabulary_ = vocabulary
-        self._terms = list(vocabulary)  # column -> term (columns were numbered in insertion order)
+        self.vocabulary_ = parsed.vocabulary
+        self._terms = list(parsed.vocabulary)  # column -> term (columns were numbered in insertion order)
         self.idf_ = idf
         self.matrix_ = matrix
         self.n_documents_ = len(docs)
         self.avg_paragraph_terms_ = avg_len
-        self._lengths = lengths
+        self._lengths = parsed.lengths
         self._doc_ids = np.array([d.id for d in docs], dtype=object)
         self._doc_titles = np.array([d.title for d in docs], dtype=object)
         self._doc_ordinal = {d.id: i for i, d in enumerate(docs)}
-        self._doc_ptr = np.asarray(doc_ptr, dtype=np.int64)
-        self._row_doc = np.asarray(row_doc, dtype=np.int64)
-        self._row_paragraph = np.asarray(paragraph_index, dtype=np.int64)
-        self._row_text = np.array(texts, dtype=object)
+        self._doc_ptr = parsed.doc_ptr
+        self._row_doc = parsed.row_doc
+        self._row_paragraph = parsed.row_paragraph
+        self._row_text = np.array(parsed.texts, dtype=object)
         self._row_doc_id = self._doc_ids[self._row_doc] if n_rows else np.array([], dtype=object)
         self._row_title = self._doc_titles[self._row_doc] if n_rows else np.array([], dtype=object)
-        import pandas as pd
-
         # String columns converted once, so that search only takes rows (no dtype inference per query).
-        self._search_strings = {
-            "doc_id": pd.array(self._row_doc_id, dtype="string"),
-            "title": pd.array(self._row_title, dtype="string"),
-            "text": pd.array(self._row_text, dtype="string"),
-        }
+        self._search_strings = TextColumns(
+            {"doc_id": self._row_doc_id, "title": self._row_title, "text": self._row_text}
+        )
         return self
 
     # ------------------------------------------------------------------ helpers
@@ -449,16 +348,16 @@ class ParagraphIndex:
         rows = self._top(scores, limit, mask)
         if len(rows) == 0:
             return frame(SEARCH_COLUMNS)
-        strings = self._search_strings
+        strings = self._search_strings.take(rows)
         return frame(
             SEARCH_COLUMNS,
             {
                 "rank": np.arange(1, len(rows) + 1, dtype=np.int64),
-                "doc_id": strings["doc_id"].take(rows),
+                "doc_id": strings["doc_id"],
                 "paragraph_index": self._row_paragraph[rows],
                 "score": scores[rows],
-                "title": strings["title"].take(rows),
-                "text": strings["text"].take(rows),
+                "title": strings["title"],
+                "text": strings["text"],
             },
         )
 
@@ -664,3 +563,29 @@ def _query_texts(queries: Iterable[str] | pd.Series | pd.DataFrame) -> list[str]
                 f"The 'queries' parameter of stats must hold str. Got {text!r} at position {position}."
             )
     return texts
+
+
+def _checked_documents(documents: Iterable[Document]) -> list[Document]:
+    """``documents`` as a list sorted by id, after checking their types and that ids are unique."""
+    docs = list(documents)
+    for position, doc in enumerate(docs):
+        if not isinstance(doc, Document):
+            raise InvalidParameterError(
+                "The 'documents' parameter of fit must be an iterable of kit.Document. "
+                f"Got {type(doc).__name__} at position {position} instead."
+            )
+        for field in ("id", "title", "text"):
+            if not isinstance(getattr(doc, field), str):
+                raise InvalidParameterError(
+                    f"documents[{position}].{field} must be a str. Got {getattr(doc, field)!r} instead."
+                )
+    seen: set[str] = set()
+    for doc in docs:
+        if doc.id in seen:
+            raise DuplicateDocumentError(
+                f"Document id {doc.id!r} occurs more than once in the documents given to fit; "
+                "ids must be unique because they address paragraphs."
+            )
+        seen.add(doc.id)
+    docs.sort(key=lambda d: d.id)
+    return docs

@@ -49,7 +49,7 @@ def query_language(query: str, languages: Sequence[str], *, default: str | None 
         for language in languages:
             if language == script or language.split("_", 1)[0] == prefix:
                 return language
-    return default if default in languages else languages[0]
+    return default if default is not None and default in languages else languages[0]
 
 
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s*(.*?)\s*#*\s*$", re.M)

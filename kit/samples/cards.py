@@ -191,7 +191,8 @@ def _run_design(store: Any, book_id: str, steps: list[tuple[str, ...]]) -> None:
             store.append_design_trace(book_id, type_, summary, skill_id=skill, tool=tool)
         else:
             tag, value, status = rest[0], rest[1], rest[2]
-            store.record_artifact(book_id, tag, value, status=status, skill_id=rest[3] if len(rest) > 3 else None)
+            event = "user_accepted_artifact" if status == "accepted" else None  # only an event writes the Book
+            store.record_artifact(book_id, tag, value, status=status, event=event, skill_id=rest[3] if len(rest) > 3 else None)
 
 
 # ------------------------------------------------------------------------------------------- JSON cards
@@ -330,7 +331,7 @@ def _run_play(store: Any, book_id: str, turns: list[tuple[str, str, tuple[str, s
         else:
             store.append_play_trace(book_id, "skill_invoked", "narrate reply", skill_id="roleplay-narrate")
             if artifact is not None:
-                store.record_artifact(book_id, artifact[0], artifact[1], status="accepted", skill_id="state-tracker")
+                store.record_artifact(book_id, artifact[0], artifact[1], event="programmatic_pass", skill_id="state-tracker")
             store.update_run_state(book_id, event=f"turn {turn}: {text[:30]}")
         if index in snapshots:
             store.save_snapshot(book_id, label=snapshots[index])
@@ -429,7 +430,8 @@ def write_cards(save_dir: Path) -> None:
     store.create_project_book("雾港纪事", book_id="novel-fog-harbour", orchestrator_id="novel-writer")
     store.append_design_trace("novel-fog-harbour", "user_input", "写一部发生在雾港的群像小说")
     store.append_design_trace("novel-fog-harbour", "skill_invoked", "生成大纲", skill_id="novel-outline")
-    store.record_artifact("novel-fog-harbour", "设计.主角", "周望海、苏小满、老猫", status="accepted", skill_id="novel-outline")
+    store.record_artifact("novel-fog-harbour", "设计.主角", "周望海、苏小满、老猫", event="user_accepted_artifact",
+                          skill_id="novel-outline")
     store.record_artifact("novel-fog-harbour", "设计.基调", "黑色幽默", status="rejected", skill_id="novel-outline")
     for kind, title, text in _CHAPTERS:
         store.save_content("novel-fog-harbour", text, kind=kind, title=title)

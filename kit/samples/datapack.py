@@ -241,8 +241,8 @@ def _count(lo: float, hi: float | None = None, add: bool = False) -> dict:
     return {"function": "minecraft:set_count", "count": value, "add": add}
 
 
-def _looting(lo: float = 0.0, hi: float = 1.0, limit: int | None = None) -> dict:
-    f = {"function": "minecraft:enchanted_count_increase", "enchantment": "minecraft:looting",
+def _looting(lo: float = 0.0, hi: float = 1.0, limit: int | None = None) -> dict[str, Any]:
+    f: dict[str, Any] = {"function": "minecraft:enchanted_count_increase", "enchantment": "minecraft:looting",
          "count": {"type": "minecraft:uniform", "min": lo, "max": hi}}
     if limit:
         f["limit"] = limit

@@ -155,7 +155,7 @@ def _value(value: object, language: str) -> str:
     return str(value)
 
 
-def _filler(row: dict[str, object], language: str) -> Callable[[_Text], str]:
+def _filler(row: dict[str, Any], language: str) -> Callable[[_Text], str]:
     """Return ``f(template)``: the template pair in ``language`` with ``{field}`` replaced from ``row``."""
 
     def fill(template: _Text) -> str:
@@ -165,7 +165,7 @@ def _filler(row: dict[str, object], language: str) -> Callable[[_Text], str]:
     return fill
 
 
-def _document(kind: str, row: dict[str, object], language: str, title: _Text, paragraphs: list[_Text]) -> Document:
+def _document(kind: str, row: dict[str, Any], language: str, title: _Text, paragraphs: list[_Text]) -> Document:
     f = _filler(row, language)
     return Document(
         id=f"guide/{kind}/{row['slug']}",
@@ -175,7 +175,7 @@ def _document(kind: str, row: dict[str, object], language: str, title: _Text, pa
     )
 
 
-def _ore(row: dict[str, object], language: str) -> Document:
+def _ore(row: dict[str, Any], language: str) -> Document:
     return _document("ores", row, language, _t("{name}: where to find and how to mine", "{name}：分布与开采"), [
         _t("## Where to find it\n{name} (`{item}`) generates {where}, anywhere from Y={ymin} up to Y={ymax}. "
            "It is most common around Y={peak}.",
@@ -187,7 +187,7 @@ def _ore(row: dict[str, object], language: str) -> Document:
     ])
 
 
-def _mob(row: dict[str, object], language: str) -> Document:
+def _mob(row: dict[str, Any], language: str) -> Document:
     first = (_t("The {name} (`{entity}`) is harmless and has {health} health. {spawn}",
                 "{name}（`{entity}`）不会伤人，拥有 {health} 点生命值。{spawn}")
              if row["damage"] == 0 else
@@ -201,7 +201,7 @@ def _mob(row: dict[str, object], language: str) -> Document:
     ])
 
 
-def _biome(row: dict[str, object], language: str) -> Document:
+def _biome(row: dict[str, Any], language: str) -> Document:
     return _document("biomes", row, language, _t("Biome: {name}", "生物群系：{name}"), [
         _t("{name} (`{biome}`) is found {where}. Climate: {climate}.",
            "{name}（`{biome}`）{where}。气候：{climate}。"),
@@ -211,7 +211,7 @@ def _biome(row: dict[str, object], language: str) -> Document:
     ])
 
 
-def _machine(row: dict[str, object], language: str) -> Document:
+def _machine(row: dict[str, Any], language: str) -> Document:
     return _document("machines", row, language, _t("{name} ({mod})", "{name}（{mod}）"), [
         _t("The {name} (`{block}`) from {mod} {function}.", "{mod}的{name}（`{block}`）{function}。"),
         _t("## Crafting and energy\nRecipe: {recipe}. Energy: {power}.", "## 合成与能耗\n配方：{recipe}。能耗：{power}。"),
@@ -219,7 +219,7 @@ def _machine(row: dict[str, object], language: str) -> Document:
     ])
 
 
-def _crop(row: dict[str, object], language: str) -> Document:
+def _crop(row: dict[str, Any], language: str) -> Document:
     return _document("farming", row, language, _t("Farming: {name}", "种植养殖：{name}"), [
         _t("{name} (`{item}`) needs {needs}.", "{name}（`{item}`）需要{needs}。"),
         _t("Growth: {growth}. Harvest: {harvest}.", "生长：{growth}。收获：{harvest}。"),
@@ -227,7 +227,7 @@ def _crop(row: dict[str, object], language: str) -> Document:
     ])
 
 
-def _enchantment(row: dict[str, object], language: str) -> Document:
+def _enchantment(row: dict[str, Any], language: str) -> Document:
     return _document("enchanting", row, language, _t("Enchantment: {name}", "附魔：{name}"), [
         _t("{name} (`{ench}`, maximum level {max_level}) can be applied to {applies}. Effect: {effect}.",
            "{name}（`{ench}`，最高 {max_level} 级）可以附在{applies}上。效果：{effect}。"),
@@ -236,7 +236,7 @@ def _enchantment(row: dict[str, object], language: str) -> Document:
     ])
 
 
-def _rule(row: dict[str, object], language: str) -> Document:
+def _rule(row: dict[str, Any], language: str) -> Document:
     return _document("rules", row, language, _t("Server rule {number}: {name}", "服务器规则第 {number} 条：{name}"), [
         _t("{rule}", "{rule}"),
         _t("Why: {reason}", "原因：{reason}"),
@@ -245,7 +245,7 @@ def _rule(row: dict[str, object], language: str) -> Document:
     ])
 
 
-def _command(row: dict[str, object], language: str) -> Document:
+def _command(row: dict[str, Any], language: str) -> Document:
     return _document("commands", row, language, _t("Command {syntax}", "指令 {syntax}"), [
         _t("`{syntax}` {purpose}.", "`{syntax}`：{purpose}。"),
         _t("Limits: {limit}.", "限制：{limit}。"),
@@ -253,7 +253,7 @@ def _command(row: dict[str, object], language: str) -> Document:
     ])
 
 
-def _economy(row: dict[str, object], language: str) -> Document:
+def _economy(row: dict[str, Any], language: str) -> Document:
     return _document("economy", row, language, _t("Economy: {name}", "经济：{name}"), [
         _t("{summary}", "{summary}"),
         _t("## In numbers\n{numbers}", "## 数据\n{numbers}"),
@@ -261,7 +261,7 @@ def _economy(row: dict[str, object], language: str) -> Document:
     ])
 
 
-def _quest_chapter(row: dict[str, object], language: str) -> Document:
+def _quest_chapter(row: dict[str, Any], language: str) -> Document:
     if row["quests"]:
         title = _t("Quest chapter: {name}", "任务章节：{name}")
         first = _t("{name} is a chapter of the quest book with {quests} quests. Unlocks: {unlock}.",
@@ -274,7 +274,7 @@ def _quest_chapter(row: dict[str, object], language: str) -> Document:
     ])
 
 
-def _dimension(row: dict[str, object], language: str) -> Document:
+def _dimension(row: dict[str, Any], language: str) -> Document:
     return _document("dimensions", row, language, _t("Dimension: {name}", "维度：{name}"), [
         _t("## Getting there\n{name} (`{dim}`): {access}.", "## 如何前往\n{name}（`{dim}`）：{access}。"),
         _t("## About\n{lore} A sensible first visit: {route}", "## 概况\n{lore}第一次去的建议：{route}"),
@@ -282,7 +282,7 @@ def _dimension(row: dict[str, object], language: str) -> Document:
     ])
 
 
-def _boss(row: dict[str, object], language: str) -> Document:
+def _boss(row: dict[str, Any], language: str) -> Document:
     phases = dict(row, phase1=row["phases"][0], phase2=row["phases"][1], phase3=row["phases"][2])
     return _document("bosses", phases, language, _t("Boss: {name}", "Boss：{name}"), [
         _t("{name} (`{entity}`) has {health} health. Arena: {arena}. Summoning: {summon}.",
@@ -294,7 +294,7 @@ def _boss(row: dict[str, object], language: str) -> Document:
     ])
 
 
-def _structure(row: dict[str, object], language: str) -> Document:
+def _structure(row: dict[str, Any], language: str) -> Document:
     return _document("structures", row, language, _t("Structure: {name}", "结构：{name}"), [
         _t("Where to find the {name}: {where}. Layout: {layout}.", "{name}的位置：{where}。结构布局：{layout}。"),
         _t("Loot: {loot}.", "战利品：{loot}。"),
@@ -302,7 +302,7 @@ def _structure(row: dict[str, object], language: str) -> Document:
     ])
 
 
-def _potion(row: dict[str, object], language: str) -> Document:
+def _potion(row: dict[str, Any], language: str) -> Document:
     return _document("brewing", row, language, _t("Potion: {name}", "药水：{name}"), [
         _t("Brew {name} (`{potion}`) by adding {ingredient} to an Awkward Potion. Duration: {duration}.",
            "在粗制的药水中加入{ingredient}即可酿造{name}药水（`{potion}`）。持续时间：{duration}。"),
@@ -311,7 +311,7 @@ def _potion(row: dict[str, object], language: str) -> Document:
     ])
 
 
-def _villager(row: dict[str, object], language: str) -> Document:
+def _villager(row: dict[str, Any], language: str) -> Document:
     return _document("villagers", row, language, _t("Villager trades: {name}", "村民交易：{name}"), [
         _t("{name} villagers (profession `{profession}`) claim {workstation} as their job site.",
            "{name}村民（职业 `{profession}`）以{workstation}作为工作站点。"),
@@ -321,7 +321,7 @@ def _villager(row: dict[str, object], language: str) -> Document:
     ])
 
 
-def _gear(row: dict[str, object], language: str) -> Document:
+def _gear(row: dict[str, Any], language: str) -> Document:
     return _document("gear", row, language, _t("Gear: {name}", "装备：{name}"), [
         _t("{name} (`{item}`) has {durability} durability. {stats}", "{name}（`{item}`）的耐久度为 {durability}。{stats}"),
         _t("## How to get it\n{craft}", "## 获取方式\n{craft}"),
@@ -329,7 +329,7 @@ def _gear(row: dict[str, object], language: str) -> Document:
     ])
 
 
-def _problem(row: dict[str, object], language: str) -> Document:
+def _problem(row: dict[str, Any], language: str) -> Document:
     return _document("help", row, language, _t("Help: {problem}", "常见问题：{problem}"), [
         _t("Why it happens: {cause}", "原因：{cause}"),
         _t("What to do: {fix}", "解决办法：{fix}"),
@@ -337,7 +337,7 @@ def _problem(row: dict[str, object], language: str) -> Document:
     ])
 
 
-def _server_page(row: dict[str, object], language: str) -> Document:
+def _server_page(row: dict[str, Any], language: str) -> Document:
     paragraphs = {f"p{index}": sentences for index, sentences in enumerate(row["paragraphs"])}
     return _document("server", dict(row, **paragraphs), language, _t("{name}", "{name}"),
                      [_t(f"{{{key}}}", f"{{{key}}}") for key in paragraphs])
@@ -404,7 +404,7 @@ def _quest_id(slug: str) -> str:
     return hashlib.sha256(f"aurora/ftb/{slug}".encode()).hexdigest()[:16].upper()
 
 
-def _paragraphs_document(doc_id: str, row: dict[str, object], language: str, tags: tuple[str, ...]) -> Document:
+def _paragraphs_document(doc_id: str, row: dict[str, Any], language: str, tags: tuple[str, ...]) -> Document:
     return Document(
         id=doc_id,
         title=_space(_value(row["title"], language), language),

@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import dataclasses
 import threading
-import types
 import typing
 from dataclasses import MISSING
 from typing import Any, Generic, TypeVar
 
 from kit.saves import nbt
+from kit.core.dataclass_fields import field_specs, optional_inner
 from kit.core.errors import CodecError, InvalidParameterError
 
 __all__ = [
@@ -253,18 +253,10 @@ class _RecordCodec(Codec[Any]):
 
     def build(self) -> None:
         cls = self.cls
-        hints = typing.get_type_hints(cls, include_extras=True)
-        for f in dataclasses.fields(cls):
-            if not f.init:
-                continue
-            codec = codec_for_type(hints[f.name], owner=f"{cls.__qualname__}.{f.name}")
-            if f.default is not MISSING:
-                default: Any = f.default
-            elif f.default_factory is not MISSING:
-                default = f.default_factory
-            else:
-                default = MISSING
-            self.fields.append((f.name, codec, default))
+        for spec in field_specs(cls):
+            codec = codec_for_type(spec.hint, owner=f"{cls.__qualname__}.{spec.name}")
+            default = spec.default if spec.default is not MISSING else spec.default_factory
+            self.fields.append((spec.name, codec, default))
         inner = ",".join(f"{name}:{codec.signature}" for name, codec, _ in self.fields)
         self.signature = f"record{{{inner}}}"
 
@@ -373,10 +365,9 @@ def codec_for_type(hint: Any, *, owner: str = "type") -> Codec:
         return codec_for_type(args[0], owner=owner)
     if hint in _SIMPLE:
         return _SIMPLE[hint]
-    if origin in (typing.Union, types.UnionType):
-        rest = [a for a in args if a is not type(None)]
-        if len(rest) == 1 and len(args) == 2:
-            return optional(codec_for_type(rest[0], owner=owner))
+    inner = optional_inner(hint)
+    if inner is not None:
+        return optional(codec_for_type(inner, owner=owner))
     if origin is list and len(args) == 1:
         return _ListCodec(codec_for_type(args[0], owner=owner))
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:

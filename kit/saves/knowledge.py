@@ -11,6 +11,7 @@ from __future__ import annotations
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any, Iterable
 
+from kit.core.contracts import GuideSource
 from kit.core.errors import InvalidParameterError
 from kit.core.frames import frame
 from kit.saves.handle import DEFAULT_WEIGHTING, Weighting
@@ -60,20 +61,26 @@ def ask(
     *,
     language: str = "zh_cn",
     allowed_guide_ids: Iterable[str] | None = None,
-    quest_book: Any = None,
+    quest_book: GuideSource | None = None,
     progress: Any = None,
     weighting: Weighting = DEFAULT_WEIGHTING,
 ) -> pd.DataFrame:
     """Gather the paragraphs an assistant would answer ``question`` from, as the design's question flow does.
 
+    This is the flow's knowledge step; :func:`kit.ask` is the one public entry point (it accepts a
+    :class:`kit.ftb.QuestBook` and passes it here as a :class:`kit.ftb.QuestGuides`).
+
     Up to 5 paragraphs come from the player's private knowledge, up to 5 from the shared knowledge
     (both ``system:knowledge``), and, only when the readable guides are known, up to 5 from the FTB
     guides (``system:ftb_guides``) restricted to them, so that quest visibility is never bypassed.
-    The readable guides are known when ``quest_book`` is given (they are then computed with
-    :func:`kit.ftb.visible_guides` from the team progress) or when ``allowed_guide_ids`` lists them;
-    with both, only guides allowed by both are searched. No other player's data is read, and there is no
-    fallback to another language: with ``quest_book``, a language missing from ``system:ftb_guides`` is
-    built there first (the book's ``ensure_guides``, :func:`kit.ftb.ensure_language`).
+    The readable guides are known when ``quest_book`` is given (a :class:`kit.core.contracts.GuideSource`:
+    its :meth:`~kit.core.contracts.GuideSource.readable_guide_ids`) or when ``allowed_guide_ids`` lists
+    them; with both, only guides allowed by both are searched. With ``quest_book``, a language missing from
+    ``system:ftb_guides`` is built there first (:meth:`~kit.core.contracts.GuideSource.ensure_guides`), and
+    every guide paragraph is re-checked against the current book before it is returned
+    (:meth:`~kit.core.contracts.GuideSource.servable_guide_ids`): a guide whose text changed since
+    ingestion is withheld and reported (a :class:`kit.ftb.StaleGuideWarning`), and the search is repeated
+    without it. No other player's data is read, and there is no fallback to another language.
 
     Parameters
     ----------
@@ -87,8 +94,9 @@ def ask(
         The player's language.
     allowed_guide_ids : iterable of str or None, default=None
         Guide document ids (``"ftb:<quest id>"``) this player may read.
-    quest_book : kit.ftb.QuestBook, optional
-        The modpack's quest book (:func:`kit.ftb.read_quest_book`); enables visibility filtering.
+    quest_book : GuideSource, optional
+        The FTB guides of the modpack's quest book (``kit.ftb.QuestGuides(book)``); enables visibility
+        filtering and the re-check of guide text.
     progress : kit.ftb.Progress, optional
         Team progress (:func:`kit.ftb.read_progress`); read from the save when ``quest_book`` is given
         without it.
@@ -106,28 +114,34 @@ def ask(
     ------
     StorageError
         When a database cannot be read: a storage error is never reported as "no results".
+    InvalidParameterError
+        When ``quest_book`` is not a :class:`~kit.core.contracts.GuideSource`.
     """
     import pandas as pd
 
     _check_ask_arguments(save, player_uuid, question, language)
     if quest_book is not None:
-        allowed_guide_ids = _readable_guides(save, quest_book, progress, player_uuid, allowed_guide_ids)
-        ensure = getattr(quest_book, "ensure_guides", None)
-        if callable(ensure):  # a language not yet in system:ftb_guides is built on its first query
-            ensure(save, language)
+        if not isinstance(quest_book, GuideSource):
+            raise InvalidParameterError(
+                "The 'quest_book' parameter of kit.saves.knowledge.ask must be a kit.core.contracts.GuideSource "
+                f"(kit.ftb.QuestGuides(book)). Got {type(quest_book).__name__} instead; kit.ask accepts a "
+                "kit.ftb.QuestBook directly.")
+        readable = quest_book.readable_guide_ids(save, player_uuid, progress=progress)
+        if allowed_guide_ids is not None:
+            narrowed = set(allowed_guide_ids)
+            readable = [g for g in readable if g in narrowed]
+        allowed_guide_ids = readable
+        quest_book.ensure_guides(save, language)  # a language not yet in system:ftb_guides is built on its first query
     dbs = save.databases
     searches: list[tuple[str, AgentDatabase, DatabaseTable[list[Document]], Any]] = [
         ("player", dbs.player(player_uuid), KNOWLEDGE, None),
         ("shared", dbs.shared(), KNOWLEDGE, None),
     ]
-    if allowed_guide_ids is not None:
-        searches.append(("ftb", dbs.shared(), FTB_GUIDES, list(allowed_guide_ids)))
     frames = []
     for scope, db, table, allowed in searches:
-        found = db.search(table, language, question, allowed_ids=allowed, limit=PER_SCOPE_LIMIT, weighting=weighting)
-        found.insert(0, "source", table.id)
-        found.insert(0, "scope", scope)
-        frames.append(found)
+        frames.append(_search(scope, db, table, language, question, allowed, weighting))
+    if allowed_guide_ids is not None:
+        frames.append(_search_guides(save, language, question, list(allowed_guide_ids), quest_book, weighting))
     result = pd.concat(frames, ignore_index=True)
     return frame(ASK_SCHEMA, {name: result[name].array for name in ASK_SCHEMA})
 
@@ -151,22 +165,25 @@ def _check_ask_arguments(save: object, player_uuid: object, question: object, la
     check_language(language)
 
 
-def _readable_guides(
-    save: Save, quest_book: Any, progress: Any, player_uuid: str, allowed: Iterable[str] | None
-) -> list[str]:
-    """Guide document ids the player's team may read, narrowed by ``allowed`` when that is given too.
+def _search(scope: str, db: AgentDatabase, table: DatabaseTable[list[Document]], language: str, question: str,
+            allowed: list[str] | None, weighting: Weighting = DEFAULT_WEIGHTING) -> pd.DataFrame:
+    found = db.search(table, language, question, allowed_ids=allowed, limit=PER_SCOPE_LIMIT, weighting=weighting)
+    found.insert(0, "source", table.id)
+    found.insert(0, "scope", scope)
+    return found
 
-    ``quest_book`` answers through its ``readable_guide_ids(save, player_uuid, progress=...)`` method
-    (:meth:`kit.ftb.QuestBook.readable_guide_ids`), so this layer needs no knowledge of quest books.
-    """
-    method = getattr(quest_book, "readable_guide_ids", None)
-    if not callable(method):
-        raise InvalidParameterError(
-            "The 'quest_book' parameter of ask must be a quest book with a readable_guide_ids method "
-            f"(kit.ftb.read_quest_book). Got {type(quest_book).__name__} instead."
-        )
-    readable = list(method(save, player_uuid, progress=progress))
-    if allowed is None:
-        return readable
-    narrowed = set(allowed)
-    return [g for g in readable if g in narrowed]
+
+def _search_guides(save: Save, language: str, question: str, allowed: list[str],
+                   guides: GuideSource | None, weighting: Weighting = DEFAULT_WEIGHTING) -> pd.DataFrame:
+    """The FTB scope: search the allowed guides; with ``guides``, withhold stale ones and search again without them."""
+    db = save.databases.shared()
+    while True:
+        found = _search("ftb", db, FTB_GUIDES, language, question, allowed, weighting)
+        if guides is None or found.empty:
+            return found
+        returned = list(dict.fromkeys(found["doc_id"]))
+        servable = set(guides.servable_guide_ids(save, language, returned))
+        withheld = {doc_id for doc_id in returned if doc_id not in servable}
+        if not withheld:
+            return found
+        allowed = [doc_id for doc_id in allowed if doc_id not in withheld]

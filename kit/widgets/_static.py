@@ -42,7 +42,8 @@ def static_html(w: widgets.Widget) -> str:
         return f"<span>{html.escape(w.value)}</span>"
     if isinstance(w, widgets.Button):
         colour = _STYLES.get(w.button_style)
-        style = _BUTTON + (f";background:{colour};color:white" if colour else "") + (";opacity:.5" if w.disabled else "")
+        style = (_BUTTON + (f";background:{colour};color:white" if colour else "")
+                 + (";opacity:.5" if w.disabled else ""))
         tip = f" title='{html.escape(w.tooltip, quote=True)}'" if w.tooltip else ""
         return f"<span class='kit-static-button' style='{style}'{tip}>{html.escape(w.description)}</span>"
     if isinstance(w, widgets.Image):
@@ -59,10 +60,13 @@ def static_html(w: widgets.Widget) -> str:
         return (f"<div>{_label(w)}<pre style='display:inline-block;margin:0;padding:2px 4px;border:1px solid #ccc;"
                 f"vertical-align:top'>{text}</pre></div>")
     if isinstance(w, (widgets.Dropdown, widgets.Select, widgets.ToggleButtons, widgets.RadioButtons)):
-        return f"<div>{_label(w)}<span style='border:1px solid #ccc;padding:0 4px'>{html.escape(str(w.label or ''))} ▾</span></div>"
+        label = html.escape(str(w.label or ""))
+        return f"<div>{_label(w)}<span style='border:1px solid #ccc;padding:0 4px'>{label} ▾</span></div>"
     if isinstance(w, (widgets.Text, widgets.IntText, widgets.BoundedIntText, widgets.FloatText)):
-        value = html.escape(str(w.value)) if w.value != "" else f"<i style='color:#999'>{html.escape(w.placeholder)}</i>"
-        return f"<div>{_label(w)}<span style='border:1px solid #ccc;padding:0 4px;min-width:8em;display:inline-block'>{value}</span></div>"
+        value = (html.escape(str(w.value)) if w.value != ""
+                 else f"<i style='color:#999'>{html.escape(w.placeholder)}</i>")
+        return (f"<div>{_label(w)}<span style='border:1px solid #ccc;padding:0 4px;min-width:8em;"
+                f"display:inline-block'>{value}</span></div>")
     if isinstance(w, (widgets.FloatSlider, widgets.IntSlider)):
         return f"<div>{_label(w)}{html.escape(str(w.value))}</div>"
     if isinstance(w, widgets.Box):

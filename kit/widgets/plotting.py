@@ -54,8 +54,9 @@ def use_cjk_fonts() -> str | None:
     """Make matplotlib draw Chinese text: DejaVu Sans first, then a CJK font as the per-glyph fallback.
 
     Sets ``font.family`` to the current first family (DejaVu Sans by default), then the CJK family, then the
-    rest: matplotlib looks each glyph up along that list (calling it again changes nothing). Returns the CJK family, or ``None`` when no CJK font
-    exists (then the settings are left as they were, and matplotlib warns about missing glyphs as usual).
+    rest: matplotlib looks each glyph up along that list (calling it again changes nothing). Returns the CJK
+    family, or ``None`` when no CJK font exists (then the settings are left as they were, and matplotlib warns
+    about missing glyphs as usual).
     """
     import matplotlib as mpl
 

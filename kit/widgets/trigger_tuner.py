@@ -1,11 +1,13 @@
 """TriggerTuner: tune one world-book entry's triggers and see at once which turns activate it.
 
 The widget replays the conversations against the edited book (seeded, so the numbers are reproducible) and shows
-the activation rate before and after the edit with the turns gained and lost, the entry's content, and the
-activating turns with the matched text highlighted (history matches grouped, constant entries summarised). Edits
+the activation rate before and after the edit with the turns gained and lost ("before": the original file, or the
+last save as a second view), the entry's content, and the activating turns with the matched text highlighted
+(history matches grouped, constant entries summarised); an entry left with no trigger is warned about. Edits
 typed into the key and condition boxes are marked until applied; switching entries with unapplied edits asks
-first. Save shows an unsaved marker, a diff preview and a revert, and refuses to overwrite the bundled sample
-(``sample_saves/``) unless told. All state is in traitlets; the HTML is drawn by plain functions of that state
+first. Save shows an unsaved marker, a diff preview and a revert, and refuses (in Chinese and English) to overwrite
+the bundled sample (``sample_saves/``) unless told; *Save as copy* proposes a path outside it. Wrong arguments
+raise :class:`~kit.core.errors.InvalidParameterError` saying what to pass. All state is in traitlets; the HTML is drawn by plain functions of that state
 (:mod:`kit.worldbook.tuning` computes the turns, changes and diffs), so the widget is tested by setting values
 and clicking buttons, without a browser.
 """
@@ -13,11 +15,9 @@ and clicking buttons, without a browser.
 from __future__ import annotations
 
 import html
-import json
 import os
 import re
 from dataclasses import replace
-from pathlib import Path
 from typing import Any, Sequence
 
 import ipywidgets as widgets
@@ -26,11 +26,14 @@ import traitlets
 
 from kit.worldbook.conditions import parse_condition
 from kit.worldbook.errors import ConditionSyntaxError
-from kit.worldbook.io import detect_format, write_world_book
+from kit.worldbook.io import write_world_book
 from kit.worldbook.model import Entry, KeywordTrigger, WorldBook
 from kit.worldbook.studio import Conversation
 from kit.worldbook.tuning import compare_turns, entry_diff, entry_turns, group_history_matches, key_spans
+from kit.widgets._checks import check_bool, check_conversations, check_optional_path, check_scan_depth, check_world_book
 from kit.widgets._static import StaticView
+from kit.widgets._tuner_files import default_copy_path, in_samples, save_refusal, source_format
+from kit.widgets._tuner_rate import BASELINES, render_rate, trigger_warning
 
 __all__ = ["TriggerTuner", "highlight", "render_turns"]
 
@@ -64,31 +67,6 @@ def _turn_body(entry: Entry, r: dict[str, Any]) -> str:
         return html.escape(r["message"]) + f" <small>[{html.escape(values)}]</small>"
     matched = f" <small>[{html.escape(str(r['matched']))}]</small>" if r.get("matched") else ""
     return html.escape(r["message"]) + matched
-
-
-def render_rate(n_before: int, n_after: int, n_turns: int, changes: pd.DataFrame | None = None, *,
-                limit: int = 20) -> str:
-    """HTML of the before -> after activation rate and the turns gained and lost (:func:`compare_turns` rows)."""
-    def pct(n: int) -> str:
-        return f"{n / n_turns:.1%}" if n_turns else "0.0%"
-
-    head = f"<b>激活率 activation rate</b>: {n_after} / {n_turns} turns = {pct(n_after)}"
-    if changes is None or (changes.empty and n_before == n_after):
-        return head + " <small>(与已保存的相同 same as saved)</small>" if changes is not None else head
-    gained, lost = changes[changes["change"] == "gained"], changes[changes["change"] == "lost"]
-    head = (f"<b>激活率 activation rate</b>: 保存时 saved {n_before} / {n_turns} = {pct(n_before)} → 现在 now "
-            f"{n_after} / {n_turns} = {pct(n_after)} · <span style='color:#1b7f2a'>+{len(gained)} 新增 gained</span>"
-            f" · <span style='color:#b00'>−{len(lost)} 失去 lost</span>")
-    parts = [head]
-    for label, part, colour in (("新增的回合 turns gained", gained, "#1b7f2a"), ("失去的回合 turns lost", lost, "#b00")):
-        if part.empty:
-            continue
-        items = "".join(f"<li><code>{html.escape(f'{r.conversation_id} #{r.turn}')}</code> {html.escape(r.message)}</li>"
-                        for r in part.head(limit).itertuples(index=False))
-        more = f"<li>… {len(part) - limit} more</li>" if len(part) > limit else ""
-        parts.append(f"<details open><summary style='color:{colour}'>{label} ({len(part)})</summary>"
-                     f"<ul style='margin:2px 0'>{items}{more}</ul></details>")
-    return "".join(parts)
 
 
 def render_turns(entry: Entry, rows: Sequence[dict[str, Any]], *, n_turns: int, n_activated: int, limit: int = 40,
@@ -141,10 +119,7 @@ def entry_html(entry: Entry) -> str:
             f"{content}</div></div>")
 
 
-def _in_samples(path: str) -> bool:
-    """Inside the bundled sample: the repository's ``sample_saves/`` or the copy a wheel install generates into
-    its cache (``~/.cache/kit/sample_saves-<version>/``, see :func:`kit.samples.sample_save_path`)."""
-    return any(p == "sample_saves" or p.startswith("sample_saves-") for p in Path(os.path.abspath(path)).parts)
+_in_samples = in_samples  # the old private name
 
 
 class TriggerTuner(StaticView, widgets.VBox):
@@ -154,7 +129,7 @@ class TriggerTuner(StaticView, widgets.VBox):
     Parameters
     ----------
     book : WorldBook
-        The book to tune.
+        The book to tune (``studio.library['lin_wan']``), or the path of a world-book file.
     conversations : sequence of Conversation
         Replayed with the book in play (conversations that name other books only are left out, unless
         none names this book).
@@ -166,14 +141,26 @@ class TriggerTuner(StaticView, widgets.VBox):
         As for activation.
     overwrite_samples : bool, default=False
         Allow *Save* to overwrite a file inside a ``sample_saves`` folder (the bundled sample, which
-        ``python -m kit.samples`` rewrites); by default it refuses and asks for a path for a copy.
+        ``python -m kit.samples`` rewrites); by default it refuses and points to *Save as copy*.
+
+    Raises
+    ------
+    InvalidParameterError
+        For an argument of the wrong type, naming it, what it got and what to pass (``TriggerTuner("lin_wan", ...)``:
+        "book must be a WorldBook, got str 'lin_wan': use studio.library['lin_wan'] ...").
 
     Attributes (traitlets)
     ----------------------
     book : WorldBook
         The edited book (updated by *Apply*, the check boxes and the probability slider).
+    original_book : WorldBook
+        The book as first loaded: the "before" of the comparison by default, across saves.
     saved_book : WorldBook
-        The book as last loaded or saved: the "before" of the comparison, what *Revert* returns to.
+        The book as last loaded or saved: what *Save* would change (the diff), what *Revert* returns to, and the
+        "before" when ``baseline`` is ``"saved"``.
+    baseline : {"original", "saved"}
+        What the activation rate is compared with (the "对比 Compare with" buttons): the original file (default)
+        or the book as last saved.
     entry_uid : str
         The entry being tuned. Switching while the key or condition boxes hold unapplied edits does not switch:
         it sets ``pending_uid`` and shows a prompt (apply and switch / discard and switch / stay).
@@ -188,7 +175,9 @@ class TriggerTuner(StaticView, widgets.VBox):
     """
 
     book = traitlets.Instance(WorldBook, allow_none=True)
+    original_book = traitlets.Instance(WorldBook, allow_none=True)
     saved_book = traitlets.Instance(WorldBook, allow_none=True)
+    baseline = traitlets.Enum(tuple(BASELINES), default_value="original")
     entry_uid = traitlets.Unicode()
     pending_uid = traitlets.Unicode("")
     has_unapplied_edits = traitlets.Bool(False)
@@ -202,17 +191,21 @@ class TriggerTuner(StaticView, widgets.VBox):
     error = traitlets.Unicode("")
     saved_path = traitlets.Unicode("")
 
-    def __init__(self, book: WorldBook, conversations: Sequence[Conversation], *, path: str | os.PathLike[str] | None = None,
-                 scan_depth: int | None = None, overwrite_samples: bool = False, **kwargs: Any) -> None:
+    def __init__(self, book: WorldBook | str | os.PathLike[str], conversations: Sequence[Conversation], *,
+                 path: str | os.PathLike[str] | None = None, scan_depth: int | None = None,
+                 overwrite_samples: bool = False, **kwargs: Any) -> None:
+        book = check_world_book(book)
+        conversations = check_conversations(conversations)
+        path = check_optional_path(path, "path", "TriggerTuner", example=f"{book.id}_copy.json")
+        self.scan_depth = check_scan_depth(scan_depth, "TriggerTuner")
+        self.overwrite_samples = check_bool(overwrite_samples, "overwrite_samples", "TriggerTuner")
         self._loading = True
         self.conversations = self._in_play(book, conversations)
-        self._path = str(path) if path is not None else (book.source or "")
-        self._save_format = self._source_format(book.source)
-        self.scan_depth = scan_depth
-        self.overwrite_samples = overwrite_samples
+        self._path = path if path is not None else (book.source or "")
+        self._save_format = source_format(book.source)
         self.rows: list[dict[str, Any]] = []
         self.changes: pd.DataFrame | None = None
-        self._before_cache: dict[str, pd.DataFrame] = {}
+        self._before_cache: dict[tuple[str, str], pd.DataFrame] = {}
         self._loaded_fields: tuple[str, str] = ("", "")
         wide = widgets.Layout(width="95%")
         self.picker = widgets.Dropdown(description="条目 Entry", options=self._options(book), style=_WIDE, layout=wide)
@@ -231,7 +224,8 @@ class TriggerTuner(StaticView, widgets.VBox):
         self.prompt_discard = widgets.Button(description="放弃修改并切换 Discard and switch", button_style="warning",
                                              layout=widgets.Layout(width="auto"))
         self.prompt_stay = widgets.Button(description="留在此条目 Stay", layout=widgets.Layout(width="auto"))
-        self.prompt = widgets.VBox([self.prompt_label, widgets.HBox([self.prompt_apply, self.prompt_discard, self.prompt_stay])],
+        self.prompt = widgets.VBox([self.prompt_label,
+                                    widgets.HBox([self.prompt_apply, self.prompt_discard, self.prompt_stay])],
                                    layout=widgets.Layout(display="none", border="1px solid #d4a017", padding="4px"))
         self.path_box = widgets.Text(value=self.path or "", description="保存到 Save to", style=_WIDE, layout=wide,
                                      placeholder="path of the world-book file to write")
@@ -239,19 +233,34 @@ class TriggerTuner(StaticView, widgets.VBox):
         self.preview_button = widgets.Button(description="预览修改 Preview diff", layout=widgets.Layout(width="auto"))
         self.revert_button = widgets.Button(description="还原 Revert to saved", layout=widgets.Layout(width="auto"))
         self.save_marker = widgets.HTML()
+        self.copy_box = widgets.Text(value=default_copy_path(book, self._path), description="副本 Copy to", style=_WIDE,
+                                     layout=widgets.Layout(flex="1 1 auto", width="auto"),
+                                     placeholder="path of the copy to write")
+        self.copy_button = widgets.Button(description="另存副本 Save as copy", icon="copy",
+                                          layout=widgets.Layout(width="auto"))
+        self.compare = widgets.ToggleButtons(options=[(f"{zh} {en}", key) for key, (zh, en) in BASELINES.items()],
+                                             description="对比 Compare with",
+                                             style={**_WIDE, "button_width": "auto"})
+        self.trigger_warning = widgets.HTML()
         self.status = widgets.HTML()
         self.diff = widgets.HTML()
         self.rate_view = widgets.HTML()
         self.output = widgets.HTML()
         super().__init__(children=[
             self.picker, self.entry_info, self.key_text, widgets.HBox([self.case_sensitive, self.whole_words]),
-            self.conditions_text, self.probability, widgets.HBox([self.apply_button, self.edit_marker]), self.prompt,
-            self.path_box, widgets.HBox([self.save_button, self.preview_button, self.revert_button, self.save_marker]),
-            self.status, self.diff, self.rate_view, self.output,
+            self.conditions_text, self.probability, widgets.HBox([self.apply_button, self.edit_marker]),
+            self.trigger_warning, self.prompt, self.path_box,
+            widgets.HBox([self.save_button, self.preview_button, self.revert_button, self.save_marker],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
+            widgets.HBox([self.copy_box, self.copy_button], layout=widgets.Layout(width="95%")),
+            self.status, self.diff, self.compare, self.rate_view, self.output,
         ], **kwargs)
         self.add_class("kit-trigger-tuner")
         self.book = book
+        self.original_book = book
         self.saved_book = book
+        widgets.link((self.compare, "value"), (self, "baseline"))
+        self.copy_button.on_click(lambda _: self.save_copy())
         self.apply_button.on_click(lambda _: self.apply())
         self.save_button.on_click(lambda _: self.save())
         self.preview_button.on_click(lambda _: self.preview())
@@ -307,7 +316,8 @@ class TriggerTuner(StaticView, widgets.VBox):
             self.pending_uid = new
             self.prompt_label.value = (f"<b>条目 <code>{html.escape(self.entry_uid)}</code> 有未应用的修改。</b> "
                                        f"Entry <code>{html.escape(self.entry_uid)}</code> has unapplied edits: apply "
-                                       f"them, discard them, or stay before switching to <code>{html.escape(new)}</code>?")
+                                       "them, discard them, or stay before switching to "
+                                       f"<code>{html.escape(new)}</code>?")
             self.prompt.layout.display = None
             if self.picker.value != self.entry_uid:
                 self.picker.value = self.entry_uid
@@ -359,7 +369,8 @@ class TriggerTuner(StaticView, widgets.VBox):
         e = self.entry
         keys = tuple(k.strip() for k in _SPLIT.split(self.key_text.value) if k.strip())
         old = e.triggers.keyword or KeywordTrigger()
-        keyword = replace(old, keys=keys, case_sensitive=self.case_sensitive.value, match_whole_words=self.whole_words.value)
+        keyword = replace(old, keys=keys, case_sensitive=self.case_sensitive.value,
+                          match_whole_words=self.whole_words.value)
         conditions = tuple(line.strip() for line in self.conditions_text.value.splitlines() if line.strip())
         for text in conditions:
             try:
@@ -424,14 +435,19 @@ class TriggerTuner(StaticView, widgets.VBox):
         """Replay the conversations with the current book and redraw (rate before and after, changes, turns)."""
         entry = self.entry
         after = self._turn_rows(self.book)
-        key = self.entry_uid
+        base = self.baseline_book
+        key = (self.baseline, self.entry_uid)
         if key not in self._before_cache:
             try:
-                self.saved_book.entry(key)
-                self._before_cache[key] = self._turn_rows(self.saved_book)
+                base.entry(self.entry_uid)
+                self._before_cache[key] = self._turn_rows(base)
             except KeyError:
                 self._before_cache[key] = after.iloc[0:0]
         before = self._before_cache[key]
+        try:
+            entry_changed = base.entry(self.entry_uid) != entry
+        except KeyError:
+            entry_changed = True
         by_id = {c.id: c for c in self.conversations}
         self.rows = [{**r, "table": by_id[r["conversation_id"]].turns[r["turn"]].table}
                      for r in after.to_dict("records")]
@@ -443,11 +459,23 @@ class TriggerTuner(StaticView, widgets.VBox):
         self.changes = compare_turns(before, after, self.conversations)
         self.is_stale = False
         self.entry_info.value = entry_html(entry)
-        self.rate_view.value = render_rate(self.n_activated_before, self.n_activated, self.n_turns, self.changes)
+        self.rate_view.value = render_rate(self.n_activated_before, self.n_activated, self.n_turns, self.changes,
+                                           baseline=self.baseline, entry_changed=entry_changed)
+        self.trigger_warning.value = trigger_warning(entry)
         self.output.value = render_turns(entry, self.rows, n_turns=self.n_turns, n_activated=self.n_activated,
                                          groups=group_history_matches(after))
         if self.diff.value:
             self.preview()
+
+    @property
+    def baseline_book(self) -> WorldBook:
+        """The "before" of the comparison: ``original_book`` or ``saved_book``, as ``baseline`` says."""
+        return self.original_book if self.baseline == "original" else self.saved_book
+
+    @traitlets.observe("baseline")
+    def _on_baseline(self, _change: dict[str, Any]) -> None:
+        if not self._loading and self.entry_uid:
+            self.refresh()
 
     def diff_text(self) -> str:
         """A unified diff, entry by entry, of what *Save* would change against ``saved_book`` (``""``: nothing)."""
@@ -480,16 +508,7 @@ class TriggerTuner(StaticView, widgets.VBox):
         self._load_fields()
         self.refresh()
 
-    @staticmethod
-    def _source_format(source: str | None) -> str:
-        if not source or os.path.splitext(source)[1].lower() != ".json":
-            return "kit"
-        try:
-            with open(source, encoding="utf-8-sig") as fh:
-                data = json.load(fh)
-        except (OSError, ValueError):
-            return "kit"
-        return "sillytavern" if detect_format(data) == "sillytavern" else "kit"
+    _source_format = staticmethod(source_format)  # the old private name
 
     @property
     def save_format(self) -> str:
@@ -509,45 +528,56 @@ class TriggerTuner(StaticView, widgets.VBox):
         if self.path_box.value != self._path:
             self.path_box.value = self._path
 
-    def _refuse_default_path(self) -> str:
-        """Why the path must not be overwritten, or ``""``."""
-        if self.path and _in_samples(self.path) and not self.overwrite_samples and os.path.exists(self.path):
-            return (f"refusing to overwrite {self.path!r}: it is inside sample_saves/ (the bundled sample); type a path "
-                    f"for a copy into 保存到 Save to (or pass path=), or pass overwrite_samples=True")
-        if self.path != self.book.source or not self.path:
-            return ""
-        if os.path.splitext(self.path)[1].lower() == ".png":
-            return f"the book was read from the character card {self.path!r}; pass path= to save its lore as a world file"
-        if "character_book" in self.book.extra:
-            return f"the book was read from the character card (or character_book) {self.path!r}; pass path= to save it as a world book"
-        return ""
-
     def save(self) -> str:
         """Apply the fields and write the book to ``path`` atomically (temporary file in the same folder,
-        flush + fsync, ``os.replace``) in :attr:`save_format`; returns the path, or sets ``error`` when there
-        is nowhere to write (no path; the default path is the character card the book was read from, which is
-        never overwritten; the path is an existing file inside ``sample_saves/`` and ``overwrite_samples`` is
-        off) or writing fails (the old file is then unchanged). After a save, ``saved_book`` is the book."""
+        flush + fsync, ``os.replace``) in :attr:`save_format`; returns the path, or sets ``error`` (bilingual, saying
+        what to do instead) when there is nowhere to write (no path; the default path is the character card the
+        book was read from, which is never overwritten; the path is an existing file inside ``sample_saves/`` and
+        ``overwrite_samples`` is off) or writing fails (the old file is then unchanged). After a save,
+        ``saved_book`` is the book; ``original_book`` stays the comparison's default "before"."""
         self.apply()
         if self.error:
             return ""
-        problem = ("no path to save to: type one into 保存到 Save to, or pass path= to TriggerTuner" if not self.path
-                   else self._refuse_default_path())
+        problem = save_refusal(self.path, self.book, overwrite_samples=self.overwrite_samples)
         if problem:
             self._show_error(problem, stale=False)
             return ""
+        return self._write(self.path)
+
+    def save_copy(self, path: str | os.PathLike[str] | None = None) -> str:
+        """*Save as copy*: write the book to ``path`` (default: the "副本 Copy to" box, which proposes
+        ``<name>_copy.json`` outside ``sample_saves/``), which then becomes where *Save* writes. A copy is never
+        written inside ``sample_saves/`` over an existing file (unless ``overwrite_samples``). Returns the path
+        written, or ``""`` with ``error`` set."""
+        target = check_optional_path(path, "path", "TriggerTuner.save_copy", example=self.copy_box.value)
+        target = target if target is not None else self.copy_box.value.strip()
+        self.apply()
+        if self.error:
+            return ""
+        if not target:
+            self._show_error("没有副本路径 no path for the copy: type one into 副本 Copy to", stale=False)
+            return ""
+        if in_samples(target) and os.path.exists(target) and not self.overwrite_samples:
+            self._show_error(save_refusal(target, self.book, overwrite_samples=False), stale=False)
+            return ""
+        written = self._write(target)
+        if written:
+            self.path = target
+        return written
+
+    def _write(self, target: str) -> str:
         try:
             if self.save_format == "sillytavern":
                 from kit.worldbook.sillytavern import write_world_file
 
-                written = write_world_file(self.book, self.path)
+                written = write_world_file(self.book, target)
             else:
-                written = write_world_book(self.book, self.path)
+                written = write_world_book(self.book, target)
         except OSError as exc:
-            self._show_error(f"cannot save {self.path!r}: {exc}", stale=False)
+            self._show_error(f"保存失败 cannot save {target!r}: {exc}", stale=False)
             return ""
         self.saved_path = str(written)
-        self._before_cache.clear()
+        self._before_cache = {k: v for k, v in self._before_cache.items() if k[0] != "saved"}
         self.saved_book = self.book
         self.diff.value = ""
         self.refresh()
@@ -557,4 +587,4 @@ class TriggerTuner(StaticView, widgets.VBox):
     def static_text(self) -> str:
         marks = (" · unapplied edits" if self.has_unapplied_edits else "") + (" · unsaved" if self.is_unsaved else "")
         return (f"TriggerTuner: {self.book.id}/{self.entry_uid} · {self.n_activated} / {self.n_turns} turns "
-                f"(saved: {self.n_activated_before}){marks}")
+                f"({self.baseline}: {self.n_activated_before}){marks}")

@@ -44,7 +44,7 @@ def store(tmp_path: Path):
     s = open_store(tmp_path / "studio", clock=_clock())
     s.create_card_book("灯塔", book_id="cb")
     s.append_design_trace("cb", "user_input", "first")
-    s.record_artifact("cb", "角色.名字", "周望海", status="accepted")
+    s.record_artifact("cb", "角色.名字", "周望海", event="user_accepted_artifact")
     return s
 
 
@@ -101,7 +101,7 @@ def test_symlinked_book_folder_is_refused(store, outside: Path) -> None:
     with pytest.raises(StorageError, match=r"books/cb.*symbolic link"):
         store.append_design_trace("cb", "user_input", "second")
     with pytest.raises(StorageError, match=r"books/cb.*symbolic link"):
-        store.record_artifact("cb", "角色.设定", "x", status="accepted")
+        store.record_artifact("cb", "角色.设定", "x", event="user_accepted_artifact")
     assert folder_bytes(outside, include_links=False) == before
 
 

@@ -77,7 +77,7 @@ def test_store_refuses_secrets_and_writes_nothing(tmp_path):
     with pytest.raises(SecretError, match=r"runSkillManifest\.provider\.api_key"):
         store.update_book("cb", run_skill_manifest={"provider": {"api_key": "abc"}}, at="2026-01-01T00:02:00Z")
     with pytest.raises(SecretError, match="value"):
-        store.record_artifact("cb", "设计.密钥", "AIza" + "Sy3x" * 9, status="accepted", at="2026-01-01T00:03:00Z")
+        store.record_artifact("cb", "设计.密钥", "AIza" + "Sy3x" * 9, event="user_accepted_artifact", at="2026-01-01T00:03:00Z")
     with pytest.raises(SecretError, match="content"):
         store.add_message("cb", "user", "token ghp_" + "a1" * 18, at="2026-01-01T00:04:00Z")
     with pytest.raises(SecretError, match="token"):

@@ -55,10 +55,10 @@ def studio(tmp_path):
     store.append_design_trace("cb", "user_input", "想要一个守灯塔的老人")
     store.append_design_trace("cb", "skill_invoked", "persona skill", skill_id="persona-basic")
     store.record_artifact("cb", "角色.名字", "老周", status="draft")
-    store.record_artifact("cb", "角色.名字", "周望海", status="accepted")
-    store.record_artifact("cb", "角色.设定", "守了四十年灯塔", status="accepted")
+    store.record_artifact("cb", "角色.名字", "周望海", event="user_accepted_artifact")
+    store.record_artifact("cb", "角色.设定", "守了四十年灯塔", event="user_accepted_artifact")
     store.record_artifact("cb", "角色.性格", "暴躁", status="rejected")
-    store.record_artifact("cb", "角色.标签", "灯塔、老人, 海", status="accepted")
+    store.record_artifact("cb", "角色.标签", "灯塔、老人, 海", event="user_accepted_artifact")
     store.add_message("cb", "user", "他叫什么？")
     store.append_design_trace("cb", "declare_ready", "ready")
     store.export_asset("cb", asset_id="zhou")
@@ -66,7 +66,7 @@ def studio(tmp_path):
     store.append_play_trace("pb", "user_input", "敲门")
     store.update_run_state("pb", turn=1, event="访客到来")
     store.add_message("pb", "user", "有人吗？")
-    store.record_artifact("pb", "运行.心情", "警惕", status="accepted")
+    store.record_artifact("pb", "运行.心情", "警惕", event="user_accepted_artifact")
     store.record_artifact("pb", "运行.心情", "开心", status="rejected")
     store.save_snapshot("pb", label="第一夜")
     return store
@@ -145,7 +145,7 @@ def test_empty_frames_keep_columns(tmp_path):
     store = open_store(tmp_path / "empty")
     store.create_project_book("空", book_id="p", at="2026-01-01T00:00:00Z")
     store.create_card_book("卡", book_id="c", at="2026-01-01T00:00:00Z")
-    store.record_artifact("c", "角色.名字", "无名", status="accepted", at="2026-01-01T00:01:00Z")
+    store.record_artifact("c", "角色.名字", "无名", event="user_accepted_artifact", at="2026-01-01T00:01:00Z")
     store.export_asset("c", asset_id="a", at="2026-01-01T00:02:00Z")
     frames = {
         "books": (open_store(tmp_path / "nothing").books(), BOOKS_COLUMNS),
@@ -229,7 +229,7 @@ def test_malformed_project_file(studio):
 def test_missing_required_field_is_named(tmp_path):
     store = open_store(tmp_path / "s")
     (store.root / "books/x").mkdir(parents=True)
-    (store.root / "books/x/project.json").write_text(json.dumps({"id": "x", "kind": "character_card_play", "title": "t",
+    (store.root / "books/x/project.json").write_text(json.dumps({"id": "x", "kind": "character_card_play", "title": "t", "orchestratorId": "o",
         "lifecycleStage": "play", "createdAt": "2026-01-01T00:00:00Z", "updatedAt": "2026-01-01T00:00:00Z"}))  # fmt: skip
     with pytest.raises(BookRecordError, match=r"project\.json: field 'cardRef' is missing"):
         store.book("x")

@@ -20,7 +20,7 @@ def _write_many(root: str, who: str) -> int:
     for i in range(N_OPS):
         store.add_message("cb", "user", f"{who}-{i}")
         store.append_design_trace("cb", "user_input", f"{who}-{i}")
-        store.record_artifact("cb", f"设计.{who}{i}", f"value {who}{i}", status="accepted")
+        store.record_artifact("cb", f"设计.{who}{i}", f"value {who}{i}", event="user_accepted_artifact")
     return N_OPS
 
 
@@ -64,7 +64,7 @@ def _shared_writer(store, who: str) -> None:
     for i in range(N_OPS):
         store.add_message("cb", "user", f"{who}-{i}")
         store.append_design_trace("cb", "user_input", f"{who}-{i}")
-        store.record_artifact("cb", f"设计.{who}{i}", f"value {who}{i}", status="accepted")
+        store.record_artifact("cb", f"设计.{who}{i}", f"value {who}{i}", event="user_accepted_artifact")
 
 
 def test_a_busy_store_refuses_after_the_timeout_and_writes_nothing(tmp_path):

@@ -1,9 +1,14 @@
 """Every kit widget in a real browser: JupyterLab on a temporary copy of a demo notebook, driven by Chromium.
 
-One interaction per widget, checked through the text the browser shows, with a screenshot of each under ``build/``:
-the trigger tuner applies a key edit and saves to a temporary copy of a world book (the file on disk changes), the
-search explorer searches when Enter is pressed in its query box, the item search card searches from its query box,
-and the card browser filters (and says so when nothing matches). Skipped only when Debian's Chromium is missing.
+One browser session walks every widget, checked through what the browser shows and lays out, with screenshots
+under ``build/``: the trigger tuner applies a key edit (unsaved, never "same as saved" beside it), compares with the
+original file and with the last save, warns about an entry left with no trigger, and saves to a temporary copy
+of a world book (the file on disk changes); the search explorer searches when Enter is pressed; the item search
+card searches from its query box; the card browser filters (and says so when nothing matches) and its detail
+pane fits the page at 1,400 px (every column header visible, bilingual; cells aligned left); no label, button or
+input of the tuner and the card browser is cut. Last, in the same browser, the offline HTML page `make demo`
+writes (kit's static snapshots) loads with the network blocked and asks for nothing. Skipped only when Debian's
+Chromium is missing.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.jupyterlab import notebook_page
+from tests.widgets.offline_pages import displayed, offline_html
 
 REPO = Path(__file__).resolve().parents[2]
 DEMO = Path(__file__).with_name("widgets_demo.ipynb")
@@ -44,6 +50,154 @@ def _text_input(widget, label: str):
     return widget.locator(".widget-text", has=widget.page.get_by_text(label, exact=True)).locator("input")
 
 
+#: Visible labels, buttons, inputs and selects whose content (or an empty input's placeholder) is wider than
+#: their box: cut, or shown with "…".
+TRUNCATED = """root => {
+    const measure = document.createElement('canvas').getContext('2d');
+    const placeholderCut = el => {
+        if (el.tagName !== 'INPUT' || el.value || !el.placeholder) return false;
+        const style = getComputedStyle(el);
+        measure.font = style.font;
+        const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return measure.measureText(el.placeholder).width > room + 1;
+    };
+    return [...root.querySelectorAll('.widget-label, .widget-label-basic, button, input, select, label')]
+        .filter(el => el.offsetParent !== null && (el.scrollWidth > el.clientWidth + 1 || placeholderCut(el)))
+        .map(el => `${el.tagName} ${el.className}: ${(el.value || el.placeholder || el.innerText || '').slice(0, 60)}`);
+}"""
+
+#: Column headers of the card browser's detail pane that stick out of the pane (hidden, cut or behind a scroll).
+OUTSIDE = """root => {
+    const pane = root.getBoundingClientRect();
+    return [...root.querySelectorAll('th')]
+        .filter(th => { const r = th.getBoundingClientRect(); return r.right > pane.right + 1 || r.left < pane.left - 1; })
+        .map(th => th.innerText);
+}"""
+
+
+def _walk_trigger_tuner(outputs, book_copy: Path, sample_before: bytes) -> None:
+    tuner = outputs.locator(".kit-trigger-tuner")
+    tuner.wait_for(timeout=90_000)
+    tuner.get_by_text("✓ 已保存 saved").wait_for(timeout=30_000)
+    assert "this entry is as in the original file" in tuner.inner_text()
+    keys = _text_input(tuner, "关键词 Keys")
+    keys.fill("听雪")
+    keys.press("Tab")
+    tuner.get_by_text("unapplied edits", exact=False).wait_for(timeout=30_000)
+    tuner.locator("button", has_text="应用 Apply").click()
+    tuner.get_by_text("新增 gained", exact=False).wait_for(timeout=30_000)
+    text = tuner.inner_text()
+    assert "原文件 the original file 90 / 112" in text and "unsaved changes (1 entries)" in text
+    assert "same as saved" not in text
+    tuner.locator("button", has_text="保存 Save").first.click()
+    tuner.get_by_text("已保存 saved: lin_wan_copy.json").wait_for(timeout=30_000)
+    saved = json.loads(book_copy.read_text(encoding="utf-8"))
+    assert "听雪" in json.dumps(saved, ensure_ascii=False)
+    assert (SAVE / "studio" / "worldbooks" / "lin_wan.json").read_bytes() == sample_before
+    assert "原文件 the original file 90 / 112" in tuner.inner_text()  # the baseline stays the original file
+    assert tuner.evaluate(TRUNCATED) == []
+    tuner.screenshot(path=str(BUILD / "trigger_tuner.png"))
+    tuner.locator("button", has_text="上次保存 last saved").click()  # the second view: against the last save
+    tuner.get_by_text("this entry is as last saved", exact=False).wait_for(timeout=30_000)
+    keys.fill("")  # an entry left with no trigger is warned about
+    tuner.locator("button", has_text="应用 Apply").click()
+    tuner.get_by_text("has no trigger left", exact=False).wait_for(timeout=30_000)
+    assert "unsaved changes" in tuner.inner_text() and "same as saved" not in tuner.inner_text()
+    assert tuner.evaluate(TRUNCATED) == []
+    tuner.locator(".kit-warning").scroll_into_view_if_needed()
+    tuner.screenshot(path=str(BUILD / "trigger_tuner_warning.png"))
+
+
+def _walk_search_widgets(outputs) -> None:
+    explorer = outputs.locator(".kit-search-explorer")
+    explorer.scroll_into_view_if_needed()
+    explorer.get_by_text("Type a query and press Enter", exact=False).wait_for(timeout=30_000)
+    query = _text_input(explorer, "查询 query")
+    query.fill("where do I find diamonds")
+    query.press("Enter")
+    explorer.get_by_text("paragraphs, best first", exact=False).wait_for(timeout=30_000)
+    assert "en_us (detected from the query's script)" in explorer.inner_text()
+    explorer.screenshot(path=str(BUILD / "search_explorer.png"))
+
+    search = outputs.locator(".kit-item-search")
+    search.scroll_into_view_if_needed()
+    box = _text_input(search, "查询 Query")
+    box.wait_for(timeout=30_000)
+    box.fill("glacite ingot")
+    box.press("Enter")
+    search.locator("button", has_text="冰川锭").first.wait_for(timeout=30_000)
+    search.screenshot(path=str(BUILD / "item_search_card.png"))
+
+
+def _walk_card_browser(outputs) -> None:
+    cards = outputs.locator(".kit-card-browser")
+    cards.scroll_into_view_if_needed()
+    cards.get_by_text("5 / 5 张卡 cards", exact=False).wait_for(timeout=30_000)
+    assert cards.evaluate(TRUNCATED) == []
+    # a card with a design trace and play books: every column header of the detail pane is in view, bilingual
+    flt = _text_input(cards, "筛选 Filter")
+    flt.fill("灯塔")
+    cards.get_by_text("1 / 5 张卡 cards", exact=False).wait_for(timeout=30_000)
+    assert "周望海" in cards.inner_text()
+    cards.locator("button", has_text="查看 View").first.click()
+    detail = cards.locator(".kit-card-detail")
+    detail.get_by_text("字段 Fields").wait_for(timeout=30_000)
+    headers = detail.locator("th").all_inner_texts()
+    assert "产物状态 Artifact status" in headers and "快照时间 Snapshot time" in headers
+    assert not [h for h in headers if "_" in h]  # no snake_case column names
+    assert detail.evaluate(OUTSIDE) == []
+    assert "…" not in detail.inner_text()
+    aligned = detail.evaluate("el => [...el.querySelectorAll('td')].map(td => getComputedStyle(td).textAlign)")
+    assert aligned and set(aligned) == {"left"}
+    assert cards.evaluate(TRUNCATED) == []
+    cards.screenshot(path=str(BUILD / "card_browser.png"))
+    # a card with a bound world book: the 启用 Enabled column is in view too
+    flt.fill("")
+    cards.get_by_text("5 / 5 张卡 cards", exact=False).wait_for(timeout=30_000)
+    cards.locator(".widget-vbox", has_text="Ilse Brandt").locator("button", has_text="查看 View").first.click()
+    detail.get_by_text("(ilse-brandt)").wait_for(timeout=30_000)
+    assert "启用 Enabled" in detail.locator("th").all_inner_texts() and detail.evaluate(OUTSIDE) == []
+    cards.screenshot(path=str(BUILD / "card_browser_world_entries.png"))
+    flt.fill("no such card")
+    cards.get_by_text("No cards match", exact=False).wait_for(timeout=30_000)
+
+
+def _walk_offline_page(page, root: Path) -> None:
+    """The page `make demo` would write for these widgets, opened from a file with every network request blocked
+    (and recorded)."""
+    import kit.worldbook as wb
+    from kit.books import open_store
+    from kit.widgets import CardBrowser, TriggerTuner
+
+    browser = CardBrowser(open_store(SAVE / "studio", create=False))
+    browser.select("zhou-wanghai")
+    studio = wb.load_studio(SAVE)
+    tuner = TriggerTuner(studio.library["lin_wan"], studio.conversations)
+    html_file = root / "offline.html"
+    html_file.write_text(offline_html(displayed(browser, tuner)), encoding="utf-8")
+    context = page.context.browser.new_context(viewport={"width": 1400, "height": 1000})
+    offline = context.new_page()
+    requested: list[str] = []
+
+    def block(route) -> None:
+        url = route.request.url
+        if url.startswith(("file:", "data:")):
+            route.continue_()
+        else:
+            requested.append(url)
+            route.abort()
+
+    offline.route("**/*", block)
+    offline.goto(html_file.as_uri())
+    offline.wait_for_load_state("networkidle")
+    assert requested == []
+    detail = offline.locator(".kit-card-detail")
+    aligned = detail.evaluate("el => [...el.querySelectorAll('td')].map(td => getComputedStyle(td).textAlign)")
+    assert aligned and set(aligned) == {"left"}  # JupyterLab's own stylesheet would right-align them
+    detail.screenshot(path=str(BUILD / "offline_card_browser.png"))
+    context.close()
+
+
 def test_every_widget_in_jupyterlab(tmp_path: Path) -> None:
     if not (SAVE / "studio").is_dir():
         pytest.skip("the sample save is missing: run python -m kit.samples")
@@ -57,59 +211,10 @@ def test_every_widget_in_jupyterlab(tmp_path: Path) -> None:
         for _ in range(5):  # run the five code cells
             page.keyboard.press("Shift+Enter")
         outputs = page.locator(".jp-OutputArea-output")
-
-        # the trigger tuner: edit the keys (marked as unapplied), apply, see before -> after, save to the copy
-        tuner = outputs.locator(".kit-trigger-tuner")
-        tuner.wait_for(timeout=90_000)
-        tuner.get_by_text("✓ 已保存 saved").wait_for(timeout=30_000)
-        keys = _text_input(tuner, "关键词 Keys")
-        keys.fill("听雪")
-        keys.press("Tab")
-        tuner.get_by_text("unapplied edits", exact=False).wait_for(timeout=30_000)
-        tuner.locator("button", has_text="应用 Apply").click()
-        tuner.get_by_text("新增 gained", exact=False).wait_for(timeout=30_000)
-        assert "保存时 saved 90 / 112" in tuner.inner_text() and "unsaved changes (1 entries)" in tuner.inner_text()
-        tuner.locator("button", has_text="保存 Save").click()
-        tuner.get_by_text("已保存 saved: lin_wan_copy.json").wait_for(timeout=30_000)
-        saved = json.loads(book_copy.read_text(encoding="utf-8"))
-        assert "听雪" in json.dumps(saved, ensure_ascii=False)
-        assert (SAVE / "studio" / "worldbooks" / "lin_wan.json").read_bytes() == sample_before
-        tuner.screenshot(path=str(BUILD / "trigger_tuner.png"))
-
-        # the search explorer: typing a query and pressing Enter searches (English by the query's script)
-        explorer = outputs.locator(".kit-search-explorer")
-        explorer.scroll_into_view_if_needed()
-        explorer.get_by_text("Type a query and press Enter", exact=False).wait_for(timeout=30_000)
-        query = _text_input(explorer, "查询 query")
-        query.fill("where do I find diamonds")
-        query.press("Enter")
-        explorer.get_by_text("paragraphs, best first", exact=False).wait_for(timeout=30_000)
-        assert "en_us (detected from the query's script)" in explorer.inner_text()
-        explorer.screenshot(path=str(BUILD / "search_explorer.png"))
-
-        # the item search card: a query typed into its box
-        search = outputs.locator(".kit-item-search")
-        search.scroll_into_view_if_needed()
-        search.get_by_text("已读取 20 项，还有更多", exact=False).wait_for(timeout=30_000)
-        box = _text_input(search, "查询 Query")
-        box.fill("glacite ingot")
-        box.press("Enter")
-        search.locator("button", has_text="冰川锭").first.wait_for(timeout=30_000)
-        assert "「glacite ingot」" in search.inner_text()
-        search.screenshot(path=str(BUILD / "item_search_card.png"))
-
-        # the card browser: the filter narrows the grid, and a filter with no match says so
-        cards = outputs.locator(".kit-card-browser")
-        cards.scroll_into_view_if_needed()
-        cards.get_by_text("5 / 5 张卡 cards", exact=False).wait_for(timeout=30_000)
-        flt = _text_input(cards, "筛选 Filter")
-        flt.fill("灯塔")
-        cards.get_by_text("1 / 5 张卡 cards", exact=False).wait_for(timeout=30_000)
-        assert "周望海" in cards.inner_text()
-        cards.locator("button", has_text="查看 View").first.click()
-        cards.get_by_text("字段 Fields").wait_for(timeout=30_000)
-        cards.screenshot(path=str(BUILD / "card_browser.png"))
-        flt.fill("no such card")
-        cards.get_by_text("No cards match", exact=False).wait_for(timeout=30_000)
-        for name in ("trigger_tuner", "search_explorer", "item_search_card", "card_browser"):
-            assert (BUILD / f"{name}.png").stat().st_size > 0
+        _walk_trigger_tuner(outputs, book_copy, sample_before)
+        _walk_search_widgets(outputs)
+        _walk_card_browser(outputs)
+        _walk_offline_page(page, tmp_path)
+    for name in ("trigger_tuner", "trigger_tuner_warning", "search_explorer", "item_search_card", "card_browser",
+                 "card_browser_world_entries", "offline_card_browser"):
+        assert (BUILD / f"{name}.png").stat().st_size > 0

@@ -183,3 +183,23 @@ def test_player_data_stays_per_save(fleet):
     per_player = players.groupby("player_uuid")["save_id"].nunique()
     assert (per_player > 1).any()
     assert not players.duplicated(["save_id", "player_uuid", "table_id"]).any()
+
+
+def test_wrong_arguments_say_what_to_pass(generated_fleet):
+    root = generated_fleet.saves[0].parent.parent
+    error = kit.fleet.FleetParameterError
+    with pytest.raises(error, match=r"'saves_per_partition' .* Got '8' \(str\) instead: pass saves_per_partition=8, "
+                       r"or leave it out for the default\."):
+        kit.fleet.open_fleet(root, saves_per_partition="8")
+    with pytest.raises(error, match=r"Got True \(bool\) instead: pass an int such as saves_per_partition=8"):
+        kit.fleet.open_fleet(root, saves_per_partition=True)
+    with pytest.raises(error, match=r"'partition_bytes' .* Got 0.5 \(float\) instead: pass an int such as "
+                       r"partition_bytes=64 \* 1024 \* 1024\.$"):
+        kit.fleet.open_fleet(root, partition_bytes=0.5)
+    with pytest.raises(error, match=r"Got int 3 at position 1 instead: pass folders such as"):
+        kit.fleet.open_fleet([root, 3])
+    with pytest.raises(error, match=r"Got bytes b'backups/\*' instead: pass a pattern such as 'backups/\*/\*'"):
+        kit.fleet.open_fleet(b"backups/*")
+    with pytest.raises(error, match=r"Got an opened Save instead: pass its folder, open_fleet\("):
+        kit.fleet.open_fleet(kit.open_save(generated_fleet.saves[0]))
+    assert len(kit.fleet.open_fleet(str(generated_fleet.saves[0]), saves_per_partition=1)) == 1  # the advice works

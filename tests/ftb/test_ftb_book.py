@@ -95,10 +95,10 @@ def test_json_references_resolve_per_locale():
 
 
 def test_dangling_dependencies_become_error_rows():
-    errors = book("monifactory").errors()
+    errors = book("monifactory").problems()
     assert (errors["kind"] == "unknown_dependency").sum() == 36
     assert errors["message"].str.contains("dropped").all()
-    assert book("enigmatica6").errors().empty
+    assert book("enigmatica6").problems().empty
 
 
 def test_dependencies_on_tasks_and_chapters_are_kept():
@@ -108,7 +108,7 @@ def test_dependencies_on_tasks_and_chapters_are_kept():
 
 
 def test_lang_keys_for_unknown_objects_are_reported():
-    errors = book("farming-crossing-5").errors()
+    errors = book("farming-crossing-5").problems()
     orphans = errors[errors["kind"] == "unknown_lang_object"]
     assert len(orphans) > 0
     assert orphans["field"].str.match(r"(quest|task|chapter|reward)\.[0-9A-F]{16}\.").all()
@@ -121,7 +121,7 @@ def test_lang_key_of_the_wrong_object_type_is_not_used():
     # en_us.snbt also has task.29C747B69A9F22B2.title "Free Task" for this quest id
     assert titles["29C747B69A9F22B2"] == "Cooking Collection Completion!"
     assert titles["666D55906F99FC33"] == "Flora Compendium Completion!"
-    errors = b.errors()
+    errors = b.problems()
     wrong = errors[errors["message"].str.contains("in the book, not a") & errors["path"].str.endswith("en_us.snbt")]
     assert sorted(wrong["field"]) == ["quest.2D08BA10B7F1E318.title", "quest.545795C0A7AB423E.title",
                                       "task.29C747B69A9F22B2.title", "task.666D55906F99FC33.title"]
@@ -150,7 +150,7 @@ def test_frames_have_documented_columns_also_when_empty(tmp_path):
     assert list(empty.quests().columns) == list(QUEST_SCHEMA)
     assert list(empty.languages().columns) == list(LANGUAGE_SCHEMA)
     full = book("techscape-eras")
-    for method in ("chapters", "quests", "tasks", "rewards", "reward_tables", "quest_links", "texts", "errors"):
+    for method in ("chapters", "quests", "tasks", "rewards", "reward_tables", "quest_links", "texts", "problems"):
         assert list(getattr(empty, method)().columns) == list(getattr(full, method)().columns)
         assert list(getattr(empty, method)().dtypes) == list(getattr(full, method)().dtypes)
 
@@ -165,9 +165,9 @@ def test_malformed_chapter_strict_and_lenient(tmp_path):
     _write_book(tmp_path,
                 '{\n\tid: "00000000000000C1"\n\tquests: [\n\t\t{ id: "00000000000000A1" x: 0.0d y: ] }\n\t]\n}\n')
     with pytest.raises(SnbtSyntaxError, match=r"c\.snbt:4:39: expected a value, found '\]'"):
-        read_quest_book(tmp_path)
-    lenient = read_quest_book(tmp_path, strict=False)
-    errors = lenient.errors()
+        read_quest_book(tmp_path, strict=True)
+    lenient = read_quest_book(tmp_path)  # lenient by default
+    errors = lenient.problems()
     assert errors["kind"].tolist() == ["syntax"] and errors["path"].iloc[0].endswith("c.snbt")
     assert lenient.quests().empty
 
@@ -186,11 +186,11 @@ CYCLE = """{
 def test_cycles_unknown_and_duplicate_ids(tmp_path):
     _write_book(tmp_path, CYCLE)
     with pytest.raises(QuestBookError, match="id 00000000000000A1 is already used by a quest"):
-        read_quest_book(tmp_path)
-    b = read_quest_book(tmp_path, strict=False)
-    kinds = b.errors()["kind"].tolist()
+        read_quest_book(tmp_path, strict=True)
+    b = read_quest_book(tmp_path)
+    kinds = b.problems()["kind"].tolist()
     assert kinds == ["dependency_cycle", "duplicate_id", "self_dependency", "unknown_dependency"]
-    cycle = b.errors().set_index("kind").loc["dependency_cycle", "message"]
+    cycle = b.problems().set_index("kind").loc["dependency_cycle", "message"]
     assert "00000000000000A1 -> 00000000000000A2 -> 00000000000000A1" in cycle
     # the int-array dependency (old format) resolves to the hex id 00000000000000A1
     assert b.quest_by_id["00000000000000A3"].dependencies == ("00000000000000A1",)
@@ -205,7 +205,7 @@ def test_fields_of_the_wrong_type_are_reported(tmp_path):
     _write_book(tmp_path, '{ id: "00000000000000C1", order_index: "first", quests: [\n'
                           '{ id: "00000000000000A1", x: left, y: 2.5d, min_required_dependencies: 1.5d }] }')
     b = read_quest_book(tmp_path)
-    errors = b.errors()
+    errors = b.problems()
     assert errors["kind"].tolist() == ["bad_field"] * 3
     assert sorted(errors["field"]) == ["min_required_dependencies", "order_index", "x"]
     quest = b.quest_by_id["00000000000000A1"]
@@ -218,8 +218,40 @@ def test_malformed_lang_file_strict_and_lenient(tmp_path):
     (tmp_path / "lang" / "en_us.snbt").write_text('{ quest.00000000000000A1.title: "ok" }', "utf-8")
     (tmp_path / "lang" / "zh_cn.snbt").write_text('{ quest.00000000000000A1.title: "坏 }', "utf-8")
     with pytest.raises(SnbtSyntaxError, match=r"zh_cn\.snbt:1:33: unterminated string"):
-        read_quest_book(tmp_path)
-    lenient = read_quest_book(tmp_path, strict=False)
-    assert lenient.errors()["kind"].tolist() == ["syntax"]
+        read_quest_book(tmp_path, strict=True)
+    lenient = read_quest_book(tmp_path)
+    assert lenient.problems()["kind"].tolist() == ["syntax"]
     assert lenient.language_codes == ["en_us"]
     assert lenient.text("00000000000000A1", "title", "zh_cn") == "ok"  # the fallback
+
+
+def test_old_import_paths_keep_working_and_leftovers_warn(tmp_path):
+    import kit.ftb
+    import kit.ftb.book as old
+    from kit.ftb import errors, lang, loader, model, snbt
+
+    assert old.QuestBook is model.QuestBook is kit.ftb.QuestBook
+    assert old.read_quest_book is loader.read_quest_book is kit.ftb.read_quest_book
+    assert old.QuestBookError is errors.QuestBookError and snbt.SnbtSyntaxError is errors.SnbtSyntaxError
+    assert lang.TranslationFileError is errors.TranslationFileError
+    with pytest.warns(DeprecationWarning, match="ERROR_COLUMNS is deprecated"):
+        assert old.ERROR_COLUMNS == ["severity", "kind", "object_id", "field", "message", "path"]
+    with pytest.raises(AttributeError, match="no attribute 'NOPE'"):
+        old.NOPE  # noqa: B018
+    (tmp_path / "data.snbt").write_text("{ version: 13 }\n", "utf-8")
+    b = read_quest_book(tmp_path)
+    with pytest.warns(DeprecationWarning, match=r"QuestBook.errors\(\) is deprecated"):
+        assert b.errors().equals(b.problems())
+
+
+def test_the_model_module_imports_none_of_the_functions_over_it():
+    import ast
+
+    import kit.ftb.model
+
+    source = ast.parse(open(kit.ftb.model.__file__, encoding="utf-8").read())
+    imported = {node.module for node in ast.walk(source) if isinstance(node, ast.ImportFrom)}
+    imported |= {f"kit.ftb.{alias.name}" for node in ast.walk(source) if isinstance(node, ast.ImportFrom)
+                 and node.module == "kit.ftb" for alias in node.names}
+    assert not imported & {f"kit.ftb.{m}" for m in ("guides", "visibility", "ingest", "progress", "questions",
+                                                     "loader", "book")}

@@ -239,3 +239,13 @@ def test_a_new_language_is_built_on_its_first_question(tmp_path):
     assert report.loc["ja_jp", "status"] == "processed"  # now cached: rebuilt with the others
     with pytest.raises(kit.InvalidLanguageError):
         ensure_language(save, b, "Japanese")
+
+
+@pytest.mark.parametrize("rule", [GuideRule(), GuideRule(min_description_chars=300), GuideRule(allow_no_tasks=False),
+                                  GuideRule(long_description_chars=200)])
+def test_guide_ids_are_the_guide_rows_of_guide_quests(rule):
+    from kit.samples import sample_save_path
+
+    b = read_quest_book(sample_save_path())
+    frame = guide_quests(b, rule=rule)
+    assert guide_ids(b, rule=rule) == sorted(frame.loc[frame["is_guide"], "quest_id"])

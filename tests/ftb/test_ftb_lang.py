@@ -10,7 +10,7 @@ from kit.ftb.guides import GUIDE_SCHEMA, PER_CHAPTER_SCHEMA, guide_quests, guide
 from kit.ftb.progress import (
     COMPLETION_SCHEMA,
     PLAYER_SCHEMA,
-    PROGRESS_ERROR_SCHEMA,
+    PROGRESS_PROBLEM_SCHEMA,
     TEAM_SCHEMA,
     empty_team,
     read_progress,
@@ -61,6 +61,35 @@ def test_json_translation_errors(tmp_path):
         lang.read_json_translations({"en_us": tmp_path / "missing.json"})
 
 
+def test_json_translations_collect_problems_instead_of_raising(tmp_path):
+    good = tmp_path / "good.json"
+    good.write_text('{"pack.hello": "Hello", "pack.bad": 3}', "utf-8")
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"pack.hello": ', "utf-8")
+    problems: list = []
+    tables = lang.read_json_translations({"en_us": [good, broken]}, problems=problems)
+    assert tables == {"en_us": {"pack.hello": "Hello"}}
+    assert [(p["kind"], p["field"]) for p in problems] == [("bad_lang_value", "pack.bad"), ("file", "")]
+    assert problems[1]["path"] == str(broken) and "file skipped" in problems[1]["message"]
+
+
+def test_a_quest_book_with_a_broken_json_language_file_still_loads(tmp_path):
+    quests = tmp_path / "config" / "ftbquests" / "quests"
+    (quests / "chapters").mkdir(parents=True)
+    (quests / "chapters" / "c.snbt").write_text('{ id: "00000000000000C1", quests: [{ id: "00000000000000A1", '
+                                                'title: "{pack.quest}" }] }', "utf-8")
+    assets = tmp_path / "kubejs" / "assets" / "pack" / "lang"
+    assets.mkdir(parents=True)
+    (assets / "en_us.json").write_text('{"pack.quest": "The Quest"}', "utf-8")
+    (assets / "zh_cn.json").write_text('{"pack.quest": 任务}', "utf-8")
+    book = read_quest_book(tmp_path)  # lenient by default
+    assert book.text("00000000000000A1", "title", "en_us") == "The Quest"
+    problems = book.problems()
+    assert problems["kind"].tolist() == ["file"] and problems["path"].iloc[0].endswith("zh_cn.json")
+    with pytest.raises(lang.TranslationFileError, match=r"zh_cn\.json: cannot read the language file"):
+        read_quest_book(tmp_path, strict=True)
+
+
 def test_single_lang_file_wins_over_folder(tmp_path):
     (tmp_path / "chapters").mkdir()
     (tmp_path / "data.snbt").write_text("{ version: 13 }", "utf-8")
@@ -88,6 +117,9 @@ def test_guide_and_visibility_frames_keep_columns_when_empty(tmp_path):
     assert list(progress.teams().columns) == list(TEAM_SCHEMA)
     assert list(progress.players().columns) == list(PLAYER_SCHEMA)
     assert list(progress.completions().columns) == list(COMPLETION_SCHEMA)
-    assert list(progress.errors().columns) == list(PROGRESS_ERROR_SCHEMA)
-    assert list(progress.check(empty).columns) == list(PROGRESS_ERROR_SCHEMA)
+    assert list(progress.problems().columns) == list(PROGRESS_PROBLEM_SCHEMA)
+    assert list(progress.check(empty).columns) == list(PROGRESS_PROBLEM_SCHEMA)
+    with pytest.warns(DeprecationWarning, match="PROGRESS_ERROR_SCHEMA is deprecated"):
+        from kit.ftb.progress import PROGRESS_ERROR_SCHEMA
+    assert PROGRESS_ERROR_SCHEMA == list(PROGRESS_PROBLEM_SCHEMA)
     assert repr(empty).startswith("QuestBook(") and repr(progress).startswith("Progress(")

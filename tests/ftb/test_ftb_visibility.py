@@ -9,7 +9,7 @@ from ftb_inputs import pack
 
 import kit
 from kit.ftb.book import read_quest_book
-from kit.ftb.guides import guide_id
+from kit.ftb.guides import GuideRule, guide_id
 from kit.ftb.progress import (
     COMPLETION_SCHEMA,
     PLAYER_SCHEMA,
@@ -25,7 +25,6 @@ from kit.ftb.ingest import reload
 from kit.ftb.snbt import SnbtSyntaxError
 from kit.ftb.visibility import (
     VISIBILITY_SCHEMA,
-    ask_with_visibility,
     quest_visibility,
     visible_guides,
     visible_quests,
@@ -91,9 +90,9 @@ def test_progress_errors(tmp_path):
     bad = tmp_path / "ftbquests" / "11111111-2222-3333-4444-555555555555.snbt"
     bad.write_text("{\n\tcompleted: { 0A: 1L\n", "utf-8")
     with pytest.raises(SnbtSyntaxError, match=r"555555555555\.snbt:3:1: unexpected end of file"):
-        read_progress(tmp_path)
-    lenient = read_progress(tmp_path, strict=False)
-    assert lenient.errors()["kind"].tolist() == ["syntax"] and lenient.teams().empty
+        read_progress(tmp_path, strict=True)
+    lenient = read_progress(tmp_path)  # lenient by default
+    assert lenient.problems()["kind"].tolist() == ["syntax"] and lenient.teams().empty
     assert list(lenient.completions().columns) == list(COMPLETION_SCHEMA)
     with pytest.raises(UnknownPlayerError, match="has no team progress here"):
         lenient.team_of(ALEX)
@@ -105,7 +104,7 @@ def test_sample_teams(sample):
     _, book, progress = sample
     assert progress.team_of(ALEX).team_id == PARTY_UUID == progress.team_of(MEI).team_id
     assert progress.team_of(SAM).team_id == SAM
-    assert progress.check(book).empty and book.errors().empty
+    assert progress.check(book).empty and book.problems().empty
 
 
 def test_sample_visibility_rules(sample):
@@ -158,7 +157,7 @@ def test_invisible_until_completed(sample):
     assert KEYS["guide/skyways/1"] in visible_quests(book, done)  # its dependency became visible
 
 
-def test_ask_with_visibility_never_returns_hidden_guides(sample):
+def test_ask_with_a_quest_book_never_returns_hidden_guides(sample):
     folder, book, progress = sample
     save = kit.open_save(folder)
     reload(save, book, languages=["zh_cn"])
@@ -168,7 +167,7 @@ def test_ask_with_visibility_never_returns_hidden_guides(sample):
             question = doc.title
             for player in (ALEX, SAM):
                 allowed = {guide_id(q) for q in visible_guides(book, progress, player)}
-                found = ask_with_visibility(save, book, progress, player, question, language=language)
+                found = kit.ask(save, player, question, language=language, quest_book=book, progress=progress)
                 ftb = set(found.loc[found["scope"] == "ftb", "doc_id"])
                 assert ftb <= allowed
                 if doc.id in allowed:
@@ -186,7 +185,7 @@ def test_cycles_hide_quests(tmp_path):
         '{ id: "00000000000000A3" } ] }', "utf-8")
     book = read_quest_book(tmp_path)
     assert visible_quests(book, empty_team(SAM)) == ["00000000000000A3"]
-    assert book.errors()["kind"].tolist() == ["dependency_cycle"]
+    assert book.problems()["kind"].tolist() == ["dependency_cycle"]
 
 
 def test_sample_is_deterministic(tmp_path):
@@ -272,3 +271,13 @@ def test_exclusion_follows_quest_lines(tmp_path):
     chose_2 = dataclasses.replace(empty_team(SAM), completed={_id(1): 1, _id(2): 1})
     visible = _numbers(visible_quests(book, chose_2))
     assert {1, 2, 6, 5} <= visible and not {3, 4} & visible  # 4 is excluded through 3; 5 still has 6
+
+
+def test_visible_guides_are_the_readable_rows_of_quest_visibility(sample):
+    folder, book, progress = sample
+    for player in (ALEX, MEI, SAM):
+        frame = quest_visibility(book, progress, player)
+        assert visible_guides(book, progress, player) == sorted(frame.loc[frame["is_readable"], "quest_id"])
+    for rule in (GuideRule(min_description_chars=300), GuideRule(long_description_chars=100)):
+        frame = quest_visibility(book, progress, SAM, rule=rule)
+        assert visible_guides(book, progress, SAM, rule=rule) == sorted(frame.loc[frame["is_readable"], "quest_id"])

@@ -155,12 +155,56 @@ def test_ask_with_a_quest_book_never_shows_guides_the_team_cannot_see() -> None:
         guides = {d.id: d for d in save.databases.shared().documents(kit.FTB_GUIDES)["en_us"]}
         for doc_id in hidden_from_sam:
             question = guides[doc_id].title
-            for_alex = ask(save, PLAYERS["alex"], question, language="en_us", quest_book=book, progress=progress)
-            for_sam = ask(save, PLAYERS["sam"], question, language="en_us", quest_book=book)  # progress read from the save
+            for_alex = kit.ask(save, PLAYERS["alex"], question, language="en_us", quest_book=book,
+                               progress=progress)
+            for_sam = kit.ask(save, PLAYERS["sam"], question, language="en_us", quest_book=book)
             assert doc_id in for_alex.loc[for_alex.scope == "ftb", "doc_id"].tolist()
             assert set(for_sam.loc[for_sam.scope == "ftb", "doc_id"]) <= sam_can
             assert doc_id not in for_sam["doc_id"].tolist()
         # an explicit allow-list can only narrow what the team may read, never widen it
-        narrowed = ask(save, PLAYERS["sam"], "guide", language="en_us", quest_book=book,
+        narrowed = kit.ask(save, PLAYERS["sam"], "guide", language="en_us", quest_book=book,
                        allowed_guide_ids=hidden_from_sam)
         assert narrowed.loc[narrowed.scope == "ftb"].empty
+
+
+class _Guides:
+    """A GuideSource written for the test: it allows both guides and withholds the ones listed as stale."""
+
+    def __init__(self, stale: set[str]) -> None:
+        self.stale = stale
+        self.calls: list[str] = []
+
+    def readable_guide_ids(self, save, player_uuid, *, progress=None):
+        self.calls.append("readable")
+        return ["ftb:0000000000000001", "ftb:0000000000000002"]
+
+    def ensure_guides(self, save, language):
+        self.calls.append("ensure")
+        return False
+
+    def servable_guide_ids(self, save, language, guide_ids):
+        self.calls.append("servable")
+        return [g for g in guide_ids if g not in self.stale]
+
+
+def test_ask_uses_the_guide_source_contract(save) -> None:
+    from kit.core.contracts import GuideSource
+
+    fresh = _Guides(stale=set())
+    assert isinstance(fresh, GuideSource)
+    found = ask(save, ALEX, "iron", language="en_us", quest_book=fresh)
+    assert set(found.loc[found.scope == "ftb", "doc_id"]) == {"ftb:0000000000000001", "ftb:0000000000000002"}
+    assert fresh.calls == ["readable", "ensure", "servable"]
+    # a stale guide is never returned: the search is repeated without it and the other guide still comes back
+    stale = _Guides(stale={"ftb:0000000000000002"})
+    found = ask(save, ALEX, "iron", language="en_us", quest_book=stale)
+    assert found.loc[found.scope == "ftb", "doc_id"].tolist() == ["ftb:0000000000000001"]
+    assert stale.calls == ["readable", "ensure", "servable", "servable"]
+    everything_stale = _Guides(stale={"ftb:0000000000000001", "ftb:0000000000000002"})
+    found = ask(save, ALEX, "iron", language="en_us", quest_book=everything_stale)
+    assert found.loc[found.scope == "ftb"].empty and not found.loc[found.scope == "shared"].empty
+
+
+def test_ask_refuses_what_is_not_a_guide_source(save) -> None:
+    with pytest.raises(kit.InvalidParameterError, match=r"'quest_book' parameter .*GuideSource .*Got str"):
+        ask(save, ALEX, "iron", language="en_us", quest_book="config/ftbquests/quests")

@@ -28,7 +28,7 @@ def test_tuner_starts_on_first_entry_and_reports_rate(studio):
     assert tuner.entry_uid == "persona"
     n_turns = sum(len(c.turns) for c in studio.conversations if c.character_book_id == "lin_wan")
     assert tuner.n_turns == n_turns and tuner.n_activated == n_turns and tuner.rate == 1.0
-    assert "100.0%" in tuner.rate_view.value and "same as saved" in tuner.rate_view.value
+    assert "100.0%" in tuner.rate_view.value and "this entry is as in the original file" in tuner.rate_view.value
     # a constant entry is summarised in one line, not listed turn by turn with an empty "[]"
     assert "constant entry" in tuner.output.value and f"active in {n_turns} of {n_turns}" in tuner.output.value
     assert "<li>" not in tuner.output.value and "[]" not in tuner.output.value
@@ -263,7 +263,11 @@ def test_unsaved_marker_diff_preview_and_revert(studio):
     assert tuner.diff_text() == "" and path.read_bytes() == original
     tuner.key_text.value = "麦酒"
     assert tuner.save() == str(path)
-    assert not tuner.is_unsaved and tuner.saved_book == tuner.book and tuner.n_activated_before == tuner.n_activated
+    assert not tuner.is_unsaved and tuner.saved_book == tuner.book
+    # the comparison keeps the original file as its "before" across saves; "vs last saved" is the second view
+    assert tuner.n_activated_before == 90 != tuner.n_activated
+    tuner.baseline = "saved"
+    assert tuner.n_activated_before == tuner.n_activated
 
 
 def test_refuses_to_overwrite_the_bundled_sample_and_saves_a_copy(tmp_path):

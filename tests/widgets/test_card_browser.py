@@ -1,8 +1,11 @@
 from __future__ import annotations
 
+import html
+
 import pytest
 
 from kit.books import open_store
+from kit.core.errors import InvalidParameterError
 from kit.core.png import is_png
 from kit.samples.cards import write_cards
 from kit.widgets import CardBrowser
@@ -100,8 +103,55 @@ def test_plain_functions(store):
 
 def test_browser_from_path_and_bad_page_size(store):
     assert len(CardBrowser(store.root).cards) == 5
+    assert len(CardBrowser(str(store.root)).cards) == 5
     with pytest.raises(ValueError, match="page_size"):
         CardBrowser(store, page_size=0)
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"page_size": "6"}, "CardBrowser: page_size must be an int of at least 1, got str '6': pass page_size=6"),
+    ({"page_size": 0}, "page_size must be an int of at least 1, got int 0: pass page_size=6"),
+    ({"page_size": True}, "page_size must be an int of at least 1, got bool True: pass page_size=6"),
+    ({"page_size": 2.5}, "got float 2.5: pass page_size=6"),
+    ({"columns": "4"}, "columns must be an int of at least 1, got str '4': pass columns=4"),
+])
+def test_wrong_settings_say_what_to_pass(store, kwargs, message):
+    with pytest.raises(InvalidParameterError) as info:
+        CardBrowser(store, **kwargs)
+    assert message in str(info.value)
+    assert isinstance(info.value, TypeError) and isinstance(info.value, ValueError)
+
+
+def test_wrong_store_says_what_to_pass(store, tmp_path):
+    with pytest.raises(InvalidParameterError, match=r"store must be a BookStore or the folder of one, got int 42: "
+                       r"pass kit.books.open_store\(folder\)"):
+        CardBrowser(42)
+    missing = tmp_path / "nowhere"
+    with pytest.raises(InvalidParameterError) as info:
+        CardBrowser(missing)
+    text = str(info.value)
+    assert f"got path {str(missing)!r}: there is no folder" in text
+    assert f"kit.books.open_store({str(missing)!r})" in text and "create=True" not in text  # advice that works
+    assert not missing.exists()  # nothing is created
+    # a save folder one level too high: the studio/ inside is named
+    with pytest.raises(InvalidParameterError) as info:
+        CardBrowser(store.root.parent)
+    assert f"its studio/ folder is one: CardBrowser({str(store.root)!r})" in str(info.value)
+    assert len(CardBrowser(store.root).cards) == 5  # the advice works
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    with pytest.raises(InvalidParameterError, match="holds no book store .no books/ or assets/ folder.; pass the "
+                       "studio folder of a save"):
+        CardBrowser(str(empty))
+
+
+def test_deprecated_schema_names_warn():
+    import kit.widgets.card_browser as cb
+
+    with pytest.warns(DeprecationWarning, match="FIELDS_SCHEMA"):
+        assert cb.FIELDS_COLUMNS is cb.FIELDS_SCHEMA
+    with pytest.warns(DeprecationWarning, match="PLAY_BOOKS_SCHEMA"):
+        assert cb.PLAY_BOOKS_COLUMNS is cb.PLAY_BOOKS_SCHEMA
 
 
 def test_no_match_says_so_and_clears(store):
@@ -121,9 +171,26 @@ def test_details_sit_beside_the_grid_with_styled_tables(store):
     browser = CardBrowser(store)
     body = browser.children[1]
     assert body.children[1] is browser.detail and browser.grid in body.children[0].children  # side by side
+    assert body.layout.flex_flow == "row wrap"  # ... or below the grid on a narrow page
     browser.tile_buttons["zhou-wanghai"].click()
     assert browser.detail.children and "class='kit-table'" in browser.detail_html.value
     assert "background:#eef2f6" in browser.detail_html.value  # header band
+
+
+def test_detail_tables_have_bilingual_headers_and_whole_values(store):
+    browser = CardBrowser(store)
+    browser.select("zhou-wanghai")
+    text = browser.detail_html.value
+    for label in ("产物状态 Artifact status", "快照时间 Snapshot time", "快照回合 Snapshot turn", "消息数 Messages"):
+        assert f">{label}</th>" in text
+    assert ">artifact_status</th>" not in text and ">latest_snapshot_at</th>" not in text
+    assert "…" not in text  # nothing cut: long values wrap
+    assert all(html.escape(v) in text for v in browser.details["timeline"]["summary"].dropna())
+    # cells wrap inside a box that scrolls sideways if the pane is still too narrow; text aligns left
+    assert "overflow-wrap:anywhere" in text and "overflow-x:auto" in text and "white-space:nowrap" not in text
+    assert text.count("text-align:left") >= text.count("<td")
+    browser.select("ilse-brandt")
+    assert ">启用 Enabled</th>" in browser.detail_html.value and "✓ 是 yes" in browser.detail_html.value
 
 
 def test_card_browser_static_snapshot(store):

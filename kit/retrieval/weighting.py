@@ -1,0 +1,174 @@
+"""The pure steps of :meth:`kit.retrieval.ParagraphIndex.fit`: documents -> term counts -> weighted matrix.
+
+Nothing here reads files or keeps state: :func:`count_terms` turns paragraphs into a sparse count matrix
+and :func:`weigh` applies the TF-IDF or BM25 formulas of :mod:`kit.retrieval.index` to it.
+:class:`TextColumns` holds the text columns of search results so a query only takes rows.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from kit.core.document import Document
+from kit.retrieval.paragraphs import split_paragraphs
+
+__all__ = ["ParagraphCounts", "TextColumns", "count_terms", "weigh"]
+
+
+@dataclass(frozen=True)
+class ParagraphCounts:
+    """Term counts of every paragraph (rows) with where each row came from."""
+
+    counts: Any  #: scipy.sparse.csr_matrix of float64 counts, paragraphs x terms
+    lengths: np.ndarray  #: terms per paragraph
+    vocabulary: dict[str, int]  #: term -> column
+    row_doc: np.ndarray  #: row -> ordinal of its document
+    row_paragraph: np.ndarray  #: row -> paragraph position within its document
+    texts: list[str]  #: row -> paragraph text
+    doc_ptr: np.ndarray  #: document ordinal -> first row (n_documents + 1 entries)
+
+
+def count_terms(
+    docs: Sequence[Document],
+    analyze: Any,
+    *,
+    include_title: bool,
+    max_chars: int | None,
+) -> ParagraphCounts:
+    """Split ``docs`` into paragraphs and count their terms (title terms in every paragraph when asked).
+
+    Pass 1 maps raw tokens to ids of distinct raw tokens (C-speed regexes, no per-token Python); pass 2 runs
+    stop words and stemming once per distinct token, then remaps the ids with NumPy.
+    """
+    import scipy.sparse as sp
+
+    tokenize: Callable[[str], list[str]] = analyze.tokenize
+    raw_vocabulary: defaultdict[str, int] = defaultdict()
+    raw_vocabulary.default_factory = raw_vocabulary.__len__
+    raw_ids = array("i")  # 4 bytes per token instead of a list's 8-byte references
+    token_ptr = [0]
+    row_doc: list[int] = []
+    paragraph_index: list[int] = []
+    texts: list[str] = []
+    doc_ptr = [0]
+    for ordinal, doc in enumerate(docs):
+        title_tokens = tokenize(doc.title) if (include_title and doc.title) else []
+        for position, paragraph in enumerate(split_paragraphs(doc.text, max_chars=max_chars)):
+            raw_ids.extend(map(raw_vocabulary.__getitem__, title_tokens + tokenize(paragraph)))
+            token_ptr.append(len(raw_ids))
+            row_doc.append(ordinal)
+            paragraph_index.append(position)
+            texts.append(paragraph)
+        doc_ptr.append(len(row_doc))
+    vocabulary: dict[str, int] = {}
+    raw_to_term = np.fromiter(
+        (vocabulary.setdefault(term, len(vocabulary)) if term else -1 for term in analyze.terms_of(list(raw_vocabulary))),
+        dtype=np.int32,
+        count=len(raw_vocabulary),
+    )
+    term_ids = raw_to_term[np.frombuffer(raw_ids, dtype=np.int32) if raw_ids else np.zeros(0, np.int32)]
+    del raw_ids
+    token_ptr_array = np.asarray(token_ptr, dtype=np.int64)
+    if len(term_ids) and term_ids.min() < 0:
+        kept = term_ids >= 0
+        kept_before = np.concatenate(([0], np.cumsum(kept)))
+        token_ptr_array = kept_before[token_ptr_array]
+        term_ids = term_ids[kept]
+    counts = sp.csr_matrix(
+        (np.ones(len(term_ids), dtype=np.float64), term_ids, token_ptr_array),
+        shape=(len(row_doc), len(vocabulary)),
+    )
+    counts.sum_duplicates()
+    return ParagraphCounts(
+        counts=counts,
+        lengths=np.diff(token_ptr_array),
+        vocabulary=vocabulary,
+        row_doc=np.asarray(row_doc, dtype=np.int64),
+        row_paragraph=np.asarray(paragraph_index, dtype=np.int64),
+        texts=texts,
+        doc_ptr=np.asarray(doc_ptr, dtype=np.int64),
+    )
+
+
+def weigh(
+    counts: Any,
+    lengths: np.ndarray,
+    *,
+    weighting: str,
+    sublinear_tf: bool,
+    k1: float,
+    b: float,
+) -> tuple[Any, np.ndarray, float]:
+    """Weight a paragraphs x terms count matrix in place; return ``(csc matrix, idf, average length)``.
+
+    The formulas are those of :mod:`kit.retrieval.index` (TF-IDF with unit-length rows, or Lucene BM25).
+    """
+    n_rows, n_terms = counts.shape
+    df = np.bincount(counts.indices, minlength=n_terms).astype(np.float64)
+    rows_of_nnz = np.repeat(np.arange(n_rows, dtype=np.int32), np.diff(counts.indptr))
+    tf = counts.data
+    avg_len = float(lengths.mean()) if n_rows else 0.0
+    if weighting == "tfidf":
+        idf = np.log((1.0 + n_rows) / (1.0 + df)) + 1.0
+        weights = (1.0 + np.log(tf) if sublinear_tf else tf) * idf[counts.indices]
+        norms = np.sqrt(np.bincount(rows_of_nnz, weights=weights * weights, minlength=n_rows))
+        weights /= norms[rows_of_nnz]
+    else:
+        idf = np.log1p((n_rows - df + 0.5) / (df + 0.5))
+        relative = lengths / avg_len if avg_len > 0 else np.ones(n_rows)
+        # idf * tf / (tf + k1 * (1 - b + b * relative)), computed in place to bound peak memory
+        weights = relative[rows_of_nnz]
+        weights *= b
+        weights += 1.0 - b
+        weights *= k1
+        weights += tf
+        np.divide(tf, weights, out=weights)
+        weights *= idf[counts.indices]
+    del rows_of_nnz
+    counts.data = weights
+    matrix = counts.tocsc()
+    matrix.sort_indices()
+    return matrix, idf, avg_len
+
+
+class TextColumns:
+    """Named text columns of pandas' string dtype, taken together by row positions.
+
+    With pandas' Arrow-backed strings the columns live in one Arrow table, so a search result's three text
+    columns cost one ``take`` instead of three (each wrapped back without conversion); with Python-backed
+    strings each column is taken on its own.
+    """
+
+    def __init__(self, columns: dict[str, Sequence[str] | np.ndarray]) -> None:
+        import pandas as pd
+
+        self._arrays = {name: pd.array(values, dtype="string") for name, values in columns.items()}
+        self._table = None
+        arrays = list(self._arrays.values())
+        if arrays and all(hasattr(a, "_pa_array") for a in arrays):
+            try:
+                import pyarrow as pa
+
+                self._table = pa.table({name: a._pa_array for name, a in self._arrays.items()}).combine_chunks()
+                self._dtype = arrays[0].dtype
+            except (ImportError, AttributeError, TypeError, ValueError):  # pragma: no cover - pandas internals
+                self._table = None
+
+    def __getitem__(self, name: str) -> Any:
+        """The whole column ``name`` (a pandas string array)."""
+        return self._arrays[name]
+
+    def take(self, rows: np.ndarray) -> dict[str, Any]:
+        """Column name -> the string array of ``rows`` (in that order)."""
+        if self._table is None:
+            return {name: values.take(rows) for name, values in self._arrays.items()}
+        from pandas.arrays import ArrowStringArray
+
+        taken = self._table.take(rows)
+        return {name: ArrowStringArray(taken.column(i)) for i, name in enumerate(self._arrays)}

@@ -1,0 +1,33 @@
+"""kit.core.dataclass_fields: the one reading of a dataclass shared by the NBT and JSON record codecs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Annotated, Optional
+
+import pytest
+
+from kit.core.dataclass_fields import MISSING, field_specs, optional_inner
+from kit.core.errors import InvalidParameterError
+
+
+@dataclass(frozen=True)
+class _Point:
+    x: Annotated[int, "marker"]
+    tags: list[str] = field(default_factory=list, metadata={"k": 1})
+    label: str | None = None
+
+
+def test_fields_in_order_with_hints_defaults_and_metadata():
+    x, tags, label = field_specs(_Point)
+    assert (x.name, x.hint, x.has_default, x.default) == ("x", Annotated[int, "marker"], False, MISSING)
+    assert tags.make_default() == [] and tags.make_default() is not tags.make_default()
+    assert tags.metadata == {"k": 1} and label.default is None and label.has_default
+    assert field_specs(_Point) is field_specs(_Point)  # cached per class
+
+
+def test_optional_inner_and_refusals():
+    assert optional_inner(str | None) is str and optional_inner(Optional[int]) is int
+    assert optional_inner(int | str) is None and optional_inner(int) is None
+    with pytest.raises(InvalidParameterError, match="needs a dataclass type"):
+        field_specs(int)
