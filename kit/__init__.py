@@ -30,6 +30,7 @@ _EXPORTS = {
     "open_save": "kit.saves.save",
     "Save": "kit.saves.save",
     "SaveNotFoundError": "kit.saves.save",
+    "UnknownTableError": "kit.saves.errors",
     "ask": "kit.ftb.questions",
     "InvalidLanguageError": "kit.saves.tables",
     "AgentDatabases": "kit.saves.database",
@@ -85,6 +86,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from kit.saves.database import AgentDatabase, AgentDatabases, DatabaseStats, TableStats, canonical_player_uuid
     from kit.ftb.questions import ask
     from kit.saves.tables import InvalidLanguageError
+    from kit.saves.errors import UnknownTableError
     from kit.saves.save import Save, SaveNotFoundError, open_save
     from kit.saves.tables import DOCUMENTS, FTB_GUIDES, KNOWLEDGE, QUEST_BACKGROUNDS, DatabaseTable
     from kit.servers.server import Server, ServerNotFoundError, open_server

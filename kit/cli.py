@@ -3,7 +3,11 @@
 Commands
 --------
 ``summary SAVE``
-    Print the databases of a save (scope, file, tables, entries, documents).
+    Print the databases of a save (scope, file, layout, tables, entries, documents), the shared tables and
+    the save's problems (:meth:`kit.Save.problems`: no databases where kit looked, legacy files, values kept raw).
+
+A kit error (a :class:`kit.KitError`, whatever the command) prints one line, ``kit: error: <message>``, on
+standard error and exits with status 2, as argparse does for a wrong command line.
 
 Subsystems add their own commands through a ``register(subparsers)`` function in their ``cli`` module
 (listed in ``_COMMAND_MODULES``), imported only when present.
@@ -37,6 +41,12 @@ def _summary(args: argparse.Namespace) -> int:
         print()
         print("shared tables:")
         print(shared.tables().drop(columns=["codec"]).to_string(index=False))
+        problems = save.problems()
+        if len(problems):
+            print()
+            print("problems:")
+            for row in problems.itertuples(index=False):
+                print(f"  {row.severity}: {row.kind}: {row.message}")
     return 0
 
 

@@ -52,3 +52,63 @@ def test_item_sources_prints_the_design_json() -> None:
     assert out["item"] == "minecraft:iron_ingot" and out["scope"] == "recipe"
     assert {s["kind"] for s in out["sources"]} == {"recipe"}
     assert "minecraft:iron_ingot_from_nuggets" in [s["id"] for s in out["sources"]]
+
+
+def _deep_list_database(save: Path, depth: int) -> None:
+    """A shared database (kit layout) whose one value nests ``depth`` Lists, written as raw NBT bytes by hand."""
+    import gzip
+    import struct
+
+    def name(text: str) -> bytes:
+        return struct.pack(">H", len(text)) + text.encode()
+
+    value = b"\x00" + struct.pack(">i", 0)  # the innermost: an empty List
+    for _ in range(depth - 1):
+        value = b"\x09" + struct.pack(">i", 1) + value  # a List holding one List
+    table = b"\x08" + name("codec") + name("string") + b"\x0a" + name("entries") + b"\x09" + name("k") + value + b"\x00\x00"
+    root = b"\x0a" + name("") + b"\x03" + name("format_version") + struct.pack(">i", 1)
+    root += b"\x0a" + name("tables") + b"\x0a" + name("example:deep") + table + b"\x00\x00"
+    path = save / "system" / "database" / "shared.dat"
+    path.parent.mkdir(parents=True)
+    path.write_bytes(gzip.compress(root))
+
+
+def test_summary_of_a_database_nesting_lists_500_deep(tmp_path: Path) -> None:
+    _deep_list_database(tmp_path, 500)
+    result = run("summary", str(tmp_path))
+    assert "Traceback" not in result.stderr
+    assert result.returncode == 0, result.stderr
+    assert "example:deep" in result.stdout
+
+
+def test_summary_of_a_database_nesting_too_deep_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    _deep_list_database(tmp_path, 600)
+    result = run("summary", str(tmp_path))
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("kit: error: ")
+    assert "shared.dat" in result.stderr and "nesting deeper than 512" in result.stderr
+
+
+def test_summary_of_a_folder_without_databases_shows_where_they_are(tmp_path: Path) -> None:
+    (tmp_path / "world" / "system" / "database").mkdir(parents=True)
+    result = run("summary", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert "problems:" in result.stdout and "error: no_databases:" in result.stdout
+    assert f"{tmp_path / 'world'} has system/database/: open it instead" in result.stdout
+
+
+def test_every_command_turns_a_kit_error_into_one_line(tmp_path: Path) -> None:
+    from kit.cli import build_parser
+
+    commands = sorted(build_parser()._subparsers._group_actions[0].choices)  # type: ignore[union-attr]
+    assert "summary" in commands
+    missing = str(tmp_path / "does-not-exist")
+    for command in commands:
+        result = run(command, missing)
+        if result.returncode == 2 and "usage:" in result.stderr:
+            continue  # the command takes other arguments: argparse's own one-line usage error
+        assert "Traceback" not in result.stderr, (command, result.stderr)
+        # one line naming the command's error ("kit: error: ..." from main, or the command's own "kit <command>: ...")
+        assert result.returncode == 2 and result.stderr.count("\n") == 1, (command, result.stderr)
+        assert result.stderr.startswith("kit"), (command, result.stderr)

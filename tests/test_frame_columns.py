@@ -45,7 +45,7 @@ import kit.modules.problems as kmp
 import kit.modules.selection as kms
 import kit.retrieval as kr
 import kit.retrieval._frames as rf
-import kit.saves.database as sd
+import kit.saves.handle as sd
 import kit.servers.server as ss
 import kit.saves.knowledge as sk
 import kit.worldbook as wb
@@ -272,20 +272,36 @@ NO_QUERIES = pd.DataFrame({"query_id": pd.Series([], dtype="string"), "text": pd
 
 Case = Callable[[Inputs], tuple[pd.DataFrame, pd.DataFrame, dict[str, Any]]]
 
+
+def _corrupt_shared(folder: Path) -> Any:
+    """The shared database of a save whose shared file is not NBT (one unreadable_database row)."""
+    path = folder / "system" / "database" / "shared.dat"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"not NBT")
+    return kit.open_save(folder).databases.shared()
+
 #: Qualified name -> (full, empty, schema).
 CASES: dict[str, Case] = {
     # saves
-    "kit.saves.database.AgentDatabase.tables": lambda x: (
-        x.save.databases.shared().tables(), x.empty_save.databases.shared().tables(), sd._TABLE_SCHEMA),
-    "kit.saves.database.AgentDatabase.frame": lambda x: (
+    "kit.saves.handle.AgentDatabase.tables": lambda x: (
+        x.save.databases.shared().tables(), x.empty_save.databases.shared().tables(), sd.TABLE_SCHEMA),
+    "kit.saves.handle.AgentDatabase.frame": lambda x: (
         x.save.databases.shared().frame(kit.KNOWLEDGE), x.empty_save.databases.shared().frame(kit.KNOWLEDGE),
-        sd._DOC_SCHEMA),
-    "kit.saves.database.AgentDatabase.search": lambda x: (
+        sd.DOCUMENT_SCHEMA),
+    "kit.saves.handle.AgentDatabase.search": lambda x: (
         x.save.databases.shared().search(kit.KNOWLEDGE, "en_us", "diamond"),
         x.empty_save.databases.shared().search(kit.KNOWLEDGE, "en_us", "diamond"), rf.SEARCH_COLUMNS),
     "kit.saves.database.AgentDatabases.summary": lambda x: (
-        x.save.databases.summary(), x.empty_save.databases.summary().iloc[0:0], sd._SUMMARY_SCHEMA),
-    "kit.saves.save.Save.summary": lambda x: (x.save.summary(), x.empty_save.summary().iloc[0:0], sd._SUMMARY_SCHEMA),
+        x.save.databases.summary(), x.empty_save.databases.summary().iloc[0:0], sd.SUMMARY_SCHEMA),
+    "kit.saves.save.Save.summary": lambda x: (x.save.summary(), x.empty_save.summary().iloc[0:0], sd.SUMMARY_SCHEMA),
+    "kit.saves.save.Save.problems": lambda x: (
+        kit.open_save(x.tmp).problems(), x.save.problems(), problem_schema(sd.PROBLEM_EXTRA_SCHEMA)),
+    "kit.saves.handle.AgentDatabase.problems": lambda x: (
+        _corrupt_shared(x.tmp / "corrupt_save").problems(), x.empty_save.databases.shared().problems(),
+        problem_schema(sd.PROBLEM_EXTRA_SCHEMA)),
+    "kit.saves.handle.AgentDatabase.raw_frame": lambda x: (
+        x.save.databases.shared().raw_frame("system:quest_backgrounds"),
+        x.empty_save.databases.shared().raw_frame("system:quest_backgrounds"), sd.RAW_SCHEMA),
     "kit.saves.knowledge.ask": lambda x: (
         kit.ask(x.save, ALEX, "diamond", language="en_us"), kit.ask(x.save, ALEX, "qqqqzzzz", language="en_us"),
         sk.ASK_SCHEMA),

@@ -154,7 +154,11 @@ class PackSet:
 
     @property
     def errors(self):
-        """Deprecated alias of :meth:`problems` (kept for one release)."""
+        """Deprecated alias of :meth:`problems` (kept for one release; warns with DeprecationWarning)."""
+        import warnings
+
+        warnings.warn("PackSet.errors is deprecated and will be removed in the next release: use PackSet.problems()",
+                      DeprecationWarning, stacklevel=2)
         return self.problems()
 
     def problems(self):

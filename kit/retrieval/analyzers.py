@@ -23,7 +23,17 @@ English stop words and stemming are options for the Latin words of ``"default"``
 ``"jieba"``: stop words are removed first (compared after lower-casing), then the remaining words
 are stemmed with the Snowball stemmer of the chosen language (PyStemmer when installed, otherwise
 the pure-Python ``snowballstemmer``; both implement the same Snowball algorithms). CJK terms are never
-stemmed or stopped.
+stemmed.
+
+Chinese stop words (on by default, ``chinese_stop_words=True``; :data:`CHINESE_STOP_WORDS`): question words
+and sentence-final particles (哪里, 在哪, 什么, 怎么, 如何, 吗, 呢 ...) carry no topic, yet as character
+unigrams and bigrams they matched every question and could carry a whole score (``"钻石在哪里"`` ranked a
+server rule first through 哪里/在哪/哪). ``"default"`` and ``"char12"`` cut them out of each CJK run before
+forming unigrams and bigrams (longest word first, left to right), so ``"钻石在哪里"`` -> ``["钻", "石",
+"钻石"]`` and no bigram spans a stop word; ``"word"`` and ``"jieba"`` drop tokens equal to one. Measured
+(``nDCG@10``, BM25 / TF-IDF, before -> after): xquad-zh-sent .832/.815 -> .838/.824, cmrc2018-dev-sent
+.749/.708 -> .757/.721 (reading-comprehension questions, not pooled judgments).
+:meth:`Analyzer.stop_words_in` lists the stop words a text lost (the search explorer shows them).
 """
 
 from __future__ import annotations
@@ -35,7 +45,7 @@ from typing import Literal
 
 from kit.retrieval.errors import InvalidParameterError, MissingDependencyError
 
-__all__ = ["make_analyzer", "Analyzer", "ANALYZERS", "LUCENE_ENGLISH_STOP_WORDS", "AnalyzerName"]
+__all__ = ["make_analyzer", "Analyzer", "ANALYZERS", "LUCENE_ENGLISH_STOP_WORDS", "CHINESE_STOP_WORDS", "AnalyzerName"]
 
 AnalyzerName = Literal["default", "word", "char12", "jieba"]
 ANALYZERS: tuple[str, ...] = ("default", "word", "char12", "jieba")
@@ -47,6 +57,18 @@ LUCENE_ENGLISH_STOP_WORDS: frozenset[str] = frozenset(
 """Lucene's classic English stop set (``EnglishAnalyzer.ENGLISH_STOP_WORDS_SET``), also used by bm25s
 and Anserini's BM25 baselines. ``stop_words="english"`` means this list; ``stop_words="sklearn"``
 means scikit-learn's longer ``ENGLISH_STOP_WORDS`` (318 words)."""
+
+CHINESE_STOP_WORDS: frozenset[str] = frozenset(
+    # question words and phrases
+    "哪里 哪儿 在哪 在哪里 在哪儿 哪个 哪些 哪 什么 什么样 啥 怎么 怎么样 怎样 如何 为什么 为何 谁 多少 是否 "
+    "是不是 有没有 能不能 可不可以 请问 "
+    # sentence-final particles
+    "吗 呢 吧 啊 呀 哦 嘛".split()
+)
+"""kit's Chinese stop list: question words and sentence-final particles (see the module documentation). Every
+entry is a word of CJK characters; ``chinese_stop_words=`` of :func:`make_analyzer` switches it off or replaces
+it. Function words that also occur inside content words (的 in 目的, 在 in 存在, 是 in 但是, 了 in 了解) are left
+out: adding them lowered nDCG@10 on both Chinese test collections."""
 
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0002ffff"
 _LATIN_WORD = re.compile(rf"[^\W_{_CJK}]+")  # letters and digits, CJK excluded
@@ -84,6 +106,32 @@ def _stop_set(stop_words: str | Iterable[str] | None) -> frozenset[str]:
             f"of words or None. Got {stop_words!r} instead."
         )
     return frozenset(_normalize(word) for word in words)
+
+
+def _chinese_stop_set(value: bool | Iterable[str]) -> frozenset[str]:
+    if value is True:
+        return CHINESE_STOP_WORDS
+    if value is False or value is None:
+        return frozenset()
+    if isinstance(value, str):
+        raise InvalidParameterError(
+            "The 'chinese_stop_words' parameter of make_analyzer must be a bool or a collection of words. "
+            f"Got {value!r} instead (True uses kit's list CHINESE_STOP_WORDS, False none)."
+        )
+    words = list(value)
+    if not all(isinstance(word, str) and word for word in words):
+        raise InvalidParameterError(
+            f"The 'chinese_stop_words' parameter of make_analyzer must hold non-empty str. Got {value!r} instead."
+        )
+    return frozenset(_normalize(word) for word in words)
+
+
+def _cutter(words: frozenset[str]) -> Callable[[str], str] | None:
+    """``text -> text`` with each stop word (longest first, left to right) replaced by a space."""
+    if not words:
+        return None
+    pattern = re.compile("|".join(re.escape(w) for w in sorted(words, key=lambda w: (-len(w), w))))
+    return lambda text: pattern.sub(" ", text)
 
 
 def _stemmer(language: str | None) -> Callable[[list[str]], list[str]] | None:
@@ -158,6 +206,21 @@ class Analyzer:
         self.tokenize = tokenize
         self._filter = word_filter
         self._analyze = analyze  # optional faster equivalent of filter(tokenize(text))
+        self.chinese_stop_words: frozenset[str] = frozenset()
+        self._stop_pattern: re.Pattern[str] | None = None
+
+    def stop_words_in(self, text: str) -> list[str]:
+        """The stop words this analyzer leaves out of ``text``, in order of appearance (repeats once).
+
+        Chinese stop words as they are cut from CJK runs, then the Latin words the stop list removes.
+        """
+        normal = _normalize(text)
+        found: list[str] = []
+        if self._stop_pattern is not None and _CJK_CHAR.search(normal):
+            found += self._stop_pattern.findall(normal)
+        if self._filter is not None and self._filter.stop_words:
+            found += [w for w in _LATIN_WORD.findall(normal) if w in self._filter.stop_words]
+        return list(dict.fromkeys(found))
 
     @property
     def is_identity(self) -> bool:
@@ -185,6 +248,7 @@ def make_analyzer(
     *,
     stem: str | None = None,
     stop_words: str | Iterable[str] | None = None,
+    chinese_stop_words: bool | Iterable[str] = True,
 ) -> Analyzer:
     """Return the analyzer ``name``, a callable ``text -> list of terms``.
 
@@ -198,6 +262,9 @@ def make_analyzer(
     stop_words : "english", "sklearn", collection of str or None, default=None
         Tokens removed before stemming (a custom collection may hold Chinese words too). Ignored by
         ``"char12"``.
+    chinese_stop_words : bool or collection of str, default=True
+        Chinese question and function words cut out of CJK text before its terms are formed: ``True`` uses
+        :data:`CHINESE_STOP_WORDS`, ``False`` none, a collection those words.
 
     Returns
     -------
@@ -211,7 +278,27 @@ def make_analyzer(
             f"{{'default', 'word', 'char12', 'jieba'}}. Got {name!r} instead."
         )
     stop_set, stemmer = _stop_set(stop_words), _stemmer(stem)
+    chinese = _chinese_stop_set(chinese_stop_words)
+    analyzer = _build(name, stop_set, stemmer, chinese)
+    analyzer.chinese_stop_words = chinese
+    if chinese:
+        analyzer._stop_pattern = re.compile(
+            "|".join(re.escape(w) for w in sorted(chinese, key=lambda w: (-len(w), w)))
+        )
+    return analyzer
+
+
+def _build(
+    name: str,
+    stop_set: frozenset[str],
+    stemmer: Callable[[list[str]], list[str]] | None,
+    chinese: frozenset[str],
+) -> Analyzer:
+    """The analyzer ``name`` with its stop words (English ``stop_set``, ``chinese``) and stemmer."""
+    if name != "char12" and name != "default" and chinese:  # whole tokens: a token equal to a stop word goes
+        stop_set = stop_set | chinese
     word_filter = _WordFilter(stop_set, stemmer) if (stop_set or stemmer) and name != "char12" else None
+    cut = _cutter(chinese) if name in ("default", "char12") else None
 
     if name == "default":
         find_words = _LATIN_WORD.findall
@@ -223,6 +310,8 @@ def make_analyzer(
             text = _normalize(text)
             tokens = find_words(text)
             if has_cjk(text):
+                if cut is not None:
+                    text = cut(text)
                 tokens += find_cjk_unigrams(text)
                 tokens += find_cjk_bigrams(text)
             return tokens
@@ -237,6 +326,8 @@ def make_analyzer(
             text = _normalize(text)
             terms = word_filter(find_words(text))
             if has_cjk(text):
+                if cut is not None:
+                    text = cut(text)
                 cjk = find_cjk_unigrams(text) + find_cjk_bigrams(text)
                 terms += [t for t in cjk if t not in cjk_stop_words] if cjk_stop_words else cjk
             return terms
@@ -254,9 +345,12 @@ def make_analyzer(
     if name == "char12":
         find_unigrams = _CHAR.findall
         find_bigrams = _CHAR_BIGRAM.findall
+        has_cjk_char = _CJK_CHAR.search
 
         def tokenize_char12(text: str) -> list[str]:
             text = _normalize(text)
+            if cut is not None and has_cjk_char(text):
+                text = cut(text)
             return find_unigrams(text) + find_bigrams(text)
 
         return Analyzer(name, tokenize_char12, None)

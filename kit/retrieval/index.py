@@ -59,6 +59,7 @@ _DEFAULTS: dict[str, Any] = {
     "sublinear_tf": True,
     "stem": "english",
     "stop_words": "english",
+    "chinese_stop_words": True,
     "max_paragraph_chars": DEFAULT_MAX_CHARS,
     "include_title": True,
 }
@@ -90,6 +91,9 @@ class ParagraphIndex:
         Snowball stemmer language for Latin words (``None`` keeps words as they are).
     stop_words : "english", "sklearn", collection of str or None, default="english"
         Latin words left out (``"english"`` is Lucene's 33-word list, ``"sklearn"`` scikit-learn's 318).
+    chinese_stop_words : bool or collection of str, default=True
+        Chinese question and function words cut out of CJK text (``True``: kit's
+        :data:`~kit.retrieval.analyzers.CHINESE_STOP_WORDS`; ``False``: none; see :mod:`kit.retrieval.analyzers`).
     max_paragraph_chars : int or None, default=2000
         Paragraphs longer than this are cut at sentence ends; ``None`` never cuts.
     include_title : bool, default=True
@@ -129,6 +133,7 @@ class ParagraphIndex:
         sublinear_tf: bool = True,
         stem: str | None = "english",
         stop_words: str | Iterable[str] | None = "english",
+        chinese_stop_words: bool | Iterable[str] = True,
         max_paragraph_chars: int | None = DEFAULT_MAX_CHARS,
         include_title: bool = True,
     ) -> None:
@@ -139,6 +144,7 @@ class ParagraphIndex:
         self.sublinear_tf = sublinear_tf
         self.stem = stem
         self.stop_words = stop_words
+        self.chinese_stop_words = chinese_stop_words
         self.max_paragraph_chars = max_paragraph_chars
         self.include_title = include_title
 
@@ -186,7 +192,9 @@ class ParagraphIndex:
             ``self``, fitted.
         """
         self._validate_params()
-        analyze = make_analyzer(self.analyzer, stem=self.stem, stop_words=self.stop_words)
+        analyze = make_analyzer(
+            self.analyzer, stem=self.stem, stop_words=self.stop_words, chinese_stop_words=self.chinese_stop_words
+        )
         docs = _checked_documents(documents)
         parsed = count_terms(docs, analyze, include_title=self.include_title, max_chars=self.max_paragraph_chars)
         matrix, idf, avg_len = weigh(

@@ -227,7 +227,8 @@ class _DictCodec(Codec[dict]):
 
 
 class _OptionalCodec(Codec[Any]):
-    """``None`` or a value. Alone it is stored as ``{}`` / ``{"value": ...}``; in a record a ``None`` field is omitted."""
+    """``None`` or a value. Alone it is stored as ``{}`` / ``{"value": ...}``; in a record a ``None`` field is
+    omitted."""
 
     def __init__(self, inner: Codec) -> None:
         self.inner = inner

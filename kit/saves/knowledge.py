@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 from kit.core.contracts import GuideSource
 from kit.core.errors import InvalidParameterError
 from kit.core.frames import frame
+from kit.saves.handle import DEFAULT_WEIGHTING, Weighting
 from kit.saves.tables import FTB_GUIDES, KNOWLEDGE, DatabaseTable, InvalidLanguageError, check_language
 
 if TYPE_CHECKING:
@@ -62,6 +63,7 @@ def ask(
     allowed_guide_ids: Iterable[str] | None = None,
     quest_book: GuideSource | None = None,
     progress: Any = None,
+    weighting: Weighting = DEFAULT_WEIGHTING,
 ) -> pd.DataFrame:
     """Gather the paragraphs an assistant would answer ``question`` from, as the design's question flow does.
 
@@ -98,6 +100,8 @@ def ask(
     progress : kit.ftb.Progress, optional
         Team progress (:func:`kit.ftb.read_progress`); read from the save when ``quest_book`` is given
         without it.
+    weighting : {"tfidf", "bm25"}, default="tfidf"
+        How paragraphs are ranked (:meth:`kit.AgentDatabase.search`); TF-IDF reproduces the design's server.
 
     Returns
     -------
@@ -115,7 +119,7 @@ def ask(
     """
     import pandas as pd
 
-    check_language(language)
+    _check_ask_arguments(save, player_uuid, question, language)
     if quest_book is not None:
         if not isinstance(quest_book, GuideSource):
             raise InvalidParameterError(
@@ -135,27 +139,46 @@ def ask(
     ]
     frames = []
     for scope, db, table, allowed in searches:
-        frames.append(_search(scope, db, table, language, question, allowed))
+        frames.append(_search(scope, db, table, language, question, allowed, weighting))
     if allowed_guide_ids is not None:
-        frames.append(_search_guides(save, language, question, list(allowed_guide_ids), quest_book))
+        frames.append(_search_guides(save, language, question, list(allowed_guide_ids), quest_book, weighting))
     result = pd.concat(frames, ignore_index=True)
     return frame(ASK_SCHEMA, {name: result[name].array for name in ASK_SCHEMA})
 
 
+def _check_ask_arguments(save: object, player_uuid: object, question: object, language: object) -> None:
+    """Raise InvalidParameterError naming the argument, what it got and what to pass."""
+    from kit.saves.save import Save
+
+    if not isinstance(save, Save):
+        raise InvalidParameterError(
+            f"The 'save' parameter of ask must be a Save, got {type(save).__name__} {save!r}: "
+            "use kit.open_save(<save folder>)"
+        )
+    for name, value, what in (("player_uuid", player_uuid, "the player's UUID as a str"),
+                              ("question", question, "the question text"),
+                              ("language", language, "a game language code such as 'zh_cn'")):
+        if not isinstance(value, str):
+            raise InvalidParameterError(
+                f"The '{name}' parameter of ask must be a str ({what}). Got {type(value).__name__} {value!r} instead."
+            )
+    check_language(language)
+
+
 def _search(scope: str, db: AgentDatabase, table: DatabaseTable[list[Document]], language: str, question: str,
-            allowed: list[str] | None) -> pd.DataFrame:
-    found = db.search(table, language, question, allowed_ids=allowed, limit=PER_SCOPE_LIMIT)
+            allowed: list[str] | None, weighting: Weighting = DEFAULT_WEIGHTING) -> pd.DataFrame:
+    found = db.search(table, language, question, allowed_ids=allowed, limit=PER_SCOPE_LIMIT, weighting=weighting)
     found.insert(0, "source", table.id)
     found.insert(0, "scope", scope)
     return found
 
 
 def _search_guides(save: Save, language: str, question: str, allowed: list[str],
-                   guides: GuideSource | None) -> pd.DataFrame:
+                   guides: GuideSource | None, weighting: Weighting = DEFAULT_WEIGHTING) -> pd.DataFrame:
     """The FTB scope: search the allowed guides; with ``guides``, withhold stale ones and search again without them."""
     db = save.databases.shared()
     while True:
-        found = _search("ftb", db, FTB_GUIDES, language, question, allowed)
+        found = _search("ftb", db, FTB_GUIDES, language, question, allowed, weighting)
         if guides is None or found.empty:
             return found
         returned = list(dict.fromkeys(found["doc_id"]))

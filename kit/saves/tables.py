@@ -8,7 +8,8 @@ from typing import Generic, TypeVar
 
 from kit.saves import codecs
 from kit.core.document import Document
-from kit.core.errors import InvalidIdentifierError, InvalidParameterError, KitError
+from kit.core.errors import InvalidIdentifierError, InvalidParameterError
+from kit.saves.errors import InvalidLanguageError
 
 __all__ = [
     "InvalidLanguageError",
@@ -20,6 +21,7 @@ __all__ = [
     "KNOWLEDGE",
     "FTB_GUIDES",
     "QUEST_BACKGROUNDS",
+    "KNOWN_TABLES",
 ]
 
 T = TypeVar("T")
@@ -54,7 +56,9 @@ class DatabaseTable(Generic[T]):
     def __post_init__(self) -> None:
         validate_identifier(self.id)
         if not isinstance(self.codec, codecs.Codec):
-            raise InvalidParameterError(f"DatabaseTable {self.id!r}: codec must be a kit.saves.codecs.Codec, got {self.codec!r}")
+            raise InvalidParameterError(
+                f"DatabaseTable {self.id!r}: codec must be a kit.saves.codecs.Codec, got {self.codec!r}"
+            )
 
     @property
     def is_documents(self) -> bool:
@@ -70,7 +74,9 @@ def documents_table(source: str | DatabaseTable) -> DatabaseTable[list[Document]
     """Return the documents table for a source id (or check that a table is one)."""
     if isinstance(source, DatabaseTable):
         if not source.is_documents:
-            raise InvalidParameterError(f"table {source.id!r} is not a documents table (codec {source.codec.signature})")
+            raise InvalidParameterError(
+                f"table {source.id!r} is not a documents table (codec {source.codec.signature})"
+            )
         return source
     return DatabaseTable(source, DOCUMENTS)
 
@@ -83,11 +89,11 @@ FTB_GUIDES: DatabaseTable[list[Document]] = DatabaseTable("system:ftb_guides", D
 QUEST_BACKGROUNDS: DatabaseTable[str] = DatabaseTable("system:quest_backgrounds", codecs.STRING)
 
 
+#: The tables kit knows by id (a known table that is absent from a database reads as empty).
+KNOWN_TABLES: dict[str, DatabaseTable] = {table.id: table for table in (KNOWLEDGE, FTB_GUIDES, QUEST_BACKGROUNDS)}
+
+
 _LANGUAGE = re.compile(r"[a-z]{2,3}(_[a-z0-9]{2,8})?")
-
-
-class InvalidLanguageError(KitError, ValueError):
-    """A language code that is not of the game's form (``zh_cn``, ``en_us``)."""
 
 
 def check_language(language: str) -> str:

@@ -19,7 +19,7 @@ import pandas as pd
 import traitlets
 
 from kit.core.errors import InvalidParameterError, KitError
-from kit.retrieval.text import plain_text, query_language
+from kit.retrieval.text import highlight_terms, plain_text, query_language, script_language
 from kit.widgets._static import StaticView
 
 if TYPE_CHECKING:
@@ -32,6 +32,45 @@ SHARED = "shared"
 AUTO = "auto"  #: the language value that means "chosen from the query's script"
 MAX_LIMIT = 50  #: the most results one search shows
 SNIPPET_CHARS = 300
+WEIGHTINGS = ("tfidf", "bm25")
+# the table style of the other kit widgets (CardBrowser's detail tables)
+_TABLE = "border-collapse:collapse;font-size:90%;margin:2px 0 8px 0;border:1px solid #d0d7de"
+_TH = "text-align:left;padding:3px 8px;background:#eef2f6;border-bottom:2px solid #c6ced8;white-space:nowrap"
+_TD = "padding:3px 8px;vertical-align:top;border-bottom:1px solid #e4e8ec;text-align:right"
+_EXPLAIN_LABELS = {"term": "词项 term", "query_weight": "查询权重 query weight", "doc_weight": "段落权重 paragraph weight",
+                   "contribution": "贡献 contribution", "share": "占比 share", "n_in_query": "查询中 in query",
+                   "n_in_paragraph": "段落中 in paragraph", "idf": "idf"}
+_SCRIPT_NAMES = {"zh_cn": "Chinese 中文", "en_us": "English 英文"}
+
+
+def explanation_table(terms: pd.DataFrame) -> str:
+    """The term table of :meth:`kit.retrieval.ParagraphIndex.explain` as styled HTML (bilingual headers)."""
+    columns = list(terms.columns)
+    head = "".join(f"<th style='{_TH}'>{html.escape(_EXPLAIN_LABELS.get(c, c))}</th>" for c in columns)
+    rows = []
+    for i, values in enumerate(terms.itertuples(index=False)):
+        cells = "".join(
+            f"<td style='{_TD}'>{html.escape(f'{v:.4f}' if isinstance(v, float) else str(v))}</td>" for v in values
+        )
+        shade = " style='background:#f7f9fb'" if i % 2 else ""
+        rows.append(f"<tr{shade}>{cells}</tr>")
+    return f"<table class='kit-table' style='{_TABLE}'><tr>{head}</tr>{''.join(rows)}</table>"
+
+
+def _open(save: object) -> Save:
+    """``save`` itself when it is an opened Save, the save at ``save`` when it is a path; else a clear error."""
+    import os
+
+    from kit.saves.save import Save, open_save
+
+    if isinstance(save, Save):
+        return save
+    if isinstance(save, (str, os.PathLike)):
+        return open_save(save)
+    raise InvalidParameterError(
+        f"The 'save' parameter of SearchExplorer must be a Save or a save folder path, got {type(save).__name__} "
+        f"{save!r}: use SearchExplorer(kit.open_save('sample_saves/aurora_server')) or pass the folder's path"
+    )
 
 
 def player_names(save: Save) -> dict[str, str]:
@@ -105,6 +144,11 @@ class SearchExplorer(StaticView, widgets.VBox):
         Latin letters -> ``en_us``).
     limit : int, default=5
         Results per search; more than 50 is capped at 50 and the status line says so.
+    weighting : {"tfidf", "bm25"}, default="tfidf"
+        How paragraphs are ranked (:meth:`kit.AgentDatabase.search`); TF-IDF is what the design's server uses.
+
+    ``save`` may also be a save folder's path (it is then opened). Snippets mark the query's terms; the
+    explanation of a result lists the query's stop words, which score nothing.
 
     State (traitlets): ``scope`` ("shared" or a player UUID), ``source`` (documents table id), ``language``,
     ``query``, ``limit`` and ``selected`` (the clicked result's rank, 0 for none). ``results`` holds the last
@@ -118,7 +162,17 @@ class SearchExplorer(StaticView, widgets.VBox):
     limit = traitlets.Int(5)
     selected = traitlets.Int(0)
 
-    def __init__(self, save: Save, *, query: str = "", language: str = AUTO, limit: int = 5) -> None:
+    def __init__(
+        self, save: Save | str | Path, *, query: str = "", language: str = AUTO, limit: int = 5, weighting: str = "tfidf"
+    ) -> None:
+        save = _open(save)
+        if weighting not in WEIGHTINGS:
+            raise InvalidParameterError(f"The 'weighting' parameter of SearchExplorer must be a str among "
+                                        f"{{'tfidf', 'bm25'}}. Got {weighting!r} instead.")
+        if not isinstance(language, str):
+            raise InvalidParameterError(f"The 'language' parameter of SearchExplorer must be a str ('auto' or a "
+                                        f"language such as 'zh_cn'). Got {language!r} instead.")
+        self.weighting = weighting
         if not isinstance(query, str):
             raise InvalidParameterError(f"The 'query' parameter of SearchExplorer must be a str. Got {query!r} instead.")
         if not isinstance(limit, int) or isinstance(limit, bool):
@@ -237,20 +291,37 @@ class SearchExplorer(StaticView, widgets.VBox):
         self.result_list.children = []
         language = self.effective_language
         if not self.source or not language:
-            self.status.value = "<i>这个数据库没有文档表。This database has no documents tables.</i>"
+            self.status.value = "<i>这个数据库没有文档表。This database has no documents tables.</i>" + self._folder_note()
             return self.results
         if not self.query.strip():
             self.status.value = "<i>请输入查询后按回车。Type a query and press Enter to search.</i>"
             return self.results
         limit = min(max(self.limit, 1), MAX_LIMIT)
-        self.results = self._db().search(self.source, language, self.query, limit=limit)
+        self.results = self._db().search(self.source, language, self.query, limit=limit, weighting=self.weighting)
         notes = []
-        if self.language == AUTO:
+        script = script_language(self.query)
+        if self.language == AUTO and script is None:
+            notes.append(f"语言 language <code>{html.escape(language)}</code> (未识别文字 no script detected in the "
+                         "query: the default)")
+        elif self.language == AUTO:
             notes.append(f"语言 language <code>{html.escape(language)}</code> (detected from the query's script)")
+        elif self.results.empty and script is not None and script != language:
+            other = query_language(self.query, self.languages, default=language)
+            if other != language:
+                notes.append(f"{html.escape(language)} 中没有匹配，试试 {html.escape(other)} · no match in "
+                             f"{html.escape(language)}; try {html.escape(other)} (the query is "
+                             f"{_SCRIPT_NAMES.get(script, script)})")
         if limit != self.limit:
             notes.append(f"条数 limit {self.limit} → {limit} (capped: at most {MAX_LIMIT}, at least 1)")
         self._draw_results(notes)
         return self.results
+
+    def _folder_note(self) -> str:
+        """The save's folder problem (no databases where kit looked), if any, as a line of the status."""
+        from kit.saves.save_checks import folder_problems
+
+        rows = [r for r in folder_problems(Path(self.save.path)) if r["kind"] == "no_databases"]
+        return "".join(f"<br><small>{html.escape(r['message'])}</small>" for r in rows)
 
     def _draw_results(self, notes: list[str]) -> None:
         suffix = "".join(f"<br><small>{n}</small>" for n in notes)
@@ -261,6 +332,7 @@ class SearchExplorer(StaticView, widgets.VBox):
         self.status.value = (f"{len(self.results)} 个段落，最佳在前 · {len(self.results)} paragraphs, best first. "
                              f"Click one to see why it ranked there.{suffix}")
         rows = []
+        analyzer = self._index().analyzer_
         for row in self.results.itertuples(index=False):
             button = widgets.Button(
                 description=f"#{row.rank}  {row.title}  ({row.doc_id} ¶{row.paragraph_index}, {row.score:.3f})",
@@ -268,7 +340,7 @@ class SearchExplorer(StaticView, widgets.VBox):
                 tooltip=f"{row.doc_id} ¶{row.paragraph_index}",
             )
             button.on_click(lambda _, rank=int(row.rank): setattr(self, "selected", rank))
-            text = html.escape(plain_text(row.text, max_chars=SNIPPET_CHARS))
+            text = highlight_terms(plain_text(row.text, max_chars=SNIPPET_CHARS), self.query, analyzer)
             rows.append(widgets.VBox([button, widgets.HTML(f"<div style='margin-left:1em'>{text}</div>")]))
         self.result_list.children = rows
 
@@ -277,12 +349,18 @@ class SearchExplorer(StaticView, widgets.VBox):
             self.explanation.value = ""
             return
         row = self.results.iloc[self.selected - 1]
-        index = self._db().prepare_index(self.source, self.effective_language)
+        index = self._index()
         terms = index.explain(self.query, row["doc_id"], int(row["paragraph_index"]))
         title = html.escape(f"{row['doc_id']} ¶{row['paragraph_index']}: {row['title']}")
-        self.explanation.value = f"<b>Why #{self.selected} — {title}</b>" + terms.to_html(
-            index=False, float_format=lambda v: f"{v:.4f}", border=0
-        )
+        stopped = index.analyzer_.stop_words_in(self.query)
+        stop_line = ("<br><small>停用词（不计分） stop words, not scored: "
+                     + "、".join(f"<code>{html.escape(w)}</code>" for w in stopped) + "</small>") if stopped else ""
+        self.explanation.value = (f"<b>为什么排第 {self.selected} · Why #{self.selected} — {title}</b>"
+                                  f"<small> ({html.escape(self.weighting)})</small>{stop_line}"
+                                  + explanation_table(terms))
+
+    def _index(self) -> Any:
+        return self._db().prepare_index(self.source, self.effective_language, weighting=self.weighting)
 
     def static_text(self) -> str:
         scope = "shared" if self.scope == SHARED else self.names.get(self.scope, self.scope)

@@ -267,7 +267,7 @@ def test_close_invalidates_every_handle(tmp_path: Path) -> None:
 
 
 def test_batch_rewrites_once_and_sees_its_own_changes(dbs: kit.AgentDatabases, monkeypatch) -> None:
-    import kit.saves.database as database
+    import kit.saves._file as database
 
     writes = []
     real = database.atomic_write_bytes
@@ -472,7 +472,7 @@ def test_stats_records_are_the_rows_of_tables_and_summary(tmp_path: Path) -> Non
         records = [h.stats() for h in dbs.handles()]
         assert [vars(r) for r in records] == save.summary().to_dict("records")
         assert records[0] == kit.DatabaseStats(
-            scope="shared", player_uuid="", path="system/database/shared.dat", exists=True,
+            scope="shared", player_uuid="", path="system/database/shared.dat", exists=True, layout="kit",
             file_size_bytes=dbs.shared_path.stat().st_size, n_tables=2, n_entries=2, n_documents=2,
         )
 

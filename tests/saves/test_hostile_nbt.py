@@ -95,8 +95,20 @@ def test_byte_array_present_but_over_the_quota_is_refused_before_allocation() ->
 
 
 @pytest.mark.parametrize(("shape", "n"), [("empty compounds", 1_200_000), ("ints", 1_200_000), ("int array", 1_200_000), ("compound entries", 400_000)])
+def test_bombs_are_refused_within_the_memory_bound_at_the_databases_quota(shape: str, n: int) -> None:
+    # each shape costs about twice the fixed quota the save databases use; the others are covered by the
+    # charge test below
+    data = gzip.compress(BOMBS[shape](n), mtime=0)
+    peak, result = peak_memory(lambda: nbt.decode_nbt(data, quota=nbt.DEFAULT_QUOTA))
+    assert isinstance(result, nbt.NbtError), result
+    assert "quota" in str(result) or "size quota" in str(result)
+    assert peak < MEMORY_BOUND_BYTES, f"{shape}: refusing cost {peak / 2**20:.1f} MiB"
+
+
+@pytest.mark.parametrize(("shape", "n"), [("empty compounds", 1_200_000), ("bytes", 1_200_000), ("byte array", 1_200_000), ("empty byte arrays", 1_200_000)])
 def test_bombs_are_refused_within_the_memory_bound_at_default_settings(shape: str, n: int) -> None:
-    # each shape costs about twice the default quota; the others are covered by the charge test below
+    # the general decoder's quota scales with the input (16 per byte of NBT, game data costs at most ~12):
+    # the shapes that cost more per byte than any game data are still refused, within the same bound
     data = gzip.compress(BOMBS[shape](n), mtime=0)
     peak, result = peak_memory(lambda: nbt.decode_nbt(data))
     assert isinstance(result, nbt.NbtError), result

@@ -37,7 +37,7 @@ def test_index_is_reused_until_the_table_changes(save) -> None:
     db = save.databases.shared()
     first = db.prepare_index(kit.KNOWLEDGE, "en_us")
     assert db.prepare_index("system:knowledge", "en_us") is first
-    assert db.prepare_index(kit.KNOWLEDGE, "en_us", weighting="tfidf") is not first  # settings are part of the key
+    assert db.prepare_index(kit.KNOWLEDGE, "en_us", weighting="bm25") is not first  # settings are part of the key
     db.put(kit.KNOWLEDGE, "en_us", [D("ores/copper", "Copper", "Copper oxidises over time.")])
     second = db.prepare_index(kit.KNOWLEDGE, "en_us")
     assert second is not first
@@ -60,7 +60,7 @@ def test_background_build_returns_a_future(save) -> None:
 
 
 def test_building_does_not_hold_the_write_lock(save, monkeypatch) -> None:
-    import kit.saves.database as database
+    import kit.saves.handle as database
 
     db = save.databases.shared()
     started, release = threading.Event(), threading.Event()

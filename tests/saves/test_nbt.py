@@ -205,3 +205,44 @@ def _types(value):
     if isinstance(value, list):
         return (type(value).__name__, [_types(v) for v in value])
     return type(value).__name__
+
+
+# ------------------------------------------------------------------------------ files the game reads
+
+
+def _structure(n_blocks: int) -> dict:
+    """A structure file's shape (the densest game data per byte: a Compound with an Int list per block)."""
+    blocks = nbt.List(
+        [{"pos": nbt.List([nbt.Int(i % 48), nbt.Int(i // 2304), nbt.Int((i // 48) % 48)]), "state": nbt.Int(i % 97)}
+         for i in range(n_blocks)]
+    )
+    palette = nbt.List([{"Name": f"minecraft:block_{k}", "Properties": {"facing": "north"}} for k in range(97)])
+    return {"DataVersion": nbt.Int(3465), "size": nbt.List([nbt.Int(48)] * 3), "palette": palette,
+            "blocks": blocks, "entities": nbt.List([], nbt.TAG_COMPOUND)}
+
+
+def test_a_4_mb_structure_file_is_read_with_the_defaults() -> None:
+    data = nbt.encode_nbt(_structure(110_000))
+    assert len(nbt.encode_nbt(_structure(110_000), compression="none")) > 3_900_000
+    # the fixed quota the save databases keep refuses it (as it refused the real structure-cache file) ...
+    with pytest.raises(nbt.NbtError, match="quota is 41943040 bytes"):
+        nbt.decode_nbt(data, quota=nbt.DEFAULT_QUOTA)
+    # ... while the general decoder's quota scales to the input and reads it whole
+    root = nbt.decode_nbt(data).root
+    assert len(root["blocks"]) == 110_000
+    assert root["blocks"][-1] == {"pos": [109_999 % 48, 109_999 // 2304, (109_999 // 48) % 48], "state": 109_999 % 97}
+
+
+def test_scaled_quota_is_never_below_the_fixed_one() -> None:
+    assert nbt.scaled_quota(0) == nbt.DEFAULT_QUOTA
+    assert nbt.scaled_quota(10_000_000) == nbt.QUOTA_PER_BYTE * 10_000_000
+
+
+def test_every_real_nbt_file_is_read_with_the_defaults() -> None:
+    folder = shared_file("nbt")
+    files = sorted(p for p in folder.rglob("*") if p.suffix in (".nbt", ".dat") and "little" not in p.name)
+    assert len(files) >= 10
+    for path in files:
+        allow = path.parent.name == "nbtlib" and path.stem in ("demo", "new_file", "new_structure")
+        decoded = nbt.decode_nbt(path.read_bytes(), allow_missing_root_end=allow)
+        assert isinstance(decoded.root, dict), path

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import kit
+from kit.core.errors import InvalidParameterError
 from kit.retrieval.text import plain_text, query_language, script_language
 from kit.widgets import SearchExplorer
 from kit.widgets.search_explorer import MAX_LIMIT, player_names
@@ -86,7 +87,7 @@ def test_limit_is_capped_with_a_visible_note(save) -> None:
 def test_snippets_are_plain_text_and_click_explains(save) -> None:
     explorer = SearchExplorer(save, query="铁矿石")
     snippet = explorer.result_list.children[0].children[1].value
-    assert "##" not in snippet and "**" not in snippet and "分布 · 铁矿石分布在 Y=-24" in snippet
+    assert "##" not in snippet and "**" not in snippet and "分布 · <mark>铁矿石</mark>分布在 Y=-24" in snippet
     explorer.result_list.children[0].children[0].click()
     assert explorer.selected == 1 and "Why #1" in explorer.explanation.value
 
@@ -111,7 +112,7 @@ def test_static_snapshot_shows_the_current_view(save) -> None:
     explorer = SearchExplorer(save, query="gold")
     bundle = explorer._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
-    assert "Gold is common" in bundle["text/html"] and "gold" in bundle["text/html"]
+    assert "<mark>Gold</mark> is common" in bundle["text/html"] and "gold" in bundle["text/html"]
     assert bundle["text/plain"].startswith("SearchExplorer: 'gold'") and "children=" not in bundle["text/plain"]
 
 
@@ -137,3 +138,58 @@ def test_a_language_the_table_lacks_or_a_bad_limit_is_a_kit_error(save) -> None:
         SearchExplorer(save, limit="5")
     told = SearchExplorer(save, query="iron", language="zh_cn")
     assert told.effective_language == "zh_cn" and "detected" not in told.status.value
+
+
+def test_snippets_mark_the_query_terms_not_its_stop_words(save) -> None:
+    explorer = SearchExplorer(save, query="where is iron ore", language="en_us")
+    snippet = explorer.result_list.children[0].children[1].value
+    assert "<mark>" in snippet and "<mark>is</mark>" not in snippet and "<mark>where</mark>" not in snippet.lower()
+
+
+def test_a_chinese_query_in_an_english_table_suggests_the_chinese_one(save) -> None:
+    explorer = SearchExplorer(save, query="铁矿石", language="en_us")
+    assert explorer.results.empty
+    assert "no match in en_us; try zh_cn" in explorer.status.value and "试试 zh_cn" in explorer.status.value
+
+
+def test_punctuation_only_is_no_script(save) -> None:
+    explorer = SearchExplorer(save, query="？？？")
+    assert "detected from the query" not in explorer.status.value
+    assert "no script detected" in explorer.status.value
+
+
+def test_the_explanation_is_a_styled_table_with_the_stop_words(save) -> None:
+    explorer = SearchExplorer(save, query="铁矿石在哪里")
+    explorer.result_list.children[0].children[0].click()
+    value = explorer.explanation.value
+    assert "<table class='kit-table'" in value and "词项 term" in value and "贡献 contribution" in value
+    assert "stop words, not scored" in value and "<code>在哪里</code>" in value and "(tfidf)" in value
+
+
+def test_weighting_is_the_servers_by_default_and_switchable(save) -> None:
+    from kit.retrieval import ParagraphIndex
+
+    tfidf = SearchExplorer(save, query="iron")
+    bm25 = SearchExplorer(save, query="iron", weighting="bm25")
+    db = save.databases.shared()
+    language = tfidf.effective_language
+    expected = db.search(tfidf.source, language, "iron", weighting="tfidf")["score"].tolist()
+    assert tfidf.results["score"].tolist() == expected
+    assert bm25.results["score"].tolist() == db.search(bm25.source, language, "iron", weighting="bm25")["score"].tolist()
+    assert bm25.results["score"].tolist() != expected
+    assert ParagraphIndex().weighting == "bm25"  # the index alone keeps its research default
+    with pytest.raises(InvalidParameterError, match="'weighting' parameter of SearchExplorer"):
+        SearchExplorer(save, weighting="BM25")
+
+
+def test_the_constructor_takes_a_save_or_its_path(save, tmp_path) -> None:
+    by_path = SearchExplorer(str(save.path), query="iron")
+    assert by_path.results["doc_id"].tolist() == SearchExplorer(save, query="iron").results["doc_id"].tolist()
+    with pytest.raises(InvalidParameterError, match=r"'save' parameter of SearchExplorer must be a Save or a save "
+                                                    r"folder path, got int 3: use SearchExplorer\(kit.open_save"):
+        SearchExplorer(3)
+    (tmp_path / "x" / "server" / "world" / "system" / "database").mkdir(parents=True)
+    too_high = SearchExplorer(tmp_path / "x" / "server", query="iron")  # opens, then says where databases are
+    assert "no documents tables" in too_high.status.value
+    assert f"{tmp_path / 'x' / 'server' / 'world'}" in too_high.status.value and "system/database/: open" in (
+        too_high.status.value)
