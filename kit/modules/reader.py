@@ -50,7 +50,7 @@ def _load(pack: PackFiles, rel: str, object_id: str, problems: list[Problem]) ->
 
 
 def read_modules(source: Any, *, server_types: Iterable[str] = tuple(SERVER_TYPES),
-                 client_ids: Iterable[str] = CLIENT_IDS, strict: bool = True) -> ModuleInventory:
+                 client_ids: Iterable[str] = CLIENT_IDS, strict: bool = False) -> ModuleInventory:
     """Read the module configurations, systems, module tags and catalogs of data packs.
 
     Parameters
@@ -58,15 +58,17 @@ def read_modules(source: Any, *, server_types: Iterable[str] = tuple(SERVER_TYPE
     source : path, sequence of paths, kit.items.PackSet, or kit.servers.Server
         Data pack folders, zipped packs or jars in priority order (later packs override earlier ones), a world
         folder holding ``datapacks/`` (its packs in name order), packs already loaded by
-        ``kit.items.load_datapacks``, or a server (any object with a ``load_datapacks()`` method, such as
+        ``kit.items.load_datapacks``, or a server (:class:`kit.modules.packs.LoadsDatapacks`, such as
         ``kit.open_server(path)``): the packs the game loads, in its load order.
     server_types : iterable of str, default=kit.modules.SERVER_TYPES
         The registered server module types; add the types of extension mods here.
     client_ids : iterable of str, default=kit.modules.CLIENT_IDS
         The known client implementations.
-    strict : bool, default=True
-        Raise :class:`ModuleDefinitionError` for the first error; with ``strict=False`` list every problem in
-        ``problems()`` instead (warnings are listed either way).
+    strict : bool, default=False
+        Lenient by default, as the game is with everything but the broken file: every mistake (an unknown direct
+        module id in a system, an unknown required tag member, a dangling tag, an unknown server type, a JSON
+        syntax error ...) is a row of ``problems()`` and the rest of the inventory is built. ``strict=True`` raises
+        :class:`ModuleDefinitionError` for the first error instead (warnings never raise).
 
     Returns
     -------

@@ -91,8 +91,8 @@ def test_a_servers_strict_reading_names_the_file_inside_the_nested_jar(generated
         module_file("outer:board"): "{ not json"}))
     server = kit.open_server(generated_server)
     with pytest.raises(km.ModuleDefinitionError, match=r"outer-?.*\.jar.*outer/system/system_module/board\.json"):
-        km.read_modules(server)
-    assert "invalid_json" in kinds(km.read_modules(server, strict=False))
+        km.read_modules(server, strict=True)
+    assert "invalid_json" in kinds(km.read_modules(server))
 
 
 def test_the_sample_modded_server_and_its_packset_read_without_errors() -> None:
