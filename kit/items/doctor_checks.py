@@ -1,0 +1,129 @@
+"""The pack doctor's checks over a solved item graph: why items are unobtainable, loops, missing items, tags and
+recipe conflicts, as problem rows (pure).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from kit.items.doctor_conflicts import Conflict
+from kit.items.doctor_graph import ItemGraph, RecipeNode, Solution
+
+__all__ = ["blocked_slots", "loop_items", "MAX_CONFLICT_ROWS", "conflict_rows", "mention_text"]
+
+#: At most this many ``recipe_conflict`` rows name one recipe as ``object_id``; the last one counts the rest.
+MAX_CONFLICT_ROWS = 16
+
+
+def blocked_slots(node: RecipeNode, sol: Solution, missing: dict[str, str], empty: set[str]) -> list[str]:
+    """Readable reasons for the slots of a recipe that no obtainable item fills (``[]`` when it can be crafted)."""
+    out = []
+    flags = sol.satisfied.get(node.recipe_id, [])
+    for i, slot in enumerate(node.slots):
+        if i < len(flags) and flags[i]:
+            continue
+        ref = node.refs[i]
+        if not slot:
+            if node.unresolved[i]:
+                what = ", ".join(node.unresolved[i])
+                out.append(f"{ref} ({what}: undefined tag or an ingredient kit cannot resolve)")
+            else:
+                out.append(f"{ref} (empty tag)" if ref.lstrip("#") in empty else f"{ref} (accepts no item)")
+            continue
+        shown = sorted(slot)[:3]
+        if all(s in missing for s in slot):
+            out.append(f"{ref} (missing item)" if len(slot) == 1 else f"{ref} (every item missing)")
+        else:
+            more = f" and {len(slot) - 3} more" if len(slot) > 3 else ""
+            out.append(f"{ref} (unobtainable: {', '.join(shown)}{more})" if ref != shown[0] or len(slot) > 1
+                       else f"{ref} (unobtainable)")
+    return out
+
+
+def loop_items(graph: ItemGraph, sol: Solution, unobtainable: Iterable[str]) -> dict[str, list[str]]:
+    """Unobtainable items whose recipes need each other: item -> the other items of its loop (Tarjan's SCCs).
+
+    An edge goes from an item to each unobtainable item that can fill a blocked slot of a recipe making it.
+    """
+    bad = set(unobtainable)
+    edges: dict[str, set[str]] = {}
+    for item in bad:
+        targets: set[str] = set()
+        for rid in graph.producers.get(item, ()):
+            flags = sol.satisfied[rid]
+            for i, slot in enumerate(graph.recipes[rid].slots):
+                if not flags[i]:
+                    targets.update(s for s in slot if s in bad)
+        edges[item] = targets
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on: set[str] = set()
+    stack: list[str] = []
+    out: dict[str, list[str]] = {}
+    counter = 0
+    for root in sorted(edges):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(edges[root])))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on.add(root)
+        while work:
+            node, it = work[-1]
+            advanced = False
+            for nxt in it:
+                if nxt not in index:
+                    index[nxt] = low[nxt] = counter
+                    counter += 1
+                    stack.append(nxt)
+                    on.add(nxt)
+                    work.append((nxt, iter(sorted(edges.get(nxt, ())))))
+                    advanced = True
+                    break
+                if nxt in on:
+                    low[node] = min(low[node], index[nxt])
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                comp = []
+                while True:
+                    x = stack.pop()
+                    on.discard(x)
+                    comp.append(x)
+                    if x == node:
+                        break
+                if len(comp) > 1 or node in edges.get(node, ()):
+                    for x in comp:
+                        out[x] = sorted(c for c in comp if c != x) or [x]
+    return out
+
+
+def mention_text(mentions: list[tuple[str, str, str, str, str]], limit: int = 3) -> str:
+    """``recipe a (inputs[1]), loot table b (pools[0]) and N more`` for a list of mentions."""
+    shown = [f"{kind.replace('_', ' ')} {oid}" + (f" ({field})" if field else "") for kind, oid, field, _p, _q
+             in mentions[:limit]]
+    more = f" and {len(mentions) - limit} more" if len(mentions) > limit else ""
+    return ", ".join(shown) + more
+
+
+def conflict_rows(conflicts: list[Conflict], nodes: dict[str, RecipeNode]) -> list[tuple]:
+    """Problem rows for conflicts: ``(severity, kind, object_id, field, message, path, related_id, pack)``, capped."""
+    by_first: dict[str, list[Conflict]] = {}
+    for c in conflicts:
+        by_first.setdefault(c.first, []).append(c)
+    rows = []
+    for first in sorted(by_first):
+        group = by_first[first]
+        for n, c in enumerate(group[:MAX_CONFLICT_ROWS]):
+            a, b = nodes[c.first], nodes[c.second]
+            show = lambda r: ", ".join(f"{i} x{k}" if k != 1 else i for i, k in r.results) or "nothing"  # noqa: E731
+            message = (f"{c.first} and {c.second} ({c.family}): {c.how}, but they give {show(a)} and {show(b)}: the "
+                       f"game silently uses one of them")
+            if n == MAX_CONFLICT_ROWS - 1 and len(group) > MAX_CONFLICT_ROWS:
+                message += f" ({c.first} also conflicts with {len(group) - MAX_CONFLICT_ROWS} more recipes)"
+            rows.append(("error", "recipe_conflict", c.first, "", message, a.path, c.second, a.pack))
+    return rows
