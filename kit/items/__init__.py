@@ -10,6 +10,8 @@ from __future__ import annotations
 from kit.items.errors import (DatapackError, DatapackReadError, InvalidScopeError, PackFileRefusedError,
                               ProviderRegistrationError, UnknownFeatureError, UnknownLootTableError)
 from kit.items.conditions import ConditionContext, Verdict
+from kit.items.doctor import DoctorReport, doctor
+from kit.items.doctor_table import doctor_sources
 from kit.items.icons import find_icon, item_icon
 from kit.items.loot import LootContext, LootFormatError, LootTable
 from kit.items.loot_sampler import LootSamplingError
@@ -24,6 +26,9 @@ from kit.items.sources import (PROVIDERS, ItemSource, ItemSourceOutput, ItemSour
 
 __all__ = [
     "load_datapacks",
+    "doctor",
+    "DoctorReport",
+    "doctor_sources",
     "PackBytes",
     "PackSet",
     "pack_files",

@@ -9,7 +9,7 @@ from typing import Iterable
 from kit.items.doctor_conflicts import Conflict
 from kit.items.doctor_graph import ItemGraph, RecipeNode, Solution
 
-__all__ = ["blocked_slots", "loop_items", "MAX_CONFLICT_ROWS", "conflict_rows", "mention_text"]
+__all__ = ["blocked_slots", "loop_items", "strongly_connected", "MAX_CONFLICT_ROWS", "conflict_rows", "mention_text"]
 
 #: At most this many ``recipe_conflict`` rows name one recipe as ``object_id``; the last one counts the rest.
 MAX_CONFLICT_ROWS = 16
@@ -55,11 +55,21 @@ def loop_items(graph: ItemGraph, sol: Solution, unobtainable: Iterable[str]) -> 
                 if not flags[i]:
                     targets.update(s for s in slot if s in bad)
         edges[item] = targets
+    out: dict[str, list[str]] = {}
+    for comp in strongly_connected(edges):
+        for x in comp:
+            out[x] = sorted(c for c in comp if c != x) or [x]
+    return out
+
+
+def strongly_connected(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The cycles of a directed graph: its strongly connected components with more than one node, or a node with an
+    edge to itself (Tarjan's algorithm, iterative; deterministic order)."""
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     on: set[str] = set()
     stack: list[str] = []
-    out: dict[str, list[str]] = {}
+    found: list[list[str]] = []
     counter = 0
     for root in sorted(edges):
         if root in index:
@@ -97,9 +107,8 @@ def loop_items(graph: ItemGraph, sol: Solution, unobtainable: Iterable[str]) -> 
                     if x == node:
                         break
                 if len(comp) > 1 or node in edges.get(node, ()):
-                    for x in comp:
-                        out[x] = sorted(c for c in comp if c != x) or [x]
-    return out
+                    found.append(sorted(comp))
+    return sorted(found)
 
 
 def mention_text(mentions: list[tuple[str, str, str, str, str]], limit: int = 3) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from kit.core.errors import KitError
 from kit.core.frames import frame, ordered
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
     from kit.ftb import QuestBook
     from kit.items import PackSet
+    from kit.servers.doctor import QuestDoctorReport
 
 __all__ = ["Server", "ServerNotFoundError", "open_server", "read_server_properties"]
 
@@ -174,6 +175,39 @@ class Server:
         if not strict:
             self._packset = packs
         return packs
+
+    def doctor(self, *, quest_book: "QuestBook | None" = None, extra_packs: Sequence[str | os.PathLike[str]] = (),
+               sources: Mapping[str, Any] | None = None) -> "QuestDoctorReport":
+        """The pack doctor on exactly what the game loads, with the server's quest book (see :func:`kit.servers.doctor`).
+
+        Parameters
+        ----------
+        quest_book : kit.ftb.QuestBook, optional
+            Default: the server's own book (``config/ftbquests/quests``), when it has one.
+        extra_packs : sequence of paths, optional
+            Packs loaded on top of the server's (a draft to check before installing it).
+        sources : mapping, optional
+            More code/creative entries (see :func:`kit.items.doctor`).
+
+        Returns
+        -------
+        kit.servers.doctor.QuestDoctorReport
+        """
+        from kit.ftb import QuestBookNotFoundError
+        from kit.servers.doctor import doctor
+
+        if extra_packs:
+            features = [p.pack_id for p in self._packs if p.kind == "feature" and p.enabled]
+            sources_ = [p.source for p in self._packs if p.enabled and p.kind != "feature" and p.source is not None]
+            packs = load_datapacks([*sources_, *extra_packs], strict=False, features=features, mods=self.mod_ids())
+        else:
+            packs = self.load_datapacks()
+        if quest_book is None:
+            try:
+                quest_book = self.quest_book()
+            except QuestBookNotFoundError:
+                quest_book = None
+        return doctor(packs, quest_book, sources=sources)
 
     def quest_book(self, **kwargs: Any) -> "QuestBook":
         """The FTB Quests book under ``config/ftbquests/quests`` (``kit.ftb.read_quest_book``, lenient by default).
