@@ -290,7 +290,7 @@ def doctor(packs: "PackSet", *, sources: Mapping[str, Any] | None = None,
         universe[item] = ""
     rows: list[tuple] = []
     for item in sorted(graph.mentions):
-        ok, why = reg.verdict(item, produced, table, features)
+        ok, why = reg.verdict(item, produced, table, features, packs.mods)
         universe[item] = "" if ok else "missing: " + why
         if not ok:
             where = graph.mentions[item]

@@ -14,7 +14,8 @@ only sometimes (water, fire, portals, wall-mounted variants, crop stems and pott
    unobtainable.
 
 A namespace with no language keys and no item models (a mod whose assets kit cannot see) is checked only against
-what its packs produce: an id some recipe or loot table gives, or an item tag lists, exists.
+what its packs produce: an id some recipe or loot table gives, or an item tag lists, exists; when the loaded mods
+are known (a server's), an id of a namespace that is no loaded mod is missing.
 """
 
 from __future__ import annotations
@@ -49,8 +50,8 @@ class ItemRegistry:
     namespaces_with_models: set[str] = field(default_factory=set)
     tag_files: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # tag -> [(pack, path)]
 
-    def verdict(self, item_id: str, produced: set[str], table: SourceTable,
-                features: Iterable[str] = ()) -> tuple[bool, str]:
+    def verdict(self, item_id: str, produced: set[str], table: SourceTable, features: Iterable[str] = (),
+                mods: frozenset[str] | None = None) -> tuple[bool, str]:
         """``(is an item, reason when not)`` for an id that something names."""
         ns = item_id.partition(":")[0]
         not_item = table.is_not_item(item_id, features)
@@ -66,6 +67,8 @@ class ItemRegistry:
             return True, ""
         if ns in self.namespaces_with_keys or ns in self.namespaces_with_models:
             return False, f"no loaded pack or mod defines {item_id} (no language key or item model in {ns})"
+        if mods is not None and ns not in mods:
+            return False, f"no loaded pack or mod defines {item_id} (no mod {ns} is loaded)"
         if item_id in produced:
             return True, ""
         return False, f"no loaded pack or mod defines {item_id} (nothing in namespace {ns} is known to kit)"
