@@ -44,6 +44,9 @@ import kit.modules.selection as kms
 import kit.retrieval as kr
 import kit.retrieval._frames as rf
 import kit.saves.database as sd
+import kit.items.doctor_report as kdr
+import kit.items.doctor_table
+import kit.servers.quest_doctor
 import kit.servers.server as ss
 import kit.saves.knowledge as sk
 import kit.worldbook as wb
@@ -332,6 +335,21 @@ CASES: dict[str, Case] = {
     "kit.items.packset.PackSet.conditions": lambda x: (
         x.server.load_datapacks().conditions(), x.packs.conditions(), ps.CONDITION_SCHEMA),
     # servers
+    # the pack doctor
+    "kit.items.doctor_report.DoctorReport.items": lambda x: (
+        x.server.doctor().items(), kit.items.doctor(x.no_packs).items(), kdr.ITEM_SCHEMA),
+    "kit.items.doctor_report.DoctorReport.recipes": lambda x: (
+        x.server.doctor().recipes(), kit.items.doctor(x.no_packs).recipes(), kdr.RECIPE_SCHEMA),
+    "kit.items.doctor_report.DoctorReport.problems": lambda x: (
+        x.server.doctor().problems(), kit.items.doctor(x.no_packs).problems(), kdr.PROBLEM_SCHEMA),
+    "kit.items.doctor_report.DoctorReport.recipe_graph": lambda x: (
+        x.server.doctor().recipe_graph("minecraft:torch"), kit.items.doctor(x.no_packs).recipe_graph("a:b"),
+        kdr.GRAPH_SCHEMA),
+    "kit.servers.quest_doctor.QuestDoctorReport.quest_dependencies": lambda x: (
+        x.server.doctor().quest_dependencies(), kit.servers.doctor(x.no_packs).quest_dependencies(),
+        kit.servers.quest_doctor.DEPENDENCY_SCHEMA),
+    "kit.items.doctor_table.doctor_sources": lambda x: (
+        kit.items.doctor_sources(), kit.items.doctor_sources().iloc[0:0], kit.items.doctor_table.SOURCE_SCHEMA),
     "kit.servers.server.Server.mods": lambda x: (x.server.mods(), x.empty_server.mods(), ss.MOD_SCHEMA),
     "kit.servers.server.Server.datapacks": lambda x: (
         x.server.datapacks(), x.empty_server.datapacks(), ss.DATAPACK_SCHEMA),
@@ -505,6 +523,7 @@ def _broken_quests(tmp: Path) -> Path:
 
 #: Frame functions with no fixed schema, and why.
 EXEMPT = {
+    "kit.items.doctor_report.DoctorReport.summary": "one row per problem kind whatever the input (tests/items/test_doctor_report.py)",
     "kit.core.frames.frame": "the builder itself (its schema is its argument)",
     "kit.core.problems.problems_frame": "the problems builder (checked through every problems() case)",
     "kit.modules.problems.problems_frame": "kit.modules' problems builder (checked through ModuleInventory.problems)",

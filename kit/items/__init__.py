@@ -10,7 +10,7 @@ from __future__ import annotations
 from kit.items.errors import (DatapackError, DatapackReadError, InvalidScopeError, PackFileRefusedError,
                               ProviderRegistrationError, UnknownFeatureError, UnknownLootTableError)
 from kit.items.conditions import ConditionContext, Verdict
-from kit.items.doctor import DoctorReport, doctor
+from kit.items.doctor_report import DoctorReport, doctor
 from kit.items.doctor_table import doctor_sources
 from kit.items.icons import find_icon, item_icon
 from kit.items.loot import LootContext, LootFormatError, LootTable

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
     from kit.ftb import QuestBook
     from kit.items import PackSet
-    from kit.servers.doctor import QuestDoctorReport
+    from kit.servers.quest_doctor import QuestDoctorReport
 
 __all__ = ["Server", "ServerNotFoundError", "open_server", "read_server_properties"]
 
@@ -191,10 +191,10 @@ class Server:
 
         Returns
         -------
-        kit.servers.doctor.QuestDoctorReport
+        kit.servers.quest_doctor.QuestDoctorReport
         """
         from kit.ftb import QuestBookNotFoundError
-        from kit.servers.doctor import doctor
+        from kit.servers.quest_doctor import doctor
 
         if extra_packs:
             features = [p.pack_id for p in self._packs if p.kind == "feature" and p.enabled]

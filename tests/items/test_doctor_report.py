@@ -6,7 +6,7 @@ import pytest
 
 import kit.items
 from items_inputs import vanilla, write_pack
-from kit.items.doctor import DOCTOR_KINDS, ITEM_SCHEMA, PROBLEM_SCHEMA, RECIPE_SCHEMA, SUMMARY_SCHEMA
+from kit.items.doctor_report import DOCTOR_KINDS, ITEM_SCHEMA, PROBLEM_SCHEMA, RECIPE_SCHEMA, SUMMARY_SCHEMA
 
 
 def shapeless(result: str, *ingredients: str, count: int = 1) -> dict:

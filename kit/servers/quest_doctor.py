@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping
 
 from kit.core.frames import frame
-from kit.items.doctor import DoctorReport
-from kit.items.doctor import doctor as items_doctor
+from kit.items.doctor_report import DoctorReport
+from kit.items.doctor_report import doctor as items_doctor
 from kit.items.doctor_checks import strongly_connected
 
 if TYPE_CHECKING:
