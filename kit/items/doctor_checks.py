@@ -112,10 +112,15 @@ def strongly_connected(edges: dict[str, set[str]]) -> list[list[str]]:
 
 
 def mention_text(mentions: list[tuple[str, str, str, str, str]], limit: int = 3) -> str:
-    """``recipe a (inputs[1]), loot table b (pools[0]) and N more`` for a list of mentions."""
-    shown = [f"{kind.replace('_', ' ')} {oid}" + (f" ({field})" if field else "") for kind, oid, field, _p, _q
-             in mentions[:limit]]
-    more = f" and {len(mentions) - limit} more" if len(mentions) > limit else ""
+    """``recipe a (inputs[1], inputs[2]), loot table b (pools[0]) and N more`` for a list of mentions."""
+    grouped: dict[tuple[str, str], list[str]] = {}
+    for kind, oid, fld, _pack, _path in mentions:
+        fields = grouped.setdefault((kind, oid), [])
+        if fld and fld not in fields:
+            fields.append(fld)
+    shown = [f"{kind.replace('_', ' ')} {oid}" + (f" ({', '.join(f)})" if f else "")
+             for (kind, oid), f in list(grouped.items())[:limit]]
+    more = f" and {len(grouped) - limit} more" if len(grouped) > limit else ""
     return ", ".join(shown) + more
 
 
