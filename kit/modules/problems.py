@@ -21,6 +21,10 @@ kind                   severity  meaning
 ``unknown_client``     warning   ``client`` names no known client implementation (only its UI is missing)
 ``empty_module``       warning   a configuration has neither ``server`` nor ``client``
 ``overlapping_candidates`` warning  a system enables two configurations of one server type, neither conditional
+``unavailable_module`` warning   the type needs an optional mod the server lacks (FTB without FTB Quests)
+``builtin_without_default`` warning  a built-in catalog configuration does not select ``#system:default``
+``unexpected_parameters`` warning  parameters on a built-in type that takes none (``MapCodec.unit`` ignores them)
+``unknown_registry_folder`` warning  a file in a ``system/*`` folder the game does not read (legacy or misspelt)
 =====================  ========  ==========================================================================
 """
 
@@ -55,6 +59,10 @@ PROBLEM_KINDS: dict[str, str] = {
     "unknown_client": "warning",
     "empty_module": "warning",
     "overlapping_candidates": "warning",
+    "unavailable_module": "warning",
+    "builtin_without_default": "warning",
+    "unexpected_parameters": "warning",
+    "unknown_registry_folder": "warning",
 }
 
 PROBLEM_SCHEMA = problem_schema({"pack": "string"})

@@ -77,7 +77,7 @@ def test_a_generated_server_is_read_from_every_pack_it_loads(generated_server: P
     assert mods.loc["system:core", "pack"] == "server-1.21.1.jar"
     assert mods.loc["system:shop", "pack"] == "server-1.21.1.jar[trade_rebalance]"
     assert set(inv.systems()["module_id"]) == {"system:signin", "outer:board", "inner:desk"}
-    assert kinds(inv) == []
+    assert kinds(inv) == ["builtin_without_default"] * 2  # built-in sign-in and shop without #system:default
     # the server and the PackSet it loads are read alike, in the PackSet's order and with its names
     loaded = server.load_datapacks()
     by_packset = km.read_modules(loaded, strict=False)
