@@ -38,6 +38,7 @@ import kit.items.packset as ps
 import kit.items.sources as isrc
 import kit.modules as km
 import kit.modules.catalogs as kmc
+import kit.modules.enabled as kme
 import kit.modules.inventory as kmi
 import kit.modules.problems as kmp
 import kit.modules.selection as kms
@@ -359,7 +360,10 @@ CASES: dict[str, Case] = {
     "kit.modules.inventory.ModuleInventory.modules": lambda x: (
         x.modules.modules(), x.no_modules.modules(), kmi.MODULE_SCHEMA),
     "kit.modules.inventory.ModuleInventory.client_entries": lambda x: (
-        x.modules.client_entries(), x.no_modules.client_entries(), kmi.CLIENT_ENTRY_SCHEMA),
+        x.modules.client_entries(), x.no_modules.client_entries().query("not is_resident"), kmi.CLIENT_ENTRY_SCHEMA),
+    "kit.modules.enabled.enabled_modules": lambda x: (
+        km.enabled_modules(x.modules, km.Player(systems=("aurora:survival",))),
+        km.enabled_modules(x.no_modules, km.Player()), kme.ENABLED_SCHEMA),
     "kit.modules.inventory.ModuleInventory.systems": lambda x: (
         x.modules.systems(), x.no_modules.systems(), kmi.SYSTEM_SCHEMA),
     "kit.modules.inventory.ModuleInventory.catalogs": lambda x: (

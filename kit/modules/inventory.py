@@ -11,7 +11,7 @@ import pandas as pd
 
 from kit.core.frames import frame
 from kit.items.tags import TagFile
-from kit.modules.builtin import DEFAULT_CATALOG_TAG
+from kit.modules.builtin import DEFAULT_CATALOG_TAG, RESIDENT_CLIENT_ENTRIES
 from kit.modules.definitions import CATALOG_FIELDS, CATALOGS, CatalogEntry, ModuleConfig, SystemDefinition
 from kit.modules.entries import ClientEntry, order_client_entries
 from kit.modules.ids import id_order, sort_ids
@@ -28,7 +28,9 @@ REF_KIND_DTYPE = pd.CategoricalDtype(["id", "tag"], ordered=True)
 
 MODULE_SCHEMA = {"module_id": "string", "order": "int64", "order_is_default": "bool", "server_type": "string",
                  "server_params": "string", "client": "string", "pack": "string", "path": "string"}
-CLIENT_ENTRY_SCHEMA = {"client_id": "string", "order": "int64", "rank": "int64", "module_ids": "object"}
+PLACEMENT_DTYPE = pd.CategoricalDtype(["left", "top_right"], ordered=True)
+CLIENT_ENTRY_SCHEMA = {"client_id": "string", "order": "int64", "rank": "int64", "module_ids": "object",
+                       "placement": PLACEMENT_DTYPE, "is_resident": "bool"}
 SYSTEM_SCHEMA = {"system_id": "string", "name": "string", "ref": "string", "ref_kind": REF_KIND_DTYPE,
                  "module_id": "string", "required": "boolean", "condition": "string"}
 CATALOG_SCHEMA = {"catalog": CATALOG_DTYPE, "module_id": "string", "entry_id": "string", "via": VIA_DTYPE}
@@ -177,22 +179,26 @@ class ModuleInventory:
 
     def client_entry_list(self) -> list[ClientEntry]:
         """The client entries as records (see :meth:`client_entries`)."""
-        return order_client_entries((m.module_id, m.order, m.client) for m in self._modules.values())
+        return order_client_entries(((m.module_id, m.order, m.client) for m in self._modules.values()),
+                                    resident=RESIDENT_CLIENT_ENTRIES)
 
     def client_entries(self) -> pd.DataFrame:
         """The client's entry list, in display order.
 
         Configurations sharing a ``client`` form one entry whose order is the highest among them; entries are
-        sorted by descending order, ties keep registry order.
+        sorted by descending order, ties keep registry order; the resident local entries (settings, voice) are
+        always there, and SETTINGS-class entries sit at the top right, after the left ones (see
+        :mod:`kit.modules.entries`).
 
         Returns
         -------
         pandas.DataFrame
             Columns ``client_id``, ``order``, ``rank`` (1 = first), ``module_ids`` (tuple of configuration ids in
-            registry order); sorted by rank.
+            registry order; empty for a resident entry no configuration names), ``placement`` (ordered ``left`` <
+            ``top_right``), ``is_resident``; sorted by rank.
         """
-        rows = [{"client_id": e.client_id, "order": e.order, "rank": e.rank, "module_ids": e.module_ids}
-                for e in self.client_entry_list()]
+        rows = [{"client_id": e.client_id, "order": e.order, "rank": e.rank, "module_ids": e.module_ids,
+                 "placement": e.placement, "is_resident": e.is_resident} for e in self.client_entry_list()]
         return frame(CLIENT_ENTRY_SCHEMA, rows)
 
     def systems(self) -> pd.DataFrame:

@@ -30,7 +30,8 @@ def test_the_installed_configuration_is_clean_and_complete(installed) -> None:
             "system:web_search"} <= types
     entries = installed.client_entries()
     assert entries.iloc[0]["client_id"] == "system:player" and entries.iloc[0]["order"] == km.BUILTIN_PLAYER_ORDER
-    assert list(entries["order"]) == sorted(entries["order"], reverse=True)
+    left = entries[entries["placement"] == "left"]
+    assert list(left["order"]) == sorted(left["order"], reverse=True)
 
 
 def test_the_world_folder_reads_the_installed_packs_but_not_the_draft(installed) -> None:
@@ -58,7 +59,8 @@ def _empty():
 FRAMES = {
     "modules": (lambda inv: inv.modules(), ["module_id", "order", "order_is_default", "server_type",
                                              "server_params", "client", "pack", "path"]),
-    "client_entries": (lambda inv: inv.client_entries(), ["client_id", "order", "rank", "module_ids"]),
+    "client_entries": (lambda inv: inv.client_entries().query("not is_resident"), ["client_id", "order", "rank", "module_ids", "placement",
+                                                          "is_resident"]),
     "systems": (lambda inv: inv.systems(), ["system_id", "name", "ref", "ref_kind", "module_id", "required",
                                              "condition"]),
     "catalogs": (lambda inv: inv.catalogs(), ["catalog", "module_id", "entry_id", "via"]),
