@@ -126,18 +126,27 @@ def mention_text(mentions: list[tuple[str, str, str, str, str]], limit: int = 3)
 
 def conflict_rows(conflicts: list[Conflict], nodes: dict[str, RecipeNode]) -> list[tuple]:
     """Problem rows for conflicts: ``(severity, kind, object_id, field, message, path, related_id, pack)``, capped."""
-    by_first: dict[str, list[Conflict]] = {}
+    shown: dict[str, str] = {}
+
+    def show(rid: str) -> str:
+        if rid not in shown:
+            shown[rid] = ", ".join(f"{i} x{k}" if k != 1 else i for i, k in nodes[rid].results) or "nothing"
+        return shown[rid]
+
+    counts: dict[str, int] = {}
     for c in conflicts:
-        by_first.setdefault(c.first, []).append(c)
+        counts[c.first] = counts.get(c.first, 0) + 1
     rows = []
-    for first in sorted(by_first):
-        group = by_first[first]
-        for n, c in enumerate(group[:MAX_CONFLICT_ROWS]):
-            a, b = nodes[c.first], nodes[c.second]
-            show = lambda r: ", ".join(f"{i} x{k}" if k != 1 else i for i, k in r.results) or "nothing"  # noqa: E731
-            message = (f"{c.first} and {c.second} ({c.family}): {c.how}, but they give {show(a)} and {show(b)}: the "
-                       f"game silently uses one of them")
-            if n == MAX_CONFLICT_ROWS - 1 and len(group) > MAX_CONFLICT_ROWS:
-                message += f" ({c.first} also conflicts with {len(group) - MAX_CONFLICT_ROWS} more recipes)"
-            rows.append(("error", "recipe_conflict", c.first, "", message, a.path, c.second, a.pack))
+    seen: dict[str, int] = {}
+    for c in conflicts:
+        n = seen.get(c.first, 0)
+        seen[c.first] = n + 1
+        if n >= MAX_CONFLICT_ROWS:
+            continue
+        a = nodes[c.first]
+        message = (f"{c.first} and {c.second} ({c.family}): {c.how}, but they give {show(c.first)} and "
+                   f"{show(c.second)}: the game silently uses one of them")
+        if n == MAX_CONFLICT_ROWS - 1 and counts[c.first] > MAX_CONFLICT_ROWS:
+            message += f" ({c.first} also conflicts with {counts[c.first] - MAX_CONFLICT_ROWS} more recipes)"
+        rows.append(("error", "recipe_conflict", c.first, "", message, a.path, c.second, a.pack))
     return rows

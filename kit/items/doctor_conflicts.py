@@ -186,12 +186,13 @@ def _class_pairs(classes: list[_Class]) -> Iterable[tuple[int, int, str]]:
 def find_conflicts(nodes: dict[str, RecipeNode]) -> list[Conflict]:
     """Every pair of conflicting recipes (see the module docstring), sorted by the two ids."""
     classes = _classes(nodes.values())
-    out = []
+    found: dict[tuple[str, str], tuple[str, str]] = {}
     for i, j, how in _class_pairs(classes):
-        a_ids, b_ids = classes[i].members, classes[j].members
-        for a in a_ids:
-            for b in b_ids:
-                if a == b or (i == j and a > b) or nodes[a].results == nodes[b].results:
+        fam = classes[i].fam
+        for a in classes[i].members:
+            ra = nodes[a].results
+            for b in classes[j].members:
+                if a == b or (i == j and a > b) or ra == nodes[b].results:
                     continue
-                out.append(Conflict(min(a, b), max(a, b), classes[i].fam, how))
-    return sorted(set(out), key=lambda c: (c.first, c.second))
+                found.setdefault((a, b) if a < b else (b, a), (fam, how))
+    return [Conflict(a, b, fam, how) for (a, b), (fam, how) in sorted(found.items())]

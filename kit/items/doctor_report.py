@@ -70,6 +70,7 @@ class DoctorReport:
     empty_tags: set[str] = field(repr=False)
     rows: list[tuple] = field(repr=False)
     extra_kinds: dict[str, str] = field(default_factory=dict, repr=False)
+    _missing_cache: dict[str, str] | None = field(default=None, repr=False)
 
     def __repr__(self) -> str:
         n_err = sum(r[0] == "error" for r in self.rows)
@@ -80,6 +81,12 @@ class DoctorReport:
     def has_errors(self) -> bool:
         """Whether any problem is an error."""
         return any(r[0] == "error" for r in self.rows)
+
+    def _missing(self) -> dict[str, str]:
+        """Item -> why it is missing (computed once)."""
+        if self._missing_cache is None:
+            self._missing_cache = {i: n for i, n in self.universe.items() if n.startswith("missing")}
+        return self._missing_cache
 
     def _how(self, item: str) -> str:
         via = self.solution.via.get(item)
@@ -137,7 +144,7 @@ class DoctorReport:
         producers = self.graph.producers.get(item_id, [])
         if not producers:
             return "no recipe makes it and no loot table drops it"
-        missing = {i: n for i, n in self.universe.items() if n.startswith("missing")}
+        missing = self._missing()
         parts = []
         for rid in producers[:3]:
             blocked = blocked_slots(self.graph.recipes[rid], self.solution, missing, self.empty_tags)
@@ -155,8 +162,7 @@ class DoctorReport:
             obtainable item), ``missing`` (what blocks it: each blocked slot with its reason, joined by ``"; "``);
             sorted by id.
         """
-        missing = {i for i, n in self.universe.items() if n.startswith("missing")}
-        missing_map = dict.fromkeys(missing, "")
+        missing_map = self._missing()
         rows = []
         for rid in sorted(self.graph.recipes):
             node = self.graph.recipes[rid]
