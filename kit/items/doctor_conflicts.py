@@ -178,7 +178,8 @@ def _class_pairs(classes: list[_Class]) -> Iterable[tuple[int, int, str]]:
             for item in min(c.cells, key=len):
                 for j in positional.get((c.fam, item), ()):
                     key = (min(i, j), max(i, j))
-                    if j != i and key not in seen and all(not x.isdisjoint(y) for x, y in zip(c.cells, classes[j].cells)):
+                    other = classes[j].cells
+                    if j != i and key not in seen and all(not x.isdisjoint(y) for x, y in zip(c.cells, other)):
                         seen.add(key)
                         yield key[0], key[1], "the inputs share an item"
 

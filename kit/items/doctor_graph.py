@@ -64,7 +64,8 @@ class ItemGraph:
     table_refs: list[tuple[str, str, str, str, str]] = field(default_factory=list)
 
 
-def expand_ref(ref: object, tag_items: Callable[[str], tuple[str, ...] | None]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def expand_ref(ref: object,
+               tag_items: Callable[[str], tuple[str, ...] | None]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The items a slot ref accepts and what could not be resolved.
 
     ``tag_items(tag)`` returns a defined tag's items, or ``None`` for an undefined (or failed) tag.

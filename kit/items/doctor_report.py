@@ -74,7 +74,8 @@ class DoctorReport:
 
     def __repr__(self) -> str:
         n_err = sum(r[0] == "error" for r in self.rows)
-        return (f"<{type(self).__name__} {len(self.universe)} items, {len(self.graph.recipes)} recipes: {n_err} errors, "
+        return (f"<{type(self).__name__} {len(self.universe)} items, {len(self.graph.recipes)} recipes: "
+                f"{n_err} errors, "
                 f"{len(self.rows) - n_err} warnings>")
 
     @property

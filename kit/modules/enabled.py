@@ -76,8 +76,8 @@ def evaluate_condition(condition: Any, player: Player) -> bool:
         return all(results) if kind == "system:all_of" else any(results)
     if kind == "system:not":
         return not evaluate_condition(condition.get("term"), player)
-    raise UnknownConditionError(f"condition type {kind!r} is not one kit evaluates (known: {', '.join(CONDITION_TYPES)});"
-                                f" pass condition=... to enabled_modules")
+    raise UnknownConditionError(f"condition type {kind!r} is not one kit evaluates (known: "
+                                f"{', '.join(CONDITION_TYPES)}); pass condition=... to enabled_modules")
 
 
 def enabled_modules(inventory: ModuleInventory, player: Player, *,

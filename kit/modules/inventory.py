@@ -76,7 +76,8 @@ class ModuleInventory:
 
     def __repr__(self) -> str:
         n_err = sum(p.severity == "error" for p in self._problems)
-        return (f"<ModuleInventory {len(self._packs)} packs: {len(self._modules)} modules, {len(self._systems)} systems, "
+        return (f"<ModuleInventory {len(self._packs)} packs: {len(self._modules)} modules, "
+                f"{len(self._systems)} systems, "
                 f"{sum(len(v) for v in self._entries.values())} catalog entries, {n_err} errors, "
                 f"{len(self._problems) - n_err} warnings>")
 

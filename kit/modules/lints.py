@@ -56,8 +56,9 @@ def lint_modules(modules: Mapping[str, ModuleConfig], mods: Iterable[str] | None
     return out
 
 
-def lint_folders(files: Iterable[tuple[str, str]], registries: Iterable[str], tag_registries: Iterable[str]) -> list[Problem]:
-    """``unknown_registry_folder`` rows for ``(pack, path)`` files under ``system/`` folders the design does not read."""
+def lint_folders(files: Iterable[tuple[str, str]], registries: Iterable[str],
+                 tag_registries: Iterable[str]) -> list[Problem]:
+    """``unknown_registry_folder`` rows for ``(pack, path)`` files under ``system/`` folders the game does not read."""
     known, known_tags = set(registries), set(tag_registries)
     seen: set[tuple[str, str]] = set()
     out = []

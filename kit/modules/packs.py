@@ -3,7 +3,8 @@
 A source is a data pack folder (holding ``data/``), a zipped pack (``.zip``; one top folder is allowed), a game or
 mod jar, a world folder holding ``datapacks/`` (its packs are read in name order, as a server lists new packs; links
 there are not followed), a :class:`kit.items.PackSet`, or a server (any object with a ``load_datapacks()`` method,
-such as :class:`kit.servers.Server`, declared by the :class:`LoadsDatapacks` protocol: its packs are those it loads). The files are listed and read by
+such as :class:`kit.servers.Server`, declared by the :class:`LoadsDatapacks` protocol: its packs are those it loads).
+The files are listed and read by
 :func:`kit.items.pack_files`, so module files are read under the same rules as recipes and loot tables, and a
 PackSet's packs (in memory ones and applied feature packs included) are read in its order with its names.
 """

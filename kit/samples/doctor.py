@@ -69,7 +69,8 @@ def draft_pack_files() -> dict[str, Any]:
                                               "frostworks:glacite_ingot"),
         f"{r}/charged_ice.json": _shapeless("frostworks:charged_ice", "frostworks:ice_capacitor"),
         # an item nobody registered
-        f"{r}/glacite_nuggets_to_ingot.json": _shapeless("frostworks:glacite_ingot", *["frostworks:glacite_nugget"] * 9),
+        f"{r}/glacite_nuggets_to_ingot.json": _shapeless("frostworks:glacite_ingot",
+                                                         *["frostworks:glacite_nugget"] * 9),
         # a tag no pack defines
         f"{r}/quartz_lens.json": _shapeless("frostworks:quartz_lens", "#c:gems/quartz", "frostworks:frost_crystal"),
         # a tag that ends up empty
@@ -121,7 +122,8 @@ def _write(root: Path, files: dict[str, Any]) -> None:
     for rel, value in sorted(files.items()):
         path = root / rel
         path.parent.mkdir(parents=True, exist_ok=True)
-        text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+        text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, indent=2,
+                                                               sort_keys=True) + "\n"
         path.write_text(text, encoding="utf-8")
 
 

@@ -27,7 +27,8 @@ __all__ = ["Server", "ServerNotFoundError", "open_server", "read_server_properti
 
 MOD_SCHEMA = {"mod_id": "string", "version": "string", "loader": "string", "display_name": "string",
               "jar": "string", "has_data": "bool", "has_assets": "bool"}
-DATAPACK_SCHEMA = {"position": "int64", "pack_id": "string", "kind": ordered(KIND_ORDER), "path": "string", "enabled": "bool",
+DATAPACK_SCHEMA = {"position": "int64", "pack_id": "string", "kind": ordered(KIND_ORDER), "path": "string",
+                   "enabled": "bool",
                    "pack_format": "Int64", "description": "string"}
 #: Columns of :meth:`Server.problems`: the shared problems shape (:mod:`kit.core.problems`), then ``pack``.
 PROBLEM_SCHEMA = problem_schema({"pack": "string"})
@@ -178,7 +179,7 @@ class Server:
 
     def doctor(self, *, quest_book: "QuestBook | None" = None, extra_packs: Sequence[str | os.PathLike[str]] = (),
                sources: Mapping[str, Any] | None = None) -> "QuestDoctorReport":
-        """The pack doctor on exactly what the game loads, with the server's quest book (see :func:`kit.servers.doctor`).
+        """The pack doctor on what the game loads, with the server's quest book (see :func:`kit.servers.doctor`).
 
         Parameters
         ----------
@@ -237,7 +238,8 @@ class Server:
             ``path`` (in the server folder), ``pack`` (the data pack, for data problems). Server kinds:
             ``not_a_zip``, ``unreadable_metadata``, ``no_mod_metadata``, ``duplicate_mod``,
             ``unreadable_level_dat``, ``missing_pack``, ``empty_pack``, ``no_vanilla_data``,
-            ``unreadable_pack_mcmeta``, ``missing_nested_jar``, ``unreadable_nested_jar``, ``nested_too_deep``. Errors first, then by kind and object.
+            ``unreadable_pack_mcmeta``, ``missing_nested_jar``, ``unreadable_nested_jar``, ``nested_too_deep``.
+            Errors first, then by kind and object.
         """
         rows = [tuple(r) + ("",) for r in self._problems]
         if data:

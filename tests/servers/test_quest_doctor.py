@@ -34,7 +34,8 @@ PACK = {
 
 
 def quest(qid: str, *, item: str = "", deps: tuple[str, ...] = (), extra: str = "") -> str:
-    task = f'{{ id: "{qid[:-1]}F", type: "item", item: "{item}" }}' if item else f'{{ id: "{qid[:-1]}F", type: "checkmark" }}'
+    kind = f'type: "item", item: "{item}"' if item else 'type: "checkmark"'
+    task = f'{{ id: "{qid[:-1]}F", {kind} }}'
     dep = f' dependencies: [{", ".join(chr(34) + d + chr(34) for d in deps)}]' if deps else ""
     return f'\t\t{{ id: "{qid}", x: 0.0d, y: 0.0d,{dep}{extra} tasks: [{task}] }}\n'
 
