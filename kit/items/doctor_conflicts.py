@@ -18,7 +18,7 @@ types kit does not know are not compared.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 from kit.items.doctor_graph import RecipeNode
 
@@ -27,9 +27,11 @@ __all__ = ["Conflict", "find_conflicts", "family"]
 _CRAFTING = {"shaped", "shapeless", "transmute"}
 
 
-@dataclass(frozen=True)
-class Conflict:
-    """Two recipes (``first`` < ``second``) of ``family`` that some inputs match both; ``how`` says which rule."""
+class Conflict(NamedTuple):
+    """Two recipes (``first`` < ``second``) of ``family`` that some inputs match both; ``how`` says which rule.
+
+    A named tuple: a pack set can hold tens of thousands of conflicting pairs.
+    """
 
     first: str
     second: str

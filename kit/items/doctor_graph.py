@@ -110,7 +110,7 @@ def _tags_in(slot: Iterable) -> Iterable[str]:
             yield str(ref)[1:]
 
 
-def _node(r: Recipe, tag_items, special: dict, graph: ItemGraph) -> RecipeNode:
+def _node(r: Recipe, tag_items, special: dict, graph: ItemGraph, cache: dict) -> RecipeNode:
     rid = r.recipe_id
     raw_slots: list[tuple] = list(r.inputs)
     outputs_refs: tuple = tuple(r.output_refs)
@@ -122,14 +122,19 @@ def _node(r: Recipe, tag_items, special: dict, graph: ItemGraph) -> RecipeNode:
         if not slot:
             grid.append(None)
             continue
-        items, missing = _expand_slot(slot, tag_items)
+        found = cache.get(slot)
+        if found is None:
+            found = cache[slot] = (*_expand_slot(slot, tag_items), tuple(_tags_in(slot)))
+        items, missing, tags = found
         where = f"inputs[{i}]"
-        for tag in _tags_in(slot):
+        for tag in tags:
             graph.tag_refs.setdefault(tag, []).append(("recipe", rid, where, r.pack, r.path))
         for ref in slot:
             if isinstance(ref, str) and not ref.startswith("#"):
                 graph.mentions.setdefault(ref, []).append(("recipe", rid, where, r.pack, r.path))
-        s = frozenset(items)
+        s = cache.get(("set", items))
+        if s is None:
+            s = cache[("set", items)] = frozenset(items)
         slots.append(s)
         grid.append(s)
         refs.append("|".join(str(x) for x in slot))
@@ -154,8 +159,9 @@ def build_graph(packs: "PackSet", tag_items: Callable[[str], tuple[str, ...] | N
     """
     graph = ItemGraph()
     special = special or {}
+    cache: dict = {}  # slots repeat (the same tag in thousands of recipes): expand each once
     for rid in packs.recipes()["recipe_id"]:
-        node = _node(packs.recipe(rid), tag_items, special, graph)
+        node = _node(packs.recipe(rid), tag_items, special, graph, cache)
         graph.recipes[rid] = node
         for item in dict.fromkeys(node.outputs):
             graph.producers.setdefault(item, []).append(rid)
