@@ -124,8 +124,12 @@ def mention_text(mentions: list[tuple[str, str, str, str, str]], limit: int = 3)
     return ", ".join(shown) + more
 
 
-def conflict_rows(conflicts: list[Conflict], nodes: dict[str, RecipeNode]) -> list[tuple]:
-    """Problem rows for conflicts: ``(severity, kind, object_id, field, message, path, related_id, pack)``, capped."""
+def conflict_rows(conflicts: list[Conflict], counts: dict[str, int], nodes: dict[str, RecipeNode]) -> list[tuple]:
+    """Problem rows for conflicts: ``(severity, kind, object_id, field, message, path, related_id, pack)``.
+
+    ``conflicts`` is capped at :data:`MAX_CONFLICT_ROWS` per first recipe (see :func:`find_conflicts`); the last row
+    of a capped recipe says how many recipes it conflicts with in all (``counts``).
+    """
     shown: dict[str, str] = {}
 
     def show(rid: str) -> str:
@@ -133,20 +137,14 @@ def conflict_rows(conflicts: list[Conflict], nodes: dict[str, RecipeNode]) -> li
             shown[rid] = ", ".join(f"{i} x{k}" if k != 1 else i for i, k in nodes[rid].results) or "nothing"
         return shown[rid]
 
-    counts: dict[str, int] = {}
-    for c in conflicts:
-        counts[c.first] = counts.get(c.first, 0) + 1
     rows = []
     seen: dict[str, int] = {}
     for c in conflicts:
-        n = seen.get(c.first, 0)
-        seen[c.first] = n + 1
-        if n >= MAX_CONFLICT_ROWS:
-            continue
+        n = seen[c.first] = seen.get(c.first, 0) + 1
         a = nodes[c.first]
         message = (f"{c.first} and {c.second} ({c.family}): {c.how}, but they give {show(c.first)} and "
                    f"{show(c.second)}: the game silently uses one of them")
-        if n == MAX_CONFLICT_ROWS - 1 and counts[c.first] > MAX_CONFLICT_ROWS:
-            message += f" ({c.first} also conflicts with {counts[c.first] - MAX_CONFLICT_ROWS} more recipes)"
+        if n == MAX_CONFLICT_ROWS and counts.get(c.first, 0) > MAX_CONFLICT_ROWS:
+            message += f" ({c.first} conflicts with {counts[c.first]} recipes in all; rows are capped)"
         rows.append(("error", "recipe_conflict", c.first, "", message, a.path, c.second, a.pack))
     return rows

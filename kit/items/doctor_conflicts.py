@@ -18,6 +18,8 @@ types kit does not know are not compared.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from bisect import bisect_right
+from collections import Counter
 from typing import Iterable, NamedTuple
 
 from kit.items.doctor_graph import RecipeNode
@@ -186,16 +188,40 @@ def _class_pairs(classes: list[_Class]) -> Iterable[tuple[int, int, str]]:
                         yield key[0], key[1], "the inputs share an item"
 
 
-def find_conflicts(nodes: dict[str, RecipeNode]) -> list[Conflict]:
-    """Every pair of conflicting recipes (see the module docstring), sorted by the two ids."""
+def find_conflicts(nodes: dict[str, RecipeNode], *,
+                   cap: int | None = None) -> tuple[list[Conflict], dict[str, int]]:
+    """Conflicting recipe pairs (see the module docstring), sorted by the two ids, and each recipe's partner count.
+
+    With ``cap``, at most ``cap`` pairs are listed per first recipe (pairs are enumerated lazily, so a pack whose
+    recipes all collide stays linear); the counts are always exact: ``counts[r]`` is how many recipes ``r``
+    conflicts with in all.
+    """
     classes = _classes(nodes.values())
-    found: dict[tuple[str, str], tuple[str, str]] = {}
+    partners: dict[int, list[tuple[int, str]]] = {}
     for i, j, how in _class_pairs(classes):
-        fam = classes[i].fam
-        for a in classes[i].members:
+        partners.setdefault(i, []).append((j, how))
+        if i != j:
+            partners.setdefault(j, []).append((i, how))
+    members = [sorted(c.members) for c in classes]
+    by_result = [Counter(nodes[m].results for m in ms) for ms in members]
+    out: list[Conflict] = []
+    counts: dict[str, int] = {}
+    for i, c in enumerate(classes):
+        for a in members[i]:
             ra = nodes[a].results
-            for b in classes[j].members:
-                if a == b or (i == j and a > b) or ra == nodes[b].results:
-                    continue
-                found.setdefault((a, b) if a < b else (b, a), (fam, how))
-    return [Conflict(a, b, fam, how) for (a, b), (fam, how) in sorted(found.items())]
+            total = sum(len(members[j]) - by_result[j][ra] for j, _how in partners.get(i, ()))
+            if not total:
+                continue
+            counts[a] = total
+            listed = []
+            for j, how in partners.get(i, ()):
+                others = members[j]
+                for b in others[bisect_right(others, a):]:
+                    if cap is not None and len(listed) >= cap:
+                        break
+                    if nodes[b].results != ra:
+                        listed.append(Conflict(a, b, c.fam, how))
+            listed.sort()
+            out.extend(listed[:cap] if cap is not None else listed)
+    out.sort()
+    return out, counts

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from kit.core.frames import frame
 from kit.core.problems import SEVERITY, problem_schema
-from kit.items.doctor_checks import blocked_slots, conflict_rows, loop_items, mention_text
+from kit.items.doctor_checks import MAX_CONFLICT_ROWS, blocked_slots, conflict_rows, loop_items, mention_text
 from kit.items.doctor_conflicts import find_conflicts
 from kit.items.doctor_graph import ItemGraph, Solution, build_graph, raw_sources, solve
 from kit.items.doctor_registry import ItemRegistry, read_registry
@@ -317,7 +317,7 @@ def doctor(packs: "PackSet", *, sources: Mapping[str, Any] | None = None,
                           {t for t, v in defined.items() if not v}, rows)
     rows.extend(_item_rows(report))
     rows.extend(_tag_rows(graph, defined, failed))
-    rows.extend(conflict_rows(find_conflicts(graph.recipes), graph.recipes))
+    rows.extend(conflict_rows(*find_conflicts(graph.recipes, cap=MAX_CONFLICT_ROWS), graph.recipes))
     rows.extend(("error", "missing_loot_table", tid, fld, f"loot table {tid} rolls {ref}, which no loaded pack "
                  "defines: that entry drops nothing", path, "", pack) for tid, fld, ref, pack, path in graph.table_refs)
     return report

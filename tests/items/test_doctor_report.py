@@ -219,3 +219,14 @@ def test_vanilla_alone_comes_out_clean() -> None:
     assert items.loc["minecraft:bedrock", "how"] == "creative"
     assert (items["how"] != "").all()  # every known vanilla item is obtainable or creative-only
     assert "minecraft:water" not in items.index and "minecraft:potted_cactus" not in items.index
+
+
+def test_conflict_rows_are_capped_per_recipe_with_the_exact_count(tmp_path) -> None:
+    files = {"assets/t/lang/en_us.json": lang("t:dust", *[f"t:out{k:02d}" for k in range(20)]),
+             "data/t/loot_table/chests/x.json": chest("t:dust")}
+    files.update({f"data/t/recipe/r{k:02d}.json": shapeless(f"t:out{k:02d}", "t:dust") for k in range(20)})
+    found = rows(run(tmp_path, files), "recipe_conflict")
+    first = found[found["object_id"] == "t:r00"]
+    assert len(first) == 16 and list(first["related_id"]) == [f"t:r{k:02d}" for k in range(1, 17)]
+    assert "conflicts with 19 recipes in all" in first.iloc[-1]["message"]
+    assert len(found) == sum(min(16, 19 - k) for k in range(20))
