@@ -40,12 +40,16 @@ import kit.items.packset as ps
 import kit.items.sources as isrc
 import kit.modules as km
 import kit.modules.catalogs as kmc
+import kit.modules.enabled as kme
 import kit.modules.inventory as kmi
 import kit.modules.problems as kmp
 import kit.modules.selection as kms
 import kit.retrieval as kr
 import kit.retrieval._frames as rf
 import kit.saves.handle as sd
+import kit.items.doctor_report as kdr
+import kit.items.doctor_table
+import kit.servers.quest_doctor
 import kit.servers.server as ss
 import kit.saves.knowledge as sk
 import kit.worldbook as wb
@@ -354,6 +358,21 @@ CASES: dict[str, Case] = {
     "kit.items.packset.PackSet.conditions": lambda x: (
         x.server.load_datapacks().conditions(), x.packs.conditions(), ps.CONDITION_SCHEMA),
     # servers
+    # the pack doctor
+    "kit.items.doctor_report.DoctorReport.items": lambda x: (
+        x.server.doctor().items(), kit.items.doctor(x.no_packs).items(), kdr.ITEM_SCHEMA),
+    "kit.items.doctor_report.DoctorReport.recipes": lambda x: (
+        x.server.doctor().recipes(), kit.items.doctor(x.no_packs).recipes(), kdr.RECIPE_SCHEMA),
+    "kit.items.doctor_report.DoctorReport.problems": lambda x: (
+        x.server.doctor().problems(), kit.items.doctor(x.no_packs).problems(), kdr.PROBLEM_SCHEMA),
+    "kit.items.doctor_report.DoctorReport.recipe_graph": lambda x: (
+        x.server.doctor().recipe_graph("minecraft:torch"), kit.items.doctor(x.no_packs).recipe_graph("a:b"),
+        kdr.GRAPH_SCHEMA),
+    "kit.servers.quest_doctor.QuestDoctorReport.quest_dependencies": lambda x: (
+        x.server.doctor().quest_dependencies(), kit.servers.doctor(x.no_packs).quest_dependencies(),
+        kit.servers.quest_doctor.DEPENDENCY_SCHEMA),
+    "kit.items.doctor_table.doctor_sources": lambda x: (
+        kit.items.doctor_sources(), kit.items.doctor_sources().iloc[0:0], kit.items.doctor_table.SOURCE_SCHEMA),
     "kit.servers.server.Server.mods": lambda x: (x.server.mods(), x.empty_server.mods(), ss.MOD_SCHEMA),
     "kit.servers.server.Server.datapacks": lambda x: (
         x.server.datapacks(), x.empty_server.datapacks(), ss.DATAPACK_SCHEMA),
@@ -363,7 +382,10 @@ CASES: dict[str, Case] = {
     "kit.modules.inventory.ModuleInventory.modules": lambda x: (
         x.modules.modules(), x.no_modules.modules(), kmi.MODULE_SCHEMA),
     "kit.modules.inventory.ModuleInventory.client_entries": lambda x: (
-        x.modules.client_entries(), x.no_modules.client_entries(), kmi.CLIENT_ENTRY_SCHEMA),
+        x.modules.client_entries(), x.no_modules.client_entries().query("not is_resident"), kmi.CLIENT_ENTRY_SCHEMA),
+    "kit.modules.enabled.enabled_modules": lambda x: (
+        km.enabled_modules(x.modules, km.Player(systems=("aurora:survival",))),
+        km.enabled_modules(x.no_modules, km.Player()), kme.ENABLED_SCHEMA),
     "kit.modules.inventory.ModuleInventory.systems": lambda x: (
         x.modules.systems(), x.no_modules.systems(), kmi.SYSTEM_SCHEMA),
     "kit.modules.inventory.ModuleInventory.catalogs": lambda x: (
@@ -562,6 +584,7 @@ def _broken_quests(tmp: Path) -> Path:
 
 #: Frame functions with no fixed schema, and why.
 EXEMPT = {
+    "kit.items.doctor_report.DoctorReport.summary": "one row per problem kind whatever the input (tests/items/test_doctor_report.py)",
     "kit.core.frames.frame": "the builder itself (its schema is its argument)",
     "kit.core.problems.problems_frame": "the problems builder (checked through every problems() case)",
     "kit.modules.problems.problems_frame": "kit.modules' problems builder (checked through ModuleInventory.problems)",

@@ -11,6 +11,8 @@ from kit.items.errors import (DatapackError, DatapackReadError, InvalidScopeErro
                               ProviderRegistrationError, UnknownFeatureError, UnknownItemError, UnknownLanguageError,
                               UnknownLootTableError)
 from kit.items.conditions import ConditionContext, Verdict
+from kit.items.doctor_report import DoctorReport, doctor
+from kit.items.doctor_table import doctor_sources
 from kit.items.icons import find_icon, item_icon
 from kit.items.loot import LootContext, LootFormatError, LootTable
 from kit.items.loot_sampler import LootSamplingError
@@ -26,6 +28,9 @@ from kit.items.sources import (PROVIDERS, ItemSource, ItemSourceOutput, ItemSour
 
 __all__ = [
     "load_datapacks",
+    "doctor",
+    "DoctorReport",
+    "doctor_sources",
     "PackBytes",
     "PackSet",
     "pack_files",

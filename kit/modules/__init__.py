@@ -7,7 +7,8 @@ catalogs each player gets, and reports every mistake with its file and field.
 >>> import kit.modules
 >>> inv = kit.modules.read_modules("path/to/world")                                   # doctest: +SKIP
 >>> inv.client_entries()                                                              # doctest: +SKIP
->>> kit.modules.player_catalog(inv, ["system:shop"], catalog="shop_offers")           # doctest: +SKIP
+>>> alex = kit.modules.Player(systems=("aurora:survival",), permissions=frozenset({"aurora.vip"}))
+>>> kit.modules.player_catalog(inv, kit.modules.enabled_modules(inv, alex)["module_id"])  # doctest: +SKIP
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 from kit.modules.builtin import BUILTIN_PLAYER_ORDER, CLIENT_IDS, DEFAULT_CATALOG_TAG, SERVER_TYPES
 from kit.modules.selection import candidates
 from kit.modules.catalogs import player_catalog
+from kit.modules.enabled import Player, UnknownConditionError, enabled_modules, evaluate_condition, has_module
 from kit.modules.definitions import CATALOGS, CatalogEntry, ModuleConfig, ModuleRef, SystemDefinition
 from kit.modules.entries import ClientEntry, order_client_entries
 from kit.modules.errors import (DatapackError, ModuleDefinitionError, UnknownCatalogError, UnknownModuleError,
@@ -26,6 +28,11 @@ from kit.modules.reader import read_modules
 __all__ = [
     "read_modules",
     "player_catalog",
+    "enabled_modules",
+    "has_module",
+    "evaluate_condition",
+    "Player",
+    "UnknownConditionError",
     "candidates",
     "order_client_entries",
     "ModuleInventory",

@@ -7,7 +7,8 @@ implementations: pass them to ``read_modules(..., server_types=..., client_ids=.
 
 from __future__ import annotations
 
-__all__ = ["SERVER_TYPES", "CLIENT_IDS", "BUILTIN_PLAYER_ORDER", "DEFAULT_CATALOG_TAG"]
+__all__ = ["SERVER_TYPES", "CLIENT_IDS", "BUILTIN_PLAYER_ORDER", "DEFAULT_CATALOG_TAG", "OPTIONAL_MODS", "CORE_TYPES",
+           "RESIDENT_CLIENT_ENTRIES", "SETTINGS_CLIENT_IDS"]
 
 #: Built-in server module types -> the interface the design gives them (core, shared, workflow, tool).
 SERVER_TYPES: dict[str, str] = {
@@ -36,3 +37,16 @@ BUILTIN_PLAYER_ORDER = 100
 
 #: The tag built-in catalog modules select from (``rewards`` / ``offers`` / ``pools``).
 DEFAULT_CATALOG_TAG = "#system:default"
+
+#: Server types whose ``available()`` needs an optional mod: type -> mod id (the FTB module needs FTB Quests).
+OPTIONAL_MODS: dict[str, str] = {"system:ftb_quests": "ftbquests"}
+
+#: Server types that implement ``CoreModule``: installed configurations are always enabled for bound players.
+CORE_TYPES: frozenset[str] = frozenset(t for t, role in SERVER_TYPES.items() if role == "core")
+
+#: Client entries resident in the client's local catalog, available before any registry sync (the design: "聊天、设置、
+#: 语音以及基础界面操作由客户端本地目录常驻"; full mode always shows the chat, so it has no entry of its own).
+RESIDENT_CLIENT_ENTRIES: tuple[str, ...] = ("system:settings", "system:voice")
+
+#: SETTINGS-class entries: placed at the top right of the bar ("SETTINGS 类入口统一放到右上角"), the others on the left.
+SETTINGS_CLIENT_IDS: frozenset[str] = frozenset({"system:settings"})

@@ -51,7 +51,8 @@ def run_modules(args: argparse.Namespace) -> int:
             systems = inv.systems()
             print(f"\nsystems ({systems['system_id'].nunique()}):")
             for system_id, rows in systems.groupby("system_id", sort=False):
-                refs = ", ".join(dict.fromkeys(r + (" [if]" if c else "") for r, c in zip(rows["ref"], rows["condition"])))
+                marked = (r + (" [if]" if c else "") for r, c in zip(rows["ref"], rows["condition"]))
+                refs = ", ".join(dict.fromkeys(marked))
                 print(f"  {system_id} ({rows['name'].iloc[0]}): {rows['module_id'].nunique()} modules from {refs}")
             catalogs = inv.catalogs()
             print("\ncatalogs (entries selected per module):")

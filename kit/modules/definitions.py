@@ -119,7 +119,8 @@ def _order(module_id: str, data: dict, has_client: bool, pack: str, path: str,
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int) or not _INT32[0] <= value <= _INT32[1]:
         problems.append(Problem("bad_order", module_id, "order",
-                                f"expected a 32-bit integer, got {json_text(value)}: the default 0 is used", path, pack))
+                                f"expected a 32-bit integer, got {json_text(value)}: the default 0 is used",
+                                path, pack))
         return 0, True
     return value, False
 
@@ -144,7 +145,8 @@ def parse_selection(value: Any) -> tuple[str, ...] | None:
     return tuple(out)
 
 
-def parse_module(module_id: str, data: Any, *, pack: str = "", path: str = "") -> tuple[ModuleConfig | None, list[Problem]]:
+def parse_module(module_id: str, data: Any, *, pack: str = "",
+                 path: str = "") -> tuple[ModuleConfig | None, list[Problem]]:
     """Parse a module configuration file; ``None`` when the game would refuse it (the reason is in the problems)."""
     problems: list[Problem] = []
 
@@ -198,12 +200,14 @@ def _ref(value: Any, system_id: str, index: int, pack: str, path: str) -> tuple[
                                  f"expected a condition object, got {json_text(condition)}", path, pack)
     if not isinstance(ref, str) or not is_valid_id(ref.lstrip("#")) or ref.startswith("##"):
         return None, Problem("invalid_definition", system_id, field,
-                             f"expected a module id, a #tag or {{\"id\": ..., \"condition\": ...}}, got {json_text(value)}",
+                             "expected a module id, a #tag or {\"id\": ..., \"condition\": ...}, got "
+                             f"{json_text(value)}",
                              path, pack)
     return ModuleRef(full_id(ref), json_text(condition)), None
 
 
-def parse_system(system_id: str, data: Any, *, pack: str = "", path: str = "") -> tuple[SystemDefinition | None, list[Problem]]:
+def parse_system(system_id: str, data: Any, *, pack: str = "",
+                 path: str = "") -> tuple[SystemDefinition | None, list[Problem]]:
     """Parse a system definition file; ``None`` when the game would refuse it."""
     def bad(field: str, message: str) -> tuple[None, list[Problem]]:
         return None, [Problem("invalid_definition", system_id, field, message, path, pack)]

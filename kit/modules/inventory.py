@@ -11,10 +11,11 @@ import pandas as pd
 
 from kit.core.frames import frame
 from kit.items.tags import TagFile
-from kit.modules.builtin import DEFAULT_CATALOG_TAG
+from kit.modules.builtin import DEFAULT_CATALOG_TAG, RESIDENT_CLIENT_ENTRIES
 from kit.modules.definitions import CATALOG_FIELDS, CATALOGS, CatalogEntry, ModuleConfig, SystemDefinition
 from kit.modules.entries import ClientEntry, order_client_entries
 from kit.modules.ids import id_order, sort_ids
+from kit.modules.lints import lint_modules, unavailable_modules
 from kit.modules.problems import Problem, problems_frame
 from kit.modules.tags import RegistryTags, resolve_registry_tags
 
@@ -27,7 +28,9 @@ REF_KIND_DTYPE = pd.CategoricalDtype(["id", "tag"], ordered=True)
 
 MODULE_SCHEMA = {"module_id": "string", "order": "int64", "order_is_default": "bool", "server_type": "string",
                  "server_params": "string", "client": "string", "pack": "string", "path": "string"}
-CLIENT_ENTRY_SCHEMA = {"client_id": "string", "order": "int64", "rank": "int64", "module_ids": "object"}
+PLACEMENT_DTYPE = pd.CategoricalDtype(["left", "top_right"], ordered=True)
+CLIENT_ENTRY_SCHEMA = {"client_id": "string", "order": "int64", "rank": "int64", "module_ids": "object",
+                       "placement": PLACEMENT_DTYPE, "is_resident": "bool"}
 SYSTEM_SCHEMA = {"system_id": "string", "name": "string", "ref": "string", "ref_kind": REF_KIND_DTYPE,
                  "module_id": "string", "required": "boolean", "condition": "string"}
 CATALOG_SCHEMA = {"catalog": CATALOG_DTYPE, "module_id": "string", "entry_id": "string", "via": VIA_DTYPE}
@@ -59,7 +62,8 @@ class ModuleInventory:
     def __init__(self, modules: Mapping[str, ModuleConfig], systems: Mapping[str, SystemDefinition],
                  entries: Mapping[str, Mapping[str, CatalogEntry]], module_tags: RegistryTags,
                  catalog_tags: Mapping[str, RegistryTags], picks: Sequence[CatalogPick],
-                 problems: Sequence[Problem], packs: Sequence[str]) -> None:
+                 problems: Sequence[Problem], packs: Sequence[str], *,
+                 unavailable: Mapping[str, str] | None = None) -> None:
         self._modules = {m: modules[m] for m in sort_ids(modules)}
         self._systems = {s: systems[s] for s in sort_ids(systems)}
         self._entries = {c: {e: entries.get(c, {})[e] for e in sort_ids(entries.get(c, {}))} for c in CATALOGS}
@@ -68,10 +72,12 @@ class ModuleInventory:
         self._picks = list(picks)
         self._problems = list(problems)
         self._packs = list(packs)
+        self._unavailable = dict(unavailable or {})
 
     def __repr__(self) -> str:
         n_err = sum(p.severity == "error" for p in self._problems)
-        return (f"<ModuleInventory {len(self._packs)} packs: {len(self._modules)} modules, {len(self._systems)} systems, "
+        return (f"<ModuleInventory {len(self._packs)} packs: {len(self._modules)} modules, "
+                f"{len(self._systems)} systems, "
                 f"{sum(len(v) for v in self._entries.values())} catalog entries, {n_err} errors, "
                 f"{len(self._problems) - n_err} warnings>")
 
@@ -101,6 +107,29 @@ class ModuleInventory:
             raise UnknownModuleError(f"module configuration {module_id!r} is not defined by the read packs "
                                      f"({len(self._modules)} are; see inventory.modules())")
         return self._modules[module_id]
+
+    def is_available(self, module_id: str) -> bool:
+        """Whether a configuration's type is available on the server (its optional mod is loaded, or mods unknown)."""
+        return self.module(module_id).module_id not in self._unavailable
+
+    def system(self, system_id: str) -> SystemDefinition:
+        """The system ``system_id``.
+
+        Raises
+        ------
+        UnknownSystemError
+            When no pack defines it (the message lists the defined systems).
+        """
+        from kit.modules.errors import UnknownSystemError
+
+        if system_id not in self._systems:
+            raise UnknownSystemError(f"system {system_id!r} is not defined by the read packs "
+                                     f"(defined: {', '.join(self._systems) or 'none'})")
+        return self._systems[system_id]
+
+    def module_tag_ids(self, tag_id: str) -> tuple[str, ...]:
+        """The configuration ids of a loaded module tag (``()`` for a missing or failed tag)."""
+        return self._module_tags.ids(tag_id)
 
     def system_module_ids(self, system_id: str, *, with_conditional: bool = True) -> tuple[str, ...]:
         """The module ids a system enables (direct ids that exist and loaded tag members), in written order.
@@ -151,22 +180,26 @@ class ModuleInventory:
 
     def client_entry_list(self) -> list[ClientEntry]:
         """The client entries as records (see :meth:`client_entries`)."""
-        return order_client_entries((m.module_id, m.order, m.client) for m in self._modules.values())
+        return order_client_entries(((m.module_id, m.order, m.client) for m in self._modules.values()),
+                                    resident=RESIDENT_CLIENT_ENTRIES)
 
     def client_entries(self) -> pd.DataFrame:
         """The client's entry list, in display order.
 
         Configurations sharing a ``client`` form one entry whose order is the highest among them; entries are
-        sorted by descending order, ties keep registry order.
+        sorted by descending order, ties keep registry order; the resident local entries (settings, voice) are
+        always there, and SETTINGS-class entries sit at the top right, after the left ones (see
+        :mod:`kit.modules.entries`).
 
         Returns
         -------
         pandas.DataFrame
             Columns ``client_id``, ``order``, ``rank`` (1 = first), ``module_ids`` (tuple of configuration ids in
-            registry order); sorted by rank.
+            registry order; empty for a resident entry no configuration names), ``placement`` (ordered ``left`` <
+            ``top_right``), ``is_resident``; sorted by rank.
         """
-        rows = [{"client_id": e.client_id, "order": e.order, "rank": e.rank, "module_ids": e.module_ids}
-                for e in self.client_entry_list()]
+        rows = [{"client_id": e.client_id, "order": e.order, "rank": e.rank, "module_ids": e.module_ids,
+                 "placement": e.placement, "is_resident": e.is_resident} for e in self.client_entry_list()]
         return frame(CLIENT_ENTRY_SCHEMA, rows)
 
     def systems(self) -> pd.DataFrame:
@@ -333,7 +366,7 @@ def build_inventory(modules: Mapping[str, ModuleConfig], systems: Mapping[str, S
                     entries: Mapping[str, Mapping[str, CatalogEntry]], module_tag_files: Sequence[TagFile],
                     catalog_tag_files: Mapping[str, Sequence[TagFile]], file_problems: Sequence[Problem],
                     packs: Sequence[str], *, server_types: Iterable[str],
-                    client_ids: Iterable[str]) -> ModuleInventory:
+                    client_ids: Iterable[str], mods: Iterable[str] | None = None) -> ModuleInventory:
     """Check the rules that span files and assemble the inventory (pure).
 
     ``modules``, ``systems`` and ``entries`` hold the winning (top-pack) definition of each id; tag files are in
@@ -364,5 +397,7 @@ def build_inventory(modules: Mapping[str, ModuleConfig], systems: Mapping[str, S
             catalog = CATALOG_FIELDS[m.server_type][1]
             picks.extend(_pick_catalogs(m, registries[catalog], catalog_tags[catalog], problems))
     _check_systems(systems, modules, module_tags, problems)
-    return ModuleInventory(modules, systems, entries, module_tags, catalog_tags, picks, problems, packs)
+    problems.extend(lint_modules(modules, mods))
+    return ModuleInventory(modules, systems, entries, module_tags, catalog_tags, picks, problems, packs,
+                           unavailable=unavailable_modules(modules, mods))
 

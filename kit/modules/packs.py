@@ -3,7 +3,8 @@
 A source is a data pack folder (holding ``data/``), a zipped pack (``.zip``; one top folder is allowed), a game or
 mod jar, a world folder holding ``datapacks/`` (its packs are read in name order, as a server lists new packs; links
 there are not followed), a :class:`kit.items.PackSet`, or a server (any object with a ``load_datapacks()`` method,
-such as :class:`kit.servers.Server`: its packs are those it loads). The files are listed and read by
+such as :class:`kit.servers.Server`, declared by the :class:`LoadsDatapacks` protocol: its packs are those it loads).
+The files are listed and read by
 :func:`kit.items.pack_files`, so module files are read under the same rules as recipes and loot tables, and a
 PackSet's packs (in memory ones and applied feature packs included) are read in its order with its names.
 """
@@ -13,12 +14,25 @@ from __future__ import annotations
 import os
 import zipfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from kit.items import PackFiles, PackSet, pack_files
 from kit.items.errors import DatapackError
 
-__all__ = ["MAX_FILE_BYTES", "open_packs"]
+__all__ = ["MAX_FILE_BYTES", "LoadsDatapacks", "open_packs"]
+
+
+@runtime_checkable
+class LoadsDatapacks(Protocol):
+    """What kit.modules needs from a server: the packs the game loads, as one :class:`kit.items.PackSet`.
+
+    :class:`kit.servers.Server` satisfies it. ``kit.servers`` sits beside ``kit.modules`` in the layers, so the
+    contract is declared here, where it is used, instead of importing the server class.
+    """
+
+    def load_datapacks(self, *, strict: bool = False) -> PackSet:
+        """The enabled packs in load order, loaded (lenient by default)."""
+        ...
 
 #: Files larger than this are reported, not parsed (a module definition is a few hundred bytes).
 MAX_FILE_BYTES = 4 * 1024 * 1024
@@ -56,7 +70,7 @@ def open_packs(source: Any) -> list[PackFiles]:
     DatapackError
         When a path is missing or is neither a data pack nor a world folder.
     """
-    if not isinstance(source, (str, os.PathLike, PackSet)) and callable(getattr(source, "load_datapacks", None)):
+    if isinstance(source, LoadsDatapacks) and not isinstance(source, (str, os.PathLike, PackSet)):
         source = source.load_datapacks()
     if isinstance(source, PackSet):
         return pack_files(source)

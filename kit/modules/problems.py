@@ -1,7 +1,8 @@
 """The problems a module inventory reports: one record type and the shared problems frame (pure).
 
 Severity ``error`` marks what the game refuses (the world does not load, or a tag is dropped); ``warning`` marks
-what loads but is probably not what the pack author meant. Kinds:
+what loads but is probably not what the pack author meant (a malformed ``order`` is one: the design's game uses the
+default 0 instead of refusing the file). Kinds:
 
 =====================  ========  ==========================================================================
 kind                   severity  meaning
@@ -14,12 +15,16 @@ kind                   severity  meaning
 ``unknown_module``     error     a system names a module configuration id that no pack defines
 ``unknown_tag_member`` error     a tag lists a required id or ``#tag`` that does not exist (the tag is dropped)
 ``tag_cycle``          error     tags reference each other in a cycle (every tag on it is dropped)
+``dangling_tag``       error     a system or catalog field refers to a tag that is not defined (selects nothing)
 ``bad_order``          warning   ``order`` is not an integer: 0 is used
 ``missing_order``      warning   a module with a client entry has no ``order``: 0 is used
 ``unknown_client``     warning   ``client`` names no known client implementation (only its UI is missing)
 ``empty_module``       warning   a configuration has neither ``server`` nor ``client``
-``dangling_tag``       warning   a system or catalog field refers to a tag that is not defined (selects nothing)
 ``overlapping_candidates`` warning  a system enables two configurations of one server type, neither conditional
+``unavailable_module`` warning   the type needs an optional mod the server lacks (FTB without FTB Quests)
+``builtin_without_default`` warning  a built-in catalog configuration does not select ``#system:default``
+``unexpected_parameters`` warning  parameters on a built-in type that takes none (``MapCodec.unit`` ignores them)
+``unknown_registry_folder`` warning  a file in a ``system/*`` folder the game does not read (legacy or misspelt)
 =====================  ========  ==========================================================================
 """
 
@@ -48,12 +53,16 @@ PROBLEM_KINDS: dict[str, str] = {
     "unknown_module": "error",
     "unknown_tag_member": "error",
     "tag_cycle": "error",
+    "dangling_tag": "error",
     "bad_order": "warning",
     "missing_order": "warning",
     "unknown_client": "warning",
     "empty_module": "warning",
-    "dangling_tag": "warning",
     "overlapping_candidates": "warning",
+    "unavailable_module": "warning",
+    "builtin_without_default": "warning",
+    "unexpected_parameters": "warning",
+    "unknown_registry_folder": "warning",
 }
 
 PROBLEM_SCHEMA = problem_schema({"pack": "string"})

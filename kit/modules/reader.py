@@ -6,10 +6,11 @@ Tag files of every pack are read and merged (see :mod:`kit.modules.tags`).
 
 from __future__ import annotations
 
+import os
 import re
 from typing import Any, Iterable
 
-from kit.items import PackFiles, PackFileRefusedError
+from kit.items import PackFileRefusedError, PackFiles, PackSet
 from kit.items.packs import decode_pack_json
 from kit.items.tags import TagFile, parse_tag_file
 from kit.modules.builtin import CLIENT_IDS, SERVER_TYPES
@@ -17,7 +18,8 @@ from kit.modules.definitions import (CATALOGS, CatalogEntry, ModuleConfig, Syste
                                      parse_module, parse_system)
 from kit.modules.errors import ModuleDefinitionError
 from kit.modules.inventory import ModuleInventory, build_inventory
-from kit.modules.packs import MAX_FILE_BYTES, open_packs
+from kit.modules.lints import lint_folders
+from kit.modules.packs import MAX_FILE_BYTES, LoadsDatapacks, open_packs
 from kit.modules.problems import Problem
 
 __all__ = ["read_modules", "REGISTRIES"]
@@ -50,7 +52,8 @@ def _load(pack: PackFiles, rel: str, object_id: str, problems: list[Problem]) ->
 
 
 def read_modules(source: Any, *, server_types: Iterable[str] = tuple(SERVER_TYPES),
-                 client_ids: Iterable[str] = CLIENT_IDS, strict: bool = True) -> ModuleInventory:
+                 client_ids: Iterable[str] = CLIENT_IDS, strict: bool = False,
+                 mods: Iterable[str] | None = None) -> ModuleInventory:
     """Read the module configurations, systems, module tags and catalogs of data packs.
 
     Parameters
@@ -58,15 +61,20 @@ def read_modules(source: Any, *, server_types: Iterable[str] = tuple(SERVER_TYPE
     source : path, sequence of paths, kit.items.PackSet, or kit.servers.Server
         Data pack folders, zipped packs or jars in priority order (later packs override earlier ones), a world
         folder holding ``datapacks/`` (its packs in name order), packs already loaded by
-        ``kit.items.load_datapacks``, or a server (any object with a ``load_datapacks()`` method, such as
+        ``kit.items.load_datapacks``, or a server (:class:`kit.modules.packs.LoadsDatapacks`, such as
         ``kit.open_server(path)``): the packs the game loads, in its load order.
     server_types : iterable of str, default=kit.modules.SERVER_TYPES
         The registered server module types; add the types of extension mods here.
     client_ids : iterable of str, default=kit.modules.CLIENT_IDS
         The known client implementations.
-    strict : bool, default=True
-        Raise :class:`ModuleDefinitionError` for the first error; with ``strict=False`` list every problem in
-        ``problems()`` instead (warnings are listed either way).
+    mods : iterable of str, optional
+        The server's mod ids, for ``available()`` (the FTB module needs FTB Quests). Default: the mods of a server or
+        of a PackSet loaded with ``mods=``; unknown (every module available) for pack paths.
+    strict : bool, default=False
+        Lenient by default, as the game is with everything but the broken file: every mistake (an unknown direct
+        module id in a system, an unknown required tag member, a dangling tag, an unknown server type, a JSON
+        syntax error ...) is a row of ``problems()`` and the rest of the inventory is built. ``strict=True`` raises
+        :class:`ModuleDefinitionError` for the first error instead (warnings never raise).
 
     Returns
     -------
@@ -79,8 +87,13 @@ def read_modules(source: Any, *, server_types: Iterable[str] = tuple(SERVER_TYPE
     ModuleDefinitionError
         With ``strict=True``, when the packs hold an error.
     """
+    if isinstance(source, LoadsDatapacks) and not isinstance(source, (str, os.PathLike, PackSet)):
+        source = source.load_datapacks()
+    if mods is None and isinstance(source, PackSet):
+        mods = source.mods
     packs = open_packs(source)
-    problems: list[Problem] = []
+    problems: list[Problem] = lint_folders(((p.pack, rel) for p in packs for rel in sorted(p.files)), REGISTRIES,
+                                           ("system_module",) + CATALOGS)
     winners: dict[tuple[str, str], tuple[PackFiles, str]] = {}
     tag_files: dict[str, list[TagFile]] = {}
     for pack in packs:
@@ -122,7 +135,7 @@ def read_modules(source: Any, *, server_types: Iterable[str] = tuple(SERVER_TYPE
         problems.extend(found)
     inventory = build_inventory(modules, systems, entries, tag_files.get("system_module", []),
                                 {c: tag_files.get(c, []) for c in CATALOGS}, problems, [p.pack for p in packs],
-                                server_types=server_types, client_ids=client_ids)
+                                server_types=server_types, client_ids=client_ids, mods=mods)
     if strict and inventory.has_errors:
         first = inventory.problems().iloc[0]
         raise ModuleDefinitionError(first["pack"], first["path"], first["object_id"], first["field"], first["message"])

@@ -17,6 +17,7 @@ WRITERS = (
     ("kit.samples.quests", "write_quests"),
     ("kit.samples.saves", "ingest_guides"),
     ("kit.samples.server", "write_modded_server"),  # beside the save: sample_saves/modded_server
+    ("kit.samples.doctor", "write_doctor_staging"),  # beside it: sample_saves/modded_server_staging
 )
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 __all__ = ["PACK_NAME", "DRAFT_PACK_NAME", "STAGING_FOLDER", "module_pack_files", "draft_pack_files",
-           "write_modules", "PLAYER_PERMISSIONS", "DRAFT_MISTAKES"]
+           "write_modules", "PLAYER_PERMISSIONS", "DRAFT_MISTAKES", "SERVER_ONLY_KINDS"]
 
 PACK_NAME = "kit_modules"
 DRAFT_PACK_NAME = "kit_modules_draft"
@@ -188,7 +188,12 @@ DRAFT_MISTAKES: dict[str, str] = {
     "empty_module": "aurora:placeholder is an empty object",
     "dangling_tag": "system aurora:events names #aurora:festivals, which no pack defines",
     "overlapping_candidates": "system aurora:events enables system:signin and aurora:daily without conditions",
+    "builtin_without_default": "the draft's system:lottery selects system:common_pool instead of #system:default",
+    "unexpected_parameters": "aurora:map_board gives system:items a page_size, which it does not take",
+    "unknown_registry_folder": "a file in the legacy folder data/aurora/system/modules/",
 }
+#: Kinds the draft cannot show: they need the server's mod list (``read_modules(server)``).
+SERVER_ONLY_KINDS = ("unavailable_module",)
 
 
 def draft_pack_files() -> dict[str, Any]:
@@ -202,7 +207,8 @@ def draft_pack_files() -> dict[str, Any]:
         "aurora:cheap_shop": _module(55, {"type": "system:shop", "offers": {"id": "system:bread"}}, "system:shop"),
         "aurora:spring_lottery": _module(server={"type": "system:lottery", "pools": ["aurora:spring_festival"]}),
         "aurora:mail": _module(server={"type": "system:inbox"}, client="system:inbox") | {"order": "high"},
-        "aurora:map_board": _module(server={"type": "system:items"}, client="system:items"),
+        "aurora:map_board": _module(server={"type": "system:items", "page_size": 20}, client="system:items"),
+        "system:lottery": _module(40, {"type": "system:lottery", "pools": ["system:common_pool"]}, "system:lottery"),
         "aurora:weather": _module(5, client="aurora:weather_panel"),
         "aurora:placeholder": {},
     }
@@ -214,6 +220,7 @@ def draft_pack_files() -> dict[str, Any]:
     }
     files[_tag("system_module", "aurora:events")] = {"values": ["aurora:festival_lottery", "aurora:festival_lotery"]}
     files[_tag("system_module", "aurora:loop")] = {"values": ["system:player", "#aurora:loop"]}
+    files["data/aurora/system/modules/old_daily.json"] = {"order": 85, "server": {"type": "system:signin"}}
     return dict(sorted(files.items()))
 
 

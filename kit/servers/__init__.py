@@ -4,16 +4,20 @@
 >>> server = kit.open_server("path/to/server")      # doctest: +SKIP
 >>> server.mods(); server.datapacks(); server.problems()   # doctest: +SKIP
 >>> packs = server.load_datapacks()                 # doctest: +SKIP
+>>> server.doctor().summary()                       # doctest: +SKIP
 """
 
 from __future__ import annotations
 
+from kit.servers.quest_doctor import QuestDoctorReport, doctor
 from kit.servers.mods import JarScan, ModInfo, scan_jar
 from kit.servers.packs import KIND_ORDER, PackEntry
 from kit.servers.server import Server, ServerNotFoundError, open_server, read_server_properties
 
 __all__ = [
     "open_server",
+    "doctor",
+    "QuestDoctorReport",
     "Server",
     "ServerNotFoundError",
     "ModInfo",

@@ -207,7 +207,8 @@ def scan_jar(source: Path | bytes, label: str, *, depth: int = 0) -> JarScan:
     nested = list(dict.fromkeys(nested + [n for n in names if _NESTED_RE.match(n)]))
     for inner in nested:
         if inner not in nameset:
-            problem("warning", "missing_nested_jar", inner, f"metadata lists nested jar {inner}, which is not in the jar")
+            problem("warning", "missing_nested_jar", inner,
+                    f"metadata lists nested jar {inner}, which is not in the jar")
             continue
         if depth >= MAX_NESTING:
             problem("warning", "nested_too_deep", inner, f"nested jar deeper than {MAX_NESTING} levels not read")

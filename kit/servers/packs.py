@@ -152,7 +152,8 @@ def read_level_packs(level_dat: Path, problems: list[Problem], label: str) -> tu
             raise NbtError("Data.DataPacks.Enabled is not a list")
         return ([str(p) for p in enabled] if enabled is not None else None), [str(p) for p in disabled]
     except (NbtError, OSError, AttributeError) as exc:
-        problems.append(("error", "unreadable_level_dat", "", "Data.DataPacks", f"level.dat cannot be read: {exc}", label))
+        problems.append(("error", "unreadable_level_dat", "", "Data.DataPacks", f"level.dat cannot be read: {exc}",
+                         label))
         return None, []
 
 
@@ -167,7 +168,8 @@ def _folder_meta(path: Path, problems: list[Problem], label: str) -> tuple[int |
     try:
         pack = json.loads(meta.read_text(encoding="utf-8-sig")).get("pack", {})
         fmt = pack.get("pack_format")
-        return (fmt if isinstance(fmt, int) and not isinstance(fmt, bool) else None), text_of(pack.get("description", ""))
+        fmt = fmt if isinstance(fmt, int) and not isinstance(fmt, bool) else None
+        return fmt, text_of(pack.get("description", ""))
     except (ValueError, OSError, AttributeError) as exc:
         problems.append(("warning", "unreadable_pack_mcmeta", label, "pack.mcmeta", f"unreadable pack.mcmeta: {exc}",
                          f"{label}/pack.mcmeta"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from kit.core.errors import KitError
 from kit.core.frames import frame, ordered
@@ -21,12 +21,14 @@ if TYPE_CHECKING:
 
     from kit.ftb import QuestBook
     from kit.items import PackSet
+    from kit.servers.quest_doctor import QuestDoctorReport
 
 __all__ = ["Server", "ServerNotFoundError", "open_server", "read_server_properties"]
 
 MOD_SCHEMA = {"mod_id": "string", "version": "string", "loader": "string", "display_name": "string",
               "jar": "string", "has_data": "bool", "has_assets": "bool"}
-DATAPACK_SCHEMA = {"position": "int64", "pack_id": "string", "kind": ordered(KIND_ORDER), "path": "string", "enabled": "bool",
+DATAPACK_SCHEMA = {"position": "int64", "pack_id": "string", "kind": ordered(KIND_ORDER), "path": "string",
+                   "enabled": "bool",
                    "pack_format": "Int64", "description": "string"}
 #: Columns of :meth:`Server.problems`: the shared problems shape (:mod:`kit.core.problems`), then ``pack``.
 PROBLEM_SCHEMA = problem_schema({"pack": "string"})
@@ -175,6 +177,39 @@ class Server:
             self._packset = packs
         return packs
 
+    def doctor(self, *, quest_book: "QuestBook | None" = None, extra_packs: Sequence[str | os.PathLike[str]] = (),
+               sources: Mapping[str, Any] | None = None) -> "QuestDoctorReport":
+        """The pack doctor on what the game loads, with the server's quest book (see :func:`kit.servers.doctor`).
+
+        Parameters
+        ----------
+        quest_book : kit.ftb.QuestBook, optional
+            Default: the server's own book (``config/ftbquests/quests``), when it has one.
+        extra_packs : sequence of paths, optional
+            Packs loaded on top of the server's (a draft to check before installing it).
+        sources : mapping, optional
+            More code/creative entries (see :func:`kit.items.doctor`).
+
+        Returns
+        -------
+        kit.servers.quest_doctor.QuestDoctorReport
+        """
+        from kit.ftb import QuestBookNotFoundError
+        from kit.servers.quest_doctor import doctor
+
+        if extra_packs:
+            features = [p.pack_id for p in self._packs if p.kind == "feature" and p.enabled]
+            sources_ = [p.source for p in self._packs if p.enabled and p.kind != "feature" and p.source is not None]
+            packs = load_datapacks([*sources_, *extra_packs], strict=False, features=features, mods=self.mod_ids())
+        else:
+            packs = self.load_datapacks()
+        if quest_book is None:
+            try:
+                quest_book = self.quest_book()
+            except QuestBookNotFoundError:
+                quest_book = None
+        return doctor(packs, quest_book, sources=sources)
+
     def quest_book(self, **kwargs: Any) -> "QuestBook":
         """The FTB Quests book under ``config/ftbquests/quests`` (``kit.ftb.read_quest_book``, lenient by default).
 
@@ -203,7 +238,8 @@ class Server:
             ``path`` (in the server folder), ``pack`` (the data pack, for data problems). Server kinds:
             ``not_a_zip``, ``unreadable_metadata``, ``no_mod_metadata``, ``duplicate_mod``,
             ``unreadable_level_dat``, ``missing_pack``, ``empty_pack``, ``no_vanilla_data``,
-            ``unreadable_pack_mcmeta``, ``missing_nested_jar``, ``unreadable_nested_jar``, ``nested_too_deep``. Errors first, then by kind and object.
+            ``unreadable_pack_mcmeta``, ``missing_nested_jar``, ``unreadable_nested_jar``, ``nested_too_deep``.
+            Errors first, then by kind and object.
         """
         rows = [tuple(r) + ("",) for r in self._problems]
         if data:

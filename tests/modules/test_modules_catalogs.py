@@ -59,7 +59,7 @@ def test_an_unknown_entry_id_is_an_error(make_pack) -> None:
     assert "a:ghost" in p.iloc[0]["message"] and _picked(inv, "a:shop") == {"a:gem": "id"}
 
 
-def test_an_undefined_catalog_tag_is_a_dangling_tag_warning(make_pack) -> None:
+def test_an_undefined_catalog_tag_is_a_dangling_tag_error(make_pack) -> None:
     inv = _read(make_pack, {"a:shop": _shop(["#a:nope"])})
     assert kinds(inv) == ["dangling_tag"] and _picked(inv, "a:shop") == {}
 

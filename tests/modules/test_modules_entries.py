@@ -10,7 +10,8 @@ from kit.modules.entries import order_client_entries
 
 def _entries(make_pack, modules: dict):
     inv = km.read_modules(strict=False, source=make_pack("p", {module_file(k): v for k, v in modules.items()}))
-    return inv.client_entries()
+    e = inv.client_entries()
+    return e[~e["is_resident"]]  # the resident settings and voice entries are checked on their own below
 
 
 def test_entries_are_sorted_by_descending_order_with_ranks_from_one(make_pack) -> None:
@@ -49,7 +50,7 @@ def test_malformed_order_falls_back_to_zero_in_the_bar(make_pack) -> None:
 
 def test_server_only_configurations_have_no_entry(make_pack) -> None:
     e = _entries(make_pack, {"a:core": {"order": 500, "server": {"type": "system:core"}}})
-    assert len(e) == 0 and list(e.columns) == ["client_id", "order", "rank", "module_ids"]
+    assert len(e) == 0 and list(e.columns) == ["client_id", "order", "rank", "module_ids", "placement", "is_resident"]
 
 
 def test_the_input_order_does_not_matter() -> None:
@@ -62,3 +63,14 @@ def test_the_builtin_player_entry_at_100_comes_before_other_builtins(make_pack) 
                              "system:signin": {"order": 80, "client": "system:signin"},
                              "system:shop": {"order": 70, "client": "system:shop"}})
     assert e.iloc[0]["client_id"] == "system:player" and e.iloc[0]["order"] == 100
+
+
+def test_resident_entries_are_always_there_and_settings_sit_at_the_top_right(make_pack) -> None:
+    inv = km.read_modules(make_pack("p", {module_file("a:shop"): {"order": 70, "client": "system:shop"},
+                                          module_file("a:prefs"): {"order": 99, "client": "system:settings"}}))
+    e = inv.client_entries()
+    assert list(e["client_id"]) == ["system:shop", "system:voice", "system:settings"]
+    assert list(e["placement"]) == ["left", "left", "top_right"] and list(e["rank"]) == [1, 2, 3]
+    assert list(e["is_resident"]) == [False, True, True]
+    assert e.iloc[1]["module_ids"] == () and e.iloc[2]["module_ids"] == ("a:prefs",)  # the same-id definition's order
+    assert e.iloc[2]["order"] == 99

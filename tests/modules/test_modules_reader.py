@@ -7,7 +7,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from conftest import kinds, module_file
+from conftest import kinds, module_file, system_file, tag_file
 
 import kit.items
 import kit.modules as km
@@ -102,3 +102,25 @@ def test_problems_come_errors_first_then_in_pack_order(make_pack) -> None:
     p = km.read_modules(strict=False, source=[z, a]).problems()
     assert list(zip(p["severity"].astype(str), p["pack"])) == [("error", "z_first"), ("error", "a_second"),
                                                                ("warning", "z_first")]
+
+
+def test_lenient_by_default_every_mistake_is_an_error_row_and_the_rest_is_built(make_pack) -> None:
+    """Issue 22: the mistakes the game refuses each give an ``error`` row; the inventory is still built."""
+    files = {
+        module_file("a:core"): {"server": {"type": "system:core"}},
+        module_file("a:shop"): {"order": 5, "server": {"type": "system:shop"}, "client": "system:shop"},
+        module_file("a:teleport"): {"server": {"type": "a:teleport"}},            # unknown server type
+        module_file("a:broken"): '{"order": 1,}',                                 # JSON syntax error
+        module_file("a:mail"): {"order": "high", "client": "system:inbox"},       # bad order (the game uses 0)
+        system_file("a:sys"): {"modules": ["a:core", "a:typo", "#a:nothing", "#a:set", "a:shop"]},
+        tag_file("system_module", "a:set"): {"values": ["a:shop", "a:missing"]},  # unknown required member
+    }
+    inv = km.read_modules(make_pack("p", files))  # no strict argument: lenient
+    p = inv.problems().set_index("kind")
+    for kind in ("unknown_server_type", "invalid_json", "unknown_module", "dangling_tag", "unknown_tag_member"):
+        assert kind in p.index and (p.loc[[kind], "severity"] == "error").all(), kind
+    assert p.loc["bad_order", "severity"] == "warning"
+    assert set(inv.module_ids) == {"a:core", "a:shop", "a:teleport", "a:mail"}
+    assert inv.system_module_ids("a:sys") == ("a:core", "a:shop")
+    with pytest.raises(km.ModuleDefinitionError, match=r"q: data/a/"):
+        km.read_modules(make_pack("q", files), strict=True)

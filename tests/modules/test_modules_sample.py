@@ -7,7 +7,7 @@ import pytest
 
 import kit.modules as km
 from kit.samples import sample_save_path
-from kit.samples.modules import DRAFT_MISTAKES, DRAFT_PACK_NAME, PACK_NAME, STAGING_FOLDER
+from kit.samples.modules import DRAFT_MISTAKES, SERVER_ONLY_KINDS, DRAFT_PACK_NAME, PACK_NAME, STAGING_FOLDER
 
 SAVE = sample_save_path()
 DRAFT = SAVE / STAGING_FOLDER / DRAFT_PACK_NAME
@@ -30,7 +30,8 @@ def test_the_installed_configuration_is_clean_and_complete(installed) -> None:
             "system:web_search"} <= types
     entries = installed.client_entries()
     assert entries.iloc[0]["client_id"] == "system:player" and entries.iloc[0]["order"] == km.BUILTIN_PLAYER_ORDER
-    assert list(entries["order"]) == sorted(entries["order"], reverse=True)
+    left = entries[entries["placement"] == "left"]
+    assert list(left["order"]) == sorted(left["order"], reverse=True)
 
 
 def test_the_world_folder_reads_the_installed_packs_but_not_the_draft(installed) -> None:
@@ -41,7 +42,7 @@ def test_the_world_folder_reads_the_installed_packs_but_not_the_draft(installed)
 
 def test_the_draft_has_exactly_one_mistake_of_each_kind(drafted) -> None:
     p = drafted.problems()
-    assert sorted(p["kind"]) == sorted(km.PROBLEM_KINDS) == sorted(DRAFT_MISTAKES)
+    assert sorted(p["kind"]) == sorted(set(km.PROBLEM_KINDS) - set(SERVER_ONLY_KINDS)) == sorted(DRAFT_MISTAKES)
     assert set(p["pack"]) == {DRAFT_PACK_NAME}
     assert all(str(s) == km.PROBLEM_KINDS[k] for s, k in zip(p["severity"], p["kind"]))
 
@@ -58,7 +59,8 @@ def _empty():
 FRAMES = {
     "modules": (lambda inv: inv.modules(), ["module_id", "order", "order_is_default", "server_type",
                                              "server_params", "client", "pack", "path"]),
-    "client_entries": (lambda inv: inv.client_entries(), ["client_id", "order", "rank", "module_ids"]),
+    "client_entries": (lambda inv: inv.client_entries().query("not is_resident"), ["client_id", "order", "rank", "module_ids", "placement",
+                                                          "is_resident"]),
     "systems": (lambda inv: inv.systems(), ["system_id", "name", "ref", "ref_kind", "module_id", "required",
                                              "condition"]),
     "catalogs": (lambda inv: inv.catalogs(), ["catalog", "module_id", "entry_id", "via"]),

@@ -77,7 +77,7 @@ def test_a_generated_server_is_read_from_every_pack_it_loads(generated_server: P
     assert mods.loc["system:core", "pack"] == "server-1.21.1.jar"
     assert mods.loc["system:shop", "pack"] == "server-1.21.1.jar[trade_rebalance]"
     assert set(inv.systems()["module_id"]) == {"system:signin", "outer:board", "inner:desk"}
-    assert kinds(inv) == []
+    assert kinds(inv) == ["builtin_without_default"] * 2  # built-in sign-in and shop without #system:default
     # the server and the PackSet it loads are read alike, in the PackSet's order and with its names
     loaded = server.load_datapacks()
     by_packset = km.read_modules(loaded, strict=False)
@@ -91,8 +91,8 @@ def test_a_servers_strict_reading_names_the_file_inside_the_nested_jar(generated
         module_file("outer:board"): "{ not json"}))
     server = kit.open_server(generated_server)
     with pytest.raises(km.ModuleDefinitionError, match=r"outer-?.*\.jar.*outer/system/system_module/board\.json"):
-        km.read_modules(server)
-    assert "invalid_json" in kinds(km.read_modules(server, strict=False))
+        km.read_modules(server, strict=True)
+    assert "invalid_json" in kinds(km.read_modules(server))
 
 
 def test_the_sample_modded_server_and_its_packset_read_without_errors() -> None:

@@ -35,10 +35,10 @@ def test_an_unknown_direct_module_id_is_an_error_naming_the_reference(make_pack)
     assert "a:sigin" in p.iloc[0]["message"] and inv.has_errors
 
 
-def test_a_reference_to_an_undefined_tag_is_a_warning_and_enables_nothing(make_pack) -> None:
+def test_a_reference_to_an_undefined_tag_is_an_error_and_enables_nothing(make_pack) -> None:
     inv = _read(make_pack, {"modules": ["#a:nothing_here"]})
     p = inv.problems()
-    assert list(p["kind"]) == ["dangling_tag"] and p.iloc[0]["severity"] == "warning"
+    assert list(p["kind"]) == ["dangling_tag"] and p.iloc[0]["severity"] == "error"
     s = inv.systems()
     assert len(s) == 1 and s.iloc[0]["module_id"] is pd.NA
     assert inv.system_module_ids("a:sys") == ()
