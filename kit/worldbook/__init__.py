@@ -41,6 +41,8 @@ from kit.worldbook.errors import (
     WorldBookFormatError,
 )
 from kit.worldbook.explanation import explain
+from kit.worldbook.reasons import OUTCOMES, WHY_SCHEMA
+from kit.worldbook.why import WHY_CHATS_SCHEMA, WHY_SUMMARY_SCHEMA, why, why_chats, why_summary
 from kit.worldbook.reporting import activation_log, activation_stats, format_stats
 from kit.worldbook.io import WorldBookLibrary, issues_frame, read_world_book, scan_world_books, write_world_book
 from kit.worldbook.logic import parse_logic
@@ -71,6 +73,13 @@ from kit.worldbook.studio import (
 )
 
 __all__ = [
+    "OUTCOMES",
+    "WHY_SCHEMA",
+    "WHY_CHATS_SCHEMA",
+    "WHY_SUMMARY_SCHEMA",
+    "why",
+    "why_chats",
+    "why_summary",
     "entry_turns",
     "compare_turns",
     "group_history_matches",

@@ -59,7 +59,7 @@ def _spans(text: str, key: str) -> Iterator[str]:
     low = text.lower()
     n = len(key)
     if _is_cjk(key):
-        for size in (n - 1, n, n + 1):
+        for size in (n, n + 1, n - 1):  # a substitution first: the likeliest typo
             for i in range(0, len(low) - size + 1):
                 piece = low[i:i + size]
                 if _CJK.search(piece):
@@ -131,7 +131,7 @@ class TypoIndex:
 
     def find(self, text: str) -> dict[str, str]:
         """``{key: piece}`` for every indexed key with a piece of ``text`` within one edit (not equal); the
-        first such piece in text order."""
+        first such piece in text order, one of the key's length (a substitution) preferred."""
         found = self._cache.get(text)
         if found is not None:
             return found
@@ -146,7 +146,9 @@ class TypoIndex:
                         seen.add(k)
                         if within_one_edit(k, piece):
                             for original in self._keys[k]:
-                                found.setdefault(original, piece)
+                                have = found.get(original)
+                                if have is None or (len(have) != len(k) and len(piece) == len(k)):
+                                    found[original] = piece  # a substitution beats an insertion or deletion
         if len(self._cache) > 4096:
             self._cache.clear()
         self._cache[text] = found
