@@ -31,6 +31,8 @@ from kit.worldbook.model import Entry, KeywordTrigger, WorldBook
 from kit.worldbook.studio import Conversation
 from kit.worldbook.tuning import compare_turns, entry_diff, entry_turns, group_history_matches, key_spans
 from kit.widgets._static import StaticView
+from kit.widgets._tuner_why import render_outcomes  # the "why not?" view
+from kit.worldbook.tuning import entry_outcomes
 
 __all__ = ["TriggerTuner", "highlight", "render_turns"]
 
@@ -243,11 +245,12 @@ class TriggerTuner(StaticView, widgets.VBox):
         self.diff = widgets.HTML()
         self.rate_view = widgets.HTML()
         self.output = widgets.HTML()
+        self.why_view = widgets.HTML()  # per-turn outcomes of the entry (why it did not fire)
         super().__init__(children=[
             self.picker, self.entry_info, self.key_text, widgets.HBox([self.case_sensitive, self.whole_words]),
             self.conditions_text, self.probability, widgets.HBox([self.apply_button, self.edit_marker]), self.prompt,
             self.path_box, widgets.HBox([self.save_button, self.preview_button, self.revert_button, self.save_marker]),
-            self.status, self.diff, self.rate_view, self.output,
+            self.status, self.diff, self.rate_view, self.output, self.why_view,
         ], **kwargs)
         self.add_class("kit-trigger-tuner")
         self.book = book
@@ -446,6 +449,8 @@ class TriggerTuner(StaticView, widgets.VBox):
         self.rate_view.value = render_rate(self.n_activated_before, self.n_activated, self.n_turns, self.changes)
         self.output.value = render_turns(entry, self.rows, n_turns=self.n_turns, n_activated=self.n_activated,
                                          groups=group_history_matches(after))
+        self.why_view.value = render_outcomes(
+            entry_outcomes(self.book, self.conversations, self.entry_uid, scan_depth=self.scan_depth, rng=0))
         if self.diff.value:
             self.preview()
 
