@@ -20,14 +20,14 @@ from kit.fleet._dask import check_progress, compute, resolve_client
 from kit.fleet.errors import FleetParameterError
 from kit.worldbook import ChatCorpus, ChatFile, ChatLog, Conversation, WorldBook, read_chat, scan_chat_files
 from kit.worldbook import coverage as single_coverage
-from kit.worldbook.budget import BudgetReport, budget_counts, budget_report
+from kit.worldbook.token_budget import BudgetReport, budget_counts, budget_report
 from kit.worldbook.trigger_coverage import COVERAGE_COLUMNS, replay_seed
-from kit.worldbook.why import WHY_CHATS_SCHEMA, outcome_counts, summary_frame, why_chats
+from kit.worldbook.outcomes import WHY_CHATS_SCHEMA, outcome_counts, summary_frame, why_chats
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["coverage", "why", "budget"]
+__all__ = ["coverage", "why", "why_summary", "budget"]
 
 _OPTIONS = {"scan_depth", "rng"}
 
@@ -222,7 +222,6 @@ def why(
     library: Mapping[str, WorldBook] | Iterable[WorldBook],
     chats: Any,
     *,
-    summary: bool = False,
     client: Any = None,
     chats_per_partition: int = 100,
     chat_options: Mapping[str, Any] | None = None,
@@ -238,26 +237,16 @@ def why(
     ----------
     library, chats, client, chats_per_partition, chat_options, progress
         As for :func:`coverage` (``chats`` may also be a :class:`~kit.worldbook.ChatCorpus`).
-    summary : bool, default=False
-        Return :func:`kit.worldbook.why_summary` (turns per entry and outcome) instead of every row.
     scan_depth, rng, entry_ids, near_miss
-        As for :func:`kit.worldbook.why_chats` (``entry_ids`` and ``near_miss`` only without ``summary``).
+        As for :func:`kit.worldbook.why_chats`.
 
     Returns
     -------
     pandas.DataFrame
-        Exactly what :func:`kit.worldbook.why_chats` (or :func:`kit.worldbook.why_summary`) returns for the
-        corpus's conversations in the order given.
+        Exactly what :func:`kit.worldbook.why_chats` returns for the corpus's conversations in the order given.
     """
     books, items, groups = _prepare(library, chats, chats_per_partition, progress, "why")
     seed = replay_seed(rng)
-    if summary:
-        total: dict[str, list[int]] = {}
-        parts = _run(_why_counts_part, groups, books, {"scan_depth": scan_depth, "rng": seed}, chat_options, client,
-                     progress) if groups else []
-        for part in parts:
-            _add(total, part)
-        return summary_frame(books, total)
     options = {"scan_depth": scan_depth, "rng": seed, "entry_ids": entry_ids, "near_miss": near_miss}
     if not groups:
         return why_chats(books, [], **options)
@@ -269,6 +258,39 @@ def why(
     order = rows["conversation_id"].map(position).to_numpy()
     rows = rows.iloc[order.argsort(kind="stable")].reset_index(drop=True)
     return frame(WHY_CHATS_SCHEMA, {name: rows[name] for name in WHY_CHATS_SCHEMA})
+
+
+def why_summary(
+    library: Mapping[str, WorldBook] | Iterable[WorldBook],
+    chats: Any,
+    *,
+    client: Any = None,
+    chats_per_partition: int = 100,
+    chat_options: Mapping[str, Any] | None = None,
+    progress: bool | None = None,
+    scan_depth: int | None = None,
+    rng: Any = 0,
+) -> pd.DataFrame:
+    """How often each entry got each outcome over a corpus, in parallel (partition counts added up). Computes.
+
+    Parameters
+    ----------
+    library, chats, client, chats_per_partition, chat_options, progress
+        As for :func:`why`.
+    scan_depth, rng
+        As for :func:`kit.worldbook.why_summary`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Exactly what :func:`kit.worldbook.why_summary` returns for the corpus.
+    """
+    books, _items_, groups = _prepare(library, chats, chats_per_partition, progress, "why_summary")
+    total: dict[str, list[int]] = {}
+    options = {"scan_depth": scan_depth, "rng": replay_seed(rng)}
+    for part in _run(_why_counts_part, groups, books, options, chat_options, client, progress) if groups else []:
+        _add(total, part)
+    return summary_frame(books, total)
 
 
 def budget(

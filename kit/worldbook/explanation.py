@@ -12,7 +12,7 @@ from kit.worldbook.errors import ConditionSyntaxError
 from kit.worldbook.logic import evaluate_logic, logic_keys, parse_logic
 from kit.worldbook.matching import find_key
 from kit.worldbook.model import Entry, WorldBook
-from kit.worldbook.why import why
+from kit.worldbook.outcomes import why
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -18,7 +18,7 @@ from kit.worldbook.model import Entry, WorldBook
 from kit.worldbook.normalize import entry_to_dict
 from kit.worldbook.reasons import OUTCOME
 from kit.worldbook.studio import Conversation
-from kit.worldbook.why import why_chats
+from kit.worldbook.outcomes import why_chats
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd

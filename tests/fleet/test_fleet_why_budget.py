@@ -28,8 +28,7 @@ def test_fleet_why_equals_one_process(studio, chat_corpus, corpus, threads):
     got = kit.fleet.why(studio.library, convs, chats_per_partition=5, rng=3)
     pd.testing.assert_frame_equal(got, expected)
     summary = wb.why_summary(studio.library, corpus.conversations, rng=3)
-    got = kit.fleet.why(studio.library, chat_corpus.root, summary=True, chat_options=CHAT_OPTIONS, chats_per_partition=9,
-                        rng=3)
+    got = kit.fleet.why_summary(studio.library, chat_corpus.root, chat_options=CHAT_OPTIONS, chats_per_partition=9, rng=3)
     pd.testing.assert_frame_equal(got, summary)
     assert kit.fleet.why(studio.library, [], rng=3).empty
 

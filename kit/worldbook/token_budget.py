@@ -228,7 +228,7 @@ def budget(
     scan_depth: int | None = None,
     rng: Any = 0,
 ) -> BudgetReport:
-    """The world-info token budget over a chat corpus (rules in :mod:`kit.worldbook.budget`).
+    """The world-info token budget over a chat corpus (rules in :mod:`kit.worldbook.token_budget`).
 
     Parameters
     ----------
