@@ -65,6 +65,9 @@ class OutcomeJudge:
         self.base_details: tuple[str, ...] = tuple(details)
         self._conditional = [c.index for c in engine.entries if c.conditions and not c.entry.disable]
         self._relaxed: tuple[KeyScanner, KeyScanner, TypoIndex] | None = None
+        self._key_specs: dict[str, list[int]] = {}
+        for s, (key, _, _) in enumerate(engine.scanner.specs):
+            self._key_specs.setdefault(key, []).append(s)
 
     # -- outcomes ----------------------------------------------------------------------------------------
     def judge(
@@ -128,20 +131,21 @@ class OutcomeJudge:
         if not missing:
             return {}
         case, whole, typo = self._relaxed_scanners()
-        entries = self.engine.entries
         specs = self.engine.scanner.specs
         texts = [message or "", *scan.window]
         out: dict[int, str] = {}
 
+        postings = self.engine._postings
+
         def mark(found: set[int], label: str, sources: Sequence[tuple[str, str]], cs: bool | None, ww: bool | None) -> None:
-            for i in list(missing):
-                spec = next((s for s in entries[i].primary if s in found), None)
-                if spec is None:
-                    continue
-                key, k_cs, k_ww = specs[spec]
-                snippet = _snippet(key, sources, k_cs if cs is None else cs, k_ww if ww is None else ww)
-                out[i] = f"{label}: {snippet}"
-                missing.discard(i)
+            for spec in sorted(found):
+                for i in postings.get(spec, ()):
+                    if i not in missing:
+                        continue
+                    key, k_cs, k_ww = specs[spec]
+                    snippet = _snippet(key, sources, k_cs if cs is None else cs, k_ww if ww is None else ww)
+                    out[i] = f"{label}: {snippet}"
+                    missing.discard(i)
 
         def found_in(scanner: KeyScanner, items: Sequence[str]) -> set[int]:
             got: set[int] = set()
@@ -163,12 +167,12 @@ class OutcomeJudge:
             for text in texts:
                 for key, piece in typo.find(text).items():
                     typos.setdefault(key, piece)
-            for i in list(missing):
-                for s in entries[i].primary:
-                    piece = typos.get(specs[s][0])
-                    if piece is not None:
-                        out[i] = f"typo: {piece}"
-                        break
+            for key in sorted(typos):
+                for spec in self._key_specs.get(key, ()):
+                    for i in postings.get(spec, ()):
+                        if i in missing:
+                            out[i] = f"typo: {typos[key]}"
+                            missing.discard(i)
         return out
 
 

@@ -160,10 +160,14 @@ def why_chats(
     """
     wanted = None if entry_ids is None else set(entry_ids)
     cols: dict[str, list[Any]] = {name: [] for name in WHY_CHATS_SCHEMA}
+    chosen: dict[int, Sequence[int]] = {}
 
     def visit(conv: Conversation, t: int, judge: OutcomeJudge, out: TurnOutcomes) -> None:
-        entries = judge.engine.entries
-        indices = range(len(entries)) if wanted is None else [c.index for c in entries if c.entry_id in wanted]
+        indices = chosen.get(id(judge))
+        if indices is None:
+            entries = judge.engine.entries
+            indices = chosen[id(judge)] = (range(len(entries)) if wanted is None
+                                           else [c.index for c in entries if c.entry_id in wanted])
         _rows(judge, out, indices, cols, {"conversation_id": conv.id, "turn": t})
 
     _each_turn(books, conversations, scan_depth=scan_depth, rng=rng, near_miss=near_miss, visit=visit)

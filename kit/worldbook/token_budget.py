@@ -134,6 +134,7 @@ def budget_counts(
     per_book: dict[str, list[int]] = {}
     unstable: dict[str, list[int]] = {}
     budgeters: dict[tuple[str, ...], _Budgeter] = {}
+    turns_of: dict[tuple[str, ...], int] = {}  # turns replayed per set of books in play (entries' n_turns)
     for conv, swipes in _items(chats):
         globals_, char = _plan(book_map, conv)
         key = tuple(b.id for b in globals_) + ("|", char.id if char is not None else "")
@@ -142,6 +143,7 @@ def budget_counts(
             b = budgeters[key] = _Budgeter(Activator(globals_, char), counter, limit)
         in_play = [bk.id for bk, _ in b.engine.books]
         ids = [c.entry_id for c in b.engine.entries]
+        turns_of[key] = turns_of.get(key, 0) + len(conv.turns)
         generator = conversation_rng(seed, conv.id)
         messages = conv.messages
         for t, turn in enumerate(conv.turns):
@@ -151,11 +153,8 @@ def budget_counts(
                 row = per_book.setdefault(book_id, [0, 0, 0])
                 row[0] += 1
                 row[1] += overflowed
-            for i, eid in enumerate(ids):
-                row = entries.setdefault(eid, [0, 0, 0, 0, 0])
-                row[0] += 1
             for i, code in outcome.items():
-                row = entries[ids[i]]
+                row = entries.setdefault(ids[i], [0, 0, 0, 0, 0])
                 if code == "activated":
                     row[1] += 1
                     row[3] += b.tokens[i]
@@ -171,8 +170,11 @@ def budget_counts(
             for book_id in in_play:
                 per_book[book_id][2] += 1
             for i in changed:
-                entries[ids[i]][4] += 1
+                entries.setdefault(ids[i], [0, 0, 0, 0, 0])[4] += 1
                 unstable[ids[i]] = [1]
+    for key, n in turns_of.items():
+        for c in budgeters[key].engine.entries:
+            entries.setdefault(c.entry_id, [0, 0, 0, 0, 0])[0] += n
     return {"entries": entries, "books": per_book, "unstable": unstable}
 
 
