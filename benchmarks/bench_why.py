@@ -109,7 +109,8 @@ def bench_fleet(folder: str, library: dict) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--full", action="store_true", help="the issue's sizes (5,000 chats; 25,000 entries x 10,000 turns)")
+    parser.add_argument("--full", action="store_true",
+                        help="the issue's sizes (5,000 chats; 25,000 entries x 10,000 turns)")
     parser.add_argument("--no-fleet", action="store_true", help="skip the Dask runs")
     args = parser.parse_args()
     studio = load_studio()

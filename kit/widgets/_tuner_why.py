@@ -25,7 +25,8 @@ def render_outcomes(rows: pd.DataFrame, *, limit: int = 30) -> str:
     items = []
     for r in missed.head(limit).itertuples(index=False):
         near = f" · <b>near miss</b> {html.escape(r.near_miss)}" if r.near_miss else ""
-        items.append(f"<li><code>{html.escape(f'{r.conversation_id} #{r.turn}')}</code> <b>{html.escape(str(r.outcome))}</b>"
+        where = html.escape(f"{r.conversation_id} #{r.turn}")
+        items.append(f"<li><code>{where}</code> <b>{html.escape(str(r.outcome))}</b>"
                      f" <small>{html.escape(r.detail)}{near}</small></li>")
     more = f"<p>… {len(missed) - limit} more</p>" if len(missed) > limit else ""
     return (f"<p>为什么没有激活 why not, per turn: {summary}</p>"

@@ -68,8 +68,10 @@ def _keyword_rows(add: Any, entry: Entry, message: str, window: Sequence[str], o
     secondary_ok = True
     if kw.active_secondary_keys:
         logic = kw.secondary_logic
-        secondary_ok = {"and_any": any(found), "not_all": not all(found), "not_any": not any(found), "and_all": all(found)}[logic]
-        add("secondary_logic", logic, "", sum(found), secondary_ok, f"{sum(found)} of {len(found)} secondary keys found")
+        secondary_ok = {"and_any": any(found), "not_all": not all(found), "not_any": not any(found),
+                        "and_all": all(found)}[logic]
+        add("secondary_logic", logic, "", sum(found), secondary_ok,
+            f"{sum(found)} of {len(found)} secondary keys found")
     return primary_ok and secondary_ok
 
 
@@ -100,9 +102,11 @@ def _logic_row(add: Any, entry: Entry, message: str, window: Sequence[str], tabl
     cs = t.keyword.case_sensitive if t.keyword else False
     ww = t.keyword.match_whole_words if t.keyword else False
     texts = [message, *window]
-    found_keys = {k: any(find_key(k, x, case_sensitive=cs, match_whole_words=ww) for x in texts) for k in logic_keys(tree)}
+    found_keys = {k: any(find_key(k, x, case_sensitive=cs, match_whole_words=ww) for x in texts)
+                  for k in logic_keys(tree)}
     ok = evaluate_logic(tree, found_keys.__getitem__, lambda c: c.evaluate(table).holds)
-    add("logic", t.logic_expression, "expression", None, ok, ", ".join(f"{k}={'found' if v else 'absent'}" for k, v in found_keys.items()))
+    detail = ", ".join(f"{k}={'found' if v else 'absent'}" for k, v in found_keys.items())
+    add("logic", t.logic_expression, "expression", None, ok, detail)
     return ok
 
 
@@ -114,7 +118,8 @@ def _rag_row(add: Any, entry: Entry, message: str, window: Sequence[str]) -> boo
     score = alone.rag_scores(message, window).get(0)
     ok = score is not None
     detail = f"score {score:.3f} >= {rag.threshold:g}" if ok else f"score below {rag.threshold:g} (or no overlap)"
-    add("rag", f"threshold={rag.threshold:g}, top_k={rag.top_k}", "retrieval", None if score is None else round(score, 6), ok,
+    add("rag", f"threshold={rag.threshold:g}, top_k={rag.top_k}", "retrieval",
+        None if score is None else round(score, 6), ok,
         detail + "; measured against this entry alone (top_k also depends on the other retrieval entries)")
     return ok
 
@@ -160,10 +165,12 @@ def explain(
                      "passed": bool(passed), "detail": detail})
 
     t = entry.triggers
-    add("enabled", "disable", "", entry.disable, not entry.disable, "disabled entries never activate" if entry.disable else "")
+    add("enabled", "disable", "", entry.disable, not entry.disable,
+        "disabled entries never activate" if entry.disable else "")
     add("constant", "constant", "", t.constant, t.constant, "always fires" if t.constant else "not constant")
     checks = (("constant", t.constant), ("keyword", _keyword_rows(add, entry, message, window, offset)),
-              ("condition", _condition_rows(add, entry, table)), ("logic", _logic_row(add, entry, message, window, table)),
+              ("condition", _condition_rows(add, entry, table)),
+              ("logic", _logic_row(add, entry, message, window, table)),
               ("rag", _rag_row(add, entry, message, window)))
     if t.probability < 1.0:
         add("probability", f"{t.probability:g}", "", t.probability, True, "one draw from rng when a trigger fires")

@@ -137,7 +137,8 @@ class OutcomeJudge:
 
         postings = self.engine._postings
 
-        def mark(found: set[int], label: str, sources: Sequence[tuple[str, str]], cs: bool | None, ww: bool | None) -> None:
+        def mark(found: set[int], label: str, sources: Sequence[tuple[str, str]], cs: bool | None,
+                 ww: bool | None) -> None:
             for spec in sorted(found):
                 for i in postings.get(spec, ()):
                     if i not in missing:

@@ -130,7 +130,8 @@ def _each_turn(books: Mapping[str, WorldBook] | Iterable[WorldBook], conversatio
         messages = conv.messages
         generator = conversation_rng(seed, conv.id)
         for t, turn in enumerate(conv.turns):
-            visit(conv, t, judge, _turn(judge, turn.message, messages[:t], turn.table, scan_depth, generator, near_miss))
+            out = _turn(judge, turn.message, messages[:t], turn.table, scan_depth, generator, near_miss)
+            visit(conv, t, judge, out)
 
 
 def why_chats(
@@ -202,7 +203,8 @@ def outcome_counts(
     return merged
 
 
-def summary_frame(books: Mapping[str, WorldBook] | Iterable[WorldBook], counts: Mapping[str, Sequence[int]]) -> pd.DataFrame:
+def summary_frame(books: Mapping[str, WorldBook] | Iterable[WorldBook],
+                  counts: Mapping[str, Sequence[int]]) -> pd.DataFrame:
     """The :func:`why_summary` frame of :func:`outcome_counts` (entries in book id order, then file order)."""
     book_map = _as_books(books)
     rows = []

@@ -56,7 +56,9 @@ WHY_SCHEMA: dict[str, Any] = {
     "near_miss": "string",
 }
 
-_REJECTIONS = {"probability": "probability", "group": "group_lost", "excludes": "excluded", "requires": "requires_missing"}
+_REJECTIONS = {
+    "probability": "probability", "group": "group_lost", "excludes": "excluded", "requires": "requires_missing",
+}
 
 
 def outcome_rank(code: str) -> int:

@@ -62,10 +62,12 @@ class BudgetReport:
 
 
 def budget_tokens(*, max_context: int = 8192, budget_percent: float = 25, budget_cap: int = 0) -> int:
-    """SillyTavern's world-info budget in tokens: ``round(percent * max_context / 100) or 1``, capped by ``budget_cap`` > 0."""
+    """SillyTavern's world-info budget in tokens: ``round(percent * max_context / 100) or 1``, capped by
+    ``budget_cap`` when that is > 0."""
     for name, value in (("max_context", max_context), ("budget_percent", budget_percent), ("budget_cap", budget_cap)):
         if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
-            raise InvalidParameterError(f"The '{name}' parameter of budget must be a number >= 0. Got {value!r} instead.")
+            raise InvalidParameterError(
+                f"The '{name}' parameter of budget must be a number >= 0. Got {value!r} instead.")
     tokens = int(budget_percent * max_context / 100 + 0.5) or 1  # Math.round: halves up
     return min(tokens, int(budget_cap)) if budget_cap > 0 else tokens
 
@@ -216,7 +218,8 @@ def budget_report(
             "budget_tokens": limit, "constant_share": constant / limit, "n_turns": n_turns, "n_turns_at_cap": at_cap,
             "n_swipe_turns": swipe_turns, "n_swipe_unstable": unstable,
         })
-    return BudgetReport(frame(BUDGET_ENTRY_SCHEMA, entry_rows), frame(BUDGET_BOOK_SCHEMA, book_rows), limit, counter.name)
+    entries = frame(BUDGET_ENTRY_SCHEMA, entry_rows)
+    return BudgetReport(entries, frame(BUDGET_BOOK_SCHEMA, book_rows), limit, counter.name)
 
 
 def budget(
@@ -258,6 +261,7 @@ def budget(
         (in play), ``n_turns_at_cap`` (turns the budget overflowed), ``n_swipe_turns`` (turns with several
         swipes), ``n_swipe_unstable`` (its entries whose outcome changed between swipes at least once).
     """
-    settings = {"max_context": max_context, "budget_percent": budget_percent, "budget_cap": budget_cap, "tokenizer": tokenizer}
+    settings = {"max_context": max_context, "budget_percent": budget_percent, "budget_cap": budget_cap,
+                "tokenizer": tokenizer}
     counts = budget_counts(books, chats, scan_depth=scan_depth, rng=rng, **settings)
     return budget_report(books, counts, **settings)

@@ -86,4 +86,5 @@ def token_counter(name: str = "guesstimate") -> TokenCounter:
 
     near = difflib.get_close_matches(str(name), TOKENIZERS, n=1)
     hint = f" Did you mean {near[0]!r}?" if near else ""
-    raise InvalidParameterError(f"The 'tokenizer' parameter must be one of {list(TOKENIZERS)}. Got {name!r} instead.{hint}")
+    raise InvalidParameterError(
+        f"The 'tokenizer' parameter must be one of {list(TOKENIZERS)}. Got {name!r} instead.{hint}")

@@ -106,7 +106,8 @@ def entry_outcomes(book: WorldBook, conversations: Sequence[Conversation], uid: 
     })
 
 
-def compare_turns(before: pd.DataFrame, after: pd.DataFrame, conversations: Sequence[Conversation] = ()) -> pd.DataFrame:
+def compare_turns(before: pd.DataFrame, after: pd.DataFrame,
+                  conversations: Sequence[Conversation] = ()) -> pd.DataFrame:
     """The turns an edit gained and lost: rows of :func:`entry_turns` after the edit but not before (``gained``)
     and before but not after (``lost``).
 

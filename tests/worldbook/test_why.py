@@ -13,7 +13,8 @@ from kit.worldbook.reasons import OUTCOME_RULES, OUTCOMES, WHY_SCHEMA
 
 
 def kw(*keys, cs=False, ww=False, secondary=(), logic="and_any", **more):
-    return Triggers(keyword=KeywordTrigger(tuple(keys), cs, ww, secondary_keys=tuple(secondary), secondary_logic=logic), **more)
+    keyword = KeywordTrigger(tuple(keys), cs, ww, secondary_keys=tuple(secondary), secondary_logic=logic)
+    return Triggers(keyword=keyword, **more)
 
 
 BOOK = WorldBook("b", "B", (
@@ -76,7 +77,8 @@ def test_near_misses_say_which_rule_and_the_text():
 
 def test_near_miss_can_be_switched_off_and_activate_has_the_same_outcomes():
     assert (outcomes(near_miss=False)["near_miss"] == "").all()
-    act = wb.activate([BOOK], message="a dragon and lyra with cats, some glacit and 冰川稿", history=["the harbour", "x", "y"],
+    act = wb.activate([BOOK], message="a dragon and lyra with cats, some glacit and 冰川稿",
+                      history=["the harbour", "x", "y"],
                       table={"hp": 5, "gem": "a sapphire"}, scan_depth=2, rng=0, include_rejected=True)
     why = outcomes()
     for row in act.itertuples():

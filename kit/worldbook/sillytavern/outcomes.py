@@ -4,8 +4,9 @@ An entry is checked once per scan pass. Its outcome for the generation is ``acti
 otherwise the outcome of the pass in which it got furthest along the pipeline (the vocabulary's order), the
 later pass on a tie; an entry cut by the budget stays ``budget``. One exception: an entry refused in a recursion
 pass for ``excludeRecursion`` is ``recursion_excluded`` when its keys match in that pass (the rule cost the
-activation), and keeps its earlier outcome (usually ``no_key_match``) when they do not. When ``world_info_max_recursion_steps`` stops the loop before a pass
-that was due, the entries that pass would have made candidates are ``max_recursion``.
+activation), and keeps its earlier outcome (usually ``no_key_match``) when they do not. When
+``world_info_max_recursion_steps`` stops the loop before a pass that was due, the entries that pass would have
+made candidates are ``max_recursion``.
 
 Near misses of ``no_key_match`` entries relax one rule at a time on each plain (not regex) key: ``case`` (the
 entry is case-sensitive, the key occurs ignoring case), ``whole word``, ``scan depth`` (in a message older
@@ -20,7 +21,9 @@ from typing import Any, Mapping
 from kit.worldbook.near_miss import typo_of
 from kit.worldbook.reasons import outcome_rank
 from kit.worldbook.sillytavern._js import js_number, js_trim, js_truthy
-from kit.worldbook.sillytavern.buffer import EXTRA_SOURCES, MAX_SCAN_DEPTH, SCAN_INITIAL, ScanBuffer, match_key, substitute_params
+from kit.worldbook.sillytavern.buffer import (
+    EXTRA_SOURCES, MAX_SCAN_DEPTH, SCAN_INITIAL, ScanBuffer, match_key, substitute_params,
+)
 from kit.worldbook.sillytavern.jsregex import parse_regex_key
 
 __all__ = ["OutcomeRecorder", "near_miss"]

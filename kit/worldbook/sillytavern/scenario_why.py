@@ -15,7 +15,8 @@ if TYPE_CHECKING:
 __all__ = ["why"]
 
 
-def why(scenario: Mapping[str, Any], *, regex_timeout: float = MATCH_TIMEOUT_S, regex_budget: float = TIME_BUDGET_S) -> pd.DataFrame:
+def why(scenario: Mapping[str, Any], *, regex_timeout: float = MATCH_TIMEOUT_S,
+        regex_budget: float = TIME_BUDGET_S) -> pd.DataFrame:
     """Run a scenario through :func:`~kit.worldbook.sillytavern.simulate` and return every entry's outcome per step.
 
     Parameters

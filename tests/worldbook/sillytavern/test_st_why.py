@@ -17,7 +17,8 @@ def E(uid: int, keys: list[str] | None = None, content: str | None = None, **fie
     return e
 
 
-def outcome_of(*entries: dict[str, Any], messages: tuple[str, ...] = ("hello dragon",), **scenario: Any) -> dict[str, str]:
+def outcome_of(*entries: dict[str, Any], messages: tuple[str, ...] = ("hello dragon",),
+               **scenario: Any) -> dict[str, str]:
     sc = {"books": book(*entries), "chat": chat(*messages), **scenario}
     r = why(sc)
     return dict(zip(r["uid"], r["outcome"].astype(str)))
@@ -66,7 +67,8 @@ def test_why_frame_and_simulator_outcomes_list() -> None:
     assert r["entry_id"].tolist() == ["B/0", "B/1"]
     step = simulate(sc, outcomes=True)["steps"][0]
     assert step["activated"] == ["B.0"]
-    assert step["outcomes"][0] == {"book": "B", "uid": "0", "outcome": "activated", "detail": "primary key 'dragon'", "near_miss": ""}
+    assert step["outcomes"][0] == {"book": "B", "uid": "0", "outcome": "activated", "detail": "primary key 'dragon'",
+                                   "near_miss": ""}
     assert "outcomes" not in simulate(sc)["steps"][0]  # SillyTavern's shape unless asked
 
 
@@ -86,6 +88,7 @@ def test_sillytavern_near_misses() -> None:
     assert near(E(0, ["lyra"], caseSensitive=True)) == "case: Lyra"
     assert near(E(0, ["cat"], matchWholeWords=True)) == "whole word: cat"
     assert near(E(0, ["harbour"]), messages=("the harbour", "x", "y")) == "scan depth: harbour"
-    assert near(E(0, ["sapphire"]), globalScanData={"personaDescription": "wears a sapphire"}) == "personaDescription: sapphire"
+    persona = {"personaDescription": "wears a sapphire"}
+    assert near(E(0, ["sapphire"]), globalScanData=persona) == "personaDescription: sapphire"
     assert near(E(0, ["glacite"])) == "typo: glacit"
     assert near(E(0, ["/glacite/"])) == ""
