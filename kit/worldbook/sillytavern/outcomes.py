@@ -11,14 +11,15 @@ made candidates are ``max_recursion``.
 Near misses of ``no_key_match`` entries relax one rule at a time on each plain (not regex) key: ``case`` (the
 entry is case-sensitive, the key occurs ignoring case), ``whole word``, ``scan depth`` (in a message older
 than the entry's depth), a field the entry does not scan (``personaDescription``, ``characterDescription``,
-``characterPersonality``, ``characterDepthPrompt``, ``scenario``, ``creatorNotes``), then ``typo``.
+``characterPersonality``, ``characterDepthPrompt``, ``scenario``, ``creatorNotes``), then ``typo`` (a word of
+the scanned chat messages within one edit of a key; not the recursion text, which is the entries' own content).
 """
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-from kit.worldbook.near_miss import typo_of
+from kit.worldbook.near_miss import TypoIndex
 from kit.worldbook.reasons import outcome_rank
 from kit.worldbook.sillytavern._js import js_number, js_trim, js_truthy
 from kit.worldbook.sillytavern.buffer import (
@@ -26,7 +27,7 @@ from kit.worldbook.sillytavern.buffer import (
 )
 from kit.worldbook.sillytavern.jsregex import parse_regex_key
 
-__all__ = ["OutcomeRecorder", "near_miss"]
+__all__ = ["OutcomeRecorder", "near_miss", "needles_of"]
 
 _ACTIVATED = "activated"
 
@@ -77,24 +78,38 @@ def _depth(buffer: ScanBuffer, entry: Mapping[str, Any]) -> int:
     return int(min(depth, MAX_SCAN_DEPTH))
 
 
-def near_miss(entry: Mapping[str, Any], buffer: ScanBuffer, user: str, char: str) -> str:
-    """The near miss of a ``no_key_match`` entry at the end of a generation (``""`` when none)."""
+def needles_of(entry: Mapping[str, Any], user: str, char: str) -> list[str]:
+    """The entry's plain (not regex) primary keys, macro-substituted and trimmed as SillyTavern matches them."""
     keys = entry.get("key")
     if not isinstance(keys, list):
-        return ""
+        return []
     needles = [js_trim(substitute_params(k, user, char)) for k in keys]
-    needles = [n for n in needles if n and not (n.startswith("/") and parse_regex_key(n) is not None)]
+    return [n for n in needles if n and not (n.startswith("/") and parse_regex_key(n) is not None)]
+
+
+def near_miss(entry: Mapping[str, Any], buffer: ScanBuffer, needles: list[str], typos: TypoIndex,
+              texts: dict[Any, tuple[str, str]] | None = None) -> str:
+    """The near miss of a ``no_key_match`` entry at the end of a generation (``""`` when none); ``needles`` from
+    :func:`needles_of`, ``typos`` an index holding them and ``texts`` a cache of scan texts (both shared by the
+    generation's entries)."""
     if not needles:
         return ""
     cs, ww = buffer._settings_for(entry)
-    text = buffer.get(entry, SCAN_INITIAL)
+    config = (repr(entry.get("scanDepth")), tuple(js_truthy(entry.get(flag)) for flag, _ in EXTRA_SOURCES))
+    cached = texts.get(config) if texts is not None else None
+    if cached is None:
+        text = buffer.get(entry, SCAN_INITIAL)
+        cached = (text, text.lower())
+        if texts is not None:
+            texts[config] = cached
+    text, lowered = cached
     if cs:
         for n in needles:
-            if match_key(text, n, case_sensitive=False, whole_words=ww):
+            if match_key(text, n, case_sensitive=False, whole_words=ww, lowered=lowered):
                 return f"case: {_find_ci(text, n)}"
     if ww:
         for n in needles:
-            if match_key(text, n, case_sensitive=cs, whole_words=False):
+            if match_key(text, n, case_sensitive=cs, whole_words=False, lowered=lowered):
                 return f"whole word: {_find_ci(text, n)}"
     older = buffer.depth_buffer[_depth(buffer, entry):]
     for n in needles:
@@ -108,8 +123,9 @@ def near_miss(entry: Mapping[str, Any], buffer: ScanBuffer, user: str, char: str
         for n in needles:
             if match_key(str(value), n, case_sensitive=cs, whole_words=ww):
                 return f"{source}: {_find_ci(str(value), n)}"
+    found = typos.find("\n".join(buffer.depth_buffer[:_depth(buffer, entry)]))  # typos in the scanned messages
     for n in needles:
-        piece = typo_of(n, text)
+        piece = found.get(n)
         if piece is not None:
             return f"typo: {piece}"
     return ""

@@ -40,7 +40,8 @@ from kit.worldbook.sillytavern.buffer import (
 from kit.worldbook.sillytavern.convert import card_character_book, character_book_to_world
 from kit.worldbook.sillytavern.decorators import parse_decorators
 from kit.worldbook.sillytavern.jsregex import MATCH_TIMEOUT_S, TIME_BUDGET_S, RegexLimits, RegexTimeoutError, parse_regex_key
-from kit.worldbook.sillytavern.outcomes import OutcomeRecorder, near_miss
+from kit.worldbook.near_miss import TypoIndex
+from kit.worldbook.sillytavern.outcomes import OutcomeRecorder, near_miss, needles_of
 
 __all__ = ["simulate", "ScenarioError", "DEFAULT_SETTINGS", "SLOT_NAMES", "GENERATION_TYPES"]
 
@@ -954,9 +955,12 @@ def _excluded_match(ctx: _Context, e: _Entry, buffer: ScanBuffer, state: int, ti
 
 def _outcome_list(ctx: _Context, entries: list[_Entry], buffer: ScanBuffer, recorder: OutcomeRecorder) -> list[dict[str, Any]]:
     out = []
+    missed = {e.key_id: needles_of(e, ctx.user, ctx.char) for e in entries if recorder.get(e.key_id)[0] == "no_key_match"}
+    typos = TypoIndex(n for needles in missed.values() for n in needles)
+    texts: dict[Any, tuple[str, str]] = {}
     for e in entries:
         code, detail = recorder.get(e.key_id)
-        near = near_miss(e, buffer, ctx.user, ctx.char) if code == "no_key_match" else ""
+        near = near_miss(e, buffer, missed[e.key_id], typos, texts) if code == "no_key_match" else ""
         out.append({"book": name_of(e), "uid": _uid_text(e.get("uid")), "outcome": code, "detail": detail, "near_miss": near})
     return out
 
