@@ -88,7 +88,7 @@ def needles_of(entry: Mapping[str, Any], user: str, char: str) -> list[str]:
 
 
 def near_miss(entry: Mapping[str, Any], buffer: ScanBuffer, needles: list[str], typos: TypoIndex,
-              texts: dict[Any, tuple[str, str]] | None = None) -> str:
+              texts: dict[Any, Any] | None = None) -> str:
     """The near miss of a ``no_key_match`` entry at the end of a generation (``""`` when none); ``needles`` from
     :func:`needles_of`, ``typos`` an index holding them and ``texts`` a cache of scan texts (both shared by the
     generation's entries)."""
@@ -111,11 +111,16 @@ def near_miss(entry: Mapping[str, Any], buffer: ScanBuffer, needles: list[str], 
         for n in needles:
             if match_key(text, n, case_sensitive=cs, whole_words=False, lowered=lowered):
                 return f"whole word: {_find_ci(text, n)}"
-    older = buffer.depth_buffer[_depth(buffer, entry):]
+    depth = _depth(buffer, entry)
+    older = texts.get(("older", depth)) if texts is not None else None
+    if older is None:
+        joined = "\n\x01".join(buffer.depth_buffer[depth:])  # the buffer's own joint: no key matches across it
+        older = (joined, joined.lower())
+        if texts is not None:
+            texts[("older", depth)] = older
     for n in needles:
-        for msg in older:
-            if match_key(msg, n, case_sensitive=cs, whole_words=ww):
-                return f"scan depth: {_find_ci(msg, n)}"
+        if older[0] and match_key(older[0], n, case_sensitive=cs, whole_words=ww, lowered=older[1]):
+            return f"scan depth: {_find_ci(older[0], n)}"
     for flag, source in EXTRA_SOURCES:
         value = buffer.global_scan_data.get(source)
         if js_truthy(entry.get(flag)) or not js_truthy(value):
@@ -123,7 +128,7 @@ def near_miss(entry: Mapping[str, Any], buffer: ScanBuffer, needles: list[str], 
         for n in needles:
             if match_key(str(value), n, case_sensitive=cs, whole_words=ww):
                 return f"{source}: {_find_ci(str(value), n)}"
-    found = typos.find("\n".join(buffer.depth_buffer[:_depth(buffer, entry)]))  # typos in the scanned messages
+    found = typos.find("\n".join(buffer.depth_buffer[:depth]))  # typos in the scanned messages
     for n in needles:
         piece = found.get(n)
         if piece is not None:

@@ -286,6 +286,7 @@ class _Context:
     key_cache: dict[Any, list[str]] = field(default_factory=dict)
     forced: frozenset[str] = frozenset()
     outcomes: bool = False
+    typo_index: Any = None  # (entry key ids, TypoIndex over their keys) for near misses, kept across steps
 
 
 def _opt_str(scenario: Mapping[str, Any], name: str) -> str | None:
@@ -956,8 +957,11 @@ def _excluded_match(ctx: _Context, e: _Entry, buffer: ScanBuffer, state: int, ti
 def _outcome_list(ctx: _Context, entries: list[_Entry], buffer: ScanBuffer, recorder: OutcomeRecorder) -> list[dict[str, Any]]:
     out = []
     missed = {e.key_id: needles_of(e, ctx.user, ctx.char) for e in entries if recorder.get(e.key_id)[0] == "no_key_match"}
-    typos = TypoIndex(n for needles in missed.values() for n in needles)
-    texts: dict[Any, tuple[str, str]] = {}
+    ids = tuple(e.key_id for e in entries)
+    if ctx.typo_index is None or ctx.typo_index[0] != ids:
+        ctx.typo_index = (ids, TypoIndex(n for e in entries for n in needles_of(e, ctx.user, ctx.char)))
+    typos = ctx.typo_index[1]
+    texts: dict[Any, Any] = {}
     for e in entries:
         code, detail = recorder.get(e.key_id)
         near = near_miss(e, buffer, missed[e.key_id], typos, texts) if code == "no_key_match" else ""
