@@ -930,8 +930,8 @@ def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: boo
     return result
 
 
-def _stopped_pass(ctx: _Context, entries: list[_Entry], activated: Mapping[str, _Entry], failed: set[int], buffer: ScanBuffer,
-                  state: int, timed: _TimedEffects, level: float, tr: _Tracer, count: int) -> None:
+def _stopped_pass(ctx: _Context, entries: list[_Entry], activated: Mapping[str, _Entry], failed: set[int],
+                  buffer: ScanBuffer, state: int, timed: _TimedEffects, level: float, tr: _Tracer, count: int) -> None:
     """The pass ``max_recursion_steps`` stopped, checked without side effects: its candidates are ``max_recursion``."""
     errors, timed_out = list(ctx.regex_errors), dict(ctx.timed_out)
     for e in entries:
@@ -940,11 +940,13 @@ def _stopped_pass(ctx: _Context, entries: list[_Entry], activated: Mapping[str, 
         ok, why, _ = _check_entry(ctx, e, buffer, state, timed, level)
         if ok:
             assert tr.outcomes is not None
-            tr.outcomes.note(e.key_id, "max_recursion", f"pass {count + 1} stopped by world_info_max_recursion_steps: {why}")
+            detail = f"pass {count + 1} stopped by world_info_max_recursion_steps: {why}"
+            tr.outcomes.note(e.key_id, "max_recursion", detail)
     ctx.regex_errors, ctx.timed_out = errors, timed_out
 
 
-def _excluded_match(ctx: _Context, e: _Entry, buffer: ScanBuffer, state: int, timed: _TimedEffects, level: float, tr: _Tracer, why: str) -> None:
+def _excluded_match(ctx: _Context, e: _Entry, buffer: ScanBuffer, state: int, timed: _TimedEffects, level: float,
+                    tr: _Tracer, why: str) -> None:
     """An entry refused in a recursion pass for ``excludeRecursion``: when it would have matched there, that is
     its outcome (rather than not matching in an earlier pass); checked without side effects."""
     errors, timed_out = list(ctx.regex_errors), dict(ctx.timed_out)
@@ -954,9 +956,11 @@ def _excluded_match(ctx: _Context, e: _Entry, buffer: ScanBuffer, state: int, ti
         tr.outcomes.force(e.key_id, "recursion_excluded", f"{why}; it would match: {reason}")
 
 
-def _outcome_list(ctx: _Context, entries: list[_Entry], buffer: ScanBuffer, recorder: OutcomeRecorder) -> list[dict[str, Any]]:
+def _outcome_list(ctx: _Context, entries: list[_Entry], buffer: ScanBuffer,
+                  recorder: OutcomeRecorder) -> list[dict[str, Any]]:
     out = []
-    missed = {e.key_id: needles_of(e, ctx.user, ctx.char) for e in entries if recorder.get(e.key_id)[0] == "no_key_match"}
+    missed = {e.key_id: needles_of(e, ctx.user, ctx.char) for e in entries
+              if recorder.get(e.key_id)[0] == "no_key_match"}
     ids = tuple(e.key_id for e in entries)
     if ctx.typo_index is None or ctx.typo_index[0] != ids:
         ctx.typo_index = (ids, TypoIndex(n for e in entries for n in needles_of(e, ctx.user, ctx.char)))
@@ -965,7 +969,8 @@ def _outcome_list(ctx: _Context, entries: list[_Entry], buffer: ScanBuffer, reco
     for e in entries:
         code, detail = recorder.get(e.key_id)
         near = near_miss(e, buffer, missed[e.key_id], typos, texts) if code == "no_key_match" else ""
-        out.append({"book": name_of(e), "uid": _uid_text(e.get("uid")), "outcome": code, "detail": detail, "near_miss": near})
+        out.append({"book": name_of(e), "uid": _uid_text(e.get("uid")), "outcome": code, "detail": detail,
+                    "near_miss": near})
     return out
 
 
