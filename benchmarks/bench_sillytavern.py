@@ -13,6 +13,8 @@ conversation. Global recursion is on, whole-word matching on, scan depth 4.
   activated with :func:`kit.worldbook.activate` for the same 30 turns (message = the newest message,
   history = the earlier ones, scan depth 4). kit's engine does no recursion, no budget and no timed effects,
   so it does less work; the ratio says what SillyTavern-exact simulation costs on top.
+* **outcomes**: the same scenario with ``outcomes=True`` (what :func:`kit.worldbook.sillytavern.why` runs), against
+  plain ``simulate``.
 """
 
 from __future__ import annotations
@@ -97,6 +99,12 @@ def main() -> None:
         result = simulate(scenario)
         best_sim = min(best_sim, time.perf_counter() - t0)
     n_active = sum(len(s["activated"]) for s in result["steps"])
+    best_why = float("inf")
+    for _ in range(REPEATS):
+        t0 = time.perf_counter()
+        traced = simulate(scenario, outcomes=True)
+        best_why = min(best_why, time.perf_counter() - t0)
+    assert [s["activated"] for s in traced["steps"]] == [s["activated"] for s in result["steps"]]
 
     t0 = time.perf_counter()
     book = read_world(world, book_id="Big")
@@ -119,6 +127,8 @@ def main() -> None:
     print(f"kit.worldbook.activate:       {best_kit:.3f} s for {N_MESSAGES} turns = {N_MESSAGES / best_kit:.1f} turns/s "
           f"({kit_active} activations; read_world took {read_s:.3f} s)")
     print(f"ratio simulate / kit engine: {best_sim / best_kit:.1f}x the time")
+    print(f"simulate(outcomes=True) (every entry's outcome and near miss per step): {best_why:.3f} s = "
+          f"{best_why / best_sim:.2f}x plain simulate")
 
 
 if __name__ == "__main__":

@@ -56,6 +56,8 @@ import kit.worldbook as wb
 import kit.worldbook.chats as wch
 import kit.worldbook.explanation as we
 import kit.worldbook.io as wio
+import kit.worldbook.outcomes as wbo
+import kit.worldbook.sillytavern as wst
 import kit.worldbook.prompt_assembly as wpa
 import kit.worldbook.reporting as wr
 import kit.worldbook.trigger_coverage as wtc
@@ -445,6 +447,22 @@ CASES: dict[str, Case] = {
     "kit.worldbook.tuning.group_history_matches": lambda x: (
         wt.group_history_matches(x.entry_turns), wt.group_history_matches(x.entry_turns.iloc[0:0]),
         wt.HISTORY_GROUP_COLUMNS),
+    "kit.worldbook.outcomes.why": lambda x: (
+        wb.why(x.books, message=x.all_keys, rng=0), wb.why([], message="x"), wb.WHY_SCHEMA),
+    "kit.worldbook.outcomes.why_chats": lambda x: (
+        wb.why_chats(x.studio.library, x.studio.conversations[:2]), wb.why_chats({}, []), wb.WHY_CHATS_SCHEMA),
+    "kit.worldbook.outcomes.why_summary": lambda x: (
+        wb.why_summary(x.studio.library, x.studio.conversations[:2]), wb.why_summary({}, []), wb.WHY_SUMMARY_SCHEMA),
+    "kit.worldbook.outcomes.summary_frame": lambda x: (
+        wbo.summary_frame(x.studio.library, wbo.outcome_counts(x.studio.library, x.studio.conversations[:1])),
+        wbo.summary_frame({}, {}), wb.WHY_SUMMARY_SCHEMA),
+    "kit.worldbook.tuning.entry_outcomes": lambda x: (
+        wt.entry_outcomes(x.tuned_entry[0], x.studio.conversations, x.tuned_entry[1]),
+        wt.entry_outcomes(x.tuned_entry[0], [], x.tuned_entry[1]), wt.ENTRY_OUTCOME_SCHEMA),
+    "kit.worldbook.sillytavern.scenario_why.why": lambda x: (
+        wst.why({"books": {"B": {"entries": {"0": {"uid": 0, "key": ["a"], "content": "x"}}}}, "globalBooks": ["B"],
+                 "chat": [{"name": "U", "is_user": True, "mes": "a"}]}),
+        wst.why({"books": {}, "chat": []}), wb.WHY_SCHEMA),
     "kit.worldbook.io.issues_frame": lambda x: (
         wb.issues_frame([wb.Issue("b", "1", "position", 12, "bad")]), wb.issues_frame([]), wio.ISSUE_SCHEMA),
     "kit.worldbook.linting.lint": lambda x: (
@@ -489,6 +507,11 @@ CASES: dict[str, Case] = {
     "kit.fleet.chat_coverage.coverage": lambda x: (
         kit.fleet.coverage(x.studio.library, x.chat_folder, chat_options={"character_books": CHARACTER_BOOKS}),
         kit.fleet.coverage({}, []), wtc.COVERAGE_COLUMNS),
+    "kit.fleet.chat_coverage.why": lambda x: (
+        kit.fleet.why(x.studio.library, x.studio.conversations[:2]), kit.fleet.why({}, []), wb.WHY_CHATS_SCHEMA),
+    "kit.fleet.chat_coverage.why_summary": lambda x: (
+        kit.fleet.why_summary(x.studio.library, x.chat_folder, chat_options={"character_books": CHARACTER_BOOKS}),
+        kit.fleet.why_summary({}, []), wb.WHY_SUMMARY_SCHEMA),
     "kit.fleet.grid.evaluate_grid": lambda x: (
         kit.fleet.evaluate_grid({"sample": x.collection}, {"bm25": {}}), kit.fleet.evaluate_grid({}, {"bm25": {}}),
         fgr.GRID_COLUMNS),

@@ -18,7 +18,7 @@ for kit's CPU-bound tasks.
 
 from __future__ import annotations
 
-from kit.fleet.chat_coverage import coverage
+from kit.fleet.chat_coverage import budget, coverage, why, why_summary
 from kit.fleet.errors import FleetParameterError, FleetSourceError
 from kit.fleet.grid import GRID_COLUMNS, evaluate_grid, evaluate_one
 from kit.fleet.local_cluster import WORKER_CONFIG, local_client
@@ -45,7 +45,10 @@ __all__ = [
     "FleetParameterError",
     "FleetSave",
     "FleetSourceError",
+    "budget",
     "coverage",
+    "why",
+    "why_summary",
     "evaluate_grid",
     "evaluate_one",
     "local_client",

@@ -1,10 +1,11 @@
-"""World-book coverage over a large corpus of conversations, replayed in parallel with Dask.
+"""World-book coverage, why and budget over a large corpus of conversations, replayed in parallel with Dask.
 
 Each partition replays its conversations with :func:`kit.worldbook.coverage` (the single-corpus code), and
 the per-partition coverage frames are added up: turns, activations and conversations are sums, the first
 turn is the minimum. Probability draws are seeded per conversation (base seed + conversation id, see
 :func:`kit.worldbook.trigger_coverage.replay_seed`), and conversations sharing an id always land in the same partition,
-so the result equals ``kit.worldbook.coverage`` on the whole corpus however it is split.
+so the result equals ``kit.worldbook.coverage`` on the whole corpus however it is split. :func:`why` and
+:func:`budget` split the same way: outcome rows are put back in corpus order, counts and budget sums are added.
 """
 
 from __future__ import annotations
@@ -17,14 +18,16 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 from kit.core.frames import frame
 from kit.fleet._dask import check_progress, compute, resolve_client
 from kit.fleet.errors import FleetParameterError
-from kit.worldbook import ChatCorpus, ChatFile, Conversation, WorldBook, read_chat, scan_chat_files
+from kit.worldbook import ChatCorpus, ChatFile, ChatLog, Conversation, WorldBook, read_chat, scan_chat_files
 from kit.worldbook import entry_coverage as single_coverage
+from kit.worldbook.token_budget import BudgetReport, budget_counts, budget_report
 from kit.worldbook.trigger_coverage import COVERAGE_COLUMNS, replay_seed
+from kit.worldbook.outcomes import WHY_CHATS_SCHEMA, outcome_counts, summary_frame, why_chats
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["coverage"]
+__all__ = ["coverage", "why", "why_summary", "budget"]
 
 _OPTIONS = {"scan_depth", "rng"}
 
@@ -149,3 +152,183 @@ def coverage(
     client = resolve_client(client)
     (parts,) = compute(bag, client=client, progress=progress)
     return _merge(list(parts))
+
+
+# -- why and budget on the fleet ------------------------------------------------------------------------------
+
+
+def _prepare(library: Any, chats: Any, chats_per_partition: int, progress: Any, function: str
+             ) -> tuple[dict[str, WorldBook], list[Any], list[list[Any]]]:
+    if not isinstance(chats_per_partition, int) or isinstance(chats_per_partition, bool) or chats_per_partition < 1:
+        raise FleetParameterError(
+            f"The 'chats_per_partition' parameter of {function} must be an int in the range [1, inf). "
+            f"Got {chats_per_partition!r} instead.")
+    check_progress(progress, function)
+    if isinstance(library, WorldBook):
+        books = {library.id: library}
+    else:
+        books = dict(library) if isinstance(library, Mapping) else {b.id: b for b in library}
+    items = list(chats.logs) if isinstance(chats, ChatCorpus) else _as_items(chats)
+    ids = [_item_id(i) for i in items]
+    return books, items, _split(items, ids, chats_per_partition) if items else []
+
+
+def _item_id(item: Any) -> str:
+    if isinstance(item, ChatFile):
+        return item.conversation_id
+    if isinstance(item, ChatLog):
+        return item.conversation.id
+    return item.id
+
+
+def _logs(items: list[Any], chat_options: Mapping[str, Any]) -> list[Any]:
+    return [read_chat(i, **chat_options) if isinstance(i, ChatFile) else i for i in items]
+
+
+def _why_part(items: list[Any], books: dict[str, WorldBook], options: Mapping[str, Any],
+              chat_options: Mapping[str, Any]) -> pd.DataFrame:
+    logs = _logs(items, chat_options)
+    return why_chats(books, [x.conversation if isinstance(x, ChatLog) else x for x in logs], **options)
+
+
+def _why_counts_part(items: list[Any], books: dict[str, WorldBook], options: Mapping[str, Any],
+                     chat_options: Mapping[str, Any]) -> dict[str, list[int]]:
+    logs = _logs(items, chat_options)
+    return outcome_counts(books, [x.conversation if isinstance(x, ChatLog) else x for x in logs], **options)
+
+
+def _budget_part(items: list[Any], books: dict[str, WorldBook], options: Mapping[str, Any],
+                 chat_options: Mapping[str, Any]) -> dict[str, dict[str, list[int]]]:
+    return budget_counts(books, _logs(items, chat_options), **options)
+
+
+def _run(part: Any, groups: list[list[Any]], books: dict[str, WorldBook], options: Mapping[str, Any],
+         chat_options: Mapping[str, Any] | None, client: Any, progress: Any) -> list[Any]:
+    import dask.bag as db
+
+    bag = db.from_sequence(groups, npartitions=len(groups)).map(
+        part, books=books, options=options, chat_options=dict(chat_options or {}))
+    (parts,) = compute(bag, client=resolve_client(client), progress=progress)
+    return list(parts)
+
+
+def _add(total: dict[str, list[int]], part: Mapping[str, Sequence[int]]) -> None:
+    for key, row in part.items():
+        have = total.get(key)
+        total[key] = list(row) if have is None else [a + b for a, b in zip(have, row)]
+
+
+def why(
+    library: Mapping[str, WorldBook] | Iterable[WorldBook],
+    chats: Any,
+    *,
+    client: Any = None,
+    chats_per_partition: int = 100,
+    chat_options: Mapping[str, Any] | None = None,
+    progress: bool | None = None,
+    scan_depth: int | None = None,
+    rng: Any = 0,
+    entry_ids: Sequence[str] | None = None,
+    near_miss: bool = True,
+) -> pd.DataFrame:
+    """Why each entry did or did not fire at every turn of a corpus, in parallel. Computes.
+
+    Parameters
+    ----------
+    library, chats, client, chats_per_partition, chat_options, progress
+        As for :func:`coverage` (``chats`` may also be a :class:`~kit.worldbook.ChatCorpus`).
+    scan_depth, rng, entry_ids, near_miss
+        As for :func:`kit.worldbook.why_chats`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Exactly what :func:`kit.worldbook.why_chats` returns for the corpus's conversations in the order given.
+    """
+    books, items, groups = _prepare(library, chats, chats_per_partition, progress, "why")
+    seed = replay_seed(rng)
+    options = {"scan_depth": scan_depth, "rng": seed, "entry_ids": entry_ids, "near_miss": near_miss}
+    if not groups:
+        return why_chats(books, [], **options)
+    import pandas as pd
+
+    parts = _run(_why_part, groups, books, options, chat_options, client, progress)
+    position = {cid: i for i, cid in reversed(list(enumerate(_item_id(x) for x in items)))}
+    rows = pd.concat(parts, ignore_index=True)
+    order = rows["conversation_id"].map(position).to_numpy()
+    rows = rows.iloc[order.argsort(kind="stable")].reset_index(drop=True)
+    return frame(WHY_CHATS_SCHEMA, {name: rows[name] for name in WHY_CHATS_SCHEMA})
+
+
+def why_summary(
+    library: Mapping[str, WorldBook] | Iterable[WorldBook],
+    chats: Any,
+    *,
+    client: Any = None,
+    chats_per_partition: int = 100,
+    chat_options: Mapping[str, Any] | None = None,
+    progress: bool | None = None,
+    scan_depth: int | None = None,
+    rng: Any = 0,
+) -> pd.DataFrame:
+    """How often each entry got each outcome over a corpus, in parallel (partition counts added up). Computes.
+
+    Parameters
+    ----------
+    library, chats, client, chats_per_partition, chat_options, progress
+        As for :func:`why`.
+    scan_depth, rng
+        As for :func:`kit.worldbook.why_summary`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Exactly what :func:`kit.worldbook.why_summary` returns for the corpus.
+    """
+    books, _items_, groups = _prepare(library, chats, chats_per_partition, progress, "why_summary")
+    total: dict[str, list[int]] = {}
+    options = {"scan_depth": scan_depth, "rng": replay_seed(rng)}
+    for part in _run(_why_counts_part, groups, books, options, chat_options, client, progress) if groups else []:
+        _add(total, part)
+    return summary_frame(books, total)
+
+
+def budget(
+    library: Mapping[str, WorldBook] | Iterable[WorldBook],
+    chats: Any,
+    *,
+    client: Any = None,
+    chats_per_partition: int = 100,
+    chat_options: Mapping[str, Any] | None = None,
+    progress: bool | None = None,
+    max_context: int = 8192,
+    budget_percent: float = 25,
+    budget_cap: int = 0,
+    tokenizer: str = "guesstimate",
+    scan_depth: int | None = None,
+    rng: Any = 0,
+) -> BudgetReport:
+    """:func:`kit.worldbook.budget` over a corpus in parallel, with the same result. Computes.
+
+    Parameters
+    ----------
+    library, chats, client, chats_per_partition, chat_options, progress
+        As for :func:`why` (chat files are read inside the tasks, swipes included).
+    max_context, budget_percent, budget_cap, tokenizer, scan_depth, rng
+        As for :func:`kit.worldbook.budget`.
+
+    Returns
+    -------
+    BudgetReport
+        As :func:`kit.worldbook.budget`.
+    """
+    books, _items_, groups = _prepare(library, chats, chats_per_partition, progress, "budget")
+    settings = {"max_context": max_context, "budget_percent": budget_percent, "budget_cap": budget_cap,
+                "tokenizer": tokenizer}
+    options = {**settings, "scan_depth": scan_depth, "rng": replay_seed(rng)}
+    total: dict[str, dict[str, list[int]]] = {"entries": {}, "books": {}, "unstable": {}}
+    parts = _run(_budget_part, groups, books, options, chat_options, client, progress) if groups else []
+    for part in parts:
+        for key in total:
+            _add(total[key], part[key])
+    return budget_report(books, total, **settings)

@@ -34,6 +34,8 @@ from kit.widgets._checks import check_bool, check_conversations, check_optional_
 from kit.widgets._static import StaticView
 from kit.widgets._tuner_files import default_copy_path, in_samples, save_refusal, source_format
 from kit.widgets._tuner_rate import BASELINES, render_rate, trigger_warning
+from kit.widgets._tuner_why import render_outcomes  # the "why not?" view
+from kit.worldbook.tuning import entry_outcomes
 
 __all__ = ["TriggerTuner", "highlight", "render_turns"]
 
@@ -246,6 +248,7 @@ class TriggerTuner(StaticView, widgets.VBox):
         self.diff = widgets.HTML()
         self.rate_view = widgets.HTML()
         self.output = widgets.HTML()
+        self.why_view = widgets.HTML()  # per-turn outcomes of the entry (why it did not fire)
         super().__init__(children=[
             self.picker, self.entry_info, self.key_text, widgets.HBox([self.case_sensitive, self.whole_words]),
             self.conditions_text, self.probability, widgets.HBox([self.apply_button, self.edit_marker]),
@@ -253,7 +256,7 @@ class TriggerTuner(StaticView, widgets.VBox):
             widgets.HBox([self.save_button, self.preview_button, self.revert_button, self.save_marker],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
             widgets.HBox([self.copy_box, self.copy_button], layout=widgets.Layout(width="95%")),
-            self.status, self.diff, self.compare, self.rate_view, self.output,
+            self.status, self.diff, self.compare, self.rate_view, self.output, self.why_view,
         ], **kwargs)
         self.add_class("kit-trigger-tuner")
         with self.hold_trait_notifications():  # the observers see the three books set together
@@ -463,6 +466,8 @@ class TriggerTuner(StaticView, widgets.VBox):
         self.trigger_warning.value = trigger_warning(entry)
         self.output.value = render_turns(entry, self.rows, n_turns=self.n_turns, n_activated=self.n_activated,
                                          groups=group_history_matches(after))
+        self.why_view.value = render_outcomes(
+            entry_outcomes(self.book, self.conversations, self.entry_uid, scan_depth=self.scan_depth, rng=0))
         if self.diff.value:
             self.preview()
 

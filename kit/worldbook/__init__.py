@@ -45,6 +45,10 @@ from kit.worldbook.errors import (
     WorldBookFormatError,
 )
 from kit.worldbook.explanation import explain
+from kit.worldbook.token_budget import BUDGET_BOOK_SCHEMA, BUDGET_ENTRY_SCHEMA, BudgetReport, budget
+from kit.worldbook.reasons import OUTCOMES, WHY_SCHEMA
+from kit.worldbook.tokens import TOKENIZERS
+from kit.worldbook.outcomes import WHY_CHATS_SCHEMA, WHY_SUMMARY_SCHEMA, why, why_chats, why_summary
 from kit.worldbook.reporting import activation_log, activation_stats, format_stats
 from kit.worldbook.io import WorldBookLibrary, issues_frame, read_world_book, scan_world_books, write_world_book
 from kit.worldbook.linting import LINT_KINDS, LINT_SCHEMA, lint
@@ -77,6 +81,18 @@ from kit.worldbook.studio import (
 )
 
 __all__ = [
+    "BUDGET_BOOK_SCHEMA",
+    "BUDGET_ENTRY_SCHEMA",
+    "BudgetReport",
+    "budget",
+    "TOKENIZERS",
+    "OUTCOMES",
+    "WHY_SCHEMA",
+    "WHY_CHATS_SCHEMA",
+    "WHY_SUMMARY_SCHEMA",
+    "why",
+    "why_chats",
+    "why_summary",
     "entry_turns",
     "compare_turns",
     "group_history_matches",

@@ -40,12 +40,14 @@ from kit.core.frames import frame
 from kit.worldbook._frames import POSITION_LABEL, TRIGGER
 from kit.worldbook._params import check_activate_args
 from kit.worldbook.conditions import Condition, parse_condition
+from kit.worldbook.conflicts import resolve
 from kit.worldbook.errors import ConditionSyntaxError, WorldBookFormatError
 from kit.worldbook.logic import LogicNode, evaluate_logic, logic_keys, parse_logic
 from kit.worldbook.matching import KeyScanner, check_word_boundary
 from kit.worldbook.model import POSITION_LABELS, Entry, WorldBook
 from kit.worldbook.normalize import entry_to_dict
 from kit.worldbook.payload import to_payload  # noqa: F401 - its home was this module
+from kit.worldbook.reasons import OUTCOME, rejection_code
 
 if TYPE_CHECKING:
     import numpy as np
@@ -82,6 +84,7 @@ ACTIVATION_COLUMNS: dict[str, Any] = {
     "probability": "float64",
     "is_active": "bool",
     "rejected_by": "string",
+    "outcome": OUTCOME,
     "comment": "string",
     "content": "string",
     "trigger_config": "object",
@@ -110,7 +113,7 @@ class _Compiled:
 @dataclass(frozen=True)
 class Hit:
     """One entry whose trigger fired: the compiled entry index, the trigger, what matched and where, and
-    (when dropped later) the reason."""
+    (when dropped later) the reason and its outcome code (:data:`kit.worldbook.reasons.OUTCOMES`)."""
 
     index: int
     trigger: str
@@ -118,6 +121,20 @@ class Hit:
     matched_in: str
     rejected_by: str = ""
     keys: tuple[str, ...] = ()  # every primary key that matched (keyword hits), message first
+    outcome: str = "activated"
+
+
+@dataclass(frozen=True)
+class TurnScan:
+    """What one request's text and table gave, before any entry is judged: the key specs found in the
+    message and in the scanned history, the scanned history window, the retrieval scores and the
+    condition evaluator (cached per condition)."""
+
+    msg_hits: frozenset[int]
+    hist_hits: frozenset[int]
+    window: Sequence[str]
+    rag_hits: Mapping[int, float]
+    holds: Callable[[Condition], bool]
 
 
 class Activator:
@@ -222,23 +239,21 @@ class Activator:
     ) -> list[Hit]:
         """Run steps 2-7 and return every fired entry as a :class:`Hit` in collection order (dropped ones
         carry ``rejected_by``). :meth:`activate` turns these into the result frame."""
-        history = list(history)
-        window = self._window(history, scan_depth)
+        return self.hits_of(self.scan(message, history, table, scan_depth=scan_depth), rng)
+
+    def scan(
+        self, message: str = "", history: Sequence[str] = (), table: Mapping[str, Any] | None = None, *,
+        scan_depth: int | None = None,
+    ) -> TurnScan:
+        """Scan one request's message, history window and retrieval index (no entry judged yet)."""
+        window = self._window(list(history), scan_depth)
         scan = self.scanner.scan
         msg_hits = scan(message or "")
-        hist_hits: set[int] = set()
+        found: set[int] = set()
         for text in window:
-            hist_hits |= scan(text)
-        candidates: set[int] = set(self._constant)
-        postings = self._postings
-        for s in msg_hits:
-            candidates.update(postings.get(s, ()))
-        for s in hist_hits:
-            candidates.update(postings.get(s, ()))
-        candidates.update(self._conditional)
-        candidates.update(self._logical)
+            found |= scan(text)
+        hist_hits = frozenset(found)
         rag_hits = self.rag_scores(message, window) if self._rag else {}
-        candidates.update(rag_hits)
         table = table or {}
         cond_cache: dict[Condition, bool] = {}
 
@@ -248,15 +263,37 @@ class Activator:
                 r = cond_cache[c] = c.evaluate(table).holds
             return r
 
+        return TurnScan(msg_hits, hist_hits, window, rag_hits, holds)
+
+    def candidates(self, scan: TurnScan) -> set[int]:
+        """Indices of the enabled entries that may fire on this scan (the others cannot)."""
+        candidates: set[int] = set(self._constant)
+        postings = self._postings
+        for s in scan.msg_hits | scan.hist_hits:
+            candidates.update(postings.get(s, ()))
+        candidates.update(self._conditional)
+        candidates.update(self._logical)
+        candidates.update(scan.rag_hits)
+        return candidates
+
+    def hits_of(self, scan: TurnScan, rng: Any = None) -> list[Hit]:
+        """Steps 3-7 on a :meth:`scan`: every fired entry as a :class:`Hit`, in collection order."""
         fired: list[Hit] = []
-        for i in sorted(candidates):
-            c = self.entries[i]
-            hit = self._fire(c, msg_hits, hist_hits, holds, rag_hits)
+        for i in sorted(self.candidates(scan)):
+            hit = self._fire(self.entries[i], scan.msg_hits, scan.hist_hits, scan.holds, scan.rag_hits)
             if hit is not None:
                 fired.append(hit)
-        return self._resolve(fired, rng)
+        generator: list[Any] = []
 
-    def _fire(self, c: _Compiled, msg: frozenset[int], hist: set[int], holds: Callable[[Condition], bool], rag: Mapping[int, float]) -> Hit | None:
+        def draw() -> float:
+            if not generator:
+                generator.append(_generator(rng))
+            return float(generator[0].random())
+
+        reasons = resolve(self.entries, [h.index for h in fired], draw)
+        return [_reject(h, reasons[h.index]) if h.index in reasons else h for h in fired]
+
+    def _fire(self, c: _Compiled, msg: frozenset[int], hist: frozenset[int], holds: Callable[[Condition], bool], rag: Mapping[int, float]) -> Hit | None:
         t = c.entry.triggers
         if t.constant:
             return Hit(c.index, "constant", "", "always")
@@ -281,7 +318,7 @@ class Activator:
         return None
 
     @staticmethod
-    def _secondary_ok(c: _Compiled, msg: frozenset[int], hist: set[int]) -> bool:
+    def _secondary_ok(c: _Compiled, msg: frozenset[int], hist: frozenset[int]) -> bool:
         if not c.secondary:
             return True
         found = [s in msg or s in hist for s in c.secondary]
@@ -317,81 +354,6 @@ class Activator:
             if rag is not None and rank <= rag.top_k and score >= rag.threshold:
                 out[c.index] = score
         return out
-
-    # -- conflicts -------------------------------------------------------------------------------------
-    def _resolve(self, fired: list[Hit], rng: Any) -> list[Hit]:
-        out: dict[int, Hit] = {h.index: h for h in fired}
-        alive = [h.index for h in fired]
-        need_draw = [i for i in alive if self.entries[i].entry.triggers.probability < 1.0]
-        if need_draw:
-            generator = _generator(rng)
-            for i in need_draw:
-                p = self.entries[i].entry.triggers.probability
-                if not generator.random() < p:
-                    out[i] = _reject(out[i], f"probability {p:g}")
-            alive = [i for i in alive if not out[i].rejected_by]
-        # Groups, excludes and requires. An entry that requires an inactive entry gives up what it won (its
-        # groups, the entries it excluded): when such an entry blocked others, the resolution runs again
-        # without it, so the runner-up of its group can stay.
-        withdrawn: dict[int, str] = {}
-        while True:
-            reasons, blockers = self._conflicts([i for i in alive if i not in withdrawn])
-            dropped = {i: why for i, why in reasons.items() if why.startswith("requires ") and i in blockers}
-            if not dropped:
-                break
-            withdrawn.update(dropped)
-        reasons.update(withdrawn)
-        for i, why in reasons.items():
-            out[i] = _reject(out[i], why)
-        return [out[h.index] for h in fired]
-
-    def _conflicts(self, alive: list[int]) -> tuple[dict[int, str], set[int]]:
-        """Steps 5-7 over the entries ``alive`` (collection order): the rejection reason of each dropped
-        entry, and the entries that caused a group or excludes rejection."""
-        reasons: dict[int, str] = {}
-        blockers: set[int] = set()
-        priority = sorted(alive, key=lambda i: (-self.entries[i].entry.order, i))
-        taken: dict[str, int] = {}
-        kept: list[int] = []
-        for i in priority:
-            c = self.entries[i]
-            groups = c.entry.group or ()
-            busy = next((g for g in groups if g in taken), None)
-            if busy is not None:
-                reasons[i] = f"group {busy}: {self.entries[taken[busy]].entry_id}"
-                blockers.add(taken[busy])
-                continue
-            for g in groups:
-                taken[g] = i
-            kept.append(i)
-        kept_ids: dict[str, int] = {}
-        banned: dict[str, int] = {}  # entry id -> the kept entry that excludes it
-        survivors: list[int] = []
-        for i in kept:
-            c = self.entries[i]
-            by = banned.get(c.entry_id)
-            if by is None:
-                by = next((kept_ids[x] for x in c.excludes if x in kept_ids), None)
-            if by is not None:
-                reasons[i] = f"excludes {self.entries[by].entry_id}"
-                blockers.add(by)
-                continue
-            survivors.append(i)
-            kept_ids[c.entry_id] = i
-            for x in c.excludes:
-                banned.setdefault(x, i)
-        changed = any(self.entries[i].requires for i in survivors)
-        while changed:
-            changed = False
-            for i in list(survivors):
-                c = self.entries[i]
-                missing = next((r for r in c.requires if r not in kept_ids), None)
-                if missing is not None:
-                    reasons[i] = f"requires {missing}"
-                    survivors.remove(i)
-                    kept_ids.pop(c.entry_id, None)
-                    changed = True
-        return reasons, blockers
 
     # -- results ---------------------------------------------------------------------------------------
     def activate(
@@ -442,6 +404,7 @@ class Activator:
             cols["probability"].append(e.triggers.probability)
             cols["is_active"].append(not h.rejected_by)
             cols["rejected_by"].append(h.rejected_by)
+            cols["outcome"].append(h.outcome)
             cols["comment"].append(e.comment)
             cols["content"].append(e.content)
             cols["trigger_config"].append(c.trigger_config)
@@ -449,7 +412,7 @@ class Activator:
 
 
 def _reject(hit: Hit, reason: str) -> Hit:
-    return Hit(hit.index, hit.trigger, hit.matched, hit.matched_in, reason, hit.keys)
+    return Hit(hit.index, hit.trigger, hit.matched, hit.matched_in, reason, hit.keys, rejection_code(reason))
 
 
 def _resolve(book_id: str, ref: str, uids: set[str]) -> str:
@@ -536,7 +499,9 @@ def activate(
         ``matched_keys`` (list of every primary key that matched, those in the message first; empty for other
         triggers),
         ``position``, ``position_label`` (ordered categorical), ``order``, ``depth``, ``macro`` (position 7),
-        ``probability``, ``is_active``, ``rejected_by``, ``comment``, ``content``, ``trigger_config``
+        ``probability``, ``is_active``, ``rejected_by``, ``outcome`` (ordered categorical
+        :data:`kit.worldbook.reasons.OUTCOMES`: ``activated``, ``probability``, ``group_lost``, ``excluded`` or
+        ``requires_missing`` here; :func:`kit.worldbook.why` gives every entry one), ``comment``, ``content``, ``trigger_config``
         (the entry's native ``trigger_config`` object, for payloads).
 
     Notes

@@ -1,4 +1,4 @@
-"""Why an entry activated (or not): one row per check it went through."""
+"""Why an entry activated (or not): one row per check it went through, then its outcome."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from kit.worldbook.errors import ConditionSyntaxError
 from kit.worldbook.logic import evaluate_logic, logic_keys, parse_logic
 from kit.worldbook.matching import find_key
 from kit.worldbook.model import Entry, WorldBook
+from kit.worldbook.outcomes import why
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -44,6 +45,85 @@ def _where(key: str, message: str, window: Sequence[str], offset: int, cs: bool,
     return "", ""
 
 
+def _keyword_rows(add: Any, entry: Entry, message: str, window: Sequence[str], offset: int) -> bool:
+    """The key, secondary-key and secondary-logic rows; whether the keyword trigger fires."""
+    kw = entry.triggers.keyword
+    if kw is None:
+        return False
+    cs, ww = kw.case_sensitive, kw.match_whole_words
+    options = f"case {'sensitive' if cs else 'insensitive'}, {'whole words' if ww else 'substring'}"
+    primary_ok = False
+    for key in kw.keys:
+        if not key:
+            add("key", key, "", "", False, "empty key ignored")
+            continue
+        source, text = _where(key, message, window, offset, cs, ww)
+        primary_ok = primary_ok or bool(source)
+        add("key", key, source, text, bool(source), f"found ({options})" if source else f"not found ({options})")
+    found = []
+    for key in kw.active_secondary_keys:
+        source, text = _where(key, message, window, offset, cs, ww)
+        found.append(bool(source))
+        add("secondary_key", key, source, text, bool(source), "found" if source else "not found")
+    secondary_ok = True
+    if kw.active_secondary_keys:
+        logic = kw.secondary_logic
+        secondary_ok = {"and_any": any(found), "not_all": not all(found), "not_any": not any(found),
+                        "and_all": all(found)}[logic]
+        add("secondary_logic", logic, "", sum(found), secondary_ok,
+            f"{sum(found)} of {len(found)} secondary keys found")
+    return primary_ok and secondary_ok
+
+
+def _condition_rows(add: Any, entry: Entry, table: Mapping[str, Any]) -> bool:
+    ok = bool(entry.triggers.conditions)
+    for text in entry.triggers.conditions:
+        try:
+            cond = parse_condition(text)
+        except ConditionSyntaxError as exc:
+            add("condition", text, "table", None, False, str(exc))
+            ok = False
+            continue
+        r = cond.evaluate(table)
+        ok = ok and r.holds
+        add("condition", text, "table", r.actual, r.holds, r.reason)
+    return ok
+
+
+def _logic_row(add: Any, entry: Entry, message: str, window: Sequence[str], table: Mapping[str, Any]) -> bool:
+    t = entry.triggers
+    if not t.logic_expression:
+        return False
+    try:
+        tree = parse_logic(t.logic_expression)
+    except ConditionSyntaxError as exc:
+        add("logic", t.logic_expression, "", None, False, str(exc))
+        return False
+    cs = t.keyword.case_sensitive if t.keyword else False
+    ww = t.keyword.match_whole_words if t.keyword else False
+    texts = [message, *window]
+    found_keys = {k: any(find_key(k, x, case_sensitive=cs, match_whole_words=ww) for x in texts)
+                  for k in logic_keys(tree)}
+    ok = evaluate_logic(tree, found_keys.__getitem__, lambda c: c.evaluate(table).holds)
+    detail = ", ".join(f"{k}={'found' if v else 'absent'}" for k, v in found_keys.items())
+    add("logic", t.logic_expression, "expression", None, ok, detail)
+    return ok
+
+
+def _rag_row(add: Any, entry: Entry, message: str, window: Sequence[str]) -> bool:
+    rag = entry.triggers.rag
+    if rag is None:
+        return False
+    alone = Activator([WorldBook("_explain", "", (replace(entry, disable=False),))])
+    score = alone.rag_scores(message, window).get(0)
+    ok = score is not None
+    detail = f"score {score:.3f} >= {rag.threshold:g}" if ok else f"score below {rag.threshold:g} (or no overlap)"
+    add("rag", f"threshold={rag.threshold:g}, top_k={rag.top_k}", "retrieval",
+        None if score is None else round(score, 6), ok,
+        detail + "; measured against this entry alone (top_k also depends on the other retrieval entries)")
+    return ok
+
+
 def explain(
     entry: Entry,
     *,
@@ -51,31 +131,32 @@ def explain(
     history: Sequence[str] = (),
     table: Mapping[str, Any] | None = None,
     scan_depth: int | None = None,
+    rng: Any = 0,
 ) -> pd.DataFrame:
-    """List every check made for one entry, in the order activation makes them.
+    """List every check made for one entry, in the order activation makes them, and its outcome.
 
     Parameters
     ----------
     entry : Entry
     message, history, table, scan_depth
         As for :func:`kit.worldbook.activate`.
+    rng : int, numpy Generator or None, default=0
+        The probability draw of the ``outcome`` row (seeded by default, so the row is reproducible).
 
     Returns
     -------
     DataFrame
         Columns ``step`` (1, 2, …), ``check`` (``enabled``, ``constant``, ``key``, ``secondary_key``,
-        ``secondary_logic``, ``condition``, ``logic``, ``rag``, ``probability``, ``fires``), ``item`` (the key,
-        condition or expression), ``source`` (``message``, ``history[i]`` with ``i`` the index in ``history``,
-        ``table``, or empty), ``value`` (the matched text or the table value), ``passed`` and ``detail``.
-        Probability, groups and dependencies depend on the other entries and on the draw; they are listed
-        (probability) or left to ``activate(..., include_rejected=True)``.
+        ``secondary_logic``, ``condition``, ``logic``, ``rag``, ``probability``, ``fires``, ``outcome``), ``item``
+        (the key, condition or expression; for ``outcome`` the code of :data:`kit.worldbook.OUTCOMES`),
+        ``source`` (``message``, ``history[i]`` with ``i`` the index in ``history``, ``table``, or empty),
+        ``value`` (the matched text or the table value; for ``outcome`` the near miss), ``passed`` and ``detail``.
+        The ``outcome`` row is :func:`kit.worldbook.why` for the entry alone: groups, excludes and requires
+        depend on the other entries (ask ``why`` with all the books for them).
     """
     history = list(history)
-    if scan_depth is None:
-        window, offset = history, 0
-    else:
-        window = history[len(history) - scan_depth :] if scan_depth else []
-        offset = len(history) - len(window)
+    window = history if scan_depth is None else (history[len(history) - scan_depth:] if scan_depth else [])
+    offset = len(history) - len(window)
     table = table or {}
     rows: list[dict[str, Any]] = []
 
@@ -84,69 +165,20 @@ def explain(
                      "passed": bool(passed), "detail": detail})
 
     t = entry.triggers
-    add("enabled", "disable", "", entry.disable, not entry.disable, "disabled entries never activate" if entry.disable else "")
+    add("enabled", "disable", "", entry.disable, not entry.disable,
+        "disabled entries never activate" if entry.disable else "")
     add("constant", "constant", "", t.constant, t.constant, "always fires" if t.constant else "not constant")
-    kw = t.keyword
-    cs = kw.case_sensitive if kw else False
-    ww = kw.match_whole_words if kw else False
-    options = f"case {'sensitive' if cs else 'insensitive'}, {'whole words' if ww else 'substring'}"
-    primary_ok = False
-    if kw is not None:
-        for key in kw.keys:
-            if not key:
-                add("key", key, "", "", False, "empty key ignored")
-                continue
-            source, text = _where(key, message, window, offset, cs, ww)
-            primary_ok = primary_ok or bool(source)
-            add("key", key, source, text, bool(source), f"found ({options})" if source else f"not found ({options})")
-        found = []
-        for key in kw.active_secondary_keys:
-            source, text = _where(key, message, window, offset, cs, ww)
-            found.append(bool(source))
-            add("secondary_key", key, source, text, bool(source), "found" if source else "not found")
-        secondary_ok = True
-        if kw.active_secondary_keys:
-            logic = kw.secondary_logic
-            secondary_ok = {"and_any": any(found), "not_all": not all(found), "not_any": not any(found), "and_all": all(found)}[logic]
-            add("secondary_logic", logic, "", sum(found), secondary_ok, f"{sum(found)} of {len(found)} secondary keys found")
-        primary_ok = primary_ok and secondary_ok
-    cond_ok = bool(t.conditions)
-    for text in t.conditions:
-        try:
-            cond = parse_condition(text)
-        except ConditionSyntaxError as exc:
-            add("condition", text, "table", None, False, str(exc))
-            cond_ok = False
-            continue
-        r = cond.evaluate(table)
-        cond_ok = cond_ok and r.holds
-        add("condition", text, "table", r.actual, r.holds, r.reason)
-    logic_ok = False
-    if t.logic_expression:
-        try:
-            tree = parse_logic(t.logic_expression)
-        except ConditionSyntaxError as exc:
-            add("logic", t.logic_expression, "", None, False, str(exc))
-        else:
-            texts = [message, *window]
-            found_keys = {k: any(find_key(k, x, case_sensitive=cs, match_whole_words=ww) for x in texts) for k in logic_keys(tree)}
-            logic_ok = evaluate_logic(tree, found_keys.__getitem__, lambda c: c.evaluate(table).holds)
-            detail = ", ".join(f"{k}={'found' if v else 'absent'}" for k, v in found_keys.items())
-            add("logic", t.logic_expression, "expression", None, logic_ok, detail)
-    rag_ok = False
-    if t.rag is not None:
-        alone = Activator([WorldBook("_explain", "", (replace(entry, disable=False),))])
-        scores = alone.rag_scores(message, window)
-        score = scores.get(0)
-        rag_ok = score is not None
-        detail = (f"score {score:.3f} >= {t.rag.threshold:g}" if rag_ok else f"score below {t.rag.threshold:g} (or no overlap)")
-        add("rag", f"threshold={t.rag.threshold:g}, top_k={t.rag.top_k}", "retrieval", None if score is None else round(score, 6),
-            rag_ok, detail + "; measured against this entry alone (top_k also depends on the other retrieval entries)")
+    checks = (("constant", t.constant), ("keyword", _keyword_rows(add, entry, message, window, offset)),
+              ("condition", _condition_rows(add, entry, table)),
+              ("logic", _logic_row(add, entry, message, window, table)),
+              ("rag", _rag_row(add, entry, message, window)))
     if t.probability < 1.0:
         add("probability", f"{t.probability:g}", "", t.probability, True, "one draw from rng when a trigger fires")
-    fired = [name for name, ok in (("constant", t.constant), ("keyword", primary_ok), ("condition", cond_ok), ("logic", logic_ok), ("rag", rag_ok)) if ok]
+    fired = [name for name, ok in checks if ok]
     fires = not entry.disable and bool(fired)
-    configured = ", ".join(t.configured) or "none"
     add("fires", fired[0] if fires else "", "", ", ".join(fired), fires,
-        f"triggers configured: {configured}" + ("" if not entry.disable else "; disabled"))
+        f"triggers configured: {', '.join(t.configured) or 'none'}" + ("" if not entry.disable else "; disabled"))
+    alone = WorldBook("_explain", "", (entry,))
+    out = why([alone], message=message, history=history, table=table, scan_depth=scan_depth, rng=rng).iloc[0]
+    add("outcome", str(out["outcome"]), "", out["near_miss"], out["outcome"] == "activated", out["detail"])
     return frame(EXPLAIN_COLUMNS, rows)

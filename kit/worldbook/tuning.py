@@ -16,17 +16,23 @@ from kit.worldbook.trigger_coverage import replay
 from kit.worldbook.matching import find_key
 from kit.worldbook.model import Entry, WorldBook
 from kit.worldbook.normalize import entry_to_dict
+from kit.worldbook.reasons import OUTCOME
 from kit.worldbook.studio import Conversation
+from kit.worldbook.outcomes import why_chats
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
-__all__ = ["ENTRY_TURN_COLUMNS", "TURN_CHANGE_COLUMNS", "HISTORY_GROUP_COLUMNS", "entry_turns", "compare_turns",
-           "group_history_matches", "entry_diff", "key_spans"]
+__all__ = ["ENTRY_TURN_COLUMNS", "ENTRY_OUTCOME_SCHEMA", "TURN_CHANGE_COLUMNS", "HISTORY_GROUP_COLUMNS", "entry_turns",
+           "entry_outcomes", "compare_turns", "group_history_matches", "entry_diff", "key_spans"]
 
 ENTRY_TURN_COLUMNS: dict[str, Any] = {
     "conversation_id": "string", "turn": "int64", "trigger": "string", "matched": "string", "matched_in": "string",
     "message": "string", "source_text": "string",
+}
+ENTRY_OUTCOME_SCHEMA: dict[str, Any] = {
+    "conversation_id": "string", "turn": "int64", "outcome": OUTCOME, "detail": "string", "near_miss": "string",
+    "message": "string",
 }
 TURN_CHANGE_COLUMNS: dict[str, Any] = {
     "conversation_id": "string", "turn": "int64", "change": ordered(["gained", "lost"]), "trigger_before": "string",
@@ -78,7 +84,30 @@ def entry_turns(book: WorldBook, conversations: Sequence[Conversation], uid: str
     return frame(ENTRY_TURN_COLUMNS, rows)
 
 
-def compare_turns(before: pd.DataFrame, after: pd.DataFrame, conversations: Sequence[Conversation] = ()) -> pd.DataFrame:
+def entry_outcomes(book: WorldBook, conversations: Sequence[Conversation], uid: str, *,
+                   scan_depth: int | None = None, rng: Any = 0) -> pd.DataFrame:
+    """Why entry ``uid`` of ``book`` did or did not fire at every turn, replaying ``conversations`` with ``book`` in
+    play (the same replay as :func:`entry_turns`: its turns are the ``activated`` rows here).
+
+    Returns
+    -------
+    DataFrame
+        ``conversation_id, turn`` (0-based), ``outcome`` (ordered categorical :data:`kit.worldbook.OUTCOMES`),
+        ``detail``, ``near_miss`` (as :func:`kit.worldbook.why`) and ``message`` (the turn's message); in
+        conversation and turn order.
+    """
+    book.entry(uid)  # an unknown uid raises EntryNotFoundError
+    rows = why_chats([book], conversations, scan_depth=scan_depth, rng=rng, entry_ids=[book.entry_id(uid)])
+    by_id = {c.id: c for c in conversations}
+    messages = [by_id[c].turns[t].message for c, t in zip(rows["conversation_id"], rows["turn"])]
+    return frame(ENTRY_OUTCOME_SCHEMA, {
+        "conversation_id": rows["conversation_id"], "turn": rows["turn"], "outcome": rows["outcome"],
+        "detail": rows["detail"], "near_miss": rows["near_miss"], "message": messages,
+    })
+
+
+def compare_turns(before: pd.DataFrame, after: pd.DataFrame,
+                  conversations: Sequence[Conversation] = ()) -> pd.DataFrame:
     """The turns an edit gained and lost: rows of :func:`entry_turns` after the edit but not before (``gained``)
     and before but not after (``lost``).
 

@@ -75,3 +75,30 @@ def test_entry_diff(studio):
     assert entry_diff(e, e) == ""
     diff = entry_diff(e, _rekey(book, "wine", ("麦酒",)).entry("wine"), name="lin_wan/wine")
     assert diff.startswith("--- lin_wan/wine (saved)\n+++ lin_wan/wine (edited)") and '+          "麦酒"' in diff
+
+
+def test_entry_outcomes_give_every_turn_one_outcome_and_agree_with_entry_turns(studio):
+    from kit.worldbook.tuning import ENTRY_OUTCOME_SCHEMA, entry_outcomes
+
+    book, convs = _book_and_convs(studio)
+    rows = entry_outcomes(book, convs, "sword")
+    assert list(rows.columns) == list(ENTRY_OUTCOME_SCHEMA)
+    assert len(rows) == sum(len(c.turns) for c in convs)
+    turns = entry_turns(book, convs, "sword")
+    active = rows[rows["outcome"] == "activated"]
+    assert active[["conversation_id", "turn"]].values.tolist() == turns[["conversation_id", "turn"]].values.tolist()
+    assert set(rows["outcome"].astype(str)) - {"activated"} == {"no_key_match"}
+    with pytest.raises(wb.EntryNotFoundError):
+        entry_outcomes(book, convs, "nope")
+
+
+def test_trigger_tuner_shows_why_not_per_turn(studio):
+    from kit.widgets import TriggerTuner
+
+    book, convs = _book_and_convs(studio)
+    tuner = TriggerTuner(book, convs)
+    tuner.picker.value = "sword"
+    assert "why not, per turn" in tuner.why_view.value and "no_key_match" in tuner.why_view.value
+    tuner.key_text.value = "nothing-matches-this"
+    tuner.apply()
+    assert "activated" not in tuner.why_view.value.split("<ol>")[0]

@@ -39,7 +39,7 @@ def test_explain_rag_entry():
     e = wb.explain(BOOK.entry("burn"), message="My skin shows blue cracks after casting, is there a salve?")
     row = e[e["check"] == "rag"].iloc[0]
     assert row["passed"] and row["value"] >= 0.1 and row["detail"].startswith("score ")
-    assert e.iloc[-1]["item"] == "rag" and e.iloc[-1]["passed"]
+    assert e.iloc[-2]["item"] == "rag" and e.iloc[-2]["passed"] and e.iloc[-1]["item"] == "activated"
     e = wb.explain(BOOK.entry("strict"), message="dragons sleep under the mountains")
     assert not e[e["check"] == "rag"].iloc[0]["passed"]
 

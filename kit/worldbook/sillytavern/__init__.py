@@ -22,6 +22,7 @@ from kit.worldbook.sillytavern.prompt import author_note_with_world_info, expand
 from kit.worldbook.sillytavern.reader import is_sillytavern_world, read_world, read_world_info
 from kit.worldbook.sillytavern.writer import to_world_file, write_world_file
 from kit.worldbook.sillytavern.simulator import DEFAULT_SETTINGS, SLOT_NAMES, ScenarioError, simulate
+from kit.worldbook.sillytavern.scenario_why import why
 
 __all__ = [
     "DEFAULT_SETTINGS",
@@ -45,6 +46,7 @@ __all__ = [
     "read_world_info",
     "simulate",
     "to_world_file",
+    "why",
     "world_to_character_book",
     "write_world_file",
 ]

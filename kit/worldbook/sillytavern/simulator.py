@@ -40,6 +40,8 @@ from kit.worldbook.sillytavern.buffer import (
 from kit.worldbook.sillytavern.convert import card_character_book, character_book_to_world
 from kit.worldbook.sillytavern.decorators import parse_decorators
 from kit.worldbook.sillytavern.jsregex import MATCH_TIMEOUT_S, TIME_BUDGET_S, RegexLimits, RegexTimeoutError, parse_regex_key
+from kit.worldbook.near_miss import TypoIndex
+from kit.worldbook.sillytavern.outcomes import OutcomeRecorder, near_miss, needles_of
 
 __all__ = ["simulate", "ScenarioError", "DEFAULT_SETTINGS", "SLOT_NAMES", "GENERATION_TYPES"]
 
@@ -283,6 +285,8 @@ class _Context:
     hashes: dict[Any, int] = field(default_factory=dict)
     key_cache: dict[Any, list[str]] = field(default_factory=dict)
     forced: frozenset[str] = frozenset()
+    outcomes: bool = False
+    typo_index: Any = None  # (entry key ids, TypoIndex over their keys) for near misses, kept across steps
 
 
 def _opt_str(scenario: Mapping[str, Any], name: str) -> str | None:
@@ -583,23 +587,31 @@ def _js_str(v: Any) -> str:
 
 
 class _Tracer:
-    def __init__(self, enabled: bool) -> None:
+    """The trace events (``{entry, loop, scan_state, stage, reason}``) and each entry's outcome code."""
+
+    def __init__(self, enabled: bool, outcomes: bool = False) -> None:
         self.enabled = enabled
         self.events: list[dict[str, Any]] = []
+        self.outcomes = OutcomeRecorder() if outcomes else None
 
-    def __call__(self, entry: _Entry, loop: int, state: int, outcome: str, reason: str) -> None:
-        if self.enabled:
-            self.events.append({"entry": entry.key_id, "loop": loop, "scan_state": _STATE_NAMES.get(state, str(state)), "outcome": outcome, "reason": reason})
+    def __call__(self, entry: _Entry, loop: int, state: int, stage: str, reason: str, code: str = "", quiet: bool = False) -> None:
+        if self.enabled and not quiet:
+            self.events.append({"entry": entry.key_id, "loop": loop, "scan_state": _STATE_NAMES.get(state, str(state)), "stage": stage, "reason": reason})
+        if self.outcomes is not None:
+            if stage == "candidate":
+                self.outcomes.candidate(entry.key_id, reason)
+            else:
+                self.outcomes.note(entry.key_id, code or stage, reason)
 
 
-def _check_entry(ctx: _Context, e: _Entry, buffer: ScanBuffer, state: int, timed: _TimedEffects, level: float) -> tuple[bool, str]:
-    """Steps 2-16 of the per-entry checks; returns (is candidate, reason)."""
+def _check_entry(ctx: _Context, e: _Entry, buffer: ScanBuffer, state: int, timed: _TimedEffects, level: float, exclude: bool = True) -> tuple[bool, str, str]:
+    """Steps 2-16 of the per-entry checks; returns (is candidate, reason, outcome code when not)."""
     if js_loose_true(e.get("disable")):
-        return False, "disabled"
+        return False, "disabled", "disabled"
     triggers = e.get("triggers")
     trig = ctx.global_scan_data.get("trigger", "normal")
     if isinstance(triggers, list) and triggers and trig not in triggers:
-        return False, f"generation type {trig!r} not in triggers"
+        return False, f"generation type {trig!r} not in triggers", "generation_type"
     cf = e.get("characterFilter")
     if isinstance(cf, Mapping):
         exclude = js_truthy(cf.get("isExclude"))
@@ -608,38 +620,38 @@ def _check_entry(ctx: _Context, e: _Entry, buffer: ScanBuffer, state: int, timed
             name = _avatar_name(ctx.char_avatar)
             included = name is not None and any(isinstance(x, str) and x == name for x in names)
             if (included if exclude else not included):
-                return False, "filtered out by character"
+                return False, "filtered out by character", "character_filter"
         tags = cf.get("tags")
         if isinstance(tags, list) and len(tags) > 0 and ctx.char_avatar is not None:
             tag_entry = ctx.tag_map.get(ctx.tag_key if ctx.tag_key is not None else ctx.char_avatar) or []
             has = any(_strict_eq(t, x) for t in tag_entry for x in tags)
             if (has if exclude else not has):
-                return False, "filtered out by tag"
+                return False, "filtered out by tag", "character_filter"
     sticky = timed.is_active("sticky", e)
     if timed.is_active("delay", e):
-        return False, f"suppressed by delay ({e.get('delay')})"
+        return False, f"suppressed by delay ({e.get('delay')})", "delay"
     if timed.is_active("cooldown", e) and not sticky:
-        return False, "suppressed by cooldown"
+        return False, "suppressed by cooldown", "cooldown"
     dur = e.get("delayUntilRecursion")
     if state != SCAN_RECURSION and js_truthy(dur) and not sticky:
-        return False, "suppressed by delay until recursion"
+        return False, "suppressed by delay until recursion", "delay_until_recursion"
     if state == SCAN_RECURSION and js_truthy(dur) and js_number(True if dur is True else dur) > level and not sticky:
-        return False, f"suppressed by delay until recursion level {dur} (current {level:g})"
-    if state == SCAN_RECURSION and js_truthy(ctx.settings.get("world_info_recursive")) and js_truthy(e.get("excludeRecursion")) and not sticky:
-        return False, "suppressed by exclude recursion"
+        return False, f"suppressed by delay until recursion level {dur} (current {level:g})", "delay_until_recursion"
+    if exclude and state == SCAN_RECURSION and js_truthy(ctx.settings.get("world_info_recursive")) and js_truthy(e.get("excludeRecursion")) and not sticky:
+        return False, "suppressed by exclude recursion", "recursion_excluded"
     if "@@activate" in e["decorators"]:
-        return True, "@@activate decorator"
+        return True, "@@activate decorator", ""
     if "@@dont_activate" in e["decorators"]:
-        return False, "@@dont_activate decorator"
+        return False, "@@dont_activate decorator", "decorator"
     if e.key_id in ctx.forced:
-        return True, "externally activated (forceActivate)"
+        return True, "externally activated (forceActivate)", ""
     if js_truthy(e.get("constant")):
-        return True, "constant"
+        return True, "constant", ""
     if sticky:
-        return True, "active sticky"
+        return True, "active sticky", ""
     keys = e.get("key")
     if not isinstance(keys, list) or not keys:
-        return False, "no keys"
+        return False, "no keys", "no_trigger"
     primary = None
     context = buffer.scan_context(e)
     subs = ctx.key_cache.get((e.key_id, "key"))
@@ -650,10 +662,10 @@ def _check_entry(ctx: _Context, e: _Entry, buffer: ScanBuffer, state: int, timed
             primary = sub
             break
     if primary is None:
-        return False, "no key matched"
+        return False, "no key matched", "no_key_match"
     secondary = e.get("keysecondary")
     if not (js_truthy(e.get("selective")) and isinstance(secondary, list) and len(secondary)):
-        return True, f"primary key {primary!r}"
+        return True, f"primary key {primary!r}", ""
     logic = e.get("selectiveLogic")
     logic = 0 if logic is None else logic
     any_match, all_match = False, True
@@ -665,14 +677,14 @@ def _check_entry(ctx: _Context, e: _Entry, buffer: ScanBuffer, state: int, timed
         any_match = any_match or hit
         all_match = all_match and hit
         if _strict_eq(logic, 0) and hit:
-            return True, f"primary key {primary!r}, secondary {sub!r} (AND_ANY)"
+            return True, f"primary key {primary!r}, secondary {sub!r} (AND_ANY)", ""
         if _strict_eq(logic, 1) and not hit:
-            return True, f"primary key {primary!r}, secondary {sub!r} missing (NOT_ALL)"
+            return True, f"primary key {primary!r}, secondary {sub!r} missing (NOT_ALL)", ""
     if _strict_eq(logic, 2) and not any_match:
-        return True, f"primary key {primary!r}, no secondary key (NOT_ANY)"
+        return True, f"primary key {primary!r}, no secondary key (NOT_ANY)", ""
     if _strict_eq(logic, 3) and all_match:
-        return True, f"primary key {primary!r}, all secondary keys (AND_ALL)"
-    return False, "secondary keys not satisfied"
+        return True, f"primary key {primary!r}, all secondary keys (AND_ALL)", ""
+    return False, "secondary keys not satisfied", "secondary_logic"
 
 
 def _avatar_name(avatar: str | None) -> str | None:
@@ -720,14 +732,17 @@ def _filter_groups(ctx: _Context, new: list[_Entry], activated: Mapping[str, _En
     order = js_keys(grouped)
     grouped = {k: grouped[k] for k in order}
 
-    def remove(entry: _Entry, why: str) -> None:
+    def remove(entry: _Entry, why: str, code: str = "group_lost") -> None:
         try:
             idx = new.index(entry)
         except ValueError:
             idx = -1
         if new:
             gone = new.pop(idx)
-            tr(gone, loop, state, "removed", why if idx >= 0 else f"removed by the multi-group splice(-1) bug while removing {entry.key_id}")
+            if idx >= 0:
+                tr(gone, loop, state, "removed", why, code)
+            else:
+                tr(gone, loop, state, "removed", f"removed by the multi-group splice(-1) bug while removing {entry.key_id}", "group_lost")
 
     # timed effects (filterGroupsByTimedEffects): the group lists themselves stay as they are
     sticky_groups: set[str] = set()
@@ -740,9 +755,9 @@ def _filter_groups(ctx: _Context, new: list[_Entry], activated: Mapping[str, _En
             sticky_groups.add(key)
         # a sticky entry with a cooldown is on cooldown too (both start together), so it is removed here
         for x in [x for x in group if timed.is_active("cooldown", x)]:
-            remove(x, f"inclusion group {key!r}: member on cooldown")
+            remove(x, f"inclusion group {key!r}: member on cooldown", "cooldown")
         for x in [x for x in group if timed.is_active("delay", x)]:
-            remove(x, f"inclusion group {key!r}: member on delay")
+            remove(x, f"inclusion group {key!r}: member on delay", "delay")
     # scoring
     global_scoring = js_truthy(ctx.settings.get("world_info_use_group_scoring"))
     for key, group in grouped.items():
@@ -829,7 +844,10 @@ def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: boo
     timed = _TimedEffects(len(chat), entries, ctx.metadata, dry_run)
     timed.check()
     if not entries:
-        return _assemble([], timed, ctx)
+        result = _assemble([], timed, ctx)
+        if tr.outcomes is not None:
+            result["outcomes"] = []
+        return result
     levels = sorted({1.0 if e.get("delayUntilRecursion") is True else js_number(e.get("delayUntilRecursion")) for e in entries if js_truthy(e.get("delayUntilRecursion"))})
     level = levels.pop(0) if levels else 0.0
     max_steps = js_number(settings.get("world_info_max_recursion_steps", 0))
@@ -838,6 +856,8 @@ def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: boo
     min_depth_max = js_number(settings.get("world_info_min_activations_depth_max", 0))
     while state:
         if max_steps and max_steps <= count:
+            if tr.outcomes is not None:
+                _stopped_pass(ctx, entries, activated, failed_probability, buffer, state, timed, level, tr, count)
             break
         count += 1
         next_state = SCAN_NONE
@@ -845,12 +865,14 @@ def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: boo
         for e in entries:
             if id(e) in failed_probability or e.key_id in activated:
                 continue
-            ok, why = _check_entry(ctx, e, buffer, state, timed, level)
+            ok, why, code = _check_entry(ctx, e, buffer, state, timed, level)
             if ok:
                 now.append(e)
                 tr(e, count, state, "candidate", why)
-            elif why not in ("no key matched",):
-                tr(e, count, state, "skipped", why)
+            else:
+                tr(e, count, state, "skipped", why, code, quiet=why == "no key matched")
+                if code == "recursion_excluded" and tr.outcomes is not None:
+                    _excluded_match(ctx, e, buffer, state, timed, level, tr, why)
         new = sorted(now, key=lambda x: (0 if timed.is_active("sticky", x) else 1, x.index))
         new_measure = 0
         text_tokens = ctx.tokens(all_text)
@@ -859,9 +881,9 @@ def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: boo
             if overflowed and not js_truthy(e.get("ignoreBudget")):
                 if not any(js_truthy(x.get("ignoreBudget")) for x in new[idx:]):
                     for x in new[idx:]:
-                        tr(x, count, state, "skipped", "token budget overflowed")
+                        tr(x, count, state, "skipped", "token budget overflowed", "budget")
                     break
-                tr(e, count, state, "skipped", "token budget overflowed")
+                tr(e, count, state, "skipped", "token budget overflowed", "budget")
                 continue
             use_p = e.get("useProbability")
             prob = e.get("probability")
@@ -870,13 +892,13 @@ def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: boo
                 limit = js_number(prob) if "probability" in e else math.nan
                 if not roll <= limit:
                     failed_probability.add(id(e))
-                    tr(e, count, state, "skipped", f"failed probability roll {roll:.4f} > {prob}")
+                    tr(e, count, state, "skipped", f"failed probability roll {roll:.4f} > {prob}", "probability")
                     continue
             e["content"] = substitute_params(e.get("content"), ctx.user, ctx.char)
             new_measure += ctx.tokens.measure(f"{e['content']}\n")  # newContent += content + "\n"
             if not js_truthy(e.get("ignoreBudget")) and text_tokens + ctx.tokens.count_of(new_measure) >= budget:
                 overflowed = True
-                tr(e, count, state, "skipped", f"token budget {budget:g} reached")
+                tr(e, count, state, "skipped", f"token budget {budget:g} reached", "budget")
                 continue
             activated[e.key_id] = e
             tr(e, count, state, "activated", "")
@@ -903,7 +925,53 @@ def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: boo
                 all_text = text + "\n" + all_text
     result = _assemble(list(activated.values()), timed, ctx)
     timed.set_effects(list(activated.values()))
+    if tr.outcomes is not None:
+        result["outcomes"] = _outcome_list(ctx, entries, buffer, tr.outcomes)
     return result
+
+
+def _stopped_pass(ctx: _Context, entries: list[_Entry], activated: Mapping[str, _Entry], failed: set[int],
+                  buffer: ScanBuffer, state: int, timed: _TimedEffects, level: float, tr: _Tracer, count: int) -> None:
+    """The pass ``max_recursion_steps`` stopped, checked without side effects: its candidates are ``max_recursion``."""
+    errors, timed_out = list(ctx.regex_errors), dict(ctx.timed_out)
+    for e in entries:
+        if id(e) in failed or e.key_id in activated:
+            continue
+        ok, why, _ = _check_entry(ctx, e, buffer, state, timed, level)
+        if ok:
+            assert tr.outcomes is not None
+            detail = f"pass {count + 1} stopped by world_info_max_recursion_steps: {why}"
+            tr.outcomes.note(e.key_id, "max_recursion", detail)
+    ctx.regex_errors, ctx.timed_out = errors, timed_out
+
+
+def _excluded_match(ctx: _Context, e: _Entry, buffer: ScanBuffer, state: int, timed: _TimedEffects, level: float,
+                    tr: _Tracer, why: str) -> None:
+    """An entry refused in a recursion pass for ``excludeRecursion``: when it would have matched there, that is
+    its outcome (rather than not matching in an earlier pass); checked without side effects."""
+    errors, timed_out = list(ctx.regex_errors), dict(ctx.timed_out)
+    ok, reason, _ = _check_entry(ctx, e, buffer, state, timed, level, exclude=False)
+    ctx.regex_errors, ctx.timed_out = errors, timed_out
+    if ok and tr.outcomes is not None:
+        tr.outcomes.force(e.key_id, "recursion_excluded", f"{why}; it would match: {reason}")
+
+
+def _outcome_list(ctx: _Context, entries: list[_Entry], buffer: ScanBuffer,
+                  recorder: OutcomeRecorder) -> list[dict[str, Any]]:
+    out = []
+    missed = {e.key_id: needles_of(e, ctx.user, ctx.char) for e in entries
+              if recorder.get(e.key_id)[0] == "no_key_match"}
+    ids = tuple(e.key_id for e in entries)
+    if ctx.typo_index is None or ctx.typo_index[0] != ids:
+        ctx.typo_index = (ids, TypoIndex(n for e in entries for n in needles_of(e, ctx.user, ctx.char)))
+    typos = ctx.typo_index[1]
+    texts: dict[Any, Any] = {}
+    for e in entries:
+        code, detail = recorder.get(e.key_id)
+        near = near_miss(e, buffer, missed[e.key_id], typos, texts) if code == "no_key_match" else ""
+        out.append({"book": name_of(e), "uid": _uid_text(e.get("uid")), "outcome": code, "detail": detail,
+                    "near_miss": near})
+    return out
 
 
 def _content_text(e: Mapping[str, Any]) -> str:
@@ -974,7 +1042,8 @@ _UNDEF = object()
 
 
 def simulate(
-    scenario: Mapping[str, Any], *, trace: bool | None = None, regex_timeout: float = MATCH_TIMEOUT_S, regex_budget: float = TIME_BUDGET_S
+    scenario: Mapping[str, Any], *, trace: bool | None = None, regex_timeout: float = MATCH_TIMEOUT_S, regex_budget: float = TIME_BUDGET_S,
+    outcomes: bool = False,
 ) -> dict[str, Any]:
     """Run a SillyTavern world-info scenario and return what SillyTavern 1.15.0 would produce.
 
@@ -997,6 +1066,8 @@ def simulate(
     regex_budget : float, default=TIME_BUDGET_S
         Seconds all regex-key matches of this call may take together; after that every regex key is reported
         and counts as not matching.
+    outcomes : bool, default=False
+        Add an ``outcomes`` list to every step (off by default, so the result stays SillyTavern's shape).
 
     Returns
     -------
@@ -1006,7 +1077,10 @@ def simulate(
         ``ANBeforeEntries``, ``ANAfterEntries`` (lists of strings), ``WIDepthEntries``
         (``[{depth, entries, role}]``), ``outletEntries`` (``{name: [text, ...]}``) and ``timedWorldInfo``
         (``{"sticky": {...}, "cooldown": {...}}`` after the step); with tracing, ``trace`` holds
-        ``{entry, loop, scan_state, outcome, reason}`` events. ``regexErrors`` lists regex keys that timed
+        ``{entry, loop, scan_state, stage, reason}`` events (``stage``: ``candidate``, ``skipped``, ``removed`` or
+        ``activated``); with ``outcomes``, ``outcomes`` holds one ``{book, uid, outcome, detail, near_miss}`` per
+        entry in play, in SillyTavern's sorted order (``outcome`` from :data:`kit.worldbook.reasons.OUTCOMES`, see
+        :mod:`kit.worldbook.sillytavern.outcomes`). ``regexErrors`` lists regex keys that timed
         out or were refused as too costly to compile or not expressible (they count as not matching; kit differs
         from SillyTavern there), as ``{entry, key, reason}``, when there were any.
 
@@ -1017,6 +1091,7 @@ def simulate(
     """
     limits = RegexLimits(regex_timeout, regex_budget)
     ctx = _context(scenario, trace, limits)
+    ctx.outcomes = outcomes
     if scenario.get("steps") is not None:
         steps = scenario["steps"]
         if not isinstance(steps, list):
@@ -1046,7 +1121,7 @@ def simulate(
         if not isinstance(forced, list) or not all(isinstance(x, str) for x in forced):
             raise ScenarioError(f"scenario field 'steps[{i}].forceActivate' must be a list of \"<book>.<uid>\" strings")
         ctx.forced = frozenset(forced)
-        tr = _Tracer(ctx.trace)
+        tr = _Tracer(ctx.trace, ctx.outcomes)
         ctx.regex_errors = []
         result = _generation(ctx, chat, max_context, dry_run, tr)
         result["timedWorldInfo"] = {"sticky": copy.deepcopy(ctx.metadata.get("sticky", {})), "cooldown": copy.deepcopy(ctx.metadata.get("cooldown", {}))}

@@ -28,5 +28,5 @@ def test_shared_scenario_with_trace_has_same_result() -> None:
     traced = simulate(scenario, trace=True)
     assert without_hashes(traced) == without_hashes(simulate(scenario))
     events = traced["steps"][0]["trace"]
-    assert {"entry": "B.3", "loop": 2, "scan_state": "recursion", "outcome": "skipped", "reason": "suppressed by exclude recursion"} in events
-    assert any(e["entry"] == "B.4" and e["outcome"] == "removed" for e in events)
+    assert {"entry": "B.3", "loop": 2, "scan_state": "recursion", "stage": "skipped", "reason": "suppressed by exclude recursion"} in events
+    assert any(e["entry"] == "B.4" and e["stage"] == "removed" for e in events)

@@ -1,0 +1,94 @@
+"""The simulator's outcomes: one code per entry and step, every SillyTavern rule reachable; near misses."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kit.worldbook.reasons import OUTCOME_RULES, OUTCOMES, WHY_SCHEMA
+from kit.worldbook.sillytavern import simulate, why
+from st_inputs import book, chat
+
+
+def E(uid: int, keys: list[str] | None = None, content: str | None = None, **fields: Any) -> dict[str, Any]:
+    e: dict[str, Any] = {"uid": uid, "content": content if content is not None else f"entry {uid}"}
+    if keys is not None:
+        e["key"] = keys
+    e.update(fields)
+    return e
+
+
+def outcome_of(*entries: dict[str, Any], messages: tuple[str, ...] = ("hello dragon",),
+               **scenario: Any) -> dict[str, str]:
+    sc = {"books": book(*entries), "chat": chat(*messages), **scenario}
+    r = why(sc)
+    return dict(zip(r["uid"], r["outcome"].astype(str)))
+
+
+def test_every_sillytavern_rule_has_a_reachable_outcome() -> None:
+    seen: set[str] = set()
+
+    def expect(code: str, *entries: dict[str, Any], uid: str = "0", **kw: Any) -> None:
+        got = outcome_of(*entries, **kw)[uid]
+        assert got == code, (code, got)
+        seen.add(code)
+
+    expect("activated", E(0, ["dragon"]))
+    expect("disabled", E(0, ["dragon"], disable=True))
+    expect("generation_type", E(0, ["dragon"], triggers=["quiet"]))
+    expect("character_filter", E(0, ["dragon"], characterFilter={"names": ["Other"], "isExclude": False, "tags": []}),
+           character={"avatar": "Sera.png"})
+    expect("delay", E(0, ["dragon"], delay=5))
+    expect("delay_until_recursion", E(0, ["dragon"], delayUntilRecursion=True))
+    expect("recursion_excluded", E(1, ["dragon"], content="a wizard"), E(0, ["wizard"], excludeRecursion=True),
+           settings={"world_info_recursive": True})
+    expect("decorator", E(0, ["dragon"], content="@@dont_activate\ntext"))
+    expect("no_trigger", E(0, None))
+    expect("no_key_match", E(0, ["unicorn"]))
+    expect("secondary_logic", E(0, ["dragon"], keysecondary=["castle"], selective=True, selectiveLogic=0))
+    expect("max_recursion", E(1, ["dragon"], content="a wizard"), E(0, ["wizard"]),
+           settings={"world_info_recursive": True, "world_info_max_recursion_steps": 1})
+    expect("group_lost", E(1, ["dragon"], group="g", groupOverride=True, order=9), E(0, ["dragon"], group="g", order=1))
+    expect("probability", E(0, ["dragon"], useProbability=True, probability=0), random={"values": [0.5]})
+    expect("budget", E(0, ["dragon"], content="x" * 400), maxContext=100)
+    # cooldown: activated at step 0 (chat length 1), on cooldown at step 1
+    sc = {"books": book(E(0, ["dragon"], cooldown=3)),
+          "steps": [{"chat": chat("dragon")}, {"chat": chat("dragon", "dragon", "dragon")}]}
+    r = why(sc)
+    assert r["outcome"].astype(str).tolist() == ["activated", "cooldown"] and r["turn"].tolist() == [0, 1]
+    seen.add("cooldown")
+    st_codes = {code for code, engines, _ in OUTCOME_RULES if engines in ("sillytavern", "both")}
+    assert seen == st_codes
+
+
+def test_why_frame_and_simulator_outcomes_list() -> None:
+    sc = {"books": book(E(0, ["dragon"]), E(1, ["unicorn"])), "chat": chat("hello dragon")}
+    r = why(sc)
+    assert list(r.columns) == list(WHY_SCHEMA) and list(r["outcome"].cat.categories) == list(OUTCOMES)
+    assert r["entry_id"].tolist() == ["B/0", "B/1"]
+    step = simulate(sc, outcomes=True)["steps"][0]
+    assert step["activated"] == ["B.0"]
+    assert step["outcomes"][0] == {"book": "B", "uid": "0", "outcome": "activated", "detail": "primary key 'dragon'",
+                                   "near_miss": ""}
+    assert "outcomes" not in simulate(sc)["steps"][0]  # SillyTavern's shape unless asked
+
+
+def test_the_furthest_pass_gives_the_outcome() -> None:
+    # no match in the initial pass, refused in the recursion pass: it needed a match in the initial pass
+    got = outcome_of(E(1, ["dragon"], content="no link"), E(0, ["wizard"], excludeRecursion=True),
+                     settings={"world_info_recursive": True})
+    assert got["0"] == "no_key_match"
+
+
+def test_sillytavern_near_misses() -> None:
+    def near(entry: dict[str, Any], messages: tuple[str, ...] = ("the Lyra cats and glacit",), **kw: Any) -> str:
+        r = why({"books": book(entry), "chat": chat(*messages), **kw})
+        assert r["outcome"].astype(str).tolist() == ["no_key_match"]
+        return r["near_miss"].iloc[0]
+
+    assert near(E(0, ["lyra"], caseSensitive=True)) == "case: Lyra"
+    assert near(E(0, ["cat"], matchWholeWords=True)) == "whole word: cat"
+    assert near(E(0, ["harbour"]), messages=("the harbour", "x", "y")) == "scan depth: harbour"
+    persona = {"personaDescription": "wears a sapphire"}
+    assert near(E(0, ["sapphire"]), globalScanData=persona) == "personaDescription: sapphire"
+    assert near(E(0, ["glacite"])) == "typo: glacit"
+    assert near(E(0, ["/glacite/"])) == ""
