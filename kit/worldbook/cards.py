@@ -238,16 +238,16 @@ def _entry_to_card(entry: Entry, index: int) -> dict[str, Any]:
         out = {}
     ext = dict(out.get("extensions") or {})
     kw = entry.triggers.keyword or KeywordTrigger()
-    bkw = (base.triggers.keyword or KeywordTrigger()) if base else None
+    bkw = (base.triggers.keyword or KeywordTrigger()) if base is not None else None
 
     def changed(get) -> bool:  # noqa: ANN001
         return base is None or get(base) != get(entry)
 
     if changed(lambda e: e.uid):
         out["id"] = int(entry.uid) if entry.uid.isdigit() else entry.uid
-    if base is None or bkw.keys != kw.keys:
+    if bkw is None or bkw.keys != kw.keys:
         out["keys"] = list(kw.keys)
-    if base is None or bkw.secondary_keys != kw.secondary_keys or bkw.secondary_logic != kw.secondary_logic:
+    if bkw is None or bkw.secondary_keys != kw.secondary_keys or bkw.secondary_logic != kw.secondary_logic:
         out["secondary_keys"] = list(kw.secondary_keys)
         out["selective"] = bool(kw.secondary_keys) or bool(out.get("selective", False))
         ext["selectiveLogic"] = SECONDARY_LOGICS.index(kw.secondary_logic)
@@ -261,9 +261,9 @@ def _entry_to_card(entry: Entry, index: int) -> dict[str, Any]:
         out["insertion_order"] = entry.order
     if changed(lambda e: e.disable):
         out["enabled"] = not entry.disable
-    if base is None or bkw.case_sensitive != kw.case_sensitive:
+    if bkw is None or bkw.case_sensitive != kw.case_sensitive:
         out["case_sensitive"] = kw.case_sensitive
-    if base is None or bkw.match_whole_words != kw.match_whole_words:
+    if bkw is None or bkw.match_whole_words != kw.match_whole_words:
         ext["match_whole_words"] = kw.match_whole_words
     if changed(lambda e: (e.position, e.depth if e.position == 6 else None, e.macro if e.position == 7 else None)):
         out["position"] = "before_char" if entry.position == 1 else "after_char"

@@ -214,11 +214,15 @@ def _probability(raw: Mapping[str, Any], notes: Notes) -> float:
 
 def _kit_triggers(kit: Mapping[str, Any]) -> tuple[tuple[str, ...], RagTrigger | None, str | None]:
     """kit-only triggers written by kit in ``extensions.kit``: (conditions, rag, logic expression)."""
-    kt = kit.get("triggers") if isinstance(kit.get("triggers"), Mapping) else {}
-    conditions = tuple(str(c.get("text") if isinstance(c, Mapping) else c) for c in (kt.get("condition") or {}).get("conditions", [])) if isinstance(kt.get("condition"), Mapping) else ()
+    kt = triggers if isinstance(triggers := kit.get("triggers"), Mapping) else {}
+    condition = kt.get("condition")
+    conditions = (
+        tuple(str(c.get("text") if isinstance(c, Mapping) else c) for c in condition.get("conditions", []))
+        if isinstance(condition, Mapping) else ()
+    )
     rag = None
-    if isinstance(kt.get("rag"), Mapping):
-        rag = RagTrigger(threshold=float(kt["rag"].get("threshold", 0.1)), top_k=int(kt["rag"].get("topK", 3)))
+    if isinstance(rag_spec := kt.get("rag"), Mapping):
+        rag = RagTrigger(threshold=float(rag_spec.get("threshold", 0.1)), top_k=int(rag_spec.get("topK", 3)))
     logic_expr = kt.get("logicExpression")
     return conditions, rag, str(logic_expr) if logic_expr else None
 
