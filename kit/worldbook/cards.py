@@ -42,7 +42,7 @@ from typing import Any, Literal, Mapping
 from kit.cards import Card
 from kit.core.errors import InvalidParameterError
 from kit.worldbook.errors import WorldBookFormatError
-from kit.worldbook.model import SECONDARY_LOGICS, Entry, Issue, KeywordTrigger, Triggers, WorldBook
+from kit.worldbook.model import SECONDARY_LOGICS, Entry, Issue, KeywordTrigger, SecondaryLogic, Triggers, WorldBook
 from kit.worldbook.normalize import _Bad, _to_int, _to_str_id, _to_str_list, _triggers, extension_triggers, key_whitespace_issues
 
 __all__ = ["from_card", "from_character_book", "to_character_book", "ST_TO_KIT_POSITION", "KIT_TO_ST_POSITION"]
@@ -63,13 +63,15 @@ def _entry_from_card(raw: Mapping[str, Any], index: int) -> Entry:
     selective = bool(raw.get("selective", False))
     secondary = _to_str_list(raw.get("secondary_keys"), "secondary_keys") if selective else ()
     logic_code = ext.get("selectiveLogic", 0)
-    logic = SECONDARY_LOGICS[logic_code] if isinstance(logic_code, int) and 0 <= logic_code <= 3 else "and_any"
+    logic: SecondaryLogic = (
+        SECONDARY_LOGICS[logic_code] if isinstance(logic_code, int) and 0 <= logic_code <= 3 else "and_any"
+    )
     keyword = KeywordTrigger(
         keys=keys,
         case_sensitive=bool(raw.get("case_sensitive") or False),
         match_whole_words=bool(ext.get("match_whole_words") or False),
         secondary_keys=secondary,
-        secondary_logic=logic,  # type: ignore[arg-type]
+        secondary_logic=logic,
     )
     kit_ext = ext.get("kit") or {}
     extra_trig = _triggers({"triggers": kit_ext.get("triggers", {})}) if kit_ext else Triggers()
