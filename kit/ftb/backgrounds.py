@@ -181,9 +181,11 @@ def store_backgrounds(save: Save, book: QuestBook, backgrounds: Mapping[str, str
 def _freshness_row(quest_id: str, stored: QuestBackground | None, book: QuestBook, prompt_fp: str) -> dict[str, object]:
     in_book = quest_id in book.quest_by_id
     content_fp = content_fingerprint(book, quest_id) if in_book else ""
-    row = dict(quest_id=quest_id, background=stored.background if stored else "",
-               stored_content_fingerprint=stored.content_fingerprint if stored else "", content_fingerprint=content_fp,
-               stored_prompt_fingerprint=stored.prompt_fingerprint if stored else "", prompt_fingerprint=prompt_fp)
+    row: dict[str, object] = dict(
+        quest_id=quest_id, background=stored.background if stored else "",
+        stored_content_fingerprint=stored.content_fingerprint if stored else "", content_fingerprint=content_fp,
+        stored_prompt_fingerprint=stored.prompt_fingerprint if stored else "", prompt_fingerprint=prompt_fp,
+    )
     if not in_book:
         status, reason = "orphan", "the quest is no longer in the book (the background would not be used)"
     elif stored is None:

@@ -37,8 +37,8 @@ def resolve_dependencies(reader: BookReader) -> None:
             elif dep not in deps:
                 deps.append(dep)
         resolved[quest_id] = tuple(deps)
-    for quest_id, deps in resolved.items():
-        book.quest_by_id[quest_id] = replace(book.quest_by_id[quest_id], dependencies=deps)
+    for quest_id, dep_ids in resolved.items():
+        book.quest_by_id[quest_id] = replace(book.quest_by_id[quest_id], dependencies=dep_ids)
     for cycle in find_cycles({q: [d for d in deps if d in book.quest_by_id] for q, deps in resolved.items()}):
         shown = " -> ".join(cycle + [cycle[0]])
         reader.error("dependency_cycle", cycle[0], "dependencies",

@@ -59,7 +59,7 @@ def stale_guide_ids(save: Save, book: QuestBook, language: str, guide_ids: Itera
     """
     wanted = set(guide_ids)
     stored = [doc for doc in save.databases.shared().get(FTB_GUIDES, language) or [] if doc.id in wanted]
-    return {row["doc_id"]: str(row["reason"]) for row in compare_guides(stored, book, language) if row["is_stale"]}
+    return {str(row["doc_id"]): str(row["reason"]) for row in compare_guides(stored, book, language) if row["is_stale"]}
 
 
 def guide_freshness(save: Save, book: QuestBook, *, languages: Iterable[str] | None = None) -> pd.DataFrame:

@@ -156,7 +156,7 @@ def _reload(db: AgentDatabase, book: QuestBook, asked: list[str], rule: GuideRul
     ids = guide_ids(book, rule=rule)
     new = {language: guide_documents(book, language, rule=rule, quest_ids=ids) for language in processed}
 
-    rows = []
+    rows: list[dict[str, object]] = []
     totals: dict[str, set[str]] = {k: set() for k in ("n_guides", "n_added", "n_updated", "n_removed", "n_unchanged")}
     for language in sorted(set(processed) | set(old)):
         before = {doc.id: doc for doc in old.get(language, [])}
@@ -168,14 +168,14 @@ def _reload(db: AgentDatabase, book: QuestBook, asked: list[str], rule: GuideRul
             "n_removed": set(before) - set(after),
             "n_unchanged": {i for i in set(after) & set(before) if after[i] == before[i]},
         }
-        row = dict(language=language, status="processed" if language in new else "dropped",
-                   is_fallback=language == book.fallback_locale)
+        row: dict[str, object] = dict(language=language, status="processed" if language in new else "dropped",
+                                      is_fallback=language == book.fallback_locale)
         for key, found in counts.items():
             quest_ids = {quest_id_of(i) for i in found}
             row[key] = len(quest_ids)
             totals[key] |= quest_ids
         rows.append(row)
-    total = dict(language=ALL_LANGUAGES, status="total", is_fallback=False)
+    total: dict[str, object] = dict(language=ALL_LANGUAGES, status="total", is_fallback=False)
     total.update({key: len(found) for key, found in totals.items()})
     rows.append(total)
 

@@ -215,7 +215,7 @@ class Progress:
         ``completed``), ``time_ms``; sorted by team, state, time and object id."""
         from kit.core.frames import frame
 
-        rows = []
+        rows: list[dict[str, Any]] = []
         for team_id, team in sorted(self.teams_by_id.items()):
             for state, mapping in (("completed", team.completed), ("started", team.started)):
                 rows.extend(dict(team_id=team_id, object_id=o, state=state, time_ms=t) for o, t in mapping.items())

@@ -40,6 +40,7 @@ calls (wrong line numbers) and is 4-8x slower (``benchmarks/bench_ftb.py``: abou
 
 from __future__ import annotations
 
+import builtins
 import os
 import re
 from itertools import islice
@@ -280,6 +281,7 @@ class _Parser:
         if m.lastindex != _PUNCT or m.group(_PUNCT) != "{":
             raise self.unexpected(m, "'{' (the root must be a compound)")
         value = self.compound(1)
+        extra: re.Match[str] | None
         try:
             extra = self.next()
         except StopIteration:
@@ -363,7 +365,7 @@ class _Parser:
                     raise self.error(start.start(_PUNCT), f"list mixes tag types {', '.join(kinds)}")
         return out
 
-    def array(self, start: re.Match[str]) -> list[int]:
+    def array(self, start: re.Match[str]) -> builtins.list[int]:  # `list` here is the method above
         letter = start.group(_ARRAY).upper()
         array_type, element = _ARRAYS[letter]
         out = array_type()

@@ -42,10 +42,14 @@ if TYPE_CHECKING:
 __all__ = ["Metric", "evaluate", "summarize", "make_run", "DEFAULT_METRICS"]
 
 MeasureName = Literal["ndcg", "mrr", "recall", "precision", "map"]
-_MEASURES: tuple[str, ...] = ("ndcg", "mrr", "recall", "precision", "map")
+_MEASURES: tuple[MeasureName, ...] = ("ndcg", "mrr", "recall", "precision", "map")
 _ALIASES = {"p": "precision", "rr": "mrr", "ap": "map"}
 _METRIC_PATTERN = re.compile(r"\s*([A-Za-z]+)\s*(?:@\s*(\d+))?\s*")
 DEFAULT_METRICS: tuple[str, ...] = ("ndcg@10", "mrr@10", "recall@100")
+
+
+def _unknown_measure(name: object) -> MetricError:
+    return MetricError(f"Unknown measure {name!r}; expected one of {', '.join(_MEASURES)}.")
 
 
 @dataclass(frozen=True, order=True)
@@ -72,9 +76,7 @@ class Metric:
 
     def __post_init__(self) -> None:
         if self.measure not in _MEASURES:
-            raise MetricError(
-                f"Unknown measure {self.measure!r}; expected one of {', '.join(_MEASURES)}."
-            )
+            raise _unknown_measure(self.measure)
         if self.cutoff is not None and (
             isinstance(self.cutoff, bool) or not isinstance(self.cutoff, int) or self.cutoff < 1
         ):
@@ -93,8 +95,11 @@ class Metric:
             )
         name = match.group(1).lower()
         name = _ALIASES.get(name, name)
+        measure = next((m for m in _MEASURES if m == name), None)
+        if measure is None:
+            raise _unknown_measure(name)
         cutoff = int(match.group(2)) if match.group(2) is not None else None
-        return cls(name, cutoff)  # type: ignore[arg-type]
+        return cls(measure, cutoff)
 
     def __str__(self) -> str:
         return self.measure if self.cutoff is None else f"{self.measure}@{self.cutoff}"

@@ -22,7 +22,7 @@ import shutil
 from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from kit.core.errors import InvalidParameterError
 
@@ -99,7 +99,11 @@ def _avatar(kind: str) -> bytes:
 
 # ------------------------------------------------------------------------------------------- card books
 
-_ZHOU_STEPS: list[tuple[str, ...]] = [
+# (kind, ...): "trace" type summary [skill] [tool] | "art" tag value status [skill] | "msg" role text;
+# None stands for a skill a trace step does not name
+_Step = tuple[str | None, ...]
+
+_ZHOU_STEPS: list[_Step] = [
     # (kind, ...): "trace" type summary [skill] [tool] | "art" tag value status [skill] | "msg" role text
     ("msg", "user", "我想做一个守灯塔的老人角色，沉默但温柔。"),
     ("trace", "user_input", "用户提出需求：守灯塔的老人，沉默、温柔"),
@@ -151,7 +155,7 @@ _MIRA_BOOK = {
     ],
 }  # fmt: skip
 
-_MIRA_STEPS: list[tuple[str, ...]] = [
+_MIRA_STEPS: list[_Step] = [
     ("msg", "user", "I want a cheerful inventor who draws maps of impossible cities."),
     ("trace", "user_input", "User asks for a cheerful map-making inventor"),
     ("trace", "skill_invoked", "persona draft", "persona-draft"),
@@ -179,7 +183,7 @@ _MIRA_STEPS: list[tuple[str, ...]] = [
 ]
 
 
-def _run_design(store: Any, book_id: str, steps: list[tuple[str, ...]]) -> None:
+def _run_design(store: Any, book_id: str, steps: list[_Step]) -> None:
     for step in steps:
         kind, rest = step[0], step[1:]
         if kind == "msg":
@@ -341,7 +345,7 @@ def _run_play(store: Any, book_id: str, turns: list[tuple[str, str, tuple[str, s
 
 # -------------------------------------------------------------------------------------------------- novel
 
-_CHAPTERS = [
+_CHAPTERS: list[tuple[Literal["outline", "chapter"], str, str]] = [
     ("outline", "大纲", "雾港纪事：一座常年起雾的港城里，灯塔守周望海、说书人苏小满和码头的老猫，卷进一桩走私案。\n"
      "第一章 雾夜来客；第二章 茶馆里的镖师；第三章 灯塔上的信号。"),
     ("chapter", "第一章 雾夜来客", "雾从海面漫上来的时候，周望海正在给灯芯剪花。敲门声很轻，像是怕惊动了谁。"),
@@ -400,10 +404,11 @@ def write_cards(save_dir: Path) -> None:
     from kit.books import card_from_dict
 
     store = open_store(studio, clock=_clock("2026-05-05T08:00:00Z", 300))
-    for name, raw, spec in (
+    json_cards: tuple[tuple[str, dict[str, Any], Literal["v2", "v3"]], ...] = (
         ("su-xiaoman.card_v2.json", _su_xiaoman(), "v2"),
         ("ilse-brandt.card_v3.json", _ilse_brandt(), "v3"),
-    ):
+    )
+    for name, raw, spec in json_cards:
         write_card(card_from_dict(raw), cards_dir / name, spec=spec)
         store.import_card(cards_dir / name)
     (cards_dir / "old-cat.card_v1.json").write_text(json.dumps(_old_cat(), ensure_ascii=False, indent=2) + "\n", encoding="utf-8")

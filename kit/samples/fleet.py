@@ -19,6 +19,7 @@ import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from kit.saves import codecs, nbt
 from kit.core.document import Document
@@ -76,7 +77,7 @@ def _documents(rng: random.Random, prefix: str, n: int) -> list[Document]:
             for i in range(n)]
 
 
-def _database_bytes(tables: dict[DatabaseTable, dict]) -> bytes:
+def _database_bytes(tables: dict[DatabaseTable[Any], dict[str, Any]]) -> bytes:
     """A database file in kit's documented format (what ``AgentDatabases`` writes), without the fsyncs."""
     root = {"format_version": nbt.Int(1), "tables": {
         t.id: {"codec": t.codec.signature, "entries": {k: t.codec.encode(v) for k, v in sorted(entries.items())}}
@@ -132,14 +133,16 @@ def write_fleet(root: str | Path, n_saves: int = 60, *, n_servers: int | None = 
             (folder / "players").mkdir(parents=True, exist_ok=True)
             nrng = random.Random(f"{seed}/{server}/{night}")
             n_docs = base_docs + night * srng.randint(1, 3)
-            shared = {KNOWLEDGE: {"en_us": _documents(random.Random(f"{seed}/{server}/docs"), "guide", n_docs)},
-                      MOTD: {"text": f"Welcome to {server}, night {night + 1}"}}
+            shared: dict[DatabaseTable[Any], dict[str, Any]] = {
+                KNOWLEDGE: {"en_us": _documents(random.Random(f"{seed}/{server}/docs"), "guide", n_docs)},
+                MOTD: {"text": f"Welcome to {server}, night {night + 1}"},
+            }
             (folder / "shared.dat").write_bytes(_database_bytes(shared))
             players = pool[: min(len(pool), 2 + night // 3)]
             for p, player in enumerate(players):
                 notes = {f"note-{i:03d}": f"{nrng.choice(_WORDS)} at {nrng.randint(-5000, 5000)}"
                          for i in range(1 + (night - 3 * max(0, p - 2)) // 2 + p)}
-                tables = {NOTES: notes}
+                tables: dict[DatabaseTable[Any], dict[str, Any]] = {NOTES: notes}
                 if p % 2 == 0:
                     tables[KNOWLEDGE] = {"en_us": _documents(random.Random(f"{seed}/{server}/{player}"), "note", 1 + night // 4)}
                 (folder / "players" / f"{player}.dat").write_bytes(_database_bytes(tables))

@@ -41,7 +41,7 @@ __all__ = [
 Language = Literal["zh_cn", "en_us"]
 
 #: The languages every generator accepts, in a fixed order.
-LANGUAGES: tuple[str, ...] = ("en_us", "zh_cn")
+LANGUAGES: tuple[Language, ...] = ("en_us", "zh_cn")
 
 #: The players of the sample save who own notes and private knowledge.
 PLAYERS: tuple[str, ...] = ("alex", "mei", "sam")
@@ -463,7 +463,7 @@ def ftb_guides(language: Language) -> list[Document]:
         If ``language`` is not one of :data:`LANGUAGES`.
     """
     _check_language(language, "ftb_guides")
-    documents = [_paragraphs_document(f"ftb:{_quest_id(row['slug'])}", dict(row, paragraphs=row["text"]), language,
+    documents = [_paragraphs_document(f"ftb:{_quest_id(str(row['slug']))}", dict(row, paragraphs=row["text"]), language,
                                       ("ftb", str(row["chapter"])))
                  for row in _FTB_QUESTS]
     return sorted(documents, key=lambda document: document.id)

@@ -17,7 +17,7 @@ from kit.saves.tables import FTB_GUIDES, KNOWLEDGE, QUEST_BACKGROUNDS, DatabaseT
 
 __all__ = ["PLAYERS", "LEGACY_PLAYER", "NOTES", "WAYPOINTS", "Waypoint", "write_databases", "ingest_guides"]
 
-LANGUAGES = ("zh_cn", "en_us")
+LANGUAGES: tuple[guides.Language, ...] = ("zh_cn", "en_us")
 
 #: The sample players: name -> UUID.
 PLAYERS: dict[str, str] = {

@@ -162,6 +162,7 @@ def _entry_rows(label: str, entry: Mapping[str, Any]) -> Iterator[dict[str, Any]
 
 
 def _card_book(card: Any) -> Mapping[str, Any]:
+    book: Mapping[str, Any] | None
     if isinstance(card, Card):
         book = card.character_book
     elif isinstance(card, Mapping):
@@ -254,7 +255,7 @@ def world_file_to_character_book(world: Mapping[str, Any], *, name: str | None =
         The book's name when the original has none (default: the world's ``name``).
     """
     original = world.get("originalData")
-    entries = world.get("entries") if isinstance(world.get("entries"), Mapping) else {}
+    entries = raw_entries if isinstance(raw_entries := world.get("entries"), Mapping) else {}
     book_name = name or str(world.get("name") or "")
     if not isinstance(original, Mapping) or not isinstance(original.get("entries"), list):
         out = world_to_character_book(world, book_name)

@@ -42,7 +42,7 @@ from typing import Any, Literal, Mapping
 from kit.cards import Card
 from kit.core.errors import InvalidParameterError
 from kit.worldbook.errors import WorldBookFormatError
-from kit.worldbook.model import SECONDARY_LOGICS, Entry, Issue, KeywordTrigger, Triggers, WorldBook
+from kit.worldbook.model import SECONDARY_LOGICS, Entry, Issue, KeywordTrigger, SecondaryLogic, Triggers, WorldBook
 from kit.worldbook.normalize import _Bad, _to_int, _to_str_id, _to_str_list, _triggers, extension_triggers, key_whitespace_issues
 
 __all__ = ["from_card", "from_character_book", "to_character_book", "ST_TO_KIT_POSITION", "KIT_TO_ST_POSITION"]
@@ -63,13 +63,15 @@ def _entry_from_card(raw: Mapping[str, Any], index: int) -> Entry:
     selective = bool(raw.get("selective", False))
     secondary = _to_str_list(raw.get("secondary_keys"), "secondary_keys") if selective else ()
     logic_code = ext.get("selectiveLogic", 0)
-    logic = SECONDARY_LOGICS[logic_code] if isinstance(logic_code, int) and 0 <= logic_code <= 3 else "and_any"
+    logic: SecondaryLogic = (
+        SECONDARY_LOGICS[logic_code] if isinstance(logic_code, int) and 0 <= logic_code <= 3 else "and_any"
+    )
     keyword = KeywordTrigger(
         keys=keys,
         case_sensitive=bool(raw.get("case_sensitive") or False),
         match_whole_words=bool(ext.get("match_whole_words") or False),
         secondary_keys=secondary,
-        secondary_logic=logic,  # type: ignore[arg-type]
+        secondary_logic=logic,
     )
     kit_ext = ext.get("kit") or {}
     extra_trig = _triggers({"triggers": kit_ext.get("triggers", {})}) if kit_ext else Triggers()
@@ -238,16 +240,16 @@ def _entry_to_card(entry: Entry, index: int) -> dict[str, Any]:
         out = {}
     ext = dict(out.get("extensions") or {})
     kw = entry.triggers.keyword or KeywordTrigger()
-    bkw = (base.triggers.keyword or KeywordTrigger()) if base else None
+    bkw = (base.triggers.keyword or KeywordTrigger()) if base is not None else None
 
     def changed(get) -> bool:  # noqa: ANN001
         return base is None or get(base) != get(entry)
 
     if changed(lambda e: e.uid):
         out["id"] = int(entry.uid) if entry.uid.isdigit() else entry.uid
-    if base is None or bkw.keys != kw.keys:
+    if bkw is None or bkw.keys != kw.keys:
         out["keys"] = list(kw.keys)
-    if base is None or bkw.secondary_keys != kw.secondary_keys or bkw.secondary_logic != kw.secondary_logic:
+    if bkw is None or bkw.secondary_keys != kw.secondary_keys or bkw.secondary_logic != kw.secondary_logic:
         out["secondary_keys"] = list(kw.secondary_keys)
         out["selective"] = bool(kw.secondary_keys) or bool(out.get("selective", False))
         ext["selectiveLogic"] = SECONDARY_LOGICS.index(kw.secondary_logic)
@@ -261,9 +263,9 @@ def _entry_to_card(entry: Entry, index: int) -> dict[str, Any]:
         out["insertion_order"] = entry.order
     if changed(lambda e: e.disable):
         out["enabled"] = not entry.disable
-    if base is None or bkw.case_sensitive != kw.case_sensitive:
+    if bkw is None or bkw.case_sensitive != kw.case_sensitive:
         out["case_sensitive"] = kw.case_sensitive
-    if base is None or bkw.match_whole_words != kw.match_whole_words:
+    if bkw is None or bkw.match_whole_words != kw.match_whole_words:
         ext["match_whole_words"] = kw.match_whole_words
     if changed(lambda e: (e.position, e.depth if e.position == 6 else None, e.macro if e.position == 7 else None)):
         out["position"] = "before_char" if entry.position == 1 else "after_char"

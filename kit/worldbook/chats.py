@@ -349,10 +349,10 @@ def read_chat(
     if n_lines == 0 and not problems:
         problems.append(_problem("empty_file", "the file is empty", chat, None, severity="warning"))
     if strict:
-        for p in problems:
-            if p["severity"] == "error":
-                raise WorldBookFormatError(p["message"], file=str(chat.path), field=p["field"] or "")
-    metadata = header.get("chat_metadata") if isinstance(header.get("chat_metadata"), Mapping) else {}
+        for problem in problems:
+            if problem["severity"] == "error":
+                raise WorldBookFormatError(problem["message"], file=str(chat.path), field=problem["field"] or "")
+    metadata = raw_metadata if isinstance(raw_metadata := header.get("chat_metadata"), Mapping) else {}
     character = _text(header.get("character_name")) if header.get("character_name") not in (None, "unused") else ""
     user = _text(header.get("user_name")) if header.get("user_name") not in (None, "unused") else ""
     if not character and not chat.is_group:

@@ -118,7 +118,7 @@ def read_world_book(path: str | os.PathLike[str], *, strict: bool = False) -> Wo
         data = parse_json(text, found_huge=huge)
     except JsonRefused as exc:
         raise WorldBookFormatError(exc.reason, file=str(path)) from None
-    book_id = data.get("id") if isinstance(data, Mapping) and isinstance(data.get("id"), str) else path.stem
+    book_id = raw_id if isinstance(data, Mapping) and isinstance(raw_id := data.get("id"), str) else path.stem
     dropped = drop_huge_int_entries(data, file=str(path), book_id=book_id, strict=strict) if huge else []
     book = _read_data(data, path, strict)
     return replace(book, issues=(*dropped, *book.issues)) if dropped else book

@@ -462,7 +462,7 @@ def books_to_lint(source: Any) -> list[WorldBook]:
     )
 
 
-class _Books(list):  # type: ignore[type-arg]
+class _Books(list[WorldBook]):
     """The books of a folder, with the files that could not be read."""
 
     def __init__(self, books: Iterable[WorldBook], file_issues: Sequence[Any]) -> None:

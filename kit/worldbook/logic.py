@@ -67,10 +67,10 @@ _AND = {"and", "&&", "且"}
 _NOT = {"not", "!", "非"}
 
 
-def _tokenize(text: str) -> list[tuple[str, object, int]]:
+def _tokenize(text: str) -> list[tuple[str, str | Condition, int]]:
     """Tokens as (kind, value, column0): kinds '(' ')' 'or' 'and' 'not' 'key' 'cond'."""
     s = fold_text(text)
-    out: list[tuple[str, object, int]] = []
+    out: list[tuple[str, str | Condition, int]] = []
     i = 0
     n = len(s)
     while i < n:
@@ -200,7 +200,7 @@ def parse_logic(text: str) -> LogicNode:
         if kind in ("key", "cond"):
             value = tokens[pos][1]
             pos += 1
-            return Key(value) if kind == "key" else value  # type: ignore[return-value]
+            return value if isinstance(value, Condition) else Key(value)  # a 'cond' token holds its Condition
         if kind is None:
             raise err("unexpected end of expression; expected a key, a condition, NOT or '('")
         raise err(f"unexpected {tokens[pos][1]!r}; expected a key, a condition, NOT or '('")

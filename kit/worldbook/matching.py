@@ -31,8 +31,8 @@ __all__ = ["WORD_BOUNDARIES", "WORD_CHARS", "WordBoundary", "is_word_char", "fin
            "check_word_boundary", "whole_word_regex"]
 
 #: Whole-word rules: ``"kit"`` (CJK characters are boundaries, the default) and ``"python"`` (``\b``).
-WORD_BOUNDARIES: tuple[str, ...] = ("kit", "python")
 WordBoundary = Literal["kit", "python"]
+WORD_BOUNDARIES: tuple[WordBoundary, ...] = ("kit", "python")
 _PY_WORD = re.compile(r"\w")
 
 #: The regular-expression character class of word characters (see the module docstring).
@@ -47,11 +47,12 @@ def is_word_char(ch: str) -> bool:
 
 def check_word_boundary(value: object, function: str) -> WordBoundary:
     """Return ``value`` when it is one of :data:`WORD_BOUNDARIES`; raise InvalidParameterError otherwise."""
-    if value not in WORD_BOUNDARIES:
-        raise InvalidParameterError(
-            f"The 'word_boundary' parameter of {function} must be one of {', '.join(map(repr, WORD_BOUNDARIES))}. "
-            f"Got {value!r} instead.")
-    return value  # type: ignore[return-value]
+    for boundary in WORD_BOUNDARIES:
+        if value == boundary:
+            return boundary
+    raise InvalidParameterError(
+        f"The 'word_boundary' parameter of {function} must be one of {', '.join(map(repr, WORD_BOUNDARIES))}. "
+        f"Got {value!r} instead.")
 
 
 def whole_word_regex(key: str, word_boundary: WordBoundary = "kit") -> str:

@@ -64,8 +64,11 @@ POSITION_LABELS: dict[int, str] = {p: f"{POSITION_LABELS_ZH[p]} ({POSITION_LABEL
 #: Trigger types in the order kit checks them (the first that fires is reported, see :class:`Triggers`).
 TRIGGER_TYPES: tuple[str, ...] = ("constant", "keyword", "condition", "logic", "rag")
 
+#: A logic between primary and secondary keys.
+SecondaryLogic = Literal["and_any", "not_all", "not_any", "and_all"]
+
 #: Logics between primary and secondary keys (SillyTavern's ``selectiveLogic`` 0-3, by name).
-SECONDARY_LOGICS: tuple[str, ...] = ("and_any", "not_all", "not_any", "and_all")
+SECONDARY_LOGICS: tuple[SecondaryLogic, ...] = ("and_any", "not_all", "not_any", "and_all")
 
 
 def position_label(position: int) -> str:
@@ -119,7 +122,7 @@ class KeywordTrigger:
     case_sensitive: bool = False
     match_whole_words: bool = False
     secondary_keys: tuple[str, ...] = ()
-    secondary_logic: Literal["and_any", "not_all", "not_any", "and_all"] = "and_any"
+    secondary_logic: SecondaryLogic = "and_any"
 
     @property
     def active_keys(self) -> tuple[str, ...]:

@@ -130,7 +130,7 @@ def world_to_character_book(world: Mapping[str, Any], name: str) -> dict[str, An
     enabled, position ("before_char" for 0, else "after_char"), use_regex: true, extensions{...}``.
     ``characterFilter`` is lost, as in ST.
     """
-    entries = world.get("entries") if isinstance(world.get("entries"), Mapping) else {}
+    entries = raw_entries if isinstance(raw_entries := world.get("entries"), Mapping) else {}
     out = []
     for k in js_keys(entries):
         e = entries[k]

@@ -51,7 +51,7 @@ import copy
 import re
 from typing import Any, Mapping
 
-from kit.worldbook.model import SECONDARY_LOGICS, Entry, KeywordTrigger, RagTrigger, Triggers
+from kit.worldbook.model import SECONDARY_LOGICS, Entry, KeywordTrigger, RagTrigger, SecondaryLogic, Triggers
 from kit.worldbook.normalize import extension_triggers
 from kit.worldbook.sillytavern._js import JS_WHITESPACE, js_loose_true, js_number, js_truthy
 from kit.worldbook.sillytavern.jsregex import parse_regex_key
@@ -153,7 +153,9 @@ def _position(raw: Mapping[str, Any], kit: Mapping[str, Any], uid: str, notes: N
     return position, depth, macro
 
 
-def _keys(raw: Mapping[str, Any], constant: bool, notes: Notes) -> tuple[tuple[str, ...], tuple[str, ...], str]:
+def _keys(
+    raw: Mapping[str, Any], constant: bool, notes: Notes
+) -> tuple[tuple[str, ...], tuple[str, ...], SecondaryLogic]:
     """``(keys, secondary keys, secondary logic)`` with SillyTavern's scan-time reading."""
     keys_raw = raw.get("key")
     keys: tuple[str, ...] = ()
@@ -169,7 +171,7 @@ def _keys(raw: Mapping[str, Any], constant: bool, notes: Notes) -> tuple[tuple[s
     elif isinstance(sec_raw, list) and any(isinstance(k, str) and k for k in sec_raw) and not js_truthy(raw.get("selective")):
         notes.append(("selective", raw.get("selective"), "falsy: SillyTavern ignores the secondary keys (kit does too)"))
     logic_raw = raw.get("selectiveLogic")
-    logic = "and_any"
+    logic: SecondaryLogic = "and_any"
     if logic_raw is not None:
         if isinstance(logic_raw, (int, float)) and not isinstance(logic_raw, bool) and logic_raw in (0, 1, 2, 3):
             logic = SECONDARY_LOGICS[int(logic_raw)]
@@ -214,11 +216,15 @@ def _probability(raw: Mapping[str, Any], notes: Notes) -> float:
 
 def _kit_triggers(kit: Mapping[str, Any]) -> tuple[tuple[str, ...], RagTrigger | None, str | None]:
     """kit-only triggers written by kit in ``extensions.kit``: (conditions, rag, logic expression)."""
-    kt = kit.get("triggers") if isinstance(kit.get("triggers"), Mapping) else {}
-    conditions = tuple(str(c.get("text") if isinstance(c, Mapping) else c) for c in (kt.get("condition") or {}).get("conditions", [])) if isinstance(kt.get("condition"), Mapping) else ()
+    kt = triggers if isinstance(triggers := kit.get("triggers"), Mapping) else {}
+    condition = kt.get("condition")
+    conditions = (
+        tuple(str(c.get("text") if isinstance(c, Mapping) else c) for c in condition.get("conditions", []))
+        if isinstance(condition, Mapping) else ()
+    )
     rag = None
-    if isinstance(kt.get("rag"), Mapping):
-        rag = RagTrigger(threshold=float(kt["rag"].get("threshold", 0.1)), top_k=int(kt["rag"].get("topK", 3)))
+    if isinstance(rag_spec := kt.get("rag"), Mapping):
+        rag = RagTrigger(threshold=float(rag_spec.get("threshold", 0.1)), top_k=int(rag_spec.get("topK", 3)))
     logic_expr = kt.get("logicExpression")
     return conditions, rag, str(logic_expr) if logic_expr else None
 
@@ -267,7 +273,7 @@ def entry_from_st(raw: Mapping[str, Any], key: str) -> tuple[Entry, list[tuple[s
     if keys or secondary:
         keyword = KeywordTrigger(
             keys=keys, case_sensitive=js_truthy(raw.get("caseSensitive")), match_whole_words=js_truthy(raw.get("matchWholeWords")),
-            secondary_keys=secondary, secondary_logic=logic,  # type: ignore[arg-type]
+            secondary_keys=secondary, secondary_logic=logic,
         )
     probability = _probability(raw, notes)
     conditions, rag, logic_expr = _kit_triggers(kit)
