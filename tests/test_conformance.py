@@ -40,7 +40,7 @@ def _cells(line: str) -> list[str]:
     return [cell.strip() for cell in line.strip().strip("|").split("|")]
 
 
-@functools.lru_cache(maxsize=1)
+@functools.cache
 def _parse() -> tuple[dict[str, list[list[str]]], dict[str, tuple[int, ...]]]:
     """The rule rows per document (``## `file` `` headings) and the summary's counts per document."""
     rows: dict[str, list[list[str]]] = {}
@@ -72,10 +72,10 @@ def _all_rows() -> list[tuple[str, list[str]]]:
 
 def _cited(cell: str) -> list[tuple[str, bool]]:
     """The backticked names of a cell, each with whether it carries the pending-merge marker."""
-    return [(m.group(1), cell[m.end():].startswith(PENDING)) for m in _CODE.finditer(cell)]
+    return [(m.group(1), cell[m.end() :].startswith(PENDING)) for m in _CODE.finditer(cell)]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _test_names(path: str) -> frozenset[str]:
     """``name`` and ``Class::name`` of every test function the file defines (read with ast, not imported)."""
     tree = ast.parse((ROOT / path).read_text(encoding="utf-8"), filename=path)
