@@ -173,16 +173,18 @@ def parse_json(
             text = text.decode("utf-8")
         value = decode_json(text, max_depth=max_depth, max_cost=max_cost, parse_int=parse_int)
     except JsonRefusedError as exc:
-        raise error(f"{where}: {exc.reason}", path=file, field=field_prefix) from None  # type: ignore[call-arg]
+        raise error(f"{where}: {exc.reason}", path=file, field=field_prefix) from None
     except json.JSONDecodeError as exc:
-        raise error(  # type: ignore[call-arg]
+        raise error(
             f"{where}: malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}", path=file, field=field_prefix
         ) from None
     except UnicodeDecodeError as exc:
-        raise error(f"{where}: not UTF-8 text ({exc.reason} at byte {exc.start})", path=file, field=field_prefix) from None  # type: ignore[call-arg]
+        raise error(
+            f"{where}: not UTF-8 text ({exc.reason} at byte {exc.start})", path=file, field=field_prefix
+        ) from None
     found = _find_huge_int(value) if n_huge else None  # depth was checked before parsing
     if found is not None:
         field, reason = found
         field = _join(field_prefix, field) if field_prefix and field != "<value>" else field_prefix or field
-        raise error(f"{where}: field {field!r} {reason}", path=file, field=field)  # type: ignore[call-arg]
+        raise error(f"{where}: field {field!r} {reason}", path=file, field=field)
     return value

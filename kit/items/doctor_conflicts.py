@@ -182,8 +182,8 @@ def _class_pairs(classes: list[_Class]) -> Iterable[tuple[int, int, str]]:
             for item in min(c.cells, key=len):
                 for j in positional.get((c.fam, item), ()):
                     key = (min(i, j), max(i, j))
-                    other = classes[j].cells
-                    if j != i and key not in seen and all(not x.isdisjoint(y) for x, y in zip(c.cells, other)):
+                    cells_j = classes[j].cells
+                    if j != i and key not in seen and all(not x.isdisjoint(y) for x, y in zip(c.cells, cells_j)):
                         seen.add(key)
                         yield key[0], key[1], "the inputs share an item"
 
@@ -213,7 +213,7 @@ def find_conflicts(nodes: dict[str, RecipeNode], *,
             if not total:
                 continue
             counts[a] = total
-            listed = []
+            listed: list[Conflict] = []
             for j, how in partners.get(i, ()):
                 others = members[j]
                 for b in others[bisect_right(others, a):]:

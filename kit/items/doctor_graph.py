@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 from kit.items.loot import walk_entries
 from kit.items.recipes import CustomIngredient, Recipe
@@ -110,14 +110,18 @@ def _tags_in(slot: Iterable) -> Iterable[str]:
             yield str(ref)[1:]
 
 
-def _node(r: Recipe, tag_items, special: dict, graph: ItemGraph, cache: dict) -> RecipeNode:
+def _node(r: Recipe, tag_items, special: Mapping[str, Mapping[str, Any]], graph: ItemGraph,
+          cache: dict) -> RecipeNode:
     rid = r.recipe_id
     raw_slots: list[tuple] = list(r.inputs)
     outputs_refs: tuple = tuple(r.output_refs)
     if r.kind == "special" and r.recipe_type in special:
         raw_slots = [tuple(s) for s in special[r.recipe_type]["inputs"]]
         outputs_refs = tuple(special[r.recipe_type]["outputs"])
-    slots, refs, unresolved, grid = [], [], [], []
+    slots: list[frozenset[str]] = []
+    refs: list[str] = []
+    unresolved: list[tuple[str, ...]] = []
+    grid: list[frozenset[str] | None] = []
     for i, slot in enumerate(raw_slots):
         if not slot:
             grid.append(None)
@@ -151,7 +155,7 @@ def _node(r: Recipe, tag_items, special: dict, graph: ItemGraph, cache: dict) ->
 
 
 def build_graph(packs: "PackSet", tag_items: Callable[[str], tuple[str, ...] | None],
-                special: dict | None = None) -> ItemGraph:
+                special: Mapping[str, Mapping[str, Any]] | None = None) -> ItemGraph:
     """Read every recipe and loot table of ``packs`` into an :class:`ItemGraph`.
 
     ``special`` maps a special recipe type to the ``inputs`` (slots of refs) and ``outputs`` the game hard-codes

@@ -160,10 +160,10 @@ class DatabaseFile:
         if stored is None:
             return {}
         if stored.signature is None:  # a server layout: decode what the codec can, keep the rest raw
-            out, undecoded = _decode_lenient(stored.entries, table)
+            lenient, undecoded = _decode_lenient(stored.entries, table)
             state.undecoded[table.id] = undecoded
-            state.decoded[table.id] = out
-            return out
+            state.decoded[table.id] = lenient
+            return lenient
         if stored.signature != table.codec.signature:
             raise TableCodecMismatchError(
                 f"{self.path}: table {table.id!r} is stored with codec {stored.signature!r}, "

@@ -231,7 +231,7 @@ class _Reader:
         if used > self.quota:
             raise self.over_quota(pos, used)
         self.used = used
-        items = []
+        items: list[Any] = []
         append = items.append
         if subtype == TAG_STRING:
             u16 = self.u16
@@ -259,13 +259,13 @@ class _Reader:
         elif subtype == TAG_COMPOUND:
             compound = self.compound
             for _ in range(n):
-                value, pos = compound(pos, depth + 1, allow_missing_end=False)
-                append(value)
+                element, pos = compound(pos, depth + 1, allow_missing_end=False)
+                append(element)
         elif subtype == TAG_LIST:
             sublist = self.list
             for _ in range(n):
-                value, pos = sublist(pos, depth + 1)  # called directly: one stack frame per nesting level
-                append(value)
+                nested, pos = sublist(pos, depth + 1)  # called directly: one stack frame per nesting level
+                append(nested)
         else:
             payload = self.payload
             for _ in range(n):

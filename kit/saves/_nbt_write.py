@@ -18,6 +18,9 @@ from kit.saves._nbt_tags import (
     TAG_LONG_ARRAY,
     TAG_NAMES,
     TAG_STRING,
+    ByteArray,
+    IntArray,
+    LongArray,
     tag_id_of,
 )
 from kit.saves.errors import NbtError
@@ -123,7 +126,7 @@ class _Writer:
             write(item, f"{path}[{i}]")
         self.depth -= 1
 
-    def array(self, value: list, path: str) -> None:
+    def array(self, value: ByteArray | IntArray | LongArray, path: str) -> None:
         tag = tag_id_of(value)
         fmt, _ = _ELEMENT_FORMATS[tag]
         try:

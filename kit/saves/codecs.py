@@ -265,7 +265,7 @@ class _RecordCodec(Codec[Any]):
         if not self._plan:
             for name, codec, default in self.fields:
                 is_optional = isinstance(codec, _OptionalCodec)
-                inner = codec.inner if is_optional else codec
+                inner = codec.inner if isinstance(codec, _OptionalCodec) else codec
                 self._plan.append((name, inner.encode, inner.decode, is_optional, default))
         return self._plan
 
@@ -345,7 +345,7 @@ def record(cls: type[T]) -> Codec[T]:
         return codec
 
 
-_SIMPLE = {str: STRING, int: INT, float: DOUBLE, bool: BOOL}
+_SIMPLE: dict[type, Codec[Any]] = {str: STRING, int: INT, float: DOUBLE, bool: BOOL}
 
 
 def codec_for_type(hint: Any, *, owner: str = "type") -> Codec:

@@ -155,14 +155,18 @@ def _check_ask_arguments(save: object, player_uuid: object, question: object, la
             f"The 'save' parameter of ask must be a Save, got {type(save).__name__} {save!r}: "
             "use kit.open_save(<save folder>)"
         )
-    for name, value, what in (("player_uuid", player_uuid, "the player's UUID as a str"),
-                              ("question", question, "the question text"),
-                              ("language", language, "a game language code such as 'zh_cn'")):
-        if not isinstance(value, str):
-            raise InvalidParameterError(
-                f"The '{name}' parameter of ask must be a str ({what}). Got {type(value).__name__} {value!r} instead."
-            )
-    check_language(language)
+    _require_str("player_uuid", player_uuid, "the player's UUID as a str")
+    _require_str("question", question, "the question text")
+    check_language(_require_str("language", language, "a game language code such as 'zh_cn'"))
+
+
+def _require_str(name: str, value: object, what: str) -> str:
+    """Return ``value`` when it is a str; otherwise raise InvalidParameterError naming the ``ask`` parameter."""
+    if not isinstance(value, str):
+        raise InvalidParameterError(
+            f"The '{name}' parameter of ask must be a str ({what}). Got {type(value).__name__} {value!r} instead."
+        )
+    return value
 
 
 def _search(scope: str, db: AgentDatabase, table: DatabaseTable[list[Document]], language: str, question: str,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from kit.core.errors import KitError
 from kit.core.frames import frame, ordered
@@ -116,7 +116,7 @@ class Server:
     # ---------------------------------------------------------------- frames
 
     def _mod_infos(self) -> list[tuple[ModInfo, JarScan]]:
-        out = []
+        out: list[tuple[ModInfo, JarScan]] = []
         for top in self._loader_jars + self._jars:
             for scan in top.walk():
                 out.extend((m, scan) for m in scan.mods)
@@ -171,8 +171,7 @@ class Server:
         if self._packset is not None and not strict:
             return self._packset
         features = [p.pack_id for p in self._packs if p.kind == "feature" and p.enabled]
-        sources = [p.source for p in self._packs if p.enabled and p.kind != "feature" and p.source is not None]
-        packs = load_datapacks(sources, strict=strict, features=features, mods=self.mod_ids())
+        packs = load_datapacks(_load_sources(self._packs), strict=strict, features=features, mods=self.mod_ids())
         if not strict:
             self._packset = packs
         return packs
@@ -199,8 +198,8 @@ class Server:
 
         if extra_packs:
             features = [p.pack_id for p in self._packs if p.kind == "feature" and p.enabled]
-            sources_ = [p.source for p in self._packs if p.enabled and p.kind != "feature" and p.source is not None]
-            packs = load_datapacks([*sources_, *extra_packs], strict=False, features=features, mods=self.mod_ids())
+            sources_ = [*_load_sources(self._packs), *extra_packs]
+            packs = load_datapacks(sources_, strict=False, features=features, mods=self.mod_ids())
         else:
             packs = self.load_datapacks()
         if quest_book is None:
@@ -262,6 +261,16 @@ def _detect_loader(loader_jars: list[tuple[str, Path]], jars: list[JarScan], roo
         if k in kinds:
             return k
     return "vanilla"
+
+
+def _load_sources(packs: Iterable[PackEntry]) -> list[str | os.PathLike[str] | PackBytes]:
+    """What :func:`kit.items.load_datapacks` reads for ``packs``, in load order.
+
+    The sources of the enabled packs; features are left out (``features=`` switches them on) and so are packs
+    without a loadable source (``None``).
+    """
+    return [p.source for p in packs
+            if p.enabled and p.kind != "feature" and isinstance(p.source, (str, os.PathLike, PackBytes))]
 
 
 def _source(scan: JarScan) -> Path | PackBytes:
@@ -350,7 +359,7 @@ def open_server(path: str | os.PathLike[str], *, client_jar: str | os.PathLike[s
         for feat in vanilla.features:
             packs.append(PackEntry(feat, "feature", f"{vanilla.label}!data/minecraft/datapacks/{feat}",
                                    feat in (enabled or []), None, "", None))
-    mod_entries = []
+    mod_entries: list[PackEntry] = []
     for kind, tops in (("loader", loader_scans), ("mod", jars)):
         for top in tops:
             for scan in top.walk():
