@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any
 
@@ -75,13 +76,20 @@ def _load_scenario(path: str) -> Any:
 
 
 def _lint_paths(paths: list[str], budget_tokens: int | None, whole_words: bool) -> Any:
-    """The lint rows of every path; a path that cannot be read is an error row of kind ``unreadable``."""
+    """The lint rows of every path; a file that cannot be read is an error row of kind ``unreadable``.
+
+    A path that does not exist is not content but a wrong argument: it raises (one line, exit 2).
+    """
     import pandas as pd
 
     from kit.core.errors import KitError
     from kit.core.problems import problems_frame
+    from kit.worldbook.errors import WorldBookNotFoundError
     from kit.worldbook.linting import LINT_EXTRA, lint
 
+    for path in paths:
+        if not os.path.lexists(path):
+            raise WorldBookNotFoundError(f"{path}: no such file or folder (pass world-book files or folders of them)")
     frames = []
     for path in paths:
         try:
