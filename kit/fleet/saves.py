@@ -20,6 +20,7 @@ from kit.core.frames import frame
 from kit.core.problems import problem_schema
 from kit.fleet._dask import check_progress, compute, resolve_client
 from kit.fleet.errors import FleetParameterError, FleetSourceError
+from kit.retrieval import split_paragraphs  # imported with the module, not inside every task
 from kit.saves.save import Save, open_save
 from kit.saves.tables import documents_table
 
@@ -119,8 +120,6 @@ def _tables_rows(item: FleetSave) -> list[dict[str, Any]]:
 
 
 def _documents_rows(item: FleetSave, table_id: str) -> list[dict[str, Any]]:
-    from kit.retrieval import split_paragraphs
-
     rows = []
     for handle, docs in _readable(item, lambda h: h.frame(table_id) if table_id in h.table_ids() else None):
         if docs is None or "doc_id" not in docs.columns:
