@@ -250,7 +250,8 @@ def main() -> None:
                         help="clusters to compare: 'kit' (local_client), 'default' (Dask's LocalCluster defaults)")
     parser.add_argument("--repeat", type=int, default=3, help="runs of every variant, interleaved; the best is reported")
     parser.add_argument("--scale", type=int, default=0,
-                        help="also the scale part: this many saves (10000) against a quarter of them, data cached in build/")
+                        help="also the scale part: this many saves (10000) against a quarter of them, "
+                        "data cached in build/")
     args = parser.parse_args()
     if args.run:
         print(json.dumps(run_variant(args.run, Path(args.data), args.workers, args.limit, args.setup)))
@@ -301,7 +302,7 @@ def main() -> None:
                 print(f"{kind}: fleet, {workers} worker(s), {where}: {r['seconds']:.2f} s ({spread[(f'{kind}-fleet', workers, setup)]}) "
                       f"= {loop['seconds'] / r['seconds']:.2f}x the loop{versus_lean} "
                       f"({r['cpu_seconds']:.2f} CPU s in client and workers"
-                      + (f", {r['cpu_seconds'] / lean['cpu_seconds']:.2f}x the records loop's" if lean is not None else "")
+                      + (f", {r['cpu_seconds'] / lean['cpu_seconds']:.2f}x the records loop's" if lean else "")
                       + ") "
                       f"(cluster start {r['startup_seconds']:.1f} s); peak: client {r['main_peak_mb']:.0f} MB, "
                       f"largest worker {r['worker_peak_mb']:.0f} MB")

@@ -183,7 +183,8 @@ class _PartitionReader:
 
     def __dask_tokenize__(self) -> tuple[Any, ...]:
         reader = f"{self.reader.__module__}.{self.reader.__qualname__}"
-        return ("kit.fleet.saves._PartitionReader", reader, tuple((k, str(v)) for k, v in self.schema.items()), self.args)
+        schema = tuple((name, str(dtype)) for name, dtype in self.schema.items())
+        return ("kit.fleet.saves._PartitionReader", reader, schema, self.args)
 
 
 def _partition(
@@ -221,7 +222,9 @@ class Fleet:
         """The number of Dask partitions."""
         return len(self.partitions)
 
-    def _lazy(self, reader: Callable[..., list[dict[str, Any]]], schema: Mapping[str, Any], label: str, *args: Any) -> dd.DataFrame:
+    def _lazy(
+        self, reader: Callable[..., list[dict[str, Any]]], schema: Mapping[str, Any], label: str, *args: Any
+    ) -> dd.DataFrame:
         import dask
         import dask.dataframe as dd
 
