@@ -8,14 +8,18 @@ Every variant runs in a fresh Python process, so its peak memory (``ru_maxrss``)
   processes (1 thread each);
 - chats: ``kit.worldbook.read_chats`` + ``kit.worldbook.coverage`` in one process, against
   ``kit.fleet.coverage`` over the chat folder on the same clusters (results checked equal);
-- memory growth: the fleet summary with 2 workers over 250, 500 and 1,000 saves (peak of each worker).
+- memory growth: the fleet summary with 2 workers over 250, 500 and 1,000 saves (peak of each worker);
+- scale (``--scale 10000``): summary, tables and problems of 10,000 saves against 2,500 on 2 worker processes
+  (generated once into ``build/bench_fleet/`` and reused): the largest worker's peak memory, the longest task, and
+  Dask's scheduler overhead (wall time minus the tasks' own time over the workers, from Dask's task stream).
 
 Clusters: ``kit.fleet.local_client(n)`` (single-threaded worker processes with ``kit.fleet.WORKER_CONFIG``), and for
 comparison a ``LocalCluster`` with Dask's default settings.
 
 Times exclude data generation and cluster start-up (printed separately). Every variant runs ``--repeat`` times
 (default 3), interleaved, and the best time is reported with the range (the machine's speed drifts by 10-30%
-from minute to minute on shared hosts). Ratios are against the loop measured in the same run. Usage: ``python benchmarks/bench_fleet.py [--saves 1000] [--chats 5000] [--parts saves,chats,memory] [--repeat 3]``.
+from minute to minute on shared hosts). Ratios are against the loop measured in the same run. Usage: ``python benchmarks/bench_fleet.py [--saves 1000] [--chats 5000] [--parts saves,chats,memory] [--repeat 3] [--setups default,kit] [--scale 10000]``
+(``--parts scale --scale 10000`` runs the scale part alone).
 """
 
 from __future__ import annotations
@@ -91,7 +95,7 @@ def run_variant(variant: str, data: Path, workers: int, limit: int | None, setup
 
     saves = sorted(p for p in (data / "fleet").glob("*/*") if p.is_dir())[:limit]
     chat_options = {"character_books": CHARACTER_BOOKS, "global_book_ids": ["aetheria", "starport_nyx"]}
-    library = wb.load_studio(data / "studio").library
+    library = wb.load_studio(data / "studio").library if variant.startswith("chats") else None
     out: dict = {"variant": variant, "workers": workers, "n_saves": len(saves)}
     _warm()
     cpu = time.process_time()
@@ -148,7 +152,9 @@ def run_variant(variant: str, data: Path, workers: int, limit: int | None, setup
             worker_cpu = sum(client.run(_cpu_seconds).values())
             cpu = time.process_time()
             started = time.perf_counter()
-            if variant == "saves-fleet":
+            if variant == "saves-scale":
+                out.update(_scale_run(client, saves))
+            elif variant == "saves-fleet":
                 fleet = kit.fleet.open_fleet(saves, client=client)
                 (result,) = fleet.compute(fleet.summary(), progress=False)
                 out.update(rows=len(result), npartitions=fleet.npartitions)
@@ -164,6 +170,62 @@ def run_variant(variant: str, data: Path, workers: int, limit: int | None, setup
             cluster.close()
     out["main_peak_mb"] = _peak_mb()
     return out
+
+
+def _scale_run(client, saves: list[Path]) -> dict:
+    """Summary, tables and problems of ``saves`` computed together, with Dask's task stream: the longest task and
+    the scheduler overhead (wall time minus the tasks' own time spread over the workers, as a share of wall time)."""
+    from distributed import get_task_stream
+
+    import kit.fleet
+
+    workers = len(client.nthreads())
+    started = time.perf_counter()
+    with get_task_stream(client) as stream:
+        fleet = kit.fleet.open_fleet(saves, client=client)
+        results = fleet.compute(fleet.summary(), fleet.tables(), fleet.problems(), progress=False)
+    wall = time.perf_counter() - started
+    spans = [s["stop"] - s["start"] for t in stream.data for s in t["startstops"] if s["action"] == "compute"]
+    busy = sum(spans) / workers
+    return {"rows": sum(len(r) for r in results), "npartitions": fleet.npartitions, "n_tasks": len(spans),
+            "longest_task_seconds": max(spans), "overhead_share": max(0.0, wall - busy) / wall}
+
+
+def _scale_data(n: int) -> Path:
+    """``n`` generated saves under ``build/bench_fleet/fleet-<n>``, written once and reused by later runs."""
+    from kit.samples.fleet import write_fleet
+
+    root = Path(__file__).resolve().parent.parent / "build" / "bench_fleet" / f"fleet-{n}"
+    if not (root / "complete").exists():
+        started = time.perf_counter()
+        write_fleet(root / "fleet", n)
+        (root / "complete").write_text(str(n))
+        print(f"generated {n} saves in {root} in {time.perf_counter() - started:.1f} s (kept for later runs)")
+    return root
+
+
+def scale(n: int, repeat: int) -> None:
+    """The 10,000-save bullet: ``n`` saves against ``n // 4`` on 2 worker processes (summary, tables, problems)."""
+    data = _scale_data(n)
+    runs: dict[int, list[dict]] = {n // 4: [], n: []}
+    for _ in range(repeat):
+        for limit in runs:
+            runs[limit].append(_spawn("saves-scale", data, 2, limit))
+    print(f"\nfleet at scale (2 workers, kit.fleet.local_client; best of {repeat}):")
+    for limit, rs in runs.items():
+        r = min(rs, key=lambda r: r["seconds"])
+        print(f"  {r['n_saves']:6d} saves, {r['npartitions']} partitions: {r['seconds']:.2f} s "
+              f"({min(x['seconds'] for x in rs):.2f}-{max(x['seconds'] for x in rs):.2f}), largest worker peak "
+              f"{min(x['worker_peak_mb'] for x in rs):.0f} MB, longest task {max(x['longest_task_seconds'] for x in rs):.2f} s, "
+              f"scheduler overhead {min(x['overhead_share'] for x in rs):.1%} of wall time")
+    small, big = (min(x["worker_peak_mb"] for x in runs[k]) for k in runs)
+    record(f"fleet {n:,} saves, largest worker's peak memory vs {n // 4:,} saves", kit=big, baseline=small,
+           target=1.2, unit="MB")
+    record(f"fleet {n:,} saves, longest task vs 1 s", kit=max(x["longest_task_seconds"] for x in runs[n]),
+           baseline=1.0, target=1.0)
+    best = min(runs[n], key=lambda r: r["seconds"])
+    record(f"fleet {n:,} saves, scheduler overhead share of wall time", kit=best["overhead_share"] * best["seconds"],
+           baseline=best["seconds"], target=0.05, note="wall minus the tasks' time over the workers")
 
 
 def _spawn(variant: str, data: Path, workers: int = 0, limit: int | None = None, setup: str = "kit") -> dict:
@@ -184,11 +246,20 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=0)
     parser.add_argument("--limit", type=int)
     parser.add_argument("--setup", default="kit", help=argparse.SUPPRESS)
+    parser.add_argument("--setups", default="default,kit",
+                        help="clusters to compare: 'kit' (local_client), 'default' (Dask's LocalCluster defaults)")
     parser.add_argument("--repeat", type=int, default=3, help="runs of every variant, interleaved; the best is reported")
+    parser.add_argument("--scale", type=int, default=0,
+                        help="also the scale part: this many saves (10000) against a quarter of them, "
+                        "data cached in build/")
     args = parser.parse_args()
     if args.run:
         print(json.dumps(run_variant(args.run, Path(args.data), args.workers, args.limit, args.setup)))
         return
+    if args.scale:
+        scale(args.scale, args.repeat)
+        if args.parts == "scale":
+            return
 
     from kit.samples.fleet import write_chat_corpus, write_fleet
     from kit.samples.studio import write_worldbooks
@@ -196,17 +267,18 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bench_fleet_") as tmp:
         data = Path(tmp)
         started = time.perf_counter()
+        parts = set(args.parts.split(","))
+        setups = [s for s in ("default", "kit") if s in args.setups.split(",")]
         fleet = write_fleet(data / "fleet", args.saves)
-        chats = write_chat_corpus(data / "st", args.chats)
+        chats = write_chat_corpus(data / "st", args.chats if "chats" in parts else 1)
         write_worldbooks(data / "studio")
         size = sum(p.stat().st_size for p in (data / "fleet").rglob("*.dat"))
         print(f"generated {len(fleet.saves)} saves ({size / 2**20:.1f} MiB, {len(fleet.corrupt_files)} corrupt files) "
               f"and {len(chats.files)} chats in {time.perf_counter() - started:.1f} s")
 
-        parts = set(args.parts.split(","))
         for kind in [k for k in ("saves", "chats") if k in parts]:
             variants = [(f"{kind}-loop", 0, "")] + ([("saves-records-loop", 0, "")] if kind == "saves" else [])
-            variants += [(f"{kind}-fleet", w, setup) for setup in ("default", "kit") for w in (1, 2)]
+            variants += [(f"{kind}-fleet", w, setup) for setup in setups for w in (1, 2)]
             runs: dict[tuple[str, int, str], list[dict]] = {v: [] for v in variants}
             for _ in range(args.repeat):  # interleaved, so a slow spell of the machine hits every variant alike
                 for variant, workers, setup in variants:
@@ -220,17 +292,22 @@ def main() -> None:
             lean = best.get(("saves-records-loop", 0, ""))
             if lean is not None:
                 print(f"saves: records loop (AgentDatabase.stats(), one frame) {lean['seconds']:.2f} s "
-                      f"({spread[('saves-records-loop', 0, '')]}) = {loop['seconds'] / lean['seconds']:.2f}x the plain loop, "
+                      f"({spread[('saves-records-loop', 0, '')]}; {lean['cpu_seconds']:.2f} CPU s) = "
+                      f"{loop['seconds'] / lean['seconds']:.2f}x the plain loop, "
                       f"peak {lean['main_peak_mb']:.0f} MB")
-            for setup, workers in [(setup, w) for setup in ("default", "kit") for w in (1, 2)]:
+            for setup, workers in [(setup, w) for setup in setups for w in (1, 2)]:
                 r = best[(f"{kind}-fleet", workers, setup)]
                 versus_lean = f", {lean['seconds'] / r['seconds']:.2f}x the records loop" if lean is not None else ""
                 where = "Dask's default LocalCluster" if setup == "default" else "kit.fleet.local_client"
                 print(f"{kind}: fleet, {workers} worker(s), {where}: {r['seconds']:.2f} s ({spread[(f'{kind}-fleet', workers, setup)]}) "
                       f"= {loop['seconds'] / r['seconds']:.2f}x the loop{versus_lean} "
-                      f"({r['cpu_seconds']:.2f} CPU s in client and workers) "
+                      f"({r['cpu_seconds']:.2f} CPU s in client and workers"
+                      + (f", {r['cpu_seconds'] / lean['cpu_seconds']:.2f}x the records loop's" if lean else "")
+                      + ") "
                       f"(cluster start {r['startup_seconds']:.1f} s); peak: client {r['main_peak_mb']:.0f} MB, "
                       f"largest worker {r['worker_peak_mb']:.0f} MB")
+            if "kit" not in setups:
+                continue
             kit_fleet = {w: best[(f"{kind}-fleet", w, "kit")]["seconds"] for w in (1, 2)}
             if kind == "saves" and lean is not None:
                 record(f"fleet {args.saves:,} save summaries, 2 workers vs the records loop", kit=kit_fleet[2],

@@ -88,6 +88,8 @@ def test_cluster_progress_prints_the_dashboard_link_on_long_runs(client, capsys,
     from kit.fleet import _dask
 
     monkeypatch.setattr(distributed.Client, "dashboard_link", property(lambda self: "http://127.0.0.1:1/status"))
+    # "short" and "long" are set by LONG_RUN_SECONDS, not by how busy the (shared) machine happens to be
+    monkeypatch.setattr(_dask, "LONG_RUN_SECONDS", 60.0)
     assert _dask.compute(dask.delayed(_slow)(1), client=client) == (2,)  # shorter than LONG_RUN_SECONDS
     assert capsys.readouterr().out == ""
     monkeypatch.setattr(_dask, "LONG_RUN_SECONDS", 0.05)

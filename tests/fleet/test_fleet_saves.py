@@ -203,3 +203,26 @@ def test_wrong_arguments_say_what_to_pass(generated_fleet):
     with pytest.raises(error, match=r"Got an opened Save instead: pass its folder, open_fleet\("):
         kit.fleet.open_fleet(kit.open_save(generated_fleet.saves[0]))
     assert len(kit.fleet.open_fleet(str(generated_fleet.saves[0]), saves_per_partition=1)) == 1  # the advice works
+
+
+def test_collection_names_come_from_the_saves_and_the_reader(fleet, generated_fleet):
+    # Dask names a collection from FleetSave/_PartitionReader.__dask_tokenize__ (plain values, not pickles): the
+    # same fleet and reader give the same name; another save list, reader or argument gives another one.
+    import pickle
+
+    from kit.fleet.saves import _partition, _summary_rows
+
+    assert fleet.summary()._name == kit.fleet.open_fleet(generated_fleet.root).summary()._name
+    names = {fleet.summary()._name, fleet.tables()._name, fleet.problems()._name,
+             fleet.documents("system:knowledge")._name, fleet.documents("fleet:notes")._name,
+             kit.fleet.open_fleet(generated_fleet.saves[:-1]).summary()._name}
+    assert len(names) == 6
+    resized = kit.fleet.FleetSave(fleet.items[0].save_id, fleet.items[0].path, fleet.items[0].size_bytes + 1)
+    assert resized.__dask_tokenize__() != fleet.items[0].__dask_tokenize__()
+    # a task is a module-level callable (pickled by reference, not a closure): it reads like the single-save rows
+    task = pickle.loads(pickle.dumps(_partition(_summary_rows, SUMMARY_COLUMNS)))
+    got = task(fleet.partitions[0])
+    pd.testing.assert_frame_equal(got, as_schema(pd.DataFrame(
+        [row for item in fleet.partitions[0] for row in _summary_rows(item)]), SUMMARY_COLUMNS))
+    # the lazy frame carries no per-partition string conversion: its partitions are already of the schema's dtypes
+    assert type(fleet.summary().expr).__name__ == "FromMap"
