@@ -48,7 +48,7 @@ SAVES_COLUMNS: dict[str, Any] = {
 #: Columns of :meth:`Fleet.summary` (``save_id`` then the columns of :meth:`kit.Save.summary`).
 SUMMARY_COLUMNS: dict[str, Any] = {
     "save_id": "string", "scope": "string", "player_uuid": "string", "path": "string", "exists": "bool",
-    "file_size_bytes": "int64", "n_tables": "int64", "n_entries": "int64", "n_documents": "int64",
+    "layout": "string", "file_size_bytes": "int64", "n_tables": "int64", "n_entries": "int64", "n_documents": "int64",
 }
 #: Columns of :meth:`Fleet.tables`.
 TABLES_COLUMNS: dict[str, Any] = {
