@@ -123,7 +123,7 @@ def run_variant(variant: str, data: Path, workers: int, limit: int | None, setup
         out.update(seconds=time.perf_counter() - started, rows=len(result), unreadable=bad, cpu_seconds=time.process_time() - cpu)
     elif variant == "saves-records-loop":
         # the fastest one-process loop: the single-save records, framed once (what the fleet does per partition)
-        from kit.fleet.saves import SUMMARY_COLUMNS
+        from kit.fleet.saves import SUMMARY_SCHEMA
         from kit.core.frames import frame
 
         started = time.perf_counter()
@@ -136,7 +136,7 @@ def run_variant(variant: str, data: Path, workers: int, limit: int | None, setup
                         rows.append({"save_id": save_id, **vars(handle.stats())})
                     except kit.StorageError:
                         bad += 1
-        result = frame(SUMMARY_COLUMNS, rows)
+        result = frame(SUMMARY_SCHEMA, rows)
         out.update(seconds=time.perf_counter() - started, rows=len(result), unreadable=bad, cpu_seconds=time.process_time() - cpu)
     elif variant == "chats-loop":
         started = time.perf_counter()

@@ -2,7 +2,7 @@
 
 A lenient reader (``strict=False``) does not stop at the first bad file or field: it keeps what it could
 read and reports the rest as rows of its ``problems()`` method. Every such frame starts with exactly
-:data:`PROBLEM_COLUMNS`:
+:data:`PROBLEM_SCHEMA`:
 
 - ``severity`` - ordered categorical ``["warning", "error"]``: an error means something was skipped,
   a warning that something was read but looks wrong;
@@ -25,7 +25,7 @@ from kit.core.frames import frame, ordered
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["PROBLEM_COLUMNS", "SEVERITIES", "SEVERITY", "problem_schema", "problems_frame"]
+__all__ = ["PROBLEM_SCHEMA", "SEVERITIES", "SEVERITY", "problem_schema", "problems_frame"]
 
 #: The severities, least serious first.
 SEVERITIES = ("warning", "error")
@@ -35,7 +35,7 @@ SEVERITY = ordered(SEVERITIES)
 
 
 def problem_schema(extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The schema of a problems frame: :data:`PROBLEM_COLUMNS`, then ``extra`` (a subsystem's columns)."""
+    """The schema of a problems frame: :data:`PROBLEM_SCHEMA`, then ``extra`` (a subsystem's columns)."""
     schema: dict[str, Any] = {"severity": SEVERITY}
     schema.update({name: "string" for name in _NAMES[1:]})
     for name, dtype in (extra or {}).items():
@@ -73,5 +73,7 @@ def problems_frame(
 
 
 #: The shared first columns of every problems frame (column -> dtype).
-PROBLEM_COLUMNS: dict[str, Any] = problem_schema()
+PROBLEM_SCHEMA: dict[str, Any] = problem_schema()
 
+#: Old names of the schemas above, kept for one release (issue 21: every column -> dtype dict is a ``*_SCHEMA``).
+PROBLEM_COLUMNS = PROBLEM_SCHEMA

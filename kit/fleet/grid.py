@@ -9,16 +9,16 @@ from kit.core.frames import frame
 from kit.fleet._dask import check_progress, compute, resolve_client
 from kit.fleet.errors import FleetParameterError
 from kit.retrieval import DEFAULT_METRICS, ParagraphIndex, evaluate, load_beir, make_run
-from kit.retrieval.evaluation import EVALUATION_COLUMNS
+from kit.retrieval.evaluation import EVALUATION_SCHEMA
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["GRID_COLUMNS", "evaluate_grid", "evaluate_one"]
+__all__ = ["GRID_SCHEMA", "evaluate_grid", "evaluate_one"]
 
 #: Columns of :func:`evaluate_grid`: the labels ``collection, config``, then the schema of
 #: :func:`kit.retrieval.evaluate` itself (``query_id, metric, value``, the same dtypes).
-GRID_COLUMNS: dict[str, Any] = {"collection": "string", "config": "string", **EVALUATION_COLUMNS}
+GRID_SCHEMA: dict[str, Any] = {"collection": "string", "config": "string", **EVALUATION_SCHEMA}
 
 
 def _load(collection: Any) -> Any:
@@ -62,7 +62,7 @@ def evaluate_grid(
     Returns
     -------
     pandas.DataFrame
-        :data:`GRID_COLUMNS`: ``collection, config``, then exactly the long frame of
+        :data:`GRID_SCHEMA`: ``collection, config``, then exactly the long frame of
         :func:`kit.retrieval.evaluate` (``query_id, metric, value``, its schema and values): in collection
         order, then configuration order, then evaluate's order; the same columns and dtypes when empty. Average with
         ``kit.retrieval.summarize(result, by=["collection", "config"])``.
@@ -88,13 +88,16 @@ def evaluate_grid(
             tasks.append(dask.delayed(evaluate_one)(loaded, dict(settings), metrics=metrics, limit=limit))
             labels.append((str(cname), str(kname)))
     if not tasks:
-        return frame(GRID_COLUMNS)
+        return frame(GRID_SCHEMA)
     client = resolve_client(client)
     results = compute(*tasks, client=client, progress=progress)
     columns: dict[str, Any] = {
         "collection": np.repeat([c for c, _ in labels], [len(r) for r in results]),
         "config": np.repeat([k for _, k in labels], [len(r) for r in results]),
     }
-    for name in EVALUATION_COLUMNS:
+    for name in EVALUATION_SCHEMA:
         columns[name] = pd.concat([r[name] for r in results], ignore_index=True)
-    return frame(GRID_COLUMNS, columns)
+    return frame(GRID_SCHEMA, columns)
+
+#: Old names of the schemas above, kept for one release (issue 21: every column -> dtype dict is a ``*_SCHEMA``).
+GRID_COLUMNS = GRID_SCHEMA

@@ -29,11 +29,11 @@ if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = [
-    "SAVES_COLUMNS",
-    "SUMMARY_COLUMNS",
-    "TABLES_COLUMNS",
-    "DOCUMENTS_COLUMNS",
-    "FLEET_PROBLEM_COLUMNS",
+    "SAVES_SCHEMA",
+    "SUMMARY_SCHEMA",
+    "TABLES_SCHEMA",
+    "DOCUMENTS_SCHEMA",
+    "FLEET_PROBLEM_SCHEMA",
     "FleetSave",
     "Fleet",
     "open_fleet",
@@ -42,26 +42,29 @@ __all__ = [
 DATABASE_FOLDER = Path("system") / "database"
 
 #: Columns of :meth:`Fleet.saves`.
-SAVES_COLUMNS: dict[str, Any] = {
+SAVES_SCHEMA: dict[str, Any] = {
     "save_id": "string", "path": "string", "readable": "bool", "n_players": "int64", "size_bytes": "int64",
 }
 #: Columns of :meth:`Fleet.summary` (``save_id`` then the columns of :meth:`kit.Save.summary`).
-SUMMARY_COLUMNS: dict[str, Any] = {
+SUMMARY_SCHEMA: dict[str, Any] = {
     "save_id": "string", "scope": "string", "player_uuid": "string", "path": "string", "exists": "bool",
     "layout": "string", "file_size_bytes": "int64", "n_tables": "int64", "n_entries": "int64", "n_documents": "int64",
 }
 #: Columns of :meth:`Fleet.tables`.
-TABLES_COLUMNS: dict[str, Any] = {
+TABLES_SCHEMA: dict[str, Any] = {
     "save_id": "string", "scope": "string", "player_uuid": "string", "table_id": "string", "codec": "string",
     "n_entries": "int64", "n_documents": "int64", "size_bytes": "int64",
 }
 #: Columns of :meth:`Fleet.documents`.
-DOCUMENTS_COLUMNS: dict[str, Any] = {
+DOCUMENTS_SCHEMA: dict[str, Any] = {
     "save_id": "string", "scope": "string", "player_uuid": "string", "language": "string", "doc_id": "string",
     "title": "string", "n_paragraphs": "int64", "n_chars": "int64",
 }
-#: Columns of :meth:`Fleet.problems`: :data:`kit.core.problems.PROBLEM_COLUMNS`, then ``save_id``.
-FLEET_PROBLEM_COLUMNS: dict[str, Any] = problem_schema({"save_id": "string"})
+#: Columns of :meth:`Fleet.problems`: :data:`kit.core.problems.PROBLEM_SCHEMA`, then ``save_id``.
+FLEET_PROBLEM_SCHEMA: dict[str, Any] = problem_schema({"save_id": "string"})
+#: Old names of the schemas above, kept for one release (issue 21: every column -> dtype dict is a ``*_SCHEMA``).
+SAVES_COLUMNS, SUMMARY_COLUMNS, TABLES_COLUMNS = SAVES_SCHEMA, SUMMARY_SCHEMA, TABLES_SCHEMA
+DOCUMENTS_COLUMNS, FLEET_PROBLEM_COLUMNS = DOCUMENTS_SCHEMA, FLEET_PROBLEM_SCHEMA
 
 
 @dataclass(frozen=True)
@@ -246,7 +249,7 @@ class Fleet:
             each as its ``Save.summary()`` orders them. A database that cannot be read has no row (it is in
             :meth:`problems`), the rest of its save still has theirs.
         """
-        return self._lazy(_summary_rows, SUMMARY_COLUMNS, "fleet-summary")
+        return self._lazy(_summary_rows, SUMMARY_SCHEMA, "fleet-summary")
 
     def tables(self) -> dd.DataFrame:
         """One row per table of every readable database (lazy).
@@ -257,7 +260,7 @@ class Fleet:
             Columns ``save_id, scope, player_uuid, table_id, codec, n_entries, n_documents, size_bytes`` (the
             columns of ``AgentDatabase.tables()`` but ``is_documents``).
         """
-        return self._lazy(_tables_rows, TABLES_COLUMNS, "fleet-tables")
+        return self._lazy(_tables_rows, TABLES_SCHEMA, "fleet-tables")
 
     def documents(self, table_id: str) -> dd.DataFrame:
         """One row per document of the documents table ``table_id`` in every readable database (lazy).
@@ -275,7 +278,7 @@ class Fleet:
             :func:`kit.retrieval.split_paragraphs` splits the text), ``n_chars``; stored order.
         """
         table_id = documents_table(table_id).id
-        return self._lazy(_documents_rows, DOCUMENTS_COLUMNS, "fleet-documents", table_id)
+        return self._lazy(_documents_rows, DOCUMENTS_SCHEMA, "fleet-documents", table_id)
 
     def problems(self) -> dd.DataFrame:
         """One row per unreadable database file or missing save folder (lazy); one bad save never stops the rest.
@@ -283,13 +286,13 @@ class Fleet:
         Returns
         -------
         dask.dataframe.DataFrame
-            The shared problems shape (:data:`kit.core.problems.PROBLEM_COLUMNS`), then ``save_id``:
+            The shared problems shape (:data:`kit.core.problems.PROBLEM_SCHEMA`), then ``save_id``:
             ``severity`` (ordered ``warning < error``; always ``error`` here), ``kind`` (``unreadable_database``,
             ``missing_save``), ``object_id`` (``"shared"``, the player UUID, or the save id), ``field`` (``<NA>``:
             the whole file), ``message`` (the single-save error, naming the file and reason), ``path``,
             ``save_id``.
         """
-        return self._lazy(_problem_rows, FLEET_PROBLEM_COLUMNS, "fleet-problems")
+        return self._lazy(_problem_rows, FLEET_PROBLEM_SCHEMA, "fleet-problems")
 
     def saves(self, *, progress: bool | None = None) -> pd.DataFrame:
         """One row per save. Computes (every database is decoded to tell whether it is readable).
@@ -306,7 +309,7 @@ class Fleet:
             Columns ``save_id, path, readable`` (every database file decodes), ``n_players`` (player database
             files), ``size_bytes`` (of the database files); sorted by ``save_id``.
         """
-        lazy = self._lazy(_saves_rows, SAVES_COLUMNS, "fleet-saves")
+        lazy = self._lazy(_saves_rows, SAVES_SCHEMA, "fleet-saves")
         (result,) = self.compute(lazy, progress=progress)
         return result
 

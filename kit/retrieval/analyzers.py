@@ -224,7 +224,11 @@ class Analyzer:
 
     @property
     def is_identity(self) -> bool:
-        """True when tokens are the terms (no stop words, no stemming)."""
+        """Deprecated (unused; kept for one release, it warns): True when tokens are the terms."""
+        import warnings
+
+        warnings.warn("Analyzer.is_identity is deprecated and will be removed in the next release",
+                      DeprecationWarning, stacklevel=2)
         return self._filter is None
 
     def terms_of(self, unique_tokens: list[str]) -> list[str]:

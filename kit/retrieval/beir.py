@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from kit.core.document import Document
 from kit.core.frames import frame
-from kit.retrieval._frames import QRELS_COLUMNS, QUERIES_COLUMNS
+from kit.retrieval._frames import QRELS_SCHEMA, QUERIES_SCHEMA
 from kit.retrieval.errors import BeirFormatError, BeirReadError
 
 if TYPE_CHECKING:
@@ -141,7 +141,7 @@ def load_beir(folder: str | os.PathLike[str], *, split: str = "test") -> BeirCol
         judged[(parts[0].strip(), parts[1].strip())] = relevance
     pairs = sorted(judged.items())
     qrels = frame(
-        QRELS_COLUMNS,
+        QRELS_SCHEMA,
         {
             "query_id": [q for (q, _), _ in pairs],
             "doc_id": [d for (_, d), _ in pairs],
@@ -151,6 +151,6 @@ def load_beir(folder: str | os.PathLike[str], *, split: str = "test") -> BeirCol
     judged_queries = {q for q, _ in judged}
     kept = [r for r in query_records if r["_id"] in judged_queries]
     queries = frame(
-        QUERIES_COLUMNS, {"query_id": [r["_id"] for r in kept], "text": [r["text"] for r in kept]}
+        QUERIES_SCHEMA, {"query_id": [r["_id"] for r in kept], "text": [r["text"] for r in kept]}
     )
     return BeirCollection(name=root.resolve().name, corpus=corpus, queries=queries, qrels=qrels)

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Literal
 import numpy as np
 
 from kit.core.frames import frame
-from kit.retrieval._frames import EVALUATION_COLUMNS, RUN_COLUMNS
+from kit.retrieval._frames import EVALUATION_SCHEMA, RUN_SCHEMA
 from kit.core.validation import check_int
 from kit.retrieval.errors import InvalidParameterError, MetricError, RunFormatError
 
@@ -219,7 +219,7 @@ def evaluate(
             query_column.append(q)
             values.append(metric.compute(gains, relevant))
     return frame(
-        EVALUATION_COLUMNS,
+        EVALUATION_SCHEMA,
         {"query_id": query_column, "metric": metric_names, "value": np.asarray(values, dtype=np.float64)},
     )
 
@@ -307,9 +307,9 @@ def make_run(
         rank_column.append(np.arange(1, len(doc_ids) + 1, dtype=np.int64))
         score_column.append(scores)
     if not query_column:
-        return frame(RUN_COLUMNS)
+        return frame(RUN_SCHEMA)
     return frame(
-        RUN_COLUMNS,
+        RUN_SCHEMA,
         {
             "query_id": query_column,
             "doc_id": doc_column,

@@ -34,7 +34,7 @@ import numpy as np
 
 from kit.core.document import Document
 from kit.core.frames import frame
-from kit.retrieval._frames import EXPLAIN_COLUMNS, PARAGRAPH_COLUMNS, SEARCH_COLUMNS, STATS_COLUMNS
+from kit.retrieval._frames import EXPLAIN_SCHEMA, PARAGRAPH_SCHEMA, SEARCH_SCHEMA, STATS_SCHEMA
 from kit.core.validation import check_choice, check_int, check_real, check_str
 from kit.retrieval.analyzers import ANALYZERS, make_analyzer
 from kit.retrieval.errors import (
@@ -236,7 +236,7 @@ class ParagraphIndex:
     def paragraphs_(self) -> pd.DataFrame:
         self._check_fitted("paragraphs_")
         return frame(
-            PARAGRAPH_COLUMNS,
+            PARAGRAPH_SCHEMA,
             {
                 "doc_id": self._row_doc_id,
                 "paragraph_index": self._row_paragraph,
@@ -343,14 +343,14 @@ class ParagraphIndex:
         mask = self._row_mask(allowed_ids)
         cols, weights, _ = self._query_weights(self.analyzer_(query))
         if len(cols) == 0:
-            return frame(SEARCH_COLUMNS)
+            return frame(SEARCH_SCHEMA)
         scores = self._scores(cols, weights)
         rows = self._top(scores, limit, mask)
         if len(rows) == 0:
-            return frame(SEARCH_COLUMNS)
+            return frame(SEARCH_SCHEMA)
         strings = self._search_strings.take(rows)
         return frame(
-            SEARCH_COLUMNS,
+            SEARCH_SCHEMA,
             {
                 "rank": np.arange(1, len(rows) + 1, dtype=np.int64),
                 "doc_id": strings["doc_id"],
@@ -450,7 +450,7 @@ class ParagraphIndex:
                 doc_weights[k] = matrix.data[pos]
         keep = doc_weights > 0
         if not keep.any():
-            return frame(EXPLAIN_COLUMNS)
+            return frame(EXPLAIN_SCHEMA)
         cols, weights, n_query, doc_weights = cols[keep], weights[keep], n_query[keep], doc_weights[keep]
         contributions = weights * doc_weights
         terms = [self._terms[c] for c in cols.tolist()]
@@ -459,7 +459,7 @@ class ParagraphIndex:
             (self.analyzer_(title) if title else []) + self.analyzer_(self._row_text[row])
         )
         out = frame(
-            EXPLAIN_COLUMNS,
+            EXPLAIN_SCHEMA,
             {
                 "term": np.array(terms, dtype=object),
                 "query_weight": weights,
@@ -537,7 +537,7 @@ class ParagraphIndex:
             "zero_hit_query_rate": zero_rate,
             "missing_query_term_share": missing_share,
         }
-        return frame(STATS_COLUMNS, {name: [value] for name, value in values.items()})
+        return frame(STATS_SCHEMA, {name: [value] for name, value in values.items()})
 
 
 def _query_texts(queries: Iterable[str] | pd.Series | pd.DataFrame) -> list[str]:

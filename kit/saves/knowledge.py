@@ -47,10 +47,14 @@ def prepare_index(
     background: bool = False,
     **settings: Any,
 ) -> ParagraphIndex | Future[ParagraphIndex]:
-    """Return the paragraph index of ``source`` in ``language`` for the database's current state.
+    """Deprecated forwarder of :meth:`kit.AgentDatabase.prepare_index` (kept for one release; it warns).
 
-    The same as :meth:`kit.AgentDatabase.prepare_index` (parameters and caching are described there).
+    The index belongs to the database: call ``db.prepare_index(source, language, ...)``.
     """
+    import warnings
+
+    warnings.warn("kit.saves.prepare_index(db, ...) is deprecated and will be removed in the next release: "
+                  "use db.prepare_index(source, language, ...)", DeprecationWarning, stacklevel=2)
     return db.prepare_index(source, language, background=background, **settings)
 
 

@@ -37,7 +37,7 @@ def test_fleet_frames_on_the_cluster(client, generated_fleet):
     pd.testing.assert_frame_equal(problems, expected_problems)
     readable = fleet.saves().set_index("save_id")["readable"]
     good = [item for item in fleet.items if readable[item.save_id]]
-    direct = as_schema(pd.concat([reference_summary(item) for item in good]), kit.fleet.SUMMARY_COLUMNS)
+    direct = as_schema(pd.concat([reference_summary(item) for item in good]), kit.fleet.SUMMARY_SCHEMA)
     pd.testing.assert_frame_equal(summary[summary["save_id"].isin([i.save_id for i in good])].reset_index(drop=True), direct)
     assert sorted(problems["path"]) == sorted(str(p) for p in generated_fleet.corrupt_files)
 

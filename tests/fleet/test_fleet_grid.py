@@ -10,7 +10,7 @@ import pytest
 import kit
 import kit.fleet
 import kit.retrieval as kr
-from kit.retrieval.evaluation import EVALUATION_COLUMNS
+from kit.retrieval.evaluation import EVALUATION_SCHEMA
 from fleet_inputs import sample_collections
 
 CONFIGS = {"bm25": {}, "tfidf": {"weighting": "tfidf"}, "char12": {"analyzer": "char12"}}
@@ -24,7 +24,7 @@ def _reference(collections, configs, metrics=kr.DEFAULT_METRICS, limit=100) -> p
         for kname, settings in configs.items():
             index = kr.ParagraphIndex(**settings).fit(col.corpus)
             scores = kr.evaluate(kr.make_run(index, col.queries, limit=limit), col.qrels, list(metrics))
-            frames.append(scores.assign(collection=cname, config=kname)[list(kit.fleet.GRID_COLUMNS)])
+            frames.append(scores.assign(collection=cname, config=kname)[list(kit.fleet.GRID_SCHEMA)])
     return pd.concat(frames, ignore_index=True).astype({"collection": "string", "config": "string"})
 
 
@@ -44,11 +44,11 @@ def _write_beir(folder, col) -> None:
 def test_grid_equals_the_loop():
     collections = sample_collections()
     got = kit.fleet.evaluate_grid(collections, CONFIGS)
-    assert list(got.columns) == list(kit.fleet.GRID_COLUMNS)
+    assert list(got.columns) == list(kit.fleet.GRID_SCHEMA)
     expected = _reference(collections, CONFIGS)
     pd.testing.assert_frame_equal(got, expected)
     # after the labels, exactly kit.retrieval.evaluate's frame: its schema, and its rows per pair
-    assert dict(list(kit.fleet.GRID_COLUMNS.items())[2:]) == EVALUATION_COLUMNS
+    assert dict(list(kit.fleet.GRID_SCHEMA.items())[2:]) == EVALUATION_SCHEMA
     col = collections["en_us"]
     scores = kr.evaluate(kr.make_run(kr.ParagraphIndex().fit(col.corpus), col.queries), col.qrels)
     part = got[(got["collection"] == "en_us") & (got["config"] == "bm25")]
@@ -65,7 +65,7 @@ def test_folders_options_and_empty(tmp_path):
     got = kit.fleet.evaluate_grid(folders, {"bm25": {}}, metrics=["recall@5", "map@10"], limit=10)
     pd.testing.assert_frame_equal(got, _reference(folders, {"bm25": {}}, ["recall@5", "map@10"], 10))
     empty = kit.fleet.evaluate_grid({}, CONFIGS)
-    assert list(empty.columns) == list(kit.fleet.GRID_COLUMNS) and empty.empty
+    assert list(empty.columns) == list(kit.fleet.GRID_SCHEMA) and empty.empty
     pd.testing.assert_series_equal(empty.dtypes, got.dtypes)
     with pytest.raises(kit.fleet.FleetParameterError, match="configuration 'x' must be a mapping"):
         kit.fleet.evaluate_grid(collections, {"x": 3})

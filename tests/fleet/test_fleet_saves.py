@@ -11,11 +11,11 @@ import pytest
 import kit
 import kit.fleet
 from kit.fleet import (
-    DOCUMENTS_COLUMNS,
-    FLEET_PROBLEM_COLUMNS,
-    SAVES_COLUMNS,
-    SUMMARY_COLUMNS,
-    TABLES_COLUMNS,
+    DOCUMENTS_SCHEMA,
+    FLEET_PROBLEM_SCHEMA,
+    SAVES_SCHEMA,
+    SUMMARY_SCHEMA,
+    TABLES_SCHEMA,
 )
 from kit.retrieval import split_paragraphs
 from kit.samples.fleet import write_fleet
@@ -82,7 +82,7 @@ def test_partitions_group_small_saves(fleet, generated_fleet, tmp_path, monkeypa
 def test_summary_equals_save_summary(fleet, generated_fleet, tmp_path):
     lazy = fleet.summary()
     assert isinstance(lazy, dd.DataFrame) and lazy.npartitions == fleet.npartitions
-    assert list(lazy.columns) == list(SUMMARY_COLUMNS)
+    assert list(lazy.columns) == list(SUMMARY_SCHEMA)
     (got,) = fleet.compute(lazy)
     bad = _bad_saves(generated_fleet)
     assert len(bad) == 3
@@ -98,12 +98,12 @@ def test_summary_equals_save_summary(fleet, generated_fleet, tmp_path):
                 (copy / rel).unlink()
             ref = reference_summary(type(item)(item.save_id, copy))
             expected.append(ref[~ref["path"].isin([r.as_posix() for r in removed])])  # no row for an unreadable file
-    pd.testing.assert_frame_equal(got, as_schema(pd.concat(expected), SUMMARY_COLUMNS))
+    pd.testing.assert_frame_equal(got, as_schema(pd.concat(expected), SUMMARY_SCHEMA))
 
 
 def test_tables_and_documents_equal_the_databases_frames(fleet):
     (tables, docs) = fleet.compute(fleet.tables(), fleet.documents("system:knowledge"))
-    assert list(tables.columns) == list(TABLES_COLUMNS) and list(docs.columns) == list(DOCUMENTS_COLUMNS)
+    assert list(tables.columns) == list(TABLES_SCHEMA) and list(docs.columns) == list(DOCUMENTS_SCHEMA)
     expected_tables, expected_docs = [], []
     for item in fleet.items:
         with kit.open_save(item.path) as save:
@@ -118,8 +118,8 @@ def test_tables_and_documents_equal_the_databases_frames(fleet):
                 if "system:knowledge" in handle.table_ids():
                     f = handle.frame("system:knowledge")
                     expected_docs.append(f.assign(**labels, n_paragraphs=[len(split_paragraphs(x)) for x in f["text"]]))
-    pd.testing.assert_frame_equal(tables, as_schema(pd.concat(expected_tables), TABLES_COLUMNS))
-    pd.testing.assert_frame_equal(docs, as_schema(pd.concat(expected_docs), DOCUMENTS_COLUMNS))
+    pd.testing.assert_frame_equal(tables, as_schema(pd.concat(expected_tables), TABLES_SCHEMA))
+    pd.testing.assert_frame_equal(docs, as_schema(pd.concat(expected_docs), DOCUMENTS_SCHEMA))
     assert docs["scope"].eq("player").any() and (docs["n_paragraphs"] >= 1).all()
     with pytest.raises(kit.InvalidIdentifierError, match="expected 'namespace:path'"):
         fleet.documents("knowledge")
@@ -127,7 +127,7 @@ def test_tables_and_documents_equal_the_databases_frames(fleet):
 
 def test_problems_one_row_per_unreadable_file(fleet, generated_fleet):
     (problems,) = fleet.compute(fleet.problems())
-    assert list(problems.columns) == list(FLEET_PROBLEM_COLUMNS)
+    assert list(problems.columns) == list(FLEET_PROBLEM_SCHEMA)
     assert problems["severity"].dtype == pd.CategoricalDtype(["warning", "error"], ordered=True)
     assert sorted(problems["path"]) == sorted(str(p) for p in generated_fleet.corrupt_files)
     assert set(problems["kind"]) == {"unreadable_database"} and set(problems["save_id"]) == _bad_saves(generated_fleet)
@@ -139,7 +139,7 @@ def test_problems_one_row_per_unreadable_file(fleet, generated_fleet):
 
 def test_saves(fleet, generated_fleet):
     saves = fleet.saves()
-    assert list(saves.columns) == list(SAVES_COLUMNS) and len(saves) == len(fleet)
+    assert list(saves.columns) == list(SAVES_SCHEMA) and len(saves) == len(fleet)
     assert set(saves.loc[~saves["readable"], "save_id"]) == _bad_saves(generated_fleet)
     for item, row in zip(fleet.items, saves.itertuples()):
         with kit.open_save(item.path) as save:
@@ -220,9 +220,9 @@ def test_collection_names_come_from_the_saves_and_the_reader(fleet, generated_fl
     resized = kit.fleet.FleetSave(fleet.items[0].save_id, fleet.items[0].path, fleet.items[0].size_bytes + 1)
     assert resized.__dask_tokenize__() != fleet.items[0].__dask_tokenize__()
     # a task is a module-level callable (pickled by reference, not a closure): it reads like the single-save rows
-    task = pickle.loads(pickle.dumps(_partition(_summary_rows, SUMMARY_COLUMNS)))
+    task = pickle.loads(pickle.dumps(_partition(_summary_rows, SUMMARY_SCHEMA)))
     got = task(fleet.partitions[0])
     pd.testing.assert_frame_equal(got, as_schema(pd.DataFrame(
-        [row for item in fleet.partitions[0] for row in _summary_rows(item)]), SUMMARY_COLUMNS))
+        [row for item in fleet.partitions[0] for row in _summary_rows(item)]), SUMMARY_SCHEMA))
     # the lazy frame carries no per-partition string conversion: its partitions are already of the schema's dtypes
     assert type(fleet.summary().expr).__name__ == "FromMap"

@@ -5,7 +5,7 @@ from retrieval_inputs import IR, require
 
 from kit import Document
 from kit.retrieval import BeirFormatError, BeirReadError, load_beir
-from kit.retrieval._frames import QRELS_COLUMNS, QUERIES_COLUMNS
+from kit.retrieval._frames import QRELS_SCHEMA, QUERIES_SCHEMA
 
 
 def test_load_scifact():
@@ -13,8 +13,8 @@ def test_load_scifact():
     assert collection.name == "scifact"
     assert len(collection.corpus) == 5183 and isinstance(collection.corpus[0], Document)
     assert len(collection.queries) == 300 and len(collection.qrels) == 339
-    assert list(collection.queries.columns) == list(QUERIES_COLUMNS)
-    assert list(collection.qrels.columns) == list(QRELS_COLUMNS)
+    assert list(collection.queries.columns) == list(QUERIES_SCHEMA)
+    assert list(collection.qrels.columns) == list(QRELS_SCHEMA)
     assert collection.queries.loc[0, "query_id"] == "1"  # ids stay strings
     assert collection.qrels["relevance"].dtype == "int64"
     assert set(collection.qrels["doc_id"]) <= {d.id for d in collection.corpus}

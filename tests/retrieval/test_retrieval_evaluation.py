@@ -18,7 +18,7 @@ from kit.retrieval import (
     make_run,
     summarize,
 )
-from kit.retrieval._frames import EVALUATION_COLUMNS, RUN_COLUMNS
+from kit.retrieval._frames import EVALUATION_SCHEMA, RUN_SCHEMA
 
 # kit metric -> (pytrec_eval measure, cutoff applied to the run before pytrec_eval, or None)
 PYTREC = {
@@ -61,7 +61,7 @@ def pytrec_values(run, qrels, measure, cutoff):
 def test_metrics_equal_pytrec_eval_on_real_runs(real_run):
     collection, run, dropped = real_run
     results = evaluate(run, collection.qrels, metrics=list(PYTREC))
-    assert list(results.columns) == list(EVALUATION_COLUMNS)
+    assert list(results.columns) == list(EVALUATION_SCHEMA)
     judged_queries = sorted(set(collection.qrels.loc[collection.qrels["relevance"] >= 1, "query_id"]))
     for name, (measure, cutoff) in PYTREC.items():
         ours = results[results["metric"] == name].set_index("query_id")["value"]
@@ -121,7 +121,7 @@ def test_empty_run_scores_zero_and_keeps_columns():
     assert len(results) == 6 and (results["value"] == 0).all()
     assert results["metric"].tolist() == ["ndcg@10"] * 2 + ["mrr@10"] * 2 + ["recall@100"] * 2
     no_qrels = evaluate(empty_run, qrels.iloc[:0])
-    assert no_qrels.empty and list(no_qrels.columns) == list(EVALUATION_COLUMNS)
+    assert no_qrels.empty and list(no_qrels.columns) == list(EVALUATION_SCHEMA)
 
 
 def test_summarize_means_per_metric_and_group():
@@ -150,7 +150,7 @@ def test_make_run_scores_documents_by_their_best_paragraph():
     ]
     index = ParagraphIndex().fit(docs)
     run = make_run(index, {"q1": "iron", "q0": "copper", "q2": "zzz"}, limit=10)
-    assert list(run.columns) == list(RUN_COLUMNS)
+    assert list(run.columns) == list(RUN_SCHEMA)
     assert run["query_id"].tolist() == ["q0", "q1", "q1"]  # sorted; q2 matches nothing
     best = index.search("iron", limit=10)
     expected = best.groupby("doc_id")["score"].max().sort_values(ascending=False)

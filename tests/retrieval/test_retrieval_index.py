@@ -18,7 +18,7 @@ from kit.retrieval import (
     UnknownParagraphError,
     load_beir,
 )
-from kit.retrieval._frames import EXPLAIN_COLUMNS, PARAGRAPH_COLUMNS, SEARCH_COLUMNS, STATS_COLUMNS
+from kit.retrieval._frames import EXPLAIN_SCHEMA, PARAGRAPH_SCHEMA, SEARCH_SCHEMA, STATS_SCHEMA
 
 GUIDE = [
     Document("guide/iron", "Iron tools", "## Mining\n\nIron pickaxes mine diamonds.\n\n铁镐可以挖钻石。"),
@@ -51,7 +51,7 @@ def test_fit_returns_self_and_sets_learned_attributes():
     assert index.fit(GUIDE) is index
     assert index.n_documents_ == 4
     paragraphs = index.paragraphs_
-    assert_schema(paragraphs, PARAGRAPH_COLUMNS)
+    assert_schema(paragraphs, PARAGRAPH_SCHEMA)
     assert paragraphs[["doc_id", "paragraph_index"]].values.tolist() == [
         ["guide/gold", 0], ["guide/gold", 1], ["guide/iron", 0], ["guide/iron", 1],
         ["guide/wood", 0], ["guide/wood", 1],
@@ -106,7 +106,7 @@ def test_duplicate_ids_and_non_documents_are_refused():
 def test_search_finds_chinese_and_english_paragraphs():
     index = ParagraphIndex().fit(GUIDE)
     result = index.search("钻石")
-    assert_schema(result, SEARCH_COLUMNS)
+    assert_schema(result, SEARCH_SCHEMA)
     assert result[["doc_id", "paragraph_index"]].values.tolist()[0] == ["guide/iron", 1]
     assert result.loc[0, "title"] == "Iron tools" and result.loc[0, "text"] == "铁镐可以挖钻石。"
     english = index.search("diamond pickaxe")
@@ -149,7 +149,7 @@ def test_allowed_ids_is_a_mask_over_the_full_ranking(xquad_en):
     for nothing in ([], ["not-a-document"], set()):
         empty = index.search(query, allowed_ids=nothing)
         assert empty.empty
-        assert_schema(empty, SEARCH_COLUMNS)
+        assert_schema(empty, SEARCH_SCHEMA)
 
 
 def test_allowed_ids_must_not_be_a_single_string():
@@ -190,7 +190,7 @@ def test_limit_caps_the_rows(xquad_en):
 def test_queries_without_indexed_terms_give_empty_frames(query):
     result = ParagraphIndex().fit(GUIDE).search(query)
     assert result.empty
-    assert_schema(result, SEARCH_COLUMNS)
+    assert_schema(result, SEARCH_SCHEMA)
 
 
 def test_query_must_be_a_str():
@@ -279,7 +279,7 @@ def test_explain_contributions_sum_to_the_score(xquad_zh, weighting):
     for query in xquad_zh.queries["text"].iloc[:10]:
         for row in index.search(query, limit=3).itertuples():
             table = index.explain(query, row.doc_id, row.paragraph_index)
-            assert_schema(table, EXPLAIN_COLUMNS)
+            assert_schema(table, EXPLAIN_SCHEMA)
             assert table["contribution"].sum() == pytest.approx(row.score, rel=1e-12)
             assert table["share"].sum() == pytest.approx(1.0)
             assert table["contribution"].is_monotonic_decreasing
@@ -294,7 +294,7 @@ def test_explain_counts_and_errors():
     assert by_term.loc["钻石", "n_in_query"] == 2 and by_term.loc["钻石", "n_in_paragraph"] == 1
     assert by_term.loc["iron", "n_in_paragraph"] == 1  # from the title
     assert index.explain("gold", "guide/iron", 0).empty
-    assert_schema(index.explain("", "guide/iron", 0), EXPLAIN_COLUMNS)
+    assert_schema(index.explain("", "guide/iron", 0), EXPLAIN_SCHEMA)
     with pytest.raises(UnknownParagraphError, match="'guide/nope' is not in this index") as info:
         index.explain("iron", "guide/nope", 0)
     assert isinstance(info.value, LookupError)
@@ -308,7 +308,7 @@ def test_explain_counts_and_errors():
 def test_stats_describe_the_index(xquad_zh):
     index = ParagraphIndex().fit(xquad_zh.corpus)
     stats = index.stats()
-    assert_schema(stats, STATS_COLUMNS)
+    assert_schema(stats, STATS_SCHEMA)
     assert len(stats) == 1
     row = stats.iloc[0]
     lengths = index.paragraphs_["n_terms"]
