@@ -35,14 +35,19 @@ class RegistryTags:
     failed: dict[str, str] = field(default_factory=dict)
     files: dict[str, tuple[TagFile, ...]] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    _ids: dict[str, tuple[str, ...]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def defined(self, tag_id: str) -> bool:
         """Whether any pack has a file for the tag (loaded or failed)."""
         return tag_id.lstrip("#") in self.files
 
     def ids(self, tag_id: str) -> tuple[str, ...]:
-        """Member ids of a loaded tag; ``()`` for a missing or failed one."""
-        return tuple(m.member_id for m in self.members.get(tag_id.lstrip("#"), ()))
+        """Member ids of a loaded tag; ``()`` for a missing or failed one (computed once per tag)."""
+        key = tag_id.lstrip("#")
+        ids = self._ids.get(key)
+        if ids is None:
+            ids = self._ids[key] = tuple(m.member_id for m in self.members.get(key, ()))
+        return ids
 
 
 def resolve_registry_tags(files: Iterable[TagFile], known: Iterable[str], *, registry: str) -> RegistryTags:
