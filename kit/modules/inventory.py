@@ -303,13 +303,29 @@ def _pick_catalogs(module: ModuleConfig, field: str, catalog: str, entries: Mapp
                                         f"{catalog} entry {ref} is not defined by any pack", module.path, module.pack))
                 continue
             ids = (ref,)
-        for entry_id in ids:
-            picks.setdefault(entry_id, via)
+        if len(ids) == 1:
+            picks.setdefault(ids[0], via)
+        elif ids:  # the first via of an entry stays, new entries follow in written order (no loop per entry)
+            merged = dict.fromkeys(ids, via)
+            merged.update(picks)
+            picks = {**picks, **merged}
     return CatalogPicks(catalog, module.module_id, tuple(picks), tuple(picks.values()))
+
+
+def _by_type(ids: Sequence[str], modules: Mapping[str, ModuleConfig]) -> dict[str, dict[str, None]]:
+    """``ids`` grouped by server type (client-only configurations left out), in first-seen order."""
+    out: dict[str, dict[str, None]] = {}
+    for module_id in ids:
+        t = modules[module_id].server_type
+        if t is not None:
+            out.setdefault(t, {})[module_id] = None
+    return out
 
 
 def _check_systems(systems: Mapping[str, SystemDefinition], modules: Mapping[str, ModuleConfig],
                    tags: RegistryTags, problems: list[Problem]) -> None:
+    rank = {m: i for i, m in enumerate(sort_ids(modules))}  # sorts each overlap's ids without recomputing keys
+    tag_types: dict[str, dict[str, dict[str, None]]] = {}  # a tag's members by type, grouped once per tag
     for s in systems.values():
         unconditional: dict[str, dict[str, None]] = {}
         for i, ref in enumerate(s.refs):
@@ -321,23 +337,28 @@ def _check_systems(systems: Mapping[str, SystemDefinition], modules: Mapping[str
                 elif ref.ref[1:] in tags.failed:
                     problems.append(Problem("dangling_tag", s.system_id, field,
                                             f"module tag {ref.ref} failed to load: it enables nothing", s.path, s.pack))
-                ids: Sequence[str] = tags.ids(ref.ref)
+                if ref.condition:
+                    continue
+                if ref.ref not in tag_types:
+                    tag_types[ref.ref] = _by_type(tags.ids(ref.ref), modules)
+                by_type = tag_types[ref.ref]
             elif ref.ref not in modules:
                 problems.append(Problem("unknown_module", s.system_id, field,
                                         f"module configuration {ref.ref} is not defined by any pack "
                                         "(the game refuses the system)", s.path, s.pack))
                 continue
-            else:
-                ids = (ref.ref,)
-            if ref.condition:
+            elif ref.condition:
                 continue
-            for module_id in ids:
-                t = modules[module_id].server_type
+            else:
+                t = modules[ref.ref].server_type
                 if t is not None:
-                    unconditional.setdefault(t, {})[module_id] = None
+                    unconditional.setdefault(t, {})[ref.ref] = None
+                continue
+            for t, ids in by_type.items():
+                unconditional.setdefault(t, {}).update(ids)
         for t, ids in unconditional.items():
             if len(ids) > 1:
-                ranked = sort_ids(ids)
+                ranked = sorted(ids, key=rank.__getitem__)
                 problems.append(Problem(
                     "overlapping_candidates", s.system_id, "modules",
                     f"enables {len(ids)} configurations of {t} without conditions ({', '.join(ranked)}): "

@@ -107,7 +107,8 @@ def resolve_registry_tags(files: Iterable[TagFile], known: Iterable[str], *, reg
                         fail(tag_id, "unknown_tag_member", f"lists {ref}, which failed to load: the tag is dropped", f)
                     continue
                 for m in out.members[nested]:
-                    members.setdefault(m.member_id, TagMember(m.member_id, m.required, m.via or nested))
+                    if m.member_id not in members:  # a member that came through a nested tag already says which
+                        members[m.member_id] = m if m.via else TagMember(m.member_id, m.required, nested)
             elif ref in known_ids:
                 members.setdefault(ref, TagMember(ref, required, ""))
             elif required:
