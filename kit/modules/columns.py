@@ -10,7 +10,8 @@ row-by-row construction gives.
 
 from __future__ import annotations
 
-from typing import Mapping, NamedTuple, Sequence
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -93,7 +94,8 @@ def _condition(system: SystemDefinition, ref_condition: str) -> str:
 def systems_frame(schema: Mapping[str, object], systems: Sequence[SystemDefinition],
                   module_tags: RegistryTags) -> pd.DataFrame:
     """The ``systems()`` frame: one row per direct reference and per member of a referenced tag (one row without a
-    module for a missing, failed or empty tag); systems in the given order, references in written order."""
+    module for a missing, failed or empty tag); systems in the given order, references in written order.
+    """
     module_codes: dict[str, int] = {}
     tag_rows: dict[str, tuple[list[int], list[bool]]] = {}
 

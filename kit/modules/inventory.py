@@ -5,17 +5,18 @@
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping, NamedTuple, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import NamedTuple
 
 import pandas as pd
 
 from kit.core.frames import frame
 from kit.items.tags import TagFile
 from kit.modules.builtin import DEFAULT_CATALOG_TAG, RESIDENT_CLIENT_ENTRIES
-from kit.modules.definitions import CATALOG_FIELDS, CATALOGS, CatalogEntry, ModuleConfig, SystemDefinition
 from kit.modules.columns import CatalogPicks, catalogs_frame, systems_frame
+from kit.modules.definitions import CATALOG_FIELDS, CATALOGS, CatalogEntry, ModuleConfig, SystemDefinition
 from kit.modules.entries import ClientEntry, order_client_entries
-from kit.modules.ids import id_order, sort_ids
+from kit.modules.ids import sort_ids
 from kit.modules.lints import lint_modules, unavailable_modules
 from kit.modules.problems import Problem, problems_frame
 from kit.modules.tags import RegistryTags, resolve_registry_tags

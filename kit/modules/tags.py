@@ -9,10 +9,10 @@ required makes the whole tag fail to load, as in the game (the tag is then dropp
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
-from kit.items.tags import TagFile
+from kit.items.tags import TagFile, TagValue
 from kit.modules.problems import Problem
 
 __all__ = ["TagMember", "RegistryTags", "resolve_registry_tags"]
@@ -63,7 +63,7 @@ def resolve_registry_tags(files: Iterable[TagFile], known: Iterable[str], *, reg
         How the registry is named in messages (``"module"``, ``"shop_offers"`` ...).
     """
     known_ids = set(known)
-    merged: dict[str, list[tuple[object, TagFile]]] = {}
+    merged: dict[str, list[tuple[TagValue, TagFile]]] = {}
     sources: dict[str, list[TagFile]] = {}
     for f in files:
         if f.replace:
@@ -93,7 +93,7 @@ def resolve_registry_tags(files: Iterable[TagFile], known: Iterable[str], *, reg
         stack.append(tag_id)
         members: dict[str, TagMember] = {}
         for value, f in merged[tag_id]:
-            ref, required = value.ref, value.required  # type: ignore[attr-defined]
+            ref, required = value.ref, value.required
             if ref.startswith("#"):
                 nested = ref[1:]
                 if nested not in merged:
