@@ -611,6 +611,8 @@ EXEMPT = {
     "kit.core.frames.frame": "the builder itself (its schema is its argument)",
     "kit.core.problems.problems_frame": "the problems builder (checked through every problems() case)",
     "kit.modules.problems.problems_frame": "kit.modules' problems builder (checked through ModuleInventory.problems)",
+    "kit.modules.columns.catalogs_frame": "builder of ModuleInventory.catalogs (checked through it)",
+    "kit.modules.columns.systems_frame": "builder of ModuleInventory.systems (checked through it)",
     "kit.retrieval.evaluation.summarize": "wide: one column per metric in the results",
     "kit.worldbook.trigger_coverage.activation_matrix": "wide: one column per turn",
     "kit.widgets.search_explorer.SearchExplorer.search": "a widget action returning AgentDatabase.search's frame",

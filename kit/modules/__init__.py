@@ -14,16 +14,21 @@ catalogs each player gets, and reports every mistake with its file and field.
 from __future__ import annotations
 
 from kit.modules.builtin import BUILTIN_PLAYER_ORDER, CLIENT_IDS, DEFAULT_CATALOG_TAG, SERVER_TYPES
-from kit.modules.selection import candidates
 from kit.modules.catalogs import player_catalog
-from kit.modules.enabled import Player, UnknownConditionError, enabled_modules, evaluate_condition, has_module
 from kit.modules.definitions import CATALOGS, CatalogEntry, ModuleConfig, ModuleRef, SystemDefinition
+from kit.modules.enabled import Player, UnknownConditionError, enabled_modules, evaluate_condition, has_module
 from kit.modules.entries import ClientEntry, order_client_entries
-from kit.modules.errors import (DatapackError, ModuleDefinitionError, UnknownCatalogError, UnknownModuleError,
-                               UnknownSystemError)
+from kit.modules.errors import (
+                               DatapackError,
+                               ModuleDefinitionError,
+                               UnknownCatalogError,
+                               UnknownModuleError,
+                               UnknownSystemError,
+)
 from kit.modules.inventory import ModuleInventory
 from kit.modules.problems import PROBLEM_KINDS, Problem
 from kit.modules.reader import read_modules
+from kit.modules.selection import candidates
 
 __all__ = [
     "read_modules",

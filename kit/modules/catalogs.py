@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 import pandas as pd
 
@@ -57,7 +57,6 @@ def player_catalog(inventory: ModuleInventory, enabled_module_ids: Iterable[str]
     grants: dict[str, list[str]] = {}
     for entry_id, module_id in zip(picks["entry_id"], picks["module_id"]):
         grants.setdefault(entry_id, []).append(module_id)
-    rows = [{"catalog": catalog, "entry_id": e, "n_modules": len(set(ms)),
-             "module_ids": tuple(sorted(set(ms), key=id_order))} for e, ms in grants.items()]
-    rows.sort(key=lambda r: id_order(r["entry_id"]))
+    rows = [{"catalog": catalog, "entry_id": e, "n_modules": len(set(grants[e])),
+             "module_ids": tuple(sorted(set(grants[e]), key=id_order))} for e in sorted(grants, key=id_order)]
     return frame(PLAYER_CATALOG_SCHEMA, rows)

@@ -8,6 +8,7 @@ problems found in that one file. Rules that need other files (unknown ids, tags,
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,12 +31,18 @@ CATALOG_FIELDS: dict[str, tuple[str, str]] = {
 
 _INT32 = (-(2 ** 31), 2 ** 31 - 1)
 
+# An id or a ``#tag`` (one ``#`` at most): what ``is_valid_id(value.lstrip("#")) and not value.startswith("##")`` says.
+_REF_RE = re.compile(r"^#?(?:[a-z0-9_.-]+:)?[a-z0-9_./-]+$")
+
+# The encoder ``json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))`` builds per call, once.
+_ENCODE = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode
+
 
 def json_text(value: Any) -> str:
     """Compact JSON with sorted keys (``""`` for ``None``): how kit shows parameters and conditions."""
     if value is None:
         return ""
-    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return _ENCODE(value)
 
 
 def text_of(component: Any) -> str:
@@ -138,7 +145,7 @@ def parse_selection(value: Any) -> tuple[str, ...] | None:
         raise FieldError(f"expected an id, a #tag or a list of them, got {json_text(value)}")
     out = []
     for i, item in enumerate(items):
-        if not isinstance(item, str) or not is_valid_id(item.lstrip("#")) or item.startswith("##"):
+        if not isinstance(item, str) or _REF_RE.match(item) is None:
             where = f"[{i}] " if not isinstance(value, str) else ""
             raise FieldError(f"{where}expected an id or a #tag, got {json_text(item)}")
         out.append(full_id(item))
@@ -188,7 +195,7 @@ def parse_module(module_id: str, data: Any, *, pack: str = "",
     return module, problems
 
 
-def _ref(value: Any, system_id: str, index: int, pack: str, path: str) -> tuple[ModuleRef | None, Problem | None]:
+def _ref(value: Any, system_id: str, index: int, pack: str, path: str) -> ModuleRef | Problem:
     field = f"modules[{index}]"
     condition: Any = None
     ref = value
@@ -196,14 +203,13 @@ def _ref(value: Any, system_id: str, index: int, pack: str, path: str) -> tuple[
         ref = value.get("id")
         condition = value.get("condition")
         if condition is not None and not isinstance(condition, (dict, list)):
-            return None, Problem("invalid_definition", system_id, f"{field}.condition",
-                                 f"expected a condition object, got {json_text(condition)}", path, pack)
-    if not isinstance(ref, str) or not is_valid_id(ref.lstrip("#")) or ref.startswith("##"):
-        return None, Problem("invalid_definition", system_id, field,
-                             "expected a module id, a #tag or {\"id\": ..., \"condition\": ...}, got "
-                             f"{json_text(value)}",
-                             path, pack)
-    return ModuleRef(full_id(ref), json_text(condition)), None
+            return Problem("invalid_definition", system_id, f"{field}.condition",
+                           f"expected a condition object, got {json_text(condition)}", path, pack)
+    if not isinstance(ref, str) or _REF_RE.match(ref) is None:
+        return Problem("invalid_definition", system_id, field,
+                       "expected a module id, a #tag or {\"id\": ..., \"condition\": ...}, got "
+                       f"{json_text(value)}", path, pack)
+    return ModuleRef(full_id(ref), json_text(condition))
 
 
 def parse_system(system_id: str, data: Any, *, pack: str = "",
@@ -222,9 +228,9 @@ def parse_system(system_id: str, data: Any, *, pack: str = "",
         return bad("condition", f"expected a condition object, got {json_text(condition)}")
     refs = []
     for i, value in enumerate(modules):
-        ref, problem = _ref(value, system_id, i, pack, path)
-        if problem is not None:
-            return None, [problem]
+        ref = _ref(value, system_id, i, pack, path)
+        if isinstance(ref, Problem):
+            return None, [ref]
         refs.append(ref)
     for field in ("name", "description"):
         if field in data and not isinstance(data[field], (str, dict, list)):

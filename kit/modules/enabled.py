@@ -9,8 +9,9 @@ Configurations whose type is unavailable on the server (the FTB module without F
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any
 
 import pandas as pd
 

@@ -13,8 +13,8 @@ right ones, each part in descending order.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from kit.modules.builtin import SETTINGS_CLIENT_IDS
 from kit.modules.ids import id_order
@@ -28,7 +28,8 @@ PLACEMENTS = ("left", "top_right")
 @dataclass(frozen=True)
 class ClientEntry:
     """One entry of the client's bar: its implementation, effective order, rank (from 1), configurations, placement
-    (``left`` or ``top_right``) and whether it is resident in the client's local catalog."""
+    (``left`` or ``top_right``) and whether it is resident in the client's local catalog.
+    """
 
     client_id: str
     order: int
@@ -42,7 +43,8 @@ def order_client_entries(configs: Iterable[tuple[str, int, str | None]], *,
                          resident: Iterable[str] = (),
                          settings: Iterable[str] = SETTINGS_CLIENT_IDS) -> list[ClientEntry]:
     """Order ``(module_id, order, client_id)`` triples into client entries (configs without a client are skipped),
-    with ``resident`` entries added (the inventory passes :data:`~kit.modules.builtin.RESIDENT_CLIENT_ENTRIES`)."""
+    with ``resident`` entries added (the inventory passes :data:`~kit.modules.builtin.RESIDENT_CLIENT_ENTRIES`).
+    """
     groups: dict[str, list[tuple[str, int]]] = {}
     for module_id, order, client in sorted(configs, key=lambda c: id_order(c[0])):
         if client is not None:

@@ -7,17 +7,20 @@ their file identifiers, so "registry order" and "instance id order" are both :fu
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from typing import TypeGuard
 
 __all__ = ["ID_RE", "is_valid_id", "full_id", "id_order", "sort_ids"]
 
 #: A valid ``namespace:path`` identifier (the namespace is required in data written by kit's readers).
 ID_RE = re.compile(r"^[a-z0-9_.-]+:[a-z0-9_./-]+$")
-_BARE_RE = re.compile(r"^[a-z0-9_./-]+$")
+#: ``ID_RE`` or a bare path (one pattern, so a check is one match).
+_ID_OR_BARE_RE = re.compile(r"^(?:[a-z0-9_.-]+:)?[a-z0-9_./-]+$")
 
 
-def is_valid_id(value: object) -> bool:
+def is_valid_id(value: object) -> TypeGuard[str]:
     """Whether ``value`` is an identifier string (``"ns:path"`` or a bare path, which means ``minecraft:path``)."""
-    return isinstance(value, str) and bool(ID_RE.match(value) or _BARE_RE.match(value))
+    return isinstance(value, str) and _ID_OR_BARE_RE.match(value) is not None
 
 
 def full_id(value: str) -> str:
@@ -33,6 +36,6 @@ def id_order(identifier: str) -> tuple[str, str]:
     return path, ns
 
 
-def sort_ids(ids):
+def sort_ids(ids: Iterable[str]) -> list[str]:
     """``ids`` sorted in Minecraft's identifier order."""
     return sorted(ids, key=id_order)

@@ -5,16 +5,18 @@
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping, NamedTuple, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import NamedTuple
 
 import pandas as pd
 
 from kit.core.frames import frame
 from kit.items.tags import TagFile
 from kit.modules.builtin import DEFAULT_CATALOG_TAG, RESIDENT_CLIENT_ENTRIES
+from kit.modules.columns import CatalogPicks, catalogs_frame, systems_frame
 from kit.modules.definitions import CATALOG_FIELDS, CATALOGS, CatalogEntry, ModuleConfig, SystemDefinition
 from kit.modules.entries import ClientEntry, order_client_entries
-from kit.modules.ids import id_order, sort_ids
+from kit.modules.ids import sort_ids
 from kit.modules.lints import lint_modules, unavailable_modules
 from kit.modules.problems import Problem, problems_frame
 from kit.modules.tags import RegistryTags, resolve_registry_tags
@@ -43,8 +45,8 @@ TAG_SCHEMA = {"registry": "string", "tag_id": "string", "member_id": "string", "
 class CatalogPick(NamedTuple):
     """One catalog entry a module configuration selects, and how (``id``, ``tag``, ``all``, ``default``).
 
-    A named tuple rather than a dataclass: a configuration that omits its field selects a whole registry, so
-    there can be many of these.
+    The shape of one ``catalogs()`` row. The inventory itself keeps one
+    :class:`~kit.modules.columns.CatalogPicks` per configuration (a whole registry is not copied per entry).
     """
 
     catalog: str
@@ -61,7 +63,7 @@ class ModuleInventory:
 
     def __init__(self, modules: Mapping[str, ModuleConfig], systems: Mapping[str, SystemDefinition],
                  entries: Mapping[str, Mapping[str, CatalogEntry]], module_tags: RegistryTags,
-                 catalog_tags: Mapping[str, RegistryTags], picks: Sequence[CatalogPick],
+                 catalog_tags: Mapping[str, RegistryTags], picks: Sequence[CatalogPicks],
                  problems: Sequence[Problem], packs: Sequence[str], *,
                  unavailable: Mapping[str, str] | None = None) -> None:
         self._modules = {m: modules[m] for m in sort_ids(modules)}
@@ -214,21 +216,7 @@ class ModuleInventory:
             reference's condition, or of the system's; a JSON list of both when both exist; ``""`` for none).
             Systems in registry order, references in written order.
         """
-        rows = []
-        for s in self._systems.values():
-            for ref in s.refs:
-                conds = [c for c in (s.condition, ref.condition) if c]
-                condition = conds[0] if len(conds) == 1 else ("[" + ",".join(conds) + "]" if conds else "")
-                base = {"system_id": s.system_id, "name": s.name, "ref": ref.ref, "condition": condition}
-                if not ref.is_tag:
-                    rows.append({**base, "ref_kind": "id", "module_id": ref.ref, "required": True})
-                    continue
-                members = self._module_tags.members.get(ref.ref[1:], ())
-                for m in members:
-                    rows.append({**base, "ref_kind": "tag", "module_id": m.member_id, "required": m.required})
-                if not members:
-                    rows.append({**base, "ref_kind": "tag", "module_id": None, "required": None})
-        return frame(SYSTEM_SCHEMA, rows)
+        return systems_frame(SYSTEM_SCHEMA, list(self._systems.values()), self._module_tags)
 
     def catalogs(self) -> pd.DataFrame:
         """The catalog entries each catalog module configuration selects.
@@ -241,10 +229,7 @@ class ModuleInventory:
             the whole registry, ``default`` through ``#system:default``); sorted by catalog, module and entry.
             A module whose field is an empty list has no rows.
         """
-        keys = {i: id_order(i) for i in {p.module_id for p in self._picks} | {p.entry_id for p in self._picks}}
-        picks = sorted(self._picks, key=lambda p: (CATALOGS.index(p.catalog), keys[p.module_id], keys[p.entry_id]))
-        return frame(CATALOG_SCHEMA, {"catalog": [p.catalog for p in picks], "module_id": [p.module_id for p in picks],
-                                      "entry_id": [p.entry_id for p in picks], "via": [p.via for p in picks]})
+        return catalogs_frame(CATALOG_SCHEMA, self._picks, {c: list(self._entries[c]) for c in CATALOGS})
 
     def catalog_entries(self) -> pd.DataFrame:
         """Every entry of the three catalog registries.
@@ -295,12 +280,11 @@ class ModuleInventory:
         return problems_frame(self._problems, self._packs)
 
 
-def _pick_catalogs(module: ModuleConfig, entries: Mapping[str, CatalogEntry], tags: RegistryTags,
-                   problems: list[Problem]) -> list[CatalogPick]:
-    field, catalog = CATALOG_FIELDS[module.server_type]  # type: ignore[index]
+def _pick_catalogs(module: ModuleConfig, field: str, catalog: str, entries: Mapping[str, CatalogEntry],
+                   tags: RegistryTags, problems: list[Problem]) -> CatalogPicks:
     if module.selection is None:
-        return [CatalogPick(catalog, module.module_id, e, "all") for e in entries]
-    picks: dict[str, CatalogPick] = {}
+        return CatalogPicks(catalog, module.module_id, None, ())
+    picks: dict[str, str] = {}
     for ref in module.selection:
         if ref.startswith("#"):
             via = "default" if ref == DEFAULT_CATALOG_TAG else "tag"
@@ -312,7 +296,7 @@ def _pick_catalogs(module: ModuleConfig, entries: Mapping[str, CatalogEntry], ta
                 problems.append(Problem("dangling_tag", module.module_id, f"server.{field}",
                                         f"{catalog} tag {ref} failed to load: it selects nothing", module.path,
                                         module.pack))
-            ids: Iterable[str] = tags.ids(ref)
+            ids: Sequence[str] = tags.ids(ref)
         else:
             via = "id"
             if ref not in entries:
@@ -320,13 +304,29 @@ def _pick_catalogs(module: ModuleConfig, entries: Mapping[str, CatalogEntry], ta
                                         f"{catalog} entry {ref} is not defined by any pack", module.path, module.pack))
                 continue
             ids = (ref,)
-        for entry_id in ids:
-            picks.setdefault(entry_id, CatalogPick(catalog, module.module_id, entry_id, via))
-    return list(picks.values())
+        if len(ids) == 1:
+            picks.setdefault(ids[0], via)
+        elif ids:  # the first via of an entry stays, new entries follow in written order (no loop per entry)
+            merged = dict.fromkeys(ids, via)
+            merged.update(picks)
+            picks = {**picks, **merged}
+    return CatalogPicks(catalog, module.module_id, tuple(picks), tuple(picks.values()))
+
+
+def _by_type(ids: Sequence[str], modules: Mapping[str, ModuleConfig]) -> dict[str, dict[str, None]]:
+    """``ids`` grouped by server type (client-only configurations left out), in first-seen order."""
+    out: dict[str, dict[str, None]] = {}
+    for module_id in ids:
+        t = modules[module_id].server_type
+        if t is not None:
+            out.setdefault(t, {})[module_id] = None
+    return out
 
 
 def _check_systems(systems: Mapping[str, SystemDefinition], modules: Mapping[str, ModuleConfig],
                    tags: RegistryTags, problems: list[Problem]) -> None:
+    rank = {m: i for i, m in enumerate(sort_ids(modules))}  # sorts each overlap's ids without recomputing keys
+    tag_types: dict[str, dict[str, dict[str, None]]] = {}  # a tag's members by type, grouped once per tag
     for s in systems.values():
         unconditional: dict[str, dict[str, None]] = {}
         for i, ref in enumerate(s.refs):
@@ -338,23 +338,28 @@ def _check_systems(systems: Mapping[str, SystemDefinition], modules: Mapping[str
                 elif ref.ref[1:] in tags.failed:
                     problems.append(Problem("dangling_tag", s.system_id, field,
                                             f"module tag {ref.ref} failed to load: it enables nothing", s.path, s.pack))
-                ids: Sequence[str] = tags.ids(ref.ref)
+                if ref.condition:
+                    continue
+                if ref.ref not in tag_types:
+                    tag_types[ref.ref] = _by_type(tags.ids(ref.ref), modules)
+                by_type = tag_types[ref.ref]
             elif ref.ref not in modules:
                 problems.append(Problem("unknown_module", s.system_id, field,
                                         f"module configuration {ref.ref} is not defined by any pack "
                                         "(the game refuses the system)", s.path, s.pack))
                 continue
-            else:
-                ids = (ref.ref,)
-            if ref.condition:
+            elif ref.condition:
                 continue
-            for module_id in ids:
-                t = modules[module_id].server_type
+            else:
+                t = modules[ref.ref].server_type
                 if t is not None:
-                    unconditional.setdefault(t, {})[module_id] = None
+                    unconditional.setdefault(t, {})[ref.ref] = None
+                continue
+            for t, ids in by_type.items():
+                unconditional.setdefault(t, {}).update(ids)
         for t, ids in unconditional.items():
             if len(ids) > 1:
-                ranked = sort_ids(ids)
+                ranked = sorted(ids, key=rank.__getitem__)
                 problems.append(Problem(
                     "overlapping_candidates", s.system_id, "modules",
                     f"enables {len(ids)} configurations of {t} without conditions ({', '.join(ranked)}): "
@@ -381,7 +386,7 @@ def build_inventory(modules: Mapping[str, ModuleConfig], systems: Mapping[str, S
     for c in CATALOGS:
         catalog_tags[c] = resolve_registry_tags(catalog_tag_files.get(c, ()), entries.get(c, {}), registry=c)
         problems.extend(catalog_tags[c].problems)
-    picks: list[CatalogPick] = []
+    picks: list[CatalogPicks] = []
     registries = {c: {e: entries.get(c, {})[e] for e in sort_ids(entries.get(c, {}))} for c in CATALOGS}
     for module_id in sort_ids(modules):
         m = modules[module_id]
@@ -393,9 +398,9 @@ def build_inventory(modules: Mapping[str, ModuleConfig], systems: Mapping[str, S
             problems.append(Problem("unknown_client", module_id, "client",
                                     f"{m.client} is not a known client implementation: players get no UI for it",
                                     m.path, m.pack))
-        if m.server_type in CATALOG_FIELDS:
-            catalog = CATALOG_FIELDS[m.server_type][1]
-            picks.extend(_pick_catalogs(m, registries[catalog], catalog_tags[catalog], problems))
+        if m.server_type is not None and m.server_type in CATALOG_FIELDS:
+            field, catalog = CATALOG_FIELDS[m.server_type]
+            picks.append(_pick_catalogs(m, field, catalog, registries[catalog], catalog_tags[catalog], problems))
     _check_systems(systems, modules, module_tags, problems)
     problems.extend(lint_modules(modules, mods))
     return ModuleInventory(modules, systems, entries, module_tags, catalog_tags, picks, problems, packs,

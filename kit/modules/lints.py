@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 import re
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 from kit.modules.builtin import DEFAULT_CATALOG_TAG, OPTIONAL_MODS, SERVER_TYPES
 from kit.modules.definitions import CATALOG_FIELDS, ModuleConfig

@@ -30,8 +30,9 @@ kind                   severity  meaning
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Literal, Sequence
+from typing import Literal
 
 import pandas as pd
 
@@ -44,7 +45,7 @@ __all__ = ["Problem", "PROBLEM_KINDS", "PROBLEM_SCHEMA", "SEVERITY", "problems_f
 SEVERITY = pd.CategoricalDtype(["warning", "error"], ordered=True)
 
 #: kind -> severity of every problem kind :mod:`kit.modules` reports.
-PROBLEM_KINDS: dict[str, str] = {
+PROBLEM_KINDS: dict[str, Literal["warning", "error"]] = {
     "invalid_json": "error",
     "invalid_definition": "error",
     "unknown_server_type": "error",
@@ -81,7 +82,7 @@ class Problem:
 
     @property
     def severity(self) -> Literal["warning", "error"]:
-        return PROBLEM_KINDS[self.kind]  # type: ignore[return-value]
+        return PROBLEM_KINDS[self.kind]
 
 
 def problems_frame(problems: Iterable[Problem], packs: Sequence[str] = ()) -> pd.DataFrame:

@@ -31,7 +31,7 @@ def candidates(inventory: ModuleInventory) -> pd.DataFrame:
         t = inventory.module(module_id).server_type
         if t is not None:
             by_type.setdefault(t, []).append(module_id)
-    rows = []
+    rows: list[dict[str, object]] = []
     for t in sorted(by_type):
         ids = sorted(by_type[t], key=id_order)
         if len(ids) > 1:

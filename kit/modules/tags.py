@@ -9,10 +9,10 @@ required makes the whole tag fail to load, as in the game (the tag is then dropp
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
-from kit.items.tags import TagFile
+from kit.items.tags import TagFile, TagValue
 from kit.modules.problems import Problem
 
 __all__ = ["TagMember", "RegistryTags", "resolve_registry_tags"]
@@ -35,14 +35,19 @@ class RegistryTags:
     failed: dict[str, str] = field(default_factory=dict)
     files: dict[str, tuple[TagFile, ...]] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    _ids: dict[str, tuple[str, ...]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def defined(self, tag_id: str) -> bool:
         """Whether any pack has a file for the tag (loaded or failed)."""
         return tag_id.lstrip("#") in self.files
 
     def ids(self, tag_id: str) -> tuple[str, ...]:
-        """Member ids of a loaded tag; ``()`` for a missing or failed one."""
-        return tuple(m.member_id for m in self.members.get(tag_id.lstrip("#"), ()))
+        """Member ids of a loaded tag; ``()`` for a missing or failed one (computed once per tag)."""
+        key = tag_id.lstrip("#")
+        ids = self._ids.get(key)
+        if ids is None:
+            ids = self._ids[key] = tuple(m.member_id for m in self.members.get(key, ()))
+        return ids
 
 
 def resolve_registry_tags(files: Iterable[TagFile], known: Iterable[str], *, registry: str) -> RegistryTags:
@@ -58,7 +63,7 @@ def resolve_registry_tags(files: Iterable[TagFile], known: Iterable[str], *, reg
         How the registry is named in messages (``"module"``, ``"shop_offers"`` ...).
     """
     known_ids = set(known)
-    merged: dict[str, list[tuple[object, TagFile]]] = {}
+    merged: dict[str, list[tuple[TagValue, TagFile]]] = {}
     sources: dict[str, list[TagFile]] = {}
     for f in files:
         if f.replace:
@@ -88,7 +93,7 @@ def resolve_registry_tags(files: Iterable[TagFile], known: Iterable[str], *, reg
         stack.append(tag_id)
         members: dict[str, TagMember] = {}
         for value, f in merged[tag_id]:
-            ref, required = value.ref, value.required  # type: ignore[attr-defined]
+            ref, required = value.ref, value.required
             if ref.startswith("#"):
                 nested = ref[1:]
                 if nested not in merged:
@@ -102,7 +107,8 @@ def resolve_registry_tags(files: Iterable[TagFile], known: Iterable[str], *, reg
                         fail(tag_id, "unknown_tag_member", f"lists {ref}, which failed to load: the tag is dropped", f)
                     continue
                 for m in out.members[nested]:
-                    members.setdefault(m.member_id, TagMember(m.member_id, m.required, m.via or nested))
+                    if m.member_id not in members:  # a member that came through a nested tag already says which
+                        members[m.member_id] = m if m.via else TagMember(m.member_id, m.required, nested)
             elif ref in known_ids:
                 members.setdefault(ref, TagMember(ref, required, ""))
             elif required:
