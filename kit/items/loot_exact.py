@@ -10,6 +10,8 @@ Anything that cannot be known statically (unknown conditions, dynamic providers,
 from __future__ import annotations
 
 import math
+import operator
+from functools import partial
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
@@ -123,17 +125,19 @@ def _provider_type(value: Any) -> str:
 
 
 def _const(value: Any) -> float | None:
-    t = _provider_type(value)
-    if t == "minecraft:constant":
-        return float(value) if not isinstance(value, dict) else float(value.get("value", 0.0))
-    return None
+    return _constant(value) if _provider_type(value) == "minecraft:constant" else None
+
+
+def _constant(value: Any) -> float:
+    """The value of a constant number provider (a bare number or ``{"type": "constant", "value": ...}``)."""
+    return float(value) if not isinstance(value, dict) else float(value.get("value", 0.0))
 
 
 def int_distribution(value: Any) -> Dist | None:
     """Distribution of a number provider's ``getInt`` (constant, uniform with inclusive integer bounds, binomial)."""
     t = _provider_type(value)
     if t == "minecraft:constant":
-        return {java_round(_const(value)): 1.0}
+        return {java_round(_constant(value)): 1.0}
     if t == "minecraft:uniform":
         lo, hi = int_distribution(value.get("min")), int_distribution(value.get("max"))
         if lo is None or hi is None:
@@ -375,7 +379,7 @@ class LootCalculator:
         p_self, ok = self._cond_list(entry.get("conditions"))
         if not ok:
             self._flags[-1] = False
-        fail = [(1.0 - p_self, False, ())] if p_self < 1.0 else []
+        fail: list[tuple[float, bool, tuple[_Cand, ...]]] = [(1.0 - p_self, False, ())] if p_self < 1.0 else []
         t = norm_id(entry["type"])
         if p_self == 0.0:
             if "children" in entry:
@@ -500,7 +504,7 @@ class LootCalculator:
                 if level > MAX_SUPPORT or len(dist) * len(mult) > MAX_WORK:
                     mean_mult = (2 + (level + 1) * (level + 2) / 2 - 1) / (level + 2)
                     return _approx(_mean(dist) * mean_mult)
-                return _mix([(pm, _map(dist, lambda v, m=m: v * m)) for m, pm in mult.items()])
+                return _mix([(pm, _map(dist, partial(operator.mul, m))) for m, pm in mult.items()])
             if formula == "minecraft:uniform_bonus_count":
                 top = int(params.get("bonusMultiplier", 1)) * level
                 return _convolve(dist, _uniform_int(0, top) if top >= 0 else {0: 1.0})

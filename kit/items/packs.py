@@ -12,6 +12,7 @@ import os
 import re
 import stat
 import struct
+import weakref
 import zipfile
 import zlib
 from dataclasses import dataclass, field, replace
@@ -31,7 +32,7 @@ from kit.items.tags import TagFile, parse_tag_file, resolve_tags
 if TYPE_CHECKING:
     from kit.items.packset import PackSet
 
-__all__ = ["PackInfo", "PackBytes", "load_datapacks", "LANGUAGES", "MAX_DATA_FILE_BYTES", "MAX_LANG_FILE_BYTES",
+__all__ = ["PackInfo", "PackBytes", "load_datapacks", "open_zip", "LANGUAGES", "MAX_DATA_FILE_BYTES", "MAX_LANG_FILE_BYTES",
            "MAX_MEMBER_BYTES", "MAX_ZIP_ENTRIES", "MAX_ZIP_DATA_BYTES", "MAX_JSON_CONTAINERS"]
 
 #: Language files read for display names.
@@ -108,38 +109,138 @@ def _folder_reader(full: str) -> Reader:
     return read
 
 
-def _zip_reader(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> Reader:
+#: ``raw(offset, size) -> bytes``: the bytes of a zip file at an offset (``os.pread`` on a file, a slice in memory).
+RawReader = Callable[[int, int], bytes]
+_LOCAL_HEADER = struct.Struct("<4sHHHHHIIIHH")
+
+
+def _file_raw(zf: zipfile.ZipFile) -> RawReader | None:
+    """Positional reads of a zip opened from a file, through the ZipFile's own descriptor (``os.pread`` leaves its
+    position alone); None where ``os.pread`` is missing."""
+    fp = zf.fp
+    if not hasattr(os, "pread") or fp is None:
+        return None
+
+    def raw(offset: int, size: int) -> bytes:
+        return os.pread(fp.fileno(), size, offset)
+
+    return raw
+
+
+def _bytes_raw(data: bytes) -> RawReader:
+    view = memoryview(data)
+
+    def raw(offset: int, size: int) -> bytes:
+        return bytes(view[offset:offset + size])
+
+    return raw
+
+
+def _fast_member(raw: RawReader, info: zipfile.ZipInfo) -> bytes | None:
+    """A stored or deflated, unencrypted member read in one piece (its local header, size and CRC-32 checked), or
+    None for anything else (then :mod:`zipfile` reads it and words any error): the same bytes as ``zf.read``
+    without its per-member file object."""
+    if info.flag_bits & 0x1 or info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
+        return None
+    head = raw(info.header_offset, _LOCAL_HEADER.size)
+    if len(head) != _LOCAL_HEADER.size:
+        return None
+    fields = _LOCAL_HEADER.unpack(head)
+    if fields[0] != b"PK\x03\x04" or fields[2] & 0x61:  # encrypted, patched or strongly encrypted: zipfile words it
+        return None
+    n_name, n_extra = fields[9], fields[10]
+    body = raw(info.header_offset + _LOCAL_HEADER.size, n_name + n_extra + info.compress_size)
+    if len(body) != n_name + n_extra + info.compress_size:
+        return None
+    name = body[:n_name].decode("utf-8" if fields[2] & 0x800 else "cp437")
+    if name != info.orig_filename:
+        return None
+    packed = body[n_name + n_extra:]
+    try:
+        if info.compress_type == zipfile.ZIP_STORED:
+            data = packed
+        else:
+            inflater = zlib.decompressobj(-15)
+            data = inflater.decompress(packed, info.file_size + 1)
+            if not inflater.eof:
+                return None
+    except zlib.error:
+        return None
+    if len(data) != info.file_size or zlib.crc32(data) != info.CRC:
+        return None
+    return data
+
+
+def _zip_reader(zf: zipfile.ZipFile, info: zipfile.ZipInfo, raw: RawReader | None = None) -> Reader:
     def read(max_bytes: int | None = None) -> bytes:
         # MAX_MEMBER_BYTES bounds every member; data and language files pass their own, smaller cap
         max_bytes = MAX_MEMBER_BYTES if max_bytes is None else min(max_bytes, MAX_MEMBER_BYTES)
         if info.file_size > max_bytes:
             raise PackFileRefusedError(f"member {info.filename} declares {info.file_size} bytes, more than the "
                                        f"{max_bytes} allowed")
-        try:
-            parts: list[bytes] = []
-            total = 0
-            with zf.open(info) as fh:
-                while True:
-                    block = fh.read(min(1 << 20, max_bytes + 1 - total))
-                    if not block:
-                        break
-                    total += len(block)
-                    if total > max_bytes:
-                        raise PackFileRefusedError(
-                            f"member {info.filename} inflates past the {max_bytes} bytes allowed")
-                    parts.append(block)
-            return b"".join(parts)
-        except zipfile.BadZipFile as exc:
-            raise PackFileRefusedError(f"member {info.filename} is corrupt: {exc}") from None
-        except NotImplementedError as exc:  # before RuntimeError, its base class
-            raise PackFileRefusedError(
-                f"member {info.filename} uses an unsupported compression method ({exc})") from None
-        except RuntimeError as exc:  # zipfile's signal for an encrypted member
-            raise PackFileRefusedError(f"member {info.filename} is encrypted ({exc}); kit reads no passwords") from None
-        except (zlib.error, EOFError, OSError, ValueError) as exc:
-            raise PackFileRefusedError(f"member {info.filename} cannot be inflated: {exc}") from None
+        if raw is not None:
+            try:
+                data = _fast_member(raw, info)
+            except (OSError, ValueError, struct.error):  # a closed or unreadable file: zipfile words it
+                data = None
+            if data is not None:
+                return data
+        return _zip_read(zf, info, max_bytes)
 
     return read
+
+
+def _zip_read(zf: zipfile.ZipFile, info: zipfile.ZipInfo, max_bytes: int) -> bytes:
+    """One member through :mod:`zipfile`, inflated in bounded chunks; every failure a PackFileRefusedError."""
+    try:
+        parts: list[bytes] = []
+        total = 0
+        with zf.open(info) as fh:
+            while True:
+                block = fh.read(min(1 << 20, max_bytes + 1 - total))
+                if not block:
+                    break
+                total += len(block)
+                if total > max_bytes:
+                    raise PackFileRefusedError(
+                        f"member {info.filename} inflates past the {max_bytes} bytes allowed")
+                parts.append(block)
+        return b"".join(parts)
+    except zipfile.BadZipFile as exc:
+        raise PackFileRefusedError(f"member {info.filename} is corrupt: {exc}") from None
+    except NotImplementedError as exc:  # before RuntimeError, its base class
+        raise PackFileRefusedError(
+            f"member {info.filename} uses an unsupported compression method ({exc})") from None
+    except RuntimeError as exc:  # zipfile's signal for an encrypted member
+        raise PackFileRefusedError(f"member {info.filename} is encrypted ({exc}); kit reads no passwords") from None
+    except (zlib.error, EOFError, OSError, ValueError) as exc:
+        raise PackFileRefusedError(f"member {info.filename} cannot be inflated: {exc}") from None
+
+
+#: The zips opened by :func:`open_zip` that someone still holds, by the file's identity and version.
+_OPEN_ZIPS: "weakref.WeakValueDictionary[tuple[int, int, int, int], zipfile.ZipFile]" = weakref.WeakValueDictionary()
+
+
+def open_zip(path: str | os.PathLike[str]) -> zipfile.ZipFile:
+    """A :class:`zipfile.ZipFile` for a zip or jar on disk, shared while any reader still holds it.
+
+    Opening a jar reads its whole central directory; a server's jars are opened once for their mod metadata and
+    again for their data. The second open of the same unchanged file (same device, inode, size and modification
+    time) gets the first one's ZipFile instead of reading the directory again. Nobody closes a shared ZipFile: it
+    closes when the last holder drops it.
+
+    Raises
+    ------
+    zipfile.BadZipFile, OSError
+        As :class:`zipfile.ZipFile` does.
+    """
+    st = os.stat(path)
+    key = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+    zf = _OPEN_ZIPS.get(key)
+    if zf is None or zf.fp is None:
+        zf = zipfile.ZipFile(path)
+        _OPEN_ZIPS[key] = zf
+    return zf
 
 
 def _zip_entry_count(path: Path) -> int | None:
@@ -182,11 +283,11 @@ def _open_pack(path: Path) -> _Source:
         if not tops:
             raise DatapackError(f"{path}: not a data pack (no data/ or assets/ folder inside)")
         for base in tops:
+            cut = len(str(base)) - len(base.name)  # os.walk's paths start with str(base): strip the pack folder
             for dirpath, _dirs, names in os.walk(base):
+                prefix = dirpath[cut:].replace(os.sep, "/") + "/"
                 for n in names:
-                    full = os.path.join(dirpath, n)
-                    rel = os.path.relpath(full, path).replace(os.sep, "/")
-                    files[rel] = _folder_reader(full)
+                    files[prefix + n] = _folder_reader(os.path.join(dirpath, n))
         return _Source(path.name, "folder", str(path), files)
     mode = os.stat(path).st_mode
     if not stat.S_ISREG(mode):
@@ -198,7 +299,7 @@ def _open_pack(path: Path) -> _Source:
         raise DatapackError(f"{path}: the zip declares {count} entries, more than the {MAX_ZIP_ENTRIES} allowed; "
                             f"refused")
     try:
-        zf = zipfile.ZipFile(path)
+        zf = open_zip(path)
         infos = [i for i in zf.infolist() if not i.is_dir()]
     except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError, EOFError) as exc:
         raise DatapackError(f"{path}: not a readable zip file: {exc}") from exc
@@ -208,15 +309,16 @@ def _open_pack(path: Path) -> _Source:
     names = [i.filename for i in infos]
     prefix = ""
     if not any(n.startswith(("data/", "assets/")) for n in names):
-        tops = {n.split("/", 1)[0] for n in names if "/" in n}
-        if len(tops) == 1:
-            prefix = tops.pop() + "/"
+        roots = {n.split("/", 1)[0] for n in names if "/" in n}
+        if len(roots) == 1:
+            prefix = roots.pop() + "/"
     files = {}
     declared = 0
+    raw = _file_raw(zf)
     for info in infos:
         rel = info.filename[len(prefix):]
         if info.filename.startswith(prefix):
-            files[rel] = _zip_reader(zf, info)
+            files[rel] = _zip_reader(zf, info, raw)
             declared += info.file_size if _wanted(rel) else 0
     if declared > MAX_ZIP_DATA_BYTES:
         raise DatapackError(f"{path}: its data and language files declare {declared} bytes once inflated, more than "
@@ -239,7 +341,8 @@ def _open_bytes(pack: "PackBytes") -> _Source:
     if declared > MAX_ZIP_DATA_BYTES:
         raise DatapackError(f"{pack.location}: its data and language files declare {declared} bytes once inflated, "
                             f"more than the {MAX_ZIP_DATA_BYTES} allowed (a zip bomb?); refused")
-    files = {info.filename: _zip_reader(zf, info) for info in infos}
+    raw = _bytes_raw(pack.data)
+    files = {info.filename: _zip_reader(zf, info, raw) for info in infos}
     return _Source(pack.name, pack.kind, pack.location, files)
 
 

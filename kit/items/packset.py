@@ -176,10 +176,10 @@ class PackSet:
             or 8 tag members per table; the message says what was left out). Sorted by severity (errors first),
             kind, object id.
         """
-        rows = list(self._problems)
+        found = list(self._problems)
         for rid in sorted(self._recipes):
-            rows.extend(recipe_ref_problems(rid, self._recipes[rid], self._refs))
-        rows = [dict(zip(PROBLEM_SCHEMA, row)) for row in dict.fromkeys(rows)]
+            found.extend(recipe_ref_problems(rid, self._recipes[rid], self._refs))
+        rows = [dict(zip(PROBLEM_SCHEMA, row)) for row in dict.fromkeys(found)]
         order = {"error": 0, "warning": 1}
         rows.sort(key=lambda d: (order[d["severity"]], d["kind"], d["object_id"], d["field"], d["path"]))
         return frame(PROBLEM_SCHEMA, rows)
