@@ -142,16 +142,21 @@ def _fast_member(raw: RawReader, info: zipfile.ZipInfo) -> bytes | None:
     without its per-member file object."""
     if info.flag_bits & 0x1 or info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
         return None
-    head = raw(info.header_offset, _LOCAL_HEADER.size)
-    if len(head) != _LOCAL_HEADER.size:
+    # one read for the header, the name, the usual extra field and the data; a longer extra field needs a second
+    guess = _LOCAL_HEADER.size + len(info.orig_filename.encode("utf-8")) + len(info.extra) + info.compress_size
+    block = raw(info.header_offset, guess)
+    if len(block) < _LOCAL_HEADER.size:
         return None
-    fields = _LOCAL_HEADER.unpack(head)
+    fields = _LOCAL_HEADER.unpack_from(block)
     if fields[0] != b"PK\x03\x04" or fields[2] & 0x61:  # encrypted, patched or strongly encrypted: zipfile words it
         return None
     n_name, n_extra = fields[9], fields[10]
-    body = raw(info.header_offset + _LOCAL_HEADER.size, n_name + n_extra + info.compress_size)
-    if len(body) != n_name + n_extra + info.compress_size:
-        return None
+    size = _LOCAL_HEADER.size + n_name + n_extra + info.compress_size
+    if len(block) < size:
+        block = raw(info.header_offset, size)
+        if len(block) != size:
+            return None
+    body = block[_LOCAL_HEADER.size:size]
     name = body[:n_name].decode("utf-8" if fields[2] & 0x800 else "cp437")
     if name != info.orig_filename:
         return None
