@@ -37,6 +37,7 @@ from typing import Callable
 from _timing import best_time, record
 
 import kit.items
+from kit.items.packs import LANGUAGES
 
 DEFAULT = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "vanilla" / "1.21.3"
 
@@ -56,7 +57,7 @@ def interleaved_best(fns: dict[str, "Callable[[], object]"], repeats: int = 3) -
 
 
 def _lang_files(root: Path) -> list[Path]:
-    return sorted(p for p in (root / "assets").glob("*/lang/*.json") if p.stem in kit.items.LANGUAGES)
+    return sorted(p for p in (root / "assets").glob("*/lang/*.json") if p.stem in LANGUAGES)
 
 def _data_files(root: Path) -> list[Path]:
     base = root / "data" / "minecraft"
