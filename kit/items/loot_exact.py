@@ -2,16 +2,14 @@
 
 The rules follow section 3 of the formats note: candidate sets are enumerated over the pass/fail patterns of random
 conditions (per top-level entry, combined by convolving the weight totals), counts are pushed through the count
-functions as integer distributions, rolls are independent, pools are independent, nested tables recurse.
-Anything that cannot be known statically (unknown conditions, dynamic providers, cycles) makes the affected rows
-``is_exact=False``; unknown conditions are then taken as failing, unknown count providers as leaving the count.
+functions as integer distributions, rolls and pools are independent, nested tables recurse. Anything unknowable
+statically (unknown conditions, dynamic providers, cycles) makes the affected rows ``is_exact=False``; unknown
+conditions then count as failing, unknown count providers as leaving the count.
 """
 
 from __future__ import annotations
 
 import math
-import operator
-from functools import partial
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
@@ -38,8 +36,8 @@ _INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
 class _Approx(dict):
     """A distribution standing in for one too large to enumerate: two neighbouring values with the same mean.
 
-    Expected counts stay right through sums, mixtures and scalings; probabilities become approximate, so rows
-    built from one are ``is_exact=False``. Any result computed from an ``_Approx`` is an ``_Approx`` too.
+    Expected counts stay right through sums, mixtures and scalings; probabilities become approximate, so rows built
+    from one are ``is_exact=False``. Any result computed from an ``_Approx`` is an ``_Approx`` too.
     """
 
 
@@ -125,19 +123,16 @@ def _provider_type(value: Any) -> str:
 
 
 def _const(value: Any) -> float | None:
-    return _constant(value) if _provider_type(value) == "minecraft:constant" else None
-
-
-def _constant(value: Any) -> float:
-    """The value of a constant number provider (a bare number or ``{"type": "constant", "value": ...}``)."""
-    return float(value) if not isinstance(value, dict) else float(value.get("value", 0.0))
+    if _provider_type(value) == "minecraft:constant":
+        return float(value) if not isinstance(value, dict) else float(value.get("value", 0.0))
+    return None
 
 
 def int_distribution(value: Any) -> Dist | None:
     """Distribution of a number provider's ``getInt`` (constant, uniform with inclusive integer bounds, binomial)."""
     t = _provider_type(value)
     if t == "minecraft:constant":
-        return {java_round(_constant(value)): 1.0}
+        return {java_round(c): 1.0} if (c := _const(value)) is not None else None
     if t == "minecraft:uniform":
         lo, hi = int_distribution(value.get("min")), int_distribution(value.get("max"))
         if lo is None or hi is None:
@@ -504,7 +499,7 @@ class LootCalculator:
                 if level > MAX_SUPPORT or len(dist) * len(mult) > MAX_WORK:
                     mean_mult = (2 + (level + 1) * (level + 2) / 2 - 1) / (level + 2)
                     return _approx(_mean(dist) * mean_mult)
-                return _mix([(pm, _map(dist, partial(operator.mul, m))) for m, pm in mult.items()])
+                return _mix([(pm, _map(dist, m.__mul__)) for m, pm in mult.items()])
             if formula == "minecraft:uniform_bonus_count":
                 top = int(params.get("bonusMultiplier", 1)) * level
                 return _convolve(dist, _uniform_int(0, top) if top >= 0 else {0: 1.0})

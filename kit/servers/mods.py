@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from kit.core.errors import FieldError
-from kit.items.packs import open_zip
+from kit.items.zip_members import open_zip
 
 __all__ = ["ModInfo", "JarScan", "scan_jar", "parse_mods_toml", "parse_fabric_mod_json", "parse_quilt_mod_json",
            "text_of", "MAX_METADATA_BYTES", "MAX_NESTED_JAR_BYTES", "MAX_NESTING"]
@@ -57,7 +57,7 @@ class JarScan:
     nested: list["JarScan"] = field(default_factory=list)
     problems: list[tuple[str, str, str, str, str, str]] = field(default_factory=list)
     names: tuple[str, ...] = ()
-    #: The open jar, kept so that loading its data reuses its directory (see :func:`kit.items.packs.open_zip`).
+    #: The open jar, kept so that loading its data reuses its directory (see :func:`kit.items.zip_members.open_zip`).
     zip: zipfile.ZipFile | None = field(default=None, repr=False, compare=False)
 
     def walk(self):

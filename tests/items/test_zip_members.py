@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 import kit.items
-from kit.items.packs import PackBytes, _fast_member, _open_bytes, _open_pack, open_zip
+from kit.items.packs import PackBytes, _open_bytes, _open_pack
+from kit.items.zip_members import _fast_member, open_zip
 
 RECIPE = b'{"type": "minecraft:crafting_shapeless", "ingredients": ["minecraft:stick"], "result": {"id": "minecraft:torch"}}'
 
