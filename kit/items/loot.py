@@ -464,7 +464,7 @@ def _entity_probability(cond: Mapping[str, Any], ctx: LootContext) -> float | No
         return 1.0 if bool(hook["in_open_water"]) == ctx.open_water else 0.0
     ts = pred.get("type_specific")
     is_hook = isinstance(ts, dict) and norm_id(str(ts.get("type", ""))) == "minecraft:fishing_hook"
-    if is_hook and set(pred) == {"type_specific"}:
+    if is_hook and isinstance(ts, dict) and set(pred) == {"type_specific"}:
         if set(ts) == {"type", "in_open_water"}:
             return 1.0 if bool(ts["in_open_water"]) == ctx.open_water else 0.0
     return None
@@ -515,16 +515,18 @@ def condition_probability(cond: Any, ctx: LootContext) -> float | None:
         ps = [condition_probability(t, ctx) for t in cond.get("terms", [])]
         if any(p == 1.0 for p in ps):
             return 1.0
-        if any(p is None for p in ps):
+        known = [p for p in ps if p is not None]
+        if len(known) < len(ps):
             return None
-        return 1.0 - math.prod(1.0 - p for p in ps)
+        return 1.0 - math.prod(1.0 - p for p in known)
     if c == "minecraft:all_of":
         ps = [condition_probability(t, ctx) for t in cond.get("terms", [])]
         if any(p == 0.0 for p in ps):
             return 0.0
-        if any(p is None for p in ps):
+        known = [p for p in ps if p is not None]
+        if len(known) < len(ps):
             return None
-        return math.prod(ps)
+        return math.prod(known)
     return None
 
 

@@ -2,9 +2,9 @@
 
 The rules follow section 3 of the formats note: candidate sets are enumerated over the pass/fail patterns of random
 conditions (per top-level entry, combined by convolving the weight totals), counts are pushed through the count
-functions as integer distributions, rolls are independent, pools are independent, nested tables recurse.
-Anything that cannot be known statically (unknown conditions, dynamic providers, cycles) makes the affected rows
-``is_exact=False``; unknown conditions are then taken as failing, unknown count providers as leaving the count.
+functions as integer distributions, rolls and pools are independent, nested tables recurse. Anything unknowable
+statically (unknown conditions, dynamic providers, cycles) makes the affected rows ``is_exact=False``; unknown
+conditions then count as failing, unknown count providers as leaving the count.
 """
 
 from __future__ import annotations
@@ -36,8 +36,8 @@ _INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
 class _Approx(dict):
     """A distribution standing in for one too large to enumerate: two neighbouring values with the same mean.
 
-    Expected counts stay right through sums, mixtures and scalings; probabilities become approximate, so rows
-    built from one are ``is_exact=False``. Any result computed from an ``_Approx`` is an ``_Approx`` too.
+    Expected counts stay right through sums, mixtures and scalings; probabilities become approximate, so rows built
+    from one are ``is_exact=False``. Any result computed from an ``_Approx`` is an ``_Approx`` too.
     """
 
 
@@ -123,8 +123,7 @@ def _provider_type(value: Any) -> str:
 
 
 def _const(value: Any) -> float | None:
-    t = _provider_type(value)
-    if t == "minecraft:constant":
+    if _provider_type(value) == "minecraft:constant":
         return float(value) if not isinstance(value, dict) else float(value.get("value", 0.0))
     return None
 
@@ -133,7 +132,7 @@ def int_distribution(value: Any) -> Dist | None:
     """Distribution of a number provider's ``getInt`` (constant, uniform with inclusive integer bounds, binomial)."""
     t = _provider_type(value)
     if t == "minecraft:constant":
-        return {java_round(_const(value)): 1.0}
+        return {java_round(c): 1.0} if (c := _const(value)) is not None else None
     if t == "minecraft:uniform":
         lo, hi = int_distribution(value.get("min")), int_distribution(value.get("max"))
         if lo is None or hi is None:
@@ -375,7 +374,7 @@ class LootCalculator:
         p_self, ok = self._cond_list(entry.get("conditions"))
         if not ok:
             self._flags[-1] = False
-        fail = [(1.0 - p_self, False, ())] if p_self < 1.0 else []
+        fail: list[tuple[float, bool, tuple[_Cand, ...]]] = [(1.0 - p_self, False, ())] if p_self < 1.0 else []
         t = norm_id(entry["type"])
         if p_self == 0.0:
             if "children" in entry:
@@ -500,7 +499,7 @@ class LootCalculator:
                 if level > MAX_SUPPORT or len(dist) * len(mult) > MAX_WORK:
                     mean_mult = (2 + (level + 1) * (level + 2) / 2 - 1) / (level + 2)
                     return _approx(_mean(dist) * mean_mult)
-                return _mix([(pm, _map(dist, lambda v, m=m: v * m)) for m, pm in mult.items()])
+                return _mix([(pm, _map(dist, m.__mul__)) for m, pm in mult.items()])
             if formula == "minecraft:uniform_bonus_count":
                 top = int(params.get("bonusMultiplier", 1)) * level
                 return _convolve(dist, _uniform_int(0, top) if top >= 0 else {0: 1.0})

@@ -98,6 +98,8 @@ class LootSampler:
             level = self.ctx.enchantment_level(cond.get("enchantment")) or 0
             chance = (level_value(cond["enchanted_chance"], level) if level > 0
                       else self._float(cond["unenchanted_chance"]))
+            if chance is None:
+                raise LootFormatError("enchanted_chance", f"{cond['enchanted_chance']!r} is not a level-based value")
             return self.rng.random() < chance
         if c == "minecraft:survives_explosion" and self.ctx.explosion > 1:
             return self.rng.random() <= 1.0 / self.ctx.explosion

@@ -10,7 +10,9 @@ import re
 
 from kit.items.matching import NameIndex, find_item_id
 
-__all__ = ["NameIndex", "route_scope", "find_item_id"]
+__all__ = ["NameIndex", "route_scope", "find_item_id", "lang_key_to_id"]
+
+_NAME_RE = re.compile(r"^[a-z0-9_-]+$")
 
 _ROUTES = (
     ("loot", re.compile(r"掉落|战利品|\bdrop(s|ped|ping)?\b|\bloot\b", re.I)),
@@ -27,3 +29,12 @@ def route_scope(text: str) -> str:
     """
     hits = [scope for scope, rx in _ROUTES if rx.search(text)]
     return hits[0] if len(hits) == 1 else "all"
+
+
+def lang_key_to_id(key: str) -> tuple[str, str] | None:
+    """``("item" or "block", item id)`` for a language key ``item.<ns>.<path>`` / ``block.<ns>.<path>``, else None."""
+    parts = key.split(".")
+    if len(parts) != 3 or parts[0] not in ("item", "block") or not _NAME_RE.match(parts[1]) \
+            or not _NAME_RE.match(parts[2]):
+        return None
+    return parts[0], f"{parts[1]}:{parts[2]}"

@@ -27,6 +27,7 @@ from kit.items.errors import DatapackError, DatapackReadError, PackFileRefusedEr
 from kit.items.loot import LootFormatError, LootTable, parse_loot_table
 from kit.items.recipes import Recipe, RecipeFormatError, parse_recipe
 from kit.items.tags import TagFile, parse_tag_file, resolve_tags
+from kit.items.zip_members import RawReader, _bytes_raw, _fast_member, _file_raw, _zip_entry_count, open_zip
 
 if TYPE_CHECKING:
     from kit.items.packset import PackSet
@@ -66,6 +67,7 @@ class PackInfo:
     location: str
     features: tuple[str, ...] = ()
     is_applied: bool = True
+
 
 
 #: ``reader(max_bytes=None) -> bytes`` (at most MAX_MEMBER_BYTES in any case); raises
@@ -108,61 +110,50 @@ def _folder_reader(full: str) -> Reader:
     return read
 
 
-def _zip_reader(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> Reader:
+def _zip_reader(zf: zipfile.ZipFile, info: zipfile.ZipInfo, raw: RawReader | None = None) -> Reader:
     def read(max_bytes: int | None = None) -> bytes:
         # MAX_MEMBER_BYTES bounds every member; data and language files pass their own, smaller cap
         max_bytes = MAX_MEMBER_BYTES if max_bytes is None else min(max_bytes, MAX_MEMBER_BYTES)
         if info.file_size > max_bytes:
             raise PackFileRefusedError(f"member {info.filename} declares {info.file_size} bytes, more than the "
                                        f"{max_bytes} allowed")
-        try:
-            parts: list[bytes] = []
-            total = 0
-            with zf.open(info) as fh:
-                while True:
-                    block = fh.read(min(1 << 20, max_bytes + 1 - total))
-                    if not block:
-                        break
-                    total += len(block)
-                    if total > max_bytes:
-                        raise PackFileRefusedError(
-                            f"member {info.filename} inflates past the {max_bytes} bytes allowed")
-                    parts.append(block)
-            return b"".join(parts)
-        except zipfile.BadZipFile as exc:
-            raise PackFileRefusedError(f"member {info.filename} is corrupt: {exc}") from None
-        except NotImplementedError as exc:  # before RuntimeError, its base class
-            raise PackFileRefusedError(
-                f"member {info.filename} uses an unsupported compression method ({exc})") from None
-        except RuntimeError as exc:  # zipfile's signal for an encrypted member
-            raise PackFileRefusedError(f"member {info.filename} is encrypted ({exc}); kit reads no passwords") from None
-        except (zlib.error, EOFError, OSError, ValueError) as exc:
-            raise PackFileRefusedError(f"member {info.filename} cannot be inflated: {exc}") from None
+        if raw is not None:
+            try:
+                data = _fast_member(raw, info)
+            except (OSError, ValueError, struct.error):  # a closed or unreadable file: zipfile words it
+                data = None
+            if data is not None:
+                return data
+        return _zip_read(zf, info, max_bytes)
 
     return read
 
 
-def _zip_entry_count(path: Path) -> int | None:
-    """The number of entries the zip's end-of-central-directory record declares (Zip64 included), or None."""
-    with open(path, "rb") as fh:
-        size = fh.seek(0, os.SEEK_END)
-        tail_start = max(0, size - (22 + 65_535 + 20))
-        fh.seek(tail_start)
-        tail = fh.read()
-        at = tail.rfind(b"PK\x05\x06")
-        if at < 0 or len(tail) - at < 22:
-            return None
-        count = struct.unpack_from("<H", tail, at + 10)[0]
-        if count != 0xFFFF or at < 20 or tail[at - 20:at - 16] != b"PK\x06\x07":
-            return count
-        offset = struct.unpack_from("<Q", tail, at - 20 + 8)[0]
-        if offset + 56 > size:
-            return None
-        fh.seek(offset)
-        record = fh.read(56)
-        if record[:4] != b"PK\x06\x06":
-            return None
-        return struct.unpack_from("<Q", record, 32)[0]
+def _zip_read(zf: zipfile.ZipFile, info: zipfile.ZipInfo, max_bytes: int) -> bytes:
+    """One member through :mod:`zipfile`, inflated in bounded chunks; every failure a PackFileRefusedError."""
+    try:
+        parts: list[bytes] = []
+        total = 0
+        with zf.open(info) as fh:
+            while True:
+                block = fh.read(min(1 << 20, max_bytes + 1 - total))
+                if not block:
+                    break
+                total += len(block)
+                if total > max_bytes:
+                    raise PackFileRefusedError(
+                        f"member {info.filename} inflates past the {max_bytes} bytes allowed")
+                parts.append(block)
+        return b"".join(parts)
+    except zipfile.BadZipFile as exc:
+        raise PackFileRefusedError(f"member {info.filename} is corrupt: {exc}") from None
+    except NotImplementedError as exc:  # before RuntimeError, its base class
+        raise PackFileRefusedError(
+            f"member {info.filename} uses an unsupported compression method ({exc})") from None
+    except RuntimeError as exc:  # zipfile's signal for an encrypted member
+        raise PackFileRefusedError(f"member {info.filename} is encrypted ({exc}); kit reads no passwords") from None
+    except (zlib.error, EOFError, OSError, ValueError) as exc:
+        raise PackFileRefusedError(f"member {info.filename} cannot be inflated: {exc}") from None
 
 
 def _wanted(rel: str) -> bool:
@@ -182,11 +173,11 @@ def _open_pack(path: Path) -> _Source:
         if not tops:
             raise DatapackError(f"{path}: not a data pack (no data/ or assets/ folder inside)")
         for base in tops:
+            cut = len(str(base)) - len(base.name)  # os.walk's paths start with str(base): strip the pack folder
             for dirpath, _dirs, names in os.walk(base):
+                prefix = dirpath[cut:].replace(os.sep, "/") + "/"
                 for n in names:
-                    full = os.path.join(dirpath, n)
-                    rel = os.path.relpath(full, path).replace(os.sep, "/")
-                    files[rel] = _folder_reader(full)
+                    files[prefix + n] = _folder_reader(os.path.join(dirpath, n))
         return _Source(path.name, "folder", str(path), files)
     mode = os.stat(path).st_mode
     if not stat.S_ISREG(mode):
@@ -198,7 +189,7 @@ def _open_pack(path: Path) -> _Source:
         raise DatapackError(f"{path}: the zip declares {count} entries, more than the {MAX_ZIP_ENTRIES} allowed; "
                             f"refused")
     try:
-        zf = zipfile.ZipFile(path)
+        zf = open_zip(path)
         infos = [i for i in zf.infolist() if not i.is_dir()]
     except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError, EOFError) as exc:
         raise DatapackError(f"{path}: not a readable zip file: {exc}") from exc
@@ -208,15 +199,16 @@ def _open_pack(path: Path) -> _Source:
     names = [i.filename for i in infos]
     prefix = ""
     if not any(n.startswith(("data/", "assets/")) for n in names):
-        tops = {n.split("/", 1)[0] for n in names if "/" in n}
-        if len(tops) == 1:
-            prefix = tops.pop() + "/"
+        roots = {n.split("/", 1)[0] for n in names if "/" in n}
+        if len(roots) == 1:
+            prefix = roots.pop() + "/"
     files = {}
     declared = 0
+    raw = _file_raw(zf)
     for info in infos:
         rel = info.filename[len(prefix):]
         if info.filename.startswith(prefix):
-            files[rel] = _zip_reader(zf, info)
+            files[rel] = _zip_reader(zf, info, raw)
             declared += info.file_size if _wanted(rel) else 0
     if declared > MAX_ZIP_DATA_BYTES:
         raise DatapackError(f"{path}: its data and language files declare {declared} bytes once inflated, more than "
@@ -239,7 +231,8 @@ def _open_bytes(pack: "PackBytes") -> _Source:
     if declared > MAX_ZIP_DATA_BYTES:
         raise DatapackError(f"{pack.location}: its data and language files declare {declared} bytes once inflated, "
                             f"more than the {MAX_ZIP_DATA_BYTES} allowed (a zip bomb?); refused")
-    files = {info.filename: _zip_reader(zf, info) for info in infos}
+    raw = _bytes_raw(pack.data)
+    files = {info.filename: _zip_reader(zf, info, raw) for info in infos}
     return _Source(pack.name, pack.kind, pack.location, files)
 
 

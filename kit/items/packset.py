@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -14,6 +13,7 @@ from kit.items.errors import UnknownItemError, UnknownLanguageError, UnknownLoot
 from kit.items.index import ItemIndex
 from kit.items.loot import LootContext, LootTable, loot_context, walk_entries
 from kit.items.matching import NameIndex, NameMatch, fold, rank_candidates
+from kit.items.names import lang_key_to_id
 from kit.items.recipes import Recipe
 from kit.items.refs import RefExpander, recipe_ref_problems
 from kit.items.sources import MAX_TAGS, PROVIDERS, ItemSourceOutput, ProviderRegistry
@@ -48,17 +48,6 @@ USES_SCHEMA = {
 PACK_SCHEMA = {"pack": "string", "kind": "string", "features": "object", "is_applied": "bool", "location": "string"}
 EXPECTATION_SCHEMA = {"loot_table_id": "string", "item_id": "string", "expected_count": "float64",
                       "p_at_least_one": "float64", "is_exact": "bool"}
-
-
-_NAME_RE = re.compile(r"^[a-z0-9_-]+$")
-
-
-def _lang_key_to_id(key: str) -> tuple[str, str] | None:
-    parts = key.split(".")
-    if len(parts) != 3 or parts[0] not in ("item", "block") or not _NAME_RE.match(parts[1]) \
-            or not _NAME_RE.match(parts[2]):
-        return None
-    return parts[0], f"{parts[1]}:{parts[2]}"
 
 
 class PackSet:
@@ -180,10 +169,10 @@ class PackSet:
             or 8 tag members per table; the message says what was left out). Sorted by severity (errors first),
             kind, object id.
         """
-        rows = list(self._problems)
+        found = list(self._problems)
         for rid in sorted(self._recipes):
-            rows.extend(recipe_ref_problems(rid, self._recipes[rid], self._refs))
-        rows = [dict(zip(PROBLEM_SCHEMA, row)) for row in dict.fromkeys(rows)]
+            found.extend(recipe_ref_problems(rid, self._recipes[rid], self._refs))
+        rows = [dict(zip(PROBLEM_SCHEMA, row)) for row in dict.fromkeys(found)]
         order = {"error": 0, "warning": 1}
         rows.sort(key=lambda d: (order[d["severity"]], d["kind"], d["object_id"], d["field"], d["path"]))
         return frame(PROBLEM_SCHEMA, rows)
@@ -298,7 +287,7 @@ class PackSet:
         table = self._lang.get(language, {})
         for prefer in ("block", "item"):
             for key, value in table.items():
-                parsed = _lang_key_to_id(key)
+                parsed = lang_key_to_id(key)
                 if parsed and parsed[0] == prefer:
                     out[parsed[1]] = value
         return out
@@ -320,7 +309,7 @@ class PackSet:
             seen.update(ref for slot in r.inputs for ref in slot if isinstance(ref, str) and not ref.startswith("#"))
         for table in self._lang.values():
             for key in table:
-                parsed = _lang_key_to_id(key)
+                parsed = lang_key_to_id(key)
                 if parsed and parsed[0] == "item":
                     seen.add(parsed[1])
         en, zh = self.display_names("en_us"), self.display_names("zh_cn")
@@ -401,7 +390,7 @@ class PackSet:
     def _lang_ids(self) -> set[str]:
         if self._lang_ids_cache is None:
             self._lang_ids_cache = {parsed[1] for table in self._lang.values() for key in table
-                                    if (parsed := _lang_key_to_id(key))}
+                                    if (parsed := lang_key_to_id(key))}
         return self._lang_ids_cache
 
     @property

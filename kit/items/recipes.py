@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Mapping, TypedDict
 
 from kit.items.errors import RecipeFormatError
 from kit.items._common import norm_id
@@ -398,6 +398,18 @@ def _readable_outputs(data: Mapping[str, Any]) -> tuple[tuple[ItemStack, ...], t
     return tuple(stacks), tuple(chances), notes
 
 
+class _Common(TypedDict):
+    """The fields every :class:`Recipe` built by :func:`parse_recipe` shares."""
+
+    recipe_id: str
+    recipe_type: str
+    category: str
+    group: str
+    pack: str
+    path: str
+    folder: str
+
+
 def parse_recipe(recipe_id: str, data: Any, *, pack: str = "", path: str = "", folder: str = "") -> Recipe:
     """Parse one recipe file's JSON into a :class:`Recipe`.
 
@@ -412,7 +424,7 @@ def parse_recipe(recipe_id: str, data: Any, *, pack: str = "", path: str = "", f
     if not isinstance(rtype, str) or not rtype.strip():
         raise RecipeFormatError("type", "missing recipe type")
     rtype = norm_id(rtype)
-    common = dict(
+    common = _Common(
         recipe_id=recipe_id,
         recipe_type=rtype,
         category=str(data.get("category", "")),

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from kit.core.errors import FieldError
+from kit.items.zip_members import open_zip
 
 __all__ = ["ModInfo", "JarScan", "scan_jar", "parse_mods_toml", "parse_fabric_mod_json", "parse_quilt_mod_json",
            "text_of", "MAX_METADATA_BYTES", "MAX_NESTED_JAR_BYTES", "MAX_NESTING"]
@@ -56,6 +57,8 @@ class JarScan:
     nested: list["JarScan"] = field(default_factory=list)
     problems: list[tuple[str, str, str, str, str, str]] = field(default_factory=list)
     names: tuple[str, ...] = ()
+    #: The open jar, kept so that loading its data reuses its directory (see :func:`kit.items.zip_members.open_zip`).
+    zip: zipfile.ZipFile | None = field(default=None, repr=False, compare=False)
 
     def walk(self):
         """This jar and every nested jar, depth first."""
@@ -134,9 +137,10 @@ def parse_quilt_mod_json(raw: bytes, *, jar: str) -> tuple[ModInfo, list[str]]:
     ql = data.get("quilt_loader") if isinstance(data, dict) else None
     if not isinstance(ql, dict) or not isinstance(ql.get("id"), str) or not ql["id"]:
         raise FieldError("field 'quilt_loader.id': missing")
-    meta = ql.get("metadata") if isinstance(ql.get("metadata"), dict) else {}
-    nested = [j if isinstance(j, str) else j.get("file", "") for j in ql.get("jars") or []
-              if isinstance(j, str) or isinstance(j, dict)]
+    given = ql.get("metadata")
+    meta = given if isinstance(given, dict) else {}
+    nested = [j if isinstance(j, str) else str(j.get("file", "")) for j in ql.get("jars") or []
+              if isinstance(j, (str, dict))]
     return ModInfo(ql["id"], str(ql.get("version", "")), "quilt", str(meta.get("name", ql["id"])), jar), \
         [n for n in nested if n]
 
@@ -160,7 +164,8 @@ def scan_jar(source: Path | bytes, label: str, *, depth: int = 0) -> JarScan:
         scan.problems.append((severity, kind, object_id, fld, message, label))
 
     try:
-        zf = zipfile.ZipFile(io.BytesIO(source) if isinstance(source, bytes) else source)
+        zf = zipfile.ZipFile(io.BytesIO(source)) if isinstance(source, bytes) else open_zip(source)
+        scan.zip = zf
         names = [n for n in zf.namelist() if not n.endswith("/")]
     except (zipfile.BadZipFile, OSError, ValueError) as exc:
         problem("error", "not_a_zip", "", f"not a readable jar/zip file: {exc}")
