@@ -247,7 +247,7 @@ def why(
     """
     books, items, groups = _prepare(library, chats, chats_per_partition, progress, "why")
     seed = replay_seed(rng)
-    options = {"scan_depth": scan_depth, "rng": seed, "entry_ids": entry_ids, "near_miss": near_miss}
+    options: dict[str, Any] = {"scan_depth": scan_depth, "rng": seed, "entry_ids": entry_ids, "near_miss": near_miss}
     if not groups:
         return why_chats(books, [], **options)
     import pandas as pd
@@ -323,8 +323,8 @@ def budget(
         As :func:`kit.worldbook.budget`.
     """
     books, _items_, groups = _prepare(library, chats, chats_per_partition, progress, "budget")
-    settings = {"max_context": max_context, "budget_percent": budget_percent, "budget_cap": budget_cap,
-                "tokenizer": tokenizer}
+    settings: dict[str, Any] = {"max_context": max_context, "budget_percent": budget_percent, "budget_cap": budget_cap,
+                                "tokenizer": tokenizer}
     options = {**settings, "scan_depth": scan_depth, "rng": replay_seed(rng)}
     total: dict[str, dict[str, list[int]]] = {"entries": {}, "books": {}, "unstable": {}}
     parts = _run(_budget_part, groups, books, options, chat_options, client, progress) if groups else []

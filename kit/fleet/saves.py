@@ -136,7 +136,7 @@ def _documents_rows(item: FleetSave, table_id: str) -> list[dict[str, Any]]:
 
 def _unreadable(handles: list[Any]) -> list[tuple[Any, Exception]]:
     """``(handle, error)`` for every database that does not decode (decoding is all it does: no frame, no sizes)."""
-    failed = []
+    failed: list[tuple[Any, Exception]] = []
     for handle in handles:
         try:
             handle.table_ids()

@@ -24,6 +24,7 @@ from kit.widgets._static import StaticView
 
 if TYPE_CHECKING:
     from kit.saves.database import AgentDatabase
+    from kit.saves.handle import Weighting
     from kit.saves.save import Save
 
 __all__ = ["SearchExplorer", "scope_options", "documents_sources", "player_names", "AUTO", "MAX_LIMIT"]
@@ -163,7 +164,7 @@ class SearchExplorer(StaticView, widgets.VBox):
     selected = traitlets.Int(0)
 
     def __init__(
-        self, save: Save | str | Path, *, query: str = "", language: str = AUTO, limit: int = 5, weighting: str = "tfidf"
+        self, save: Save | str | Path, *, query: str = "", language: str = AUTO, limit: int = 5, weighting: Weighting = "tfidf"
     ) -> None:
         save = _open(save)
         if weighting not in WEIGHTINGS:
@@ -172,7 +173,7 @@ class SearchExplorer(StaticView, widgets.VBox):
         if not isinstance(language, str):
             raise InvalidParameterError(f"The 'language' parameter of SearchExplorer must be a str ('auto' or a "
                                         f"language such as 'zh_cn'). Got {language!r} instead.")
-        self.weighting = weighting
+        self.weighting: Weighting = weighting
         if not isinstance(query, str):
             raise InvalidParameterError(f"The 'query' parameter of SearchExplorer must be a str. Got {query!r} instead.")
         if not isinstance(limit, int) or isinstance(limit, bool):
