@@ -81,8 +81,10 @@ def record(
         "note": note,
     }
     sign = "<=" if better == "lower" else ">="
-    print(f"[target] {work}: kit {kit:.4g} {unit}, baseline {baseline:.4g} {unit}, ratio {ratio:.2f}x "
-          f"(target {sign} {target}x): {'met' if met else 'NOT met'}")
+    print(
+        f"[target] {work}: kit {kit:.4g} {unit}, baseline {baseline:.4g} {unit}, ratio {ratio:.2f}x "
+        f"(target {sign} {target}x): {'met' if met else 'NOT met'}"
+    )
     path = os.environ.get(RESULTS_ENV)
     if path:
         with open(path, "a", encoding="utf-8") as out:

@@ -136,7 +136,9 @@ def bench_lock(root: Path) -> None:
 def bench_cards(root: Path) -> None:
     from PIL import Image
 
-    card = kb.card_from_dict({"spec": "chara_card_v2", "spec_version": "2.0", "data": {"name": "Bench", "description": "x" * 2000}})
+    card = kb.card_from_dict(
+        {"spec": "chara_card_v2", "spec_version": "2.0", "data": {"name": "Bench", "description": "x" * 2000}}
+    )
     png = kb.write_card(card, root / "card.png")
 
     def kit_read() -> None:

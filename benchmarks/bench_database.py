@@ -37,7 +37,20 @@ REPEATS = 5
 
 
 def make_values(rng: random.Random) -> dict[str, Entry]:
-    words = ["iron", "gold", "diamond", "creeper", "village", "nether", "钻石", "村庄", "下界", "红石", "farm", "portal"]
+    words = [
+        "iron",
+        "gold",
+        "diamond",
+        "creeper",
+        "village",
+        "nether",
+        "钻石",
+        "村庄",
+        "下界",
+        "红石",
+        "farm",
+        "portal",
+    ]
     values = {}
     for i in range(N_ENTRIES):
         text = " ".join(rng.choice(words) for _ in range(26))
@@ -65,7 +78,9 @@ def main() -> None:
             dbs.shared().replace(TABLE, values)
         path = save / "system" / "database" / "shared.dat"
         raw_size = len(nbt.encode_nbt(nbt.decode_nbt(path.read_bytes()).root, compression="none"))
-        print(f"database: {N_ENTRIES} entries, {raw_size / 1e6:.2f} MB uncompressed NBT, {path.stat().st_size / 1e6:.2f} MB on disk")
+        print(
+            f"database: {N_ENTRIES} entries, {raw_size / 1e6:.2f} MB uncompressed NBT, {path.stat().st_size / 1e6:.2f} MB on disk"
+        )
 
         def kit_load() -> None:
             with kit.AgentDatabases(save) as dbs:
@@ -93,8 +108,12 @@ def main() -> None:
 
         t_kit_load, t_ref_load = best_pair(kit_load, nbtlib_load)
         t_kit_save, t_ref_save = best_pair(kit_save, nbtlib_save)
-        print(f"load   kit {t_kit_load * 1e3:8.1f} ms   nbtlib {t_ref_load * 1e3:8.1f} ms   ratio {t_kit_load / t_ref_load:.2f}x (target <= 0.5x)")
-        print(f"save   kit {t_kit_save * 1e3:8.1f} ms   nbtlib {t_ref_save * 1e3:8.1f} ms   ratio {t_kit_save / t_ref_save:.2f}x (target <= 0.5x)")
+        print(
+            f"load   kit {t_kit_load * 1e3:8.1f} ms   nbtlib {t_ref_load * 1e3:8.1f} ms   ratio {t_kit_load / t_ref_load:.2f}x (target <= 0.5x)"
+        )
+        print(
+            f"save   kit {t_kit_save * 1e3:8.1f} ms   nbtlib {t_ref_save * 1e3:8.1f} ms   ratio {t_kit_save / t_ref_save:.2f}x (target <= 0.5x)"
+        )
         holder.close()
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -111,7 +130,9 @@ def main() -> None:
                 for key, value in small.items():
                     db.put(TABLE, key, value)
             batched = time.perf_counter() - start
-        print(f"300 puts: one by one {per_put * 1e3:.1f} ms, in one batch {batched * 1e3:.1f} ms, ratio {per_put / batched:.1f}x")
+        print(
+            f"300 puts: one by one {per_put * 1e3:.1f} ms, in one batch {batched * 1e3:.1f} ms, ratio {per_put / batched:.1f}x"
+        )
 
 
 if __name__ == "__main__":

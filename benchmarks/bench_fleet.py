@@ -78,8 +78,14 @@ def _cluster(workers: int, setup: str):
         client = kit.fleet.local_client(workers)
         cluster = client.cluster
     else:
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                               dashboard_address=None, worker_dashboard_address=None)
+        cluster = LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address=None,
+            worker_dashboard_address=None,
+        )
         client = Client(cluster)
     client.run(_warm)  # imports done before timing, as in a warm session
     _warm()
@@ -116,15 +122,27 @@ def run_variant(variant: str, data: Path, workers: int, limit: int | None, setup
                             t = db.tables()
                         except kit.StorageError:
                             continue
-                        rows.append({"save_id": save_id, "scope": db.scope, "player_uuid": db.player_uuid or "",
-                                     "n_tables": len(t), "n_entries": int(t["n_entries"].sum())})
+                        rows.append(
+                            {
+                                "save_id": save_id,
+                                "scope": db.scope,
+                                "player_uuid": db.player_uuid or "",
+                                "n_tables": len(t),
+                                "n_entries": int(t["n_entries"].sum()),
+                            }
+                        )
                     frames.append(pd.DataFrame(rows))
         result = pd.concat(frames, ignore_index=True)
-        out.update(seconds=time.perf_counter() - started, rows=len(result), unreadable=bad, cpu_seconds=time.process_time() - cpu)
+        out.update(
+            seconds=time.perf_counter() - started,
+            rows=len(result),
+            unreadable=bad,
+            cpu_seconds=time.process_time() - cpu,
+        )
     elif variant == "saves-records-loop":
         # the fastest one-process loop: the single-save records, framed once (what the fleet does per partition)
-        from kit.fleet.saves import SUMMARY_SCHEMA
         from kit.core.frames import frame
+        from kit.fleet.saves import SUMMARY_SCHEMA
 
         started = time.perf_counter()
         rows, bad = [], 0
@@ -137,13 +155,22 @@ def run_variant(variant: str, data: Path, workers: int, limit: int | None, setup
                     except kit.StorageError:
                         bad += 1
         result = frame(SUMMARY_SCHEMA, rows)
-        out.update(seconds=time.perf_counter() - started, rows=len(result), unreadable=bad, cpu_seconds=time.process_time() - cpu)
+        out.update(
+            seconds=time.perf_counter() - started,
+            rows=len(result),
+            unreadable=bad,
+            cpu_seconds=time.process_time() - cpu,
+        )
     elif variant == "chats-loop":
         started = time.perf_counter()
         corpus = wb.read_chats(data / "st", **chat_options)
         cov = wb.coverage(library, corpus.conversations, progress=False)
-        out.update(seconds=time.perf_counter() - started, rows=int(cov["n_activated"].sum()),
-                   turns=sum(len(c.turns) for c in corpus.conversations), cpu_seconds=time.process_time() - cpu)
+        out.update(
+            seconds=time.perf_counter() - started,
+            rows=int(cov["n_activated"].sum()),
+            turns=sum(len(c.turns) for c in corpus.conversations),
+            cpu_seconds=time.process_time() - cpu,
+        )
     else:
         import kit.fleet
 
@@ -187,8 +214,13 @@ def _scale_run(client, saves: list[Path]) -> dict:
     wall = time.perf_counter() - started
     spans = [s["stop"] - s["start"] for t in stream.data for s in t["startstops"] if s["action"] == "compute"]
     busy = sum(spans) / workers
-    return {"rows": sum(len(r) for r in results), "npartitions": fleet.npartitions, "n_tasks": len(spans),
-            "longest_task_seconds": max(spans), "overhead_share": max(0.0, wall - busy) / wall}
+    return {
+        "rows": sum(len(r) for r in results),
+        "npartitions": fleet.npartitions,
+        "n_tasks": len(spans),
+        "longest_task_seconds": max(spans),
+        "overhead_share": max(0.0, wall - busy) / wall,
+    }
 
 
 def _scale_data(n: int) -> Path:
@@ -212,20 +244,36 @@ def scale(n: int, repeat: int) -> None:
         for limit in runs:
             runs[limit].append(_spawn("saves-scale", data, 2, limit))
     print(f"\nfleet at scale (2 workers, kit.fleet.local_client; best of {repeat}):")
-    for limit, rs in runs.items():
+    for rs in runs.values():
         r = min(rs, key=lambda r: r["seconds"])
-        print(f"  {r['n_saves']:6d} saves, {r['npartitions']} partitions: {r['seconds']:.2f} s "
-              f"({min(x['seconds'] for x in rs):.2f}-{max(x['seconds'] for x in rs):.2f}), largest worker peak "
-              f"{min(x['worker_peak_mb'] for x in rs):.0f} MB, longest task {max(x['longest_task_seconds'] for x in rs):.2f} s, "
-              f"scheduler overhead {min(x['overhead_share'] for x in rs):.1%} of wall time")
+        print(
+            f"  {r['n_saves']:6d} saves, {r['npartitions']} partitions: {r['seconds']:.2f} s "
+            f"({min(x['seconds'] for x in rs):.2f}-{max(x['seconds'] for x in rs):.2f}), largest worker peak "
+            f"{min(x['worker_peak_mb'] for x in rs):.0f} MB, longest task {max(x['longest_task_seconds'] for x in rs):.2f} s, "
+            f"scheduler overhead {min(x['overhead_share'] for x in rs):.1%} of wall time"
+        )
     small, big = (min(x["worker_peak_mb"] for x in runs[k]) for k in runs)
-    record(f"fleet {n:,} saves, largest worker's peak memory vs {n // 4:,} saves", kit=big, baseline=small,
-           target=1.2, unit="MB")
-    record(f"fleet {n:,} saves, longest task vs 1 s", kit=max(x["longest_task_seconds"] for x in runs[n]),
-           baseline=1.0, target=1.0)
+    record(
+        f"fleet {n:,} saves, largest worker's peak memory vs {n // 4:,} saves",
+        kit=big,
+        baseline=small,
+        target=1.2,
+        unit="MB",
+    )
+    record(
+        f"fleet {n:,} saves, longest task vs 1 s",
+        kit=max(x["longest_task_seconds"] for x in runs[n]),
+        baseline=1.0,
+        target=1.0,
+    )
     best = min(runs[n], key=lambda r: r["seconds"])
-    record(f"fleet {n:,} saves, scheduler overhead share of wall time", kit=best["overhead_share"] * best["seconds"],
-           baseline=best["seconds"], target=0.05, note="wall minus the tasks' time over the workers")
+    record(
+        f"fleet {n:,} saves, scheduler overhead share of wall time",
+        kit=best["overhead_share"] * best["seconds"],
+        baseline=best["seconds"],
+        target=0.05,
+        note="wall minus the tasks' time over the workers",
+    )
 
 
 def _spawn(variant: str, data: Path, workers: int = 0, limit: int | None = None, setup: str = "kit") -> dict:
@@ -246,12 +294,20 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=0)
     parser.add_argument("--limit", type=int)
     parser.add_argument("--setup", default="kit", help=argparse.SUPPRESS)
-    parser.add_argument("--setups", default="default,kit",
-                        help="clusters to compare: 'kit' (local_client), 'default' (Dask's LocalCluster defaults)")
-    parser.add_argument("--repeat", type=int, default=3, help="runs of every variant, interleaved; the best is reported")
-    parser.add_argument("--scale", type=int, default=0,
-                        help="also the scale part: this many saves (10000) against a quarter of them, "
-                        "data cached in build/")
+    parser.add_argument(
+        "--setups",
+        default="default,kit",
+        help="clusters to compare: 'kit' (local_client), 'default' (Dask's LocalCluster defaults)",
+    )
+    parser.add_argument(
+        "--repeat", type=int, default=3, help="runs of every variant, interleaved; the best is reported"
+    )
+    parser.add_argument(
+        "--scale",
+        type=int,
+        default=0,
+        help="also the scale part: this many saves (10000) against a quarter of them, data cached in build/",
+    )
     args = parser.parse_args()
     if args.run:
         print(json.dumps(run_variant(args.run, Path(args.data), args.workers, args.limit, args.setup)))
@@ -273,8 +329,10 @@ def main() -> None:
         chats = write_chat_corpus(data / "st", args.chats if "chats" in parts else 1)
         write_worldbooks(data / "studio")
         size = sum(p.stat().st_size for p in (data / "fleet").rglob("*.dat"))
-        print(f"generated {len(fleet.saves)} saves ({size / 2**20:.1f} MiB, {len(fleet.corrupt_files)} corrupt files) "
-              f"and {len(chats.files)} chats in {time.perf_counter() - started:.1f} s")
+        print(
+            f"generated {len(fleet.saves)} saves ({size / 2**20:.1f} MiB, {len(fleet.corrupt_files)} corrupt files) "
+            f"and {len(chats.files)} chats in {time.perf_counter() - started:.1f} s"
+        )
 
         for kind in [k for k in ("saves", "chats") if k in parts]:
             variants = [(f"{kind}-loop", 0, "")] + ([("saves-records-loop", 0, "")] if kind == "saves" else [])
@@ -284,47 +342,73 @@ def main() -> None:
                 for variant, workers, setup in variants:
                     runs[(variant, workers, setup)].append(_spawn(variant, data, workers, setup=setup or "kit"))
             best = {v: min(rs, key=lambda r: r["seconds"]) for v, rs in runs.items()}
-            spread = {v: f"{min(r['seconds'] for r in rs):.2f}-{max(r['seconds'] for r in rs):.2f} s" for v, rs in runs.items()}
+            spread = {
+                v: f"{min(r['seconds'] for r in rs):.2f}-{max(r['seconds'] for r in rs):.2f} s"
+                for v, rs in runs.items()
+            }
             loop = best[(f"{kind}-loop", 0, "")]
             assert all(r["rows"] == loop["rows"] for rs in runs.values() for r in rs), runs
-            print(f"\n{kind} (best of {args.repeat}; range): plain loop {loop['seconds']:.2f} s ({spread[(f'{kind}-loop', 0, '')]}; "
-                  f"{loop['cpu_seconds']:.2f} CPU s), peak {loop['main_peak_mb']:.0f} MB")
+            print(
+                f"\n{kind} (best of {args.repeat}; range): plain loop {loop['seconds']:.2f} s ({spread[(f'{kind}-loop', 0, '')]}; "
+                f"{loop['cpu_seconds']:.2f} CPU s), peak {loop['main_peak_mb']:.0f} MB"
+            )
             lean = best.get(("saves-records-loop", 0, ""))
             if lean is not None:
-                print(f"saves: records loop (AgentDatabase.stats(), one frame) {lean['seconds']:.2f} s "
-                      f"({spread[('saves-records-loop', 0, '')]}; {lean['cpu_seconds']:.2f} CPU s) = "
-                      f"{loop['seconds'] / lean['seconds']:.2f}x the plain loop, "
-                      f"peak {lean['main_peak_mb']:.0f} MB")
+                print(
+                    f"saves: records loop (AgentDatabase.stats(), one frame) {lean['seconds']:.2f} s "
+                    f"({spread[('saves-records-loop', 0, '')]}; {lean['cpu_seconds']:.2f} CPU s) = "
+                    f"{loop['seconds'] / lean['seconds']:.2f}x the plain loop, "
+                    f"peak {lean['main_peak_mb']:.0f} MB"
+                )
             for setup, workers in [(setup, w) for setup in setups for w in (1, 2)]:
                 r = best[(f"{kind}-fleet", workers, setup)]
                 versus_lean = f", {lean['seconds'] / r['seconds']:.2f}x the records loop" if lean is not None else ""
                 where = "Dask's default LocalCluster" if setup == "default" else "kit.fleet.local_client"
-                print(f"{kind}: fleet, {workers} worker(s), {where}: {r['seconds']:.2f} s ({spread[(f'{kind}-fleet', workers, setup)]}) "
-                      f"= {loop['seconds'] / r['seconds']:.2f}x the loop{versus_lean} "
-                      f"({r['cpu_seconds']:.2f} CPU s in client and workers"
-                      + (f", {r['cpu_seconds'] / lean['cpu_seconds']:.2f}x the records loop's" if lean else "")
-                      + ") "
-                      f"(cluster start {r['startup_seconds']:.1f} s); peak: client {r['main_peak_mb']:.0f} MB, "
-                      f"largest worker {r['worker_peak_mb']:.0f} MB")
+                print(
+                    f"{kind}: fleet, {workers} worker(s), {where}: {r['seconds']:.2f} s ({spread[(f'{kind}-fleet', workers, setup)]}) "
+                    f"= {loop['seconds'] / r['seconds']:.2f}x the loop{versus_lean} "
+                    f"({r['cpu_seconds']:.2f} CPU s in client and workers"
+                    + (f", {r['cpu_seconds'] / lean['cpu_seconds']:.2f}x the records loop's" if lean else "")
+                    + ") "
+                    f"(cluster start {r['startup_seconds']:.1f} s); peak: client {r['main_peak_mb']:.0f} MB, "
+                    f"largest worker {r['worker_peak_mb']:.0f} MB"
+                )
             if "kit" not in setups:
                 continue
             kit_fleet = {w: best[(f"{kind}-fleet", w, "kit")]["seconds"] for w in (1, 2)}
             if kind == "saves" and lean is not None:
-                record(f"fleet {args.saves:,} save summaries, 2 workers vs the records loop", kit=kit_fleet[2],
-                       baseline=lean["seconds"], target=1.6, better="higher")
+                record(
+                    f"fleet {args.saves:,} save summaries, 2 workers vs the records loop",
+                    kit=kit_fleet[2],
+                    baseline=lean["seconds"],
+                    target=1.6,
+                    better="higher",
+                )
             if kind == "chats":
-                record(f"fleet {args.chats:,} chats coverage, 2 workers vs the loop", kit=kit_fleet[2],
-                       baseline=loop["seconds"], target=1.8, better="higher")
-                record(f"fleet {args.chats:,} chats coverage, 1 worker vs the loop", kit=kit_fleet[1],
-                       baseline=loop["seconds"], target=0.95, better="higher")
+                record(
+                    f"fleet {args.chats:,} chats coverage, 2 workers vs the loop",
+                    kit=kit_fleet[2],
+                    baseline=loop["seconds"],
+                    target=1.8,
+                    better="higher",
+                )
+                record(
+                    f"fleet {args.chats:,} chats coverage, 1 worker vs the loop",
+                    kit=kit_fleet[1],
+                    baseline=loop["seconds"],
+                    target=0.95,
+                    better="higher",
+                )
 
         if "memory" not in parts:
             return
         print("\nfleet memory against the number of saves (2 workers):")
         for n in (args.saves // 4, args.saves // 2, args.saves):
             r = _spawn("saves-fleet", data, 2, n)
-            print(f"  {r['n_saves']:5d} saves in {r['npartitions']} partitions: largest worker {r['worker_peak_mb']:.0f} MB, "
-                  f"client {r['main_peak_mb']:.0f} MB, {r['seconds']:.2f} s")
+            print(
+                f"  {r['n_saves']:5d} saves in {r['npartitions']} partitions: largest worker {r['worker_peak_mb']:.0f} MB, "
+                f"client {r['main_peak_mb']:.0f} MB, {r['seconds']:.2f} s"
+            )
 
 
 if __name__ == "__main__":

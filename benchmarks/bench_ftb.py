@@ -31,8 +31,13 @@ FTB_DATA = REPO.parent / "shared" / "data" / "ftbquests"
 REPEATS = 3
 
 
-QUESTIONS = ["How do I stop a frost battery from leaking charge?", "where do I find iron", "quest reward",
-             "what should I build first", "power generator setup"]
+QUESTIONS = [
+    "How do I stop a frost battery from leaking charge?",
+    "where do I find iron",
+    "quest reward",
+    "what should I build first",
+    "power generator setup",
+]
 
 
 def _ask_costs(label: str, save, book, progress, player: str, language: str) -> None:
@@ -61,8 +66,10 @@ def _ask_costs(label: str, save, book, progress, player: str, language: str) -> 
     base = best_time(knowledge_only) / len(QUESTIONS)
     full = best_time(flow) / len(QUESTIONS)
     recheck = best_time(recheck_only) / len(QUESTIONS)
-    print(f"{label:<26}{len(book.quest_by_id):>7}{len(allowed):>8}{base * 1e3:>11.1f}{full * 1e3:>11.1f}"
-          f"{recheck * 1e3:>11.2f}{full / base:>8.2f}x")
+    print(
+        f"{label:<26}{len(book.quest_by_id):>7}{len(allowed):>8}{base * 1e3:>11.1f}{full * 1e3:>11.1f}"
+        f"{recheck * 1e3:>11.2f}{full / base:>8.2f}x"
+    )
 
 
 def bench_question_flow() -> None:
@@ -81,8 +88,11 @@ def bench_question_flow() -> None:
         with kit.open_save(Path(tmp) / "sample") as save:
             book = kit.ftb.read_quest_book(save.path)
             _ask_costs("sample save (ms/question)", save, book, kit.ftb.read_progress(save), PLAYERS["alex"], "en_us")
-        packs = sorted((p for p in FTB_DATA.iterdir() if (p / "config").is_dir()), key=lambda p: p.name) \
-            if FTB_DATA.is_dir() else []
+        packs = (
+            sorted((p for p in FTB_DATA.iterdir() if (p / "config").is_dir()), key=lambda p: p.name)
+            if FTB_DATA.is_dir()
+            else []
+        )
         if packs:
             books = {p.name: read_quest_book(p) for p in packs}
             name = max(books, key=lambda n: len(books[n].quest_by_id))
@@ -92,8 +102,10 @@ def bench_question_flow() -> None:
                 kit.ftb.reload(save, book)
                 team = kit.ftb.empty_team("11111111-2222-3333-4444-555555555555")
                 _ask_costs(f"{name} (ms/question)", save, book, team, team.team_id, book.fallback_locale)
-    print("knowledge: the knowledge step alone with the allowed guide ids precomputed; kit.ask: the whole flow with "
-          "visibility, the language check and the guide re-check; recheck: re-checking one answer's guides")
+    print(
+        "knowledge: the knowledge step alone with the allowed guide ids precomputed; kit.ask: the whole flow with "
+        "visibility, the language check and the guide re-check; recheck: re-checking one answer's guides"
+    )
 
 
 def main() -> int:
@@ -115,8 +127,10 @@ def main() -> int:
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
         differing = [f.name for f, t in zip(files, texts) if not _same(loads(t), _from_lib(ftb_snbt_lib.loads(t)))]
-    print(f"identical results on {len(files) - len(differing)}/{len(files)} files"
-          + (f"; differing: {differing}" if differing else ""))
+    print(
+        f"identical results on {len(files) - len(differing)}/{len(files)} files"
+        + (f"; differing: {differing}" if differing else "")
+    )
 
     kit_time = best_time(lambda: [loads(t) for t in texts])
 
@@ -134,7 +148,7 @@ def main() -> int:
     print(f"{'read_quest_book':<26}{'seconds':>10}{'quests':>8}")
     total = 0.0
     for pack in sorted(p for p in FTB_DATA.iterdir() if (p / "config").is_dir()):
-        seconds = best_time(lambda: read_quest_book(pack), repeats=1)
+        seconds = best_time(lambda pack=pack: read_quest_book(pack), repeats=1)
         total += seconds
         print(f"{pack.name:<26}{seconds:>10.2f}{len(read_quest_book(pack).quest_by_id):>8}")
     print(f"{'all books':<26}{total:>10.2f}")

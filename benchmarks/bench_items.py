@@ -28,11 +28,10 @@ machine may be shared, so the figures are indicative.
 from __future__ import annotations
 
 import json
-import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from _timing import best_time, record
 
@@ -42,8 +41,7 @@ from kit.items.packs import LANGUAGES
 DEFAULT = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "vanilla" / "1.21.3"
 
 
-
-def interleaved_best(fns: dict[str, "Callable[[], object]"], repeats: int = 3) -> dict[str, tuple[float, float]]:
+def interleaved_best(fns: dict[str, Callable[[], object]], repeats: int = 3) -> dict[str, tuple[float, float]]:
     """``name -> (best wall seconds, best CPU seconds)`` over ``repeats`` rounds that run every callable once in turn
     (so a busy spell on a shared machine hits kit and its baseline alike)."""
     best = {name: (float("inf"), float("inf")) for name in fns}
@@ -58,6 +56,7 @@ def interleaved_best(fns: dict[str, "Callable[[], object]"], repeats: int = 3) -
 
 def _lang_files(root: Path) -> list[Path]:
     return sorted(p for p in (root / "assets").glob("*/lang/*.json") if p.stem in LANGUAGES)
+
 
 def _data_files(root: Path) -> list[Path]:
     base = root / "data" / "minecraft"
@@ -122,9 +121,11 @@ def _server_open_vs_floor(root: Path, label: str) -> tuple[dict[str, tuple[float
     n_json = floor()
     times = interleaved_best({"floor": floor, "kit": open_and_index})
     (w_floor, c_floor), (w_kit, c_kit) = times["floor"], times["kit"]
-    print(f"   {label}: open + load + index {w_kit:.2f} s ({c_kit:.2f} s CPU); floor (open every jar, json.loads of "
-          f"its {n_json} JSON files) {w_floor:.2f} s ({c_floor:.2f} s CPU); ratio {w_kit / w_floor:.2f}x wall, "
-          f"{c_kit / c_floor:.2f}x CPU")
+    print(
+        f"   {label}: open + load + index {w_kit:.2f} s ({c_kit:.2f} s CPU); floor (open every jar, json.loads of "
+        f"its {n_json} JSON files) {w_floor:.2f} s ({c_floor:.2f} s CPU); ratio {w_kit / w_floor:.2f}x wall, "
+        f"{c_kit / c_floor:.2f}x CPU"
+    )
     return times, n_json
 
 
@@ -143,17 +144,26 @@ def bench_server(n_mods: int = 200, n_recipes: int = 100_000, *, growth: bool = 
         for size in sizes:
             start = time.perf_counter()
             root = write_synthetic_server(Path(tmp) / f"server{size}", n_mods=n_mods, n_recipes=size)
-            print(f"4. generated a server with {n_mods} mod jars and {size} recipes in "
-                  f"{time.perf_counter() - start:.1f} s")
+            print(
+                f"4. generated a server with {n_mods} mod jars and {size} recipes in "
+                f"{time.perf_counter() - start:.1f} s"
+            )
             times, _n = _server_open_vs_floor(root, f"{size} recipes")
             per_recipe.append((size, times["kit"][1] / size * 1e6, times["floor"][1] / size * 1e6))
         if growth:
-            print("   growth (CPU microseconds per recipe, kit / floor): " + "; ".join(
-                f"{size}: {k:.1f} / {f:.1f}" for size, k, f in per_recipe))
+            print(
+                "   growth (CPU microseconds per recipe, kit / floor): "
+                + "; ".join(f"{size}: {k:.1f} / {f:.1f}" for size, k, f in per_recipe)
+            )
         (w_floor, c_floor), (w_kit, c_kit) = times["floor"], times["kit"]
-        record(f"server {n_recipes // 1000}k recipes open + index vs JSON floor", kit=w_kit, baseline=w_floor,
-               target=1.5, note=f"{n_mods} mod jars; CPU {c_kit:.2f} s vs {c_floor:.2f} s ({c_kit / c_floor:.2f}x); "
-                                "interleaved best of 3 on a possibly shared machine")
+        record(
+            f"server {n_recipes // 1000}k recipes open + index vs JSON floor",
+            kit=w_kit,
+            baseline=w_floor,
+            target=1.5,
+            note=f"{n_mods} mod jars; CPU {c_kit:.2f} s vs {c_floor:.2f} s ({c_kit / c_floor:.2f}x); "
+            "interleaved best of 3 on a possibly shared machine",
+        )
         server = open_server(root)
         packs = server.load_datapacks()
         print(f"   loaded: {packs}")
@@ -166,8 +176,10 @@ def bench_server(n_mods: int = 200, n_recipes: int = 100_000, *, growth: bool = 
             packs.item_sources(i)
             lat.append(time.perf_counter() - t0)
         med = statistics.median(lat) * 1e3
-        print(f"   item_sources median {med:.3f} ms over {len(items)} items, p90 "
-              f"{sorted(lat)[int(len(lat) * 0.9)] * 1e3:.3f} ms (target <= 0.2 ms: {'ok' if med <= 0.2 else 'MISSED'})")
+        print(
+            f"   item_sources median {med:.3f} ms over {len(items)} items, p90 "
+            f"{sorted(lat)[int(len(lat) * 0.9)] * 1e3:.3f} ms (target <= 0.2 ms: {'ok' if med <= 0.2 else 'MISSED'})"
+        )
 
 
 def main(argv: list[str]) -> int:
@@ -176,11 +188,11 @@ def main(argv: list[str]) -> int:
     if "--mods" in argv:
         i = argv.index("--mods")
         n_mods = int(argv[i + 1])
-        del argv[i:i + 2]
+        del argv[i : i + 2]
     if "--recipes" in argv:
         i = argv.index("--recipes")
         n_recipes = int(argv[i + 1])
-        del argv[i:i + 2]
+        del argv[i : i + 2]
     growth = "--no-growth" not in argv
     argv = [a for a in argv if a != "--no-growth"]
     if "--server-only" in argv:
@@ -200,19 +212,28 @@ def main(argv: list[str]) -> int:
         return packs
 
     langs = _lang_files(root)
-    times = interleaved_best({
-        "data floor": lambda: [json.loads(p.read_bytes()) for p in files],
-        "floor": lambda: [json.loads(p.read_bytes()) for p in files + langs],
-        "kit": load_and_index,
-    })
+    times = interleaved_best(
+        {
+            "data floor": lambda: [json.loads(p.read_bytes()) for p in files],
+            "floor": lambda: [json.loads(p.read_bytes()) for p in files + langs],
+            "kit": load_and_index,
+        }
+    )
     (w_old, c_old), (w_floor, c_floor), (w_kit, c_kit) = times["data floor"], times["floor"], times["kit"]
-    print(f"1. load + index: {w_kit:.3f} s, {c_kit:.3f} s CPU (target < 2 s: {'ok' if w_kit < 2 else 'MISSED'}); "
-          f"json.loads of every file read ({len(files)} data files, {len(langs)} language files) {w_floor:.3f} s, "
-          f"{c_floor:.3f} s CPU: {w_kit / w_floor:.2f}x wall, {c_kit / c_floor:.2f}x CPU; of the data files alone "
-          f"{w_old:.3f} s, {c_old:.3f} s CPU: {w_kit / w_old:.2f}x wall, {c_kit / c_old:.2f}x CPU")
-    record("vanilla load + index vs JSON floor", kit=w_kit, baseline=w_floor, target=1.5,
-           note=f"floor: json.loads of the {len(files)} data and {len(langs)} language files; CPU {c_kit:.3f} s vs "
-                f"{c_floor:.3f} s ({c_kit / c_floor:.2f}x); interleaved best of 3 on a possibly shared machine")
+    print(
+        f"1. load + index: {w_kit:.3f} s, {c_kit:.3f} s CPU (target < 2 s: {'ok' if w_kit < 2 else 'MISSED'}); "
+        f"json.loads of every file read ({len(files)} data files, {len(langs)} language files) {w_floor:.3f} s, "
+        f"{c_floor:.3f} s CPU: {w_kit / w_floor:.2f}x wall, {c_kit / c_floor:.2f}x CPU; of the data files alone "
+        f"{w_old:.3f} s, {c_old:.3f} s CPU: {w_kit / w_old:.2f}x wall, {c_kit / c_old:.2f}x CPU"
+    )
+    record(
+        "vanilla load + index vs JSON floor",
+        kit=w_kit,
+        baseline=w_floor,
+        target=1.5,
+        note=f"floor: json.loads of the {len(files)} data and {len(langs)} language files; CPU {c_kit:.3f} s vs "
+        f"{c_floor:.3f} s ({c_kit / c_floor:.2f}x); interleaved best of 3 on a possibly shared machine",
+    )
 
     # 2. query latency
     packs = load_and_index()
@@ -222,9 +243,11 @@ def main(argv: list[str]) -> int:
     t_kit = best_time(lambda: [packs.item_sources(i) for i in queries]) / len(queries)
     naive_q = queries[:: max(len(queries) // 5, 1)][:5]
     t_naive = best_time(lambda: [naive_sources(root, i) for i in naive_q], repeats=1) / len(naive_q)
-    print(f"2. item_sources: {t_kit * 1e3:.3f} ms per query ({len(queries)} items); plain re-scan "
-          f"{t_naive * 1e3:.1f} ms per query; speed-up {t_naive / t_kit:.0f}x "
-          f"(target >= 100x: {'ok' if t_naive / t_kit >= 100 else 'MISSED'})")
+    print(
+        f"2. item_sources: {t_kit * 1e3:.3f} ms per query ({len(queries)} items); plain re-scan "
+        f"{t_naive * 1e3:.1f} ms per query; speed-up {t_naive / t_kit:.0f}x "
+        f"(target >= 100x: {'ok' if t_naive / t_kit >= 100 else 'MISSED'})"
+    )
 
     # 3. exact loot statistics over all tables
     def exact_all():
@@ -239,9 +262,11 @@ def main(argv: list[str]) -> int:
     for tid in sample:
         packs.sample_loot(tid, 1000, seed=1)
     t_mc = (time.perf_counter() - start) / len(sample) * len(tables)
-    print(f"3. loot_expectations over {len(tables)} tables ({n_rows} rows): {t_exact:.3f} s "
-          f"(target < 5 s: {'ok' if t_exact < 5 else 'MISSED'}); Monte-Carlo at 1000 draws per table "
-          f"~{t_mc:.1f} s (scaled from {len(sample)} tables); exact is {t_mc / t_exact:.0f}x faster")
+    print(
+        f"3. loot_expectations over {len(tables)} tables ({n_rows} rows): {t_exact:.3f} s "
+        f"(target < 5 s: {'ok' if t_exact < 5 else 'MISSED'}); Monte-Carlo at 1000 draws per table "
+        f"~{t_mc:.1f} s (scaled from {len(sample)} tables); exact is {t_mc / t_exact:.0f}x faster"
+    )
     bench_server(n_mods, n_recipes, growth=growth)
     return 0
 

@@ -43,14 +43,21 @@ def write_pack(root: Path) -> list[Path]:
         prefix = "offer" if t == "system:shop" else "e"
         if field and i % 50:  # most configurations pick a few entries and a tag; every 50th takes the whole registry
             server[field] = [f"bench:{prefix}_{(i * 7 + k) % N_ENTRIES}" for k in range(5)] + ["#bench:tag_0"]
-        files[f"data/bench/system/system_module/m_{i}.json"] = {"order": i % 97, "server": server,
-                                                                 "client": f"system:{t.split(':')[1]}"}
+        files[f"data/bench/system/system_module/m_{i}.json"] = {
+            "order": i % 97,
+            "server": server,
+            "client": f"system:{t.split(':')[1]}",
+        }
     for i in range(N_TAGS):
         files[f"data/bench/tags/system/system_module/t_{i}.json"] = {
-            "values": [f"bench:m_{(i * 13 + k) % N_MODULES}" for k in range(15)] + ([f"#bench:t_{i - 1}"] if i % 10 else [])}
+            "values": [f"bench:m_{(i * 13 + k) % N_MODULES}" for k in range(15)]
+            + ([f"#bench:t_{i - 1}"] if i % 10 else [])
+        }
     for i in range(N_SYSTEMS):
         refs: list = [f"bench:m_{(i * 11 + k) % N_MODULES}" for k in range(15)]
-        refs += [f"#bench:t_{(i + k) % N_TAGS}" for k in range(4)] + [{"id": f"bench:m_{i}", "condition": {"type": "x"}}]
+        refs += [f"#bench:t_{(i + k) % N_TAGS}" for k in range(4)] + [
+            {"id": f"bench:m_{i}", "condition": {"type": "x"}}
+        ]
         files[f"data/bench/system/system/s_{i}.json"] = {"name": f"System {i}", "modules": refs}
     for catalog in kit.modules.CATALOGS:
         for i in range(N_ENTRIES):
@@ -81,7 +88,11 @@ def main() -> None:
 
         def read_all() -> kit.modules.ModuleInventory:
             inv = kit.modules.read_modules(root)
-            inv.modules(); inv.client_entries(); inv.systems(); inv.catalogs(); inv.problems()
+            inv.modules()
+            inv.client_entries()
+            inv.systems()
+            inv.catalogs()
+            inv.problems()
             return inv
 
         def kit_floor() -> None:
@@ -102,12 +113,19 @@ def main() -> None:
         print(f"{len(paths)} files; {inv}")
         for name, runs in times.items():
             cpus, walls = [c for c, _ in runs], [w for _, w in runs]
-            print(f"{name}: CPU {min(cpus):.3f} s (range {min(cpus):.3f}-{max(cpus):.3f}), "
-                  f"wall {min(walls):.3f} s (range {min(walls):.3f}-{max(walls):.3f})")
+            print(
+                f"{name}: CPU {min(cpus):.3f} s (range {min(cpus):.3f}-{max(cpus):.3f}), "
+                f"wall {min(walls):.3f} s (range {min(walls):.3f}-{max(walls):.3f})"
+            )
         kit_s, base_s = (min(c for c, _ in times[name]) for name in list(variants)[:2])
         print(f"ratio: {kit_s / base_s:.1f}x the baseline in CPU time; {kit_s / len(paths) * 1000:.3f} ms per file")
-        record(f"modules read_modules + frames vs json.loads ({len(paths):,} files)", kit=kit_s, baseline=base_s,
-               target=3.0, note="CPU seconds, best of 3 interleaved rounds")
+        record(
+            f"modules read_modules + frames vs json.loads ({len(paths):,} files)",
+            kit=kit_s,
+            baseline=base_s,
+            target=3.0,
+            note="CPU seconds, best of 3 interleaved rounds",
+        )
 
 
 if __name__ == "__main__":

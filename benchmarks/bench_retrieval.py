@@ -48,8 +48,9 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
-from kit import Document  # noqa: E402
 from _timing import record  # noqa: E402
+
+from kit import Document  # noqa: E402
 from kit.retrieval import ParagraphIndex, evaluate, load_beir, make_run, summarize  # noqa: E402
 
 IR = REPO.parent / "shared" / "data" / "ir" / "derived"
@@ -129,9 +130,7 @@ class Bm25s(System):
     def tokenize(self, texts: list[str]) -> list[list[str]]:
         if self.language == "zh":
             return [char12(t) for t in texts]
-        return self.bm25s.tokenize(
-            texts, stopwords="en", stemmer=self.stemmer, return_ids=False, show_progress=False
-        )
+        return self.bm25s.tokenize(texts, stopwords="en", stemmer=self.stemmer, return_ids=False, show_progress=False)
 
     def build(self, corpus):
         self.ids = np.array([d.id for d in corpus], dtype=object)
@@ -230,7 +229,10 @@ def interleaved_latency_ms(
 def bench_collection(name: str, language: str, n_latency: int, n_builds: int) -> pd.DataFrame:
     collection = load_beir(IR / name)
     systems: list[System] = [
-        Kit("kit"), Kit("kit-tfidf", weighting="tfidf"), Bm25s(language), Sklearn(language),
+        Kit("kit"),
+        Kit("kit-tfidf", weighting="tfidf"),
+        Bm25s(language),
+        Sklearn(language),
     ]
     rows = []
     for system in systems:
@@ -322,9 +324,7 @@ def main(argv: list[str] | None = None) -> int:
     collections = MAIN + (EXTRA if args.extra else [])
 
     n_builds = 1 if args.quick else 3
-    results = pd.concat(
-        [bench_collection(n, lang, n_latency, n_builds) for n, lang in collections], ignore_index=True
-    )
+    results = pd.concat([bench_collection(n, lang, n_latency, n_builds) for n, lang in collections], ignore_index=True)
     pd.set_option("display.width", 200)
     pd.set_option("display.max_columns", 20)
     print("\n== quality and speed (Chinese collections: derived from reading-comprehension data)")
@@ -355,10 +355,19 @@ def main(argv: list[str] | None = None) -> int:
 
     for name, group in results.groupby("collection", sort=False):
         by = group.set_index("system")
-        record(f"retrieval {name} search (DataFrame) vs bm25s retrieve", kit=by.loc["kit", "query_ms_median"],
-               baseline=by.loc["bm25s", "query_ms_median"], target=1.0, unit="ms")
-        record(f"retrieval {name} index build vs scikit-learn TfidfVectorizer", kit=by.loc["kit", "build_s"],
-               baseline=by.loc["sklearn", "build_s"], target=1.2)
+        record(
+            f"retrieval {name} search (DataFrame) vs bm25s retrieve",
+            kit=by.loc["kit", "query_ms_median"],
+            baseline=by.loc["bm25s", "query_ms_median"],
+            target=1.0,
+            unit="ms",
+        )
+        record(
+            f"retrieval {name} index build vs scikit-learn TfidfVectorizer",
+            kit=by.loc["kit", "build_s"],
+            baseline=by.loc["sklearn", "build_s"],
+            target=1.2,
+        )
     failures = []
     for row in ratios.to_dict("records"):
         if row["ndcg@10 kit/bm25s"] < 1.0:

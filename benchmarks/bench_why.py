@@ -42,7 +42,7 @@ def timed(fn):
 def vocabulary(studio) -> list[str]:
     text = " ".join(t.message for c in studio.conversations for t in c.turns)
     words = sorted(set(re.findall(r"[A-Za-z]{4,}", text)))
-    pairs = sorted({m[i:i + 2] for m in re.findall(r"[\u4e00-\u9fff]+", text) for i in range(len(m) - 1)})
+    pairs = sorted({m[i : i + 2] for m in re.findall(r"[\u4e00-\u9fff]+", text) for i in range(len(m) - 1)})
     return words + pairs + [f"{w}{i}" for w in words[:50] for i in range(20)]  # and keys that never match
 
 
@@ -52,10 +52,20 @@ def make_book(n: int, vocab: list[str], seed: int = 0) -> WorldBook:
     for i in range(n):
         keys = tuple(rng.sample(vocab, rng.randint(1, 3)))
         secondary = tuple(rng.sample(vocab, 1)) if rng.random() < 0.2 else ()
-        triggers = Triggers(keyword=KeywordTrigger(keys, False, rng.random() < 0.3, secondary_keys=secondary),
-                            constant=rng.random() < 0.02, probability=0.5 if rng.random() < 0.1 else 1.0)
-        entries.append(Entry(f"e{i}", " ".join(rng.sample(vocab, 8)) * rng.randint(1, 4), order=rng.randint(0, 200),
-                             group=(f"g{rng.randint(0, 40)}",) if rng.random() < 0.1 else None, triggers=triggers))
+        triggers = Triggers(
+            keyword=KeywordTrigger(keys, False, rng.random() < 0.3, secondary_keys=secondary),
+            constant=rng.random() < 0.02,
+            probability=0.5 if rng.random() < 0.1 else 1.0,
+        )
+        entries.append(
+            Entry(
+                f"e{i}",
+                " ".join(rng.sample(vocab, 8)) * rng.randint(1, 4),
+                order=rng.randint(0, 200),
+                group=(f"g{rng.randint(0, 40)}",) if rng.random() < 0.1 else None,
+                triggers=triggers,
+            )
+        )
     return WorldBook("big", "big", tuple(entries))
 
 
@@ -109,8 +119,9 @@ def bench_fleet(folder: str, library: dict) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--full", action="store_true",
-                        help="the issue's sizes (5,000 chats; 25,000 entries x 10,000 turns)")
+    parser.add_argument(
+        "--full", action="store_true", help="the issue's sizes (5,000 chats; 25,000 entries x 10,000 turns)"
+    )
     parser.add_argument("--no-fleet", action="store_true", help="skip the Dask runs")
     args = parser.parse_args()
     studio = load_studio()

@@ -31,11 +31,70 @@ N_ENTRIES = 5_000
 N_HISTORY = 50
 REPEATS = 5
 
-ZH = ["魔法", "龙", "王国", "骑士", "精灵", "森林", "城堡", "宝石", "星辰", "海洋", "商人", "酒馆", "预言", "剑", "神殿", "雪山",
-      "沙漠", "船长", "女巫", "火焰", "冰霜", "月亮", "太阳", "影子", "钥匙", "地图", "书库", "学院", "市场", "港口"]
-EN = ["dragon", "Knight", "elf", "forest", "castle", "gem", "star", "ocean", "merchant", "tavern", "prophecy", "sword",
-      "temple", "mountain", "desert", "captain", "witch", "fire", "frost", "moon", "sun", "shadow", "key", "map",
-      "library", "academy", "market", "harbor", "Aurora", "Nyx"]
+ZH = [
+    "魔法",
+    "龙",
+    "王国",
+    "骑士",
+    "精灵",
+    "森林",
+    "城堡",
+    "宝石",
+    "星辰",
+    "海洋",
+    "商人",
+    "酒馆",
+    "预言",
+    "剑",
+    "神殿",
+    "雪山",
+    "沙漠",
+    "船长",
+    "女巫",
+    "火焰",
+    "冰霜",
+    "月亮",
+    "太阳",
+    "影子",
+    "钥匙",
+    "地图",
+    "书库",
+    "学院",
+    "市场",
+    "港口",
+]
+EN = [
+    "dragon",
+    "Knight",
+    "elf",
+    "forest",
+    "castle",
+    "gem",
+    "star",
+    "ocean",
+    "merchant",
+    "tavern",
+    "prophecy",
+    "sword",
+    "temple",
+    "mountain",
+    "desert",
+    "captain",
+    "witch",
+    "fire",
+    "frost",
+    "moon",
+    "sun",
+    "shadow",
+    "key",
+    "map",
+    "library",
+    "academy",
+    "market",
+    "harbor",
+    "Aurora",
+    "Nyx",
+]
 FILLER = "的 了 在 是 我 你 他 and the a of to in is it we 去 看 说 走 来 想 要".split()
 FIELDS = ["力量", "敏捷", "好感", "金币", "hp", "态度", "地点"]
 
@@ -55,15 +114,27 @@ def make_books(rng: random.Random) -> list[wb.WorldBook]:
             elif kind < 0.70:
                 trig = wb.Triggers(keyword=keyword)
             elif kind < 0.85:
-                conds = [f"tb.{rng.choice(FIELDS[:5])} {rng.choice(['>', '<', '>=', '<=', '==', '!='])} {rng.randint(0, 100)}"
-                         for _ in range(rng.randint(1, 2))]
+                conds = [
+                    f"tb.{rng.choice(FIELDS[:5])} {rng.choice(['>', '<', '>=', '<=', '==', '!='])} {rng.randint(0, 100)}"
+                    for _ in range(rng.randint(1, 2))
+                ]
                 if rng.random() < 0.3:
                     conds.append(f'tb.态度 包括 "{rng.choice(["友好", "敌对", "中立"])}"')
                 trig = wb.Triggers(conditions=tuple(conds))
             else:
-                trig = wb.Triggers(keyword=keyword, conditions=(f"tb.{rng.choice(FIELDS[:5])} > {rng.randint(0, 100)}",))
-            entries.append(wb.Entry(f"e{i}", f"content {b}-{i}", position=rng.randint(0, 7), order=rng.randint(0, 200),
-                                    disable=rng.random() < 0.03, triggers=trig))
+                trig = wb.Triggers(
+                    keyword=keyword, conditions=(f"tb.{rng.choice(FIELDS[:5])} > {rng.randint(0, 100)}",)
+                )
+            entries.append(
+                wb.Entry(
+                    f"e{i}",
+                    f"content {b}-{i}",
+                    position=rng.randint(0, 7),
+                    order=rng.randint(0, 200),
+                    disable=rng.random() < 0.03,
+                    triggers=trig,
+                )
+            )
         books.append(wb.WorldBook(f"book{b}", f"Book {b}", tuple(entries)))
     return books
 
@@ -72,11 +143,18 @@ def make_history(rng: random.Random) -> tuple[str, list[str], dict]:
     words = ZH + EN + FILLER * 6
 
     def sentence() -> str:
-        return "".join(w if rng.random() < 0.5 else " " + w for w in (rng.choice(words) for _ in range(rng.randint(20, 60))))
+        return "".join(
+            w if rng.random() < 0.5 else " " + w for w in (rng.choice(words) for _ in range(rng.randint(20, 60)))
+        )
 
     history = [sentence() for _ in range(N_HISTORY)]
-    table = {"力量": rng.randint(0, 100), "敏捷": rng.randint(0, 100), "好感": str(rng.randint(0, 100)),
-             "金币": rng.randint(0, 100), "态度": "友好而谨慎"}
+    table = {
+        "力量": rng.randint(0, 100),
+        "敏捷": rng.randint(0, 100),
+        "好感": str(rng.randint(0, 100)),
+        "金币": rng.randint(0, 100),
+        "态度": "友好而谨慎",
+    }
     return sentence(), history, table
 
 
@@ -123,8 +201,16 @@ def reference(books, message, history, table):
 
 
 def kit_rows(frame):
-    return list(zip(frame["entry_id"], frame["trigger"].astype(str), frame["matched"], frame["matched_in"],
-                    frame["position"].astype(int), frame["order"].astype(int)))
+    return list(
+        zip(
+            frame["entry_id"],
+            frame["trigger"].astype(str),
+            frame["matched"],
+            frame["matched_in"],
+            frame["position"].astype(int),
+            frame["order"].astype(int),
+        )
+    )
 
 
 def bench_activation() -> float:
@@ -149,8 +235,10 @@ def bench_activation() -> float:
         ref_t.append(t2 - t1)
         n_active.append(len(got))
     k, r = min(kit_t), min(ref_t)
-    print(f"activation: {N_ENTRIES} entries, {N_HISTORY} history messages, {REPEATS} requests "
-          f"(active per request: {min(n_active)}-{max(n_active)}); results identical")
+    print(
+        f"activation: {N_ENTRIES} entries, {N_HISTORY} history messages, {REPEATS} requests "
+        f"(active per request: {min(n_active)}-{max(n_active)}); results identical"
+    )
     print(f"  compile once:   {compile_s * 1000:8.1f} ms")
     print(f"  kit request:    {k * 1000:8.2f} ms (best of {REPEATS})")
     print(f"  reference loop: {r * 1000:8.2f} ms (best of {REPEATS})")
@@ -172,20 +260,26 @@ def bench_coverage() -> None:
             wb.coverage(studio.library, studio.conversations, progress=False)
             times.append(time.perf_counter() - t0)
         best = min(times)
-        print(f"coverage replay: {len(studio.conversations)} conversations, {n_turns} turns, "
-              f"{sum(len(b) for b in studio.library.values())} entries")
+        print(
+            f"coverage replay: {len(studio.conversations)} conversations, {n_turns} turns, "
+            f"{sum(len(b) for b in studio.library.values())} entries"
+        )
         print(f"  all triggers:        {best * 1000:7.1f} ms, {n_turns / best:7,.0f} turns/s (best of 3)")
         from dataclasses import replace
 
-        no_rag = [replace(b, entries=tuple(e for e in b.entries if e.triggers.rag is None)) for b in studio.library.values()]
+        no_rag = [
+            replace(b, entries=tuple(e for e in b.entries if e.triggers.rag is None)) for b in studio.library.values()
+        ]
         times = []
         for _ in range(3):
             t0 = time.perf_counter()
             wb.coverage(no_rag, studio.conversations, progress=False)
             times.append(time.perf_counter() - t0)
         best = min(times)
-        print(f"  without RAG entries: {best * 1000:7.1f} ms, {n_turns / best:7,.0f} turns/s (best of 3; "
-              "the retrieval search per turn dominates)")
+        print(
+            f"  without RAG entries: {best * 1000:7.1f} ms, {n_turns / best:7,.0f} turns/s (best of 3; "
+            "the retrieval search per turn dominates)"
+        )
 
 
 if __name__ == "__main__":

@@ -22,9 +22,41 @@ import kit.worldbook as wb
 
 SIZES = (1_000, 5_000)
 REPEATS = 3
-ZH = ["魔法", "龙", "王国", "骑士", "精灵", "森林", "城堡", "宝石", "星辰", "海洋", "商人", "酒馆", "预言", "神殿", "雪山"]
-EN = ["dragon", "Knight", "forest", "castle", "gem", "ocean", "merchant", "tavern", "prophecy", "sword", "temple",
-      "mountain", "captain", "witch", "Aurora", "Nyx"]
+ZH = [
+    "魔法",
+    "龙",
+    "王国",
+    "骑士",
+    "精灵",
+    "森林",
+    "城堡",
+    "宝石",
+    "星辰",
+    "海洋",
+    "商人",
+    "酒馆",
+    "预言",
+    "神殿",
+    "雪山",
+]
+EN = [
+    "dragon",
+    "Knight",
+    "forest",
+    "castle",
+    "gem",
+    "ocean",
+    "merchant",
+    "tavern",
+    "prophecy",
+    "sword",
+    "temple",
+    "mountain",
+    "captain",
+    "witch",
+    "Aurora",
+    "Nyx",
+]
 
 
 def world_file(n: int, rng: random.Random) -> dict:
@@ -34,11 +66,20 @@ def world_file(n: int, rng: random.Random) -> dict:
         if uid % 50 == 0:
             keys.append(f"/{rng.choice(EN)}\\d+/i")
         entry = {
-            "uid": uid, "key": keys, "content": " ".join(rng.choice(ZH + EN) for _ in range(30)),
-            "constant": uid % 200 == 0, "selective": uid % 5 == 0, "order": rng.randint(0, 200),
-            "keysecondary": [rng.choice(EN)] if uid % 5 == 0 else [], "selectiveLogic": rng.randint(0, 3),
-            "group": f"g{uid % 40}" if uid % 3 == 0 else "", "probability": 100, "useProbability": True,
-            "delayUntilRecursion": uid % 50 == 1, "position": rng.randint(0, 7), "disable": uid % 101 == 0,
+            "uid": uid,
+            "key": keys,
+            "content": " ".join(rng.choice(ZH + EN) for _ in range(30)),
+            "constant": uid % 200 == 0,
+            "selective": uid % 5 == 0,
+            "order": rng.randint(0, 200),
+            "keysecondary": [rng.choice(EN)] if uid % 5 == 0 else [],
+            "selectiveLogic": rng.randint(0, 3),
+            "group": f"g{uid % 40}" if uid % 3 == 0 else "",
+            "probability": 100,
+            "useProbability": True,
+            "delayUntilRecursion": uid % 50 == 1,
+            "position": rng.randint(0, 7),
+            "disable": uid % 101 == 0,
         }
         entries[str(uid)] = entry
     return {"entries": entries}
@@ -60,12 +101,14 @@ def main() -> None:
             path = Path(folder) / f"book_{n}.json"
             path.write_text(json.dumps(world_file(n, rng), ensure_ascii=False), encoding="utf-8")
             book = wb.read_world_book(path)
-            read = best(lambda: wb.read_world_book(path))
-            lint = best(lambda: wb.lint(book))
+            read = best(lambda path=path: wb.read_world_book(path))
+            lint = best(lambda book=book: wb.lint(book))
             rows = wb.lint(book)
             kinds = rows["kind"].value_counts().to_dict()
-            print(f"{n:>6} entries: read {read * 1000:8.1f} ms | lint {lint * 1000:8.1f} ms | lint/read {lint / read:5.2f}x "
-                  f"| {len(rows)} rows {kinds}")
+            print(
+                f"{n:>6} entries: read {read * 1000:8.1f} ms | lint {lint * 1000:8.1f} ms | lint/read {lint / read:5.2f}x "
+                f"| {len(rows)} rows {kinds}"
+            )
 
 
 if __name__ == "__main__":

@@ -31,14 +31,16 @@ def _table(rows: list[dict[str, object]]) -> str:
     for row in rows:
         sign = "<=" if row.get("better") == "lower" else ">="
         unit = str(row.get("unit", "s"))
-        cells.append((
-            str(row["work"]),
-            f"{float(row['kit']):.4g} {unit}",  # type: ignore[arg-type]
-            f"{float(row['baseline']):.4g} {unit}",  # type: ignore[arg-type]
-            f"{float(row['ratio']):.2f}x",  # type: ignore[arg-type]
-            f"{sign} {row['target']}x",
-            "yes" if row["met"] else "NO",
-        ))
+        cells.append(
+            (
+                str(row["work"]),
+                f"{float(row['kit']):.4g} {unit}",  # type: ignore[arg-type]
+                f"{float(row['baseline']):.4g} {unit}",  # type: ignore[arg-type]
+                f"{float(row['ratio']):.2f}x",  # type: ignore[arg-type]
+                f"{sign} {row['target']}x",
+                "yes" if row["met"] else "NO",
+            )
+        )
     widths = [max(len(line[i]) for line in cells) for i in range(len(header))]
     lines = ["  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)) for line in cells]
     lines.insert(1, "  ".join("-" * w for w in widths))

@@ -22,8 +22,21 @@ from typing import TYPE_CHECKING, Any
 __version__ = "0.2.0"
 
 #: Subpackages reachable as attributes of ``kit`` (imported on first use).
-SUBSYSTEMS = ("core", "retrieval", "saves", "cards", "worldbook", "items", "ftb", "books", "modules", "servers", "fleet",
-              "widgets", "samples")
+SUBSYSTEMS = (
+    "core",
+    "retrieval",
+    "saves",
+    "cards",
+    "worldbook",
+    "items",
+    "ftb",
+    "books",
+    "modules",
+    "servers",
+    "fleet",
+    "widgets",
+    "samples",
+)
 
 #: Public names re-exported at the top level: name -> defining module.
 _EXPORTS = {
@@ -66,7 +79,21 @@ _EXPORTS = {
 __all__ = sorted(_EXPORTS) + list(SUBSYSTEMS)
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
-    from kit import books, cards, core, fleet, ftb, items, modules, retrieval, samples, saves, servers, widgets, worldbook
+    from kit import (
+        books,
+        cards,
+        core,
+        fleet,
+        ftb,
+        items,
+        modules,
+        retrieval,
+        samples,
+        saves,
+        servers,
+        widgets,
+        worldbook,
+    )
     from kit.core.document import Document
     from kit.core.errors import (
         CardError,
@@ -82,13 +109,19 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     )
     from kit.core.json_files import JsonRefusedError
     from kit.core.regular_files import FileRefusedError
+    from kit.ftb.questions import ask
     from kit.saves import codecs, nbt
     from kit.saves.database import AgentDatabase, AgentDatabases, DatabaseStats, TableStats, canonical_player_uuid
-    from kit.ftb.questions import ask
-    from kit.saves.tables import InvalidLanguageError
     from kit.saves.errors import UnknownTableError
     from kit.saves.save import Save, SaveNotFoundError, open_save
-    from kit.saves.tables import DOCUMENTS, FTB_GUIDES, KNOWLEDGE, QUEST_BACKGROUNDS, DatabaseTable
+    from kit.saves.tables import (
+        DOCUMENTS,
+        FTB_GUIDES,
+        KNOWLEDGE,
+        QUEST_BACKGROUNDS,
+        DatabaseTable,
+        InvalidLanguageError,
+    )
     from kit.servers.server import Server, ServerNotFoundError, open_server
 
 

@@ -10,7 +10,6 @@
 
 from __future__ import annotations
 
-from kit.cards import Card, card_from_dict, card_from_tags, read_card, write_card
 from kit.books.errors import (
     BookNotFoundError,
     BookRecordError,
@@ -22,7 +21,6 @@ from kit.books.errors import (
     TornTraceWarning,
     TraceError,
 )
-from kit.core.png import placeholder_avatar
 from kit.books.records import (
     ARTIFACT_EVENTS,
     BOOK_WRITING_EVENTS,
@@ -45,6 +43,8 @@ from kit.books.records import (
 )
 from kit.books.secrets import check_no_secrets
 from kit.books.store import BookStore, open_store
+from kit.cards import Card, card_from_dict, card_from_tags, read_card, write_card
+from kit.core.png import placeholder_avatar
 
 __all__ = [
     "ARTIFACT_EVENTS",

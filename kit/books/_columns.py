@@ -80,7 +80,8 @@ def _column(values: Sequence[Any], dtype: Any) -> Any:
 
 def typed_columns(schema: Mapping[str, Any], columns: Mapping[str, Sequence[Any]]) -> dict[str, Any] | None:
     """Every column of ``schema`` as an array of its dtype, or None when one of them needs :func:`frame`'s
-    general conversion."""
+    general conversion.
+    """
     out = {}
     for name, dtype in schema.items():
         array = _column(columns[name], pandas_dtype(dtype))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -171,16 +172,16 @@ def problems(lay: StoreLayout) -> pd.DataFrame:
     """
     report = _Report(lay)
     for book_id in sorted(report.book_ids):
-        report.guarded(lay.root / "books" / book_id, book_id, lambda: _check_book(report, book_id))
+        report.guarded(lay.root / "books" / book_id, book_id, partial(_check_book, report, book_id))
     for asset_id in sorted(report.asset_ids):
-        report.guarded(lay.asset_file(asset_id), asset_id, lambda: _check_asset(report, asset_id))
+        report.guarded(lay.asset_file(asset_id), asset_id, partial(_check_asset, report, asset_id))
     for world_id in sorted(report.world_ids):
-        report.guarded(lay.world_file(world_id), world_id, lambda: _check_world(report, world_id))
+        report.guarded(lay.world_file(world_id), world_id, partial(_check_world, report, world_id))
     try:
         sessions = list(lay.session_files())
     except Exception as exc:  # an unlistable folder is one row
         report.add(lay.root / "sessions", "", f"cannot list the folder: {exc}")
         sessions = []
     for sid, session_path, _layout in sessions:
-        report.guarded(session_path, sid, lambda: _check_session(report, sid, session_path))
+        report.guarded(session_path, sid, partial(_check_session, report, sid, session_path))
     return problems_frame(report.rows, sort=["path", "field"])

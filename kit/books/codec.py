@@ -349,7 +349,8 @@ class JsonCodec:
 
     def write(self, record: Any) -> dict[str, Any]:
         """The JSON object of a record: known keys in the record's write order (None and empty-omitted left
-        out), then its ``extra`` keys."""
+        out), then its ``extra`` keys.
+        """
         out: dict[str, Any] = {self.tag[0]: self.tag[1]} if self.tag else {}
         for name, key, omit_empty in self.write_plan:
             value = getattr(record, name)

@@ -212,7 +212,8 @@ def append_design_trace(
     at: str | None = None,
 ) -> DesignTraceEntry:
     """Append one design-trace entry (``user_input``, ``agent_tool``, ``skill_invoked``, ...) to a card or project
-    book."""
+    book.
+    """
     writable(lay, book_id, CardBook, ProjectBook)
     entry = {"trace": "design", "at": lay.stamp(at), "type": type, "summary": summary, "skillId": skill_id,
              "tool": tool, "outputTags": list(output_tags) or None}  # fmt: skip

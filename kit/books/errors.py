@@ -46,7 +46,8 @@ class BookStateError(KitError, ValueError):
 
 class StoreBusyError(ConcurrentWriterError):
     """Another process (or thread) kept the book store's write lock longer than ``lock_timeout``; nothing was
-    written."""
+    written.
+    """
 
 
 class TornTraceWarning(UserWarning):

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Iterator
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
@@ -40,7 +40,7 @@ __all__ = ["StoreLayout", "utc_now"]
 
 def utc_now() -> str:
     """The current UTC time as ``2026-01-02T03:04:05.678Z`` (the store's default clock)."""
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 class StoreLayout:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal, Union
+from typing import Any, ClassVar, Literal
 
 from kit.books.codec import REQUIRED, Id, Stamp, check_id, check_timestamp, json_codec, rule
 from kit.books.errors import BookRecordError
@@ -171,7 +171,8 @@ class Transition(_JsonRecord):
 @dataclass(frozen=True)
 class DesignTraceEntry(_JsonRecord):
     """One step of a design process (``DesignTraceEntry``); ``artifact`` is set when the step produced a tag,
-    ``transition`` when it moved an artifact through the state machine."""
+    ``transition`` when it moved an artifact through the state machine.
+    """
 
     at: Stamp
     type: Literal["user_input", "agent_tool", "skill_invoked", "user_confirmed", "user_rejected", "declare_ready"]
@@ -208,7 +209,7 @@ class PlayTraceEntry(_JsonRecord):
     )  # fmt: skip
 
 
-TraceEntry = Union[DesignTraceEntry, PlayTraceEntry]
+TraceEntry = DesignTraceEntry | PlayTraceEntry
 
 
 def trace_entry_from_dict(data: Any, where: str = "<trace entry>", prefix: str = "") -> TraceEntry:
@@ -348,7 +349,7 @@ class ProjectBook(_JsonRecord):
     )  # fmt: skip
 
 
-Book = Union[CardBook, PlayBook, ProjectBook]
+Book = CardBook | PlayBook | ProjectBook
 
 #: The fields the design names as required, per book class (JSON keys); a book missing one is refused.
 REQUIRED_BOOK_FIELDS: dict[str, tuple[str, ...]] = {

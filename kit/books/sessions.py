@@ -83,7 +83,8 @@ def _matches(key: str, prefixes: tuple[str, ...]) -> bool:
 
 def archive_destination(book: Book, key: str) -> str:
     """Where a blackboard ``key`` of a session of ``book`` is archived: ``design_archive``, ``run_state`` or
-    ``not_archived`` (a key of the other stage)."""
+    ``not_archived`` (a key of the other stage).
+    """
     if isinstance(book, PlayBook):
         return "run_state" if _matches(key, PLAY_PREFIXES) else "not_archived"
     return "design_archive" if _matches(key, DESIGN_PREFIXES) else "not_archived"

@@ -80,7 +80,8 @@ def _reads(function: Callable[Concatenate[StoreLayout, _P], _R]) -> Callable[Con
 
 def _writes(function: Callable[Concatenate[StoreLayout, _P], _R]) -> Callable[Concatenate[StoreLayout, _P], _R]:
     """A store method that writes: ``function(store, ...)`` while holding the store's write lock (checks and
-    writes happen under one lock); ``__wrapped__`` is the unlocked function."""
+    writes happen under one lock); ``__wrapped__`` is the unlocked function.
+    """
 
     @functools.wraps(function)
     def method(self: StoreLayout, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:

@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kit.core.atomic_files import check_folder_inside
 from kit.books._io import fsync_folder, read_file
 from kit.books.errors import BookRecordError, StorageError, TornTraceWarning, TraceError
 from kit.books.records import TraceEntry, trace_entry_from_dict
 from kit.books.secrets import check_no_secrets
+from kit.core.atomic_files import check_folder_inside
 from kit.core.json_files import MAX_JSON_COST, MAX_JSON_DEPTH, parse_json
 
 __all__ = ["TraceLog", "append_trace_line", "read_trace_file"]

@@ -240,11 +240,15 @@ def _decode_chunk(keyword: str, text: str, where: str) -> Any:
     try:
         raw = base64.b64decode(text.encode("ascii"), validate=True)
     except (binascii.Error, UnicodeEncodeError, ValueError) as exc:
-        raise CardError(f"{where}: tEXt chunk {keyword!r}: the base64 text does not decode ({exc})", path=where, field=keyword) from exc
+        raise CardError(
+            f"{where}: tEXt chunk {keyword!r}: the base64 text does not decode ({exc})", path=where, field=keyword
+        ) from exc
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise CardError(f"{where}: tEXt chunk {keyword!r}: the decoded bytes are not UTF-8", path=where, field=keyword) from exc
+        raise CardError(
+            f"{where}: tEXt chunk {keyword!r}: the decoded bytes are not UTF-8", path=where, field=keyword
+        ) from exc
     return parse_json(text, where=f"{where}: tEXt chunk {keyword!r}", error=CardError, path=where)
 
 
@@ -315,7 +319,9 @@ def read_card(path: str | Path) -> Card:
 
 
 def _b64(value: Mapping[str, Any]) -> str:
-    return base64.b64encode(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")).decode("ascii")
+    return base64.b64encode(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")).decode(
+        "ascii"
+    )
 
 
 def card_to_png(card: Card, *, avatar: bytes | None = None) -> bytes:
@@ -329,9 +335,7 @@ def card_to_png(card: Card, *, avatar: bytes | None = None) -> bytes:
     return write_text_chunks(picture, {"chara": _b64(card.to_dict("v2")), "ccv3": _b64(card.to_dict("v3"))})
 
 
-def write_card(
-    card: Card, path: str | Path, *, spec: Literal["v2", "v3"] = "v2", avatar: bytes | None = None
-) -> Path:
+def write_card(card: Card, path: str | Path, *, spec: Literal["v2", "v3"] = "v2", avatar: bytes | None = None) -> Path:
     """Write ``card`` to ``path`` as JSON (``.json``) or PNG (``.png``), atomically.
 
     Parameters
@@ -359,7 +363,9 @@ def write_card(
     elif suffix == ".json":
         payload = (json.dumps(card.to_dict(spec), ensure_ascii=False, indent=2) + "\n").encode("utf-8")
     else:
-        raise CardError(f"{path}: cannot tell the card format from the suffix {path.suffix!r}; use .json or .png", path=str(path))
+        raise CardError(
+            f"{path}: cannot tell the card format from the suffix {path.suffix!r}; use .json or .png", path=str(path)
+        )
     atomic_write_bytes(path, payload)
     return path
 
@@ -401,7 +407,9 @@ def card_from_tags(tags: Mapping[str, str], *, default_name: str, where: str = "
     plain = {(k[3:] if k.startswith("设计.") else k): v for k, v in tags.items()}
 
     def parse(tag: str) -> Any:
-        return parse_json(plain[tag], where=f"{where}: tag {tag!r} must hold JSON:", error=CardError, field_prefix=tag, path=where)
+        return parse_json(
+            plain[tag], where=f"{where}: tag {tag!r} must hold JSON:", error=CardError, field_prefix=tag, path=where
+        )
 
     if CARD_DRAFT_TAG in plain:
         base = card_from_dict(parse(CARD_DRAFT_TAG), where=f"{where} tag {CARD_DRAFT_TAG!r}")

@@ -205,9 +205,7 @@ def atomic_write_bytes(
     fsync_folder(path.parent)
 
 
-def atomic_write_text(
-    path: str | os.PathLike[str], text: str, *, root: str | os.PathLike[str] | None = None
-) -> None:
+def atomic_write_text(path: str | os.PathLike[str], text: str, *, root: str | os.PathLike[str] | None = None) -> None:
     """Like :func:`atomic_write_bytes` for UTF-8 text."""
     atomic_write_bytes(path, text.encode("utf-8"), root=root)
 

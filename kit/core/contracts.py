@@ -12,7 +12,8 @@ A lower layer never probes an object with ``getattr(obj, "method")``: it states 
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Protocol, runtime_checkable
+from collections.abc import Iterable
+from typing import Any, Protocol, runtime_checkable
 
 __all__ = ["GuideSource"]
 

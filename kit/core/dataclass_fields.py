@@ -21,8 +21,9 @@ import dataclasses
 import threading
 import types
 import typing
+from collections.abc import Mapping
 from dataclasses import MISSING
-from typing import Any, Mapping
+from typing import Any
 
 from kit.core.errors import InvalidParameterError
 

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from kit.core.errors import InvalidParameterError
 
@@ -50,7 +51,7 @@ class Ordered:
         return _categorical(self.categories)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _categorical(categories: tuple[str, ...]) -> pd.CategoricalDtype:
     import pandas as pd
 
@@ -69,7 +70,7 @@ def pandas_dtype(dtype: Any) -> Any:
     return _named_dtype(dtype) if isinstance(dtype, str) else dtype
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _named_dtype(name: str) -> Any:
     import pandas as pd
 
@@ -87,7 +88,9 @@ def check_schema(schema: Mapping[str, Any]) -> None:
             if not dtype.ordered:
                 raise InvalidParameterError(f"Column {name!r}: categoricals in kit schemas must be ordered.")
         elif dtype not in DTYPES:
-            raise InvalidParameterError(f"Column {name!r}: dtype {dtype!r} is not in kit's vocabulary {sorted(DTYPES)}.")
+            raise InvalidParameterError(
+                f"Column {name!r}: dtype {dtype!r} is not in kit's vocabulary {sorted(DTYPES)}."
+            )
 
 
 def frame(
@@ -106,8 +109,8 @@ def frame(
         ``"datetime64[ns, UTC]"``, ``"object"``, or an ordered categorical (:func:`ordered`).
     rows : iterable of mappings, tuples or dataclass records, or mapping of column name to values
         Rows (a column a mapping row lacks is missing there; a tuple row holds every column in schema
-        order; a record gives each column from its attribute of that name), or whole columns (a column the mapping lacks is
-        missing everywhere). Columns that are already arrays of their schema dtype are used as they
+        order; a record gives each column from its attribute of that name), or whole columns (a column
+        the mapping lacks is missing everywhere). Columns that are already arrays of their schema dtype are used as they
         are, without conversion (the fast path of sub-millisecond searches).
     sort : sequence of str, default=()
         Columns to sort by (stable), after which the index is ``0..n-1``.
@@ -125,11 +128,17 @@ def frame(
         given = [rows.get(name) for name in schema]
         lengths = {len(values) for values in given if values is not None}
         if len(lengths) > 1:
-            raise InvalidParameterError(f"The columns given for {list(schema)} have different lengths {sorted(lengths)}.")
+            raise InvalidParameterError(
+                f"The columns given for {list(schema)} have different lengths {sorted(lengths)}."
+            )
         n = lengths.pop() if lengths else 0
-        if n and not sort and all(
-            isinstance(values, (np.ndarray, pd.api.extensions.ExtensionArray)) and _same_dtype(values.dtype, dtype)
-            for values, dtype in zip(given, schema.values())
+        if (
+            n
+            and not sort
+            and all(
+                isinstance(values, (np.ndarray, pd.api.extensions.ExtensionArray)) and _same_dtype(values.dtype, dtype)
+                for values, dtype in zip(given, schema.values())
+            )
         ):
             return _from_arrays(schema, given, n)
         data = [[None] * n if values is None else values for values in given]
@@ -141,7 +150,9 @@ def frame(
         elif rows and not isinstance(rows[0], Mapping):
             data = [list(column) for column in zip(*rows)] if rows else []
             if len(data) != len(schema):
-                raise InvalidParameterError(f"Rows of {len(data)} values do not fit the {len(schema)} columns {list(schema)}.")
+                raise InvalidParameterError(
+                    f"Rows of {len(data)} values do not fit the {len(schema)} columns {list(schema)}."
+                )
         else:
             data = [[row.get(name) for row in rows] for name in schema]
     out = _from_arrays(schema, [_column_values(values, dtype) for values, dtype in zip(data, schema.values())], n)

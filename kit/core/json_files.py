@@ -15,12 +15,21 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from kit.core.errors import FieldError, KitError
 
-__all__ = ["MAX_FILE_BYTES", "MAX_INT_DIGITS", "MAX_JSON_COST", "MAX_JSON_DEPTH", "JsonRefusedError", "decode_json",
-           "json_cost", "parse_json"]
+__all__ = [
+    "MAX_FILE_BYTES",
+    "MAX_INT_DIGITS",
+    "MAX_JSON_COST",
+    "MAX_JSON_DEPTH",
+    "JsonRefusedError",
+    "decode_json",
+    "json_cost",
+    "parse_json",
+]
 
 #: Largest JSON record, card or avatar file read; bigger files are refused before reading.
 MAX_FILE_BYTES = 32 * 1024 * 1024
@@ -49,7 +58,8 @@ _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 
 def _deeper_than(text: str, max_depth: int) -> bool:
     """Whether ``text`` nests objects and arrays deeper than ``max_depth``: strings and everything but brackets
-    are removed by regular expressions, and the depth is a cumulative sum over what is left (linear, in C)."""
+    are removed by regular expressions, and the depth is a cumulative sum over what is left (linear, in C).
+    """
     import numpy as np
 
     brackets = _NOT_BRACKET.sub("", _STRING.sub("", text)).encode("ascii", "replace")
@@ -94,7 +104,8 @@ def decode_json(
     if max_cost is not None and len(text) * 64 > max_cost and json_cost(text) > max_cost:
         raise JsonRefusedError(
             f"refusing to read {len(text)} characters of JSON whose values would take about "
-            f"{json_cost(text) // 2**20} MiB (kit reads at most {max_cost // 2**20} MiB of JSON values per text)")
+            f"{json_cost(text) // 2**20} MiB (kit reads at most {max_cost // 2**20} MiB of JSON values per text)"
+        )
     if max_depth is not None and containers > max_depth and _deeper_than(text, max_depth):
         raise JsonRefusedError(f"JSON nested deeper than {max_depth} levels")
     try:
@@ -155,8 +166,8 @@ def parse_json(
 
     Malformed JSON names the line and column; integers longer than 4,300 digits name the field path
     (``data.extensions.x[3]``); nesting deeper than ``max_depth`` and a text whose values would take more than
-    ``max_cost`` bytes (:func:`json_cost`) are refused by :func:`decode_json` before anything is built. ``path`` (default ``where``)
-    is the file recorded on the error.
+    ``max_cost`` bytes (:func:`json_cost`) are refused by :func:`decode_json` before anything is built.
+    ``path`` (default ``where``) is the file recorded on the error.
     """
     file = where if path is None else path
     n_huge = 0

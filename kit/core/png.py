@@ -95,9 +95,7 @@ def _inflate_text(payload: bytes, where: str, kind: str) -> bytes:
     except zlib.error as exc:
         raise CardError(f"{where}: a {kind} chunk does not inflate ({exc})", path=where, field=kind) from None
     if len(out) > MAX_TEXT_CHUNK_BYTES or inflater.unconsumed_tail:
-        raise CardError(
-            f"{where}: a {kind} chunk inflates beyond {MAX_TEXT_CHUNK_BYTES} bytes", path=where, field=kind
-        )
+        raise CardError(f"{where}: a {kind} chunk inflates beyond {MAX_TEXT_CHUNK_BYTES} bytes", path=where, field=kind)
     return out
 
 

@@ -17,7 +17,8 @@ followed by the reader's own columns (``pack``, ``team_id``, ``line``, ...).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from kit.core.errors import InvalidParameterError
 from kit.core.frames import frame, ordered

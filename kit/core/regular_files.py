@@ -47,9 +47,15 @@ class FileRefusedError(KitError, OSError):
 
 def file_kind(mode: int) -> str:
     """A readable name for the type bits of ``st_mode`` (``"FIFO"``, ``"character device"``, ...)."""
-    for test, name in ((stat.S_ISREG, "regular file"), (stat.S_ISDIR, "folder"), (stat.S_ISFIFO, "FIFO"),
-                       (stat.S_ISCHR, "character device"), (stat.S_ISBLK, "block device"),
-                       (stat.S_ISSOCK, "socket"), (stat.S_ISLNK, "symbolic link")):
+    for test, name in (
+        (stat.S_ISREG, "regular file"),
+        (stat.S_ISDIR, "folder"),
+        (stat.S_ISFIFO, "FIFO"),
+        (stat.S_ISCHR, "character device"),
+        (stat.S_ISBLK, "block device"),
+        (stat.S_ISSOCK, "socket"),
+        (stat.S_ISLNK, "symbolic link"),
+    ):
         if test(mode):
             return name
     return "special file"

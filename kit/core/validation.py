@@ -12,8 +12,7 @@ def check_int(value: object, name: str, owner: str, *, low: int = 1) -> int:
     """Return ``value`` if it is an int >= ``low`` (bools are refused), else raise."""
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
         raise InvalidParameterError(
-            f"The '{name}' parameter of {owner} must be an int in the range [{low}, inf). "
-            f"Got {value!r} instead."
+            f"The '{name}' parameter of {owner} must be an int in the range [{low}, inf). Got {value!r} instead."
         )
     return int(value)
 
@@ -44,7 +43,5 @@ def check_choice(value: object, name: str, owner: str, choices: Iterable[str]) -
 def check_str(value: object, name: str, owner: str) -> str:
     """Return ``value`` if it is a str, else raise."""
     if not isinstance(value, str):
-        raise InvalidParameterError(
-            f"The '{name}' parameter of {owner} must be a str. Got {value!r} instead."
-        )
+        raise InvalidParameterError(f"The '{name}' parameter of {owner} must be a str. Got {value!r} instead.")
     return value

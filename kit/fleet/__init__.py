@@ -20,23 +20,22 @@ from __future__ import annotations
 
 from kit.fleet.chat_coverage import budget, coverage, why, why_summary
 from kit.fleet.errors import FleetParameterError, FleetSourceError
-from kit.fleet.grid import GRID_COLUMNS, GRID_SCHEMA, evaluate_grid, evaluate_one
+from kit.fleet.grid import GRID_SCHEMA, evaluate_grid, evaluate_one
 from kit.fleet.local_cluster import WORKER_CONFIG, local_client
 from kit.fleet.saves import (
-    DOCUMENTS_COLUMNS,
     DOCUMENTS_SCHEMA,
-    FLEET_PROBLEM_COLUMNS,
     FLEET_PROBLEM_SCHEMA,
-    SAVES_COLUMNS,
     SAVES_SCHEMA,
-    SUMMARY_COLUMNS,
     SUMMARY_SCHEMA,
-    TABLES_COLUMNS,
     TABLES_SCHEMA,
     Fleet,
     FleetSave,
     open_fleet,
 )
+
+#: Old names of the schemas, kept for one release (issue 21: every column -> dtype dict is a ``*_SCHEMA``).
+DOCUMENTS_COLUMNS, FLEET_PROBLEM_COLUMNS, GRID_COLUMNS = DOCUMENTS_SCHEMA, FLEET_PROBLEM_SCHEMA, GRID_SCHEMA
+SAVES_COLUMNS, SUMMARY_COLUMNS, TABLES_COLUMNS = SAVES_SCHEMA, SUMMARY_SCHEMA, TABLES_SCHEMA
 
 __all__ = [
     "DOCUMENTS_SCHEMA",

@@ -13,16 +13,17 @@ from __future__ import annotations
 import hashlib
 import math
 import os
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from kit.core.frames import frame
 from kit.fleet._dask import check_progress, compute, resolve_client
 from kit.fleet.errors import FleetParameterError
 from kit.worldbook import ChatCorpus, ChatFile, ChatLog, Conversation, WorldBook, read_chat, scan_chat_files
 from kit.worldbook import entry_coverage as single_coverage
+from kit.worldbook.outcomes import WHY_CHATS_SCHEMA, outcome_counts, summary_frame, why_chats
 from kit.worldbook.token_budget import BudgetReport, budget_counts, budget_report
 from kit.worldbook.trigger_coverage import COVERAGE_COLUMNS, replay_seed
-from kit.worldbook.outcomes import WHY_CHATS_SCHEMA, outcome_counts, summary_frame, why_chats
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -45,8 +46,9 @@ def _split(items: list[Any], ids: list[str], per_partition: int) -> list[list[An
     return [b for b in buckets if b]
 
 
-def _replay_part(items: list[Any], books: dict[str, WorldBook], options: Mapping[str, Any],
-                 chat_options: Mapping[str, Any]) -> pd.DataFrame:
+def _replay_part(
+    items: list[Any], books: dict[str, WorldBook], options: Mapping[str, Any], chat_options: Mapping[str, Any]
+) -> pd.DataFrame:
     conversations = [read_chat(i, **chat_options).conversation if isinstance(i, ChatFile) else i for i in items]
     return single_coverage(books, conversations, progress=False, **options)
 
@@ -133,7 +135,8 @@ def coverage(
         raise FleetParameterError(f"coverage got unexpected options {sorted(unknown)}; it accepts {sorted(_OPTIONS)}.")
     if not isinstance(chats_per_partition, int) or chats_per_partition < 1:
         raise FleetParameterError(
-            f"The 'chats_per_partition' parameter of coverage must be an int in the range [1, inf). Got {chats_per_partition!r} instead."
+            "The 'chats_per_partition' parameter of coverage must be an int in the range [1, inf). "
+            f"Got {chats_per_partition!r} instead."
         )
     check_progress(progress, "coverage")
     if isinstance(library, WorldBook):
@@ -157,12 +160,14 @@ def coverage(
 # -- why and budget on the fleet ------------------------------------------------------------------------------
 
 
-def _prepare(library: Any, chats: Any, chats_per_partition: int, progress: Any, function: str
-             ) -> tuple[dict[str, WorldBook], list[Any], list[list[Any]]]:
+def _prepare(
+    library: Any, chats: Any, chats_per_partition: int, progress: Any, function: str
+) -> tuple[dict[str, WorldBook], list[Any], list[list[Any]]]:
     if not isinstance(chats_per_partition, int) or isinstance(chats_per_partition, bool) or chats_per_partition < 1:
         raise FleetParameterError(
             f"The 'chats_per_partition' parameter of {function} must be an int in the range [1, inf). "
-            f"Got {chats_per_partition!r} instead.")
+            f"Got {chats_per_partition!r} instead."
+        )
     check_progress(progress, function)
     if isinstance(library, WorldBook):
         books = {library.id: library}
@@ -185,29 +190,40 @@ def _logs(items: list[Any], chat_options: Mapping[str, Any]) -> list[Any]:
     return [read_chat(i, **chat_options) if isinstance(i, ChatFile) else i for i in items]
 
 
-def _why_part(items: list[Any], books: dict[str, WorldBook], options: Mapping[str, Any],
-              chat_options: Mapping[str, Any]) -> pd.DataFrame:
+def _why_part(
+    items: list[Any], books: dict[str, WorldBook], options: Mapping[str, Any], chat_options: Mapping[str, Any]
+) -> pd.DataFrame:
     logs = _logs(items, chat_options)
     return why_chats(books, [x.conversation if isinstance(x, ChatLog) else x for x in logs], **options)
 
 
-def _why_counts_part(items: list[Any], books: dict[str, WorldBook], options: Mapping[str, Any],
-                     chat_options: Mapping[str, Any]) -> dict[str, list[int]]:
+def _why_counts_part(
+    items: list[Any], books: dict[str, WorldBook], options: Mapping[str, Any], chat_options: Mapping[str, Any]
+) -> dict[str, list[int]]:
     logs = _logs(items, chat_options)
     return outcome_counts(books, [x.conversation if isinstance(x, ChatLog) else x for x in logs], **options)
 
 
-def _budget_part(items: list[Any], books: dict[str, WorldBook], options: Mapping[str, Any],
-                 chat_options: Mapping[str, Any]) -> dict[str, dict[str, list[int]]]:
+def _budget_part(
+    items: list[Any], books: dict[str, WorldBook], options: Mapping[str, Any], chat_options: Mapping[str, Any]
+) -> dict[str, dict[str, list[int]]]:
     return budget_counts(books, _logs(items, chat_options), **options)
 
 
-def _run(part: Any, groups: list[list[Any]], books: dict[str, WorldBook], options: Mapping[str, Any],
-         chat_options: Mapping[str, Any] | None, client: Any, progress: Any) -> list[Any]:
+def _run(
+    part: Any,
+    groups: list[list[Any]],
+    books: dict[str, WorldBook],
+    options: Mapping[str, Any],
+    chat_options: Mapping[str, Any] | None,
+    client: Any,
+    progress: Any,
+) -> list[Any]:
     import dask.bag as db
 
     bag = db.from_sequence(groups, npartitions=len(groups)).map(
-        part, books=books, options=options, chat_options=dict(chat_options or {}))
+        part, books=books, options=options, chat_options=dict(chat_options or {})
+    )
     (parts,) = compute(bag, client=resolve_client(client), progress=progress)
     return list(parts)
 
@@ -323,8 +339,12 @@ def budget(
         As :func:`kit.worldbook.budget`.
     """
     books, _items_, groups = _prepare(library, chats, chats_per_partition, progress, "budget")
-    settings: dict[str, Any] = {"max_context": max_context, "budget_percent": budget_percent, "budget_cap": budget_cap,
-                                "tokenizer": tokenizer}
+    settings: dict[str, Any] = {
+        "max_context": max_context,
+        "budget_percent": budget_percent,
+        "budget_cap": budget_cap,
+        "tokenizer": tokenizer,
+    }
     options = {**settings, "scan_depth": scan_depth, "rng": replay_seed(rng)}
     total: dict[str, dict[str, list[int]]] = {"entries": {}, "books": {}, "unstable": {}}
     parts = _run(_budget_part, groups, books, options, chat_options, client, progress) if groups else []

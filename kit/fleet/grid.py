@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from kit.core.frames import frame
 from kit.fleet._dask import check_progress, compute, resolve_client
@@ -25,10 +26,12 @@ def _load(collection: Any) -> Any:
     return load_beir(collection) if isinstance(collection, (str, os.PathLike)) else collection
 
 
-def evaluate_one(collection: Any, settings: Mapping[str, Any], *, metrics: Iterable[str] = DEFAULT_METRICS,
-                 limit: int = 100) -> pd.DataFrame:
+def evaluate_one(
+    collection: Any, settings: Mapping[str, Any], *, metrics: Iterable[str] = DEFAULT_METRICS, limit: int = 100
+) -> pd.DataFrame:
     """Fit ``ParagraphIndex(**settings)`` on a collection's corpus, run its queries, and score the run:
-    the frame of :func:`kit.retrieval.evaluate` (``query_id, metric, value``). What each grid task does."""
+    the frame of :func:`kit.retrieval.evaluate` (``query_id, metric, value``). What each grid task does.
+    """
     col = _load(collection)
     index = ParagraphIndex(**dict(settings)).fit(col.corpus)
     return evaluate(make_run(index, col.queries, limit=limit), col.qrels, list(metrics))
@@ -72,7 +75,9 @@ def evaluate_grid(
     import pandas as pd
 
     if not isinstance(collections, Mapping) or not isinstance(configs, Mapping):
-        raise FleetParameterError("evaluate_grid needs mappings: collections {name: collection}, configs {name: settings}.")
+        raise FleetParameterError(
+            "evaluate_grid needs mappings: collections {name: collection}, configs {name: settings}."
+        )
     check_progress(progress, "evaluate_grid")
     metrics = list(metrics)
     tasks = []
@@ -98,6 +103,7 @@ def evaluate_grid(
     for name in EVALUATION_SCHEMA:
         columns[name] = pd.concat([r[name] for r in results], ignore_index=True)
     return frame(GRID_SCHEMA, columns)
+
 
 #: Old names of the schemas above, kept for one release (issue 21: every column -> dtype dict is a ``*_SCHEMA``).
 GRID_COLUMNS = GRID_SCHEMA

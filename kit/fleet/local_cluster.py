@@ -30,7 +30,7 @@ WORKER_CONFIG: dict[str, Any] = {
 
 _ENVIRON = "distributed.nanny.pre-spawn-environ."
 #: Variables WORKER_CONFIG removes from the workers' environment.
-_UNSET_VARIABLES = tuple(k[len(_ENVIRON):] for k, v in WORKER_CONFIG.items() if k.startswith(_ENVIRON) and v is None)
+_UNSET_VARIABLES = tuple(k[len(_ENVIRON) :] for k, v in WORKER_CONFIG.items() if k.startswith(_ENVIRON) and v is None)
 
 
 def local_client(n_workers: int | None = None, **cluster_options: Any) -> Any:
@@ -51,7 +51,8 @@ def local_client(n_workers: int | None = None, **cluster_options: Any) -> Any:
     """
     if n_workers is not None and (isinstance(n_workers, bool) or not isinstance(n_workers, int) or n_workers < 1):
         raise FleetParameterError(
-            f"The 'n_workers' parameter of local_client must be an int in the range [1, inf) or None. Got {n_workers!r} instead."
+            "The 'n_workers' parameter of local_client must be an int in the range [1, inf) or None. "
+            f"Got {n_workers!r} instead."
         )
     import dask
     from distributed import Client
@@ -73,4 +74,3 @@ def local_client(n_workers: int | None = None, **cluster_options: Any) -> Any:
             return Client(**options)
     finally:
         os.environ.update(saved)
-

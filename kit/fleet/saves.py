@@ -11,9 +11,10 @@ from __future__ import annotations
 import glob as globlib
 import math
 import os
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 from kit.core.errors import KitError
 from kit.core.frames import frame
@@ -43,22 +44,46 @@ DATABASE_FOLDER = Path("system") / "database"
 
 #: Columns of :meth:`Fleet.saves`.
 SAVES_SCHEMA: dict[str, Any] = {
-    "save_id": "string", "path": "string", "readable": "bool", "n_players": "int64", "size_bytes": "int64",
+    "save_id": "string",
+    "path": "string",
+    "readable": "bool",
+    "n_players": "int64",
+    "size_bytes": "int64",
 }
 #: Columns of :meth:`Fleet.summary` (``save_id`` then the columns of :meth:`kit.Save.summary`).
 SUMMARY_SCHEMA: dict[str, Any] = {
-    "save_id": "string", "scope": "string", "player_uuid": "string", "path": "string", "exists": "bool",
-    "layout": "string", "file_size_bytes": "int64", "n_tables": "int64", "n_entries": "int64", "n_documents": "int64",
+    "save_id": "string",
+    "scope": "string",
+    "player_uuid": "string",
+    "path": "string",
+    "exists": "bool",
+    "layout": "string",
+    "file_size_bytes": "int64",
+    "n_tables": "int64",
+    "n_entries": "int64",
+    "n_documents": "int64",
 }
 #: Columns of :meth:`Fleet.tables`.
 TABLES_SCHEMA: dict[str, Any] = {
-    "save_id": "string", "scope": "string", "player_uuid": "string", "table_id": "string", "codec": "string",
-    "n_entries": "int64", "n_documents": "int64", "size_bytes": "int64",
+    "save_id": "string",
+    "scope": "string",
+    "player_uuid": "string",
+    "table_id": "string",
+    "codec": "string",
+    "n_entries": "int64",
+    "n_documents": "int64",
+    "size_bytes": "int64",
 }
 #: Columns of :meth:`Fleet.documents`.
 DOCUMENTS_SCHEMA: dict[str, Any] = {
-    "save_id": "string", "scope": "string", "player_uuid": "string", "language": "string", "doc_id": "string",
-    "title": "string", "n_paragraphs": "int64", "n_chars": "int64",
+    "save_id": "string",
+    "scope": "string",
+    "player_uuid": "string",
+    "language": "string",
+    "doc_id": "string",
+    "title": "string",
+    "n_paragraphs": "int64",
+    "n_chars": "int64",
 }
 #: Columns of :meth:`Fleet.problems`: :data:`kit.core.problems.PROBLEM_SCHEMA`, then ``save_id``.
 FLEET_PROBLEM_SCHEMA: dict[str, Any] = problem_schema({"save_id": "string"})
@@ -77,7 +102,8 @@ class FleetSave:
 
     def __dask_tokenize__(self) -> tuple[str, str, str, int]:
         """Dask's token for this save: its fields as plain values (Dask otherwise pickles every record of the
-        fleet to name a collection, a quarter of a second for 1,000 saves on the client)."""
+        fleet to name a collection, a quarter of a second for 1,000 saves on the client).
+        """
         return ("kit.fleet.FleetSave", self.save_id, os.fspath(self.path), self.size_bytes)
 
 
@@ -85,8 +111,15 @@ class FleetSave:
 
 
 def _problem(item: FleetSave, kind: str, object_id: str, message: str, path: str) -> dict[str, Any]:
-    return {"severity": "error", "kind": kind, "object_id": object_id, "field": None, "message": message, "path": path,
-            "save_id": item.save_id}
+    return {
+        "severity": "error",
+        "kind": kind,
+        "object_id": object_id,
+        "field": None,
+        "message": message,
+        "path": path,
+        "save_id": item.save_id,
+    }
 
 
 def _open(item: FleetSave) -> Save | None:
@@ -98,13 +131,15 @@ def _open(item: FleetSave) -> Save | None:
 
 def _summary_rows(item: FleetSave) -> list[dict[str, Any]]:
     """The rows of ``Save.summary()`` (its :meth:`~kit.saves.database.AgentDatabase.stats` records) with
-    ``save_id``; a database that cannot be read has no row, the readable ones keep theirs."""
+    ``save_id``; a database that cannot be read has no row, the readable ones keep theirs.
+    """
     return [{"save_id": item.save_id, **vars(stats)} for _, stats in _readable(item, lambda h: h.stats())]
 
 
 def _readable(item: FleetSave, read: Callable[[Any], Any]) -> Iterator[tuple[Any, Any]]:
     """``(handle, read(handle))`` for every database of the save that ``read`` can read (nothing when the save
-    does not open); a database that fails is skipped (``problems()`` reports it)."""
+    does not open); a database that fails is skipped (``problems()`` reports it).
+    """
     save = _open(item)
     if save is None:
         return
@@ -118,8 +153,11 @@ def _readable(item: FleetSave, read: Callable[[Any], Any]) -> Iterator[tuple[Any
 
 
 def _tables_rows(item: FleetSave) -> list[dict[str, Any]]:
-    return [{"save_id": item.save_id, "scope": handle.scope, "player_uuid": handle.player_uuid or "", **vars(t)}
-            for handle, tables in _readable(item, lambda h: h.table_stats()) for t in tables]
+    return [
+        {"save_id": item.save_id, "scope": handle.scope, "player_uuid": handle.player_uuid or "", **vars(t)}
+        for handle, tables in _readable(item, lambda h: h.table_stats())
+        for t in tables
+    ]
 
 
 def _documents_rows(item: FleetSave, table_id: str) -> list[dict[str, Any]]:
@@ -128,9 +166,18 @@ def _documents_rows(item: FleetSave, table_id: str) -> list[dict[str, Any]]:
         if docs is None or "doc_id" not in docs.columns:
             continue  # no such table, or stored with another codec: not a documents table in this save
         for r in docs.to_dict("records"):
-            rows.append({"save_id": item.save_id, "scope": handle.scope, "player_uuid": handle.player_uuid or "",
-                         "language": r["language"], "doc_id": r["doc_id"], "title": r["title"],
-                         "n_paragraphs": len(split_paragraphs(r["text"])), "n_chars": r["n_chars"]})
+            rows.append(
+                {
+                    "save_id": item.save_id,
+                    "scope": handle.scope,
+                    "player_uuid": handle.player_uuid or "",
+                    "language": r["language"],
+                    "doc_id": r["doc_id"],
+                    "title": r["title"],
+                    "n_paragraphs": len(split_paragraphs(r["text"])),
+                    "n_chars": r["n_chars"],
+                }
+            )
     return rows
 
 
@@ -152,8 +199,10 @@ def _problem_rows(item: FleetSave) -> list[dict[str, Any]]:
     if save is None:
         return [_problem(item, "missing_save", item.save_id, "cannot open the save folder", str(item.path))]
     with save:
-        return [_problem(item, "unreadable_database", handle.player_uuid or "shared", str(exc), str(handle.path))
-                for handle, exc in _unreadable(save.databases.handles())]
+        return [
+            _problem(item, "unreadable_database", handle.player_uuid or "shared", str(exc), str(handle.path))
+            for handle, exc in _unreadable(save.databases.handles())
+        ]
 
 
 def _saves_rows(item: FleetSave) -> list[dict[str, Any]]:
@@ -165,8 +214,15 @@ def _saves_rows(item: FleetSave) -> list[dict[str, Any]]:
             readable = not _unreadable(handles)
             n_players = len(handles) - 1
             size = sum(h.path.stat().st_size for h in handles if h.path.is_file())
-    return [{"save_id": item.save_id, "path": str(item.path), "readable": readable, "n_players": n_players,
-             "size_bytes": size}]
+    return [
+        {
+            "save_id": item.save_id,
+            "path": str(item.path),
+            "readable": readable,
+            "n_players": n_players,
+            "size_bytes": size,
+        }
+    ]
 
 
 @dataclass(frozen=True)
@@ -235,8 +291,13 @@ class Fleet:
             return dd.from_pandas(frame(schema), npartitions=1)
         # The partitions are already of the schema's dtypes: no per-partition string conversion layer.
         with dask.config.set({"dataframe.convert-string": False}):
-            return dd.from_map(_partition(reader, schema, *args), list(self.partitions), meta=frame(schema),
-                               label=label, enforce_metadata=False)
+            return dd.from_map(
+                _partition(reader, schema, *args),
+                list(self.partitions),
+                meta=frame(schema),
+                label=label,
+                enforce_metadata=False,
+            )
 
     def summary(self) -> dd.DataFrame:
         """One row per readable database of every save (lazy).
@@ -434,7 +495,7 @@ def _group(
     items: list[FleetSave], saves_per_partition: int | None, partition_bytes: int, threads: int
 ) -> list[tuple[FleetSave, ...]]:
     if saves_per_partition is not None:
-        return [tuple(items[i:i + saves_per_partition]) for i in range(0, len(items), saves_per_partition)]
+        return [tuple(items[i : i + saves_per_partition]) for i in range(0, len(items), saves_per_partition)]
     cap = min(MAX_SAVES_PER_PARTITION, max(1, math.ceil(len(items) / (TASKS_PER_THREAD * threads))))
     groups: list[tuple[FleetSave, ...]] = []
     current: list[FleetSave] = []

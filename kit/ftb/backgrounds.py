@@ -21,8 +21,9 @@ from __future__ import annotations
 import difflib
 import hashlib
 import json
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable, Mapping
+from typing import TYPE_CHECKING
 
 from kit.core.errors import InvalidParameterError
 from kit.ftb.errors import UnknownQuestError
@@ -53,13 +54,26 @@ __all__ = [
 FINGERPRINT_PREFIX = "sha256:"
 
 #: Columns (and dtypes) of :func:`read_backgrounds`.
-BACKGROUND_SCHEMA = dict(quest_id="string", background="string", content_fingerprint="string",
-                         prompt_fingerprint="string", has_fingerprint="bool")
+BACKGROUND_SCHEMA = dict(
+    quest_id="string",
+    background="string",
+    content_fingerprint="string",
+    prompt_fingerprint="string",
+    has_fingerprint="bool",
+)
 #: Columns (and dtypes) of :func:`background_freshness`.
-BACKGROUND_FRESHNESS_SCHEMA = dict(quest_id="string", background="string", status="string", is_stale="bool",
-                                   would_regenerate="bool", reason="string", stored_content_fingerprint="string",
-                                   content_fingerprint="string", stored_prompt_fingerprint="string",
-                                   prompt_fingerprint="string")
+BACKGROUND_FRESHNESS_SCHEMA = dict(
+    quest_id="string",
+    background="string",
+    status="string",
+    is_stale="bool",
+    would_regenerate="bool",
+    reason="string",
+    stored_content_fingerprint="string",
+    content_fingerprint="string",
+    stored_prompt_fingerprint="string",
+    prompt_fingerprint="string",
+)
 
 
 @dataclass(frozen=True)
@@ -84,8 +98,9 @@ def _check_quest(book: QuestBook, quest_id: str) -> str:
         return quest_id
     near = difflib.get_close_matches(str(quest_id).upper(), sorted(book.quest_by_id), n=3, cutoff=0.5)
     hint = f"; nearest: {', '.join(near)}" if near else ""
-    raise UnknownQuestError(f"quest {quest_id!r} is not in the quest book {book.path} "
-                            f"({len(book.quest_by_id)} quests){hint}")
+    raise UnknownQuestError(
+        f"quest {quest_id!r} is not in the quest book {book.path} ({len(book.quest_by_id)} quests){hint}"
+    )
 
 
 def content_fingerprint(book: QuestBook, quest_id: str) -> str:
@@ -100,9 +115,14 @@ def content_fingerprint(book: QuestBook, quest_id: str) -> str:
     language = book.fallback_locale
     quest = book.quest_by_id[quest_id]
     tasks = [[book.task_by_id[t].type, book.task_by_id[t].detail, book.task_by_id[t].count] for t in quest.task_ids]
-    return _fingerprint({"title": book.text(quest_id, "title", language),
-                         "subtitle": book.text(quest_id, "quest_subtitle", language),
-                         "description": book.text(quest_id, "quest_desc", language), "tasks": tasks})
+    return _fingerprint(
+        {
+            "title": book.text(quest_id, "title", language),
+            "subtitle": book.text(quest_id, "quest_subtitle", language),
+            "description": book.text(quest_id, "quest_desc", language),
+            "tasks": tasks,
+        }
+    )
 
 
 def prompt_fingerprint(prompt: str) -> str:
@@ -114,8 +134,15 @@ def prompt_fingerprint(prompt: str) -> str:
 
 def encode_background(record: QuestBackground) -> str:
     """The stored string of a background (a JSON object with the label and both fingerprints)."""
-    return json.dumps({"background": record.background, "content_fingerprint": record.content_fingerprint,
-                       "prompt_fingerprint": record.prompt_fingerprint}, ensure_ascii=False, sort_keys=True)
+    return json.dumps(
+        {
+            "background": record.background,
+            "content_fingerprint": record.content_fingerprint,
+            "prompt_fingerprint": record.prompt_fingerprint,
+        },
+        ensure_ascii=False,
+        sort_keys=True,
+    )
 
 
 def decode_background(value: str) -> QuestBackground:
@@ -127,14 +154,19 @@ def decode_background(value: str) -> QuestBackground:
             data = None
         if isinstance(data, dict) and isinstance(data.get("background"), str):
             content, prompt = data.get("content_fingerprint"), data.get("prompt_fingerprint")
-            return QuestBackground(data["background"], content if isinstance(content, str) else "",
-                                   prompt if isinstance(prompt, str) else "")
+            return QuestBackground(
+                data["background"],
+                content if isinstance(content, str) else "",
+                prompt if isinstance(prompt, str) else "",
+            )
     return QuestBackground(value)
 
 
 def _stored(save: Save) -> dict[str, QuestBackground]:
-    return {quest_id: decode_background(value)
-            for quest_id, value in save.databases.shared().entries(QUEST_BACKGROUNDS).items()}
+    return {
+        quest_id: decode_background(value)
+        for quest_id, value in save.databases.shared().entries(QUEST_BACKGROUNDS).items()
+    }
 
 
 def read_backgrounds(save: Save) -> pd.DataFrame:
@@ -148,10 +180,16 @@ def read_backgrounds(save: Save) -> pd.DataFrame:
     """
     from kit.core.frames import frame
 
-    rows = [dict(quest_id=quest_id, background=rec.background, content_fingerprint=rec.content_fingerprint,
-                 prompt_fingerprint=rec.prompt_fingerprint,
-                 has_fingerprint=bool(rec.content_fingerprint and rec.prompt_fingerprint))
-            for quest_id, rec in sorted(_stored(save).items())]
+    rows = [
+        dict(
+            quest_id=quest_id,
+            background=rec.background,
+            content_fingerprint=rec.content_fingerprint,
+            prompt_fingerprint=rec.prompt_fingerprint,
+            has_fingerprint=bool(rec.content_fingerprint and rec.prompt_fingerprint),
+        )
+        for quest_id, rec in sorted(_stored(save).items())
+    ]
     return frame(BACKGROUND_SCHEMA, rows)
 
 
@@ -169,8 +207,9 @@ def store_backgrounds(save: Save, book: QuestBook, backgrounds: Mapping[str, str
     values = {}
     for quest_id, label in backgrounds.items():
         if not isinstance(label, str):
-            raise InvalidParameterError(f"the background of quest {quest_id} must be a str label. "
-                                        f"Got {type(label).__name__} instead.")
+            raise InvalidParameterError(
+                f"the background of quest {quest_id} must be a str label. Got {type(label).__name__} instead."
+            )
         values[quest_id] = encode_background(QuestBackground(label, content_fingerprint(book, quest_id), prompt_fp))
     db = save.databases.shared()
     with db.batch():
@@ -182,9 +221,12 @@ def _freshness_row(quest_id: str, stored: QuestBackground | None, book: QuestBoo
     in_book = quest_id in book.quest_by_id
     content_fp = content_fingerprint(book, quest_id) if in_book else ""
     row: dict[str, object] = dict(
-        quest_id=quest_id, background=stored.background if stored else "",
-        stored_content_fingerprint=stored.content_fingerprint if stored else "", content_fingerprint=content_fp,
-        stored_prompt_fingerprint=stored.prompt_fingerprint if stored else "", prompt_fingerprint=prompt_fp,
+        quest_id=quest_id,
+        background=stored.background if stored else "",
+        stored_content_fingerprint=stored.content_fingerprint if stored else "",
+        content_fingerprint=content_fp,
+        stored_prompt_fingerprint=stored.prompt_fingerprint if stored else "",
+        prompt_fingerprint=prompt_fp,
     )
     if not in_book:
         status, reason = "orphan", "the quest is no longer in the book (the background would not be used)"
@@ -193,17 +235,33 @@ def _freshness_row(quest_id: str, stored: QuestBackground | None, book: QuestBoo
     elif not (stored.content_fingerprint and stored.prompt_fingerprint):
         status, reason = "no_fingerprint", "stored without fingerprints: it cannot be shown to be current"
     else:
-        changed = [name for name, old, new in (("quest content", stored.content_fingerprint, content_fp),
-                                               ("prompt", stored.prompt_fingerprint, prompt_fp)) if old != new]
+        changed = [
+            name
+            for name, old, new in (
+                ("quest content", stored.content_fingerprint, content_fp),
+                ("prompt", stored.prompt_fingerprint, prompt_fp),
+            )
+            if old != new
+        ]
         status = "current" if not changed else "_and_".join(c.split()[-1] for c in changed) + "_changed"
         reason = "" if not changed else f"the {' and the '.join(changed)} changed since it was made"
-    row.update(status=status, is_stale=status not in ("current", "missing"),
-               would_regenerate=status not in ("current", "orphan"), reason=reason)
+    row.update(
+        status=status,
+        is_stale=status not in ("current", "missing"),
+        would_regenerate=status not in ("current", "orphan"),
+        reason=reason,
+    )
     return row
 
 
-def background_freshness(save: Save, book: QuestBook, *, prompt: str, quest_ids: Iterable[str] | None = None,
-                         rule: GuideRule = DEFAULT_GUIDE_RULE) -> pd.DataFrame:
+def background_freshness(
+    save: Save,
+    book: QuestBook,
+    *,
+    prompt: str,
+    quest_ids: Iterable[str] | None = None,
+    rule: GuideRule = DEFAULT_GUIDE_RULE,
+) -> pd.DataFrame:
     """Which stored quest backgrounds are stale, and which backgrounds a reload would (re)generate.
 
     Parameters

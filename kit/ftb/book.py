@@ -62,7 +62,10 @@ _DEPRECATED = {
 
 def __getattr__(name: str) -> Any:
     if name in _DEPRECATED:
-        warnings.warn(f"kit.ftb.book.{name} is deprecated and will be removed; use kit.core.problems.PROBLEM_COLUMNS",
-                      DeprecationWarning, stacklevel=2)
+        warnings.warn(
+            f"kit.ftb.book.{name} is deprecated and will be removed; use kit.core.problems.PROBLEM_COLUMNS",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         return list(_DEPRECATED[name])
     raise AttributeError(f"module 'kit.ftb.book' has no attribute {name!r}")

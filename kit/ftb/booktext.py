@@ -6,7 +6,8 @@ text is a problem row, never an error: FTB Quests ignores such keys too.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from kit.ftb import lang as _lang
 from kit.ftb.reading import BookReader
@@ -32,18 +33,32 @@ def load_text(reader: BookReader, translations: Mapping[str, Any] | None) -> Non
                 continue
             kind = book.object_types.get(parsed.object_id)
             if kind is None:
-                reader.error("unknown_lang_object", parsed.object_id, key,
-                           f"{path}: key {key!r}: no {parsed.object_type} {parsed.object_id} in the book; ignored",
-                           path)
+                reader.error(
+                    "unknown_lang_object",
+                    parsed.object_id,
+                    key,
+                    f"{path}: key {key!r}: no {parsed.object_type} {parsed.object_id} in the book; ignored",
+                    path,
+                )
                 continue
             if kind != parsed.object_type:  # FTB looks text up by "<type>.<id>.<field>": never used
-                reader.error("unknown_lang_object", parsed.object_id, key,
-                           f"{path}: key {key!r}: {parsed.object_id} is a {kind} in the book, not a "
-                           f"{parsed.object_type}; ignored", path)
+                reader.error(
+                    "unknown_lang_object",
+                    parsed.object_id,
+                    key,
+                    f"{path}: key {key!r}: {parsed.object_id} is a {kind} in the book, not a "
+                    f"{parsed.object_type}; ignored",
+                    path,
+                )
                 continue
             if not _lang.is_text(value):
-                reader.error("bad_lang_value", parsed.object_id, key,
-                           f"{path}: key {key!r}: expected a string or a list of strings", path)
+                reader.error(
+                    "bad_lang_value",
+                    parsed.object_id,
+                    key,
+                    f"{path}: key {key!r}: expected a string or a list of strings",
+                    path,
+                )
                 continue
             target[(parsed.object_id, parsed.field)] = value if isinstance(value, str) else tuple(value)
         book.text_sources[locale] = "+".join(filter(None, [book.text_sources.get(locale), sources[locale]]))

@@ -25,15 +25,30 @@ def resolve_dependencies(reader: BookReader) -> None:
         for value in raw:
             dep = _hex_id(value)
             if dep is None:
-                reader.error("unknown_dependency", quest_id, "dependencies",
-                           f"quest {quest_id}: dependency {value!r} is not a hex id; dropped", path)
+                reader.error(
+                    "unknown_dependency",
+                    quest_id,
+                    "dependencies",
+                    f"quest {quest_id}: dependency {value!r} is not a hex id; dropped",
+                    path,
+                )
             elif dep == quest_id:
-                reader.error("self_dependency", quest_id, "dependencies",
-                           f"quest {quest_id} depends on itself; dropped (as FTB does)", path)
+                reader.error(
+                    "self_dependency",
+                    quest_id,
+                    "dependencies",
+                    f"quest {quest_id} depends on itself; dropped (as FTB does)",
+                    path,
+                )
             elif dep not in types or types[dep] == "file" or dep == quest.chapter_id:
                 what = "matches no object" if dep not in types else f"is a {types[dep]} it cannot depend on"
-                reader.error("unknown_dependency", quest_id, "dependencies",
-                           f"quest {quest_id}: dependency {dep} {what}; dropped (as FTB does)", path)
+                reader.error(
+                    "unknown_dependency",
+                    quest_id,
+                    "dependencies",
+                    f"quest {quest_id}: dependency {dep} {what}; dropped (as FTB does)",
+                    path,
+                )
             elif dep not in deps:
                 deps.append(dep)
         resolved[quest_id] = tuple(deps)
@@ -41,9 +56,13 @@ def resolve_dependencies(reader: BookReader) -> None:
         book.quest_by_id[quest_id] = replace(book.quest_by_id[quest_id], dependencies=dep_ids)
     for cycle in find_cycles({q: [d for d in deps if d in book.quest_by_id] for q, deps in resolved.items()}):
         shown = " -> ".join(cycle + [cycle[0]])
-        reader.error("dependency_cycle", cycle[0], "dependencies",
-                   f"dependency cycle {shown}: these quests can never become available",
-                   reader.chapter_path(book.quest_by_id[cycle[0]].chapter_id))
+        reader.error(
+            "dependency_cycle",
+            cycle[0],
+            "dependencies",
+            f"dependency cycle {shown}: these quests can never become available",
+            reader.chapter_path(book.quest_by_id[cycle[0]].chapter_id),
+        )
 
 
 def find_cycles(graph: dict[str, list[str]]) -> list[list[str]]:
@@ -66,7 +85,7 @@ def find_cycles(graph: dict[str, list[str]]) -> list[list[str]]:
                     stack.append((child, iter(sorted(graph[child]))))
                     break
                 if colour.get(child) == grey:
-                    cycle = path[path.index(child):]
+                    cycle = path[path.index(child) :]
                     low = cycle.index(min(cycle))
                     found.append(cycle[low:] + cycle[:low])
             else:

@@ -9,7 +9,8 @@ warns (:class:`kit.ftb.StaleGuideWarning`) instead of serving old text.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from kit.ftb.guides import guide_document, quest_id_of
 from kit.saves.tables import FTB_GUIDES, check_language
@@ -24,8 +25,9 @@ if TYPE_CHECKING:
 __all__ = ["GUIDE_FRESHNESS_SCHEMA", "guide_freshness", "compare_guides", "stale_guide_ids"]
 
 #: Columns (and dtypes) of :func:`guide_freshness`.
-GUIDE_FRESHNESS_SCHEMA = dict(doc_id="string", quest_id="string", language="string", status="string",
-                              is_stale="bool", reason="string")
+GUIDE_FRESHNESS_SCHEMA = dict(
+    doc_id="string", quest_id="string", language="string", status="string", is_stale="bool", reason="string"
+)
 
 
 def _status(stored: Document, book: QuestBook, language: str) -> tuple[str, str]:
@@ -47,8 +49,16 @@ def compare_guides(stored: Iterable[Document], book: QuestBook, language: str) -
     rows = []
     for doc in stored:
         status, reason = _status(doc, book, language)
-        rows.append(dict(doc_id=doc.id, quest_id=quest_id_of(doc.id), language=language, status=status,
-                         is_stale=status != "current", reason=reason))
+        rows.append(
+            dict(
+                doc_id=doc.id,
+                quest_id=quest_id_of(doc.id),
+                language=language,
+                status=status,
+                is_stale=status != "current",
+                reason=reason,
+            )
+        )
     return rows
 
 

@@ -43,10 +43,25 @@ __all__ = [
 #: Document ids of guides are ``"ftb:" + quest_id``.
 GUIDE_ID_PREFIX = "ftb:"
 
-GUIDE_SCHEMA = dict(quest_id="string", chapter_id="string", shape="string", n_tasks="int64", description_chars="int64",
-                    longest_language="string", is_guide="bool", reason="string")
-PER_CHAPTER_SCHEMA = dict(chapter_id="string", chapter_title="string", language="string", n_quests="int64",
-                          n_guides="int64", n_guides_with_text="int64", n_guides_translated="int64")
+GUIDE_SCHEMA = dict(
+    quest_id="string",
+    chapter_id="string",
+    shape="string",
+    n_tasks="int64",
+    description_chars="int64",
+    longest_language="string",
+    is_guide="bool",
+    reason="string",
+)
+PER_CHAPTER_SCHEMA = dict(
+    chapter_id="string",
+    chapter_title="string",
+    language="string",
+    n_quests="int64",
+    n_guides="int64",
+    n_guides_with_text="int64",
+    n_guides_translated="int64",
+)
 
 
 __all__.append("GuideRuleError")
@@ -78,15 +93,20 @@ class GuideRule:
         if not isinstance(self.min_description_chars, int) or self.min_description_chars < 0:
             raise GuideRuleError(
                 f"The 'min_description_chars' parameter of GuideRule must be an int in the range [0, inf). "
-                f"Got {self.min_description_chars!r} instead.")
+                f"Got {self.min_description_chars!r} instead."
+            )
         if self.long_description_chars is not None and (
-                not isinstance(self.long_description_chars, int) or self.long_description_chars < 1):
+            not isinstance(self.long_description_chars, int) or self.long_description_chars < 1
+        ):
             raise GuideRuleError(
                 f"The 'long_description_chars' parameter of GuideRule must be None or an int in the range "
-                f"[1, inf). Got {self.long_description_chars!r} instead.")
+                f"[1, inf). Got {self.long_description_chars!r} instead."
+            )
         if isinstance(self.task_types, str):
-            raise GuideRuleError(f"The 'task_types' parameter of GuideRule must be a tuple of task types. "
-                                 f"Got the string {self.task_types!r} instead.")
+            raise GuideRuleError(
+                f"The 'task_types' parameter of GuideRule must be a tuple of task types. "
+                f"Got the string {self.task_types!r} instead."
+            )
 
 
 DEFAULT_GUIDE_RULE = GuideRule()
@@ -99,7 +119,7 @@ def guide_id(quest_id: str) -> str:
 
 def quest_id_of(document_id: str) -> str:
     """The quest id inside a guide document id."""
-    return document_id[len(GUIDE_ID_PREFIX):] if document_id.startswith(GUIDE_ID_PREFIX) else document_id
+    return document_id[len(GUIDE_ID_PREFIX) :] if document_id.startswith(GUIDE_ID_PREFIX) else document_id
 
 
 def _shape(book: QuestBook, quest_id: str, rule: GuideRule) -> str:
@@ -129,8 +149,15 @@ def _judge(book: QuestBook, quest_id: str, rule: GuideRule, languages: list[str]
         is_guide, reason = False, f"{shape}, description {best} < {max(rule.min_description_chars, 1)} chars"
     else:
         is_guide, reason = False, "has other tasks" if shape == "other" else "no tasks not allowed"
-    return dict(quest_id=quest_id, shape=shape, n_tasks=len(book.quest_by_id[quest_id].task_ids),
-                description_chars=best, longest_language=best_language, is_guide=is_guide, reason=reason)
+    return dict(
+        quest_id=quest_id,
+        shape=shape,
+        n_tasks=len(book.quest_by_id[quest_id].task_ids),
+        description_chars=best,
+        longest_language=best_language,
+        is_guide=is_guide,
+        reason=reason,
+    )
 
 
 def guide_quests(book: QuestBook, *, rule: GuideRule = DEFAULT_GUIDE_RULE) -> pd.DataFrame:
@@ -146,16 +173,23 @@ def guide_quests(book: QuestBook, *, rule: GuideRule = DEFAULT_GUIDE_RULE) -> pd
     from kit.core.frames import frame
 
     languages = book.language_codes or [book.fallback_locale]
-    rows = [dict(_judge(book, quest_id, rule, languages), chapter_id=chapter.chapter_id)
-            for chapter in book.chapter_by_id.values() for quest_id in chapter.quest_ids]
+    rows = [
+        dict(_judge(book, quest_id, rule, languages), chapter_id=chapter.chapter_id)
+        for chapter in book.chapter_by_id.values()
+        for quest_id in chapter.quest_ids
+    ]
     return frame(GUIDE_SCHEMA, rows)
 
 
 def guide_ids(book: QuestBook, *, rule: GuideRule = DEFAULT_GUIDE_RULE) -> list[str]:
     """Quest ids of the guides, sorted (the quests :func:`guide_quests` marks ``is_guide``)."""
     languages = book.language_codes or [book.fallback_locale]
-    return sorted(quest_id for chapter in book.chapter_by_id.values() for quest_id in chapter.quest_ids
-                  if _judge(book, quest_id, rule, languages)["is_guide"])
+    return sorted(
+        quest_id
+        for chapter in book.chapter_by_id.values()
+        for quest_id in chapter.quest_ids
+        if _judge(book, quest_id, rule, languages)["is_guide"]
+    )
 
 
 def guide_document(book: QuestBook, quest_id: str, language: str) -> Document | None:
@@ -171,20 +205,23 @@ def guide_document(book: QuestBook, quest_id: str, language: str) -> Document | 
     subtitle = book.text(quest_id, "quest_subtitle", language)
     text = f"{subtitle}\n\n{description}" if subtitle else description
     chapter = book.chapter_by_id[book.quest_by_id[quest_id].chapter_id]
-    return Document(id=guide_id(quest_id), title=title or subtitle or quest_id, text=text,
-                    tags=("ftb", chapter.filename))
+    return Document(
+        id=guide_id(quest_id), title=title or subtitle or quest_id, text=text, tags=("ftb", chapter.filename)
+    )
 
 
-def guide_documents(book: QuestBook, language: str, *, rule: GuideRule = DEFAULT_GUIDE_RULE,
-                    quest_ids: list[str] | None = None) -> list[Document]:
+def guide_documents(
+    book: QuestBook, language: str, *, rule: GuideRule = DEFAULT_GUIDE_RULE, quest_ids: list[str] | None = None
+) -> list[Document]:
     """Documents of the guides in ``language``, sorted by id (guides without text there are left out)."""
     ids = guide_ids(book, rule=rule) if quest_ids is None else sorted(quest_ids)
     docs = [guide_document(book, quest_id, language) for quest_id in ids]
     return [doc for doc in docs if doc is not None]
 
 
-def guides_per_chapter(book: QuestBook, *, languages: list[str] | None = None,
-                       rule: GuideRule = DEFAULT_GUIDE_RULE) -> pd.DataFrame:
+def guides_per_chapter(
+    book: QuestBook, *, languages: list[str] | None = None, rule: GuideRule = DEFAULT_GUIDE_RULE
+) -> pd.DataFrame:
     """Guide counts per chapter and language.
 
     Returns
@@ -202,9 +239,15 @@ def guides_per_chapter(book: QuestBook, *, languages: list[str] | None = None,
     for language in sorted(languages or book.language_codes or [book.fallback_locale]):
         for chapter in book.chapter_by_id.values():
             ids = by_chapter.get(chapter.chapter_id, [])
-            rows.append(dict(
-                chapter_id=chapter.chapter_id, chapter_title=book.text(chapter.chapter_id, "title", language),
-                language=language, n_quests=len(chapter.quest_ids), n_guides=len(ids),
-                n_guides_with_text=sum(bool(book.text(q, "quest_desc", language)) for q in ids),
-                n_guides_translated=sum(book.is_translated(q, "quest_desc", language) for q in ids)))
+            rows.append(
+                dict(
+                    chapter_id=chapter.chapter_id,
+                    chapter_title=book.text(chapter.chapter_id, "title", language),
+                    language=language,
+                    n_quests=len(chapter.quest_ids),
+                    n_guides=len(ids),
+                    n_guides_with_text=sum(bool(book.text(q, "quest_desc", language)) for q in ids),
+                    n_guides_translated=sum(book.is_translated(q, "quest_desc", language) for q in ids),
+                )
+            )
     return frame(PER_CHAPTER_SCHEMA, rows)

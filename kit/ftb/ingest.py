@@ -13,19 +13,19 @@ are never touched.
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from kit.ftb.errors import ReloadBusyError
 from kit.ftb.guides import DEFAULT_GUIDE_RULE, GuideRule, guide_documents, guide_ids, quest_id_of
-from kit.saves.tables import InvalidLanguageError, check_language
-from kit.saves.tables import FTB_GUIDES
+from kit.saves.tables import FTB_GUIDES, InvalidLanguageError, check_language
 
 if TYPE_CHECKING:
     import pandas as pd
 
-    from kit.saves.database import AgentDatabase
     from kit.core.document import Document
     from kit.ftb.model import QuestBook
+    from kit.saves.database import AgentDatabase
     from kit.saves.save import Save
 
 __all__ = ["reload", "reload_languages", "ensure_language", "RELOAD_SCHEMA", "ALL_LANGUAGES", "ReloadBusyError"]
@@ -42,12 +42,21 @@ def _reload_lock(key: str) -> threading.Lock:
         return _BUSY.setdefault(key, threading.Lock())
 
 
-RELOAD_SCHEMA = dict(language="string", status="string", is_fallback="bool", n_guides="int64", n_added="int64",
-                     n_updated="int64", n_removed="int64", n_unchanged="int64")
+RELOAD_SCHEMA = dict(
+    language="string",
+    status="string",
+    is_fallback="bool",
+    n_guides="int64",
+    n_added="int64",
+    n_updated="int64",
+    n_removed="int64",
+    n_unchanged="int64",
+)
 
 
-def reload_languages(book: QuestBook, languages: Iterable[str] | None = None, *,
-                     cached: Iterable[str] = ()) -> list[str]:
+def reload_languages(
+    book: QuestBook, languages: Iterable[str] | None = None, *, cached: Iterable[str] = ()
+) -> list[str]:
     """The languages a reload processes: those asked for, those ``cached`` in the table already (keys that are
     not language codes are left out) and the book's fallback locale, sorted.
 
@@ -168,8 +177,11 @@ def _reload(db: AgentDatabase, book: QuestBook, asked: list[str], rule: GuideRul
             "n_removed": set(before) - set(after),
             "n_unchanged": {i for i in set(after) & set(before) if after[i] == before[i]},
         }
-        row: dict[str, object] = dict(language=language, status="processed" if language in new else "dropped",
-                                      is_fallback=language == book.fallback_locale)
+        row: dict[str, object] = dict(
+            language=language,
+            status="processed" if language in new else "dropped",
+            is_fallback=language == book.fallback_locale,
+        )
         for key, found in counts.items():
             quest_ids = {quest_id_of(i) for i in found}
             row[key] = len(quest_ids)

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
-from kit.ftb.errors import TranslationFileError
-from kit.ftb.snbt import read_snbt
 from kit.core.json_files import JsonRefusedError, decode_json
 from kit.core.regular_files import FileRefusedError, read_regular_file
+from kit.ftb.errors import TranslationFileError
+from kit.ftb.snbt import read_snbt
 
 __all__ = [
     "LangKey",
@@ -124,9 +125,16 @@ def read_lang_tables(
             for file in sorted(entry.rglob("*.snbt")):
                 for key, value in (read(file) or {}).items():
                     if key in merged and merged[key] != value:
-                        errors.append(dict(kind="duplicate_lang_key", path=str(file), object_id="", field=key,
-                                           message=f"{file}: key {key!r} also in {origin[key]} with other text; "
-                                                   f"the later file wins"))
+                        errors.append(
+                            dict(
+                                kind="duplicate_lang_key",
+                                path=str(file),
+                                object_id="",
+                                field=key,
+                                message=f"{file}: key {key!r} also in {origin[key]} with other text; "
+                                f"the later file wins",
+                            )
+                        )
                     merged[key] = value
                     origin[key] = file
             if merged:
@@ -150,8 +158,9 @@ def find_json_translations(quests_dir: Path) -> dict[str, list[Path]]:
     return found
 
 
-def read_json_translations(files: Mapping[str, Any], *,
-                           problems: list[dict[str, Any]] | None = None) -> dict[str, dict[str, str]]:
+def read_json_translations(
+    files: Mapping[str, Any], *, problems: list[dict[str, Any]] | None = None
+) -> dict[str, dict[str, str]]:
     """Read Minecraft language JSON files: ``locale -> path, [paths] or {key: text}`` -> ``locale -> {key: text}``.
 
     With ``problems`` (a list), a file that cannot be used is skipped and a key whose value is not text is
@@ -203,8 +212,15 @@ def _json_table(item: Any, locale: str, problems: list[dict[str, Any]] | None) -
         message = f"{where}: key {key!r}: expected a string, got {type(text).__name__}"
         if problems is None:
             raise TranslationFileError(message)
-        problems.append(dict(kind="bad_lang_value", object_id="", field=key, message=f"{message}; key ignored",
-                             path="" if isinstance(item, dict) else where))
+        problems.append(
+            dict(
+                kind="bad_lang_value",
+                object_id="",
+                field=key,
+                message=f"{message}; key ignored",
+                path="" if isinstance(item, dict) else where,
+            )
+        )
     return table
 
 

@@ -13,8 +13,9 @@ Lenient by default: a malformed file, a bad or duplicate id becomes a problem ro
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from kit.ftb.booktext import load_text
 from kit.ftb.dependencies import resolve_dependencies
@@ -122,8 +123,15 @@ def _load_chapters(reader) -> None:
         if chapter is not None:
             loaded.append(chapter)
     group_order = {gid: g.order for gid, g in reader.book.group_by_id.items()}
-    loaded.sort(key=lambda c: (c.group_id != "", group_order.get(c.group_id, len(group_order)), c.order_index,
-                               c.filename, c.chapter_id))
+    loaded.sort(
+        key=lambda c: (
+            c.group_id != "",
+            group_order.get(c.group_id, len(group_order)),
+            c.order_index,
+            c.filename,
+            c.chapter_id,
+        )
+    )
     reader.book.chapter_by_id = {c.chapter_id: c for c in loaded}
 
 
@@ -133,9 +141,14 @@ def _load_chapter(reader, raw: dict[str, Any], file: Path) -> Chapter | None:
         return None
     group = _hex_id(raw.get("group")) if raw.get("group") else ""
     if group is None or (group and group not in reader.book.group_by_id):
-        reader.error("unknown_group", chapter_id, "group",
-                   f"{file}: chapter {chapter_id}: group {raw.get('group')!r} is not in chapter_groups.snbt; "
-                   f"shown without a group", str(file))
+        reader.error(
+            "unknown_group",
+            chapter_id,
+            "group",
+            f"{file}: chapter {chapter_id}: group {raw.get('group')!r} is not in chapter_groups.snbt; "
+            f"shown without a group",
+            str(file),
+        )
         group = ""
     quest_ids = []
     for index, quest_raw in enumerate(raw.get("quests") or []):
@@ -181,9 +194,13 @@ def _load_quest(reader, raw: Any, chapter_id: str, file: Path, index: int) -> st
         if count is None and isinstance(task_raw.get("item"), dict):
             count = task_raw["item"].get("count", task_raw["item"].get("Count"))
         reader.book.task_by_id[task_id] = Task(
-            task_id=task_id, quest_id=quest_id, index=t_index, type=str(task_raw.get("type") or "item"),
-            detail=_detail(task_raw, "item", "entity", "advancement", "stat", "structure", "dimension",
-                           "biome", "stage"),
+            task_id=task_id,
+            quest_id=quest_id,
+            index=t_index,
+            type=str(task_raw.get("type") or "item"),
+            detail=_detail(
+                task_raw, "item", "entity", "advancement", "stat", "structure", "dimension", "biome", "stage"
+            ),
             count=int(count) if isinstance(count, (int, float)) else 1,
             is_optional=_flag(task_raw.get("optional_task")),
         )
@@ -196,7 +213,10 @@ def _load_quest(reader, raw: Any, chapter_id: str, file: Path, index: int) -> st
         table = reward_raw.get("table_id")
         table_id = _hex_id(table) if table is not None else ""
         reader.book.reward_by_id[reward_id] = Reward(
-            reward_id=reward_id, quest_id=quest_id, index=r_index, type=str(reward_raw.get("type") or "item"),
+            reward_id=reward_id,
+            quest_id=quest_id,
+            index=r_index,
+            type=str(reward_raw.get("type") or "item"),
             detail=_detail(reward_raw, "item", "command", "stage"),
             reward_table_id=table_id or "",
             is_team_reward=_tristate(reward_raw.get("team_reward")),
@@ -214,8 +234,9 @@ def _load_quest(reader, raw: Any, chapter_id: str, file: Path, index: int) -> st
         task_ids=tuple(task_ids),
         reward_ids=tuple(reward_ids),
         dependencies=(),
-        dependency_requirement=requirement if requirement in (
-            "all_completed", "one_completed", "all_started", "one_started") else "all_completed",
+        dependency_requirement=requirement
+        if requirement in ("all_completed", "one_completed", "all_started", "one_started")
+        else "all_completed",
         min_required_dependencies=reader.number(raw, "min_required_dependencies", 0, quest_id, file),
         max_completable_dependents=reader.number(raw, "max_completable_dependents", 0, quest_id, file),
         is_optional=_flag(raw.get("optional")),
@@ -243,11 +264,20 @@ def _load_reward_tables(reader) -> None:
         if table_id is None:
             continue
         reader.book.reward_table_by_id[table_id] = RewardTable(
-            reward_table_id=table_id, filename=file.stem, n_rewards=len(raw.get("rewards") or []),
-            loot_size=reader.number(raw, "loot_size", 1, table_id, file), path=str(file))
+            reward_table_id=table_id,
+            filename=file.stem,
+            n_rewards=len(raw.get("rewards") or []),
+            loot_size=reader.number(raw, "loot_size", 1, table_id, file),
+            path=str(file),
+        )
     for reward in reader.book.reward_by_id.values():
         if reward.reward_table_id and reward.reward_table_id not in reader.book.reward_table_by_id:
             quest = reader.book.quest_by_id[reward.quest_id]
-            reader.error("unknown_reward_table", reward.reward_id, "table_id",
-                       f"reward {reward.reward_id} of quest {reward.quest_id}: reward table "
-                       f"{reward.reward_table_id} does not exist", reader.chapter_path(quest.chapter_id))
+            reader.error(
+                "unknown_reward_table",
+                reward.reward_id,
+                "table_id",
+                f"reward {reward.reward_id} of quest {reward.quest_id}: reward table "
+                f"{reward.reward_table_id} does not exist",
+                reader.chapter_path(quest.chapter_id),
+            )

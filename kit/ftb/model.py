@@ -34,30 +34,96 @@ __all__ = [
 #: Problem kinds that mean something was skipped (severity ``error``); every other kind is a ``warning``.
 ERROR_KINDS = frozenset({"syntax", "file", "bad_id", "duplicate_id"})
 
-CHAPTER_SCHEMA = dict(chapter_id="string", title="string", subtitle="string", language="string", group_id="string",
-                      group_title="string", order_index="int64", n_quests="int64", n_quest_links="int64",
-                      is_always_invisible="bool", progression_mode="string", filename="string", path="string")
-QUEST_SCHEMA = dict(quest_id="string", chapter_id="string", title="string", subtitle="string", description="string",
-                    language="string", has_translation="bool", n_tasks="int64", task_types="string",
-                    n_rewards="int64", dependencies="string", n_dependencies="int64",
-                    dependency_requirement="string", min_required_dependencies="int64", is_optional="bool",
-                    can_repeat="bool", invisible="bool", invisible_until_tasks="int64",
-                    hide_until_deps_visible="bool", hide_until_deps_complete="bool",
-                    hide_details_until_startable="bool", hide_text_until_complete="bool", progression_mode="string",
-                    x="float64", y="float64", path="string")
-TASK_SCHEMA = dict(task_id="string", quest_id="string", chapter_id="string", index="int64", type="string",
-                   detail="string", count="int64", is_optional="bool", title="string", language="string")
-REWARD_SCHEMA = dict(reward_id="string", quest_id="string", chapter_id="string", index="int64", type="string",
-                     detail="string", reward_table_id="string", is_team_reward="boolean")
-REWARD_TABLE_SCHEMA = dict(reward_table_id="string", title="string", n_rewards="int64", loot_size="int64",
-                           filename="string", path="string")
+CHAPTER_SCHEMA = dict(
+    chapter_id="string",
+    title="string",
+    subtitle="string",
+    language="string",
+    group_id="string",
+    group_title="string",
+    order_index="int64",
+    n_quests="int64",
+    n_quest_links="int64",
+    is_always_invisible="bool",
+    progression_mode="string",
+    filename="string",
+    path="string",
+)
+QUEST_SCHEMA = dict(
+    quest_id="string",
+    chapter_id="string",
+    title="string",
+    subtitle="string",
+    description="string",
+    language="string",
+    has_translation="bool",
+    n_tasks="int64",
+    task_types="string",
+    n_rewards="int64",
+    dependencies="string",
+    n_dependencies="int64",
+    dependency_requirement="string",
+    min_required_dependencies="int64",
+    is_optional="bool",
+    can_repeat="bool",
+    invisible="bool",
+    invisible_until_tasks="int64",
+    hide_until_deps_visible="bool",
+    hide_until_deps_complete="bool",
+    hide_details_until_startable="bool",
+    hide_text_until_complete="bool",
+    progression_mode="string",
+    x="float64",
+    y="float64",
+    path="string",
+)
+TASK_SCHEMA = dict(
+    task_id="string",
+    quest_id="string",
+    chapter_id="string",
+    index="int64",
+    type="string",
+    detail="string",
+    count="int64",
+    is_optional="bool",
+    title="string",
+    language="string",
+)
+REWARD_SCHEMA = dict(
+    reward_id="string",
+    quest_id="string",
+    chapter_id="string",
+    index="int64",
+    type="string",
+    detail="string",
+    reward_table_id="string",
+    is_team_reward="boolean",
+)
+REWARD_TABLE_SCHEMA = dict(
+    reward_table_id="string", title="string", n_rewards="int64", loot_size="int64", filename="string", path="string"
+)
 LINK_SCHEMA = dict(link_id="string", chapter_id="string", quest_id="string")
-TEXT_SCHEMA = dict(object_id="string", object_type="string", field="string", language="string", n_lines="int64",
-                   text="string")
-LANGUAGE_SCHEMA = dict(language="string", source="string", is_fallback="bool", n_keys="int64", n_json_keys="int64",
-                       n_reference_keys="int64", n_translated="int64", n_missing="int64")
-MISSING_SCHEMA = dict(object_id="string", object_type="string", field="string", language="string",
-                      reference_language="string", reference_text="string")
+TEXT_SCHEMA = dict(
+    object_id="string", object_type="string", field="string", language="string", n_lines="int64", text="string"
+)
+LANGUAGE_SCHEMA = dict(
+    language="string",
+    source="string",
+    is_fallback="bool",
+    n_keys="int64",
+    n_json_keys="int64",
+    n_reference_keys="int64",
+    n_translated="int64",
+    n_missing="int64",
+)
+MISSING_SCHEMA = dict(
+    object_id="string",
+    object_type="string",
+    field="string",
+    language="string",
+    reference_language="string",
+    reference_text="string",
+)
 
 
 @dataclass
@@ -100,9 +166,11 @@ class QuestBook:
     _text_cache: dict[tuple[str, str, str], str] = field(default_factory=dict, repr=False)
 
     def __repr__(self) -> str:
-        return (f"QuestBook(path={str(self.path)!r}, chapters={len(self.chapter_by_id)}, "
-                f"quests={len(self.quest_by_id)}, "
-                f"tasks={len(self.task_by_id)}, languages={self.language_codes}, errors={len(self.error_rows)})")
+        return (
+            f"QuestBook(path={str(self.path)!r}, chapters={len(self.chapter_by_id)}, "
+            f"quests={len(self.quest_by_id)}, "
+            f"tasks={len(self.task_by_id)}, languages={self.language_codes}, errors={len(self.error_rows)})"
+        )
 
     # -- text --------------------------------------------------------------------------------
     @property
@@ -188,10 +256,12 @@ class QuestBook:
         if own is not None:
             return own
         chapter = self.chapter_by_id[quest.chapter_id]
-        default = {"hide_until_deps_visible": chapter.hide_quest_until_deps_visible,
-                   "hide_until_deps_complete": chapter.hide_quest_until_deps_complete,
-                   "hide_details_until_startable": chapter.hide_quest_details_until_startable,
-                   "hide_text_until_complete": chapter.hide_text_until_complete}
+        default = {
+            "hide_until_deps_visible": chapter.hide_quest_until_deps_visible,
+            "hide_until_deps_complete": chapter.hide_quest_until_deps_complete,
+            "hide_details_until_startable": chapter.hide_quest_details_until_startable,
+            "hide_text_until_complete": chapter.hide_text_until_complete,
+        }
         return default[flag]
 
     def quest_progression_mode(self, quest_id: str) -> str:
@@ -217,13 +287,24 @@ class QuestBook:
         from kit.core.frames import frame
 
         lang = self._language(language)
-        rows = [dict(chapter_id=c.chapter_id, title=self.text(c.chapter_id, "title", lang),
-                     subtitle=self.text(c.chapter_id, "chapter_subtitle", lang), language=lang,
-                     group_id=c.group_id, group_title=self.text(c.group_id, "title", lang) if c.group_id else "",
-                     order_index=c.order_index, n_quests=len(c.quest_ids), n_quest_links=len(c.link_ids),
-                     is_always_invisible=c.is_always_invisible, progression_mode=c.progression_mode,
-                     filename=c.filename, path=c.path)
-                for c in self.chapter_by_id.values()]
+        rows = [
+            dict(
+                chapter_id=c.chapter_id,
+                title=self.text(c.chapter_id, "title", lang),
+                subtitle=self.text(c.chapter_id, "chapter_subtitle", lang),
+                language=lang,
+                group_id=c.group_id,
+                group_title=self.text(c.group_id, "title", lang) if c.group_id else "",
+                order_index=c.order_index,
+                n_quests=len(c.quest_ids),
+                n_quest_links=len(c.link_ids),
+                is_always_invisible=c.is_always_invisible,
+                progression_mode=c.progression_mode,
+                filename=c.filename,
+                path=c.path,
+            )
+            for c in self.chapter_by_id.values()
+        ]
         return frame(CHAPTER_SCHEMA, rows)
 
     def quests(self, *, language: str | None = None) -> pd.DataFrame:
@@ -248,45 +329,82 @@ class QuestBook:
             for quest_id in chapter.quest_ids:
                 q = self.quest_by_id[quest_id]
                 types = sorted({self.task_by_id[t].type for t in q.task_ids})
-                rows.append(dict(
-                    quest_id=quest_id, chapter_id=q.chapter_id, title=self.text(quest_id, "title", lang),
-                    subtitle=self.text(quest_id, "quest_subtitle", lang),
-                    description=self.text(quest_id, "quest_desc", lang), language=lang,
-                    has_translation=self.is_translated(quest_id, "title", lang)
-                    or self.is_translated(quest_id, "quest_desc", lang),
-                    n_tasks=len(q.task_ids), task_types=",".join(types), n_rewards=len(q.reward_ids),
-                    dependencies=",".join(q.dependencies), n_dependencies=len(q.dependencies),
-                    dependency_requirement=q.dependency_requirement,
-                    min_required_dependencies=q.min_required_dependencies, is_optional=q.is_optional,
-                    can_repeat=q.can_repeat, invisible=q.invisible, invisible_until_tasks=q.invisible_until_tasks,
-                    hide_until_deps_visible=self.effective(quest_id, "hide_until_deps_visible"),
-                    hide_until_deps_complete=self.effective(quest_id, "hide_until_deps_complete"),
-                    hide_details_until_startable=self.effective(quest_id, "hide_details_until_startable"),
-                    hide_text_until_complete=self.effective(quest_id, "hide_text_until_complete"),
-                    progression_mode=self.quest_progression_mode(quest_id), x=q.x, y=q.y, path=chapter.path))
+                rows.append(
+                    dict(
+                        quest_id=quest_id,
+                        chapter_id=q.chapter_id,
+                        title=self.text(quest_id, "title", lang),
+                        subtitle=self.text(quest_id, "quest_subtitle", lang),
+                        description=self.text(quest_id, "quest_desc", lang),
+                        language=lang,
+                        has_translation=self.is_translated(quest_id, "title", lang)
+                        or self.is_translated(quest_id, "quest_desc", lang),
+                        n_tasks=len(q.task_ids),
+                        task_types=",".join(types),
+                        n_rewards=len(q.reward_ids),
+                        dependencies=",".join(q.dependencies),
+                        n_dependencies=len(q.dependencies),
+                        dependency_requirement=q.dependency_requirement,
+                        min_required_dependencies=q.min_required_dependencies,
+                        is_optional=q.is_optional,
+                        can_repeat=q.can_repeat,
+                        invisible=q.invisible,
+                        invisible_until_tasks=q.invisible_until_tasks,
+                        hide_until_deps_visible=self.effective(quest_id, "hide_until_deps_visible"),
+                        hide_until_deps_complete=self.effective(quest_id, "hide_until_deps_complete"),
+                        hide_details_until_startable=self.effective(quest_id, "hide_details_until_startable"),
+                        hide_text_until_complete=self.effective(quest_id, "hide_text_until_complete"),
+                        progression_mode=self.quest_progression_mode(quest_id),
+                        x=q.x,
+                        y=q.y,
+                        path=chapter.path,
+                    )
+                )
         return frame(QUEST_SCHEMA, rows)
 
     def tasks(self, *, language: str | None = None) -> pd.DataFrame:
         """One row per task. Columns ``task_id, quest_id, chapter_id, index, type, detail, count, is_optional,
-        title, language``."""
+        title, language``.
+        """
         from kit.core.frames import frame
 
         lang = self._language(language)
-        rows = [dict(task_id=t.task_id, quest_id=t.quest_id, chapter_id=self.quest_by_id[t.quest_id].chapter_id,
-                     index=t.index, type=t.type, detail=t.detail, count=t.count, is_optional=t.is_optional,
-                     title=self.text(t.task_id, "title", lang), language=lang)
-                for t in self.task_by_id.values()]
+        rows = [
+            dict(
+                task_id=t.task_id,
+                quest_id=t.quest_id,
+                chapter_id=self.quest_by_id[t.quest_id].chapter_id,
+                index=t.index,
+                type=t.type,
+                detail=t.detail,
+                count=t.count,
+                is_optional=t.is_optional,
+                title=self.text(t.task_id, "title", lang),
+                language=lang,
+            )
+            for t in self.task_by_id.values()
+        ]
         return frame(TASK_SCHEMA, rows)
 
     def rewards(self) -> pd.DataFrame:
         """One row per quest reward. Columns ``reward_id, quest_id, chapter_id, index, type, detail,
-        reward_table_id`` ("" when none), ``is_team_reward`` (None when the book default applies)."""
+        reward_table_id`` ("" when none), ``is_team_reward`` (None when the book default applies).
+        """
         from kit.core.frames import frame
 
-        rows = [dict(reward_id=r.reward_id, quest_id=r.quest_id, chapter_id=self.quest_by_id[r.quest_id].chapter_id,
-                     index=r.index, type=r.type, detail=r.detail, reward_table_id=r.reward_table_id,
-                     is_team_reward=r.is_team_reward)
-                for r in self.reward_by_id.values()]
+        rows = [
+            dict(
+                reward_id=r.reward_id,
+                quest_id=r.quest_id,
+                chapter_id=self.quest_by_id[r.quest_id].chapter_id,
+                index=r.index,
+                type=r.type,
+                detail=r.detail,
+                reward_table_id=r.reward_table_id,
+                is_team_reward=r.is_team_reward,
+            )
+            for r in self.reward_by_id.values()
+        ]
         return frame(REWARD_SCHEMA, rows)
 
     def reward_tables(self) -> pd.DataFrame:
@@ -294,9 +412,17 @@ class QuestBook:
         from kit.core.frames import frame
 
         lang = self.fallback_locale
-        rows = [dict(reward_table_id=t.reward_table_id, title=self.text(t.reward_table_id, "title", lang),
-                     n_rewards=t.n_rewards, loot_size=t.loot_size, filename=t.filename, path=t.path)
-                for t in self.reward_table_by_id.values()]
+        rows = [
+            dict(
+                reward_table_id=t.reward_table_id,
+                title=self.text(t.reward_table_id, "title", lang),
+                n_rewards=t.n_rewards,
+                loot_size=t.loot_size,
+                filename=t.filename,
+                path=t.path,
+            )
+            for t in self.reward_table_by_id.values()
+        ]
         return frame(REWARD_TABLE_SCHEMA, rows)
 
     def quest_links(self) -> pd.DataFrame:
@@ -321,8 +447,16 @@ class QuestBook:
         for locale in sorted(self.texts_by_locale):
             for (object_id, fld), value in sorted(self.texts_by_locale[locale].items()):
                 lines = (value,) if isinstance(value, str) else value
-                rows.append(dict(object_id=object_id, object_type=self.object_types.get(object_id, ""), field=fld,
-                                 language=locale, n_lines=len(lines), text="\n".join(lines)))
+                rows.append(
+                    dict(
+                        object_id=object_id,
+                        object_type=self.object_types.get(object_id, ""),
+                        field=fld,
+                        language=locale,
+                        n_lines=len(lines),
+                        text="\n".join(lines),
+                    )
+                )
         return frame(TEXT_SCHEMA, rows)
 
     def reference_keys(self) -> list[tuple[str, str]]:
@@ -360,11 +494,18 @@ class QuestBook:
         rows = []
         for locale in self.language_codes:
             n_translated = sum(self.is_translated(o, f, locale) for (o, f) in reference)
-            rows.append(dict(language=locale, source=self.text_sources.get(locale, ""),
-                             is_fallback=locale == self.fallback_locale,
-                             n_keys=len(self.texts_by_locale.get(locale, {})),
-                             n_json_keys=len(self.json_tables.get(locale, {})), n_reference_keys=len(reference),
-                             n_translated=n_translated, n_missing=len(reference) - n_translated))
+            rows.append(
+                dict(
+                    language=locale,
+                    source=self.text_sources.get(locale, ""),
+                    is_fallback=locale == self.fallback_locale,
+                    n_keys=len(self.texts_by_locale.get(locale, {})),
+                    n_json_keys=len(self.json_tables.get(locale, {})),
+                    n_reference_keys=len(reference),
+                    n_translated=n_translated,
+                    n_missing=len(reference) - n_translated,
+                )
+            )
         return frame(LANGUAGE_SCHEMA, rows)
 
     def missing_translations(self, language: str) -> pd.DataFrame:
@@ -383,10 +524,16 @@ class QuestBook:
         for object_id, fld in self.reference_keys():
             if not self.is_translated(object_id, fld, language):
                 ref_locale, value = self._reference_value((object_id, fld))
-                rows.append(dict(object_id=object_id, object_type=self.object_types.get(object_id, ""), field=fld,
-                                 language=language, reference_language=ref_locale,
-                                 reference_text=_lang.clean_lines(value, locale=ref_locale,
-                                                                  json_tables=self.json_tables)))
+                rows.append(
+                    dict(
+                        object_id=object_id,
+                        object_type=self.object_types.get(object_id, ""),
+                        field=fld,
+                        language=language,
+                        reference_language=ref_locale,
+                        reference_text=_lang.clean_lines(value, locale=ref_locale, json_tables=self.json_tables),
+                    )
+                )
         rows.sort(key=lambda r: (r["object_type"], r["object_id"], r["field"]))
         return frame(MISSING_SCHEMA, rows)
 

@@ -18,9 +18,10 @@ from __future__ import annotations
 import os
 import re
 import uuid as uuid_module
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
 
 from kit.core.problems import problem_schema
 from kit.ftb.errors import ProgressBookMismatchError, ProgressNotFoundError, UnknownPlayerError
@@ -51,9 +52,18 @@ ZERO_UUID = "00000000-0000-0000-0000-000000000000"
 _MEMBER_RANKS = {"owner", "officer", "member"}
 _HEX = re.compile(r"[0-9A-Fa-f]{1,16}")
 
-TEAM_SCHEMA = dict(team_id="string", name="string", team_type="string", layout="string", n_members="int64",
-                   n_started="int64", n_completed="int64", n_task_progress="int64", n_claimed_rewards="int64",
-                   path="string")
+TEAM_SCHEMA = dict(
+    team_id="string",
+    name="string",
+    team_type="string",
+    layout="string",
+    n_members="int64",
+    n_started="int64",
+    n_completed="int64",
+    n_task_progress="int64",
+    n_claimed_rewards="int64",
+    path="string",
+)
 PLAYER_SCHEMA = dict(player_uuid="string", player_name="string", team_id="string", team_type="string", rank="string")
 COMPLETION_SCHEMA = dict(team_id="string", object_id="string", state="string", time_ms="int64")
 #: The subsystem column of :meth:`Progress.problems`, after the shared problems columns.
@@ -67,8 +77,11 @@ def __getattr__(name: str) -> Any:
     if name == "PROGRESS_ERROR_SCHEMA":  # a column list under a *_SCHEMA name; renamed, kept for one release
         import warnings
 
-        warnings.warn("kit.ftb.progress.PROGRESS_ERROR_SCHEMA is deprecated; use list(PROGRESS_PROBLEM_SCHEMA)",
-                      DeprecationWarning, stacklevel=2)
+        warnings.warn(
+            "kit.ftb.progress.PROGRESS_ERROR_SCHEMA is deprecated; use list(PROGRESS_PROBLEM_SCHEMA)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         return list(PROGRESS_PROBLEM_SCHEMA)
     raise AttributeError(f"module 'kit.ftb.progress' has no attribute {name!r}")
 
@@ -149,8 +162,18 @@ class TeamProgress:
 
 def empty_team(team_id: str, *, name: str = "") -> TeamProgress:
     """A team with no progress (a player who joined but never opened the book)."""
-    return TeamProgress(team_id=team_id, name=name, completed={}, started={}, task_progress={}, claimed_rewards=(),
-                        members=(team_id,), team_type="player", layout="", path="")
+    return TeamProgress(
+        team_id=team_id,
+        name=name,
+        completed={},
+        started={},
+        task_progress={},
+        claimed_rewards=(),
+        members=(team_id,),
+        team_type="player",
+        layout="",
+        path="",
+    )
 
 
 __all__.append("empty_team")
@@ -168,9 +191,11 @@ class Progress:
     error_rows: list[dict[str, Any]] = field(default_factory=list)
 
     def __repr__(self) -> str:
-        return (f"Progress(folder={str(self.folder)!r}, teams={len(self.teams_by_id)}, "
-                f"players={len(self.player_team)}, "
-                f"errors={len(self.error_rows)})")
+        return (
+            f"Progress(folder={str(self.folder)!r}, teams={len(self.teams_by_id)}, "
+            f"players={len(self.player_team)}, "
+            f"errors={len(self.error_rows)})"
+        )
 
     def team_of(self, player_uuid: str) -> TeamProgress:
         """The progress of the team a player belongs to (their party, else their personal team).
@@ -185,18 +210,31 @@ class Progress:
         if team_id is None or team_id not in self.teams_by_id:
             known = ", ".join(sorted(self.player_team)) or "none"
             raise UnknownPlayerError(
-                f"{self.folder}: player {player_uuid!r} has no team progress here (players with a team: {known})")
+                f"{self.folder}: player {player_uuid!r} has no team progress here (players with a team: {known})"
+            )
         return self.teams_by_id[team_id]
 
     def teams(self) -> pd.DataFrame:
         """One row per team file. Columns ``team_id, name, team_type, layout, n_members, n_started,
-        n_completed, n_task_progress, n_claimed_rewards, path``; sorted by team id."""
+        n_completed, n_task_progress, n_claimed_rewards, path``; sorted by team id.
+        """
         from kit.core.frames import frame
 
-        rows = [dict(team_id=t.team_id, name=t.name, team_type=t.team_type, layout=t.layout, n_members=len(t.members),
-                     n_started=len(t.started), n_completed=len(t.completed), n_task_progress=len(t.task_progress),
-                     n_claimed_rewards=len(t.claimed_rewards), path=t.path)
-                for _, t in sorted(self.teams_by_id.items())]
+        rows = [
+            dict(
+                team_id=t.team_id,
+                name=t.name,
+                team_type=t.team_type,
+                layout=t.layout,
+                n_members=len(t.members),
+                n_started=len(t.started),
+                n_completed=len(t.completed),
+                n_task_progress=len(t.task_progress),
+                n_claimed_rewards=len(t.claimed_rewards),
+                path=t.path,
+            )
+            for _, t in sorted(self.teams_by_id.items())
+        ]
         return frame(TEAM_SCHEMA, rows)
 
     def players(self) -> pd.DataFrame:
@@ -206,13 +244,21 @@ class Progress:
         rows = []
         for player, team_id in sorted(self.player_team.items()):
             team = self.teams_by_id.get(team_id)
-            rows.append(dict(player_uuid=player, player_name=self.player_names.get(player, ""), team_id=team_id,
-                             team_type=team.team_type if team else "", rank=self.player_ranks.get(player, "")))
+            rows.append(
+                dict(
+                    player_uuid=player,
+                    player_name=self.player_names.get(player, ""),
+                    team_id=team_id,
+                    team_type=team.team_type if team else "",
+                    rank=self.player_ranks.get(player, ""),
+                )
+            )
         return frame(PLAYER_SCHEMA, rows)
 
     def completions(self) -> pd.DataFrame:
         """Long table of started/completed objects. Columns ``team_id, object_id, state`` (``started`` or
-        ``completed``), ``time_ms``; sorted by team, state, time and object id."""
+        ``completed``), ``time_ms``; sorted by team, state, time and object id.
+        """
         from kit.core.frames import frame
 
         rows: list[dict[str, Any]] = []
@@ -252,15 +298,26 @@ class Progress:
 
         rows = []
         for team_id, team in sorted(self.teams_by_id.items()):
-            fields = (("completed", team.completed), ("started", team.started), ("task_progress", team.task_progress),
-                      ("claimed_rewards", {r: 0 for _, r in team.claimed_rewards}))
+            fields = (
+                ("completed", team.completed),
+                ("started", team.started),
+                ("task_progress", team.task_progress),
+                ("claimed_rewards", {r: 0 for _, r in team.claimed_rewards}),
+            )
             for name, mapping in fields:
                 for object_id in sorted(mapping):
                     if object_id not in book.object_types:
-                        rows.append(dict(severity="warning", kind="unknown_object", team_id=team_id,
-                                         object_id=object_id, field=name,
-                                         message=f"{team.path}: {name} names {object_id}, which is not in the book "
-                                                 f"{book.path}", path=team.path))
+                        rows.append(
+                            dict(
+                                severity="warning",
+                                kind="unknown_object",
+                                team_id=team_id,
+                                object_id=object_id,
+                                field=name,
+                                message=f"{team.path}: {name} names {object_id}, which is not in the book {book.path}",
+                                path=team.path,
+                            )
+                        )
         return problems_frame(rows, PROGRESS_PROBLEM_EXTRA)
 
     def require_book(self, team: TeamProgress, book: QuestBook, *, max_unknown: float = 0.5) -> None:
@@ -277,7 +334,8 @@ def require_book(team: TeamProgress, book: QuestBook, *, max_unknown: float = 0.
     if len(unknown) > max_unknown * len(recorded):
         raise ProgressBookMismatchError(
             f"{team.path}: {len(unknown)} of {len(recorded)} object ids in this team's progress are not in the "
-            f"quest book {book.path} (for example {', '.join(unknown[:3])}); the progress belongs to another book")
+            f"quest book {book.path} (for example {', '.join(unknown[:3])}); the progress belongs to another book"
+        )
 
 
 __all__.append("require_book")
@@ -295,7 +353,8 @@ def _find_world(path: Path) -> tuple[Path, Path]:
         if candidate.is_dir():
             return candidate, candidate.parent
     raise ProgressNotFoundError(
-        f"{path}: no FTB Quests progress here (expected ftbquests/<team uuid>.snbt in it, or in world/ below it)")
+        f"{path}: no FTB Quests progress here (expected ftbquests/<team uuid>.snbt in it, or in world/ below it)"
+    )
 
 
 def read_progress(save_or_folder: Any, *, strict: bool = False) -> Progress:
@@ -347,11 +406,19 @@ def read_progress(save_or_folder: Any, *, strict: bool = False) -> Progress:
             continue
         team_id = _canonical_uuid(str(data.get("uuid") or file.stem)) or _canonical_uuid(file.stem)
         if team_id is None:
-            errors.append(dict(kind="bad_id", team_id="", object_id="", field="uuid",
-                               message=f"{file}: team uuid {data.get('uuid')!r} is not a UUID", path=str(file)))
+            errors.append(
+                dict(
+                    kind="bad_id",
+                    team_id="",
+                    object_id="",
+                    field="uuid",
+                    message=f"{file}: team uuid {data.get('uuid')!r} is not a UUID",
+                    path=str(file),
+                )
+            )
             continue
         claimed = []
-        for key in (data.get("claimed_rewards") or {}):
+        for key in data.get("claimed_rewards") or {}:
             player, _, reward = str(key).rpartition(":")
             player_id = _canonical_uuid(player) or ZERO_UUID
             claimed.append((player_id, reward.upper().rjust(16, "0")))
@@ -363,17 +430,30 @@ def read_progress(save_or_folder: Any, *, strict: bool = False) -> Progress:
             for player in team_members:
                 player_team.setdefault(player, team_id)
         teams[team_id] = TeamProgress(
-            team_id=team_id, name=str(data.get("name") or ""),
-            completed=_ids(data.get("completed")), started=_ids(data.get("started")),
-            task_progress=_ids(data.get("task_progress")), claimed_rewards=tuple(sorted(claimed)),
-            members=tuple(sorted(set(team_members))), team_type=team_types.get(team_id, "player"),
-            layout="player_data" if "player_data" in data else "top_level", path=str(file))
-    return Progress(folder=quests_folder, teams_by_id=teams, player_team=player_team, player_names=names,
-                    player_ranks=ranks, error_rows=errors)
+            team_id=team_id,
+            name=str(data.get("name") or ""),
+            completed=_ids(data.get("completed")),
+            started=_ids(data.get("started")),
+            task_progress=_ids(data.get("task_progress")),
+            claimed_rewards=tuple(sorted(claimed)),
+            members=tuple(sorted(set(team_members))),
+            team_type=team_types.get(team_id, "player"),
+            layout="player_data" if "player_data" in data else "top_level",
+            path=str(file),
+        )
+    return Progress(
+        folder=quests_folder,
+        teams_by_id=teams,
+        player_team=player_team,
+        player_names=names,
+        player_ranks=ranks,
+        error_rows=errors,
+    )
 
 
-def _read_membership(world: Path, read: Any, errors: list[dict[str, Any]]) -> tuple[
-        dict[str, list[str]], dict[str, str], dict[str, str], dict[str, str], dict[str, str]]:
+def _read_membership(
+    world: Path, read: Any, errors: list[dict[str, Any]]
+) -> tuple[dict[str, list[str]], dict[str, str], dict[str, str], dict[str, str], dict[str, str]]:
     """FTB Teams' files: members by team, team types, each player's team, player names and ranks."""
     members: dict[str, list[str]] = {}
     team_types: dict[str, str] = {}
@@ -387,8 +467,16 @@ def _read_membership(world: Path, read: Any, errors: list[dict[str, Any]]) -> tu
                 continue
             team_id = _canonical_uuid(str(data.get("id") or file.stem))
             if team_id is None:
-                errors.append(dict(kind="bad_id", team_id="", object_id="", field="id",
-                                   message=f"{file}: team id {data.get('id')!r} is not a UUID", path=str(file)))
+                errors.append(
+                    dict(
+                        kind="bad_id",
+                        team_id="",
+                        object_id="",
+                        field="id",
+                        message=f"{file}: team id {data.get('id')!r} is not a UUID",
+                        path=str(file),
+                    )
+                )
                 continue
             team_types[team_id] = str(data.get("type") or kind)
             for player, rank in (data.get("ranks") or {}).items():

@@ -16,8 +16,9 @@ deprecated alias.
 from __future__ import annotations
 
 import warnings
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any
 
 from kit.core.errors import InvalidParameterError
 from kit.ftb.errors import StaleGuideWarning
@@ -57,13 +58,16 @@ class QuestGuides:
         if not isinstance(self.book, QuestBook):
             raise InvalidParameterError(
                 f"The 'book' parameter of QuestGuides must be a QuestBook (kit.ftb.read_quest_book(path)). "
-                f"Got {type(self.book).__name__} instead.")
+                f"Got {type(self.book).__name__} instead."
+            )
         if not isinstance(self.rule, GuideRule):
             raise InvalidParameterError(
-                f"The 'rule' parameter of QuestGuides must be a GuideRule. Got {type(self.rule).__name__} instead.")
+                f"The 'rule' parameter of QuestGuides must be a GuideRule. Got {type(self.rule).__name__} instead."
+            )
 
-    def readable_guide_ids(self, save: Save, player_uuid: str, *,
-                           progress: Progress | TeamProgress | None = None) -> list[str]:
+    def readable_guide_ids(
+        self, save: Save, player_uuid: str, *, progress: Progress | TeamProgress | None = None
+    ) -> list[str]:
         """Guide document ids (``"ftb:<quest id>"``) the player's team may read; progress read from the save if None."""
         if progress is None:
             progress = read_progress(save)
@@ -86,9 +90,12 @@ class QuestGuides:
         stale = stale_guide_ids(save, self.book, language, ids)
         if stale:
             shown = "; ".join(f"{doc_id}: {reason}" for doc_id, reason in sorted(stale.items()))
-            warnings.warn(f"{len(stale)} stored FTB guide(s) in {language} no longer match the quest book and were "
-                          f"not served ({shown}); run kit.ftb.reload(save, book) to ingest the current text",
-                          StaleGuideWarning, stacklevel=5)
+            warnings.warn(
+                f"{len(stale)} stored FTB guide(s) in {language} no longer match the quest book and were "
+                f"not served ({shown}); run kit.ftb.reload(save, book) to ingest the current text",
+                StaleGuideWarning,
+                stacklevel=5,
+            )
         return [doc_id for doc_id in ids if doc_id not in stale]
 
 
@@ -143,8 +150,16 @@ def ask(
         first, then shared, then FTB. Empty (same columns) when nothing matches.
     """
     guides = QuestGuides(quest_book, rule) if isinstance(quest_book, QuestBook) else quest_book
-    return knowledge.ask(save, player_uuid, question, language=language, allowed_guide_ids=allowed_guide_ids,
-                         quest_book=guides, progress=progress, **search)
+    return knowledge.ask(
+        save,
+        player_uuid,
+        question,
+        language=language,
+        allowed_guide_ids=allowed_guide_ids,
+        quest_book=guides,
+        progress=progress,
+        **search,
+    )
 
 
 def ask_with_visibility(
@@ -164,7 +179,10 @@ def ask_with_visibility(
     DataFrame
         The columns of :func:`kit.ask` (``scope, source, rank, doc_id, paragraph_index, score, title, text``).
     """
-    warnings.warn("kit.ftb.ask_with_visibility(save, book, progress, player, question) is deprecated; use "
-                  "kit.ask(save, player, question, quest_book=book, progress=progress)", DeprecationWarning,
-                  stacklevel=2)
+    warnings.warn(
+        "kit.ftb.ask_with_visibility(save, book, progress, player, question) is deprecated; use "
+        "kit.ask(save, player, question, quest_book=book, progress=progress)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
     return ask(save, player_uuid, question, language=language, quest_book=book, progress=progress, rule=rule)

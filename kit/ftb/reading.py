@@ -7,8 +7,9 @@ first one raises. :mod:`kit.ftb.loader`, :mod:`kit.ftb.dependencies` and :mod:`k
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from kit.ftb import lang as _lang
 from kit.ftb.errors import QuestBookError, SnbtFileError, SnbtSyntaxError
@@ -58,7 +59,8 @@ def _detail(obj: Mapping[str, Any], *keys: str) -> str:
 
 class BookReader:
     """The state of one load: the book being built, raw dependencies and inline text; problems become rows,
-    or raise in strict mode where the book would be wrong."""
+    or raise in strict mode where the book would be wrong.
+    """
 
     def __init__(self, quests_dir: Path, strict: bool) -> None:
         self.dir = quests_dir
@@ -72,16 +74,22 @@ class BookReader:
             raise QuestBookError(message)
         self.book.error_rows.append(dict(kind=kind, object_id=object_id, field=field, message=message, path=path))
 
-    def number(self, raw: dict[str, Any], key: str, default: Any, object_id: str, file: Path, *,
-               real: bool = False) -> Any:
+    def number(
+        self, raw: dict[str, Any], key: str, default: Any, object_id: str, file: Path, *, real: bool = False
+    ) -> Any:
         """A numeric field; a value of another type is reported (``bad_field``) and replaced by the default."""
         value = raw.get(key)
         if value is None:
             return default
         if isinstance(value, (int, float)) and (real or float(value).is_integer()):
             return value if real else int(value)
-        self.error("bad_field", object_id, key, f"{file}: {object_id}: field {key!r} should be a number, got "
-                                               f"{value!r}; using {default!r}", str(file))
+        self.error(
+            "bad_field",
+            object_id,
+            key,
+            f"{file}: {object_id}: field {key!r} should be a number, got {value!r}; using {default!r}",
+            str(file),
+        )
         return default
 
     def read(self, file: Path) -> dict[str, Any] | None:
@@ -98,13 +106,25 @@ class BookReader:
         object_id = _hex_id(raw.get("id")) if isinstance(raw, dict) else None
         if object_id is None:
             shown = raw.get("id") if isinstance(raw, dict) else raw
-            self.error("bad_id", "", "id", f"{path}: {where}: id {shown!r} is not a 16-digit hex id; object skipped",
-                       str(path), fatal=True)
+            self.error(
+                "bad_id",
+                "",
+                "id",
+                f"{path}: {where}: id {shown!r} is not a 16-digit hex id; object skipped",
+                str(path),
+                fatal=True,
+            )
             return None
         if object_id in self.book.object_types:
-            self.error("duplicate_id", object_id, "id",
-                       f"{path}: {where}: id {object_id} is already used by a {self.book.object_types[object_id]}; "
-                       f"the later object is skipped", str(path), fatal=True)
+            self.error(
+                "duplicate_id",
+                object_id,
+                "id",
+                f"{path}: {where}: id {object_id} is already used by a {self.book.object_types[object_id]}; "
+                f"the later object is skipped",
+                str(path),
+                fatal=True,
+            )
             return None
         self.book.object_types[object_id] = kind
         if isinstance(raw, dict):

@@ -48,8 +48,8 @@ from pathlib import Path
 from typing import Any
 
 from kit.core.errors import InvalidParameterError
-from kit.ftb.errors import SnbtFileError, SnbtSyntaxError
 from kit.core.regular_files import FileRefusedError, read_regular_file
+from kit.ftb.errors import SnbtFileError, SnbtSyntaxError
 
 __all__ = [
     "SnbtSyntaxError",
@@ -126,9 +126,20 @@ class LongArray(list):
 _ARRAYS = {"B": (ByteArray, Byte), "I": (IntArray, int), "L": (LongArray, Long)}
 
 _TAG_TYPES = {
-    dict: "compound", list: "list", str: "string", int: "int", bool: "byte", Byte: "byte", Short: "short",
-    Long: "long", float: "double", Float: "float", ByteArray: "byte_array", IntArray: "int_array",
-    LongArray: "long_array", type(None): "end",
+    dict: "compound",
+    list: "list",
+    str: "string",
+    int: "int",
+    bool: "byte",
+    Byte: "byte",
+    Short: "short",
+    Long: "long",
+    float: "double",
+    Float: "float",
+    ByteArray: "byte_array",
+    IntArray: "int_array",
+    LongArray: "long_array",
+    type(None): "end",
 }
 
 
@@ -160,12 +171,24 @@ _ESCAPES = {'"': '"', "\\": "\\", "n": "\n", "t": "\t", "r": "\r", "b": "\b", "f
 _INT = re.compile(r"-?[0-9]+")
 _FLOAT = re.compile(r"[+-]?(?:NaN|Infinity|(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFdD]?)")
 _SPECIAL = {
-    "true": True, "false": False, "null": None, "end": None,
-    "Infinity": float("inf"), "+Infinity": float("inf"), "-Infinity": float("-inf"), "NaN": float("nan"),
-    "∞": float("inf"), "+∞": float("inf"), "-∞": float("-inf"),
+    "true": True,
+    "false": False,
+    "null": None,
+    "end": None,
+    "Infinity": float("inf"),
+    "+Infinity": float("inf"),
+    "-Infinity": float("-inf"),
+    "NaN": float("nan"),
+    "∞": float("inf"),
+    "+∞": float("inf"),
+    "-∞": float("-inf"),
 }
-_RANGES = {Byte: (-(2**7), 2**7 - 1), Short: (-(2**15), 2**15 - 1), int: (-(2**31), 2**31 - 1),
-           Long: (-(2**63), 2**63 - 1)}
+_RANGES = {
+    Byte: (-(2**7), 2**7 - 1),
+    Short: (-(2**15), 2**15 - 1),
+    int: (-(2**31), 2**31 - 1),
+    Long: (-(2**63), 2**63 - 1),
+}
 _INT_LO, _INT_HI = _RANGES[int]
 
 
@@ -184,7 +207,8 @@ def _float_text(text: str) -> float:
 
 def _word(word: str) -> Any:
     """Classify a bare word as FTB Library does (``SNBTUtils.getNumberType``): boolean, empty tag,
-    typed number, or else a string."""
+    typed number, or else a string.
+    """
     special = _SPECIAL.get(word, _SPECIAL)
     if special is not _SPECIAL:
         return special
@@ -391,7 +415,8 @@ class _Parser:
 
 def _java_cast(number: int | float, bits: int) -> int:
     """Java's narrowing of a numeric tag (``getAsInt``/``getAsLong``/``getAsByte``): floats truncate and
-    saturate at the int/long range, integers wrap."""
+    saturate at the int/long range, integers wrap.
+    """
     if isinstance(number, float):
         if number != number:
             return 0
@@ -459,8 +484,9 @@ __all__.append("SnbtFileError")
 
 
 _SIMPLE_KEY = re.compile(r"[\w.+\-]+")
-_WRITE_ESCAPES = str.maketrans({"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r", "\b": "\\b",
-                                "\f": "\\f"})
+_WRITE_ESCAPES = str.maketrans(
+    {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r", "\b": "\\b", "\f": "\\f"}
+)
 
 
 def _quote(text: str) -> str:

@@ -26,7 +26,8 @@ or a quest link places it in a chapter that is not), its details are shown
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from kit.core.errors import InvalidParameterError
 from kit.ftb.guides import DEFAULT_GUIDE_RULE, GuideRule, guide_ids
@@ -45,10 +46,21 @@ __all__ = [
     "VISIBILITY_SCHEMA",
 ]
 
-VISIBILITY_SCHEMA = dict(quest_id="string", chapter_id="string", team_id="string", is_completed="bool",
-                         is_started="bool", is_visible="bool", is_reachable="bool", can_start="bool",
-                         is_details_visible="bool", is_text_visible="bool", is_guide="bool", is_readable="bool",
-                         reason="string")
+VISIBILITY_SCHEMA = dict(
+    quest_id="string",
+    chapter_id="string",
+    team_id="string",
+    is_completed="bool",
+    is_started="bool",
+    is_visible="bool",
+    is_reachable="bool",
+    can_start="bool",
+    is_details_visible="bool",
+    is_text_visible="bool",
+    is_guide="bool",
+    is_readable="bool",
+    reason="string",
+)
 
 
 class TeamView:
@@ -148,7 +160,8 @@ class TeamView:
         if not chapter.quest_ids and not chapter.link_ids:
             return True
         return any(self.is_visible(q) for q in chapter.quest_ids) or any(
-            self._dep_visible(link) for link in chapter.link_ids)
+            self._dep_visible(link) for link in chapter.link_ids
+        )
 
     def is_visible(self, quest_id: str) -> bool:
         """Whether the quest appears for this team (rules 1-6 of the module docstring)."""
@@ -187,8 +200,10 @@ class TeamView:
         book = self.book
         if not book.quest_chapter(quest_id).is_always_invisible:
             return True
-        return any(link.quest_id == quest_id and not book.chapter_by_id[link.chapter_id].is_always_invisible
-                   for link in book.link_by_id.values())
+        return any(
+            link.quest_id == quest_id and not book.chapter_by_id[link.chapter_id].is_always_invisible
+            for link in book.link_by_id.values()
+        )
 
     def why(self, quest_id: str) -> str:
         """A short reason for the quest's state (the first rule that decided it)."""
@@ -234,17 +249,20 @@ def _state(view: TeamView, quest_id: str) -> dict[str, bool]:
     book, team = view.book, view.team
     completed = team.is_completed(quest_id)
     can_start = view.can_start(quest_id)
-    return dict(is_completed=completed, is_started=team.is_started(quest_id), is_visible=view.is_visible(quest_id),
-                is_reachable=view.is_reachable(quest_id), can_start=can_start,
-                is_details_visible=not book.effective(quest_id, "hide_details_until_startable") or can_start
-                or completed,
-                is_text_visible=not book.effective(quest_id, "hide_text_until_complete") or completed)
+    return dict(
+        is_completed=completed,
+        is_started=team.is_started(quest_id),
+        is_visible=view.is_visible(quest_id),
+        is_reachable=view.is_reachable(quest_id),
+        can_start=can_start,
+        is_details_visible=not book.effective(quest_id, "hide_details_until_startable") or can_start or completed,
+        is_text_visible=not book.effective(quest_id, "hide_text_until_complete") or completed,
+    )
 
 
 def _readable(state: dict[str, bool]) -> bool:
     """A guide in this state may be read: visible, reachable, details and text shown."""
-    return (state["is_visible"] and state["is_reachable"] and state["is_details_visible"]
-            and state["is_text_visible"])
+    return state["is_visible"] and state["is_reachable"] and state["is_details_visible"] and state["is_text_visible"]
 
 
 def quest_visibility(
@@ -285,13 +303,23 @@ def quest_visibility(
         for quest_id in chapter.quest_ids:
             state = _state(view, quest_id)
             is_guide = quest_id in guides
-            rows.append(dict(quest_id=quest_id, chapter_id=chapter.chapter_id, team_id=team.team_id, **state,
-                             is_guide=is_guide, is_readable=is_guide and _readable(state), reason=view.why(quest_id)))
+            rows.append(
+                dict(
+                    quest_id=quest_id,
+                    chapter_id=chapter.chapter_id,
+                    team_id=team.team_id,
+                    **state,
+                    is_guide=is_guide,
+                    is_readable=is_guide and _readable(state),
+                    reason=view.why(quest_id),
+                )
+            )
     return frame(VISIBILITY_SCHEMA, rows)
 
 
-def visible_quests(book: QuestBook, progress: Progress | TeamProgress, player_uuid: str | None = None, *,
-                   check_book: bool = True) -> list[str]:
+def visible_quests(
+    book: QuestBook, progress: Progress | TeamProgress, player_uuid: str | None = None, *, check_book: bool = True
+) -> list[str]:
     """Quest ids the player's team can see (rules 1-6, reachable chapters only), sorted."""
     team = _team(book, progress, player_uuid, check_book)
     view = TeamView(book, team)

@@ -7,24 +7,39 @@
 
 from __future__ import annotations
 
-from kit.items.errors import (DatapackError, DatapackReadError, InvalidScopeError, PackFileRefusedError,
-                              ProviderRegistrationError, UnknownFeatureError, UnknownItemError, UnknownLanguageError,
-                              UnknownLootTableError)
 from kit.items.conditions import ConditionContext, Verdict
 from kit.items.doctor_report import DoctorReport, doctor
 from kit.items.doctor_table import doctor_sources
+from kit.items.errors import (
+    DatapackError,
+    DatapackReadError,
+    InvalidScopeError,
+    PackFileRefusedError,
+    ProviderRegistrationError,
+    UnknownFeatureError,
+    UnknownItemError,
+    UnknownLanguageError,
+    UnknownLootTableError,
+)
+from kit.items.files import PackFiles, pack_files
 from kit.items.icons import find_icon, item_icon
+from kit.items.lookup import ItemLookup, lookup_item, suggest_items
 from kit.items.loot import LootContext, LootFormatError, LootTable
 from kit.items.loot_sampler import LootSamplingError
-from kit.items.lookup import ItemLookup, lookup_item, suggest_items
 from kit.items.matching import NameMatch
 from kit.items.names import NameIndex, route_scope
 from kit.items.packs import PackBytes, load_datapacks
 from kit.items.packset import PackSet
-from kit.items.files import PackFiles, pack_files
 from kit.items.recipes import CustomIngredient, ItemStack, Recipe, RecipeFormatError
-from kit.items.sources import (PROVIDERS, ItemSource, ItemSourceOutput, ItemSourceProvider, ProviderRegistry,
-                               SourceSlot, register_provider)
+from kit.items.sources import (
+    PROVIDERS,
+    ItemSource,
+    ItemSourceOutput,
+    ItemSourceProvider,
+    ProviderRegistry,
+    SourceSlot,
+    register_provider,
+)
 
 __all__ = [
     "load_datapacks",

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 __all__ = ["norm_id", "gc_paused"]
 
@@ -34,4 +34,3 @@ def norm_id(value: str) -> str:
     if value.startswith("#"):
         return "#" + norm_id(value[1:])
     return value if ":" in value else f"minecraft:{value}"
-

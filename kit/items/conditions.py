@@ -10,8 +10,9 @@ failure still decides an ``and`` holding an unknown condition.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from kit.items._common import norm_id
 
@@ -55,9 +56,16 @@ def file_conditions(data: Any) -> tuple[str, list] | None:
             value = data[key]
             return key, value if isinstance(value, list) else [value]
     legacy = data.get("conditions")  # Forge 1.16-1.20 recipes: a top-level list of typed conditions
-    if isinstance(legacy, list) and legacy and all(isinstance(c, dict) and isinstance(c.get("type"), str)
-                                                   and c["type"].split(":", 1)[0] in ("forge", "neoforge")
-                                                   for c in legacy):
+    if (
+        isinstance(legacy, list)
+        and legacy
+        and all(
+            isinstance(c, dict)
+            and isinstance(c.get("type"), str)
+            and c["type"].split(":", 1)[0] in ("forge", "neoforge")
+            for c in legacy
+        )
+    ):
         return "conditions", legacy
     return None
 

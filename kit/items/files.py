@@ -10,8 +10,9 @@ chunks, corrupt, encrypted and unsupported members refused, and JSON parsed behi
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from kit.items.packs import PackBytes, decode_pack_json, open_sources
 
@@ -66,8 +67,11 @@ class PackFiles:
         return decode_pack_json(self.read(path, max_bytes=max_bytes))
 
 
-def pack_files(source: "str | os.PathLike[str] | PackBytes | Sequence[str | os.PathLike[str] | PackBytes] | PackSet",
-               *, features: Iterable[str] = ()) -> list[PackFiles]:
+def pack_files(
+    source: str | os.PathLike[str] | PackBytes | Sequence[str | os.PathLike[str] | PackBytes] | PackSet,
+    *,
+    features: Iterable[str] = (),
+) -> list[PackFiles]:
     """List the files of data packs, lowest priority first.
 
     Parameters

@@ -9,7 +9,8 @@ texture, following ``parent`` links a few steps; then ``textures/item/<name>.png
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from kit.core.json_files import decode_json
 

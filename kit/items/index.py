@@ -53,8 +53,9 @@ class ItemIndex:
         pretend to be complete).
     """
 
-    def __init__(self, recipes: Mapping[str, Recipe], tables: Mapping[str, LootTable], refs: RefExpander,
-                 report: Reporter) -> None:
+    def __init__(
+        self, recipes: Mapping[str, Recipe], tables: Mapping[str, LootTable], refs: RefExpander, report: Reporter
+    ) -> None:
         self.recipes = recipes
         self.tables = tables
         self.refs = refs
@@ -81,21 +82,37 @@ class ItemIndex:
         loot: dict[str, dict[str, tuple[int, int, list[str]]]] = {}
         ids = sorted(self.tables)
         if len(ids) > MAX_LOOT_TABLES:
-            self.report("capped", "loot_tables", "", f"the loot scan reads the first {MAX_LOOT_TABLES:,} of "
-                        f"{len(ids):,} loot tables (by id); items dropped only by tables after "
-                        f"{ids[MAX_LOOT_TABLES - 1]} have no loot sources", "")
+            self.report(
+                "capped",
+                "loot_tables",
+                "",
+                f"the loot scan reads the first {MAX_LOOT_TABLES:,} of "
+                f"{len(ids):,} loot tables (by id); items dropped only by tables after "
+                f"{ids[MAX_LOOT_TABLES - 1]} have no loot sources",
+                "",
+            )
         with gc_paused():
             for tid in ids[:MAX_LOOT_TABLES]:
                 try:
                     found, cut = scan_table(self.tables[tid], self.refs.tag_items, MAX_TAG_ITEMS_PER_TABLE)
                 except _SCAN_ERRORS as exc:
-                    self.report("unusable_loot_table", tid, "",
-                                f"skipped by the loot scan: {type(exc).__name__}: {exc}", "loot_table")
+                    self.report(
+                        "unusable_loot_table",
+                        tid,
+                        "",
+                        f"skipped by the loot scan: {type(exc).__name__}: {exc}",
+                        "loot_table",
+                    )
                     continue
                 if cut:
-                    self.report("capped", tid, "entries", f"the loot scan expands at most "
-                                f"{MAX_TAG_ITEMS_PER_TABLE} members of a table's tag entries; {cut} left out",
-                                "loot_table")
+                    self.report(
+                        "capped",
+                        tid,
+                        "entries",
+                        f"the loot scan expands at most "
+                        f"{MAX_TAG_ITEMS_PER_TABLE} members of a table's tag entries; {cut} left out",
+                        "loot_table",
+                    )
                 for item, low, high, notes in found:
                     _merge_drop(loot.setdefault(item, {}), tid, low, high, notes)
         return loot
@@ -143,8 +160,9 @@ class ItemIndex:
     def slot(self, refs: tuple, count: int = 1, chance: float = 1.0) -> SourceSlot:
         """The slot of ``refs``: at most 8 example items, ``n_items`` counting all of them, and what is unresolved."""
         items, unresolved = self.refs.expand(refs)
-        return SourceSlot(tuple(ItemStack(i) for i in items[:MAX_ALTERNATIVES]), count, chance, unresolved,
-                          n_items=len(items))
+        return SourceSlot(
+            tuple(ItemStack(i) for i in items[:MAX_ALTERNATIVES]), count, chance, unresolved, n_items=len(items)
+        )
 
     def recipe_source(self, rid: str) -> ItemSource:
         """The source record of one recipe (cached)."""
@@ -164,8 +182,9 @@ class ItemIndex:
             notes = ("special recipe: inputs and outputs are hard-coded in the game",)
         elif r.kind == "unknown":
             notes = ("recipe type unknown to kit: ingredients and outputs read from the usual keys",)
-        src = ItemSource("recipe", rid, r.recipe_type, r.station, r.width, inputs, outputs, notes + r.notes,
-                         "system:recipe")
+        src = ItemSource(
+            "recipe", rid, r.recipe_type, r.station, r.width, inputs, outputs, notes + r.notes, "system:recipe"
+        )
         self._recipe_cache[rid] = src
         return src
 
@@ -187,23 +206,33 @@ class ItemIndex:
 
     def loot_sources(self, item_id: str) -> list[ItemSource]:
         """The loot tables dropping ``item_id`` (table id order), with the count range in the output slot."""
-        return [ItemSource("loot", tid, "loot_table",
-                           outputs=(SourceSlot((ItemStack(item_id),), low, count_max=high if high > low else 0),),
-                           notes=tuple(notes), provider_id="system:loot")
-                for tid, (low, high, notes) in sorted(self.loot.get(item_id, {}).items())]
+        return [
+            ItemSource(
+                "loot",
+                tid,
+                "loot_table",
+                outputs=(SourceSlot((ItemStack(item_id),), low, count_max=high if high > low else 0),),
+                notes=tuple(notes),
+                provider_id="system:loot",
+            )
+            for tid, (low, high, notes) in sorted(self.loot.get(item_id, {}).items())
+        ]
 
     def tag_sources(self, item_id: str) -> list[ItemSource]:
         """The tags holding ``item_id`` (at most 64; the output's ``cuts`` says when more exist)."""
-        return [ItemSource("tag", "#" + t, outputs=(SourceSlot((ItemStack(item_id),)),), provider_id="system:tag")
-                for t in self.tags_of.get(item_id, ())[:MAX_TAGS]]
+        return [
+            ItemSource("tag", "#" + t, outputs=(SourceSlot((ItemStack(item_id),)),), provider_id="system:tag")
+            for t in self.tags_of.get(item_id, ())[:MAX_TAGS]
+        ]
 
     def n_tags(self, item_id: str) -> int:
         """How many tags hold ``item_id`` (before the 64-tag cap)."""
         return len(self.tags_of.get(item_id, ()))
 
 
-def _merge_drop(by_table: dict[str, tuple[int, int, list[str]]], tid: str, low: int, high: int,
-                notes: list[str]) -> None:
+def _merge_drop(
+    by_table: dict[str, tuple[int, int, list[str]]], tid: str, low: int, high: int, notes: list[str]
+) -> None:
     """Merge one entry into the table's row: the count range covers every entry, notes are joined."""
     old = by_table.get(tid)
     if old is None:

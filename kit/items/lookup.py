@@ -41,8 +41,9 @@ def suggest_items(packs: PackSet, text: str, *, limit: int = 5) -> tuple[str, ..
     """Up to ``limit`` known item ids nearest to ``text`` (:meth:`PackSet.nearest_items`): ids, id paths and display
     names containing it first, then near spellings ranked by edit distance and shared characters, ties by id.
     """
-    return packs.nearest_items(check_str(text, "text", "suggest_items"), limit=check_int(limit, "limit",
-                                                                                          "suggest_items"))
+    return packs.nearest_items(
+        check_str(text, "text", "suggest_items"), limit=check_int(limit, "limit", "suggest_items")
+    )
 
 
 def lookup_item(packs: PackSet, text: str, *, limit: int = 5, language: str | None = None) -> ItemLookup:
@@ -78,8 +79,9 @@ def lookup_item(packs: PackSet, text: str, *, limit: int = 5, language: str | No
         return ItemLookup(text, None, "none", tuple(exact[:limit]))
     match = packs.match_item(cleaned, language=language) if cleaned else None
     if match is not None and match.how == "near":
-        rest = tuple(i for i in packs.nearest_items(cleaned, limit=limit + len(match.suggestions))
-                     if i not in match.suggestions)
+        rest = tuple(
+            i for i in packs.nearest_items(cleaned, limit=limit + len(match.suggestions)) if i not in match.suggestions
+        )
         return ItemLookup(text, None, "near", (match.suggestions + rest)[:limit])
     resolved = match.item_id if match is not None else None
     nearest = tuple(i for i in packs.nearest_items(cleaned, limit=limit + 1) if i != resolved)[:limit]
@@ -93,4 +95,5 @@ def _packs_error(owner: str, packs: object):
 
     return InvalidParameterError(
         f"The 'packs' parameter of {owner} must be a PackSet. Got {type(packs).__name__} {packs!r} instead: "
-        f"load one with kit.items.load_datapacks([path, ...]).")
+        f"load one with kit.items.load_datapacks([path, ...])."
+    )

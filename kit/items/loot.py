@@ -8,11 +8,12 @@ conditions, and the static entry walk that the loot item-source provider uses. N
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping
+from typing import Any
 
-from kit.items.errors import LootFormatError
 from kit.items._common import norm_id
+from kit.items.errors import LootFormatError
 
 __all__ = [
     "LootTable",
@@ -29,24 +30,60 @@ __all__ = [
 ]
 
 #: Loot functions that change the number of items (everything else changes components only).
-COUNT_FUNCTIONS = frozenset({
-    "minecraft:set_count", "minecraft:enchanted_count_increase", "minecraft:looting_enchant",
-    "minecraft:apply_bonus", "minecraft:limit_count", "minecraft:explosion_decay",
-})
+COUNT_FUNCTIONS = frozenset(
+    {
+        "minecraft:set_count",
+        "minecraft:enchanted_count_increase",
+        "minecraft:looting_enchant",
+        "minecraft:apply_bonus",
+        "minecraft:limit_count",
+        "minecraft:explosion_decay",
+    }
+)
 #: Vanilla functions known not to change counts (``furnace_smelt`` changes the item; kit assumes no fire).
-KNOWN_OTHER_FUNCTIONS = frozenset({
-    "minecraft:enchant_randomly", "minecraft:enchant_with_levels", "minecraft:set_enchantments",
-    "minecraft:copy_components", "minecraft:copy_nbt", "minecraft:copy_state", "minecraft:copy_name",
-    "minecraft:copy_custom_data", "minecraft:set_potion", "minecraft:set_damage", "minecraft:furnace_smelt",
-    "minecraft:set_components", "minecraft:exploration_map", "minecraft:set_name", "minecraft:set_lore",
-    "minecraft:set_stew_effect", "minecraft:set_ominous_bottle_amplifier", "minecraft:set_instrument",
-    "minecraft:set_nbt", "minecraft:set_custom_data", "minecraft:set_contents", "minecraft:set_loot_table",
-    "minecraft:set_attributes", "minecraft:set_banner_pattern", "minecraft:fill_player_head",
-    "minecraft:set_book_cover", "minecraft:set_written_book_pages", "minecraft:set_writable_book_pages",
-    "minecraft:set_fireworks", "minecraft:set_firework_explosion", "minecraft:set_custom_model_data",
-    "minecraft:toggle_tooltips", "minecraft:set_item", "minecraft:modify_contents", "minecraft:filtered",
-    "minecraft:reference", "minecraft:sequence", "minecraft:set_random_dyes", "minecraft:set_random_potion",
-})
+KNOWN_OTHER_FUNCTIONS = frozenset(
+    {
+        "minecraft:enchant_randomly",
+        "minecraft:enchant_with_levels",
+        "minecraft:set_enchantments",
+        "minecraft:copy_components",
+        "minecraft:copy_nbt",
+        "minecraft:copy_state",
+        "minecraft:copy_name",
+        "minecraft:copy_custom_data",
+        "minecraft:set_potion",
+        "minecraft:set_damage",
+        "minecraft:furnace_smelt",
+        "minecraft:set_components",
+        "minecraft:exploration_map",
+        "minecraft:set_name",
+        "minecraft:set_lore",
+        "minecraft:set_stew_effect",
+        "minecraft:set_ominous_bottle_amplifier",
+        "minecraft:set_instrument",
+        "minecraft:set_nbt",
+        "minecraft:set_custom_data",
+        "minecraft:set_contents",
+        "minecraft:set_loot_table",
+        "minecraft:set_attributes",
+        "minecraft:set_banner_pattern",
+        "minecraft:fill_player_head",
+        "minecraft:set_book_cover",
+        "minecraft:set_written_book_pages",
+        "minecraft:set_writable_book_pages",
+        "minecraft:set_fireworks",
+        "minecraft:set_firework_explosion",
+        "minecraft:set_custom_model_data",
+        "minecraft:toggle_tooltips",
+        "minecraft:set_item",
+        "minecraft:modify_contents",
+        "minecraft:filtered",
+        "minecraft:reference",
+        "minecraft:sequence",
+        "minecraft:set_random_dyes",
+        "minecraft:set_random_potion",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -110,9 +147,12 @@ MAX_NESTING = 32
 INT_RANGE = (-(2**31), 2**31 - 1)
 
 _LEVEL_BASED = {
-    "minecraft:constant": ("value",), "minecraft:linear": ("base", "per_level_above_first"),
-    "minecraft:levels_squared": ("added",), "minecraft:clamped": ("min", "max"),
-    "minecraft:fraction": (), "minecraft:lookup": (),
+    "minecraft:constant": ("value",),
+    "minecraft:linear": ("base", "per_level_above_first"),
+    "minecraft:levels_squared": ("added",),
+    "minecraft:clamped": ("min", "max"),
+    "minecraft:fraction": (),
+    "minecraft:lookup": (),
 }
 
 
@@ -142,8 +182,11 @@ def _check_provider(value: Any, where: str, depth: int = 0) -> None:
     if not isinstance(kind, str):
         raise LootFormatError(f"{where}.type", f"expected a provider type id, got {_show(kind)}")
     kind = norm_id(kind)
-    required = {"minecraft:constant": ("value",), "minecraft:uniform": ("min", "max"),
-                "minecraft:binomial": ("n", "p")}.get(kind, ())
+    required = {
+        "minecraft:constant": ("value",),
+        "minecraft:uniform": ("min", "max"),
+        "minecraft:binomial": ("n", "p"),
+    }.get(kind, ())
     for key in required:
         if key not in value:
             raise LootFormatError(f"{where}.{key}", "missing")
@@ -344,8 +387,15 @@ def walk_entries(table: LootTable) -> Iterator[StaticEntry]:
                 name = norm_id(value) if isinstance(value, str) else ""
             else:
                 name = norm_id(e["name"]) if isinstance(e.get("name"), str) else ""
-            yield StaticEntry(short, name, _int(e.get("weight", 1)), _int(e.get("quality", 0)),
-                              bool(e.get("expand", False)), e, pool_index)
+            yield StaticEntry(
+                short,
+                name,
+                _int(e.get("weight", 1)),
+                _int(e.get("quality", 0)),
+                bool(e.get("expand", False)),
+                e,
+                pool_index,
+            )
 
     for i, pool in enumerate(table.data.get("pools", [])):
         yield from walk(pool.get("entries", []), i)
@@ -495,8 +545,11 @@ def condition_probability(cond: Any, ctx: LootContext) -> float | None:
         level = ctx.enchantment_level(cond.get("enchantment"))
         if level is None:
             return None
-        p = (level_value(cond.get("enchanted_chance"), level) if level > 0
-             else _float_mean(cond.get("unenchanted_chance")))
+        p = (
+            level_value(cond.get("enchanted_chance"), level)
+            if level > 0
+            else _float_mean(cond.get("unenchanted_chance"))
+        )
         return None if p is None else min(max(p, 0.0), 1.0)
     if c == "minecraft:table_bonus":
         level = ctx.enchantment_level(cond.get("enchantment"))
@@ -544,14 +597,18 @@ def loot_context(**kw: Any) -> LootContext:
     for name in ("looting", "fortune"):
         v = kw[name]
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            raise InvalidParameterError(f"The '{name}' parameter of loot_expectations must be an int in the range "
-                                        f"[0, inf). Got {v!r} instead.")
+            raise InvalidParameterError(
+                f"The '{name}' parameter of loot_expectations must be an int in the range [0, inf). Got {v!r} instead."
+            )
     if not isinstance(kw["luck"], float) or not math.isfinite(kw["luck"]):
-        raise InvalidParameterError(f"The 'luck' parameter of loot_expectations must be a finite number. "
-                                    f"Got {kw['luck']!r} instead.")
+        raise InvalidParameterError(
+            f"The 'luck' parameter of loot_expectations must be a finite number. Got {kw['luck']!r} instead."
+        )
     explosion = kw.pop("explosion")
     radius = 4.0 if explosion is True else float(explosion or 0.0)
     if not radius >= 0 or not math.isfinite(radius):
-        raise InvalidParameterError(f"The 'explosion' parameter of loot_expectations must be a bool or a finite "
-                                    f"radius >= 0. Got {explosion!r} instead.")
+        raise InvalidParameterError(
+            f"The 'explosion' parameter of loot_expectations must be a bool or a finite "
+            f"radius >= 0. Got {explosion!r} instead."
+        )
     return LootContext(explosion=radius, **kw)

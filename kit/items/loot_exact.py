@@ -10,14 +10,22 @@ conditions then count as failing, unknown count providers as leaving the count.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from kit.items._common import norm_id
 from kit.items.loot import COUNT_FUNCTIONS, KNOWN_OTHER_FUNCTIONS, LootContext, LootTable, condition_probability
 
-__all__ = ["TableExpectation", "LootCalculator", "int_distribution", "scaled_float_distribution", "MAX_SUPPORT",
-           "MAX_OUTCOMES", "MAX_TABLE_DEPTH"]
+__all__ = [
+    "TableExpectation",
+    "LootCalculator",
+    "int_distribution",
+    "scaled_float_distribution",
+    "MAX_SUPPORT",
+    "MAX_OUTCOMES",
+    "MAX_TABLE_DEPTH",
+]
 
 Dist = dict[int, float]
 
@@ -263,8 +271,7 @@ class LootCalculator:
         if table_id in self._stack or table_id not in self.tables:
             return TableExpectation()
         if len(self._stack) >= MAX_TABLE_DEPTH:
-            raise _TooComplex(f"loot table references nested deeper than {MAX_TABLE_DEPTH} "
-                              f"(at {table_id})")
+            raise _TooComplex(f"loot table references nested deeper than {MAX_TABLE_DEPTH} (at {table_id})")
         cuts = self._cuts
         self._stack.append(table_id)
         try:
@@ -284,8 +291,9 @@ class LootCalculator:
             try:
                 exp, p_none, inexact = self._pool(pool, table_functions)
             except _TooComplex as exc:
-                raise _TooComplex(f"pools[{i}]: {exc}" if not str(exc).startswith(("pools[", "loot table")) else
-                                  str(exc)) from None
+                raise _TooComplex(
+                    f"pools[{i}]: {exc}" if not str(exc).startswith(("pools[", "loot table")) else str(exc)
+                ) from None
             for item, e in exp.items():
                 out.expected[item] = out.expected.get(item, 0.0) + e
                 out.p_none[item] = out.p_none.get(item, 1.0) * p_none[item]
@@ -309,8 +317,9 @@ class LootCalculator:
             return None
         return _map(_convolve(rolls, extra), lambda r: max(r, 0))
 
-    def _pool(self, pool: Mapping[str, Any],
-              table_functions: list) -> tuple[dict[str, float], dict[str, float], set[str]]:
+    def _pool(
+        self, pool: Mapping[str, Any], table_functions: list
+    ) -> tuple[dict[str, float], dict[str, float], set[str]]:
         pool_exact = True
         p_pass, ok = self._cond_list(pool.get("conditions"))
         pool_exact &= ok
@@ -399,8 +408,9 @@ class LootCalculator:
                             nxt.append((pg * pc, cg + cc))
                 going = nxt
                 if len(going) + len(done) > MAX_OUTCOMES:
-                    raise _TooComplex(f"the conditions of a {t.split(':', 1)[1]} entry combine into more than "
-                                      f"{MAX_OUTCOMES} outcomes")
+                    raise _TooComplex(
+                        f"the conditions of a {t.split(':', 1)[1]} entry combine into more than {MAX_OUTCOMES} outcomes"
+                    )
             final = t != "minecraft:alternatives"
             outcomes = done + [(p, final, c) for p, c in going]
             return [(p_self * p, passed, c) for p, passed, c in outcomes] + fail
@@ -564,8 +574,9 @@ class LootCalculator:
     def _weight(self, cand: _Cand) -> int:
         return max(math.floor(cand.weight + cand.quality * self.ctx.luck), 0)
 
-    def _choice_probabilities(self, units: list[list[tuple[float, tuple[_Cand, ...]]]]
-                              ) -> tuple[list[tuple[_Cand, float]], bool]:
+    def _choice_probabilities(
+        self, units: list[list[tuple[float, tuple[_Cand, ...]]]]
+    ) -> tuple[list[tuple[_Cand, float]], bool]:
         """Probability that each candidate is picked in one roll, and whether that is exact."""
         totals: list[Dist] = []
         for outs in units:

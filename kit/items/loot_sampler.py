@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
-from kit.items.errors import LootSamplingError
 from kit.items._common import norm_id
+from kit.items.errors import LootSamplingError
 from kit.items.loot import COUNT_FUNCTIONS, LootContext, LootFormatError, LootTable, condition_probability, level_value
 
 __all__ = ["LootSampler", "LootSamplingError", "MAX_SAMPLED_LOOP"]
@@ -32,8 +33,13 @@ def _bounded(n: int, what: str) -> int:
         raise _Refuse(f"{what} of {n} is more than the sampler's {MAX_SAMPLED_LOOP} per draw")
     return n
 
-_RANDOM = {"minecraft:random_chance", "minecraft:random_chance_with_looting",
-           "minecraft:random_chance_with_enchanted_bonus", "minecraft:table_bonus"}
+
+_RANDOM = {
+    "minecraft:random_chance",
+    "minecraft:random_chance_with_looting",
+    "minecraft:random_chance_with_enchanted_bonus",
+    "minecraft:table_bonus",
+}
 
 
 class LootSampler:
@@ -51,8 +57,14 @@ class LootSampler:
         Seed of the private random generator (results are reproducible).
     """
 
-    def __init__(self, tables: Mapping[str, LootTable], tag_items: Callable[[str], tuple[str, ...]],
-                 ctx: LootContext, *, seed: int = 0) -> None:
+    def __init__(
+        self,
+        tables: Mapping[str, LootTable],
+        tag_items: Callable[[str], tuple[str, ...]],
+        ctx: LootContext,
+        *,
+        seed: int = 0,
+    ) -> None:
         self.tables = tables
         self.tag_items = tag_items
         self.ctx = ctx
@@ -96,8 +108,9 @@ class LootSampler:
             return self.rng.random() < self._float(cond["chance"])
         if c == "minecraft:random_chance_with_enchanted_bonus":
             level = self.ctx.enchantment_level(cond.get("enchantment")) or 0
-            chance = (level_value(cond["enchanted_chance"], level) if level > 0
-                      else self._float(cond["unenchanted_chance"]))
+            chance = (
+                level_value(cond["enchanted_chance"], level) if level > 0 else self._float(cond["unenchanted_chance"])
+            )
             if chance is None:
                 raise LootFormatError("enchanted_chance", f"{cond['enchanted_chance']!r} is not a level-based value")
             return self.rng.random() < chance
@@ -133,8 +146,10 @@ class LootSampler:
                 cands: list[Mapping[str, Any]] = []
                 for e in pool.get("entries", []):
                     self._expand(e, cands)
-                weights = [max(math.floor(int(c.get("weight", 1)) + int(c.get("quality", 0)) * self.ctx.luck), 0)
-                           for c in cands]
+                weights = [
+                    max(math.floor(int(c.get("weight", 1)) + int(c.get("quality", 0)) * self.ctx.luck), 0)
+                    for c in cands
+                ]
                 total = sum(weights)
                 if total <= 0:
                     continue
@@ -194,8 +209,11 @@ class LootSampler:
             v = self._int(f["count"])
             return count + v if f.get("add", False) else v
         if name in ("minecraft:enchanted_count_increase", "minecraft:looting_enchant"):
-            level = (ctx.looting if name == "minecraft:looting_enchant"
-                     else (ctx.enchantment_level(f.get("enchantment")) or 0))
+            level = (
+                ctx.looting
+                if name == "minecraft:looting_enchant"
+                else (ctx.enchantment_level(f.get("enchantment")) or 0)
+            )
             if level == 0:
                 return count
             count += math.floor(level * self._float(f["count"]) + 0.5)
@@ -251,7 +269,7 @@ class LootSampler:
 
         totals: dict[str, list[int]] = {}
         try:
-            for i in range(n):
+            for _ in range(n):
                 for item, c in self.roll(table_id).items():
                     totals.setdefault(item, []).append(c)
         except _Refuse as exc:
@@ -267,5 +285,11 @@ class LootSampler:
         return frame(SAMPLE_SCHEMA, rows)
 
 
-SAMPLE_SCHEMA = {"loot_table_id": "string", "item_id": "string", "mean_count": "float64", "std_count": "float64",
-                 "p_at_least_one": "float64", "n_draws": "int64"}
+SAMPLE_SCHEMA = {
+    "loot_table_id": "string",
+    "item_id": "string",
+    "mean_count": "float64",
+    "std_count": "float64",
+    "p_at_least_one": "float64",
+    "n_draws": "int64",
+}

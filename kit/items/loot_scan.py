@@ -14,8 +14,9 @@ __all__ = ["ScannedDrop", "scan_table", "describe_count"]
 ScannedDrop = tuple[str, int, int, list[str]]
 
 
-def scan_table(table: LootTable, tag_items: Callable[[str], tuple[str, ...]],
-               budget: int) -> tuple[list[ScannedDrop], int]:
+def scan_table(
+    table: LootTable, tag_items: Callable[[str], tuple[str, ...]], budget: int
+) -> tuple[list[ScannedDrop], int]:
     """The item entries of one table and the tag members of its tag entries (at most ``budget`` tag members).
 
     Returns the drops and the number of tag members left out by the budget (0 when nothing was cut).
@@ -27,7 +28,7 @@ def scan_table(table: LootTable, tag_items: Callable[[str], tuple[str, ...]],
             items: tuple[str, ...] = (e.name,)
         elif e.entry_type == "tag":
             every = tag_items(e.name.lstrip("#"))
-            items = every[:max(budget, 0)]
+            items = every[: max(budget, 0)]
             cut += len(every) - len(items)
             budget -= len(items)
         else:

@@ -24,14 +24,25 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-__all__ = ["NameIndex", "NameMatch", "fold", "edit_distance", "similarity", "rank_candidates", "find_item_id",
-           "search_tier", "SUGGEST_THRESHOLD"]
+__all__ = [
+    "NameIndex",
+    "NameMatch",
+    "fold",
+    "edit_distance",
+    "similarity",
+    "rank_candidates",
+    "find_item_id",
+    "search_tier",
+    "SUGGEST_THRESHOLD",
+]
 
 SUGGEST_THRESHOLD = 0.5  #: the least :func:`similarity` a suggestion has
 _MIN_NEAR_CJK, _MIN_NEAR_ASCII = 3, 4  #: shortest names matched within one edit
 
-_ID_RE = re.compile(r"(?<![\w:/.-])((?=[a-z0-9_.-]*[a-z][a-z0-9_.-]*:)[a-z0-9_.-]+:(?:[a-z0-9_][a-z0-9_./-]*)?"
-                    r"[a-z0-9_])(?![\w:/])")
+_ID_RE = re.compile(
+    r"(?<![\w:/.-])((?=[a-z0-9_.-]*[a-z][a-z0-9_.-]*:)[a-z0-9_.-]+:(?:[a-z0-9_][a-z0-9_./-]*)?"
+    r"[a-z0-9_])(?![\w:/])"
+)
 
 
 def find_item_id(text: str) -> str | None:
@@ -69,7 +80,7 @@ def _units(text: str) -> Counter:
         elif len(word) == 1:
             units[word] += 1
         else:
-            units.update(word[i:i + 2] for i in range(len(word) - 1))
+            units.update(word[i : i + 2] for i in range(len(word) - 1))
     return units
 
 
@@ -140,8 +151,9 @@ def search_tier(query: str, item_id: str, names: Sequence[str]) -> int | None:
     return None
 
 
-def rank_candidates(query: str, candidates: Mapping[str, Sequence[str]], *, limit: int = 5,
-                    threshold: float = SUGGEST_THRESHOLD) -> tuple[str, ...]:
+def rank_candidates(
+    query: str, candidates: Mapping[str, Sequence[str]], *, limit: int = 5, threshold: float = SUGGEST_THRESHOLD
+) -> tuple[str, ...]:
     """Up to ``limit`` keys of ``candidates`` (item id -> its spellings: id, path, names) nearest ``query``.
 
     A spelling containing the query ranks above every near spelling, closer lengths first; a spelling contained
@@ -274,7 +286,7 @@ def _near_span(text: str, name: str) -> int | None:
     n = len(name)
     for size in (n - 1, n, n + 1):
         for start in range(0, max(len(text) - size, 0) + 1):
-            span = text[start:start + size]
+            span = text[start : start + size]
             if len(span) == size and edit_distance(span, name) == 1:
                 best = max(best or 0, n if size == n + 1 else n - 1)
     return best
@@ -292,7 +304,7 @@ def _near_words(words: Sequence[str], name: str) -> int | None:
     best = None
     for size in {max(k - 1, 1), k, k + 1}:
         for start in range(0, len(words) - size + 1):
-            span = " ".join(words[start:start + size])
+            span = " ".join(words[start : start + size])
             if span != name and edit_distance(span, name) == 1:
                 best = max(best or 0, len(name) - 1 if len(span) <= len(name) else len(name))
     return best

@@ -34,7 +34,11 @@ def route_scope(text: str) -> str:
 def lang_key_to_id(key: str) -> tuple[str, str] | None:
     """``("item" or "block", item id)`` for a language key ``item.<ns>.<path>`` / ``block.<ns>.<path>``, else None."""
     parts = key.split(".")
-    if len(parts) != 3 or parts[0] not in ("item", "block") or not _NAME_RE.match(parts[1]) \
-            or not _NAME_RE.match(parts[2]):
+    if (
+        len(parts) != 3
+        or parts[0] not in ("item", "block")
+        or not _NAME_RE.match(parts[1])
+        or not _NAME_RE.match(parts[2])
+    ):
         return None
     return parts[0], f"{parts[1]}:{parts[2]}"

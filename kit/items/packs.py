@@ -14,15 +14,16 @@ import stat
 import struct
 import zipfile
 import zlib
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from kit.core.errors import FieldError
 from kit.core.json_files import JsonRefusedError, decode_json
+from kit.core.regular_files import FileRefusedError, file_kind, read_regular_file
 from kit.items._common import gc_paused
 from kit.items.conditions import ConditionContext, evaluate, file_conditions, unwrap_conditional
-from kit.core.regular_files import FileRefusedError, file_kind, read_regular_file
 from kit.items.errors import DatapackError, DatapackReadError, PackFileRefusedError, UnknownFeatureError
 from kit.items.loot import LootFormatError, LootTable, parse_loot_table
 from kit.items.recipes import Recipe, RecipeFormatError, parse_recipe
@@ -32,8 +33,18 @@ from kit.items.zip_members import RawReader, _bytes_raw, _fast_member, _file_raw
 if TYPE_CHECKING:
     from kit.items.packset import PackSet
 
-__all__ = ["PackInfo", "PackBytes", "load_datapacks", "LANGUAGES", "MAX_DATA_FILE_BYTES", "MAX_LANG_FILE_BYTES",
-           "MAX_MEMBER_BYTES", "MAX_ZIP_ENTRIES", "MAX_ZIP_DATA_BYTES", "MAX_JSON_CONTAINERS"]
+__all__ = [
+    "PackInfo",
+    "PackBytes",
+    "load_datapacks",
+    "LANGUAGES",
+    "MAX_DATA_FILE_BYTES",
+    "MAX_LANG_FILE_BYTES",
+    "MAX_MEMBER_BYTES",
+    "MAX_ZIP_ENTRIES",
+    "MAX_ZIP_DATA_BYTES",
+    "MAX_JSON_CONTAINERS",
+]
 
 #: Language files read for display names.
 LANGUAGES = ("en_us", "zh_cn")
@@ -54,8 +65,14 @@ _DATA_RE = re.compile(r"^data/([^/]+)/(recipe|recipes|loot_table|loot_tables|tag
 _FEATURE_RE = re.compile(r"^data/([^/]+)/datapacks/([^/]+)/")
 _LANG_RE = re.compile(r"^assets/([^/]+)/lang/(en_us|zh_cn)\.json$")
 _ASSET_RE = re.compile(r"^assets/[^/]+/(textures/(item|block)/.+\.png|models/(item|block)/.+\.json|items/.+\.json)$")
-_KIND = {"recipe": "recipe", "recipes": "recipe", "loot_table": "loot_table", "loot_tables": "loot_table",
-         "tags/item": "item_tag", "tags/items": "item_tag"}
+_KIND = {
+    "recipe": "recipe",
+    "recipes": "recipe",
+    "loot_table": "loot_table",
+    "loot_tables": "loot_table",
+    "tags/item": "item_tag",
+    "tags/items": "item_tag",
+}
 
 
 @dataclass(frozen=True)
@@ -67,7 +84,6 @@ class PackInfo:
     location: str
     features: tuple[str, ...] = ()
     is_applied: bool = True
-
 
 
 #: ``reader(max_bytes=None) -> bytes`` (at most MAX_MEMBER_BYTES in any case); raises
@@ -86,14 +102,16 @@ class _Source:
     def __init__(self, name: str, kind: str, location: str, files: dict[str, Reader]):
         self.name, self.kind, self.location, self.files = name, kind, location, files
 
-    def features(self) -> dict[str, "_Source"]:
+    def features(self) -> dict[str, _Source]:
         out: dict[str, dict[str, Callable[[], bytes]]] = {}
         for rel, reader in self.files.items():
             m = _FEATURE_RE.match(rel)
             if m:
-                out.setdefault(m.group(2), {})[rel[m.end():]] = reader
-        return {f: _Source(f"{self.name}[{f}]", "feature", f"{self.location}!{f}", files)
-                for f, files in sorted(out.items())}
+                out.setdefault(m.group(2), {})[rel[m.end() :]] = reader
+        return {
+            f: _Source(f"{self.name}[{f}]", "feature", f"{self.location}!{f}", files)
+            for f, files in sorted(out.items())
+        }
 
 
 def _folder_reader(full: str) -> Reader:
@@ -115,8 +133,9 @@ def _zip_reader(zf: zipfile.ZipFile, info: zipfile.ZipInfo, raw: RawReader | Non
         # MAX_MEMBER_BYTES bounds every member; data and language files pass their own, smaller cap
         max_bytes = MAX_MEMBER_BYTES if max_bytes is None else min(max_bytes, MAX_MEMBER_BYTES)
         if info.file_size > max_bytes:
-            raise PackFileRefusedError(f"member {info.filename} declares {info.file_size} bytes, more than the "
-                                       f"{max_bytes} allowed")
+            raise PackFileRefusedError(
+                f"member {info.filename} declares {info.file_size} bytes, more than the {max_bytes} allowed"
+            )
         if raw is not None:
             try:
                 data = _fast_member(raw, info)
@@ -141,15 +160,13 @@ def _zip_read(zf: zipfile.ZipFile, info: zipfile.ZipInfo, max_bytes: int) -> byt
                     break
                 total += len(block)
                 if total > max_bytes:
-                    raise PackFileRefusedError(
-                        f"member {info.filename} inflates past the {max_bytes} bytes allowed")
+                    raise PackFileRefusedError(f"member {info.filename} inflates past the {max_bytes} bytes allowed")
                 parts.append(block)
         return b"".join(parts)
     except zipfile.BadZipFile as exc:
         raise PackFileRefusedError(f"member {info.filename} is corrupt: {exc}") from None
     except NotImplementedError as exc:  # before RuntimeError, its base class
-        raise PackFileRefusedError(
-            f"member {info.filename} uses an unsupported compression method ({exc})") from None
+        raise PackFileRefusedError(f"member {info.filename} uses an unsupported compression method ({exc})") from None
     except RuntimeError as exc:  # zipfile's signal for an encrypted member
         raise PackFileRefusedError(f"member {info.filename} is encrypted ({exc}); kit reads no passwords") from None
     except (zlib.error, EOFError, OSError, ValueError) as exc:
@@ -160,7 +177,7 @@ def _wanted(rel: str) -> bool:
     """Whether a pack file is one kit reads (data and language files, also inside feature packs)."""
     m = _FEATURE_RE.match(rel)
     if m:
-        rel = rel[m.end():]
+        rel = rel[m.end() :]
     return bool(_DATA_RE.match(rel) or _LANG_RE.match(rel))
 
 
@@ -186,16 +203,18 @@ def _open_pack(path: Path) -> _Source:
         raise DatapackError(f"{path}: not a data pack (neither a folder nor a zip/jar file)")
     count = _zip_entry_count(path)
     if count is not None and count > MAX_ZIP_ENTRIES:
-        raise DatapackError(f"{path}: the zip declares {count} entries, more than the {MAX_ZIP_ENTRIES} allowed; "
-                            f"refused")
+        raise DatapackError(
+            f"{path}: the zip declares {count} entries, more than the {MAX_ZIP_ENTRIES} allowed; refused"
+        )
     try:
         zf = open_zip(path)
         infos = [i for i in zf.infolist() if not i.is_dir()]
     except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError, EOFError) as exc:
         raise DatapackError(f"{path}: not a readable zip file: {exc}") from exc
     if len(infos) > MAX_ZIP_ENTRIES:
-        raise DatapackError(f"{path}: the zip holds {len(infos)} entries, more than the {MAX_ZIP_ENTRIES} allowed; "
-                            f"refused")
+        raise DatapackError(
+            f"{path}: the zip holds {len(infos)} entries, more than the {MAX_ZIP_ENTRIES} allowed; refused"
+        )
     names = [i.filename for i in infos]
     prefix = ""
     if not any(n.startswith(("data/", "assets/")) for n in names):
@@ -206,18 +225,20 @@ def _open_pack(path: Path) -> _Source:
     declared = 0
     raw = _file_raw(zf)
     for info in infos:
-        rel = info.filename[len(prefix):]
+        rel = info.filename[len(prefix) :]
         if info.filename.startswith(prefix):
             files[rel] = _zip_reader(zf, info, raw)
             declared += info.file_size if _wanted(rel) else 0
     if declared > MAX_ZIP_DATA_BYTES:
-        raise DatapackError(f"{path}: its data and language files declare {declared} bytes once inflated, more than "
-                            f"the {MAX_ZIP_DATA_BYTES} allowed (a zip bomb?); refused")
+        raise DatapackError(
+            f"{path}: its data and language files declare {declared} bytes once inflated, more than "
+            f"the {MAX_ZIP_DATA_BYTES} allowed (a zip bomb?); refused"
+        )
     kind = "jar" if path.suffix.lower() == ".jar" else "zip"
     return _Source(path.name, kind, str(path), files)
 
 
-def _open_bytes(pack: "PackBytes") -> _Source:
+def _open_bytes(pack: PackBytes) -> _Source:
     """A zipped pack held in memory (a jar nested in a jar, the server jar inside a bundler)."""
     try:
         zf = zipfile.ZipFile(io.BytesIO(pack.data))
@@ -225,12 +246,15 @@ def _open_bytes(pack: "PackBytes") -> _Source:
         raise DatapackError(f"{pack.location}: not a data pack (not a readable zip: {exc})") from None
     infos = [info for info in zf.infolist() if not info.is_dir()]
     if len(infos) > MAX_ZIP_ENTRIES:
-        raise DatapackError(f"{pack.location}: the zip holds {len(infos)} entries, more than the {MAX_ZIP_ENTRIES} "
-                            f"allowed; refused")
+        raise DatapackError(
+            f"{pack.location}: the zip holds {len(infos)} entries, more than the {MAX_ZIP_ENTRIES} allowed; refused"
+        )
     declared = sum(info.file_size for info in infos if _wanted(info.filename))
     if declared > MAX_ZIP_DATA_BYTES:
-        raise DatapackError(f"{pack.location}: its data and language files declare {declared} bytes once inflated, "
-                            f"more than the {MAX_ZIP_DATA_BYTES} allowed (a zip bomb?); refused")
+        raise DatapackError(
+            f"{pack.location}: its data and language files declare {declared} bytes once inflated, "
+            f"more than the {MAX_ZIP_DATA_BYTES} allowed (a zip bomb?); refused"
+        )
     raw = _bytes_raw(pack.data)
     files = {info.filename: _zip_reader(zf, info, raw) for info in infos}
     return _Source(pack.name, pack.kind, pack.location, files)
@@ -294,10 +318,19 @@ def _scan_source(src: _Source, out: _Loaded, strict: bool) -> None:
             except (ValueError, UnicodeDecodeError, OSError) as exc:
                 lang_id, reason = f"{m.group(1)}:{m.group(2)}", f"invalid language file: {exc}"
                 if strict:
-                    raise DatapackReadError(src.name, rel, lang_id, reason)
+                    raise DatapackReadError(src.name, rel, lang_id, reason) from exc
                 out.errors.append(("lang", lang_id, reason, src.name, rel))
-                out.problems.append(("error", "unreadable_lang", f"{m.group(1)}:{m.group(2)}", "",
-                                     f"invalid language file: {exc}", rel, src.name))
+                out.problems.append(
+                    (
+                        "error",
+                        "unreadable_lang",
+                        f"{m.group(1)}:{m.group(2)}",
+                        "",
+                        f"invalid language file: {exc}",
+                        rel,
+                        src.name,
+                    )
+                )
                 continue
             out.lang.setdefault(m.group(2), {}).update({k: v for k, v in data.items() if isinstance(v, str)})
             continue
@@ -315,8 +348,12 @@ def _condition_context(out: _Loaded, mods: frozenset[str] | None, tags) -> Condi
         if mods is not None and ns not in mods:
             return False
         if named is None:  # item./block. language keys, built on the first item_exists condition
-            named = {f"{p[1]}:{p[2]}" for table in out.lang.values() for p in (k.split(".") for k in table)
-                     if len(p) == 3 and p[0] in ("item", "block")}
+            named = {
+                f"{p[1]}:{p[2]}"
+                for table in out.lang.values()
+                for p in (k.split(".") for k in table)
+                if len(p) == 3 and p[0] in ("item", "block")
+            }
         if tagged is None and tags is not None:
             tagged = {m.item_id for members in tags.members.values() for m in members}
         if item in named or (tagged is not None and item in tagged):
@@ -341,8 +378,10 @@ def _read_top(out: _Loaded, kind: str, rid: str, strict: bool, ctx: ConditionCon
         out.errors.append((kind, rid, reason, src.name, rel))
         what = "recipe" if kind == "recipe" else "loot table"
         if lower:
-            message = (f"the highest-priority file for {rid} cannot be read ({reason}), so the game has no {what} "
-                       f"{rid}; the file(s) of {', '.join(lower)} underneath it are not used")
+            message = (
+                f"the highest-priority file for {rid} cannot be read ({reason}), so the game has no {what} "
+                f"{rid}; the file(s) of {', '.join(lower)} underneath it are not used"
+            )
             out.problems.append(("warning", "removed_by_override", rid, "", message, rel, src.name))
         else:
             out.problems.append(("error", f"unreadable_{kind}", rid, "", reason, rel, src.name))
@@ -374,8 +413,11 @@ def _read_top(out: _Loaded, kind: str, rid: str, strict: bool, ctx: ConditionCon
         if kind == "recipe":
             recipe = parse_recipe(rid, data, pack=src.name, path=rel, folder=folder)
             if met is None:
-                recipe = replace(recipe, conditions_met=None,
-                                 notes=recipe.notes + ("loader conditions undecided: " + verdict.summary,))
+                recipe = replace(
+                    recipe,
+                    conditions_met=None,
+                    notes=recipe.notes + ("loader conditions undecided: " + verdict.summary,),
+                )
             out.recipes[rid] = recipe
         else:
             out.tables[rid] = parse_loot_table(rid, data, pack=src.name, path=rel, folder=folder)
@@ -395,19 +437,27 @@ def _read_tags(out: _Loaded, strict: bool, ctx: ConditionContext) -> None:
                 found = file_conditions(data)
                 if found is not None:
                     verdict = evaluate(found[1], ctx)
-                    out.conditions.append((kind, rid, verdict.summary, verdict.met, "; ".join(verdict.notes),
-                                           src.name, rel))
+                    out.conditions.append(
+                        (kind, rid, verdict.summary, verdict.met, "; ".join(verdict.notes), src.name, rel)
+                    )
                     if verdict.met is False:
                         continue
                 out.tag_files.append(parse_tag_file(rid, data, pack=src.name, path=rel, folder=folder))
-            except (ValueError, UnicodeDecodeError, OSError, TypeError, KeyError, AttributeError,
-                    RecursionError) as exc:
+            except (
+                ValueError,
+                UnicodeDecodeError,
+                OSError,
+                TypeError,
+                KeyError,
+                AttributeError,
+                RecursionError,
+            ) as exc:
                 is_json = isinstance(exc, (json.JSONDecodeError, JsonRefusedError))
                 reason = f"invalid JSON: {exc}" if is_json else str(exc)
                 if isinstance(exc, RecursionError):
                     reason = "nested too deeply to read"
                 if strict:
-                    raise DatapackReadError(src.name, rel, rid, reason)
+                    raise DatapackReadError(src.name, rel, rid, reason) from exc
                 out.errors.append((kind, rid, reason, src.name, rel))
                 out.problems.append(("error", "unreadable_item_tag", "#" + rid, "", reason, rel, src.name))
 
@@ -415,16 +465,20 @@ def _read_tags(out: _Loaded, strict: bool, ctx: ConditionContext) -> None:
 def _mod_ids(mods) -> frozenset[str] | None:
     if mods is None:
         return None
-    if hasattr(mods, "columns") and "mod_id" in getattr(mods, "columns"):
+    if hasattr(mods, "columns") and "mod_id" in mods.columns:
         mods = list(mods["mod_id"])
     elif isinstance(mods, str):
         mods = [mods]
     return frozenset(str(m) for m in mods) | {"minecraft"}
 
 
-def load_datapacks(paths: str | os.PathLike | PackBytes | Sequence[str | os.PathLike | PackBytes], *,
-                   strict: bool = False, features: Iterable[str] = (),
-                   mods: Iterable[str] | Any | None = None) -> "PackSet":
+def load_datapacks(
+    paths: str | os.PathLike | PackBytes | Sequence[str | os.PathLike | PackBytes],
+    *,
+    strict: bool = False,
+    features: Iterable[str] = (),
+    mods: Iterable[str] | Any | None = None,
+) -> PackSet:
     """Load data packs in priority order (later packs override earlier ones for the same id).
 
     For a recipe or loot table id only the highest-priority file is read, as the game does: if it cannot be read
@@ -480,15 +534,24 @@ def _check_load_args(paths: Any, strict: Any, features: Any) -> None:
             raise InvalidParameterError(
                 "The 'paths' parameter of load_datapacks must be a pack path (a folder with data/, a zip or a jar), "
                 f"a PackBytes, or a list of them in priority order. Got {type(paths).__name__} {paths!r} "
-                "instead." + (" A server folder is opened with kit.open_server(path).load_datapacks()."
-                              if not isinstance(paths, (list, tuple)) else ""))
+                "instead."
+                + (
+                    " A server folder is opened with kit.open_server(path).load_datapacks()."
+                    if not isinstance(paths, (list, tuple))
+                    else ""
+                )
+            )
     if not isinstance(strict, bool):
-        raise InvalidParameterError(f"The 'strict' parameter of load_datapacks must be a bool. Got "
-                                    f"{type(strict).__name__} {strict!r} instead.")
-    if not isinstance(features, str) and (not hasattr(features, "__iter__")
-                                          or not all(isinstance(f, str) for f in features)):
-        raise InvalidParameterError(f"The 'features' parameter of load_datapacks must be a feature pack name or a "
-                                    f"list of them (e.g. ['winter_drop']). Got {features!r} instead.")
+        raise InvalidParameterError(
+            f"The 'strict' parameter of load_datapacks must be a bool. Got {type(strict).__name__} {strict!r} instead."
+        )
+    if not isinstance(features, str) and (
+        not hasattr(features, "__iter__") or not all(isinstance(f, str) for f in features)
+    ):
+        raise InvalidParameterError(
+            f"The 'features' parameter of load_datapacks must be a feature pack name or a "
+            f"list of them (e.g. ['winter_drop']). Got {features!r} instead."
+        )
 
 
 def open_sources(paths: Any) -> list[_Source]:
@@ -512,7 +575,7 @@ def open_sources(paths: Any) -> list[_Source]:
     return sources
 
 
-def _load(paths, strict: bool, features: Iterable[str], mods) -> "PackSet":
+def _load(paths, strict: bool, features: Iterable[str], mods) -> PackSet:
     from kit.items.packset import PackSet
 
     wanted = [features] if isinstance(features, str) else list(dict.fromkeys(features))
@@ -536,7 +599,8 @@ def _load(paths, strict: bool, features: Iterable[str], mods) -> "PackSet":
         available = sorted({f for p in out.packs for f in p.features})
         raise UnknownFeatureError(
             f"feature pack(s) {', '.join(missing)} not found in the loaded packs; "
-            f"available: {', '.join(available) or 'none'}")
+            f"available: {', '.join(available) or 'none'}"
+        )
     _read_tags(out, strict, _condition_context(out, mod_ids, None))
     tags = resolve_tags(out.tag_files)
     for tag_id, reason in sorted(tags.failed.items()):
@@ -548,5 +612,16 @@ def _load(paths, strict: bool, features: Iterable[str], mods) -> "PackSet":
     ctx = _condition_context(out, mod_ids, tags)
     for kind, rid in sorted(k for k in out.files if k[0] != "item_tag"):
         _read_top(out, kind, rid, strict, ctx)
-    return PackSet(out.recipes, out.tables, tags, out.lang, out.errors, out.packs, problems=out.problems,
-                   conditions=out.conditions, assets=out.assets, mods=mod_ids, sources=out.sources)
+    return PackSet(
+        out.recipes,
+        out.tables,
+        tags,
+        out.lang,
+        out.errors,
+        out.packs,
+        problems=out.problems,
+        conditions=out.conditions,
+        assets=out.assets,
+        mods=mod_ids,
+        sources=out.sources,
+    )

@@ -22,32 +22,79 @@ from kit.items.tags import ResolvedTags
 __all__ = ["PackSet"]
 
 RECIPE_SCHEMA = {
-    "recipe_id": "string", "recipe_type": "string", "kind": "string", "result_item_id": "string",
-    "result_count": "int64", "width": "int64", "n_inputs": "int64", "inputs": "object", "station": "string",
-    "category": "string", "group": "string", "n_results": "int64", "results": "object", "conditions_met": "boolean",
-    "notes": "string", "folder": "string", "pack": "string", "path": "string",
+    "recipe_id": "string",
+    "recipe_type": "string",
+    "kind": "string",
+    "result_item_id": "string",
+    "result_count": "int64",
+    "width": "int64",
+    "n_inputs": "int64",
+    "inputs": "object",
+    "station": "string",
+    "category": "string",
+    "group": "string",
+    "n_results": "int64",
+    "results": "object",
+    "conditions_met": "boolean",
+    "notes": "string",
+    "folder": "string",
+    "pack": "string",
+    "path": "string",
 }
 #: Columns of :meth:`PackSet.problems`: the shared problems shape (:mod:`kit.core.problems`), then ``pack``.
 PROBLEM_SCHEMA = problem_schema({"pack": "string"})
-CONDITION_SCHEMA = {"resource_type": "string", "resource_id": "string", "conditions": "string",
-                    "conditions_met": "boolean", "notes": "string", "pack": "string", "path": "string"}
+CONDITION_SCHEMA = {
+    "resource_type": "string",
+    "resource_id": "string",
+    "conditions": "string",
+    "conditions_met": "boolean",
+    "notes": "string",
+    "pack": "string",
+    "path": "string",
+}
 LOOT_TABLE_SCHEMA = {
-    "loot_table_id": "string", "table_type": "string", "n_pools": "int64", "n_entries": "int64",
-    "n_item_entries": "int64", "n_tag_entries": "int64", "n_nested_tables": "int64", "n_dynamic_entries": "int64",
-    "n_empty_entries": "int64", "folder": "string", "pack": "string", "path": "string",
+    "loot_table_id": "string",
+    "table_type": "string",
+    "n_pools": "int64",
+    "n_entries": "int64",
+    "n_item_entries": "int64",
+    "n_tag_entries": "int64",
+    "n_nested_tables": "int64",
+    "n_dynamic_entries": "int64",
+    "n_empty_entries": "int64",
+    "folder": "string",
+    "pack": "string",
+    "path": "string",
 }
 TAG_SCHEMA = {"tag_id": "string", "item_id": "string", "via_tag": "string", "pack": "string", "path": "string"}
 ITEM_SCHEMA = {
-    "item_id": "string", "name_en": "string", "name_zh": "string", "n_recipes": "int64", "n_uses": "int64",
-    "n_loot_tables": "int64", "n_tags": "int64",
+    "item_id": "string",
+    "name_en": "string",
+    "name_zh": "string",
+    "n_recipes": "int64",
+    "n_uses": "int64",
+    "n_loot_tables": "int64",
+    "n_tags": "int64",
 }
 USES_SCHEMA = {
-    "recipe_id": "string", "recipe_type": "string", "kind": "string", "result_item_id": "string",
-    "result_count": "int64", "n_slots": "int64", "via_tag": "string", "pack": "string", "path": "string",
+    "recipe_id": "string",
+    "recipe_type": "string",
+    "kind": "string",
+    "result_item_id": "string",
+    "result_count": "int64",
+    "n_slots": "int64",
+    "via_tag": "string",
+    "pack": "string",
+    "path": "string",
 }
 PACK_SCHEMA = {"pack": "string", "kind": "string", "features": "object", "is_applied": "bool", "location": "string"}
-EXPECTATION_SCHEMA = {"loot_table_id": "string", "item_id": "string", "expected_count": "float64",
-                      "p_at_least_one": "float64", "is_exact": "bool"}
+EXPECTATION_SCHEMA = {
+    "loot_table_id": "string",
+    "item_id": "string",
+    "expected_count": "float64",
+    "p_at_least_one": "float64",
+    "is_exact": "bool",
+}
 
 
 class PackSet:
@@ -56,11 +103,21 @@ class PackSet:
     ``mods`` is the set of mod ids loader conditions were evaluated against (``None`` when not given).
     """
 
-    def __init__(self, recipes: Mapping[str, Recipe], tables: Mapping[str, LootTable], tags: ResolvedTags,
-                 lang: Mapping[str, Mapping[str, str]], errors: Sequence[tuple], packs: Sequence[Any], *,
-                 problems: Sequence[tuple] = (), conditions: Sequence[tuple] = (),
-                 assets: Mapping[str, Any] | None = None, mods: frozenset[str] | None = None,
-                 sources: Sequence[Any] = ()) -> None:
+    def __init__(
+        self,
+        recipes: Mapping[str, Recipe],
+        tables: Mapping[str, LootTable],
+        tags: ResolvedTags,
+        lang: Mapping[str, Mapping[str, str]],
+        errors: Sequence[tuple],
+        packs: Sequence[Any],
+        *,
+        problems: Sequence[tuple] = (),
+        conditions: Sequence[tuple] = (),
+        assets: Mapping[str, Any] | None = None,
+        mods: frozenset[str] | None = None,
+        sources: Sequence[Any] = (),
+    ) -> None:
         self._sources = list(sources)  # the packs' file listings, for kit.items.pack_files
         self._problems = list(problems)
         self._conditions = list(conditions)
@@ -83,8 +140,10 @@ class PackSet:
         self._calc: dict[LootContext, Any] = {}
 
     def __repr__(self) -> str:
-        return (f"<PackSet {len(self._packs)} packs: {len(self._recipes)} recipes, {len(self._tables)} loot tables, "
-                f"{len(self._tags.members)} item tags, {len(self._errors)} errors>")
+        return (
+            f"<PackSet {len(self._packs)} packs: {len(self._recipes)} recipes, {len(self._tables)} loot tables, "
+            f"{len(self._tags.members)} item tags, {len(self._errors)} errors>"
+        )
 
     # ---------------------------------------------------------------- helpers
 
@@ -146,8 +205,11 @@ class PackSet:
         """Deprecated alias of :meth:`problems` (kept for one release; warns with DeprecationWarning)."""
         import warnings
 
-        warnings.warn("PackSet.errors is deprecated and will be removed in the next release: use PackSet.problems()",
-                      DeprecationWarning, stacklevel=2)
+        warnings.warn(
+            "PackSet.errors is deprecated and will be removed in the next release: use PackSet.problems()",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         return self.problems()
 
     def problems(self):
@@ -240,13 +302,30 @@ class PackSet:
         for rid in sorted(self._recipes):
             r = self._recipes[rid]
             results = r.item_results
-            rows.append((rid, r.recipe_type, r.kind, r.result.item_id if r.result else "",
-                         r.result.count if r.result else 0, r.width, len(r.inputs),
-                         tuple("|".join(str(ref) for ref in s) for s in r.inputs), ",".join(r.station), r.category,
-                         r.group, len(results),
-                         tuple((s.item_id, s.count, r.chances[i] if i < len(r.chances) else 1.0)
-                               for i, s in enumerate(results)),
-                         r.conditions_met, "; ".join(r.notes), r.folder, r.pack, r.path))
+            rows.append(
+                (
+                    rid,
+                    r.recipe_type,
+                    r.kind,
+                    r.result.item_id if r.result else "",
+                    r.result.count if r.result else 0,
+                    r.width,
+                    len(r.inputs),
+                    tuple("|".join(str(ref) for ref in s) for s in r.inputs),
+                    ",".join(r.station),
+                    r.category,
+                    r.group,
+                    len(results),
+                    tuple(
+                        (s.item_id, s.count, r.chances[i] if i < len(r.chances) else 1.0) for i, s in enumerate(results)
+                    ),
+                    r.conditions_met,
+                    "; ".join(r.notes),
+                    r.folder,
+                    r.pack,
+                    r.path,
+                )
+            )
         return frame(RECIPE_SCHEMA, rows)
 
     def loot_tables(self):
@@ -263,9 +342,22 @@ class PackSet:
         for tid in sorted(self._tables):
             t = self._tables[tid]
             kinds = [e.entry_type for e in walk_entries(t)]
-            rows.append((tid, t.table_type, len(t.data.get("pools", [])), len(kinds), kinds.count("item"),
-                         kinds.count("tag"), kinds.count("loot_table"), kinds.count("dynamic"), kinds.count("empty"),
-                         t.folder, t.pack, t.path))
+            rows.append(
+                (
+                    tid,
+                    t.table_type,
+                    len(t.data.get("pools", [])),
+                    len(kinds),
+                    kinds.count("item"),
+                    kinds.count("tag"),
+                    kinds.count("loot_table"),
+                    kinds.count("dynamic"),
+                    kinds.count("empty"),
+                    t.folder,
+                    t.pack,
+                    t.path,
+                )
+            )
         return frame(LOOT_TABLE_SCHEMA, rows)
 
     def tags(self):
@@ -277,8 +369,9 @@ class PackSet:
             Columns ``tag_id`` (without ``#``), ``item_id``, ``via_tag`` (the nested tag the item came through,
             ``""`` when listed directly), ``pack``, ``path`` (the file that listed it); sorted by tag then file order.
         """
-        rows = [(t, m.item_id, m.via, m.pack, m.path)
-                for t in sorted(self._tags.members) for m in self._tags.members[t]]
+        rows = [
+            (t, m.item_id, m.via, m.pack, m.path) for t in sorted(self._tags.members) for m in self._tags.members[t]
+        ]
         return frame(TAG_SCHEMA, rows)
 
     def display_names(self, language: str = "en_us") -> dict[str, str]:
@@ -313,14 +406,25 @@ class PackSet:
                 if parsed and parsed[0] == "item":
                     seen.add(parsed[1])
         en, zh = self.display_names("en_us"), self.display_names("zh_cn")
-        rows = [(i, en.get(i, ""), zh.get(i, ""), len(idx.produced.get(i, ())), len(idx.used.get(i, {})),
-                 len(idx.loot.get(i, {})), len(idx.tags_of.get(i, ()))) for i in sorted(seen)]
+        rows = [
+            (
+                i,
+                en.get(i, ""),
+                zh.get(i, ""),
+                len(idx.produced.get(i, ())),
+                len(idx.used.get(i, {})),
+                len(idx.loot.get(i, {})),
+                len(idx.tags_of.get(i, ())),
+            )
+            for i in sorted(seen)
+        ]
         return frame(ITEM_SCHEMA, rows)
 
     # ---------------------------------------------------------------- questions
 
-    def item_sources(self, item_id: str, scope: str = "all", *,
-                     registry: ProviderRegistry | None = None) -> ItemSourceOutput:
+    def item_sources(
+        self, item_id: str, scope: str = "all", *, registry: ProviderRegistry | None = None
+    ) -> ItemSourceOutput:
         """Where an item comes from, per the design's ``game.item_sources`` tool.
 
         Parameters
@@ -352,11 +456,18 @@ class PackSet:
             if not isinstance(value, str) or not value.strip():
                 raise InvalidParameterError(
                     f"The '{name}' parameter of item_sources must be a non-empty str"
-                    + (" (an item id such as 'minecraft:iron_ingot')" if name == "item_id" else
-                       " ('all', 'recipe', 'loot', 'tag' or a provider id)") + f". Got {value!r} instead.")
+                    + (
+                        " (an item id such as 'minecraft:iron_ingot')"
+                        if name == "item_id"
+                        else " ('all', 'recipe', 'loot', 'tag' or a provider id)"
+                    )
+                    + f". Got {value!r} instead."
+                )
         if registry is not None and not isinstance(registry, ProviderRegistry):
-            raise InvalidParameterError(f"The 'registry' parameter of item_sources must be a ProviderRegistry. Got "
-                                        f"{type(registry).__name__} {registry!r} instead.")
+            raise InvalidParameterError(
+                f"The 'registry' parameter of item_sources must be a ProviderRegistry. Got "
+                f"{type(registry).__name__} {registry!r} instead."
+            )
         item = norm_id(item_id)
         n_tags = self._index.n_tags(item) if scope in ("all", "tag", "system:tag") else 0
         cuts = (f"{n_tags} tags hold the item; the first {MAX_TAGS} are kept",) if n_tags > MAX_TAGS else ()
@@ -373,8 +484,10 @@ class PackSet:
         message = f"no loaded pack knows the item {item_id!r}"
         message += f"; the nearest known items: {', '.join(nearest)}" if nearest else "; no known item is close"
         if item_id.startswith("minecraft:"):
-            message += (". A built-in item is known only when the game's data is loaded: add the server jar or the "
-                        "vanilla data pack to load_datapacks([...])")
+            message += (
+                ". A built-in item is known only when the game's data is loaded: add the server jar or the "
+                "vanilla data pack to load_datapacks([...])"
+            )
         return UnknownItemError(message, nearest)
 
     def is_known_item(self, item_id: str) -> bool:
@@ -389,15 +502,21 @@ class PackSet:
     @property
     def _lang_ids(self) -> set[str]:
         if self._lang_ids_cache is None:
-            self._lang_ids_cache = {parsed[1] for table in self._lang.values() for key in table
-                                    if (parsed := lang_key_to_id(key))}
+            self._lang_ids_cache = {
+                parsed[1] for table in self._lang.values() for key in table if (parsed := lang_key_to_id(key))
+            }
         return self._lang_ids_cache
 
     @property
     def _input_ids(self) -> set[str]:
         if self._input_ids_cache is None:
-            self._input_ids_cache = {ref for r in self._recipes.values() for slot in r.inputs for ref in slot
-                                     if isinstance(ref, str) and not ref.startswith("#")}
+            self._input_ids_cache = {
+                ref
+                for r in self._recipes.values()
+                for slot in r.inputs
+                for ref in slot
+                if isinstance(ref, str) and not ref.startswith("#")
+            }
         return self._input_ids_cache
 
     @property
@@ -409,13 +528,16 @@ class PackSet:
         if language is None:
             return self.languages
         if not isinstance(language, str):
-            raise InvalidParameterError(f"The 'language' parameter of {owner} must be a str such as 'zh_cn' or None "
-                                        f"(every loaded language). Got {type(language).__name__} {language!r} instead.")
+            raise InvalidParameterError(
+                f"The 'language' parameter of {owner} must be a str such as 'zh_cn' or None "
+                f"(every loaded language). Got {type(language).__name__} {language!r} instead."
+            )
         if language not in self._lang:
             near = rank_candidates(language, {lang: (lang,) for lang in self._lang}, limit=3, threshold=0.3)
             raise UnknownLanguageError(
                 f"no loaded pack has a {language!r} language file; loaded languages: "
-                f"{', '.join(self.languages) or 'none'}" + (f"; nearest: {', '.join(near)}" if near else ""))
+                f"{', '.join(self.languages) or 'none'}" + (f"; nearest: {', '.join(near)}" if near else "")
+            )
         return (language,)
 
     def _name_index(self, languages: tuple[str, ...]) -> NameIndex:
@@ -436,8 +558,9 @@ class PackSet:
             When no loaded pack has the language (the message lists the loaded ones).
         """
         if not isinstance(text, str):
-            raise InvalidParameterError(f"The 'text' parameter of resolve_item must be a str. Got "
-                                        f"{type(text).__name__} {text!r} instead.")
+            raise InvalidParameterError(
+                f"The 'text' parameter of resolve_item must be a str. Got {type(text).__name__} {text!r} instead."
+            )
         return self._name_index(self._check_language(language, "resolve_item")).match(text)
 
     def resolve_item(self, text: str, *, language: str | None = None) -> str | None:
@@ -456,8 +579,11 @@ class PackSet:
         """
         match = self.match_item(text, language=language)
         if match.how == "near":
-            names = self.display_names(language) if language else {**self.display_names("en_us"),
-                                                                     **self.display_names("zh_cn")}
+            names = (
+                self.display_names(language)
+                if language
+                else {**self.display_names("en_us"), **self.display_names("zh_cn")}
+            )
             shown = ", ".join(f"{names.get(i, i)} ({i})" for i in match.suggestions[:5])
             raise UnknownItemError(f"{text!r} names no item exactly; did you mean {shown}?", match.suggestions)
         return match.item_id
@@ -491,8 +617,12 @@ class PackSet:
         (whitespace and case folded), sorted.
         """
         target = fold(name)
-        found = {i for lang in self._check_language(language, "items_named")
-                 for i, n in self.display_names(lang).items() if fold(n) == target}
+        found = {
+            i
+            for lang in self._check_language(language, "items_named")
+            for i, n in self.display_names(lang).items()
+            if fold(n) == target
+        }
         return tuple(sorted(found))
 
     def item_uses(self, item_id: str):
@@ -509,16 +639,37 @@ class PackSet:
         for rid, vias in sorted(self._index.used.get(norm_id(item_id), {}).items()):
             r = self._recipes[rid]
             tags = ",".join(sorted({v for v in vias if v}))
-            rows.append((rid, r.recipe_type, r.kind, r.result.item_id if r.result else "",
-                         r.result.count if r.result else 0, len(vias), tags, r.pack, r.path))
+            rows.append(
+                (
+                    rid,
+                    r.recipe_type,
+                    r.kind,
+                    r.result.item_id if r.result else "",
+                    r.result.count if r.result else 0,
+                    len(vias),
+                    tags,
+                    r.pack,
+                    r.path,
+                )
+            )
         return frame(USES_SCHEMA, rows)
 
     # ---------------------------------------------------------------- loot statistics
 
-    def loot_expectations(self, *, table: str | None = None, killed_by_player: bool = True, looting: int = 0,
-                          fortune: int = 0, silk_touch: bool = False, shears: bool = False, luck: float = 0.0,
-                          explosion: bool | float = False, block_state_matches: bool = True,
-                          open_water: bool = False):
+    def loot_expectations(
+        self,
+        *,
+        table: str | None = None,
+        killed_by_player: bool = True,
+        looting: int = 0,
+        fortune: int = 0,
+        silk_touch: bool = False,
+        shears: bool = False,
+        luck: float = 0.0,
+        explosion: bool | float = False,
+        block_state_matches: bool = True,
+        open_water: bool = False,
+    ):
         """Exact expected drops of every loot table (or of one), computed from the rules, not sampled.
 
         Parameters
@@ -553,9 +704,17 @@ class PackSet:
         """
         from kit.items.loot_exact import LootCalculator
 
-        ctx = loot_context(killed_by_player=killed_by_player, looting=looting, fortune=fortune,
-                            silk_touch=silk_touch, shears=shears, luck=float(luck), explosion=explosion,
-                            block_state_matches=block_state_matches, open_water=open_water)
+        ctx = loot_context(
+            killed_by_player=killed_by_player,
+            looting=looting,
+            fortune=fortune,
+            silk_touch=silk_touch,
+            shears=shears,
+            luck=float(luck),
+            explosion=explosion,
+            block_state_matches=block_state_matches,
+            open_water=open_water,
+        )
         ids = [self.loot_table(table).loot_table_id] if table is not None else sorted(self._tables)
         calc = self._calc.get(ctx)
         if calc is None:
@@ -569,10 +728,22 @@ class PackSet:
             self._report_table(tid, f"expectations unknown: {reason}")
         return frame(EXPECTATION_SCHEMA, rows)
 
-    def sample_loot(self, table: str, n: int = 10_000, *, seed: int = 0, killed_by_player: bool = True,
-                    looting: int = 0, fortune: int = 0, silk_touch: bool = False, shears: bool = False,
-                    luck: float = 0.0, explosion: bool | float = False, block_state_matches: bool = True,
-                    open_water: bool = False):
+    def sample_loot(
+        self,
+        table: str,
+        n: int = 10_000,
+        *,
+        seed: int = 0,
+        killed_by_player: bool = True,
+        looting: int = 0,
+        fortune: int = 0,
+        silk_touch: bool = False,
+        shears: bool = False,
+        luck: float = 0.0,
+        explosion: bool | float = False,
+        block_state_matches: bool = True,
+        open_water: bool = False,
+    ):
         """Roll one table ``n`` times with a seeded Monte-Carlo sampler of the same rules.
 
         Returns
@@ -591,8 +762,16 @@ class PackSet:
         """
         from kit.items.loot_sampler import LootSampler
 
-        ctx = loot_context(killed_by_player=killed_by_player, looting=looting, fortune=fortune,
-                            silk_touch=silk_touch, shears=shears, luck=float(luck), explosion=explosion,
-                            block_state_matches=block_state_matches, open_water=open_water)
+        ctx = loot_context(
+            killed_by_player=killed_by_player,
+            looting=looting,
+            fortune=fortune,
+            silk_touch=silk_touch,
+            shears=shears,
+            luck=float(luck),
+            explosion=explosion,
+            block_state_matches=block_state_matches,
+            open_water=open_water,
+        )
         tid = self.loot_table(table).loot_table_id
         return LootSampler(self._tables, self._tags.items, ctx, seed=seed).sample(tid, n)

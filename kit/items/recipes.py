@@ -8,14 +8,23 @@ bare id string, ``{"id", "count", "components"}`` (1.20.5+) or ``{"item", "count
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping, TypedDict
+from typing import Any, TypedDict
 
-from kit.items.errors import RecipeFormatError
 from kit.items._common import norm_id
+from kit.items.errors import RecipeFormatError
 
-__all__ = ["ItemStack", "Recipe", "RecipeFormatError", "CustomIngredient", "parse_recipe", "parse_ingredient",
-           "parse_result", "STATIONS"]
+__all__ = [
+    "ItemStack",
+    "Recipe",
+    "RecipeFormatError",
+    "CustomIngredient",
+    "parse_recipe",
+    "parse_ingredient",
+    "parse_result",
+    "STATIONS",
+]
 
 #: An ingredient: its alternatives, each an item id, a ``#``-prefixed tag id or a :class:`CustomIngredient`;
 #: ``()`` is an empty grid slot.
@@ -35,10 +44,15 @@ _COOKING = {"minecraft:smelting", "minecraft:blasting", "minecraft:smoking", "mi
 
 #: Loader ingredient types -> how kit computes the items they accept.
 _CUSTOM_OPS = {
-    "compound": "union", "any_of": "union",
+    "compound": "union",
+    "any_of": "union",
     "difference": "difference",
-    "intersection": "intersection", "all_of": "intersection",
-    "components": "filter", "nbt": "filter", "partial_nbt": "filter", "custom_data": "filter",
+    "intersection": "intersection",
+    "all_of": "intersection",
+    "components": "filter",
+    "nbt": "filter",
+    "partial_nbt": "filter",
+    "custom_data": "filter",
 }
 _LOADERS = ("neoforge", "forge", "fabric")
 
@@ -161,8 +175,14 @@ def _custom(t: str, value: Mapping[str, Any], where: str) -> CustomIngredient:
         for key in ("base", "subtracted"):
             if key not in value:
                 raise RecipeFormatError(f"{where}.{key}", f"{t} needs '{key}'")
-        return CustomIngredient(t, op, (parse_ingredient(value["base"], f"{where}.base"),
-                                        parse_ingredient(value["subtracted"], f"{where}.subtracted")))
+        return CustomIngredient(
+            t,
+            op,
+            (
+                parse_ingredient(value["base"], f"{where}.base"),
+                parse_ingredient(value["subtracted"], f"{where}.subtracted"),
+            ),
+        )
     if op == "filter":
         base = value.get("items", value.get("item", value.get("base")))
         if base is None:
@@ -227,8 +247,14 @@ def parse_result(value: Any, where: str = "result") -> ItemStack:
     """Normalise a result (bare id, ``{"id", "count", "components"}`` or ``{"item", "count"}``)."""
     if type(value) is dict and len(value) <= 2:  # {"id", "count"}: the common case, fast
         item, count = value.get("id"), value.get("count", 1)
-        if type(item) is str and ":" in item and item == item.strip() and type(count) is int and count >= 1 \
-                and (len(value) == 1 or "count" in value):
+        if (
+            type(item) is str
+            and ":" in item
+            and item == item.strip()
+            and type(count) is int
+            and count >= 1
+            and (len(value) == 1 or "count" in value)
+        ):
             return ItemStack(item, count)
     if isinstance(value, str) and value.strip():
         return ItemStack(norm_id(value))
@@ -285,13 +311,23 @@ def _is_output_key(key: str) -> bool:
 
 def _non_item(value: Any) -> bool:
     """A fluid, chemical or similar stack: an ``amount`` (or a ``fluid`` key) instead of an item count."""
-    return isinstance(value, dict) and ("fluid" in value or "fluidTag" in value or "FluidName" in value
-                                        or ("amount" in value and "count" not in value and "item" not in value))
+    return isinstance(value, dict) and (
+        "fluid" in value
+        or "fluidTag" in value
+        or "FluidName" in value
+        or ("amount" in value and "count" not in value and "item" not in value)
+    )
 
 
 def _describe_non_item(value: Mapping[str, Any]) -> str:
-    what = next((value[k] for k in ("id", "fluid", "chemical", "gas", "tag", "fluidTag", "FluidName")
-                 if isinstance(value.get(k), str)), None)
+    what = next(
+        (
+            value[k]
+            for k in ("id", "fluid", "chemical", "gas", "tag", "fluidTag", "FluidName")
+            if isinstance(value.get(k), str)
+        ),
+        None,
+    )
     if what is None:
         what = json.dumps({k: v for k, v in value.items() if k not in ("amount", "Amount")}, sort_keys=True)[:60]
     elif any(isinstance(value.get(k), str) for k in ("tag", "fluidTag")) and "id" not in value:
@@ -357,8 +393,11 @@ def _output_stack(value: Any, where: str) -> tuple[ItemStack | None, float, str 
         if isinstance(value.get("tag"), str) and "id" not in value and "item" not in value:
             count = value.get("count", 1)
             count = count if isinstance(count, int) and not isinstance(count, bool) and count > 0 else 1
-            return ItemStack("#" + norm_id(value["tag"].lstrip("#")), count), chance, \
-                f"{where}: one item of the tag #{norm_id(value['tag'].lstrip('#'))}"
+            return (
+                ItemStack("#" + norm_id(value["tag"].lstrip("#")), count),
+                chance,
+                f"{where}: one item of the tag #{norm_id(value['tag'].lstrip('#'))}",
+            )
     elif isinstance(value, (int, float)) and not isinstance(value, bool):
         return None, 1.0, f"{where}: {value:g} (not an item, e.g. energy)"
     try:
@@ -393,8 +432,9 @@ def _readable_outputs(data: Mapping[str, Any]) -> tuple[tuple[ItemStack, ...], t
             stacks.append(stack)
             chances.append(chance)
             if chance < 1.0:
-                notes.append(f"{stack.item_id} ×{stack.count} with chance {chance:.0%} "
-                             f"(expected {stack.count * chance:g})")
+                notes.append(
+                    f"{stack.item_id} ×{stack.count} with chance {chance:.0%} (expected {stack.count * chance:g})"
+                )
     return tuple(stacks), tuple(chances), notes
 
 
@@ -436,21 +476,37 @@ def parse_recipe(recipe_id: str, data: Any, *, pack: str = "", path: str = "", f
     name = rtype.split(":", 1)[1]
     if rtype == "minecraft:crafting_shaped":
         width, grid = _shaped(data)
-        return Recipe(kind="shaped", inputs=grid, width=width, result=parse_result(data.get("result")),
-                      station=STATIONS["crafting"], **common)
+        return Recipe(
+            kind="shaped",
+            inputs=grid,
+            width=width,
+            result=parse_result(data.get("result")),
+            station=STATIONS["crafting"],
+            **common,
+        )
     if rtype == "minecraft:crafting_shapeless":
         ingredients = data.get("ingredients")
         if not isinstance(ingredients, list) or not ingredients:
             raise RecipeFormatError("ingredients", "expected a non-empty list")
         inputs = tuple(parse_ingredient(v, f"ingredients[{i}]") for i, v in enumerate(ingredients))
-        return Recipe(kind="shapeless", inputs=inputs, result=parse_result(data.get("result")),
-                      station=STATIONS["crafting"], **common)
+        return Recipe(
+            kind="shapeless",
+            inputs=inputs,
+            result=parse_result(data.get("result")),
+            station=STATIONS["crafting"],
+            **common,
+        )
     if rtype in _COOKING or rtype == "minecraft:stonecutting":
         if "ingredient" not in data:
             raise RecipeFormatError("ingredient", "missing")
         kind = "cooking" if rtype in _COOKING else "stonecutting"
-        return Recipe(kind=kind, inputs=(parse_ingredient(data["ingredient"]),),
-                      result=parse_result(data.get("result")), station=STATIONS[rtype], **common)
+        return Recipe(
+            kind=kind,
+            inputs=(parse_ingredient(data["ingredient"]),),
+            result=parse_result(data.get("result")),
+            station=STATIONS[rtype],
+            **common,
+        )
     if rtype in ("minecraft:smithing_transform", "minecraft:smithing_trim", "minecraft:smithing"):
         keys = ("base", "addition") if rtype == "minecraft:smithing" else ("template", "base", "addition")
         for key in keys:
@@ -465,8 +521,13 @@ def parse_recipe(recipe_id: str, data: Any, *, pack: str = "", path: str = "", f
             if key not in data:
                 raise RecipeFormatError(key, "missing")
         inputs = (parse_ingredient(data["input"], "input"), parse_ingredient(data["material"], "material"))
-        return Recipe(kind="transmute", inputs=inputs, result=parse_result(data.get("result")),
-                      station=STATIONS["crafting"], **common)
+        return Recipe(
+            kind="transmute",
+            inputs=inputs,
+            result=parse_result(data.get("result")),
+            station=STATIONS["crafting"],
+            **common,
+        )
     if name.startswith("crafting_special_") or rtype == "minecraft:crafting_decorated_pot":
         return Recipe(kind="special", station=STATIONS["crafting"], **common)
     inputs, counts, in_notes = _readable_inputs(data)
@@ -485,6 +546,14 @@ def parse_recipe(recipe_id: str, data: Any, *, pack: str = "", path: str = "", f
     station = (rtype.split(":", 1)[0],) if not rtype.startswith("minecraft:") else ()
     if not inputs and not results and not in_notes and not out_notes:
         out_notes.append("no inputs or outputs written: probably a special recipe implemented in the mod's code")
-    return Recipe(kind="unknown", inputs=inputs, result=results[0] if results else None, results=results,
-                  chances=chances if any(c != 1.0 for c in chances) else (), input_counts=counts,
-                  notes=tuple(in_notes + out_notes), station=station, **common)
+    return Recipe(
+        kind="unknown",
+        inputs=inputs,
+        result=results[0] if results else None,
+        results=results,
+        chances=chances if any(c != 1.0 for c in chances) else (),
+        input_counts=counts,
+        notes=tuple(in_notes + out_notes),
+        station=station,
+        **common,
+    )

@@ -108,16 +108,29 @@ def recipe_ref_problems(rid: str, r: Recipe, refs: RefExpander) -> list[tuple[st
                         message = f"{leaf} cannot be resolved to items; the slot shows it, unresolved"
                         found.setdefault(("unresolved_ingredient", message), []).append(f"inputs[{i}]")
                     elif leaf.startswith("#") and not refs.is_defined(leaf[1:]):
-                        message = (f"tag {leaf} (inside {ref.type}) {refs.why_undefined(leaf[1:])}; "
-                                   f"the slot shows it, unresolved")
+                        message = (
+                            f"tag {leaf} (inside {ref.type}) {refs.why_undefined(leaf[1:])}; "
+                            f"the slot shows it, unresolved"
+                        )
                         found.setdefault(("undefined_tag", message), []).append(f"inputs[{i}]")
             elif ref.startswith("#") and not refs.is_defined(ref[1:]):
                 message = f"tag {ref} {refs.why_undefined(ref[1:])}; the slot shows the tag, unresolved"
                 found.setdefault(("undefined_tag", message), []).append(f"inputs[{i}]")
-    rows: list[tuple[str, ...]] = [("warning", kind, rid, ",".join(dict.fromkeys(slots)), message, r.path, r.pack)
-            for (kind, message), slots in found.items()]
+    rows: list[tuple[str, ...]] = [
+        ("warning", kind, rid, ",".join(dict.fromkeys(slots)), message, r.path, r.pack)
+        for (kind, message), slots in found.items()
+    ]
     for i, stack in enumerate(r.item_results):
         if stack.item_id.startswith("#") and not refs.is_defined(stack.item_id[1:]):
-            rows.append(("warning", "undefined_tag", rid, f"results[{i}]",
-                         f"output tag {stack.item_id} {refs.why_undefined(stack.item_id[1:])}", r.path, r.pack))
+            rows.append(
+                (
+                    "warning",
+                    "undefined_tag",
+                    rid,
+                    f"results[{i}]",
+                    f"output tag {stack.item_id} {refs.why_undefined(stack.item_id[1:])}",
+                    r.path,
+                    r.pack,
+                )
+            )
     return rows

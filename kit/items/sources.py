@@ -135,9 +135,19 @@ class ItemSource:
 _CATEGORY = {"recipe": 0, "loot": 1, "tag": 2}
 
 OUTPUT_SCHEMA = {
-    "rank": "int64", "kind": "string", "source_id": "string", "source_type": "string", "station": "string",
-    "width": "int64", "n_inputs": "int64", "input_item_ids": "object", "output_item_ids": "object",
-    "unresolved": "object", "output_count": "int64", "output_count_max": "int64", "notes": "string",
+    "rank": "int64",
+    "kind": "string",
+    "source_id": "string",
+    "source_type": "string",
+    "station": "string",
+    "width": "int64",
+    "n_inputs": "int64",
+    "input_item_ids": "object",
+    "output_item_ids": "object",
+    "unresolved": "object",
+    "output_count": "int64",
+    "output_count_max": "int64",
+    "notes": "string",
     "provider_id": "string",
 }
 #: Columns of :meth:`ItemSourceOutput.problems`: the shared problems shape, then ``source_id``.
@@ -196,9 +206,24 @@ class ItemSourceOutput:
             outs = tuple(dict.fromkeys(i for slot in s.outputs for i in slot.item_ids))
             unresolved = tuple(dict.fromkeys(u for slot in s.inputs + s.outputs for u in slot.unresolved))
             first = s.outputs[0] if s.outputs else None
-            rows.append((rank, s.kind, s.source_id, s.type, ",".join(s.station), s.width, len(s.inputs), ins, outs,
-                         unresolved, first.count if first else 0, max(first.count, first.count_max) if first else 0,
-                         "; ".join(s.notes), s.provider_id))
+            rows.append(
+                (
+                    rank,
+                    s.kind,
+                    s.source_id,
+                    s.type,
+                    ",".join(s.station),
+                    s.width,
+                    len(s.inputs),
+                    ins,
+                    outs,
+                    unresolved,
+                    first.count if first else 0,
+                    max(first.count, first.count_max) if first else 0,
+                    "; ".join(s.notes),
+                    s.provider_id,
+                )
+            )
         return frame(OUTPUT_SCHEMA, rows)
 
     def problems(self):
@@ -224,12 +249,31 @@ class ItemSourceOutput:
 
 
 def _slot_problems(item: str, source_id: str, where: str, slot: SourceSlot) -> list[tuple[str, ...]]:
-    rows: list[tuple[str, ...]] = [("warning", "unresolved_ref", item, where,
-             f"{ref} cannot be expanded to items (not defined by the loaded packs, or a custom ingredient kit "
-             f"cannot compute); the slot shows it, unresolved", "", source_id) for ref in slot.unresolved]
+    rows: list[tuple[str, ...]] = [
+        (
+            "warning",
+            "unresolved_ref",
+            item,
+            where,
+            f"{ref} cannot be expanded to items (not defined by the loaded packs, or a custom ingredient kit "
+            f"cannot compute); the slot shows it, unresolved",
+            "",
+            source_id,
+        )
+        for ref in slot.unresolved
+    ]
     if slot.n_items > len(slot.items):
-        rows.append(("warning", "capped", item, where, f"the slot accepts {slot.n_items} items; the first "
-                     f"{len(slot.items)} are shown as examples", "", source_id))
+        rows.append(
+            (
+                "warning",
+                "capped",
+                item,
+                where,
+                f"the slot accepts {slot.n_items} items; the first {len(slot.items)} are shown as examples",
+                "",
+                source_id,
+            )
+        )
     return rows
 
 
@@ -257,8 +301,9 @@ class ProviderRegistry:
     def __init__(self) -> None:
         self._providers: dict[str, ItemSourceProvider] = {}
 
-    def register(self, provider_id: str, find: Finder, *, kind: str | None = None,
-                 replace: bool = False) -> ItemSourceProvider:
+    def register(
+        self, provider_id: str, find: Finder, *, kind: str | None = None, replace: bool = False
+    ) -> ItemSourceProvider:
         """Add a provider; its path and id become valid scopes.
 
         Raises
@@ -269,13 +314,16 @@ class ProviderRegistry:
         if not isinstance(provider_id, str) or not _ID_RE.match(provider_id):
             raise ProviderRegistrationError(
                 f"The 'provider_id' parameter of register_provider must be a namespaced id like 'example:villager'. "
-                f"Got {provider_id!r} instead.")
+                f"Got {provider_id!r} instead."
+            )
         if provider_id.split(":", 1)[1] == "all":
             raise ProviderRegistrationError(
-                f"provider id {provider_id!r}: the path 'all' is reserved for the full query")
+                f"provider id {provider_id!r}: the path 'all' is reserved for the full query"
+            )
         if provider_id in self._providers and not replace:
             raise ProviderRegistrationError(
-                f"provider {provider_id!r} is already registered; pass replace=True to replace it")
+                f"provider {provider_id!r} is already registered; pass replace=True to replace it"
+            )
         provider = ItemSourceProvider(provider_id, kind or provider_id.split(":", 1)[1], find)
         self._providers[provider_id] = provider
         return provider
@@ -341,8 +389,7 @@ def _with_provider(s: ItemSource, provider_id: str) -> ItemSource:
 PROVIDERS = ProviderRegistry()
 
 
-def register_provider(provider_id: str, find: Finder | None = None, *, kind: str | None = None,
-                      replace: bool = False):
+def register_provider(provider_id: str, find: Finder | None = None, *, kind: str | None = None, replace: bool = False):
     """Register an item-source provider in the default registry (also usable as a decorator).
 
     Parameters
@@ -361,6 +408,7 @@ def register_provider(provider_id: str, find: Finder | None = None, *, kind: str
     ItemSourceProvider, or a decorator when ``find`` is omitted.
     """
     if find is None:
+
         def deco(fn: Finder) -> Finder:
             PROVIDERS.register(provider_id, fn, kind=kind, replace=replace)
             return fn

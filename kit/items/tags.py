@@ -9,8 +9,9 @@ required reference to a missing tag makes the tag fail (it is then reported, not
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from kit.core.errors import FieldError
 from kit.items._common import norm_id
@@ -135,8 +136,8 @@ def resolve_tags(files: Iterable[TagFile]) -> ResolvedTags:
         if len(stack) >= MAX_TAG_DEPTH and state.get(tag_id) != 1:
             raise _TooDeep
         if state.get(tag_id) == 1:
-            cycle = stack[stack.index(tag_id):] + [tag_id]
-            for t in stack[stack.index(tag_id):]:
+            cycle = stack[stack.index(tag_id) :] + [tag_id]
+            for t in stack[stack.index(tag_id) :]:
                 failed.setdefault(t, "cycle: " + " -> ".join("#" + c for c in cycle))
             return False
         state[tag_id] = 1
@@ -153,8 +154,12 @@ def resolve_tags(files: Iterable[TagFile]) -> ResolvedTags:
                     continue
                 if not visit(ref, stack):
                     if value.required:
-                        failed.setdefault(tag_id, failed.get(ref, f"references failed tag #{ref}")
-                                          if ref in stack else f"references failed tag #{ref}")
+                        failed.setdefault(
+                            tag_id,
+                            failed.get(ref, f"references failed tag #{ref}")
+                            if ref in stack
+                            else f"references failed tag #{ref}",
+                        )
                         ok = False
                     continue
                 for m in members[ref]:
@@ -189,6 +194,10 @@ def resolve_tags(files: Iterable[TagFile]) -> ResolvedTags:
                 if state.get(t) == 1:
                     del state[t]
             state[tag_id] = 2
-            failed.setdefault(tag_id, f"tag references nested deeper than {MAX_TAG_DEPTH}: "
-                                      + " -> ".join("#" + t for t in stack[:4]) + " -> ...")
+            failed.setdefault(
+                tag_id,
+                f"tag references nested deeper than {MAX_TAG_DEPTH}: "
+                + " -> ".join("#" + t for t in stack[:4])
+                + " -> ...",
+            )
     return ResolvedTags(members, failed, {k: tuple(v) for k, v in sources.items()})

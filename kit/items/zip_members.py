@@ -40,7 +40,7 @@ def _bytes_raw(data: bytes) -> RawReader:
     view = memoryview(data)
 
     def raw(offset: int, size: int) -> bytes:
-        return bytes(view[offset:offset + size])
+        return bytes(view[offset : offset + size])
 
     return raw
 
@@ -66,11 +66,11 @@ def _fast_member(raw: RawReader, info: zipfile.ZipInfo) -> bytes | None:
         block = raw(info.header_offset, size)
         if len(block) != size:
             return None
-    body = block[_LOCAL_HEADER.size:size]
+    body = block[_LOCAL_HEADER.size : size]
     name = body[:n_name].decode("utf-8" if fields[2] & 0x800 else "cp437")
     if name != info.orig_filename:
         return None
-    packed = body[n_name + n_extra:]
+    packed = body[n_name + n_extra :]
     try:
         if info.compress_type == zipfile.ZIP_STORED:
             data = packed
@@ -123,7 +123,7 @@ def _zip_entry_count(path: Path) -> int | None:
         if at < 0 or len(tail) - at < 22:
             return None
         count = struct.unpack_from("<H", tail, at + 10)[0]
-        if count != 0xFFFF or at < 20 or tail[at - 20:at - 16] != b"PK\x06\x07":
+        if count != 0xFFFF or at < 20 or tail[at - 20 : at - 16] != b"PK\x06\x07":
             return count
         offset = struct.unpack_from("<Q", tail, at - 20 + 8)[0]
         if offset + 56 > size:

@@ -19,11 +19,11 @@ from kit.modules.definitions import CATALOGS, CatalogEntry, ModuleConfig, Module
 from kit.modules.enabled import Player, UnknownConditionError, enabled_modules, evaluate_condition, has_module
 from kit.modules.entries import ClientEntry, order_client_entries
 from kit.modules.errors import (
-                               DatapackError,
-                               ModuleDefinitionError,
-                               UnknownCatalogError,
-                               UnknownModuleError,
-                               UnknownSystemError,
+    DatapackError,
+    ModuleDefinitionError,
+    UnknownCatalogError,
+    UnknownModuleError,
+    UnknownSystemError,
 )
 from kit.modules.inventory import ModuleInventory
 from kit.modules.problems import PROBLEM_KINDS, Problem

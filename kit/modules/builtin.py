@@ -7,8 +7,16 @@ implementations: pass them to ``read_modules(..., server_types=..., client_ids=.
 
 from __future__ import annotations
 
-__all__ = ["SERVER_TYPES", "CLIENT_IDS", "BUILTIN_PLAYER_ORDER", "DEFAULT_CATALOG_TAG", "OPTIONAL_MODS", "CORE_TYPES",
-           "RESIDENT_CLIENT_ENTRIES", "SETTINGS_CLIENT_IDS"]
+__all__ = [
+    "SERVER_TYPES",
+    "CLIENT_IDS",
+    "BUILTIN_PLAYER_ORDER",
+    "DEFAULT_CATALOG_TAG",
+    "OPTIONAL_MODS",
+    "CORE_TYPES",
+    "RESIDENT_CLIENT_ENTRIES",
+    "SETTINGS_CLIENT_IDS",
+]
 
 #: Built-in server module types -> the interface the design gives them (core, shared, workflow, tool).
 SERVER_TYPES: dict[str, str] = {
@@ -27,10 +35,20 @@ SERVER_TYPES: dict[str, str] = {
 }
 
 #: Built-in client implementations (``SystemClientModules``): the ids a ``client`` field may name.
-CLIENT_IDS: frozenset[str] = frozenset({
-    "system:player", "system:usage", "system:items", "system:signin", "system:inbox", "system:shop",
-    "system:lottery", "system:ftb_quests", "system:achievements", "system:search",
-})
+CLIENT_IDS: frozenset[str] = frozenset(
+    {
+        "system:player",
+        "system:usage",
+        "system:items",
+        "system:signin",
+        "system:inbox",
+        "system:shop",
+        "system:lottery",
+        "system:ftb_quests",
+        "system:achievements",
+        "system:search",
+    }
+)
 
 #: The built-in player-information entry's order: it comes before every other built-in entry.
 BUILTIN_PLAYER_ORDER = 100

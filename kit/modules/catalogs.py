@@ -17,8 +17,9 @@ __all__ = ["player_catalog", "PLAYER_CATALOG_SCHEMA"]
 PLAYER_CATALOG_SCHEMA = {"catalog": CATALOG_DTYPE, "entry_id": "string", "n_modules": "int64", "module_ids": "object"}
 
 
-def player_catalog(inventory: ModuleInventory, enabled_module_ids: Iterable[str], *,
-                   catalog: str = "shop_offers") -> pd.DataFrame:
+def player_catalog(
+    inventory: ModuleInventory, enabled_module_ids: Iterable[str], *, catalog: str = "shop_offers"
+) -> pd.DataFrame:
     """The catalog entries a player with these enabled configurations may use.
 
     The design merges catalog permissions over every enabled configuration of the catalog's type (not only the
@@ -45,8 +46,9 @@ def player_catalog(inventory: ModuleInventory, enabled_module_ids: Iterable[str]
         When an enabled id is not a module configuration of the inventory.
     """
     if catalog not in CATALOGS:
-        raise UnknownCatalogError(f"The 'catalog' parameter of player_catalog must be one of {', '.join(CATALOGS)}. "
-                                  f"Got {catalog!r} instead.")
+        raise UnknownCatalogError(
+            f"The 'catalog' parameter of player_catalog must be one of {', '.join(CATALOGS)}. Got {catalog!r} instead."
+        )
     if isinstance(enabled_module_ids, str):
         enabled_module_ids = [enabled_module_ids]
     enabled = set()
@@ -57,6 +59,13 @@ def player_catalog(inventory: ModuleInventory, enabled_module_ids: Iterable[str]
     grants: dict[str, list[str]] = {}
     for entry_id, module_id in zip(picks["entry_id"], picks["module_id"]):
         grants.setdefault(entry_id, []).append(module_id)
-    rows = [{"catalog": catalog, "entry_id": e, "n_modules": len(set(grants[e])),
-             "module_ids": tuple(sorted(set(grants[e]), key=id_order))} for e in sorted(grants, key=id_order)]
+    rows = [
+        {
+            "catalog": catalog,
+            "entry_id": e,
+            "n_modules": len(set(grants[e])),
+            "module_ids": tuple(sorted(set(grants[e]), key=id_order)),
+        }
+        for e in sorted(grants, key=id_order)
+    ]
     return frame(PLAYER_CATALOG_SCHEMA, rows)

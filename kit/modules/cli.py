@@ -13,15 +13,31 @@ def register(subparsers) -> None:
         "modules",
         help="lint the assistant's module, system, tag and catalog definitions of data packs",
         description="Read module configurations, systems, module tags and catalogs from data packs (or a world "
-                    "folder holding datapacks/), print them and every problem. Exit status 1 when a problem is an "
-                    "error (the game would refuse the packs or drop a tag), 0 otherwise, 2 when a path is unreadable.",
+        "folder holding datapacks/), print them and every problem. Exit status 1 when a problem is an "
+        "error (the game would refuse the packs or drop a tag), 0 otherwise, 2 when a path is unreadable.",
     )
-    p.add_argument("paths", metavar="PATH", nargs="+",
-                   help="data pack folder, zip or jar, or a world folder; in priority order (later overrides earlier)")
-    p.add_argument("--server-type", dest="server_types", metavar="ID", action="append", default=[],
-                   help="an extra registered server module type (from an extension mod); repeatable")
-    p.add_argument("--client", dest="client_ids", metavar="ID", action="append", default=[],
-                   help="an extra known client implementation id; repeatable")
+    p.add_argument(
+        "paths",
+        metavar="PATH",
+        nargs="+",
+        help="data pack folder, zip or jar, or a world folder; in priority order (later overrides earlier)",
+    )
+    p.add_argument(
+        "--server-type",
+        dest="server_types",
+        metavar="ID",
+        action="append",
+        default=[],
+        help="an extra registered server module type (from an extension mod); repeatable",
+    )
+    p.add_argument(
+        "--client",
+        dest="client_ids",
+        metavar="ID",
+        action="append",
+        default=[],
+        help="an extra known client implementation id; repeatable",
+    )
     p.add_argument("--problems-only", action="store_true", help="print only the problems")
     p.set_defaults(func=run_modules)
 
@@ -37,8 +53,12 @@ def run_modules(args: argparse.Namespace) -> int:
     from kit.modules.builtin import CLIENT_IDS, SERVER_TYPES
     from kit.modules.reader import read_modules
 
-    inv = read_modules(args.paths, server_types=[*SERVER_TYPES, *args.server_types],
-                       client_ids=[*CLIENT_IDS, *args.client_ids], strict=False)
+    inv = read_modules(
+        args.paths,
+        server_types=[*SERVER_TYPES, *args.server_types],
+        client_ids=[*CLIENT_IDS, *args.client_ids],
+        strict=False,
+    )
     problems = inv.problems()
     with pd.option_context("display.width", 200, "display.max_colwidth", 100):
         if not args.problems_only:

@@ -44,8 +44,9 @@ def _strings(values: Sequence[str | None]) -> pd.api.extensions.ExtensionArray:
     return pd.array(list(values), dtype=pandas_dtype("string"))
 
 
-def catalogs_frame(schema: Mapping[str, object], groups: Sequence[CatalogPicks],
-                   registries: Mapping[str, Sequence[str]]) -> pd.DataFrame:
+def catalogs_frame(
+    schema: Mapping[str, object], groups: Sequence[CatalogPicks], registries: Mapping[str, Sequence[str]]
+) -> pd.DataFrame:
     """The ``catalogs()`` frame: one row per selected entry, sorted by catalog, module and entry (registry order).
 
     ``registries`` maps each catalog to its entry ids in registry order; every selected id is one of them (tags
@@ -77,13 +78,17 @@ def catalogs_frame(schema: Mapping[str, object], groups: Sequence[CatalogPicks],
     if not lengths.sum():
         return frame(schema, [])
     per_row = np.repeat(np.arange(len(groups)), lengths)
-    return frame(schema, {
-        "catalog": pd.Categorical.from_codes(np.array([catalog_rank[g.catalog] for g in groups])[per_row],
-                                             dtype=schema["catalog"]),
-        "module_id": _strings([g.module_id for g in groups]).take(per_row),
-        "entry_id": _strings(names).take(np.concatenate(entry_parts)),
-        "via": pd.Categorical.from_codes(np.concatenate(via_parts), dtype=schema["via"]),
-    })
+    return frame(
+        schema,
+        {
+            "catalog": pd.Categorical.from_codes(
+                np.array([catalog_rank[g.catalog] for g in groups])[per_row], dtype=schema["catalog"]
+            ),
+            "module_id": _strings([g.module_id for g in groups]).take(per_row),
+            "entry_id": _strings(names).take(np.concatenate(entry_parts)),
+            "via": pd.Categorical.from_codes(np.concatenate(via_parts), dtype=schema["via"]),
+        },
+    )
 
 
 def _condition(system: SystemDefinition, ref_condition: str) -> str:
@@ -91,8 +96,9 @@ def _condition(system: SystemDefinition, ref_condition: str) -> str:
     return conds[0] if len(conds) == 1 else ("[" + ",".join(conds) + "]" if conds else "")
 
 
-def systems_frame(schema: Mapping[str, object], systems: Sequence[SystemDefinition],
-                  module_tags: RegistryTags) -> pd.DataFrame:
+def systems_frame(
+    schema: Mapping[str, object], systems: Sequence[SystemDefinition], module_tags: RegistryTags
+) -> pd.DataFrame:
     """The ``systems()`` frame: one row per direct reference and per member of a referenced tag (one row without a
     module for a missing, failed or empty tag); systems in the given order, references in written order.
     """
@@ -124,8 +130,10 @@ def systems_frame(schema: Mapping[str, object], systems: Sequence[SystemDefiniti
             cached = tag_rows.get(ref.ref)
             if cached is None:
                 members = module_tags.members.get(ref.ref[1:], ())
-                cached = tag_rows[ref.ref] = ([code(m.member_id) for m in members] or [-1],
-                                              [m.required for m in members] or [False])
+                cached = tag_rows[ref.ref] = (
+                    [code(m.member_id) for m in members] or [-1],
+                    [m.required for m in members] or [False],
+                )
             counts.append(len(cached[0]))
             modules.extend(cached[0])
             required.extend(cached[1])
@@ -135,12 +143,15 @@ def systems_frame(schema: Mapping[str, object], systems: Sequence[SystemDefiniti
     ref_system = np.array(system_i, dtype=np.int64)[per_row]
     module_arr = np.array(modules, dtype=np.int64)
     missing = module_arr < 0
-    return frame(schema, {
-        "system_id": _strings([s.system_id for s in systems]).take(ref_system),
-        "name": _strings([s.name for s in systems]).take(ref_system),
-        "ref": _strings(refs).take(per_row),
-        "ref_kind": pd.Categorical.from_codes(np.array(kinds, dtype=np.int8)[per_row], dtype=schema["ref_kind"]),
-        "module_id": _strings(list(module_codes) or [""]).take(module_arr, allow_fill=True),
-        "required": pd.arrays.BooleanArray(np.array(required, dtype=bool), missing),
-        "condition": _strings(conditions).take(per_row),
-    })
+    return frame(
+        schema,
+        {
+            "system_id": _strings([s.system_id for s in systems]).take(ref_system),
+            "name": _strings([s.name for s in systems]).take(ref_system),
+            "ref": _strings(refs).take(per_row),
+            "ref_kind": pd.Categorical.from_codes(np.array(kinds, dtype=np.int8)[per_row], dtype=schema["ref_kind"]),
+            "module_id": _strings(list(module_codes) or [""]).take(module_arr, allow_fill=True),
+            "required": pd.arrays.BooleanArray(np.array(required, dtype=bool), missing),
+            "condition": _strings(conditions).take(per_row),
+        },
+    )

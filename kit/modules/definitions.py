@@ -16,8 +16,20 @@ from kit.core.errors import FieldError
 from kit.modules.ids import full_id, is_valid_id
 from kit.modules.problems import Problem
 
-__all__ = ["ModuleConfig", "ModuleRef", "SystemDefinition", "CatalogEntry", "CATALOG_FIELDS", "CATALOGS",
-           "parse_module", "parse_system", "parse_catalog_entry", "parse_selection", "json_text", "text_of"]
+__all__ = [
+    "ModuleConfig",
+    "ModuleRef",
+    "SystemDefinition",
+    "CatalogEntry",
+    "CATALOG_FIELDS",
+    "CATALOGS",
+    "parse_module",
+    "parse_system",
+    "parse_catalog_entry",
+    "parse_selection",
+    "json_text",
+    "text_of",
+]
 
 #: The three catalogs (registry ``system:<name>``) in the design's order.
 CATALOGS = ("signin_rewards", "shop_offers", "lottery_pools")
@@ -29,7 +41,7 @@ CATALOG_FIELDS: dict[str, tuple[str, str]] = {
     "system:lottery": ("pools", "lottery_pools"),
 }
 
-_INT32 = (-(2 ** 31), 2 ** 31 - 1)
+_INT32 = (-(2**31), 2**31 - 1)
 
 # An id or a ``#tag`` (one ``#`` at most): what ``is_valid_id(value.lstrip("#")) and not value.startswith("##")`` says.
 _REF_RE = re.compile(r"^#?(?:[a-z0-9_.-]+:)?[a-z0-9_./-]+$")
@@ -114,20 +126,31 @@ class CatalogEntry:
     path: str
 
 
-def _order(module_id: str, data: dict, has_client: bool, pack: str, path: str,
-           problems: list[Problem]) -> tuple[int, bool]:
+def _order(
+    module_id: str, data: dict, has_client: bool, pack: str, path: str, problems: list[Problem]
+) -> tuple[int, bool]:
     if "order" not in data:
         if has_client:
-            problems.append(Problem("missing_order", module_id, "order",
-                                    "no 'order': the client entry uses the default 0", path, pack))
+            problems.append(
+                Problem(
+                    "missing_order", module_id, "order", "no 'order': the client entry uses the default 0", path, pack
+                )
+            )
         return 0, True
     value = data["order"]
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int) or not _INT32[0] <= value <= _INT32[1]:
-        problems.append(Problem("bad_order", module_id, "order",
-                                f"expected a 32-bit integer, got {json_text(value)}: the default 0 is used",
-                                path, pack))
+        problems.append(
+            Problem(
+                "bad_order",
+                module_id,
+                "order",
+                f"expected a 32-bit integer, got {json_text(value)}: the default 0 is used",
+                path,
+                pack,
+            )
+        )
         return 0, True
     return value, False
 
@@ -152,8 +175,9 @@ def parse_selection(value: Any) -> tuple[str, ...] | None:
     return tuple(out)
 
 
-def parse_module(module_id: str, data: Any, *, pack: str = "",
-                 path: str = "") -> tuple[ModuleConfig | None, list[Problem]]:
+def parse_module(
+    module_id: str, data: Any, *, pack: str = "", path: str = ""
+) -> tuple[ModuleConfig | None, list[Problem]]:
     """Parse a module configuration file; ``None`` when the game would refuse it (the reason is in the problems)."""
     problems: list[Problem] = []
 
@@ -188,10 +212,20 @@ def parse_module(module_id: str, data: Any, *, pack: str = "",
                     return None, problems
     order, is_default = _order(module_id, data, client is not None, pack, path, problems)
     if server is None and client is None:
-        problems.append(Problem("empty_module", module_id, "", "neither 'server' nor 'client': the entry does nothing",
-                                path, pack))
-    module = ModuleConfig(module_id, order, is_default, server_type, json_text(params),
-                          full_id(client) if client is not None else None, selection, pack, path)
+        problems.append(
+            Problem("empty_module", module_id, "", "neither 'server' nor 'client': the entry does nothing", path, pack)
+        )
+    module = ModuleConfig(
+        module_id,
+        order,
+        is_default,
+        server_type,
+        json_text(params),
+        full_id(client) if client is not None else None,
+        selection,
+        pack,
+        path,
+    )
     return module, problems
 
 
@@ -203,18 +237,31 @@ def _ref(value: Any, system_id: str, index: int, pack: str, path: str) -> Module
         ref = value.get("id")
         condition = value.get("condition")
         if condition is not None and not isinstance(condition, (dict, list)):
-            return Problem("invalid_definition", system_id, f"{field}.condition",
-                           f"expected a condition object, got {json_text(condition)}", path, pack)
+            return Problem(
+                "invalid_definition",
+                system_id,
+                f"{field}.condition",
+                f"expected a condition object, got {json_text(condition)}",
+                path,
+                pack,
+            )
     if not isinstance(ref, str) or _REF_RE.match(ref) is None:
-        return Problem("invalid_definition", system_id, field,
-                       "expected a module id, a #tag or {\"id\": ..., \"condition\": ...}, got "
-                       f"{json_text(value)}", path, pack)
+        return Problem(
+            "invalid_definition",
+            system_id,
+            field,
+            f'expected a module id, a #tag or {{"id": ..., "condition": ...}}, got {json_text(value)}',
+            path,
+            pack,
+        )
     return ModuleRef(full_id(ref), json_text(condition))
 
 
-def parse_system(system_id: str, data: Any, *, pack: str = "",
-                 path: str = "") -> tuple[SystemDefinition | None, list[Problem]]:
+def parse_system(
+    system_id: str, data: Any, *, pack: str = "", path: str = ""
+) -> tuple[SystemDefinition | None, list[Problem]]:
     """Parse a system definition file; ``None`` when the game would refuse it."""
+
     def bad(field: str, message: str) -> tuple[None, list[Problem]]:
         return None, [Problem("invalid_definition", system_id, field, message, path, pack)]
 
@@ -235,14 +282,25 @@ def parse_system(system_id: str, data: Any, *, pack: str = "",
     for field in ("name", "description"):
         if field in data and not isinstance(data[field], (str, dict, list)):
             return bad(field, f"expected text, got {json_text(data[field])}")
-    return SystemDefinition(system_id, text_of(data.get("name")) or system_id, text_of(data.get("description")),
-                            json_text(condition), tuple(refs), pack, path), []
+    return SystemDefinition(
+        system_id,
+        text_of(data.get("name")) or system_id,
+        text_of(data.get("description")),
+        json_text(condition),
+        tuple(refs),
+        pack,
+        path,
+    ), []
 
 
-def parse_catalog_entry(catalog: str, entry_id: str, data: Any, *, pack: str = "",
-                        path: str = "") -> tuple[CatalogEntry | None, list[Problem]]:
+def parse_catalog_entry(
+    catalog: str, entry_id: str, data: Any, *, pack: str = "", path: str = ""
+) -> tuple[CatalogEntry | None, list[Problem]]:
     """Parse a catalog entry (any JSON object; its contents are the server's business)."""
     if not isinstance(data, dict):
-        return None, [Problem("invalid_definition", entry_id, "", f"expected a JSON object, got {type(data).__name__}",
-                              path, pack)]
+        return None, [
+            Problem(
+                "invalid_definition", entry_id, "", f"expected a JSON object, got {type(data).__name__}", path, pack
+            )
+        ]
     return CatalogEntry(catalog, entry_id, json_text(data), pack, path), []

@@ -21,14 +21,26 @@ from kit.modules.builtin import CORE_TYPES
 from kit.modules.ids import sort_ids
 from kit.modules.inventory import ModuleInventory
 
-__all__ = ["Player", "enabled_modules", "has_module", "evaluate_condition", "ENABLED_SCHEMA", "CONDITION_TYPES",
-           "UnknownConditionError"]
+__all__ = [
+    "Player",
+    "enabled_modules",
+    "has_module",
+    "evaluate_condition",
+    "ENABLED_SCHEMA",
+    "CONDITION_TYPES",
+    "UnknownConditionError",
+]
 
 #: How a configuration came to be enabled.
 SOURCES = ("core", "system", "manual")
 #: Columns of :func:`enabled_modules`.
-ENABLED_SCHEMA = {"module_id": "string", "source": ordered(SOURCES), "system_id": "string", "server_type": "string",
-                  "client": "string"}
+ENABLED_SCHEMA = {
+    "module_id": "string",
+    "source": ordered(SOURCES),
+    "system_id": "string",
+    "server_type": "string",
+    "client": "string",
+}
 #: The condition types kit evaluates.
 CONDITION_TYPES = ("system:permission", "system:date_between", "system:all_of", "system:any_of", "system:not")
 
@@ -77,12 +89,15 @@ def evaluate_condition(condition: Any, player: Player) -> bool:
         return all(results) if kind == "system:all_of" else any(results)
     if kind == "system:not":
         return not evaluate_condition(condition.get("term"), player)
-    raise UnknownConditionError(f"condition type {kind!r} is not one kit evaluates (known: "
-                                f"{', '.join(CONDITION_TYPES)}); pass condition=... to enabled_modules")
+    raise UnknownConditionError(
+        f"condition type {kind!r} is not one kit evaluates (known: "
+        f"{', '.join(CONDITION_TYPES)}); pass condition=... to enabled_modules"
+    )
 
 
-def enabled_modules(inventory: ModuleInventory, player: Player, *,
-                    condition: Callable[[Any, Player], bool] | None = None) -> pd.DataFrame:
+def enabled_modules(
+    inventory: ModuleInventory, player: Player, *, condition: Callable[[Any, Player], bool] | None = None
+) -> pd.DataFrame:
     """The player's enabled module configurations (see the module docstring).
 
     Parameters
@@ -116,8 +131,11 @@ def enabled_modules(inventory: ModuleInventory, player: Player, *,
         for ref in system.refs:
             if ref.condition and not check(_parse(ref.condition), player):
                 continue
-            ids: Iterable[str] = inventory.module_tag_ids(ref.ref) if ref.is_tag else (
-                (ref.ref,) if ref.ref in inventory.module_ids else ())
+            ids: Iterable[str] = (
+                inventory.module_tag_ids(ref.ref)
+                if ref.is_tag
+                else ((ref.ref,) if ref.ref in inventory.module_ids else ())
+            )
             for module_id in ids:
                 found.setdefault(module_id, ("system", system_id))
     for module_id in player.added:

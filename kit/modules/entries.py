@@ -39,9 +39,12 @@ class ClientEntry:
     is_resident: bool = False
 
 
-def order_client_entries(configs: Iterable[tuple[str, int, str | None]], *,
-                         resident: Iterable[str] = (),
-                         settings: Iterable[str] = SETTINGS_CLIENT_IDS) -> list[ClientEntry]:
+def order_client_entries(
+    configs: Iterable[tuple[str, int, str | None]],
+    *,
+    resident: Iterable[str] = (),
+    settings: Iterable[str] = SETTINGS_CLIENT_IDS,
+) -> list[ClientEntry]:
     """Order ``(module_id, order, client_id)`` triples into client entries (configs without a client are skipped),
     with ``resident`` entries added (the inventory passes :data:`~kit.modules.builtin.RESIDENT_CLIENT_ENTRIES`).
     """
@@ -58,6 +61,14 @@ def order_client_entries(configs: Iterable[tuple[str, int, str | None]], *,
         return max((o for _, o in members), default=0)
 
     ordered = sorted(groups.items(), key=lambda g: (g[0] in settings, -order_of(g[1])))  # stable: ties keep order
-    return [ClientEntry(client, order_of(members), rank, tuple(m for m, _ in members),
-                        "top_right" if client in settings else "left", client in resident)
-            for rank, (client, members) in enumerate(ordered, start=1)]
+    return [
+        ClientEntry(
+            client,
+            order_of(members),
+            rank,
+            tuple(m for m, _ in members),
+            "top_right" if client in settings else "left",
+            client in resident,
+        )
+        for rank, (client, members) in enumerate(ordered, start=1)
+    ]

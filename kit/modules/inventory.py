@@ -21,25 +21,68 @@ from kit.modules.lints import lint_modules, unavailable_modules
 from kit.modules.problems import Problem, problems_frame
 from kit.modules.tags import RegistryTags, resolve_registry_tags
 
-__all__ = ["ModuleInventory", "build_inventory", "CatalogPick", "MODULE_SCHEMA", "CLIENT_ENTRY_SCHEMA",
-           "SYSTEM_SCHEMA", "CATALOG_SCHEMA", "CATALOG_ENTRY_SCHEMA", "TAG_SCHEMA", "CATALOG_DTYPE", "VIA_DTYPE"]
+__all__ = [
+    "ModuleInventory",
+    "build_inventory",
+    "CatalogPick",
+    "MODULE_SCHEMA",
+    "CLIENT_ENTRY_SCHEMA",
+    "SYSTEM_SCHEMA",
+    "CATALOG_SCHEMA",
+    "CATALOG_ENTRY_SCHEMA",
+    "TAG_SCHEMA",
+    "CATALOG_DTYPE",
+    "VIA_DTYPE",
+]
 
 CATALOG_DTYPE = pd.CategoricalDtype(list(CATALOGS), ordered=True)
 VIA_DTYPE = pd.CategoricalDtype(["id", "tag", "all", "default"], ordered=True)
 REF_KIND_DTYPE = pd.CategoricalDtype(["id", "tag"], ordered=True)
 
-MODULE_SCHEMA = {"module_id": "string", "order": "int64", "order_is_default": "bool", "server_type": "string",
-                 "server_params": "string", "client": "string", "pack": "string", "path": "string"}
+MODULE_SCHEMA = {
+    "module_id": "string",
+    "order": "int64",
+    "order_is_default": "bool",
+    "server_type": "string",
+    "server_params": "string",
+    "client": "string",
+    "pack": "string",
+    "path": "string",
+}
 PLACEMENT_DTYPE = pd.CategoricalDtype(["left", "top_right"], ordered=True)
-CLIENT_ENTRY_SCHEMA = {"client_id": "string", "order": "int64", "rank": "int64", "module_ids": "object",
-                       "placement": PLACEMENT_DTYPE, "is_resident": "bool"}
-SYSTEM_SCHEMA = {"system_id": "string", "name": "string", "ref": "string", "ref_kind": REF_KIND_DTYPE,
-                 "module_id": "string", "required": "boolean", "condition": "string"}
+CLIENT_ENTRY_SCHEMA = {
+    "client_id": "string",
+    "order": "int64",
+    "rank": "int64",
+    "module_ids": "object",
+    "placement": PLACEMENT_DTYPE,
+    "is_resident": "bool",
+}
+SYSTEM_SCHEMA = {
+    "system_id": "string",
+    "name": "string",
+    "ref": "string",
+    "ref_kind": REF_KIND_DTYPE,
+    "module_id": "string",
+    "required": "boolean",
+    "condition": "string",
+}
 CATALOG_SCHEMA = {"catalog": CATALOG_DTYPE, "module_id": "string", "entry_id": "string", "via": VIA_DTYPE}
-CATALOG_ENTRY_SCHEMA = {"catalog": CATALOG_DTYPE, "entry_id": "string", "data": "string", "pack": "string",
-                        "path": "string"}
-TAG_SCHEMA = {"registry": "string", "tag_id": "string", "member_id": "string", "required": "bool", "via": "string",
-              "is_loaded": "bool"}
+CATALOG_ENTRY_SCHEMA = {
+    "catalog": CATALOG_DTYPE,
+    "entry_id": "string",
+    "data": "string",
+    "pack": "string",
+    "path": "string",
+}
+TAG_SCHEMA = {
+    "registry": "string",
+    "tag_id": "string",
+    "member_id": "string",
+    "required": "bool",
+    "via": "string",
+    "is_loaded": "bool",
+}
 
 
 class CatalogPick(NamedTuple):
@@ -61,11 +104,19 @@ class ModuleInventory:
     Built by :func:`kit.modules.read_modules`; every method returns a new DataFrame.
     """
 
-    def __init__(self, modules: Mapping[str, ModuleConfig], systems: Mapping[str, SystemDefinition],
-                 entries: Mapping[str, Mapping[str, CatalogEntry]], module_tags: RegistryTags,
-                 catalog_tags: Mapping[str, RegistryTags], picks: Sequence[CatalogPicks],
-                 problems: Sequence[Problem], packs: Sequence[str], *,
-                 unavailable: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        modules: Mapping[str, ModuleConfig],
+        systems: Mapping[str, SystemDefinition],
+        entries: Mapping[str, Mapping[str, CatalogEntry]],
+        module_tags: RegistryTags,
+        catalog_tags: Mapping[str, RegistryTags],
+        picks: Sequence[CatalogPicks],
+        problems: Sequence[Problem],
+        packs: Sequence[str],
+        *,
+        unavailable: Mapping[str, str] | None = None,
+    ) -> None:
         self._modules = {m: modules[m] for m in sort_ids(modules)}
         self._systems = {s: systems[s] for s in sort_ids(systems)}
         self._entries = {c: {e: entries.get(c, {})[e] for e in sort_ids(entries.get(c, {}))} for c in CATALOGS}
@@ -78,10 +129,12 @@ class ModuleInventory:
 
     def __repr__(self) -> str:
         n_err = sum(p.severity == "error" for p in self._problems)
-        return (f"<ModuleInventory {len(self._packs)} packs: {len(self._modules)} modules, "
-                f"{len(self._systems)} systems, "
-                f"{sum(len(v) for v in self._entries.values())} catalog entries, {n_err} errors, "
-                f"{len(self._problems) - n_err} warnings>")
+        return (
+            f"<ModuleInventory {len(self._packs)} packs: {len(self._modules)} modules, "
+            f"{len(self._systems)} systems, "
+            f"{sum(len(v) for v in self._entries.values())} catalog entries, {n_err} errors, "
+            f"{len(self._problems) - n_err} warnings>"
+        )
 
     # ------------------------------------------------------------------ accessors
 
@@ -106,8 +159,10 @@ class ModuleInventory:
         from kit.modules.errors import UnknownModuleError
 
         if module_id not in self._modules:
-            raise UnknownModuleError(f"module configuration {module_id!r} is not defined by the read packs "
-                                     f"({len(self._modules)} are; see inventory.modules())")
+            raise UnknownModuleError(
+                f"module configuration {module_id!r} is not defined by the read packs "
+                f"({len(self._modules)} are; see inventory.modules())"
+            )
         return self._modules[module_id]
 
     def is_available(self, module_id: str) -> bool:
@@ -125,8 +180,9 @@ class ModuleInventory:
         from kit.modules.errors import UnknownSystemError
 
         if system_id not in self._systems:
-            raise UnknownSystemError(f"system {system_id!r} is not defined by the read packs "
-                                     f"(defined: {', '.join(self._systems) or 'none'})")
+            raise UnknownSystemError(
+                f"system {system_id!r} is not defined by the read packs (defined: {', '.join(self._systems) or 'none'})"
+            )
         return self._systems[system_id]
 
     def module_tag_ids(self, tag_id: str) -> tuple[str, ...]:
@@ -147,8 +203,9 @@ class ModuleInventory:
         from kit.modules.errors import UnknownSystemError
 
         if system_id not in self._systems:
-            raise UnknownSystemError(f"system {system_id!r} is not defined by the read packs "
-                                     f"(defined: {', '.join(self._systems) or 'none'})")
+            raise UnknownSystemError(
+                f"system {system_id!r} is not defined by the read packs (defined: {', '.join(self._systems) or 'none'})"
+            )
         system = self._systems[system_id]
         out: list[str] = []
         for ref in system.refs:
@@ -175,15 +232,26 @@ class ModuleInventory:
             (``<NA>`` for a client-only entry), ``server_params`` (JSON text of the server object without ``type``),
             ``client`` (``<NA>`` for a server-only entry), ``pack``, ``path``.
         """
-        rows = [{"module_id": m.module_id, "order": m.order, "order_is_default": m.order_is_default,
-                 "server_type": m.server_type, "server_params": m.server_params if m.server_type else None,
-                 "client": m.client, "pack": m.pack, "path": m.path} for m in self._modules.values()]
+        rows = [
+            {
+                "module_id": m.module_id,
+                "order": m.order,
+                "order_is_default": m.order_is_default,
+                "server_type": m.server_type,
+                "server_params": m.server_params if m.server_type else None,
+                "client": m.client,
+                "pack": m.pack,
+                "path": m.path,
+            }
+            for m in self._modules.values()
+        ]
         return frame(MODULE_SCHEMA, rows)
 
     def client_entry_list(self) -> list[ClientEntry]:
         """The client entries as records (see :meth:`client_entries`)."""
-        return order_client_entries(((m.module_id, m.order, m.client) for m in self._modules.values()),
-                                    resident=RESIDENT_CLIENT_ENTRIES)
+        return order_client_entries(
+            ((m.module_id, m.order, m.client) for m in self._modules.values()), resident=RESIDENT_CLIENT_ENTRIES
+        )
 
     def client_entries(self) -> pd.DataFrame:
         """The client's entry list, in display order.
@@ -200,8 +268,17 @@ class ModuleInventory:
             registry order; empty for a resident entry no configuration names), ``placement`` (ordered ``left`` <
             ``top_right``), ``is_resident``; sorted by rank.
         """
-        rows = [{"client_id": e.client_id, "order": e.order, "rank": e.rank, "module_ids": e.module_ids,
-                 "placement": e.placement, "is_resident": e.is_resident} for e in self.client_entry_list()]
+        rows = [
+            {
+                "client_id": e.client_id,
+                "order": e.order,
+                "rank": e.rank,
+                "module_ids": e.module_ids,
+                "placement": e.placement,
+                "is_resident": e.is_resident,
+            }
+            for e in self.client_entry_list()
+        ]
         return frame(CLIENT_ENTRY_SCHEMA, rows)
 
     def systems(self) -> pd.DataFrame:
@@ -240,8 +317,11 @@ class ModuleInventory:
             Columns ``catalog``, ``entry_id``, ``data`` (the entry's JSON text), ``pack``, ``path``; sorted by
             catalog, then registry order.
         """
-        rows = [{"catalog": c, "entry_id": e.entry_id, "data": e.data, "pack": e.pack, "path": e.path}
-                for c in CATALOGS for e in self._entries[c].values()]
+        rows = [
+            {"catalog": c, "entry_id": e.entry_id, "data": e.data, "pack": e.pack, "path": e.path}
+            for c in CATALOGS
+            for e in self._entries[c].values()
+        ]
         return frame(CATALOG_ENTRY_SCHEMA, rows)
 
     def tags(self) -> pd.DataFrame:
@@ -259,11 +339,27 @@ class ModuleInventory:
             for tag_id in sort_ids(tags.files):
                 members = tags.members.get(tag_id, ())
                 for m in members:
-                    rows.append({"registry": registry, "tag_id": "#" + tag_id, "member_id": m.member_id,
-                                 "required": m.required, "via": "#" + m.via if m.via else "", "is_loaded": True})
+                    rows.append(
+                        {
+                            "registry": registry,
+                            "tag_id": "#" + tag_id,
+                            "member_id": m.member_id,
+                            "required": m.required,
+                            "via": "#" + m.via if m.via else "",
+                            "is_loaded": True,
+                        }
+                    )
                 if tag_id in tags.failed:
-                    rows.append({"registry": registry, "tag_id": "#" + tag_id, "member_id": None, "required": True,
-                                 "via": "", "is_loaded": False})
+                    rows.append(
+                        {
+                            "registry": registry,
+                            "tag_id": "#" + tag_id,
+                            "member_id": None,
+                            "required": True,
+                            "via": "",
+                            "is_loaded": False,
+                        }
+                    )
         return frame(TAG_SCHEMA, rows)
 
     def problems(self) -> pd.DataFrame:
@@ -280,8 +376,14 @@ class ModuleInventory:
         return problems_frame(self._problems, self._packs)
 
 
-def _pick_catalogs(module: ModuleConfig, field: str, catalog: str, entries: Mapping[str, CatalogEntry],
-                   tags: RegistryTags, problems: list[Problem]) -> CatalogPicks:
+def _pick_catalogs(
+    module: ModuleConfig,
+    field: str,
+    catalog: str,
+    entries: Mapping[str, CatalogEntry],
+    tags: RegistryTags,
+    problems: list[Problem],
+) -> CatalogPicks:
     if module.selection is None:
         return CatalogPicks(catalog, module.module_id, None, ())
     picks: dict[str, str] = {}
@@ -289,19 +391,41 @@ def _pick_catalogs(module: ModuleConfig, field: str, catalog: str, entries: Mapp
         if ref.startswith("#"):
             via = "default" if ref == DEFAULT_CATALOG_TAG else "tag"
             if not tags.defined(ref):
-                problems.append(Problem("dangling_tag", module.module_id, f"server.{field}",
-                                        f"{catalog} tag {ref} is not defined: it selects nothing", module.path,
-                                        module.pack))
+                problems.append(
+                    Problem(
+                        "dangling_tag",
+                        module.module_id,
+                        f"server.{field}",
+                        f"{catalog} tag {ref} is not defined: it selects nothing",
+                        module.path,
+                        module.pack,
+                    )
+                )
             elif ref[1:] in tags.failed:
-                problems.append(Problem("dangling_tag", module.module_id, f"server.{field}",
-                                        f"{catalog} tag {ref} failed to load: it selects nothing", module.path,
-                                        module.pack))
+                problems.append(
+                    Problem(
+                        "dangling_tag",
+                        module.module_id,
+                        f"server.{field}",
+                        f"{catalog} tag {ref} failed to load: it selects nothing",
+                        module.path,
+                        module.pack,
+                    )
+                )
             ids: Sequence[str] = tags.ids(ref)
         else:
             via = "id"
             if ref not in entries:
-                problems.append(Problem("unknown_catalog_entry", module.module_id, f"server.{field}",
-                                        f"{catalog} entry {ref} is not defined by any pack", module.path, module.pack))
+                problems.append(
+                    Problem(
+                        "unknown_catalog_entry",
+                        module.module_id,
+                        f"server.{field}",
+                        f"{catalog} entry {ref} is not defined by any pack",
+                        module.path,
+                        module.pack,
+                    )
+                )
                 continue
             ids = (ref,)
         if len(ids) == 1:
@@ -323,8 +447,12 @@ def _by_type(ids: Sequence[str], modules: Mapping[str, ModuleConfig]) -> dict[st
     return out
 
 
-def _check_systems(systems: Mapping[str, SystemDefinition], modules: Mapping[str, ModuleConfig],
-                   tags: RegistryTags, problems: list[Problem]) -> None:
+def _check_systems(
+    systems: Mapping[str, SystemDefinition],
+    modules: Mapping[str, ModuleConfig],
+    tags: RegistryTags,
+    problems: list[Problem],
+) -> None:
     rank = {m: i for i, m in enumerate(sort_ids(modules))}  # sorts each overlap's ids without recomputing keys
     tag_types: dict[str, dict[str, dict[str, None]]] = {}  # a tag's members by type, grouped once per tag
     for s in systems.values():
@@ -333,20 +461,43 @@ def _check_systems(systems: Mapping[str, SystemDefinition], modules: Mapping[str
             field = f"modules[{i}]"
             if ref.is_tag:
                 if not tags.defined(ref.ref):
-                    problems.append(Problem("dangling_tag", s.system_id, field,
-                                            f"module tag {ref.ref} is not defined: it enables nothing", s.path, s.pack))
+                    problems.append(
+                        Problem(
+                            "dangling_tag",
+                            s.system_id,
+                            field,
+                            f"module tag {ref.ref} is not defined: it enables nothing",
+                            s.path,
+                            s.pack,
+                        )
+                    )
                 elif ref.ref[1:] in tags.failed:
-                    problems.append(Problem("dangling_tag", s.system_id, field,
-                                            f"module tag {ref.ref} failed to load: it enables nothing", s.path, s.pack))
+                    problems.append(
+                        Problem(
+                            "dangling_tag",
+                            s.system_id,
+                            field,
+                            f"module tag {ref.ref} failed to load: it enables nothing",
+                            s.path,
+                            s.pack,
+                        )
+                    )
                 if ref.condition:
                     continue
                 if ref.ref not in tag_types:
                     tag_types[ref.ref] = _by_type(tags.ids(ref.ref), modules)
                 by_type = tag_types[ref.ref]
             elif ref.ref not in modules:
-                problems.append(Problem("unknown_module", s.system_id, field,
-                                        f"module configuration {ref.ref} is not defined by any pack "
-                                        "(the game refuses the system)", s.path, s.pack))
+                problems.append(
+                    Problem(
+                        "unknown_module",
+                        s.system_id,
+                        field,
+                        f"module configuration {ref.ref} is not defined by any pack (the game refuses the system)",
+                        s.path,
+                        s.pack,
+                    )
+                )
                 continue
             elif ref.condition:
                 continue
@@ -360,18 +511,32 @@ def _check_systems(systems: Mapping[str, SystemDefinition], modules: Mapping[str
         for t, ids in unconditional.items():
             if len(ids) > 1:
                 ranked = sorted(ids, key=rank.__getitem__)
-                problems.append(Problem(
-                    "overlapping_candidates", s.system_id, "modules",
-                    f"enables {len(ids)} configurations of {t} without conditions ({', '.join(ranked)}): "
-                    f"a player with all of them runs {ranked[0]} (first by id); make the conditions exclusive",
-                    s.path, s.pack))
+                problems.append(
+                    Problem(
+                        "overlapping_candidates",
+                        s.system_id,
+                        "modules",
+                        f"enables {len(ids)} configurations of {t} without conditions ({', '.join(ranked)}): "
+                        f"a player with all of them runs {ranked[0]} (first by id); make the conditions exclusive",
+                        s.path,
+                        s.pack,
+                    )
+                )
 
 
-def build_inventory(modules: Mapping[str, ModuleConfig], systems: Mapping[str, SystemDefinition],
-                    entries: Mapping[str, Mapping[str, CatalogEntry]], module_tag_files: Sequence[TagFile],
-                    catalog_tag_files: Mapping[str, Sequence[TagFile]], file_problems: Sequence[Problem],
-                    packs: Sequence[str], *, server_types: Iterable[str],
-                    client_ids: Iterable[str], mods: Iterable[str] | None = None) -> ModuleInventory:
+def build_inventory(
+    modules: Mapping[str, ModuleConfig],
+    systems: Mapping[str, SystemDefinition],
+    entries: Mapping[str, Mapping[str, CatalogEntry]],
+    module_tag_files: Sequence[TagFile],
+    catalog_tag_files: Mapping[str, Sequence[TagFile]],
+    file_problems: Sequence[Problem],
+    packs: Sequence[str],
+    *,
+    server_types: Iterable[str],
+    client_ids: Iterable[str],
+    mods: Iterable[str] | None = None,
+) -> ModuleInventory:
     """Check the rules that span files and assemble the inventory (pure).
 
     ``modules``, ``systems`` and ``entries`` hold the winning (top-pack) definition of each id; tag files are in
@@ -391,18 +556,41 @@ def build_inventory(modules: Mapping[str, ModuleConfig], systems: Mapping[str, S
     for module_id in sort_ids(modules):
         m = modules[module_id]
         if m.server_type is not None and m.server_type not in known_types:
-            problems.append(Problem("unknown_server_type", module_id, "server.type",
-                                    f"{m.server_type} is not a registered server module type (known: "
-                                    f"{', '.join(sort_ids(known_types))})", m.path, m.pack))
+            problems.append(
+                Problem(
+                    "unknown_server_type",
+                    module_id,
+                    "server.type",
+                    f"{m.server_type} is not a registered server module type (known: "
+                    f"{', '.join(sort_ids(known_types))})",
+                    m.path,
+                    m.pack,
+                )
+            )
         if m.client is not None and m.client not in known_clients:
-            problems.append(Problem("unknown_client", module_id, "client",
-                                    f"{m.client} is not a known client implementation: players get no UI for it",
-                                    m.path, m.pack))
+            problems.append(
+                Problem(
+                    "unknown_client",
+                    module_id,
+                    "client",
+                    f"{m.client} is not a known client implementation: players get no UI for it",
+                    m.path,
+                    m.pack,
+                )
+            )
         if m.server_type is not None and m.server_type in CATALOG_FIELDS:
             field, catalog = CATALOG_FIELDS[m.server_type]
             picks.append(_pick_catalogs(m, field, catalog, registries[catalog], catalog_tags[catalog], problems))
     _check_systems(systems, modules, module_tags, problems)
     problems.extend(lint_modules(modules, mods))
-    return ModuleInventory(modules, systems, entries, module_tags, catalog_tags, picks, problems, packs,
-                           unavailable=unavailable_modules(modules, mods))
-
+    return ModuleInventory(
+        modules,
+        systems,
+        entries,
+        module_tags,
+        catalog_tags,
+        picks,
+        problems,
+        packs,
+        unavailable=unavailable_modules(modules, mods),
+    )

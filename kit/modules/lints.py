@@ -29,35 +29,65 @@ def unavailable_modules(modules: Mapping[str, ModuleConfig], mods: Iterable[str]
     if mods is None:
         return {}
     loaded = set(mods)
-    return {m.module_id: OPTIONAL_MODS[m.server_type] for m in modules.values()
-            if m.server_type in OPTIONAL_MODS and OPTIONAL_MODS[m.server_type] not in loaded}
+    return {
+        m.module_id: OPTIONAL_MODS[m.server_type]
+        for m in modules.values()
+        if m.server_type in OPTIONAL_MODS and OPTIONAL_MODS[m.server_type] not in loaded
+    }
 
 
 def lint_modules(modules: Mapping[str, ModuleConfig], mods: Iterable[str] | None) -> list[Problem]:
     """The module-level lints (see the module docstring)."""
     out = []
     for m in modules.values():
-        if m.server_type in CATALOG_FIELDS and m.module_id.startswith("system:") and \
-                m.selection != (DEFAULT_CATALOG_TAG,):
+        if (
+            m.server_type in CATALOG_FIELDS
+            and m.module_id.startswith("system:")
+            and m.selection != (DEFAULT_CATALOG_TAG,)
+        ):
             field = CATALOG_FIELDS[m.server_type][0]
             shown = "omitted (the whole registry)" if m.selection is None else ", ".join(m.selection) or "[]"
-            out.append(Problem("builtin_without_default", m.module_id, f"server.{field}",
-                               f"a built-in catalog configuration selects {shown}; the design's built-ins select "
-                               f"{DEFAULT_CATALOG_TAG} explicitly", m.path, m.pack))
+            out.append(
+                Problem(
+                    "builtin_without_default",
+                    m.module_id,
+                    f"server.{field}",
+                    f"a built-in catalog configuration selects {shown}; the design's built-ins select "
+                    f"{DEFAULT_CATALOG_TAG} explicitly",
+                    m.path,
+                    m.pack,
+                )
+            )
         if m.server_type in SERVER_TYPES and m.server_type not in CATALOG_FIELDS and m.server_params not in ("", "{}"):
-            out.append(Problem("unexpected_parameters", m.module_id, "server",
-                               f"{m.server_type} takes no parameters (MapCodec.unit): {m.server_params} is ignored",
-                               m.path, m.pack))
+            out.append(
+                Problem(
+                    "unexpected_parameters",
+                    m.module_id,
+                    "server",
+                    f"{m.server_type} takes no parameters (MapCodec.unit): {m.server_params} is ignored",
+                    m.path,
+                    m.pack,
+                )
+            )
     for module_id, mod in sorted(unavailable_modules(modules, mods).items()):
         m = modules[module_id]
-        out.append(Problem("unavailable_module", module_id, "server.type",
-                           f"{m.server_type} needs the mod {mod}, which the server lacks: available() is false, so "
-                           "its workflows, runtime and storage are skipped and no player has it", m.path, m.pack))
+        out.append(
+            Problem(
+                "unavailable_module",
+                module_id,
+                "server.type",
+                f"{m.server_type} needs the mod {mod}, which the server lacks: available() is false, so "
+                "its workflows, runtime and storage are skipped and no player has it",
+                m.path,
+                m.pack,
+            )
+        )
     return out
 
 
-def lint_folders(files: Iterable[tuple[str, str]], registries: Iterable[str],
-                 tag_registries: Iterable[str]) -> list[Problem]:
+def lint_folders(
+    files: Iterable[tuple[str, str]], registries: Iterable[str], tag_registries: Iterable[str]
+) -> list[Problem]:
     """``unknown_registry_folder`` rows for ``(pack, path)`` files under ``system/`` folders the game does not read."""
     known, known_tags = set(registries), set(tag_registries)
     seen: set[tuple[str, str]] = set()
@@ -72,7 +102,15 @@ def lint_folders(files: Iterable[tuple[str, str]], registries: Iterable[str],
         seen.add((pack, folder))
         where = f"data/{m.group(1)}/{'tags/' if is_tag else ''}system/{folder}/"
         expected = ", ".join(sorted(known_tags if is_tag else known))
-        out.append(Problem("unknown_registry_folder", "", "", f"{where} is no registry the game reads (expected one "
-                           f"of: {expected}); a legacy or misspelt folder is ignored, there is no compatibility layer",
-                           rel, pack))
+        out.append(
+            Problem(
+                "unknown_registry_folder",
+                "",
+                "",
+                f"{where} is no registry the game reads (expected one "
+                f"of: {expected}); a legacy or misspelt folder is ignored, there is no compatibility layer",
+                rel,
+                pack,
+            )
+        )
     return out

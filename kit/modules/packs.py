@@ -34,6 +34,7 @@ class LoadsDatapacks(Protocol):
         """The enabled packs in load order, loaded (lenient by default)."""
         ...
 
+
 #: Files larger than this are reported, not parsed (a module definition is a few hundred bytes).
 MAX_FILE_BYTES = 4 * 1024 * 1024
 
@@ -44,13 +45,19 @@ def _is_pack_dir(path: Path) -> bool:
 
 def _expand(path: Path) -> list[Path]:
     if not path.exists():
-        raise DatapackError(f"{path}: data pack not found (expected a folder holding data/, a .zip, a .jar, "
-                            "or a world folder holding datapacks/)")
+        raise DatapackError(
+            f"{path}: data pack not found (expected a folder holding data/, a .zip, a .jar, "
+            "or a world folder holding datapacks/)"
+        )
     if path.is_dir() and not _is_pack_dir(path):
         packs_dir = path / "datapacks"
         if packs_dir.is_dir():
-            return [p for p in sorted(packs_dir.iterdir(), key=lambda p: p.name) if not p.is_symlink()
-                    and ((p.is_dir() and _is_pack_dir(p)) or (p.is_file() and p.suffix.lower() == ".zip"))]
+            return [
+                p
+                for p in sorted(packs_dir.iterdir(), key=lambda p: p.name)
+                if not p.is_symlink()
+                and ((p.is_dir() and _is_pack_dir(p)) or (p.is_file() and p.suffix.lower() == ".zip"))
+            ]
         raise DatapackError(f"{path}: not a data pack (no data/ folder inside) and not a world (no datapacks/ folder)")
     if path.is_file() and not zipfile.is_zipfile(path):
         raise DatapackError(f"{path}: not a data pack (neither a folder nor a zip/jar file)")

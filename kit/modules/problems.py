@@ -88,8 +88,27 @@ class Problem:
 def problems_frame(problems: Iterable[Problem], packs: Sequence[str] = ()) -> pd.DataFrame:
     """The problems as the shared frame: errors first, then by pack (in the order of ``packs``), path, object, field."""
     rank = {name: i for i, name in enumerate(packs)}
-    rows = [{"severity": p.severity, "kind": p.kind, "object_id": p.object_id, "field": p.field,
-             "message": p.message, "path": p.path, "pack": p.pack} for p in problems]
-    rows.sort(key=lambda r: (r["severity"] != "error", rank.get(r["pack"], len(rank)), r["pack"], r["path"],
-                             r["object_id"], r["field"], r["kind"]))
+    rows = [
+        {
+            "severity": p.severity,
+            "kind": p.kind,
+            "object_id": p.object_id,
+            "field": p.field,
+            "message": p.message,
+            "path": p.path,
+            "pack": p.pack,
+        }
+        for p in problems
+    ]
+    rows.sort(
+        key=lambda r: (
+            r["severity"] != "error",
+            rank.get(r["pack"], len(rank)),
+            r["pack"],
+            r["path"],
+            r["object_id"],
+            r["field"],
+            r["kind"],
+        )
+    )
     return frame(PROBLEM_SCHEMA, rows)

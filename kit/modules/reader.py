@@ -61,8 +61,16 @@ def _gc_paused() -> Iterator[None]:
 def _load(pack: PackFiles, rel: str, object_id: str, problems: list[Problem]) -> tuple[bool, Any]:
     ns, _, name = object_id.lstrip("#").partition(":")
     if not (_NS_RE.match(ns) and _PATH_RE.match(name)):
-        problems.append(Problem("invalid_definition", object_id, "", "the file name is not a valid identifier "
-                                "(lower-case a-z, 0-9, _ . - /): the game skips it", rel, pack.pack))
+        problems.append(
+            Problem(
+                "invalid_definition",
+                object_id,
+                "",
+                "the file name is not a valid identifier (lower-case a-z, 0-9, _ . - /): the game skips it",
+                rel,
+                pack.pack,
+            )
+        )
         return False, None
     try:
         raw = pack.read(rel, max_bytes=MAX_FILE_BYTES)
@@ -76,9 +84,14 @@ def _load(pack: PackFiles, rel: str, object_id: str, problems: list[Problem]) ->
         return False, None
 
 
-def read_modules(source: Any, *, server_types: Iterable[str] = tuple(SERVER_TYPES),
-                 client_ids: Iterable[str] = CLIENT_IDS, strict: bool = False,
-                 mods: Iterable[str] | None = None) -> ModuleInventory:
+def read_modules(
+    source: Any,
+    *,
+    server_types: Iterable[str] = tuple(SERVER_TYPES),
+    client_ids: Iterable[str] = CLIENT_IDS,
+    strict: bool = False,
+    mods: Iterable[str] | None = None,
+) -> ModuleInventory:
     """Read the module configurations, systems, module tags and catalogs of data packs.
 
     Parameters
@@ -124,11 +137,13 @@ def read_modules(source: Any, *, server_types: Iterable[str] = tuple(SERVER_TYPE
     return inventory
 
 
-def _read(packs: list[PackFiles], *, server_types: Iterable[str], client_ids: Iterable[str],
-          mods: Iterable[str] | None) -> ModuleInventory:
+def _read(
+    packs: list[PackFiles], *, server_types: Iterable[str], client_ids: Iterable[str], mods: Iterable[str] | None
+) -> ModuleInventory:
     """Read and check the packs (see :func:`read_modules`)."""
-    problems: list[Problem] = lint_folders(((p.pack, rel) for p in packs for rel in sorted(p.files)), REGISTRIES,
-                                           ("system_module",) + CATALOGS)
+    problems: list[Problem] = lint_folders(
+        ((p.pack, rel) for p in packs for rel in sorted(p.files)), REGISTRIES, ("system_module",) + CATALOGS
+    )
     winners: dict[tuple[str, str], tuple[PackFiles, str]] = {}
     tag_files: dict[str, list[TagFile]] = {}
     for pack in packs:
@@ -145,7 +160,8 @@ def _read(packs: list[PackFiles], *, server_types: Iterable[str], client_ids: It
                     continue
                 try:
                     tag_files.setdefault(m.group(2), []).append(
-                        parse_tag_file(tag_id, data, pack=pack.pack, path=rel, folder=m.group(2)))
+                        parse_tag_file(tag_id, data, pack=pack.pack, path=rel, folder=m.group(2))
+                    )
                 except ValueError as exc:
                     problems.append(Problem("invalid_definition", "#" + tag_id, "values", str(exc), rel, pack.pack))
     modules: dict[str, ModuleConfig] = {}
@@ -168,6 +184,15 @@ def _read(packs: list[PackFiles], *, server_types: Iterable[str], client_ids: It
             if entry is not None:
                 entries[registry][object_id] = entry
         problems.extend(found)
-    return build_inventory(modules, systems, entries, tag_files.get("system_module", []),
-                           {c: tag_files.get(c, []) for c in CATALOGS}, problems, [p.pack for p in packs],
-                           server_types=server_types, client_ids=client_ids, mods=mods)
+    return build_inventory(
+        modules,
+        systems,
+        entries,
+        tag_files.get("system_module", []),
+        {c: tag_files.get(c, []) for c in CATALOGS},
+        problems,
+        [p.pack for p in packs],
+        server_types=server_types,
+        client_ids=client_ids,
+        mods=mods,
+    )

@@ -35,6 +35,8 @@ def candidates(inventory: ModuleInventory) -> pd.DataFrame:
     for t in sorted(by_type):
         ids = sorted(by_type[t], key=id_order)
         if len(ids) > 1:
-            rows.extend({"server_type": t, "module_id": m, "rank": i, "n_candidates": len(ids)}
-                        for i, m in enumerate(ids, start=1))
+            rows.extend(
+                {"server_type": t, "module_id": m, "rank": i, "n_candidates": len(ids)}
+                for i, m in enumerate(ids, start=1)
+            )
     return frame(CANDIDATE_SCHEMA, rows)

@@ -82,12 +82,16 @@ def resolve_registry_tags(files: Iterable[TagFile], known: Iterable[str], *, reg
         if state.get(tag_id) == 2:
             return tag_id in out.members
         if state.get(tag_id) == 1:
-            cycle = stack[stack.index(tag_id):] + [tag_id]
+            cycle = stack[stack.index(tag_id) :] + [tag_id]
             text = " -> ".join("#" + c for c in cycle)
-            for t in stack[stack.index(tag_id):]:
+            for t in stack[stack.index(tag_id) :]:
                 if t not in out.failed:
-                    fail(t, "tag_cycle", f"tags reference each other in a cycle ({text}): the tag is dropped",
-                         sources[t][-1])
+                    fail(
+                        t,
+                        "tag_cycle",
+                        f"tags reference each other in a cycle ({text}): the tag is dropped",
+                        sources[t][-1],
+                    )
             return False
         state[tag_id] = 1
         stack.append(tag_id)
@@ -98,9 +102,13 @@ def resolve_registry_tags(files: Iterable[TagFile], known: Iterable[str], *, reg
                 nested = ref[1:]
                 if nested not in merged:
                     if required:
-                        fail(tag_id, "unknown_tag_member",
-                             f"lists {ref}, which no pack defines (write {{\"id\": \"{ref}\", \"required\": false}} "
-                             "if it is optional): the tag is dropped", f)
+                        fail(
+                            tag_id,
+                            "unknown_tag_member",
+                            f'lists {ref}, which no pack defines (write {{"id": "{ref}", "required": false}} '
+                            "if it is optional): the tag is dropped",
+                            f,
+                        )
                     continue
                 if not visit(nested, stack):
                     if required and tag_id not in out.failed:
@@ -112,9 +120,13 @@ def resolve_registry_tags(files: Iterable[TagFile], known: Iterable[str], *, reg
             elif ref in known_ids:
                 members.setdefault(ref, TagMember(ref, required, ""))
             elif required:
-                fail(tag_id, "unknown_tag_member",
-                     f"lists {registry} {ref}, which no pack defines (write {{\"id\": \"{ref}\", \"required\": false}} "
-                     "if it is optional): the tag is dropped", f)
+                fail(
+                    tag_id,
+                    "unknown_tag_member",
+                    f'lists {registry} {ref}, which no pack defines (write {{"id": "{ref}", "required": false}} '
+                    "if it is optional): the tag is dropped",
+                    f,
+                )
         stack.pop()
         state[tag_id] = 2
         if tag_id in out.failed:

@@ -78,6 +78,7 @@ _WORD_TOKEN = re.compile(r"[^\W_]+")
 _CHAR = re.compile(r"[^\W_]")
 _CHAR_BIGRAM = re.compile(r"(?=([^\W_]{2}))")
 
+
 def _normalize(text: str) -> str:
     return unicodedata.normalize("NFKC", text).lower()
 
@@ -227,8 +228,11 @@ class Analyzer:
         """Deprecated (unused; kept for one release, it warns): True when tokens are the terms."""
         import warnings
 
-        warnings.warn("Analyzer.is_identity is deprecated and will be removed in the next release",
-                      DeprecationWarning, stacklevel=2)
+        warnings.warn(
+            "Analyzer.is_identity is deprecated and will be removed in the next release",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         return self._filter is None
 
     def terms_of(self, unique_tokens: list[str]) -> list[str]:
@@ -286,9 +290,7 @@ def make_analyzer(
     analyzer = _build(name, stop_set, stemmer, chinese)
     analyzer.chinese_stop_words = chinese
     if chinese:
-        analyzer._stop_pattern = re.compile(
-            "|".join(re.escape(w) for w in sorted(chinese, key=lambda w: (-len(w), w)))
-        )
+        analyzer._stop_pattern = re.compile("|".join(re.escape(w) for w in sorted(chinese, key=lambda w: (-len(w), w))))
     return analyzer
 
 

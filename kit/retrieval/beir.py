@@ -57,8 +57,9 @@ def _read_jsonl(path: Path, fields: tuple[str, ...]) -> list[dict[str, str]]:
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except FileNotFoundError:
-        raise BeirReadError(f"{path}: file not found (a BEIR folder needs corpus.jsonl, queries.jsonl "
-                            "and qrels/<split>.tsv)") from None
+        raise BeirReadError(
+            f"{path}: file not found (a BEIR folder needs corpus.jsonl, queries.jsonl and qrels/<split>.tsv)"
+        ) from None
     except (OSError, UnicodeDecodeError) as error:
         raise BeirReadError(f"{path}: cannot read ({error})") from error
     records = []
@@ -129,15 +130,12 @@ def load_beir(folder: str | os.PathLike[str], *, split: str = "test") -> BeirCol
         parts = line.split("\t") if "\t" in line else line.split()
         if len(parts) != 3:
             raise BeirFormatError(
-                f"{qrels_path}, line {number}: expected 3 columns (query-id, corpus-id, score), "
-                f"got {len(parts)}"
+                f"{qrels_path}, line {number}: expected 3 columns (query-id, corpus-id, score), got {len(parts)}"
             )
         try:
             relevance = int(parts[2])
         except ValueError:
-            raise BeirFormatError(
-                f"{qrels_path}, line {number}: score {parts[2]!r} is not an integer"
-            ) from None
+            raise BeirFormatError(f"{qrels_path}, line {number}: score {parts[2]!r} is not an integer") from None
         judged[(parts[0].strip(), parts[1].strip())] = relevance
     pairs = sorted(judged.items())
     qrels = frame(
@@ -150,7 +148,5 @@ def load_beir(folder: str | os.PathLike[str], *, split: str = "test") -> BeirCol
     )
     judged_queries = {q for q, _ in judged}
     kept = [r for r in query_records if r["_id"] in judged_queries]
-    queries = frame(
-        QUERIES_SCHEMA, {"query_id": [r["_id"] for r in kept], "text": [r["text"] for r in kept]}
-    )
+    queries = frame(QUERIES_SCHEMA, {"query_id": [r["_id"] for r in kept], "text": [r["text"] for r in kept]})
     return BeirCollection(name=root.resolve().name, corpus=corpus, queries=queries, qrels=qrels)

@@ -24,7 +24,6 @@ class NotFittedError(KitError, ValueError, AttributeError):
     """
 
 
-
 class DuplicateDocumentError(KitError, ValueError):
     """Two documents given to ``fit`` share one id (ids address paragraphs, so they must be unique)."""
 

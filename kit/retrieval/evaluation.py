@@ -30,8 +30,8 @@ from typing import TYPE_CHECKING, Literal
 import numpy as np
 
 from kit.core.frames import frame
-from kit.retrieval._frames import EVALUATION_SCHEMA, RUN_SCHEMA
 from kit.core.validation import check_int
+from kit.retrieval._frames import EVALUATION_SCHEMA, RUN_SCHEMA
 from kit.retrieval.errors import InvalidParameterError, MetricError, RunFormatError
 
 if TYPE_CHECKING:
@@ -144,9 +144,7 @@ class Metric:
 def _require(table: pd.DataFrame, columns: Iterable[str], what: str) -> None:
     missing = [c for c in columns if c not in table.columns]
     if missing:
-        raise RunFormatError(
-            f"The {what} table lacks column(s) {missing}; it has {list(table.columns)}."
-        )
+        raise RunFormatError(f"The {what} table lacks column(s) {missing}; it has {list(table.columns)}.")
 
 
 def evaluate(
@@ -194,14 +192,10 @@ def evaluate(
     else:
         keys, ascending = ["query_id", "score", "doc_id"], [True, False, True]
     ordered = ordered.sort_values(keys, ascending=ascending, kind="stable")
-    ranked: dict[str, list[str]] = {
-        q: list(docs) for q, docs in ordered.groupby("query_id", sort=False)["doc_id"]
-    }
+    ranked: dict[str, list[str]] = {q: list(docs) for q, docs in ordered.groupby("query_id", sort=False)["doc_id"]}
 
     judgments: dict[str, dict[str, float]] = {}
-    for q, d, r in zip(
-        qrels["query_id"].astype(str), qrels["doc_id"].astype(str), qrels["relevance"].astype(float)
-    ):
+    for q, d, r in zip(qrels["query_id"].astype(str), qrels["doc_id"].astype(str), qrels["relevance"].astype(float)):
         judgments.setdefault(q, {})[d] = r
     query_ids = sorted(q for q, judged in judgments.items() if any(r >= 1 for r in judged.values()))
 

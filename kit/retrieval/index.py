@@ -34,8 +34,8 @@ import numpy as np
 
 from kit.core.document import Document
 from kit.core.frames import frame
-from kit.retrieval._frames import EXPLAIN_SCHEMA, PARAGRAPH_SCHEMA, SEARCH_SCHEMA, STATS_SCHEMA
 from kit.core.validation import check_choice, check_int, check_real, check_str
+from kit.retrieval._frames import EXPLAIN_SCHEMA, PARAGRAPH_SCHEMA, SEARCH_SCHEMA, STATS_SCHEMA
 from kit.retrieval.analyzers import ANALYZERS, make_analyzer
 from kit.retrieval.errors import (
     DuplicateDocumentError,
@@ -154,9 +154,7 @@ class ParagraphIndex:
         return {name: getattr(self, name) for name in _DEFAULTS}
 
     def __repr__(self) -> str:
-        changed = [
-            f"{name}={value!r}" for name, value in self.get_params().items() if value != _DEFAULTS[name]
-        ]
+        changed = [f"{name}={value!r}" for name, value in self.get_params().items() if value != _DEFAULTS[name]]
         return f"ParagraphIndex({', '.join(changed)})"
 
     def _validate_params(self) -> None:
@@ -198,7 +196,12 @@ class ParagraphIndex:
         docs = _checked_documents(documents)
         parsed = count_terms(docs, analyze, include_title=self.include_title, max_chars=self.max_paragraph_chars)
         matrix, idf, avg_len = weigh(
-            parsed.counts, parsed.lengths, weighting=self.weighting, sublinear_tf=self.sublinear_tf, k1=self.k1, b=self.b
+            parsed.counts,
+            parsed.lengths,
+            weighting=self.weighting,
+            sublinear_tf=self.sublinear_tf,
+            k1=self.k1,
+            b=self.b,
         )
         n_rows = len(parsed.row_doc)
         self.analyzer_ = analyze
@@ -427,8 +430,7 @@ class ParagraphIndex:
         check_str(doc_id, "doc_id", "explain")
         if isinstance(paragraph_index, bool) or not isinstance(paragraph_index, (int, np.integer)):
             raise InvalidParameterError(
-                "The 'paragraph_index' parameter of explain must be an int. "
-                f"Got {paragraph_index!r} instead."
+                f"The 'paragraph_index' parameter of explain must be an int. Got {paragraph_index!r} instead."
             )
         ordinal = self._doc_ordinal.get(doc_id)
         if ordinal is None:
@@ -455,9 +457,7 @@ class ParagraphIndex:
         contributions = weights * doc_weights
         terms = [self._terms[c] for c in cols.tolist()]
         title = self._doc_titles[ordinal] if self.include_title and self._doc_titles[ordinal] else ""
-        paragraph_counts = Counter(
-            (self.analyzer_(title) if title else []) + self.analyzer_(self._row_text[row])
-        )
+        paragraph_counts = Counter((self.analyzer_(title) if title else []) + self.analyzer_(self._row_text[row]))
         out = frame(
             EXPLAIN_SCHEMA,
             {
@@ -503,8 +503,14 @@ class ParagraphIndex:
             p50 = p90 = p99 = longest = float("nan")
         matrix = self.matrix_
         arrays = (
-            matrix.data, matrix.indices, matrix.indptr, self.idf_, self._lengths, self._row_doc,
-            self._row_paragraph, self._doc_ptr,
+            matrix.data,
+            matrix.indices,
+            matrix.indptr,
+            self.idf_,
+            self._lengths,
+            self._row_doc,
+            self._row_paragraph,
+            self._doc_ptr,
         )
         memory = sum(a.nbytes for a in arrays) + sys.getsizeof(self.vocabulary_)
         memory += sum(sys.getsizeof(term) for term in self.vocabulary_)

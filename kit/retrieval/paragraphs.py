@@ -56,12 +56,8 @@ def split_paragraphs(text: str, *, max_chars: int | None = DEFAULT_MAX_CHARS) ->
     ['## Iron\\nIron tools last longer.', 'Gold is fast.']
     """
     if not isinstance(text, str):
-        raise InvalidParameterError(
-            f"The 'text' parameter of split_paragraphs must be a str. Got {text!r} instead."
-        )
-    if max_chars is not None and (
-        isinstance(max_chars, bool) or not isinstance(max_chars, int) or max_chars < 1
-    ):
+        raise InvalidParameterError(f"The 'text' parameter of split_paragraphs must be a str. Got {text!r} instead.")
+    if max_chars is not None and (isinstance(max_chars, bool) or not isinstance(max_chars, int) or max_chars < 1):
         raise InvalidParameterError(
             "The 'max_chars' parameter of split_paragraphs must be an int in the range [1, inf) "
             f"or None. Got {max_chars!r} instead."
@@ -129,8 +125,14 @@ def _hard_cut(paragraph: str, start: int, end: int, max_chars: int) -> list[tupl
     spans: list[tuple[int, int]] = []
     while end - start > max_chars:
         limit = start + max_chars
-        cut = max(paragraph.rfind(" ", start, limit), paragraph.rfind("\t", start, limit),
-                  paragraph.rfind("\n", start, limit)) - start
+        cut = (
+            max(
+                paragraph.rfind(" ", start, limit),
+                paragraph.rfind("\t", start, limit),
+                paragraph.rfind("\n", start, limit),
+            )
+            - start
+        )
         if cut <= 0:
             cut = max_chars
         spans.append((start, start + cut))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from kit.core.errors import InvalidParameterError
 
@@ -61,7 +61,8 @@ _BULLET = re.compile(r"^\s*[-*+]\s+", re.M)
 
 def plain_text(text: str, *, max_chars: int | None = None) -> str:
     """A Markdown paragraph as plain text: heading marks, emphasis, code ticks, link targets and bullets removed,
-    lines joined with spaces; cut at ``max_chars`` with ``…`` when longer."""
+    lines joined with spaces; cut at ``max_chars`` with ``…`` when longer.
+    """
     out = _HEADING.sub(lambda m: m.group(1) + " ·", text)
     out = _LINK.sub(r"\1", out)
     out = _CODE.sub(r"\1", out)
@@ -97,8 +98,9 @@ def highlight_terms(text: str, query: str, analyzer: Callable[[str], list[str]])
         if len(token) == 1 and _CJK.match(token):
             following = tokens[i + 1].group() if i + 1 < len(tokens) and tokens[i + 1].start() == match.end() else ""
             previous = tokens[i - 1].group() if i and tokens[i - 1].end() == match.start() else ""
-            hit = (token in terms or (following and token + following in terms)
-                   or (previous and previous + token in terms))
+            hit = (
+                token in terms or (following and token + following in terms) or (previous and previous + token in terms)
+            )
         else:
             hit = bool(terms.intersection(analyzer(token)))
         if hit:

@@ -68,7 +68,10 @@ def count_terms(
         doc_ptr.append(len(row_doc))
     vocabulary: dict[str, int] = {}
     raw_to_term = np.fromiter(
-        (vocabulary.setdefault(term, len(vocabulary)) if term else -1 for term in analyze.terms_of(list(raw_vocabulary))),
+        (
+            vocabulary.setdefault(term, len(vocabulary)) if term else -1
+            for term in analyze.terms_of(list(raw_vocabulary))
+        ),
         dtype=np.int32,
         count=len(raw_vocabulary),
     )

@@ -38,6 +38,7 @@ def __getattr__(name: str) -> object:
         return getattr(guides, name)
     raise AttributeError(f"module 'kit.samples' has no attribute {name!r}")
 
+
 SAMPLE_SAVE_NAME = "aurora_server"
 
 #: Environment variable naming the folder where an installed kit generates its sample save.

@@ -10,6 +10,7 @@ from kit.samples.generate import write_sample_save
 
 
 def main(argv: list[str]) -> int:
+    """Write the sample saves into ``argv[0]`` (default: the repository's ``sample_saves/``); return the exit status."""
     root = Path(argv[0]) if argv else repository_root()
     if root is None:
         print("not in a kit source tree: pass the folder that should hold sample_saves/", file=sys.stderr)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import shutil
 from collections.abc import Callable
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, Literal
 
@@ -34,7 +34,13 @@ _CARD_BOOKS = ("cb-zhou-wanghai", "cb-mira-vance")
 _PLAY_BOOKS = ("pb-lighthouse-night", "pb-ilse-storm")
 _PROJECT_BOOKS = ("novel-fog-harbour",)
 _ASSETS = ("zhou-wanghai", "mira-vance", "su-xiaoman", "ilse-brandt", "old-cat")
-_CARD_FILES = ("zhou-wanghai.png", "mira-vance.png", "su-xiaoman.card_v2.json", "ilse-brandt.card_v3.json", "old-cat.card_v1.json")
+_CARD_FILES = (
+    "zhou-wanghai.png",
+    "mira-vance.png",
+    "su-xiaoman.card_v2.json",
+    "ilse-brandt.card_v3.json",
+    "old-cat.card_v1.json",
+)
 _SESSIONS = ("sess-novel-01",)
 
 
@@ -45,7 +51,7 @@ def _clock(start: str, step_s: int = 90) -> Callable[[], str]:
 
     def now() -> str:
         moment = base + timedelta(seconds=step_s * next(ticks))
-        return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+        return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
     return now
 
@@ -114,8 +120,20 @@ _ZHOU_STEPS: list[_Step] = [
     ("trace", "user_input", "用户要求名字带海的意象"),
     ("art", "角色.名字", "周望海", "accepted", "persona-draft"),
     ("trace", "agent_tool", "查询灯塔守护人的日常作息", None, "search_notes"),
-    ("art", "角色.设定", "周望海，六十七岁，在雾岬灯塔值守四十年。妻子早逝，独自照看灯塔与一只叫“锚”的老猫。", "draft", "persona-draft"),
-    ("art", "角色.设定", "周望海，六十七岁，在雾岬灯塔值守四十年。妻子早逝，独自照看灯塔与一只叫“锚”的老猫。每晚在航海日志上记下过往船只。", "accepted", "persona-draft"),
+    (
+        "art",
+        "角色.设定",
+        "周望海，六十七岁，在雾岬灯塔值守四十年。妻子早逝，独自照看灯塔与一只叫“锚”的老猫。",
+        "draft",
+        "persona-draft",
+    ),
+    (
+        "art",
+        "角色.设定",
+        "周望海，六十七岁，在雾岬灯塔值守四十年。妻子早逝，独自照看灯塔与一只叫“锚”的老猫。每晚在航海日志上记下过往船只。",
+        "accepted",
+        "persona-draft",
+    ),
     ("trace", "skill_invoked", "调用性格塑造技能", "persona-traits"),
     ("art", "角色.性格", "暴躁、爱骂人", "rejected", "persona-traits"),
     ("msg", "user", "不要暴躁，他是沉默寡言但心软的人。"),
@@ -125,10 +143,22 @@ _ZHOU_STEPS: list[_Step] = [
     ("art", "角色.口吻", "短句，少用感叹号；提到过去时会停顿。称呼来客为“后生”。", "accepted", "persona-voice"),
     ("trace", "skill_invoked", "调用场景设定技能", "scene-night"),
     ("art", "角色.场景", "暴风雨夜，一艘迷航的小船靠岸，{{user}}敲响了灯塔的门。", "accepted", "scene-night"),
-    ("art", "角色.开场白", "*门吱呀一声开了，一盏马灯照在你脸上。* 后生，这种天气还出海？进来吧，炉子上有姜汤。", "accepted", "scene-night"),
+    (
+        "art",
+        "角色.开场白",
+        "*门吱呀一声开了，一盏马灯照在你脸上。* 后生，这种天气还出海？进来吧，炉子上有姜汤。",
+        "accepted",
+        "scene-night",
+    ),
     ("art", "角色.标签", "灯塔、老人、治愈、海", "accepted"),
     ("trace", "agent_tool", "检查角色卡字段完整性", None, "validate_card"),
-    ("art", "角色.对话示例", "<START>\n{{user}}: 灯塔会熄灭吗？\n{{char}}: 只要我还在，就不会。", "draft", "persona-voice"),
+    (
+        "art",
+        "角色.对话示例",
+        "<START>\n{{user}}: 灯塔会熄灭吗？\n{{char}}: 只要我还在，就不会。",
+        "draft",
+        "persona-voice",
+    ),
     ("trace", "user_rejected", "用户暂不需要对话示例"),
     ("msg", "assistant", "角色卡已经完整：名字、设定、性格、口吻、场景、开场白和标签都已确认。"),
     ("trace", "user_confirmed", "用户确认整张角色卡"),
@@ -140,20 +170,60 @@ _MIRA_BOOK = {
     "description": "Places Mira has mapped.",
     "extensions": {},
     "entries": [
-        {"id": 0, "keys": ["Veldt Spire", "spire"], "content": "The Veldt Spire is a clocktower city whose streets rotate every noon.",
-         "comment": "Veldt Spire", "enabled": True, "insertion_order": 100, "position": "before_char", "constant": False,
-         "selective": False, "use_regex": False, "extensions": {"position": 0, "depth": 4}},
-        {"id": 1, "keys": ["Gearwater", "canal"], "content": "Gearwater's canals are locked by brass sluices that only open to a whistled tune.",
-         "comment": "Gearwater", "enabled": True, "insertion_order": 110, "position": "after_char", "constant": False,
-         "selective": False, "use_regex": False, "extensions": {"position": 1, "depth": 4}},
-        {"id": 2, "keys": ["Cartographers' Guild", "guild"], "content": "The Guild forbids mapping the Hollow Sea; Mira does it anyway.",
-         "comment": "Guild", "enabled": True, "insertion_order": 90, "position": "before_char", "constant": True,
-         "selective": False, "use_regex": False, "extensions": {"position": 4, "depth": 2, "role": 0}},
-        {"id": 3, "keys": ["Hollow Sea"], "content": "The Hollow Sea is a basin of fog where compasses spin.",
-         "comment": "Hollow Sea (draft)", "enabled": False, "insertion_order": 80, "position": "after_char", "constant": False,
-         "selective": False, "use_regex": False, "extensions": {"position": 1, "depth": 4}},
+        {
+            "id": 0,
+            "keys": ["Veldt Spire", "spire"],
+            "content": "The Veldt Spire is a clocktower city whose streets rotate every noon.",
+            "comment": "Veldt Spire",
+            "enabled": True,
+            "insertion_order": 100,
+            "position": "before_char",
+            "constant": False,
+            "selective": False,
+            "use_regex": False,
+            "extensions": {"position": 0, "depth": 4},
+        },
+        {
+            "id": 1,
+            "keys": ["Gearwater", "canal"],
+            "content": "Gearwater's canals are locked by brass sluices that only open to a whistled tune.",
+            "comment": "Gearwater",
+            "enabled": True,
+            "insertion_order": 110,
+            "position": "after_char",
+            "constant": False,
+            "selective": False,
+            "use_regex": False,
+            "extensions": {"position": 1, "depth": 4},
+        },
+        {
+            "id": 2,
+            "keys": ["Cartographers' Guild", "guild"],
+            "content": "The Guild forbids mapping the Hollow Sea; Mira does it anyway.",
+            "comment": "Guild",
+            "enabled": True,
+            "insertion_order": 90,
+            "position": "before_char",
+            "constant": True,
+            "selective": False,
+            "use_regex": False,
+            "extensions": {"position": 4, "depth": 2, "role": 0},
+        },
+        {
+            "id": 3,
+            "keys": ["Hollow Sea"],
+            "content": "The Hollow Sea is a basin of fog where compasses spin.",
+            "comment": "Hollow Sea (draft)",
+            "enabled": False,
+            "insertion_order": 80,
+            "position": "after_char",
+            "constant": False,
+            "selective": False,
+            "use_regex": False,
+            "extensions": {"position": 1, "depth": 4},
+        },
     ],
-}  # fmt: skip
+}
 
 _MIRA_STEPS: list[_Step] = [
     ("msg", "user", "I want a cheerful inventor who draws maps of impossible cities."),
@@ -163,17 +233,55 @@ _MIRA_STEPS: list[_Step] = [
     ("msg", "user", "Gearhart is too on the nose. Something softer."),
     ("art", "角色.名字", "Mira Vance", "accepted", "persona-draft"),
     ("trace", "agent_tool", "look up clockwork city tropes", None, "search_notes"),
-    ("art", "角色.设定", "Mira Vance, 29, a clockwork cartographer who maps cities that rearrange themselves.", "draft", "persona-draft"),
-    ("art", "角色.设定", "Mira Vance, 29, a clockwork cartographer. Her brass atlas redraws itself whenever a city moves; she sells maps to lost travellers.", "accepted", "persona-draft"),
+    (
+        "art",
+        "角色.设定",
+        "Mira Vance, 29, a clockwork cartographer who maps cities that rearrange themselves.",
+        "draft",
+        "persona-draft",
+    ),
+    (
+        "art",
+        "角色.设定",
+        "Mira Vance, 29, a clockwork cartographer. Her brass atlas redraws itself whenever a city moves; "
+        "she sells maps to lost travellers.",
+        "accepted",
+        "persona-draft",
+    ),
     ("trace", "skill_invoked", "traits pass", "persona-traits"),
     ("art", "角色.性格", "gloomy, secretive", "rejected", "persona-traits"),
-    ("art", "角色.性格", "curious, talkative, easily distracted by interesting machinery, fiercely loyal", "accepted", "persona-traits"),
+    (
+        "art",
+        "角色.性格",
+        "curious, talkative, easily distracted by interesting machinery, fiercely loyal",
+        "accepted",
+        "persona-traits",
+    ),
     ("trace", "skill_invoked", "voice calibration", "persona-voice"),
-    ("art", "角色.口吻", "Quick sentences, technical metaphors, calls the user 'navigator'.", "accepted", "persona-voice"),
+    (
+        "art",
+        "角色.口吻",
+        "Quick sentences, technical metaphors, calls the user 'navigator'.",
+        "accepted",
+        "persona-voice",
+    ),
     ("trace", "skill_invoked", "world lore pass", "world-lore"),
     ("art", "角色卡.世界书", json.dumps(_MIRA_BOOK, ensure_ascii=False), "accepted", "world-lore"),
-    ("art", "角色.场景", "A rooftop workshop in the Veldt Spire, minutes before the noon rotation.", "accepted", "scene-setup"),
-    ("art", "角色.开场白", "*A brass compass clatters onto the table.* Navigator! You're just in time, the whole district moves in four minutes.", "accepted", "scene-setup"),
+    (
+        "art",
+        "角色.场景",
+        "A rooftop workshop in the Veldt Spire, minutes before the noon rotation.",
+        "accepted",
+        "scene-setup",
+    ),
+    (
+        "art",
+        "角色.开场白",
+        "*A brass compass clatters onto the table.* Navigator! You're just in time, "
+        "the whole district moves in four minutes.",
+        "accepted",
+        "scene-setup",
+    ),
     ("art", "角色.开场白", "Hello.", "rejected", "scene-setup"),
     ("art", "角色.标签", "steampunk, maps, inventor, English", "accepted"),
     ("trace", "agent_tool", "validate card fields", None, "validate_card"),
@@ -196,7 +304,9 @@ def _run_design(store: Any, book_id: str, steps: list[_Step]) -> None:
         else:
             tag, value, status = rest[0], rest[1], rest[2]
             event = "user_accepted_artifact" if status == "accepted" else None  # only an event writes the Book
-            store.record_artifact(book_id, tag, value, status=status, event=event, skill_id=rest[3] if len(rest) > 3 else None)
+            store.record_artifact(
+                book_id, tag, value, status=status, event=event, skill_id=rest[3] if len(rest) > 3 else None
+            )
 
 
 # ------------------------------------------------------------------------------------------- JSON cards
@@ -207,18 +317,48 @@ def _su_xiaoman() -> dict[str, Any]:
         "name": "茶馆旧事",
         "extensions": {},
         "entries": [
-            {"id": 0, "keys": ["说书", "评书"], "content": "苏小满每晚七点在“半盏茶馆”说《江湖夜雨》，醒木是她祖父留下的。",
-             "comment": "说书", "enabled": True, "insertion_order": 100, "position": "before_char", "constant": False,
-             "selective": False, "use_regex": False, "extensions": {"position": 0, "depth": 4}},
-            {"id": 1, "keys": ["半盏茶馆", "茶馆"], "content": "半盏茶馆在旧城河边，二楼临窗的位子总是留给老主顾。",
-             "comment": "茶馆", "enabled": True, "insertion_order": 100, "position": "after_char", "constant": False,
-             "selective": False, "use_regex": False, "extensions": {"position": 1, "depth": 4}},
-            {"id": 2, "keys": ["江湖夜雨"], "content": "《江湖夜雨》讲一个女镖师护送一盏灯穿过七座城的故事。",
-             "comment": "江湖夜雨", "enabled": True, "insertion_order": 120, "position": "before_char", "constant": False,
-             "selective": True, "secondary_keys": ["镖师"], "use_regex": False,
-             "extensions": {"position": 4, "depth": 3, "role": 0, "selectiveLogic": 0}},
+            {
+                "id": 0,
+                "keys": ["说书", "评书"],
+                "content": "苏小满每晚七点在“半盏茶馆”说《江湖夜雨》，醒木是她祖父留下的。",
+                "comment": "说书",
+                "enabled": True,
+                "insertion_order": 100,
+                "position": "before_char",
+                "constant": False,
+                "selective": False,
+                "use_regex": False,
+                "extensions": {"position": 0, "depth": 4},
+            },
+            {
+                "id": 1,
+                "keys": ["半盏茶馆", "茶馆"],
+                "content": "半盏茶馆在旧城河边，二楼临窗的位子总是留给老主顾。",
+                "comment": "茶馆",
+                "enabled": True,
+                "insertion_order": 100,
+                "position": "after_char",
+                "constant": False,
+                "selective": False,
+                "use_regex": False,
+                "extensions": {"position": 1, "depth": 4},
+            },
+            {
+                "id": 2,
+                "keys": ["江湖夜雨"],
+                "content": "《江湖夜雨》讲一个女镖师护送一盏灯穿过七座城的故事。",
+                "comment": "江湖夜雨",
+                "enabled": True,
+                "insertion_order": 120,
+                "position": "before_char",
+                "constant": False,
+                "selective": True,
+                "secondary_keys": ["镖师"],
+                "use_regex": False,
+                "extensions": {"position": 4, "depth": 3, "role": 0, "selectiveLogic": 0},
+            },
         ],
-    }  # fmt: skip
+    }
     data = {
         "name": "苏小满",
         "description": "二十四岁的女说书人，在半盏茶馆说书。嗓音清亮，记性极好，能把听众的名字编进故事里。",
@@ -247,20 +387,49 @@ def _ilse_brandt() -> dict[str, Any]:
         "token_budget": 600,
         "extensions": {},
         "entries": [
-            {"id": "storm-wall", "keys": ["storm wall", "stormline"], "content": "The Stormline is a permanent wall of thunderheads; crossing it takes a full night.",
-             "comment": "Stormline", "enabled": True, "insertion_order": 100, "constant": False, "use_regex": False,
-             "position": "before_char", "extensions": {"position": 0}},
-            {"id": "albatross", "keys": ["Albatross", "ship"], "content": "The Albatross is a patched cargo airship with a crew of six and a very old engine named Greta.",
-             "comment": "The Albatross", "enabled": True, "insertion_order": 100, "constant": True, "use_regex": False,
-             "position": "after_char", "extensions": {"position": 1}},
-            {"id": "greta", "keys": ["/\\bGreta\\b/i"], "content": "Greta the engine coughs twice before every storm.",
-             "comment": "Greta (regex key)", "enabled": True, "insertion_order": 50, "constant": False, "use_regex": True,
-             "position": "after_char", "extensions": {"position": 7, "outlet_name": "engine"}},
+            {
+                "id": "storm-wall",
+                "keys": ["storm wall", "stormline"],
+                "content": "The Stormline is a permanent wall of thunderheads; crossing it takes a full night.",
+                "comment": "Stormline",
+                "enabled": True,
+                "insertion_order": 100,
+                "constant": False,
+                "use_regex": False,
+                "position": "before_char",
+                "extensions": {"position": 0},
+            },
+            {
+                "id": "albatross",
+                "keys": ["Albatross", "ship"],
+                "content": "The Albatross is a patched cargo airship with a crew of six "
+                "and a very old engine named Greta.",
+                "comment": "The Albatross",
+                "enabled": True,
+                "insertion_order": 100,
+                "constant": True,
+                "use_regex": False,
+                "position": "after_char",
+                "extensions": {"position": 1},
+            },
+            {
+                "id": "greta",
+                "keys": ["/\\bGreta\\b/i"],
+                "content": "Greta the engine coughs twice before every storm.",
+                "comment": "Greta (regex key)",
+                "enabled": True,
+                "insertion_order": 50,
+                "constant": False,
+                "use_regex": True,
+                "position": "after_char",
+                "extensions": {"position": 7, "outlet_name": "engine"},
+            },
         ],
-    }  # fmt: skip
+    }
     data = {
         "name": "Captain Ilse Brandt",
-        "description": "Captain of the airship Albatross. Forty-one, scarred hands, runs medicine across the Stormline.",
+        "description": "Captain of the airship Albatross. Forty-one, scarred hands, "
+        "runs medicine across the Stormline.",
         "personality": "dry humour, calm under pressure, keeps promises, hates paperwork",
         "scenario": "{{user}} signed on as the new navigator the night a storm closes in.",
         "first_mes": "Navigator. You're late, and the sky is early. Strap in.",
@@ -307,24 +476,46 @@ _NIGHT_TURNS = [
     ("user", "谢谢您……这灯塔就您一个人吗？", None),
     ("assistant", "还有锚。*一只老猫从炉子后面探出头。* 它比我更会看天。", ("运行.心情", "警惕但友善")),
     ("user", "风这么大，灯会不会灭？", None),
-    ("assistant", "*他看了看窗外。* 只要我还在，就不会。后半夜要换一次灯芯，你来搭把手？", ("运行.任务", "后半夜换灯芯")),
+    (
+        "assistant",
+        "*他看了看窗外。* 只要我还在，就不会。后半夜要换一次灯芯，你来搭把手？",
+        ("运行.任务", "后半夜换灯芯"),
+    ),
     ("user", "好，我来帮忙。", None),
     ("assistant", "*他递给你一件旧雨衣。* 楼梯一百二十八级，数着走，别往下看。", ("运行.心情", "放松")),
 ]
 
 _STORM_TURNS = [
     ("user", "Reporting for duty, Captain. Sorry I'm late.", None),
-    ("assistant", "Save the apology for Greta, she's the one who waited. Chart us a line north of the squall.", ("运行.航向", "north of the squall")),
+    (
+        "assistant",
+        "Save the apology for Greta, she's the one who waited. Chart us a line north of the squall.",
+        ("运行.航向", "north of the squall"),
+    ),
     ("user", "Plotting it now. Wind is shifting east.", None),
-    ("assistant", "Then we climb. *She pulls a lever; the deck tilts.* Hold onto something.", ("运行.高度", "4,200 ft")),
+    (
+        "assistant",
+        "Then we climb. *She pulls a lever; the deck tilts.* Hold onto something.",
+        ("运行.高度", "4,200 ft"),
+    ),
     ("user", "Greta just coughed twice.", None),
-    ("assistant", "Two coughs means the storm is ten minutes out. Good ears, navigator.", ("运行.风暴", "ten minutes out")),
+    (
+        "assistant",
+        "Two coughs means the storm is ten minutes out. Good ears, navigator.",
+        ("运行.风暴", "ten minutes out"),
+    ),
     ("user", "We're through the first wall!", None),
-    ("assistant", "First of three. *She grins for the first time.* Log it.", ("运行.航向", "through the first wall, bearing 010")),
+    (
+        "assistant",
+        "First of three. *She grins for the first time.* Log it.",
+        ("运行.航向", "through the first wall, bearing 010"),
+    ),
 ]
 
 
-def _run_play(store: Any, book_id: str, turns: list[tuple[str, str, tuple[str, str] | None]], snapshots: dict[int, str]) -> None:
+def _run_play(
+    store: Any, book_id: str, turns: list[tuple[str, str, tuple[str, str] | None]], snapshots: dict[int, str]
+) -> None:
     turn = 0
     for index, (role, text, artifact) in enumerate(turns):
         store.add_message(book_id, role, text)
@@ -335,11 +526,15 @@ def _run_play(store: Any, book_id: str, turns: list[tuple[str, str, tuple[str, s
         else:
             store.append_play_trace(book_id, "skill_invoked", "narrate reply", skill_id="roleplay-narrate")
             if artifact is not None:
-                store.record_artifact(book_id, artifact[0], artifact[1], event="programmatic_pass", skill_id="state-tracker")
+                store.record_artifact(
+                    book_id, artifact[0], artifact[1], event="programmatic_pass", skill_id="state-tracker"
+                )
             store.update_run_state(book_id, event=f"turn {turn}: {text[:30]}")
         if index in snapshots:
             store.save_snapshot(book_id, label=snapshots[index])
-    store.record_artifact(book_id, "运行.备注", "draft note the player did not keep", status="draft", skill_id="state-tracker")
+    store.record_artifact(
+        book_id, "运行.备注", "draft note the player did not keep", status="draft", skill_id="state-tracker"
+    )
     store.record_artifact(book_id, "运行.结局", "rejected ending", status="rejected", skill_id="state-tracker")
 
 
@@ -386,7 +581,9 @@ def write_cards(save_dir: Path) -> None:
     # 1. two card design books, exported as assets with drawn avatars, and as PNG card files
     store = open_store(studio, clock=_clock("2026-05-01T09:00:00Z", 75))
     manifest = {"skills": ["roleplay-narrate", "state-tracker"], "contextVariant": "night-watch", "maxTurns": 40}
-    store.create_card_book("夜航灯塔守 · 周望海", book_id="cb-zhou-wanghai", orchestrator_id="card-designer", run_skill_manifest=manifest)
+    store.create_card_book(
+        "夜航灯塔守 · 周望海", book_id="cb-zhou-wanghai", orchestrator_id="card-designer", run_skill_manifest=manifest
+    )
     _run_design(store, "cb-zhou-wanghai", _ZHOU_STEPS)
     store.update_book("cb-zhou-wanghai", readiness={"ready": True, "missing": []})
     store.export_asset("cb-zhou-wanghai", asset_id="zhou-wanghai", avatar=_avatar("lighthouse"))
@@ -394,7 +591,9 @@ def write_cards(save_dir: Path) -> None:
 
     store = open_store(studio, clock=_clock("2026-05-03T14:30:00Z", 64))
     manifest = {"skills": ["roleplay-narrate", "world-lore"], "contextVariant": "workshop", "maxTurns": 30}
-    store.create_card_book("Clockwork Cartographer", book_id="cb-mira-vance", orchestrator_id="card-designer", run_skill_manifest=manifest)
+    store.create_card_book(
+        "Clockwork Cartographer", book_id="cb-mira-vance", orchestrator_id="card-designer", run_skill_manifest=manifest
+    )
     _run_design(store, "cb-mira-vance", _MIRA_STEPS)
     store.update_book("cb-mira-vance", readiness={"ready": True, "missing": ["mes_example"]})
     store.export_asset("cb-mira-vance", asset_id="mira-vance", avatar=_avatar("cartographer"))
@@ -411,7 +610,9 @@ def write_cards(save_dir: Path) -> None:
     for name, raw, spec in json_cards:
         write_card(card_from_dict(raw), cards_dir / name, spec=spec)
         store.import_card(cards_dir / name)
-    (cards_dir / "old-cat.card_v1.json").write_text(json.dumps(_old_cat(), ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    (cards_dir / "old-cat.card_v1.json").write_text(
+        json.dumps(_old_cat(), ensure_ascii=False, indent=2) + "\n", encoding="utf-8"
+    )
     store.import_card(cards_dir / "old-cat.card_v1.json")
     assert read_card(cards_dir / "old-cat.card_v1.json").spec == "v1"
 
@@ -435,13 +636,26 @@ def write_cards(save_dir: Path) -> None:
     store.create_project_book("雾港纪事", book_id="novel-fog-harbour", orchestrator_id="novel-writer")
     store.append_design_trace("novel-fog-harbour", "user_input", "写一部发生在雾港的群像小说")
     store.append_design_trace("novel-fog-harbour", "skill_invoked", "生成大纲", skill_id="novel-outline")
-    store.record_artifact("novel-fog-harbour", "设计.主角", "周望海、苏小满、老猫", event="user_accepted_artifact",
-                          skill_id="novel-outline")
+    store.record_artifact(
+        "novel-fog-harbour",
+        "设计.主角",
+        "周望海、苏小满、老猫",
+        event="user_accepted_artifact",
+        skill_id="novel-outline",
+    )
     store.record_artifact("novel-fog-harbour", "设计.基调", "黑色幽默", status="rejected", skill_id="novel-outline")
     for kind, title, text in _CHAPTERS:
         store.save_content("novel-fog-harbour", text, kind=kind, title=title)
         if kind == "chapter":
             store.append_design_trace("novel-fog-harbour", "agent_tool", f"写完{title}", tool="write_chapter")
-    store.save_session("sess-novel-01", {"bookId": "novel-fog-harbour", "messages": [
-        {"role": "user", "content": "继续写第四章。"}, {"role": "assistant", "content": "好的，第四章从码头的搜查写起。"}],
-        "blackboard": {"运行.章节": "第四章"}})  # fmt: skip
+    store.save_session(
+        "sess-novel-01",
+        {
+            "bookId": "novel-fog-harbour",
+            "messages": [
+                {"role": "user", "content": "继续写第四章。"},
+                {"role": "assistant", "content": "好的，第四章从码头的搜查写起。"},
+            ],
+            "blackboard": {"运行.章节": "第四章"},
+        },
+    )

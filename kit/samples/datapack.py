@@ -83,26 +83,56 @@ ITEMS: dict[str, tuple[str, str]] = {
 }
 TOOLS = ("pickaxe", "axe", "shovel", "hoe", "sword")
 ARMOR = ("helmet", "chestplate", "leggings", "boots")
-_TOOL_ZH = {"pickaxe": "镐", "axe": "斧", "shovel": "锹", "hoe": "锄", "sword": "剑",
-            "helmet": "头盔", "chestplate": "胸甲", "leggings": "护腿", "boots": "靴子"}
+_TOOL_ZH = {
+    "pickaxe": "镐",
+    "axe": "斧",
+    "shovel": "锹",
+    "hoe": "锄",
+    "sword": "剑",
+    "helmet": "头盔",
+    "chestplate": "胸甲",
+    "leggings": "护腿",
+    "boots": "靴子",
+}
 for _metal, _en, _zh in (("glacite", "Glacite", "冰川"), ("aurorium", "Aurorium", "极光")):
     for _part in TOOLS + ARMOR:
         ITEMS[f"{_metal}_{_part}"] = (f"{_en} {_part.capitalize()}", f"{_zh}{_TOOL_ZH[_part]}")
 
 # Chinese names for a few vanilla items the sample refers to (the vanilla zh_cn file is not in the data).
 VANILLA_ZH = {
-    "diamond": "钻石", "diamond_pickaxe": "钻石镐", "iron_ingot": "铁锭", "stick": "木棍", "bone": "骨头",
-    "rotten_flesh": "腐肉", "string": "线", "bread": "面包", "emerald": "绿宝石", "torch": "火把",
-    "coal": "煤炭", "snowball": "雪球", "ice": "冰", "packed_ice": "浮冰", "blue_ice": "蓝冰",
-    "gunpowder": "火药", "paper": "纸", "leather": "皮革", "book": "书", "gold_ingot": "金锭",
+    "diamond": "钻石",
+    "diamond_pickaxe": "钻石镐",
+    "iron_ingot": "铁锭",
+    "stick": "木棍",
+    "bone": "骨头",
+    "rotten_flesh": "腐肉",
+    "string": "线",
+    "bread": "面包",
+    "emerald": "绿宝石",
+    "torch": "火把",
+    "coal": "煤炭",
+    "snowball": "雪球",
+    "ice": "冰",
+    "packed_ice": "浮冰",
+    "blue_ice": "蓝冰",
+    "gunpowder": "火药",
+    "paper": "纸",
+    "leather": "皮革",
+    "book": "书",
+    "gold_ingot": "金锭",
 }
 
 _TOOL_PATTERNS = {
-    "pickaxe": ["XXX", " # ", " # "], "axe": ["XX", "X#", " #"], "shovel": ["X", "#", "#"],
-    "hoe": ["XX", " #", " #"], "sword": ["X", "X", "#"],
+    "pickaxe": ["XXX", " # ", " # "],
+    "axe": ["XX", "X#", " #"],
+    "shovel": ["X", "#", "#"],
+    "hoe": ["XX", " #", " #"],
+    "sword": ["X", "X", "#"],
 }
 _ARMOR_PATTERNS = {
-    "helmet": ["XXX", "X X"], "chestplate": ["X X", "XXX", "XXX"], "leggings": ["XXX", "X X", "X X"],
+    "helmet": ["XXX", "X X"],
+    "chestplate": ["X X", "XXX", "XXX"],
+    "leggings": ["XXX", "X X", "X X"],
     "boots": ["X X", "X X"],
 }
 
@@ -112,22 +142,38 @@ def a(path: str) -> str:
     return f"{NS}:{path}"
 
 
-def _shaped(pattern: list[str], key: dict[str, Any], result: str, count: int = 1, category: str = "misc",
-            **extra: Any) -> dict:
-    out = {"type": "minecraft:crafting_shaped", "category": category, "pattern": pattern, "key": key,
-           "result": {"id": result, "count": count}}
+def _shaped(
+    pattern: list[str], key: dict[str, Any], result: str, count: int = 1, category: str = "misc", **extra: Any
+) -> dict:
+    out = {
+        "type": "minecraft:crafting_shaped",
+        "category": category,
+        "pattern": pattern,
+        "key": key,
+        "result": {"id": result, "count": count},
+    }
     out.update(extra)
     return out
 
 
 def _shapeless(ingredients: list, result: str, count: int = 1, category: str = "misc") -> dict:
-    return {"type": "minecraft:crafting_shapeless", "category": category, "ingredients": ingredients,
-            "result": {"id": result, "count": count}}
+    return {
+        "type": "minecraft:crafting_shapeless",
+        "category": category,
+        "ingredients": ingredients,
+        "result": {"id": result, "count": count},
+    }
 
 
 def _cook(kind: str, ingredient: Any, result: str, xp: float, time: int, category: str = "misc") -> dict:
-    return {"type": f"minecraft:{kind}", "category": category, "ingredient": ingredient,
-            "result": {"id": result}, "experience": xp, "cookingtime": time}
+    return {
+        "type": f"minecraft:{kind}",
+        "category": category,
+        "ingredient": ingredient,
+        "result": {"id": result},
+        "experience": xp,
+        "cookingtime": time,
+    }
 
 
 def _cut(ingredient: str, result: str, count: int = 1) -> dict:
@@ -139,26 +185,41 @@ def recipes() -> dict[str, dict]:
     r: dict[str, dict] = {}
     for metal, mat in (("glacite", a("glacite_ingot")),):
         for tool, pattern in _TOOL_PATTERNS.items():
-            r[a(f"{metal}_{tool}")] = _shaped(pattern, {"X": mat, "#": "minecraft:stick"}, a(f"{metal}_{tool}"),
-                                              category="equipment")
+            r[a(f"{metal}_{tool}")] = _shaped(
+                pattern, {"X": mat, "#": "minecraft:stick"}, a(f"{metal}_{tool}"), category="equipment"
+            )
         for piece, pattern in _ARMOR_PATTERNS.items():
             r[a(f"{metal}_{piece}")] = _shaped(pattern, {"X": mat}, a(f"{metal}_{piece}"), category="equipment")
     for part in TOOLS + ARMOR:
         r[a(f"aurorium_{part}_smithing")] = {
-            "type": "minecraft:smithing_transform", "template": a("aurorium_upgrade_template"),
-            "base": a(f"glacite_{part}"), "addition": "#aurora:aurorium_materials",
-            "result": {"id": a(f"aurorium_{part}"), "count": 1}}
-    r[a("aurora_trim_smithing_trim")] = {"type": "minecraft:smithing_trim", "template": a("aurora_trim_template"),
-                                         "base": "#minecraft:trimmable_armor", "addition": "#minecraft:trim_materials"}
-    r[a("aurora_trim_template")] = _shaped(["D#D", "DFD", "DDD"], {"D": "minecraft:diamond", "#": a("aurora_trim_template"),
-                                                                   "F": a("frost_stone")}, a("aurora_trim_template"), 2)
-    r[a("aurorium_upgrade_template")] = _shaped(["S#S", "SGS", "SSS"], {"S": a("starlight_gem"),
-                                                                        "#": a("aurorium_upgrade_template"),
-                                                                        "G": a("glacite_block")},
-                                                a("aurorium_upgrade_template"), 2)
+            "type": "minecraft:smithing_transform",
+            "template": a("aurorium_upgrade_template"),
+            "base": a(f"glacite_{part}"),
+            "addition": "#aurora:aurorium_materials",
+            "result": {"id": a(f"aurorium_{part}"), "count": 1},
+        }
+    r[a("aurora_trim_smithing_trim")] = {
+        "type": "minecraft:smithing_trim",
+        "template": a("aurora_trim_template"),
+        "base": "#minecraft:trimmable_armor",
+        "addition": "#minecraft:trim_materials",
+    }
+    r[a("aurora_trim_template")] = _shaped(
+        ["D#D", "DFD", "DDD"],
+        {"D": "minecraft:diamond", "#": a("aurora_trim_template"), "F": a("frost_stone")},
+        a("aurora_trim_template"),
+        2,
+    )
+    r[a("aurorium_upgrade_template")] = _shaped(
+        ["S#S", "SGS", "SSS"],
+        {"S": a("starlight_gem"), "#": a("aurorium_upgrade_template"), "G": a("glacite_block")},
+        a("aurorium_upgrade_template"),
+        2,
+    )
     r[a("aurorium_ingot")] = _shapeless([a("glacite_ingot")] * 4 + [a("starlight_dust")] * 4, a("aurorium_ingot"))
-    r[a("glacite_block")] = _shaped(["###", "###", "###"], {"#": a("glacite_ingot")}, a("glacite_block"),
-                                    category="building")
+    r[a("glacite_block")] = _shaped(
+        ["###", "###", "###"], {"#": a("glacite_ingot")}, a("glacite_block"), category="building"
+    )
     r[a("glacite_ingot_from_block")] = _shapeless([a("glacite_block")], a("glacite_ingot"), 9)
     r[a("glacite_ingot_from_nuggets")] = _shaped(["###", "###", "###"], {"#": a("glacite_nugget")}, a("glacite_ingot"))
     r[a("glacite_nugget")] = _shapeless([a("glacite_ingot")], a("glacite_nugget"), 9)
@@ -168,8 +229,11 @@ def recipes() -> dict[str, dict]:
     r[a("moonstone_from_smelting")] = _cook("smelting", a("moonstone_ore"), a("moonstone"), 1.0, 200)
     r[a("moonstone_from_blasting")] = _cook("blasting", a("moonstone_ore"), a("moonstone"), 1.0, 100)
     r[a("glacite_nugget_from_blasting")] = _cook("blasting", "#aurora:glacite_tools", a("glacite_nugget"), 0.1, 100)
-    for raw, cooked, xp in (("frost_berry", "baked_frost_berry", 0.1), ("yeti_meat", "cooked_yeti_meat", 0.35),
-                            ("ice_cod", "cooked_ice_cod", 0.35)):
+    for raw, cooked, xp in (
+        ("frost_berry", "baked_frost_berry", 0.1),
+        ("yeti_meat", "cooked_yeti_meat", 0.35),
+        ("ice_cod", "cooked_ice_cod", 0.35),
+    ):
         r[a(cooked)] = _cook("smelting", a(raw), a(cooked), xp, 200, "food")
         r[a(f"{cooked}_from_smoking")] = _cook("smoking", a(raw), a(cooked), xp, 100, "food")
         r[a(f"{cooked}_from_campfire_cooking")] = _cook("campfire_cooking", a(raw), a(cooked), xp, 600, "food")
@@ -178,45 +242,70 @@ def recipes() -> dict[str, dict]:
     r[a("pine_stairs")] = _shaped(["#  ", "## ", "###"], {"#": a("pine_planks")}, a("pine_stairs"), 4, "building")
     r[a("pine_door")] = _shaped(["##", "##", "##"], {"#": a("pine_planks")}, a("pine_door"), 3, "redstone")
     r[a("pine_fence")] = _shaped(["W#W", "W#W"], {"W": a("pine_planks"), "#": "minecraft:stick"}, a("pine_fence"), 3)
-    stones = [("frost_bricks", 1), ("frost_brick_slab", 2), ("frost_brick_stairs", 1), ("frost_brick_wall", 1),
-              ("chiseled_frost_bricks", 1), ("frost_tiles", 1)]
+    stones = [
+        ("frost_bricks", 1),
+        ("frost_brick_slab", 2),
+        ("frost_brick_stairs", 1),
+        ("frost_brick_wall", 1),
+        ("chiseled_frost_bricks", 1),
+        ("frost_tiles", 1),
+    ]
     for out, count in stones:
         r[a(f"{out}_from_frost_stone_stonecutting")] = _cut(a("frost_stone"), a(out), count)
     r[a("frost_bricks")] = _shaped(["##", "##"], {"#": a("frost_stone")}, a("frost_bricks"), 4, "building")
     r[a("frost_brick_slab")] = _shaped(["###"], {"#": a("frost_bricks")}, a("frost_brick_slab"), 6, "building")
     r[a("frost_brick_wall")] = _shaped(["###", "###"], {"#": a("frost_bricks")}, a("frost_brick_wall"), 6)
     r[a("snow_bread")] = _shaped(["BWB"], {"B": a("frost_berry"), "W": "minecraft:wheat"}, a("snow_bread"), 1)
-    r[a("glow_stew")] = _shapeless(["minecraft:bowl", a("frost_berry"), a("ember_dust"), "minecraft:glow_berries"],
-                                   a("glow_stew"))
-    r[a("ember_torch")] = _shaped(["E", "#"], {"E": [a("ember_dust"), "minecraft:blaze_powder"], "#": "minecraft:stick"},
-                                  a("ember_torch"), 4)
-    r[a("starlight_lantern")] = _shaped(["NNN", "NSN", "NNN"], {"N": a("glacite_nugget"), "S": a("starlight_dust")},
-                                        a("starlight_lantern"))
+    r[a("glow_stew")] = _shapeless(
+        ["minecraft:bowl", a("frost_berry"), a("ember_dust"), "minecraft:glow_berries"], a("glow_stew")
+    )
+    r[a("ember_torch")] = _shaped(
+        ["E", "#"], {"E": [a("ember_dust"), "minecraft:blaze_powder"], "#": "minecraft:stick"}, a("ember_torch"), 4
+    )
+    r[a("starlight_lantern")] = _shaped(
+        ["NNN", "NSN", "NNN"], {"N": a("glacite_nugget"), "S": a("starlight_dust")}, a("starlight_lantern")
+    )
     r[a("starlight_dust")] = _shapeless([a("starlight_gem")], a("starlight_dust"), 4)
-    r[a("rune_scroll")] = _shapeless(["minecraft:paper", a("rune_fragment"), a("rune_fragment"), "#aurora:gems"],
-                                     a("rune_scroll"))
-    r[a("frost_compass")] = _shaped([" F ", "FCF", " F "], {"F": a("frost_shard"), "C": "minecraft:compass"},
-                                    a("frost_compass"))
+    r[a("rune_scroll")] = _shapeless(
+        ["minecraft:paper", a("rune_fragment"), a("rune_fragment"), "#aurora:gems"], a("rune_scroll")
+    )
+    r[a("frost_compass")] = _shaped(
+        [" F ", "FCF", " F "], {"F": a("frost_shard"), "C": "minecraft:compass"}, a("frost_compass")
+    )
     r[a("glacier_map")] = _shapeless(["minecraft:map", a("frost_compass")], a("glacier_map"))
     r[a("sled")] = _shaped(["P P", "PPP"], {"P": "#minecraft:planks"}, a("sled"), category="misc")
     r[a("ice_skates")] = _shaped(["L L", "I I"], {"L": "minecraft:leather", "I": a("glacite_ingot")}, a("ice_skates"))
-    r[a("snow_goggles")] = _shaped(["L L", "GLG"], {"L": "minecraft:leather", "G": "minecraft:glass_pane"},
-                                   a("snow_goggles"), category="equipment")
+    r[a("snow_goggles")] = _shaped(
+        ["L L", "GLG"], {"L": "minecraft:leather", "G": "minecraft:glass_pane"}, a("snow_goggles"), category="equipment"
+    )
     r[a("satchel")] = _shaped(["-L-", "L L", "LLL"], {"-": "minecraft:string", "L": a("fox_fur")}, a("satchel"))
     for color in ("blue", "red", "green"):
-        r[a(f"{color}_satchel")] = {"type": "minecraft:crafting_transmute", "category": "equipment",
-                                    "group": "satchel_dye", "input": "#aurora:satchels",
-                                    "material": f"minecraft:{color}_dye", "result": a(f"{color}_satchel")}
+        r[a(f"{color}_satchel")] = {
+            "type": "minecraft:crafting_transmute",
+            "category": "equipment",
+            "group": "satchel_dye",
+            "input": "#aurora:satchels",
+            "material": f"minecraft:{color}_dye",
+            "result": a(f"{color}_satchel"),
+        }
     r[a("aurora_crystal")] = _shapeless([a("aurora_crystal_cluster")], a("aurora_crystal"), 2)
     r[a("satchel_dye")] = {"type": "minecraft:crafting_special_armordye", "category": "misc"}
     r[a("rune_copy")] = {"type": "minecraft:crafting_special_bookcloning", "category": "misc"}
-    r[a("crystal_infusing")] = {"type": "aurora:infusing", "ingredients": [a("aurora_crystal"), a("starlight_dust")],
-                                "catalyst": {"item": a("ember_dust")}, "result": {"id": a("starlight_gem"), "count": 1},
-                                "infusing_time": 160}
+    r[a("crystal_infusing")] = {
+        "type": "aurora:infusing",
+        "ingredients": [a("aurora_crystal"), a("starlight_dust")],
+        "catalyst": {"item": a("ember_dust")},
+        "result": {"id": a("starlight_gem"), "count": 1},
+        "infusing_time": 160,
+    }
     # overrides of vanilla ids
     r["minecraft:bread"] = _shaped(["###"], {"#": ["minecraft:wheat", a("frost_berry")]}, "minecraft:bread", 1, "misc")
-    r["minecraft:torch"] = _shaped(["X", "#"], {"X": ["minecraft:coal", "minecraft:charcoal", a("ember_dust")],
-                                                "#": "minecraft:stick"}, "minecraft:torch", 4)
+    r["minecraft:torch"] = _shaped(
+        ["X", "#"],
+        {"X": ["minecraft:coal", "minecraft:charcoal", a("ember_dust")], "#": "minecraft:stick"},
+        "minecraft:torch",
+        4,
+    )
     return r
 
 
@@ -242,15 +331,19 @@ def _count(lo: float, hi: float | None = None, add: bool = False) -> dict:
 
 
 def _looting(lo: float = 0.0, hi: float = 1.0, limit: int | None = None) -> dict[str, Any]:
-    f: dict[str, Any] = {"function": "minecraft:enchanted_count_increase", "enchantment": "minecraft:looting",
-         "count": {"type": "minecraft:uniform", "min": lo, "max": hi}}
+    f: dict[str, Any] = {
+        "function": "minecraft:enchanted_count_increase",
+        "enchantment": "minecraft:looting",
+        "count": {"type": "minecraft:uniform", "min": lo, "max": hi},
+    }
     if limit:
         f["limit"] = limit
     return f
 
 
-def _pool(entries: list, rolls: Any = 1.0, bonus: float = 0.0, conditions: list | None = None,
-          functions: list | None = None) -> dict:
+def _pool(
+    entries: list, rolls: Any = 1.0, bonus: float = 0.0, conditions: list | None = None, functions: list | None = None
+) -> dict:
     p: dict[str, Any] = {"rolls": rolls, "bonus_rolls": bonus, "entries": entries}
     if conditions:
         p["conditions"] = conditions
@@ -267,8 +360,12 @@ def _table(kind: str, *pools: dict, functions: list | None = None) -> dict:
 
 
 KILLED = {"condition": "minecraft:killed_by_player"}
-SILK = {"condition": "minecraft:match_tool", "predicate": {"predicates": {"minecraft:enchantments": [
-    {"enchantments": "minecraft:silk_touch", "levels": {"min": 1}}]}}}
+SILK = {
+    "condition": "minecraft:match_tool",
+    "predicate": {
+        "predicates": {"minecraft:enchantments": [{"enchantments": "minecraft:silk_touch", "levels": {"min": 1}}]}
+    },
+}
 SHEARS = {"condition": "minecraft:match_tool", "predicate": {"items": "minecraft:shears"}}
 SURVIVES = {"condition": "minecraft:survives_explosion"}
 DECAY = {"function": "minecraft:explosion_decay"}
@@ -279,14 +376,20 @@ def _chance(p: float) -> dict:
 
 
 def _looting_chance(base: float, per_level: float) -> dict:
-    return {"condition": "minecraft:random_chance_with_enchanted_bonus", "enchantment": "minecraft:looting",
-            "unenchanted_chance": base,
-            "enchanted_chance": {"type": "minecraft:linear", "base": base + per_level, "per_level_above_first": per_level}}
+    return {
+        "condition": "minecraft:random_chance_with_enchanted_bonus",
+        "enchantment": "minecraft:looting",
+        "unenchanted_chance": base,
+        "enchanted_chance": {"type": "minecraft:linear", "base": base + per_level, "per_level_above_first": per_level},
+    }
 
 
 def _bonus(formula: str, **params: Any) -> dict:
-    f: dict[str, Any] = {"function": "minecraft:apply_bonus", "enchantment": "minecraft:fortune",
-                         "formula": f"minecraft:{formula}"}
+    f: dict[str, Any] = {
+        "function": "minecraft:apply_bonus",
+        "enchantment": "minecraft:fortune",
+        "formula": f"minecraft:{formula}",
+    }
     if params:
         f["parameters"] = params
     return f
@@ -306,162 +409,468 @@ def loot_tables() -> dict[str, dict]:
         _pool([_item(a("frost_shard"), _count(-1, 2), _looting(0, 1, limit=4))]),
         _pool([_item(a("wraith_essence"))], conditions=[KILLED, _looting_chance(0.05, 0.02)]),
     )
-    t[a("entities/ice_golem")] = _table("entity", _pool([_item(a("glacite_ingot"), _count(3, 5))]),
-                                        _pool([_item("minecraft:snowball", _count(0, 15))]))
-    t[a("entities/snow_fox")] = _table("entity", _pool([_item(a("fox_fur"), _count(0, 1), _looting())]),
-                                       _pool([_item(a("frost_berry"))], conditions=[_chance(0.2)]))
-    t[a("entities/ember_imp")] = _table("entity", _pool([_item(
-        a("ember_dust"), {"function": "minecraft:set_count", "count": {"type": "minecraft:binomial", "n": 4, "p": 0.5}},
-        _looting())]))
-    t[a("entities/starlight_moth")] = _table("entity", _pool([
-        _item(a("starlight_dust"), weight=3), _item(a("starlight_gem"), conditions=[KILLED]),
-        {"type": "minecraft:empty", "weight": 6}]))
+    t[a("entities/ice_golem")] = _table(
+        "entity", _pool([_item(a("glacite_ingot"), _count(3, 5))]), _pool([_item("minecraft:snowball", _count(0, 15))])
+    )
+    t[a("entities/snow_fox")] = _table(
+        "entity",
+        _pool([_item(a("fox_fur"), _count(0, 1), _looting())]),
+        _pool([_item(a("frost_berry"))], conditions=[_chance(0.2)]),
+    )
+    t[a("entities/ember_imp")] = _table(
+        "entity",
+        _pool(
+            [
+                _item(
+                    a("ember_dust"),
+                    {"function": "minecraft:set_count", "count": {"type": "minecraft:binomial", "n": 4, "p": 0.5}},
+                    _looting(),
+                )
+            ]
+        ),
+    )
+    t[a("entities/starlight_moth")] = _table(
+        "entity",
+        _pool(
+            [
+                _item(a("starlight_dust"), weight=3),
+                _item(a("starlight_gem"), conditions=[KILLED]),
+                {"type": "minecraft:empty", "weight": 6},
+            ]
+        ),
+    )
     t[a("entities/yeti")] = _table(
         "entity",
-        _pool([_item(a("yeti_meat"), _count(1, 3), _looting(),
-                     {"function": "minecraft:furnace_smelt", "conditions": [
-                         {"condition": "minecraft:entity_properties", "entity": "this",
-                          "predicate": {"flags": {"is_on_fire": True}}}]})]),
+        _pool(
+            [
+                _item(
+                    a("yeti_meat"),
+                    _count(1, 3),
+                    _looting(),
+                    {
+                        "function": "minecraft:furnace_smelt",
+                        "conditions": [
+                            {
+                                "condition": "minecraft:entity_properties",
+                                "entity": "this",
+                                "predicate": {"flags": {"is_on_fire": True}},
+                            }
+                        ],
+                    },
+                )
+            ]
+        ),
         _pool([{"type": "minecraft:loot_table", "value": a("gameplay/yeti_bonus")}], rolls=2.0),
         _pool([_item(a("fox_fur"), _count(2))], conditions=[KILLED]),
     )
-    t[a("entities/penguin")] = _table("entity", _pool([_item(a("ice_cod"), weight=4),
-                                                       _item(a("aurora_trout")), {"type": "minecraft:empty", "weight": 5}]))
+    t[a("entities/penguin")] = _table(
+        "entity",
+        _pool([_item(a("ice_cod"), weight=4), _item(a("aurora_trout")), {"type": "minecraft:empty", "weight": 5}]),
+    )
     t[a("entities/crystal_spider")] = _table(
-        "entity", _pool([_item("minecraft:string", _count(0, 2), _looting())]),
-        _pool([_item(a("aurora_crystal"), _count(-1, 1), _looting())], conditions=[KILLED]))
-    t[a("entities/aurora_stag")] = _table("entity", _pool([_item(a("stag_antler"), weight=1),
-                                                           _item("minecraft:leather", _count(1, 2), weight=3)]),
-                                          _pool([_item(a("yeti_meat"), _count(1, 2), _looting())]))
+        "entity",
+        _pool([_item("minecraft:string", _count(0, 2), _looting())]),
+        _pool([_item(a("aurora_crystal"), _count(-1, 1), _looting())], conditions=[KILLED]),
+    )
+    t[a("entities/aurora_stag")] = _table(
+        "entity",
+        _pool([_item(a("stag_antler"), weight=1), _item("minecraft:leather", _count(1, 2), weight=3)]),
+        _pool([_item(a("yeti_meat"), _count(1, 2), _looting())]),
+    )
     t[a("entities/frost_archer")] = _table(
-        "entity", _pool([_item("minecraft:arrow", _count(0, 2), _looting())]),
+        "entity",
+        _pool([_item("minecraft:arrow", _count(0, 2), _looting())]),
         _pool([_item("minecraft:bow")], conditions=[KILLED, _looting_chance(0.085, 0.01)]),
-        _pool([_item(a("frost_shard"), _count(1))], conditions=[_chance(0.5)]))
-    t[a("entities/wisp")] = _table("entity", _pool([{"type": "minecraft:group", "children": [
-        _item(a("starlight_dust")), _item(a("ember_dust"), conditions=[_chance(0.25)])]}]))
-    t[a("entities/glacier_slime")] = _table("entity", _pool([_item(a("frost_shard"), _count(0, 2), _looting())], conditions=[
-        {"condition": "minecraft:entity_properties", "entity": "this",
-         "predicate": {"type_specific": {"type": "minecraft:slime", "size": 1}}}]))
+        _pool([_item(a("frost_shard"), _count(1))], conditions=[_chance(0.5)]),
+    )
+    t[a("entities/wisp")] = _table(
+        "entity",
+        _pool(
+            [
+                {
+                    "type": "minecraft:group",
+                    "children": [_item(a("starlight_dust")), _item(a("ember_dust"), conditions=[_chance(0.25)])],
+                }
+            ]
+        ),
+    )
+    t[a("entities/glacier_slime")] = _table(
+        "entity",
+        _pool(
+            [_item(a("frost_shard"), _count(0, 2), _looting())],
+            conditions=[
+                {
+                    "condition": "minecraft:entity_properties",
+                    "entity": "this",
+                    "predicate": {"type_specific": {"type": "minecraft:slime", "size": 1}},
+                }
+            ],
+        ),
+    )
     # blocks
-    t[a("blocks/glacite_ore")] = _table("block", _pool([{"type": "minecraft:alternatives", "children": [
-        _item(a("glacite_ore"), conditions=[SILK]),
-        _item(a("raw_glacite"), _bonus("ore_drops"), DECAY)]}]))
-    t[a("blocks/moonstone_ore")] = _table("block", _pool([{"type": "minecraft:alternatives", "children": [
-        _item(a("moonstone_ore"), conditions=[SILK]),
-        _item(a("moonstone"), _count(1, 2), _bonus("uniform_bonus_count", bonusMultiplier=1), DECAY)]}]))
+    t[a("blocks/glacite_ore")] = _table(
+        "block",
+        _pool(
+            [
+                {
+                    "type": "minecraft:alternatives",
+                    "children": [
+                        _item(a("glacite_ore"), conditions=[SILK]),
+                        _item(a("raw_glacite"), _bonus("ore_drops"), DECAY),
+                    ],
+                }
+            ]
+        ),
+    )
+    t[a("blocks/moonstone_ore")] = _table(
+        "block",
+        _pool(
+            [
+                {
+                    "type": "minecraft:alternatives",
+                    "children": [
+                        _item(a("moonstone_ore"), conditions=[SILK]),
+                        _item(a("moonstone"), _count(1, 2), _bonus("uniform_bonus_count", bonusMultiplier=1), DECAY),
+                    ],
+                }
+            ]
+        ),
+    )
     ripe = {"condition": "minecraft:block_state_property", "block": a("frost_berry_bush"), "properties": {"age": "3"}}
     t[a("blocks/frost_berry_bush")] = _table(
-        "block", _pool([_item(a("frost_berry"))]),
-        _pool([_item(a("frost_berry"), _bonus("binomial_with_bonus_count", extra=2, probability=0.5))],
-              conditions=[ripe]), functions=[DECAY])
+        "block",
+        _pool([_item(a("frost_berry"))]),
+        _pool(
+            [_item(a("frost_berry"), _bonus("binomial_with_bonus_count", extra=2, probability=0.5))], conditions=[ripe]
+        ),
+        functions=[DECAY],
+    )
     t[a("blocks/pine_leaves")] = _table(
         "block",
-        _pool([{"type": "minecraft:alternatives", "children": [
-            _item(a("pine_leaves"), conditions=[{"condition": "minecraft:any_of", "terms": [SHEARS, SILK]}]),
-            _item(a("pine_sapling"), conditions=[SURVIVES, {"condition": "minecraft:table_bonus",
-                                                            "enchantment": "minecraft:fortune",
-                                                            "chances": [0.05, 0.0625, 0.083333336, 0.1]}])]}]),
-        _pool([_item("minecraft:stick", _count(1, 2), DECAY, conditions=[
-            {"condition": "minecraft:table_bonus", "enchantment": "minecraft:fortune",
-             "chances": [0.02, 0.022222223, 0.025, 0.033333335, 0.1]}])],
-            conditions=[{"condition": "minecraft:inverted",
-                         "term": {"condition": "minecraft:any_of", "terms": [SHEARS, SILK]}}]),
+        _pool(
+            [
+                {
+                    "type": "minecraft:alternatives",
+                    "children": [
+                        _item(
+                            a("pine_leaves"), conditions=[{"condition": "minecraft:any_of", "terms": [SHEARS, SILK]}]
+                        ),
+                        _item(
+                            a("pine_sapling"),
+                            conditions=[
+                                SURVIVES,
+                                {
+                                    "condition": "minecraft:table_bonus",
+                                    "enchantment": "minecraft:fortune",
+                                    "chances": [0.05, 0.0625, 0.083333336, 0.1],
+                                },
+                            ],
+                        ),
+                    ],
+                }
+            ]
+        ),
+        _pool(
+            [
+                _item(
+                    "minecraft:stick",
+                    _count(1, 2),
+                    DECAY,
+                    conditions=[
+                        {
+                            "condition": "minecraft:table_bonus",
+                            "enchantment": "minecraft:fortune",
+                            "chances": [0.02, 0.022222223, 0.025, 0.033333335, 0.1],
+                        }
+                    ],
+                )
+            ],
+            conditions=[
+                {"condition": "minecraft:inverted", "term": {"condition": "minecraft:any_of", "terms": [SHEARS, SILK]}}
+            ],
+        ),
     )
-    for block in ("pine_log", "pine_planks", "pine_fence", "pine_stairs", "frost_bricks", "frost_tiles",
-                  "glacite_block", "starlight_lantern", "chiseled_frost_bricks"):
+    for block in (
+        "pine_log",
+        "pine_planks",
+        "pine_fence",
+        "pine_stairs",
+        "frost_bricks",
+        "frost_tiles",
+        "glacite_block",
+        "starlight_lantern",
+        "chiseled_frost_bricks",
+    ):
         t[a(f"blocks/{block}")] = _self_drop(a(block))
     double = {"condition": "minecraft:block_state_property", "block": a("pine_slab"), "properties": {"type": "double"}}
-    t[a("blocks/pine_slab")] = _table("block", _pool([_item(a("pine_slab"), {**_count(2), "conditions": [double]},
-                                                            DECAY)]))
-    t[a("blocks/frost_stone")] = _table("block", _pool([{"type": "minecraft:alternatives", "children": [
-        _item(a("frost_stone"), conditions=[SILK]), _item(a("frost_shard"), _count(1, 3), DECAY)]}]))
-    t[a("blocks/aurora_crystal_cluster")] = _table("block", _pool([{"type": "minecraft:alternatives", "children": [
-        _item(a("aurora_crystal_cluster"), conditions=[SILK]),
-        _item(a("aurora_crystal"), _count(4), _bonus("ore_drops"), conditions=[
-            {"condition": "minecraft:match_tool", "predicate": {"items": "#aurora:crystal_harvesters"}}]),
-        _item(a("aurora_crystal"), _count(2), DECAY)]}]))
-    t[a("blocks/ember_grass")] = _table("block", _pool([{"type": "minecraft:alternatives", "children": [
-        _item(a("ember_grass"), conditions=[SHEARS]),
-        _item(a("ember_seeds"), _bonus("uniform_bonus_count", bonusMultiplier=2), DECAY,
-              conditions=[_chance(0.125)])]}]))
+    t[a("blocks/pine_slab")] = _table(
+        "block", _pool([_item(a("pine_slab"), {**_count(2), "conditions": [double]}, DECAY)])
+    )
+    t[a("blocks/frost_stone")] = _table(
+        "block",
+        _pool(
+            [
+                {
+                    "type": "minecraft:alternatives",
+                    "children": [
+                        _item(a("frost_stone"), conditions=[SILK]),
+                        _item(a("frost_shard"), _count(1, 3), DECAY),
+                    ],
+                }
+            ]
+        ),
+    )
+    t[a("blocks/aurora_crystal_cluster")] = _table(
+        "block",
+        _pool(
+            [
+                {
+                    "type": "minecraft:alternatives",
+                    "children": [
+                        _item(a("aurora_crystal_cluster"), conditions=[SILK]),
+                        _item(
+                            a("aurora_crystal"),
+                            _count(4),
+                            _bonus("ore_drops"),
+                            conditions=[
+                                {
+                                    "condition": "minecraft:match_tool",
+                                    "predicate": {"items": "#aurora:crystal_harvesters"},
+                                }
+                            ],
+                        ),
+                        _item(a("aurora_crystal"), _count(2), DECAY),
+                    ],
+                }
+            ]
+        ),
+    )
+    t[a("blocks/ember_grass")] = _table(
+        "block",
+        _pool(
+            [
+                {
+                    "type": "minecraft:alternatives",
+                    "children": [
+                        _item(a("ember_grass"), conditions=[SHEARS]),
+                        _item(
+                            a("ember_seeds"),
+                            _bonus("uniform_bonus_count", bonusMultiplier=2),
+                            DECAY,
+                            conditions=[_chance(0.125)],
+                        ),
+                    ],
+                }
+            ]
+        ),
+    )
     lower = {"condition": "minecraft:block_state_property", "block": a("pine_door"), "properties": {"half": "lower"}}
-    t[a("blocks/pine_door")] = _table("block", _pool([_item(a("pine_door"), conditions=[lower])],
-                                                     conditions=[SURVIVES]))
+    t[a("blocks/pine_door")] = _table(
+        "block", _pool([_item(a("pine_door"), conditions=[lower])], conditions=[SURVIVES])
+    )
     # chests
-    t[a("chests/common_supplies")] = _table("chest", _pool(
-        [{"type": "minecraft:tag", "name": "aurora:foods", "expand": True, "weight": 2,
-          "functions": [_count(1, 4)]}, _item("minecraft:torch", _count(2, 8))], rolls={"type": "minecraft:uniform",
-                                                                                         "min": 2, "max": 4}))
+    t[a("chests/common_supplies")] = _table(
+        "chest",
+        _pool(
+            [
+                {
+                    "type": "minecraft:tag",
+                    "name": "aurora:foods",
+                    "expand": True,
+                    "weight": 2,
+                    "functions": [_count(1, 4)],
+                },
+                _item("minecraft:torch", _count(2, 8)),
+            ],
+            rolls={"type": "minecraft:uniform", "min": 2, "max": 4},
+        ),
+    )
     t[a("chests/frozen_ruins")] = _table(
         "chest",
-        _pool([_item(a("glacite_ingot"), _count(1, 4), weight=10), _item(a("frost_shard"), _count(2, 6), weight=15),
-               _item(a("rune_fragment"), weight=5), _item(a("starlight_gem"), weight=2),
-               _item(a("aurorium_upgrade_template"), weight=1), {"type": "minecraft:empty", "weight": 7}],
-              rolls={"type": "minecraft:uniform", "min": 2, "max": 5}),
-        _pool([{"type": "minecraft:loot_table", "value": a("chests/common_supplies"), "weight": 3},
-               {"type": "minecraft:empty", "weight": 1}], rolls=1.0),
+        _pool(
+            [
+                _item(a("glacite_ingot"), _count(1, 4), weight=10),
+                _item(a("frost_shard"), _count(2, 6), weight=15),
+                _item(a("rune_fragment"), weight=5),
+                _item(a("starlight_gem"), weight=2),
+                _item(a("aurorium_upgrade_template"), weight=1),
+                {"type": "minecraft:empty", "weight": 7},
+            ],
+            rolls={"type": "minecraft:uniform", "min": 2, "max": 5},
+        ),
+        _pool(
+            [
+                {"type": "minecraft:loot_table", "value": a("chests/common_supplies"), "weight": 3},
+                {"type": "minecraft:empty", "weight": 1},
+            ],
+            rolls=1.0,
+        ),
     )
     t[a("chests/glacier_vault")] = _table(
         "chest",
-        _pool([_item(a("aurorium_ingot"), _count(1, 2), weight=4, quality=2),
-               _item(a("aurora_trim_template"), weight=2, quality=3), _item("minecraft:diamond", _count(1, 3), weight=6),
-               _item(a("glacite_ingot"), _count(2, 5), weight=20, quality=-2)],
-              rolls={"type": "minecraft:uniform", "min": 3, "max": 6}, bonus=1.0),
+        _pool(
+            [
+                _item(a("aurorium_ingot"), _count(1, 2), weight=4, quality=2),
+                _item(a("aurora_trim_template"), weight=2, quality=3),
+                _item("minecraft:diamond", _count(1, 3), weight=6),
+                _item(a("glacite_ingot"), _count(2, 5), weight=20, quality=-2),
+            ],
+            rolls={"type": "minecraft:uniform", "min": 3, "max": 6},
+            bonus=1.0,
+        ),
         _pool([_item(a("glacier_map"))], conditions=[_chance(0.35)]),
     )
     t[a("chests/ember_forge")] = _table(
-        "chest", _pool([{"type": "minecraft:tag", "name": "aurora:ores", "expand": False, "weight": 1},
-                        _item(a("ember_dust"), _count(3, 9), weight=3), _item("minecraft:coal", _count(4, 12), weight=4)],
-                       rolls=3.0))
+        "chest",
+        _pool(
+            [
+                {"type": "minecraft:tag", "name": "aurora:ores", "expand": False, "weight": 1},
+                _item(a("ember_dust"), _count(3, 9), weight=3),
+                _item("minecraft:coal", _count(4, 12), weight=4),
+            ],
+            rolls=3.0,
+        ),
+    )
     t[a("chests/starlight_observatory")] = _table(
-        "chest", _pool([_item(a("starlight_dust"), _count(2, 7), weight=8), _item(a("starlight_gem"), weight=2),
-                        _item(a("frost_compass"), weight=1), _item("minecraft:book", _count(1, 3), weight=5)],
-                       rolls={"type": "minecraft:uniform", "min": 2, "max": 4}),
-        _pool([_item(a("rune_scroll"))], conditions=[_chance(0.1)]))
+        "chest",
+        _pool(
+            [
+                _item(a("starlight_dust"), _count(2, 7), weight=8),
+                _item(a("starlight_gem"), weight=2),
+                _item(a("frost_compass"), weight=1),
+                _item("minecraft:book", _count(1, 3), weight=5),
+            ],
+            rolls={"type": "minecraft:uniform", "min": 2, "max": 4},
+        ),
+        _pool([_item(a("rune_scroll"))], conditions=[_chance(0.1)]),
+    )
     t[a("chests/ice_cave")] = _table(
-        "chest", _pool([_item("minecraft:ice", _count(4, 16), weight=10), _item("minecraft:packed_ice", _count(2, 8), weight=6),
-                        _item("minecraft:blue_ice", _count(1, 4), weight=2), _item(a("frost_shard"), _count(1, 5), weight=8)],
-                       rolls={"type": "minecraft:binomial", "n": 8, "p": 0.5}))
+        "chest",
+        _pool(
+            [
+                _item("minecraft:ice", _count(4, 16), weight=10),
+                _item("minecraft:packed_ice", _count(2, 8), weight=6),
+                _item("minecraft:blue_ice", _count(1, 4), weight=2),
+                _item(a("frost_shard"), _count(1, 5), weight=8),
+            ],
+            rolls={"type": "minecraft:binomial", "n": 8, "p": 0.5},
+        ),
+    )
     t[a("chests/wanderer_camp")] = _table(
-        "chest", _pool([{"type": "minecraft:sequence", "children": [
-            _item(a("snow_bread"), _count(1, 3)), _item(a("glow_stew"), conditions=[_chance(0.5)]),
-            _item(a("sled"))]}], rolls=2.0),
-        _pool([{"type": "minecraft:tag", "name": "aurora:satchels", "expand": True}], rolls=1.0))
+        "chest",
+        _pool(
+            [
+                {
+                    "type": "minecraft:sequence",
+                    "children": [
+                        _item(a("snow_bread"), _count(1, 3)),
+                        _item(a("glow_stew"), conditions=[_chance(0.5)]),
+                        _item(a("sled")),
+                    ],
+                }
+            ],
+            rolls=2.0,
+        ),
+        _pool([{"type": "minecraft:tag", "name": "aurora:satchels", "expand": True}], rolls=1.0),
+    )
     t[a("chests/sunken_sled")] = _table(
-        "chest", _pool([_item(a("sled"), weight=1), _item(a("ice_skates"), weight=2), _item(a("snow_goggles"), weight=2),
-                        {"type": "minecraft:loot_table", "value": a("gameplay/ice_fishing/junk"), "weight": 5}],
-                       rolls={"type": "minecraft:uniform", "min": 1, "max": 3}))
+        "chest",
+        _pool(
+            [
+                _item(a("sled"), weight=1),
+                _item(a("ice_skates"), weight=2),
+                _item(a("snow_goggles"), weight=2),
+                {"type": "minecraft:loot_table", "value": a("gameplay/ice_fishing/junk"), "weight": 5},
+            ],
+            rolls={"type": "minecraft:uniform", "min": 1, "max": 3},
+        ),
+    )
     # ice fishing (fishing-like, nested with luck)
-    open_water = {"condition": "minecraft:entity_properties", "entity": "this",
-                  "predicate": {"type_specific": {"type": "minecraft:fishing_hook", "in_open_water": True}}}
-    t[a("gameplay/ice_fishing")] = _table("fishing", _pool([
-        {"type": "minecraft:loot_table", "value": a("gameplay/ice_fishing/junk"), "weight": 12, "quality": -2},
-        {"type": "minecraft:loot_table", "value": a("gameplay/ice_fishing/treasure"), "weight": 4, "quality": 2,
-         "conditions": [open_water]},
-        {"type": "minecraft:loot_table", "value": a("gameplay/ice_fishing/fish"), "weight": 84, "quality": -1}]))
-    t[a("gameplay/ice_fishing/fish")] = _table("fishing", _pool([_item(a("ice_cod"), weight=70),
-                                                                 _item(a("aurora_trout"), weight=25),
-                                                                 _item("minecraft:salmon", weight=5)]))
-    t[a("gameplay/ice_fishing/junk")] = _table("fishing", _pool([
-        _item(a("frozen_boot"), weight=10), _item("minecraft:stick", weight=5), _item("minecraft:string", weight=5),
-        _item(a("frost_shard"), _count(1, 2), weight=10), _item("minecraft:bone", weight=10)]))
-    t[a("gameplay/ice_fishing/treasure")] = _table("fishing", _pool([
-        _item(a("starlight_gem")), _item(a("rune_scroll")), _item(a("aurora_trim_template")), _item(a("frost_compass"))]))
-    t[a("gameplay/yeti_bonus")] = _table("entity", _pool([
-        _item(a("frost_shard"), _count(1, 2), weight=6), _item(a("frost_berry"), _count(1, 3), weight=3),
-        _item(a("rune_fragment"), weight=1)]))
-    t[a("gameplay/solstice_gift")] = _table("gift", _pool([
-        {"type": "minecraft:tag", "name": "aurora:gifts", "expand": True}], rolls=1.0))
+    open_water = {
+        "condition": "minecraft:entity_properties",
+        "entity": "this",
+        "predicate": {"type_specific": {"type": "minecraft:fishing_hook", "in_open_water": True}},
+    }
+    t[a("gameplay/ice_fishing")] = _table(
+        "fishing",
+        _pool(
+            [
+                {"type": "minecraft:loot_table", "value": a("gameplay/ice_fishing/junk"), "weight": 12, "quality": -2},
+                {
+                    "type": "minecraft:loot_table",
+                    "value": a("gameplay/ice_fishing/treasure"),
+                    "weight": 4,
+                    "quality": 2,
+                    "conditions": [open_water],
+                },
+                {"type": "minecraft:loot_table", "value": a("gameplay/ice_fishing/fish"), "weight": 84, "quality": -1},
+            ]
+        ),
+    )
+    t[a("gameplay/ice_fishing/fish")] = _table(
+        "fishing",
+        _pool(
+            [_item(a("ice_cod"), weight=70), _item(a("aurora_trout"), weight=25), _item("minecraft:salmon", weight=5)]
+        ),
+    )
+    t[a("gameplay/ice_fishing/junk")] = _table(
+        "fishing",
+        _pool(
+            [
+                _item(a("frozen_boot"), weight=10),
+                _item("minecraft:stick", weight=5),
+                _item("minecraft:string", weight=5),
+                _item(a("frost_shard"), _count(1, 2), weight=10),
+                _item("minecraft:bone", weight=10),
+            ]
+        ),
+    )
+    t[a("gameplay/ice_fishing/treasure")] = _table(
+        "fishing",
+        _pool(
+            [
+                _item(a("starlight_gem")),
+                _item(a("rune_scroll")),
+                _item(a("aurora_trim_template")),
+                _item(a("frost_compass")),
+            ]
+        ),
+    )
+    t[a("gameplay/yeti_bonus")] = _table(
+        "entity",
+        _pool(
+            [
+                _item(a("frost_shard"), _count(1, 2), weight=6),
+                _item(a("frost_berry"), _count(1, 3), weight=3),
+                _item(a("rune_fragment"), weight=1),
+            ]
+        ),
+    )
+    t[a("gameplay/solstice_gift")] = _table(
+        "gift", _pool([{"type": "minecraft:tag", "name": "aurora:gifts", "expand": True}], rolls=1.0)
+    )
     # overrides of vanilla ids
     t["minecraft:entities/zombie"] = _table(
-        "entity", _pool([_item("minecraft:rotten_flesh", _count(0, 2), _looting())]),
-        _pool([_item("minecraft:iron_ingot"), _item(a("frost_shard"), weight=2)],
-              conditions=[KILLED, _looting_chance(0.025, 0.01)]))
+        "entity",
+        _pool([_item("minecraft:rotten_flesh", _count(0, 2), _looting())]),
+        _pool(
+            [_item("minecraft:iron_ingot"), _item(a("frost_shard"), weight=2)],
+            conditions=[KILLED, _looting_chance(0.025, 0.01)],
+        ),
+    )
     t["minecraft:chests/simple_dungeon"] = _table(
-        "chest", _pool([_item("minecraft:bone", _count(1, 8), weight=10), _item("minecraft:gunpowder", _count(1, 8), weight=10),
-                        _item(a("frost_shard"), _count(1, 4), weight=10), _item(a("rune_fragment"), weight=3)],
-                       rolls=3.0),
-        _pool([{"type": "minecraft:loot_table", "value": a("chests/common_supplies")}], rolls=1.0))
+        "chest",
+        _pool(
+            [
+                _item("minecraft:bone", _count(1, 8), weight=10),
+                _item("minecraft:gunpowder", _count(1, 8), weight=10),
+                _item(a("frost_shard"), _count(1, 4), weight=10),
+                _item(a("rune_fragment"), weight=3),
+            ],
+            rolls=3.0,
+        ),
+        _pool([{"type": "minecraft:loot_table", "value": a("chests/common_supplies")}], rolls=1.0),
+    )
     return t
 
 
@@ -481,17 +890,39 @@ def tags() -> dict[str, dict]:
         a("armor"): {"values": ["#aurora:glacite_armor", "#aurora:aurorium_armor"]},
         a("equipment"): {"values": ["#aurora:tools", "#aurora:armor", a("ice_skates"), a("snow_goggles")]},
         a("pine_logs"): {"values": [a("pine_log")]},
-        a("foods"): {"values": [a("frost_berry"), a("baked_frost_berry"), a("snow_bread"), a("glow_stew"),
-                                a("cooked_yeti_meat"), a("cooked_ice_cod")]},
+        a("foods"): {
+            "values": [
+                a("frost_berry"),
+                a("baked_frost_berry"),
+                a("snow_bread"),
+                a("glow_stew"),
+                a("cooked_yeti_meat"),
+                a("cooked_ice_cod"),
+            ]
+        },
         a("raw_fish"): {"values": [a("ice_cod"), a("aurora_trout")]},
-        a("gems"): {"values": [a("starlight_gem"), a("moonstone"), a("aurora_crystal"),
-                               {"id": "#aurora:modded_gems", "required": False}]},
+        a("gems"): {
+            "values": [
+                a("starlight_gem"),
+                a("moonstone"),
+                a("aurora_crystal"),
+                {"id": "#aurora:modded_gems", "required": False},
+            ]
+        },
         a("ores"): {"values": [a("glacite_ore"), a("moonstone_ore")]},
-        a("frost_stones"): {"values": [a("frost_stone"), a("frost_bricks"), a("chiseled_frost_bricks"), a("frost_tiles")]},
+        a("frost_stones"): {
+            "values": [a("frost_stone"), a("frost_bricks"), a("chiseled_frost_bricks"), a("frost_tiles")]
+        },
         a("satchels"): {"values": [a("satchel"), a("blue_satchel"), a("red_satchel"), a("green_satchel")]},
         a("aurorium_materials"): {"values": [a("aurorium_ingot")]},
-        a("crystal_harvesters"): {"values": [a("glacite_pickaxe"), a("aurorium_pickaxe"), "minecraft:diamond_pickaxe",
-                                             "minecraft:netherite_pickaxe"]},
+        a("crystal_harvesters"): {
+            "values": [
+                a("glacite_pickaxe"),
+                a("aurorium_pickaxe"),
+                "minecraft:diamond_pickaxe",
+                "minecraft:netherite_pickaxe",
+            ]
+        },
         a("lights"): {"values": [a("starlight_lantern"), a("ember_torch")]},
         a("gifts"): {"values": ["#aurora:foods", a("rune_scroll"), a("starlight_dust")]},
         a("dusts"): {"values": [a("starlight_dust"), a("ember_dust")]},
@@ -523,8 +954,9 @@ def _rel(kind: str, rid: str) -> str:
 
 def datapack_files() -> dict[str, Any]:
     """Every file of the pack: relative path -> JSON value."""
-    files: dict[str, Any] = {"pack.mcmeta": {"pack": {"pack_format": 57,
-                                                       "description": "kit sample pack: the Aurora server's frozen north"}}}
+    files: dict[str, Any] = {
+        "pack.mcmeta": {"pack": {"pack_format": 57, "description": "kit sample pack: the Aurora server's frozen north"}}
+    }
     for rid, value in recipes().items():
         files[_rel("recipe", rid)] = value
     for rid, value in loot_tables().items():

@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kit.saves import codecs, nbt
 from kit.core.document import Document
 from kit.samples.studio import EN_BOT, EN_USER, ZH_BOT, ZH_USER
+from kit.saves import codecs, nbt
 from kit.saves.tables import KNOWLEDGE, DatabaseTable
 
 __all__ = ["CHARACTER_BOOKS", "NOTES", "GeneratedFleet", "GeneratedChats", "write_fleet", "write_chat_corpus"]
@@ -36,8 +36,28 @@ MOTD: DatabaseTable[str] = DatabaseTable("fleet:motd", codecs.STRING)
 #: Character name in the generated chats -> the sample studio's character book.
 CHARACTER_BOOKS: dict[str, str] = {"林晚": "lin_wan", "Mara Vance": "mara_vance"}
 
-_WORDS = ("iron", "copper", "glacite", "furnace", "village", "nether", "portal", "diamond", "redstone", "farm",
-          "beacon", "trade", "mining", "enchanting", "river", "castle", "bridge", "harbour", "market", "tower")
+_WORDS = (
+    "iron",
+    "copper",
+    "glacite",
+    "furnace",
+    "village",
+    "nether",
+    "portal",
+    "diamond",
+    "redstone",
+    "farm",
+    "beacon",
+    "trade",
+    "mining",
+    "enchanting",
+    "river",
+    "castle",
+    "bridge",
+    "harbour",
+    "market",
+    "tower",
+)
 _FIRST = dt.date(2026, 10, 1)
 
 
@@ -73,31 +93,37 @@ def _text(rng: random.Random, n_paragraphs: int) -> str:
 
 
 def _documents(rng: random.Random, prefix: str, n: int) -> list[Document]:
-    return [Document(f"{prefix}/{i:03d}", f"{rng.choice(_WORDS).title()} guide {i}", _text(rng, rng.randint(1, 4)))
-            for i in range(n)]
+    return [
+        Document(f"{prefix}/{i:03d}", f"{rng.choice(_WORDS).title()} guide {i}", _text(rng, rng.randint(1, 4)))
+        for i in range(n)
+    ]
 
 
 def _database_bytes(tables: dict[DatabaseTable[Any], dict[str, Any]]) -> bytes:
     """A database file in kit's documented format (what ``AgentDatabases`` writes), without the fsyncs."""
-    root = {"format_version": nbt.Int(1), "tables": {
-        t.id: {"codec": t.codec.signature, "entries": {k: t.codec.encode(v) for k, v in sorted(entries.items())}}
-        for t, entries in sorted(tables.items(), key=lambda kv: kv[0].id)
-    }}
+    root = {
+        "format_version": nbt.Int(1),
+        "tables": {
+            t.id: {"codec": t.codec.signature, "entries": {k: t.codec.encode(v) for k, v in sorted(entries.items())}}
+            for t, entries in sorted(tables.items(), key=lambda kv: kv[0].id)
+        },
+    }
     return nbt.encode_nbt(root, "")
 
 
 def _corrupt(path: Path, kind: int) -> None:
     data = path.read_bytes()
     if kind == 0:
-        path.write_bytes(data[: len(data) // 2])                       # truncated gzip
+        path.write_bytes(data[: len(data) // 2])  # truncated gzip
     elif kind == 1:
-        path.write_bytes(b"not an NBT file\x00" * 8)                   # garbage
+        path.write_bytes(b"not an NBT file\x00" * 8)  # garbage
     else:
-        path.write_bytes(nbt.encode_nbt(nbt.List([nbt.Int(1)]), ""))    # a root that is not a Compound
+        path.write_bytes(nbt.encode_nbt(nbt.List([nbt.Int(1)]), ""))  # a root that is not a Compound
 
 
-def write_fleet(root: str | Path, n_saves: int = 60, *, n_servers: int | None = None, n_corrupt: int | None = None,
-                seed: int = 0) -> GeneratedFleet:
+def write_fleet(
+    root: str | Path, n_saves: int = 60, *, n_servers: int | None = None, n_corrupt: int | None = None, seed: int = 0
+) -> GeneratedFleet:
     """Write ``n_saves`` generated saves (nightly backups of a few servers) under ``root``.
 
     Parameters
@@ -140,11 +166,15 @@ def write_fleet(root: str | Path, n_saves: int = 60, *, n_servers: int | None = 
             (folder / "shared.dat").write_bytes(_database_bytes(shared))
             players = pool[: min(len(pool), 2 + night // 3)]
             for p, player in enumerate(players):
-                notes = {f"note-{i:03d}": f"{nrng.choice(_WORDS)} at {nrng.randint(-5000, 5000)}"
-                         for i in range(1 + (night - 3 * max(0, p - 2)) // 2 + p)}
+                notes = {
+                    f"note-{i:03d}": f"{nrng.choice(_WORDS)} at {nrng.randint(-5000, 5000)}"
+                    for i in range(1 + (night - 3 * max(0, p - 2)) // 2 + p)
+                }
                 tables: dict[DatabaseTable[Any], dict[str, Any]] = {NOTES: notes}
                 if p % 2 == 0:
-                    tables[KNOWLEDGE] = {"en_us": _documents(random.Random(f"{seed}/{server}/{player}"), "note", 1 + night // 4)}
+                    tables[KNOWLEDGE] = {
+                        "en_us": _documents(random.Random(f"{seed}/{server}/{player}"), "note", 1 + night // 4)
+                    }
                 (folder / "players" / f"{player}.dat").write_bytes(_database_bytes(tables))
             saves.append(save)
             players_of.append(players)
@@ -159,7 +189,8 @@ def write_fleet(root: str | Path, n_saves: int = 60, *, n_servers: int | None = 
 
 def _send_date(day: int, minute: int) -> str:
     when = dt.datetime(2026, 9, 1) + dt.timedelta(days=day, minutes=minute)
-    return f"{when.strftime('%B')} {when.day}, {when.year} {when.hour % 12 or 12}:{when.minute:02d}{'am' if when.hour < 12 else 'pm'}"
+    hour, half = when.hour % 12 or 12, "am" if when.hour < 12 else "pm"
+    return f"{when.strftime('%B')} {when.day}, {when.year} {hour}:{when.minute:02d}{half}"
 
 
 def write_chat_corpus(root: str | Path, n_chats: int = 40, *, seed: int = 0, bad_every: int = 17) -> GeneratedChats:
@@ -200,14 +231,24 @@ def write_chat_corpus(root: str | Path, n_chats: int = 40, *, seed: int = 0, bad
         else:
             started = dt.datetime(2026, 9, 1, 8) + dt.timedelta(minutes=7 * i)
             path = root / "chats" / character / f"{character} - {started:%Y-%m-%d@%Hh%Mm%Ss}.jsonl"
-            header = {"user_name": "You", "character_name": character, "create_date": _send_date(day, 0),
-                      "chat_metadata": metadata}
+            header = {
+                "user_name": "You",
+                "character_name": character,
+                "create_date": _send_date(day, 0),
+                "chat_metadata": metadata,
+            }
         lines = [json.dumps(header, ensure_ascii=False)]
         for m in range(crng.randint(10, 40)):
             is_user = m % 2 == 1
             mes = crng.choice(users) if is_user else crng.choice(bots)
-            message: dict = {"name": "You" if is_user else character, "is_user": is_user, "is_system": False,
-                             "send_date": _send_date(day, m), "mes": mes, "extra": {}}
+            message: dict = {
+                "name": "You" if is_user else character,
+                "is_user": is_user,
+                "is_system": False,
+                "send_date": _send_date(day, m),
+                "mes": mes,
+                "extra": {},
+            }
             if not is_user and crng.random() < 0.3:
                 swipes = [mes, crng.choice(bots)]
                 message.update(swipes=swipes, swipe_id=0, swipe_info=[{}, {}])
@@ -217,8 +258,11 @@ def write_chat_corpus(root: str | Path, n_chats: int = 40, *, seed: int = 0, bad
         if bad_every and i % bad_every == bad_every - 1:
             at = crng.randint(2, len(lines) - 1)
             kind = (i // bad_every) % 3
-            bad = [lines[at][: len(lines[at]) // 2], json.dumps(["not", "an", "object"]),
-                   json.dumps({"name": character, "is_user": False, "mes": None})][kind]
+            bad = [
+                lines[at][: len(lines[at]) // 2],
+                json.dumps(["not", "an", "object"]),
+                json.dumps({"name": character, "is_user": False, "mes": None}),
+            ][kind]
             lines.insert(at, bad)
             n_bad += 1
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -121,19 +121,25 @@ def _load(name: str) -> Any:
         return json.load(handle)
 
 
-_TABLES: dict[str, tuple[dict[str, Any], ...]] = {topic: _decode(rows) for topic, rows in _load("knowledge.json").items()}
+_TABLES: dict[str, tuple[dict[str, Any], ...]] = {
+    topic: _decode(rows) for topic, rows in _load("knowledge.json").items()
+}
 _PLAYERS_DATA = _load("players.json")
 _PLAYER_NOTES: dict[str, tuple[tuple[str, str], ...]] = {
     player: tuple((key, text) for key, text in notes) for player, notes in _PLAYERS_DATA["notes"].items()
 }
 _PLAYER_KNOWLEDGE: dict[str, tuple[dict[str, object], ...]] = _decode(_PLAYERS_DATA["knowledge"])
 _FTB_QUESTS: tuple[dict[str, object], ...] = _decode(_load("ftb_quests.json"))
-_QUESTIONS = tuple(
-    (q["query_id"], q["scope"], tuple(q["relevant"]), q["en"], q["zh"]) for q in _load("questions.json")
-)
+_QUESTIONS = tuple((q["query_id"], q["scope"], tuple(q["relevant"]), q["en"], q["zh"]) for q in _load("questions.json"))
 
 QUEST_BACKGROUND_CLASSES: tuple[str, ...] = (
-    "building", "combat", "community", "economy", "exploration", "farming", "technology",
+    "building",
+    "combat",
+    "community",
+    "economy",
+    "exploration",
+    "farming",
+    "technology",
 )
 
 
@@ -176,178 +182,337 @@ def _document(kind: str, row: dict[str, Any], language: str, title: _Text, parag
 
 
 def _ore(row: dict[str, Any], language: str) -> Document:
-    return _document("ores", row, language, _t("{name}: where to find and how to mine", "{name}：分布与开采"), [
-        _t("## Where to find it\n{name} (`{item}`) generates {where}, anywhere from Y={ymin} up to Y={ymax}. "
-           "It is most common around Y={peak}.",
-           "## 分布\n{name}（`{item}`）{where}生成，高度范围为 Y={ymin} 到 Y={ymax}，在 Y={peak} 附近最为密集。"),
-        _t("## Mining\nYou need at least {tool} to mine it, and each block drops {drop}.",
-           "## 开采\n至少需要{tool}才能采集，每个矿石掉落{drop}。"),
-        _t("## Uses\n{use}", "## 用途\n{use}"),
-        _t("Tip: {tip}", "小贴士：{tip}"),
-    ])
+    return _document(
+        "ores",
+        row,
+        language,
+        _t("{name}: where to find and how to mine", "{name}：分布与开采"),
+        [
+            _t(
+                "## Where to find it\n{name} (`{item}`) generates {where}, anywhere from Y={ymin} up to Y={ymax}. "
+                "It is most common around Y={peak}.",
+                "## 分布\n{name}（`{item}`）{where}生成，高度范围为 Y={ymin} 到 Y={ymax}，在 Y={peak} 附近最为密集。",
+            ),
+            _t(
+                "## Mining\nYou need at least {tool} to mine it, and each block drops {drop}.",
+                "## 开采\n至少需要{tool}才能采集，每个矿石掉落{drop}。",
+            ),
+            _t("## Uses\n{use}", "## 用途\n{use}"),
+            _t("Tip: {tip}", "小贴士：{tip}"),
+        ],
+    )
 
 
 def _mob(row: dict[str, Any], language: str) -> Document:
-    first = (_t("The {name} (`{entity}`) is harmless and has {health} health. {spawn}",
-                "{name}（`{entity}`）不会伤人，拥有 {health} 点生命值。{spawn}")
-             if row["damage"] == 0 else
-             _t("The {name} (`{entity}`) has {health} health and hits for up to {damage} damage. {spawn}",
-                "{name}（`{entity}`）拥有 {health} 点生命值，单次攻击最多造成 {damage} 点伤害。{spawn}"))
-    return _document("mobs", row, language, _t("Mob guide: {name}", "生物图鉴：{name}"), [
-        first,
-        _t("{behavior}", "{behavior}"),
-        _t("How to handle it: {counter}", "应对方法：{counter}"),
-        _t("Loot: {drops}.", "掉落物：{drops}。"),
-    ])
+    first = (
+        _t(
+            "The {name} (`{entity}`) is harmless and has {health} health. {spawn}",
+            "{name}（`{entity}`）不会伤人，拥有 {health} 点生命值。{spawn}",
+        )
+        if row["damage"] == 0
+        else _t(
+            "The {name} (`{entity}`) has {health} health and hits for up to {damage} damage. {spawn}",
+            "{name}（`{entity}`）拥有 {health} 点生命值，单次攻击最多造成 {damage} 点伤害。{spawn}",
+        )
+    )
+    return _document(
+        "mobs",
+        row,
+        language,
+        _t("Mob guide: {name}", "生物图鉴：{name}"),
+        [
+            first,
+            _t("{behavior}", "{behavior}"),
+            _t("How to handle it: {counter}", "应对方法：{counter}"),
+            _t("Loot: {drops}.", "掉落物：{drops}。"),
+        ],
+    )
 
 
 def _biome(row: dict[str, Any], language: str) -> Document:
-    return _document("biomes", row, language, _t("Biome: {name}", "生物群系：{name}"), [
-        _t("{name} (`{biome}`) is found {where}. Climate: {climate}.",
-           "{name}（`{biome}`）{where}。气候：{climate}。"),
-        _t("## Resources\nLook for {resources}.", "## 资源\n这里可以找到{resources}。"),
-        _t("## Mobs\nExpect {mobs}.", "## 生物\n常见生物：{mobs}。"),
-        _t("{detail}", "{detail}"),
-    ])
+    return _document(
+        "biomes",
+        row,
+        language,
+        _t("Biome: {name}", "生物群系：{name}"),
+        [
+            _t(
+                "{name} (`{biome}`) is found {where}. Climate: {climate}.",
+                "{name}（`{biome}`）{where}。气候：{climate}。",
+            ),
+            _t("## Resources\nLook for {resources}.", "## 资源\n这里可以找到{resources}。"),
+            _t("## Mobs\nExpect {mobs}.", "## 生物\n常见生物：{mobs}。"),
+            _t("{detail}", "{detail}"),
+        ],
+    )
 
 
 def _machine(row: dict[str, Any], language: str) -> Document:
-    return _document("machines", row, language, _t("{name} ({mod})", "{name}（{mod}）"), [
-        _t("The {name} (`{block}`) from {mod} {function}.", "{mod}的{name}（`{block}`）{function}。"),
-        _t("## Crafting and energy\nRecipe: {recipe}. Energy: {power}.", "## 合成与能耗\n配方：{recipe}。能耗：{power}。"),
-        _t("## Settings\n{setting}", "## 使用提示\n{setting}"),
-    ])
+    return _document(
+        "machines",
+        row,
+        language,
+        _t("{name} ({mod})", "{name}（{mod}）"),
+        [
+            _t("The {name} (`{block}`) from {mod} {function}.", "{mod}的{name}（`{block}`）{function}。"),
+            _t(
+                "## Crafting and energy\nRecipe: {recipe}. Energy: {power}.",
+                "## 合成与能耗\n配方：{recipe}。能耗：{power}。",
+            ),
+            _t("## Settings\n{setting}", "## 使用提示\n{setting}"),
+        ],
+    )
 
 
 def _crop(row: dict[str, Any], language: str) -> Document:
-    return _document("farming", row, language, _t("Farming: {name}", "种植养殖：{name}"), [
-        _t("{name} (`{item}`) needs {needs}.", "{name}（`{item}`）需要{needs}。"),
-        _t("Growth: {growth}. Harvest: {harvest}.", "生长：{growth}。收获：{harvest}。"),
-        _t("Uses: {use}.", "用途：{use}。"),
-    ])
+    return _document(
+        "farming",
+        row,
+        language,
+        _t("Farming: {name}", "种植养殖：{name}"),
+        [
+            _t("{name} (`{item}`) needs {needs}.", "{name}（`{item}`）需要{needs}。"),
+            _t("Growth: {growth}. Harvest: {harvest}.", "生长：{growth}。收获：{harvest}。"),
+            _t("Uses: {use}.", "用途：{use}。"),
+        ],
+    )
 
 
 def _enchantment(row: dict[str, Any], language: str) -> Document:
-    return _document("enchanting", row, language, _t("Enchantment: {name}", "附魔：{name}"), [
-        _t("{name} (`{ench}`, maximum level {max_level}) can be applied to {applies}. Effect: {effect}.",
-           "{name}（`{ench}`，最高 {max_level} 级）可以附在{applies}上。效果：{effect}。"),
-        _t("Getting {name}: {obtain}. Conflicts with: {conflicts}.", "{name}的获取方式：{obtain}。冲突附魔：{conflicts}。"),
-        _t("On Aurora: {tip}", "服务器说明：{tip}"),
-    ])
+    return _document(
+        "enchanting",
+        row,
+        language,
+        _t("Enchantment: {name}", "附魔：{name}"),
+        [
+            _t(
+                "{name} (`{ench}`, maximum level {max_level}) can be applied to {applies}. Effect: {effect}.",
+                "{name}（`{ench}`，最高 {max_level} 级）可以附在{applies}上。效果：{effect}。",
+            ),
+            _t(
+                "Getting {name}: {obtain}. Conflicts with: {conflicts}.",
+                "{name}的获取方式：{obtain}。冲突附魔：{conflicts}。",
+            ),
+            _t("On Aurora: {tip}", "服务器说明：{tip}"),
+        ],
+    )
 
 
 def _rule(row: dict[str, Any], language: str) -> Document:
-    return _document("rules", row, language, _t("Server rule {number}: {name}", "服务器规则第 {number} 条：{name}"), [
-        _t("{rule}", "{rule}"),
-        _t("Why: {reason}", "原因：{reason}"),
-        _t("Penalty: {penalty}.", "处罚：{penalty}。"),
-        _t("Example: {example}", "例如：{example}"),
-    ])
+    return _document(
+        "rules",
+        row,
+        language,
+        _t("Server rule {number}: {name}", "服务器规则第 {number} 条：{name}"),
+        [
+            _t("{rule}", "{rule}"),
+            _t("Why: {reason}", "原因：{reason}"),
+            _t("Penalty: {penalty}.", "处罚：{penalty}。"),
+            _t("Example: {example}", "例如：{example}"),
+        ],
+    )
 
 
 def _command(row: dict[str, Any], language: str) -> Document:
-    return _document("commands", row, language, _t("Command {syntax}", "指令 {syntax}"), [
-        _t("`{syntax}` {purpose}.", "`{syntax}`：{purpose}。"),
-        _t("Limits: {limit}.", "限制：{limit}。"),
-        _t("Example: `{example}`. {note}", "示例：`{example}`。{note}"),
-    ])
+    return _document(
+        "commands",
+        row,
+        language,
+        _t("Command {syntax}", "指令 {syntax}"),
+        [
+            _t("`{syntax}` {purpose}.", "`{syntax}`：{purpose}。"),
+            _t("Limits: {limit}.", "限制：{limit}。"),
+            _t("Example: `{example}`. {note}", "示例：`{example}`。{note}"),
+        ],
+    )
 
 
 def _economy(row: dict[str, Any], language: str) -> Document:
-    return _document("economy", row, language, _t("Economy: {name}", "经济：{name}"), [
-        _t("{summary}", "{summary}"),
-        _t("## In numbers\n{numbers}", "## 数据\n{numbers}"),
-        _t("Advice: {advice}", "建议：{advice}"),
-    ])
+    return _document(
+        "economy",
+        row,
+        language,
+        _t("Economy: {name}", "经济：{name}"),
+        [
+            _t("{summary}", "{summary}"),
+            _t("## In numbers\n{numbers}", "## 数据\n{numbers}"),
+            _t("Advice: {advice}", "建议：{advice}"),
+        ],
+    )
 
 
 def _quest_chapter(row: dict[str, Any], language: str) -> Document:
     if row["quests"]:
         title = _t("Quest chapter: {name}", "任务章节：{name}")
-        first = _t("{name} is a chapter of the quest book with {quests} quests. Unlocks: {unlock}.",
-                   "任务书中的“{name}”章节共有 {quests} 个任务。解锁条件：{unlock}。")
+        first = _t(
+            "{name} is a chapter of the quest book with {quests} quests. Unlocks: {unlock}.",
+            "任务书中的“{name}”章节共有 {quests} 个任务。解锁条件：{unlock}。",
+        )
     else:
         title = _t("Quests: {name}", "任务：{name}")
         first = _t("{name}: the rules below {unlock}.", "{name}：以下规则{unlock}。")
-    return _document("quests", row, language, title, [
-        first, _t("{content}", "{content}"), _t("Rewards: {reward}.", "奖励：{reward}。"), _t("Tip: {tip}", "提示：{tip}"),
-    ])
+    return _document(
+        "quests",
+        row,
+        language,
+        title,
+        [
+            first,
+            _t("{content}", "{content}"),
+            _t("Rewards: {reward}.", "奖励：{reward}。"),
+            _t("Tip: {tip}", "提示：{tip}"),
+        ],
+    )
 
 
 def _dimension(row: dict[str, Any], language: str) -> Document:
-    return _document("dimensions", row, language, _t("Dimension: {name}", "维度：{name}"), [
-        _t("## Getting there\n{name} (`{dim}`): {access}.", "## 如何前往\n{name}（`{dim}`）：{access}。"),
-        _t("## About\n{lore} A sensible first visit: {route}", "## 概况\n{lore}第一次去的建议：{route}"),
-        _t("## Dangers\nWatch out for {hazards}. Above all, {safety}.", "## 危险\n需要警惕{hazards}。最重要的是：{safety}。"),
-    ])
+    return _document(
+        "dimensions",
+        row,
+        language,
+        _t("Dimension: {name}", "维度：{name}"),
+        [
+            _t("## Getting there\n{name} (`{dim}`): {access}.", "## 如何前往\n{name}（`{dim}`）：{access}。"),
+            _t("## About\n{lore} A sensible first visit: {route}", "## 概况\n{lore}第一次去的建议：{route}"),
+            _t(
+                "## Dangers\nWatch out for {hazards}. Above all, {safety}.",
+                "## 危险\n需要警惕{hazards}。最重要的是：{safety}。",
+            ),
+        ],
+    )
 
 
 def _boss(row: dict[str, Any], language: str) -> Document:
     phases = dict(row, phase1=row["phases"][0], phase2=row["phases"][1], phase3=row["phases"][2])
-    return _document("bosses", phases, language, _t("Boss: {name}", "Boss：{name}"), [
-        _t("{name} (`{entity}`) has {health} health. Arena: {arena}. Summoning: {summon}.",
-           "{name}（`{entity}`）拥有 {health} 点生命值。战斗地点：{arena}。召唤方式：{summon}。"),
-        _t("## The fight\nPhase one: {phase1} Phase two: {phase2} Phase three: {phase3}",
-           "## 战斗流程\n第一阶段：{phase1}第二阶段：{phase2}第三阶段：{phase3}"),
-        _t("Bring {prep}.", "建议携带：{prep}。"),
-        _t("Loot: {loot}.", "战利品：{loot}。"),
-    ])
+    return _document(
+        "bosses",
+        phases,
+        language,
+        _t("Boss: {name}", "Boss：{name}"),
+        [
+            _t(
+                "{name} (`{entity}`) has {health} health. Arena: {arena}. Summoning: {summon}.",
+                "{name}（`{entity}`）拥有 {health} 点生命值。战斗地点：{arena}。召唤方式：{summon}。",
+            ),
+            _t(
+                "## The fight\nPhase one: {phase1} Phase two: {phase2} Phase three: {phase3}",
+                "## 战斗流程\n第一阶段：{phase1}第二阶段：{phase2}第三阶段：{phase3}",
+            ),
+            _t("Bring {prep}.", "建议携带：{prep}。"),
+            _t("Loot: {loot}.", "战利品：{loot}。"),
+        ],
+    )
 
 
 def _structure(row: dict[str, Any], language: str) -> Document:
-    return _document("structures", row, language, _t("Structure: {name}", "结构：{name}"), [
-        _t("Where to find the {name}: {where}. Layout: {layout}.", "{name}的位置：{where}。结构布局：{layout}。"),
-        _t("Loot: {loot}.", "战利品：{loot}。"),
-        _t("Danger: {danger}.", "危险：{danger}。"),
-    ])
+    return _document(
+        "structures",
+        row,
+        language,
+        _t("Structure: {name}", "结构：{name}"),
+        [
+            _t("Where to find the {name}: {where}. Layout: {layout}.", "{name}的位置：{where}。结构布局：{layout}。"),
+            _t("Loot: {loot}.", "战利品：{loot}。"),
+            _t("Danger: {danger}.", "危险：{danger}。"),
+        ],
+    )
 
 
 def _potion(row: dict[str, Any], language: str) -> Document:
-    return _document("brewing", row, language, _t("Potion: {name}", "药水：{name}"), [
-        _t("Brew {name} (`{potion}`) by adding {ingredient} to an Awkward Potion. Duration: {duration}.",
-           "在粗制的药水中加入{ingredient}即可酿造{name}药水（`{potion}`）。持续时间：{duration}。"),
-        _t("Effect: {effect}.", "效果：{effect}。"),
-        _t("When to use it: {use}.", "适用场合：{use}。"),
-    ])
+    return _document(
+        "brewing",
+        row,
+        language,
+        _t("Potion: {name}", "药水：{name}"),
+        [
+            _t(
+                "Brew {name} (`{potion}`) by adding {ingredient} to an Awkward Potion. Duration: {duration}.",
+                "在粗制的药水中加入{ingredient}即可酿造{name}药水（`{potion}`）。持续时间：{duration}。",
+            ),
+            _t("Effect: {effect}.", "效果：{effect}。"),
+            _t("When to use it: {use}.", "适用场合：{use}。"),
+        ],
+    )
 
 
 def _villager(row: dict[str, Any], language: str) -> Document:
-    return _document("villagers", row, language, _t("Villager trades: {name}", "村民交易：{name}"), [
-        _t("{name} villagers (profession `{profession}`) claim {workstation} as their job site.",
-           "{name}村民（职业 `{profession}`）以{workstation}作为工作站点。"),
-        _t("Typical trades: {trades}.", "常见交易：{trades}。"),
-        _t("Best deal on Aurora: {best}.", "本服最划算的交易：{best}。"),
-        _t("Tip: {tip}", "提示：{tip}"),
-    ])
+    return _document(
+        "villagers",
+        row,
+        language,
+        _t("Villager trades: {name}", "村民交易：{name}"),
+        [
+            _t(
+                "{name} villagers (profession `{profession}`) claim {workstation} as their job site.",
+                "{name}村民（职业 `{profession}`）以{workstation}作为工作站点。",
+            ),
+            _t("Typical trades: {trades}.", "常见交易：{trades}。"),
+            _t("Best deal on Aurora: {best}.", "本服最划算的交易：{best}。"),
+            _t("Tip: {tip}", "提示：{tip}"),
+        ],
+    )
 
 
 def _gear(row: dict[str, Any], language: str) -> Document:
-    return _document("gear", row, language, _t("Gear: {name}", "装备：{name}"), [
-        _t("{name} (`{item}`) has {durability} durability. {stats}", "{name}（`{item}`）的耐久度为 {durability}。{stats}"),
-        _t("## How to get it\n{craft}", "## 获取方式\n{craft}"),
-        _t("## On Aurora\n{note}", "## 本服说明\n{note}"),
-    ])
+    return _document(
+        "gear",
+        row,
+        language,
+        _t("Gear: {name}", "装备：{name}"),
+        [
+            _t(
+                "{name} (`{item}`) has {durability} durability. {stats}",
+                "{name}（`{item}`）的耐久度为 {durability}。{stats}",
+            ),
+            _t("## How to get it\n{craft}", "## 获取方式\n{craft}"),
+            _t("## On Aurora\n{note}", "## 本服说明\n{note}"),
+        ],
+    )
 
 
 def _problem(row: dict[str, Any], language: str) -> Document:
-    return _document("help", row, language, _t("Help: {problem}", "常见问题：{problem}"), [
-        _t("Why it happens: {cause}", "原因：{cause}"),
-        _t("What to do: {fix}", "解决办法：{fix}"),
-        _t("Good to know: {more}", "补充说明：{more}"),
-    ])
+    return _document(
+        "help",
+        row,
+        language,
+        _t("Help: {problem}", "常见问题：{problem}"),
+        [
+            _t("Why it happens: {cause}", "原因：{cause}"),
+            _t("What to do: {fix}", "解决办法：{fix}"),
+            _t("Good to know: {more}", "补充说明：{more}"),
+        ],
+    )
 
 
 def _server_page(row: dict[str, Any], language: str) -> Document:
     paragraphs = {f"p{index}": sentences for index, sentences in enumerate(row["paragraphs"])}
-    return _document("server", dict(row, **paragraphs), language, _t("{name}", "{name}"),
-                     [_t(f"{{{key}}}", f"{{{key}}}") for key in paragraphs])
+    return _document(
+        "server",
+        dict(row, **paragraphs),
+        language,
+        _t("{name}", "{name}"),
+        [_t(f"{{{key}}}", f"{{{key}}}") for key in paragraphs],
+    )
 
 
 _KNOWLEDGE = (
-    ("ores", _ore), ("mobs", _mob), ("biomes", _biome), ("machines", _machine), ("crops", _crop),
-    ("enchantments", _enchantment), ("rules", _rule), ("commands", _command), ("economy", _economy),
-    ("quest_chapters", _quest_chapter), ("dimensions", _dimension), ("bosses", _boss), ("structures", _structure),
-    ("potions", _potion), ("villagers", _villager), ("gear", _gear), ("problems", _problem),
+    ("ores", _ore),
+    ("mobs", _mob),
+    ("biomes", _biome),
+    ("machines", _machine),
+    ("crops", _crop),
+    ("enchantments", _enchantment),
+    ("rules", _rule),
+    ("commands", _command),
+    ("economy", _economy),
+    ("quest_chapters", _quest_chapter),
+    ("dimensions", _dimension),
+    ("bosses", _boss),
+    ("structures", _structure),
+    ("potions", _potion),
+    ("villagers", _villager),
+    ("gear", _gear),
+    ("problems", _problem),
     ("server_pages", _server_page),
 )
 
@@ -443,8 +608,10 @@ def player_knowledge(player: str, language: Language) -> list[Document]:
     """
     _check_player(player, "player_knowledge")
     _check_language(language, "player_knowledge")
-    documents = [_paragraphs_document(f"private/{player}/{row['slug']}", dict(row), language, ("private", player))
-                 for row in _PLAYER_KNOWLEDGE[player]]
+    documents = [
+        _paragraphs_document(f"private/{player}/{row['slug']}", dict(row), language, ("private", player))
+        for row in _PLAYER_KNOWLEDGE[player]
+    ]
     return sorted(documents, key=lambda document: document.id)
 
 
@@ -463,9 +630,15 @@ def ftb_guides(language: Language) -> list[Document]:
         If ``language`` is not one of :data:`LANGUAGES`.
     """
     _check_language(language, "ftb_guides")
-    documents = [_paragraphs_document(f"ftb:{_quest_id(str(row['slug']))}", dict(row, paragraphs=row["text"]), language,
-                                      ("ftb", str(row["chapter"])))
-                 for row in _FTB_QUESTS]
+    documents = [
+        _paragraphs_document(
+            f"ftb:{_quest_id(str(row['slug']))}",
+            dict(row, paragraphs=row["text"]),
+            language,
+            ("ftb", str(row["chapter"])),
+        )
+        for row in _FTB_QUESTS
+    ]
     return sorted(documents, key=lambda document: document.id)
 
 

@@ -18,8 +18,17 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-__all__ = ["PACK_NAME", "DRAFT_PACK_NAME", "STAGING_FOLDER", "module_pack_files", "draft_pack_files",
-           "write_modules", "PLAYER_PERMISSIONS", "DRAFT_MISTAKES", "SERVER_ONLY_KINDS"]
+__all__ = [
+    "PACK_NAME",
+    "DRAFT_PACK_NAME",
+    "STAGING_FOLDER",
+    "module_pack_files",
+    "draft_pack_files",
+    "write_modules",
+    "PLAYER_PERMISSIONS",
+    "DRAFT_MISTAKES",
+    "SERVER_ONLY_KINDS",
+]
 
 PACK_NAME = "kit_modules"
 DRAFT_PACK_NAME = "kit_modules_draft"
@@ -63,12 +72,15 @@ def modules() -> dict[str, dict]:
         "system:ftb_quests": _module(30, {"type": "system:ftb_quests"}, "system:ftb_quests"),
         "system:achievements": _module(server={"type": "system:achievements"}),
         # the server's own configurations
-        "aurora:daily": _module(85, {"type": "system:signin", "rewards": ["aurora:frost_week", "#aurora:weekend"]},
-                                "system:signin"),
-        "aurora:vip_shop": _module(70, {"type": "system:shop", "offers": ["#system:default", "#aurora:vip"]},
-                                   "system:shop"),
-        "aurora:festival_lottery": _module(45, {"type": "system:lottery", "pools": ["aurora:lantern_festival"]},
-                                           "system:lottery"),
+        "aurora:daily": _module(
+            85, {"type": "system:signin", "rewards": ["aurora:frost_week", "#aurora:weekend"]}, "system:signin"
+        ),
+        "aurora:vip_shop": _module(
+            70, {"type": "system:shop", "offers": ["#system:default", "#aurora:vip"]}, "system:shop"
+        ),
+        "aurora:festival_lottery": _module(
+            45, {"type": "system:lottery", "pools": ["aurora:lantern_festival"]}, "system:lottery"
+        ),
         "aurora:quest_board": _module(35, client="system:ftb_quests"),
         "aurora:web_search": _module(20, {"type": "system:web_search"}, "system:search"),
         "aurora:trade_desk": _module(65, {"type": "system:shop", "offers": []}, "system:shop"),
@@ -78,22 +90,36 @@ def modules() -> dict[str, dict]:
 def systems() -> dict[str, dict]:
     """System definitions of the installed pack: id -> JSON."""
     return {
-        "system:default": {"name": "Assistant", "description": "The assistant's built-in modules.",
-                           "modules": ["#system:default"]},
+        "system:default": {
+            "name": "Assistant",
+            "description": "The assistant's built-in modules.",
+            "modules": ["#system:default"],
+        },
         "aurora:survival": {
             "name": {"text": "Aurora survival"},
             "description": "Everyone on the main world: the defaults, the VIP shop for VIPs, the lantern festival.",
-            "modules": ["#system:default", {"id": "aurora:vip_shop", "condition": _VIP},
-                        {"id": "aurora:festival_lottery", "condition": _FESTIVAL}],
+            "modules": [
+                "#system:default",
+                {"id": "aurora:vip_shop", "condition": _VIP},
+                {"id": "aurora:festival_lottery", "condition": _FESTIVAL},
+            ],
         },
         "aurora:newcomers": {
             "name": "Newcomers",
             "description": "The first week: the Aurora sign-in calendar instead of the default one, no lottery.",
-            "modules": ["system:core", "system:binding", "system:player", "aurora:daily", "system:items",
-                        "system:inbox", "aurora:trade_desk"],
+            "modules": [
+                "system:core",
+                "system:binding",
+                "system:player",
+                "aurora:daily",
+                "system:items",
+                "system:inbox",
+                "aurora:trade_desk",
+            ],
         },
         "aurora:staff": {
-            "name": "Staff", "description": "Moderators: the defaults plus web search and the quest board.",
+            "name": "Staff",
+            "description": "Moderators: the defaults plus web search and the quest board.",
             "condition": {"type": "system:permission", "permission": "aurora.staff"},
             "modules": ["#system:default", "#aurora:staff_tools"],
         },
@@ -103,20 +129,39 @@ def systems() -> dict[str, dict]:
 def module_tags() -> dict[str, dict]:
     """Module tags: id -> JSON."""
     return {
-        "system:default": {"values": [
-            "system:core", "system:binding", "system:usage", "system:player", "system:items", "system:signin",
-            "system:inbox", "system:shop", "system:lottery", "system:achievements",
-            {"id": "system:ftb_quests", "required": False}]},
+        "system:default": {
+            "values": [
+                "system:core",
+                "system:binding",
+                "system:usage",
+                "system:player",
+                "system:items",
+                "system:signin",
+                "system:inbox",
+                "system:shop",
+                "system:lottery",
+                "system:achievements",
+                {"id": "system:ftb_quests", "required": False},
+            ]
+        },
         "aurora:staff_tools": {"values": ["aurora:web_search", "aurora:quest_board"]},
     }
 
 
 def catalog_entries() -> dict[str, dict[str, dict]]:
     """Catalog registries: catalog -> entry id -> JSON (invented reward, offer and pool contents)."""
-    signin = {f"system:day_{d}": {"day": d, "items": [{"id": item, "count": n}]}
-              for d, item, n in [(1, "minecraft:bread", 8), (2, "minecraft:torch", 16), (3, "minecraft:iron_ingot", 4),
-                                 (4, "minecraft:cooked_beef", 8), (5, "minecraft:gold_ingot", 3),
-                                 (6, "minecraft:emerald", 2), (7, "minecraft:diamond", 1)]}
+    signin = {
+        f"system:day_{d}": {"day": d, "items": [{"id": item, "count": n}]}
+        for d, item, n in [
+            (1, "minecraft:bread", 8),
+            (2, "minecraft:torch", 16),
+            (3, "minecraft:iron_ingot", 4),
+            (4, "minecraft:cooked_beef", 8),
+            (5, "minecraft:gold_ingot", 3),
+            (6, "minecraft:emerald", 2),
+            (7, "minecraft:diamond", 1),
+        ]
+    }
     signin["aurora:frost_week"] = {"day": 7, "items": [{"id": "aurora:frost_shard", "count": 6}]}
     signin["aurora:weekend_bonus"] = {"weekdays": [6, 7], "items": [{"id": "aurora:starlight_dust", "count": 3}]}
     shop = {
@@ -128,10 +173,17 @@ def catalog_entries() -> dict[str, dict[str, dict]]:
         "aurora:sled": {"item": "aurora:sled", "count": 1, "price": 200},
     }
     lottery = {
-        "system:common_pool": {"cost": 50, "prizes": [{"item": "minecraft:emerald", "weight": 8},
-                                                      {"item": "minecraft:diamond", "weight": 1}]},
-        "aurora:lantern_festival": {"cost": 30, "prizes": [{"item": "aurora:starlight_lantern", "weight": 3},
-                                                           {"item": "aurora:aurora_crystal", "weight": 1}]},
+        "system:common_pool": {
+            "cost": 50,
+            "prizes": [{"item": "minecraft:emerald", "weight": 8}, {"item": "minecraft:diamond", "weight": 1}],
+        },
+        "aurora:lantern_festival": {
+            "cost": 30,
+            "prizes": [
+                {"item": "aurora:starlight_lantern", "weight": 3},
+                {"item": "aurora:aurora_crystal", "weight": 1},
+            ],
+        },
     }
     return {"signin_rewards": signin, "shop_offers": shop, "lottery_pools": lottery}
 
@@ -139,11 +191,16 @@ def catalog_entries() -> dict[str, dict[str, dict]]:
 def catalog_tags() -> dict[str, dict[str, dict]]:
     """Catalog tags: catalog -> tag id -> JSON."""
     return {
-        "signin_rewards": {"system:default": {"values": [f"system:day_{d}" for d in range(1, 8)]},
-                           "aurora:weekend": {"values": ["aurora:weekend_bonus"]}},
-        "shop_offers": {"system:default": {"values": ["system:bread", "system:torches", "system:iron_pickaxe",
-                                                      "aurora:glacite_ingot"]},
-                        "aurora:vip": {"values": ["aurora:starlight_lantern", "aurora:sled"]}},
+        "signin_rewards": {
+            "system:default": {"values": [f"system:day_{d}" for d in range(1, 8)]},
+            "aurora:weekend": {"values": ["aurora:weekend_bonus"]},
+        },
+        "shop_offers": {
+            "system:default": {
+                "values": ["system:bread", "system:torches", "system:iron_pickaxe", "aurora:glacite_ingot"]
+            },
+            "aurora:vip": {"values": ["aurora:starlight_lantern", "aurora:sled"]},
+        },
         "lottery_pools": {"system:default": {"values": ["system:common_pool"]}},
     }
 
@@ -160,8 +217,9 @@ def _tag(registry: str, rid: str) -> str:
 
 def module_pack_files() -> dict[str, Any]:
     """Every file of the installed pack: relative path -> JSON value."""
-    files: dict[str, Any] = {"pack.mcmeta": {"pack": {"pack_format": 57,
-                                                       "description": "kit sample: the Aurora server's assistant modules"}}}
+    files: dict[str, Any] = {
+        "pack.mcmeta": {"pack": {"pack_format": 57, "description": "kit sample: the Aurora server's assistant modules"}}
+    }
     files.update({_entry("system_module", k): v for k, v in modules().items()})
     files.update({_entry("system", k): v for k, v in systems().items()})
     files.update({_tag("system_module", k): v for k, v in module_tags().items()})
@@ -182,7 +240,7 @@ DRAFT_MISTAKES: dict[str, str] = {
     "unknown_module": "system aurora:events names aurora:event_board (a typo)",
     "unknown_tag_member": "tag #aurora:events lists aurora:festival_lotery (a typo)",
     "tag_cycle": "tag #aurora:loop lists itself",
-    "bad_order": "aurora:mail's order is the string \"high\"",
+    "bad_order": 'aurora:mail\'s order is the string "high"',
     "missing_order": "aurora:map_board has a client entry but no order",
     "unknown_client": "aurora:weather names client aurora:weather_panel, which no client registers",
     "empty_module": "aurora:placeholder is an empty object",
@@ -198,8 +256,9 @@ SERVER_ONLY_KINDS = ("unavailable_module",)
 
 def draft_pack_files() -> dict[str, Any]:
     """Every file of the draft pack: relative path -> JSON value (``str`` values are written as they are)."""
-    files: dict[str, Any] = {"pack.mcmeta": {"pack": {"pack_format": 57,
-                                                       "description": "kit sample: a draft with one mistake of each kind"}}}
+    files: dict[str, Any] = {
+        "pack.mcmeta": {"pack": {"pack_format": 57, "description": "kit sample: a draft with one mistake of each kind"}}
+    }
     files[_entry("system_module", "aurora:broken")] = '{\n  "order": 12,\n  "client": "system:items",\n}\n'
     draft = {
         "aurora:bad_client": {"order": 15, "client": 42},
@@ -214,9 +273,16 @@ def draft_pack_files() -> dict[str, Any]:
     }
     files.update({_entry("system_module", k): v for k, v in draft.items()})
     files[_entry("system", "aurora:events")] = {
-        "name": "Events", "description": "Seasonal events (draft).",
-        "modules": ["system:core", "system:player", "system:signin", "aurora:daily", "aurora:event_board",
-                    "#aurora:festivals"],
+        "name": "Events",
+        "description": "Seasonal events (draft).",
+        "modules": [
+            "system:core",
+            "system:player",
+            "system:signin",
+            "aurora:daily",
+            "aurora:event_board",
+            "#aurora:festivals",
+        ],
     }
     files[_tag("system_module", "aurora:events")] = {"values": ["aurora:festival_lottery", "aurora:festival_lotery"]}
     files[_tag("system_module", "aurora:loop")] = {"values": ["system:player", "#aurora:loop"]}
@@ -230,7 +296,9 @@ def _write(root: Path, files: dict[str, Any]) -> None:
     for rel, value in files.items():
         path = root / rel
         path.parent.mkdir(parents=True, exist_ok=True)
-        text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+        text = (
+            value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+        )
         path.write_text(text, encoding="utf-8")
 
 

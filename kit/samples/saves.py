@@ -10,9 +10,9 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
+from kit.samples import guides
 from kit.saves import codecs, nbt
 from kit.saves.database import DATABASE_FOLDER, AgentDatabases
-from kit.samples import guides
 from kit.saves.tables import FTB_GUIDES, KNOWLEDGE, QUEST_BACKGROUNDS, DatabaseTable
 
 __all__ = ["PLAYERS", "LEGACY_PLAYER", "NOTES", "WAYPOINTS", "Waypoint", "write_databases", "ingest_guides"]
@@ -46,10 +46,14 @@ NOTES: DatabaseTable[str] = DatabaseTable("aurora:notes", codecs.STRING)
 WAYPOINTS: DatabaseTable[Waypoint] = DatabaseTable("aurora:waypoints", codecs.record(Waypoint))
 
 _WAYPOINTS = {
-    "alex": {"home": Waypoint("minecraft:overworld", 2210, 71, -870, "Copperhold workshop"),
-             "drill": Waypoint("aurora:mining", -4480, 40, 5120, "Glacier Drill #2")},
-    "mei": {"home": Waypoint("minecraft:overworld", -1535, 66, 2480, "青柳农庄"),
-            "greenhouse": Waypoint("minecraft:overworld", -1535, 66, 2462, "温室")},
+    "alex": {
+        "home": Waypoint("minecraft:overworld", 2210, 71, -870, "Copperhold workshop"),
+        "drill": Waypoint("aurora:mining", -4480, 40, 5120, "Glacier Drill #2"),
+    },
+    "mei": {
+        "home": Waypoint("minecraft:overworld", -1535, 66, 2480, "青柳农庄"),
+        "greenhouse": Waypoint("minecraft:overworld", -1535, 66, 2462, "温室"),
+    },
     "sam": {"stash": Waypoint("minecraft:overworld", 6120, 38, 7340, "Sunken Observatory #3")},
 }
 

@@ -20,8 +20,9 @@ import shutil
 import struct
 import zipfile
 import zlib
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from kit.saves.nbt import encode_nbt
 
@@ -64,8 +65,12 @@ def png_icon(rgb: tuple[int, int, int], *, size: int = 16) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
 
     header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) \
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(b"".join(rows), 9))
         + chunk(b"IEND", b"")
+    )
 
 
 def _write(root: Path, files: Files) -> None:
@@ -80,8 +85,10 @@ def _write(root: Path, files: Files) -> None:
 
 
 def _mods_toml(mod_id: str, name: str, version: str) -> str:
-    return (f'modLoader = "javafml"\nloaderVersion = "[4,)"\nlicense = "MIT"\n\n[[mods]]\nmodId = "{mod_id}"\n'
-            f'version = "{version}"\ndisplayName = "{name}"\ndescription = "An invented mod of kit\'s sample server."\n')
+    return (
+        f'modLoader = "javafml"\nloaderVersion = "[4,)"\nlicense = "MIT"\n\n[[mods]]\nmodId = "{mod_id}"\n'
+        f'version = "{version}"\ndisplayName = "{name}"\ndescription = "An invented mod of kit\'s sample server."\n'
+    )
 
 
 def _manifest(version: str) -> str:
@@ -89,8 +96,13 @@ def _manifest(version: str) -> str:
 
 
 def _shaped(pattern: list[str], key: dict, result: str, count: int = 1) -> dict:
-    return {"type": "minecraft:crafting_shaped", "category": "misc", "pattern": pattern, "key": key,
-            "result": {"count": count, "id": result}}
+    return {
+        "type": "minecraft:crafting_shaped",
+        "category": "misc",
+        "pattern": pattern,
+        "key": key,
+        "result": {"count": count, "id": result},
+    }
 
 
 def _mcmeta(description: str, fmt: int = 48) -> dict:
@@ -104,29 +116,50 @@ def _vanilla_jar() -> bytes:
     mc = "data/minecraft"
     files: dict[str, Any] = {
         "version.json": {"id": "1.21.1", "name": "1.21.1", "pack_version": {"resource": 34, "data": 48}},
-        f"{mc}/recipe/torch.json": _shaped(["C", "S"], {"C": [{"item": "minecraft:coal"}, {"item": "minecraft:charcoal"}],
-                                                        "S": {"item": "minecraft:stick"}}, "minecraft:torch", 4),
+        f"{mc}/recipe/torch.json": _shaped(
+            ["C", "S"],
+            {"C": [{"item": "minecraft:coal"}, {"item": "minecraft:charcoal"}], "S": {"item": "minecraft:stick"}},
+            "minecraft:torch",
+            4,
+        ),
         f"{mc}/recipe/stick.json": _shaped(["P", "P"], {"P": {"tag": "minecraft:planks"}}, "minecraft:stick", 4),
-        f"{mc}/recipe/iron_pickaxe.json": _shaped(["III", " S ", " S "], {"I": {"item": "minecraft:iron_ingot"},
-                                                                            "S": {"item": "minecraft:stick"}},
-                                                  "minecraft:iron_pickaxe"),
+        f"{mc}/recipe/iron_pickaxe.json": _shaped(
+            ["III", " S ", " S "],
+            {"I": {"item": "minecraft:iron_ingot"}, "S": {"item": "minecraft:stick"}},
+            "minecraft:iron_pickaxe",
+        ),
         f"{mc}/recipe/iron_ingot_from_smelting_iron_ore.json": {
-            "type": "minecraft:smelting", "category": "misc", "cookingtime": 200, "experience": 0.7,
-            "ingredient": {"tag": "minecraft:iron_ores"}, "result": {"id": "minecraft:iron_ingot"}},
+            "type": "minecraft:smelting",
+            "category": "misc",
+            "cookingtime": 200,
+            "experience": 0.7,
+            "ingredient": {"tag": "minecraft:iron_ores"},
+            "result": {"id": "minecraft:iron_ingot"},
+        },
         f"{mc}/tags/item/iron_ores.json": {"values": ["minecraft:iron_ore", "minecraft:deepslate_iron_ore"]},
         f"{mc}/tags/item/planks.json": {"values": ["minecraft:oak_planks", "minecraft:spruce_planks"]},
         f"{mc}/loot_table/blocks/iron_ore.json": {
-            "type": "minecraft:block", "pools": [{"rolls": 1, "bonus_rolls": 0, "entries": [
-                {"type": "minecraft:item", "name": "minecraft:raw_iron"}]}]},
+            "type": "minecraft:block",
+            "pools": [
+                {"rolls": 1, "bonus_rolls": 0, "entries": [{"type": "minecraft:item", "name": "minecraft:raw_iron"}]}
+            ],
+        },
         f"{mc}/datapacks/bundle/pack.mcmeta": _mcmeta("Bundles (experimental)"),
         f"{mc}/datapacks/bundle/data/minecraft/recipe/bundle.json": _shaped(
-            ["-", "#"], {"-": {"item": "minecraft:string"}, "#": {"item": "minecraft:leather"}}, "minecraft:bundle"),
+            ["-", "#"], {"-": {"item": "minecraft:string"}, "#": {"item": "minecraft:leather"}}, "minecraft:bundle"
+        ),
         "assets/minecraft/lang/en_us.json": {
-            "item.minecraft.stick": "Stick", "block.minecraft.torch": "Torch", "item.minecraft.iron_ingot": "Iron Ingot",
-            "item.minecraft.iron_pickaxe": "Iron Pickaxe", "block.minecraft.iron_ore": "Iron Ore",
-            "item.minecraft.raw_iron": "Raw Iron", "item.minecraft.snowball": "Snowball",
-            "item.minecraft.gold_ingot": "Gold Ingot", "block.minecraft.gravel": "Gravel",
-            "item.minecraft.bundle": "Bundle"},
+            "item.minecraft.stick": "Stick",
+            "block.minecraft.torch": "Torch",
+            "item.minecraft.iron_ingot": "Iron Ingot",
+            "item.minecraft.iron_pickaxe": "Iron Pickaxe",
+            "block.minecraft.iron_ore": "Iron Ore",
+            "item.minecraft.raw_iron": "Raw Iron",
+            "item.minecraft.snowball": "Snowball",
+            "item.minecraft.gold_ingot": "Gold Ingot",
+            "block.minecraft.gravel": "Gravel",
+            "item.minecraft.bundle": "Bundle",
+        },
     }
     return zip_bytes(files)
 
@@ -134,28 +167,34 @@ def _vanilla_jar() -> bytes:
 def _bundler_jar() -> bytes:
     inner = _vanilla_jar()
     digest = hashlib.sha256(inner).hexdigest()
-    return zip_bytes({
-        "META-INF/MANIFEST.MF": "Manifest-Version: 1.0\nMain-Class: net.minecraft.bundler.Main\n",
-        "META-INF/versions.list": f"{digest}\t1.21.1\t1.21.1/server-1.21.1.jar\n",
-        "META-INF/versions/1.21.1/server-1.21.1.jar": inner,
-    })
+    return zip_bytes(
+        {
+            "META-INF/MANIFEST.MF": "Manifest-Version: 1.0\nMain-Class: net.minecraft.bundler.Main\n",
+            "META-INF/versions.list": f"{digest}\t1.21.1\t1.21.1/server-1.21.1.jar\n",
+            "META-INF/versions/1.21.1/server-1.21.1.jar": inner,
+        }
+    )
 
 
 def _neoforge_jar() -> bytes:
     c = "data/c/tags/item"
-    return zip_bytes({
-        "META-INF/neoforge.mods.toml": _mods_toml("neoforge", "NeoForge", "21.1.77"),
-        "pack.mcmeta": _mcmeta("NeoForge resources"),
-        f"{c}/ingots/iron.json": {"values": ["minecraft:iron_ingot"]},
-        f"{c}/ingots/gold.json": {"values": ["minecraft:gold_ingot"]},
-        f"{c}/ingots.json": {"values": ["#c:ingots/iron", "#c:ingots/gold"]},
-        f"{c}/ores/iron.json": {"values": ["#minecraft:iron_ores"]},
-        f"{c}/rods/wooden.json": {"values": ["minecraft:stick"]},
-        # NeoForge rewrites vanilla recipes to common tags; on the server these replace the vanilla files.
-        "data/minecraft/recipe/iron_pickaxe.json": _shaped(["III", " S ", " S "], {"I": {"tag": "c:ingots/iron"},
-                                                                                   "S": {"tag": "c:rods/wooden"}},
-                                                           "minecraft:iron_pickaxe"),
-    })
+    return zip_bytes(
+        {
+            "META-INF/neoforge.mods.toml": _mods_toml("neoforge", "NeoForge", "21.1.77"),
+            "pack.mcmeta": _mcmeta("NeoForge resources"),
+            f"{c}/ingots/iron.json": {"values": ["minecraft:iron_ingot"]},
+            f"{c}/ingots/gold.json": {"values": ["minecraft:gold_ingot"]},
+            f"{c}/ingots.json": {"values": ["#c:ingots/iron", "#c:ingots/gold"]},
+            f"{c}/ores/iron.json": {"values": ["#minecraft:iron_ores"]},
+            f"{c}/rods/wooden.json": {"values": ["minecraft:stick"]},
+            # NeoForge rewrites vanilla recipes to common tags; on the server these replace the vanilla files.
+            "data/minecraft/recipe/iron_pickaxe.json": _shaped(
+                ["III", " S ", " S "],
+                {"I": {"tag": "c:ingots/iron"}, "S": {"tag": "c:rods/wooden"}},
+                "minecraft:iron_pickaxe",
+            ),
+        }
+    )
 
 
 FROSTWORKS_NAMES = {
@@ -182,67 +221,125 @@ def _frostworks_jar() -> bytes:
         "pack.mcmeta": _mcmeta("Frostworks resources"),
         # Create-style: a results list, a chance on the second output.
         f"{d}/crushing/iron_ore.json": {
-            "type": "frostworks:crushing", "ingredients": [{"tag": "c:ores/iron"}], "processing_time": 250,
-            "results": [{"id": "frostworks:crushed_iron_ore", "count": 2}, {"id": "minecraft:gravel", "chance": 0.25}]},
+            "type": "frostworks:crushing",
+            "ingredients": [{"tag": "c:ores/iron"}],
+            "processing_time": 250,
+            "results": [{"id": "frostworks:crushed_iron_ore", "count": 2}, {"id": "minecraft:gravel", "chance": 0.25}],
+        },
         # a fluid output next to the item output
         f"{d}/crushing/glacite_ore.json": {
-            "type": "frostworks:crushing", "ingredients": [{"item": "frostworks:glacite_ore"}],
-            "results": [{"id": "frostworks:crushed_glacite"}, {"fluid": "frostworks:meltwater", "amount": 250}]},
+            "type": "frostworks:crushing",
+            "ingredients": [{"item": "frostworks:glacite_ore"}],
+            "results": [{"id": "frostworks:crushed_glacite"}, {"fluid": "frostworks:meltwater", "amount": 250}],
+        },
         f"{d}/smelting/crushed_iron_ore.json": {
-            "type": "minecraft:smelting", "cookingtime": 100, "experience": 0.1,
-            "ingredient": {"item": "frostworks:crushed_iron_ore"}, "result": {"count": 1, "id": "minecraft:iron_ingot"}},
+            "type": "minecraft:smelting",
+            "cookingtime": 100,
+            "experience": 0.1,
+            "ingredient": {"item": "frostworks:crushed_iron_ore"},
+            "result": {"count": 1, "id": "minecraft:iron_ingot"},
+        },
         f"{d}/smelting/crushed_glacite.json": {
-            "type": "minecraft:smelting", "cookingtime": 100, "experience": 0.1,
-            "ingredient": {"item": "frostworks:crushed_glacite"}, "result": {"id": "frostworks:glacite_ingot"}},
+            "type": "minecraft:smelting",
+            "cookingtime": 100,
+            "experience": 0.1,
+            "ingredient": {"item": "frostworks:crushed_glacite"},
+            "result": {"id": "frostworks:glacite_ingot"},
+        },
         # Mekanism-style machine keys: a sized item input, a fluid input, an "output" stack
         f"{d}/freezing/frost_crystal.json": {
-            "type": "frostworks:freezing", "item_input": {"count": 2, "item": "minecraft:snowball"},
+            "type": "frostworks:freezing",
+            "item_input": {"count": 2, "item": "minecraft:snowball"},
             "fluid_input": {"amount": 1000, "tag": "minecraft:water"},
-            "output": {"count": 1, "id": "frostworks:frost_crystal"}},
+            "output": {"count": 1, "id": "frostworks:frost_crystal"},
+        },
         f"{d}/freezing/cryo_mixture.json": {
-            "type": "frostworks:freezing", "item_input": {"count": 1, "item": "frostworks:frost_crystal"},
+            "type": "frostworks:freezing",
+            "item_input": {"count": 1, "item": "frostworks:frost_crystal"},
             "fluid_input": {"amount": 250, "tag": "c:meltwater"},
-            "output": {"amount": 500, "id": "frostworks:cryo_gas"}},
+            "output": {"amount": 500, "id": "frostworks:cryo_gas"},
+        },
         # NeoForge custom ingredients
-        f"{d}/frost_pickaxe.json": _shaped(["XFX", " S ", " S "], {
-            "X": {"type": "neoforge:difference", "base": {"tag": "c:ingots"}, "subtracted": {"item": "minecraft:gold_ingot"}},
-            "F": {"item": "frostworks:frost_crystal"}, "S": {"tag": "c:rods/wooden"}}, "frostworks:frost_pickaxe"),
+        f"{d}/frost_pickaxe.json": _shaped(
+            ["XFX", " S ", " S "],
+            {
+                "X": {
+                    "type": "neoforge:difference",
+                    "base": {"tag": "c:ingots"},
+                    "subtracted": {"item": "minecraft:gold_ingot"},
+                },
+                "F": {"item": "frostworks:frost_crystal"},
+                "S": {"tag": "c:rods/wooden"},
+            },
+            "frostworks:frost_pickaxe",
+        ),
         f"{d}/glacite_block.json": {
-            "type": "minecraft:crafting_shapeless", "category": "building",
-            "ingredients": [{"type": "neoforge:compound", "children": [{"item": "frostworks:glacite_ingot"},
-                                                                       {"tag": "c:ingots/glacite"}]}] * 4,
-            "result": {"count": 1, "id": "frostworks:glacite_block"}},
+            "type": "minecraft:crafting_shapeless",
+            "category": "building",
+            "ingredients": [
+                {
+                    "type": "neoforge:compound",
+                    "children": [{"item": "frostworks:glacite_ingot"}, {"tag": "c:ingots/glacite"}],
+                }
+            ]
+            * 4,
+            "result": {"count": 1, "id": "frostworks:glacite_block"},
+        },
         # a slot naming a tag that no loaded pack defines (its only file is conditioned on an absent mod)
-        f"{d}/tin_gear.json": _shaped([" T ", "T#T", " T "], {"T": {"tag": "c:ingots/tin"}, "#": {"item": "minecraft:iron_ingot"}},
-                                      "frostworks:tin_gear"),
+        f"{d}/tin_gear.json": _shaped(
+            [" T ", "T#T", " T "],
+            {"T": {"tag": "c:ingots/tin"}, "#": {"item": "minecraft:iron_ingot"}},
+            "frostworks:tin_gear",
+        ),
         # loader conditions: an absent mod, a present mod, and a condition type kit does not know
         f"{d}/compat/create_mixing.json": {
             "neoforge:conditions": [{"type": "neoforge:mod_loaded", "modid": "create"}],
-            "type": "create:mixing", "ingredients": [{"item": "frostworks:frost_crystal"}],
-            "results": [{"id": "frostworks:cryo_mixture"}]},
+            "type": "create:mixing",
+            "ingredients": [{"item": "frostworks:frost_crystal"}],
+            "results": [{"id": "frostworks:cryo_mixture"}],
+        },
         f"{d}/compat/kitchen_shaved_ice.json": {
             "neoforge:conditions": [{"type": "neoforge:mod_loaded", "modid": "frosty_kitchen"}],
-            "type": "minecraft:crafting_shapeless", "ingredients": [{"item": "frosty_kitchen:ice_shard"}] * 3,
-            "result": {"count": 1, "id": "frostworks:frost_crystal"}},
+            "type": "minecraft:crafting_shapeless",
+            "ingredients": [{"item": "frosty_kitchen:ice_shard"}] * 3,
+            "result": {"count": 1, "id": "frostworks:frost_crystal"},
+        },
         f"{d}/hard_mode_cryo.json": {
             "neoforge:conditions": [{"type": "frostworks:config_enabled", "key": "hard_mode"}],
             "type": "minecraft:crafting_shapeless",
             "ingredients": [{"item": "frostworks:frost_crystal"}, {"item": "minecraft:snowball"}],
-            "result": {"count": 1, "id": "frostworks:cryo_mixture"}},
+            "result": {"count": 1, "id": "frostworks:cryo_mixture"},
+        },
         "data/frostworks/loot_table/blocks/glacite_ore.json": {
-            "type": "minecraft:block", "pools": [{"rolls": 1, "bonus_rolls": 0, "entries": [
-                {"type": "minecraft:item", "name": "frostworks:crushed_glacite",
-                 "functions": [{"function": "minecraft:set_count", "count": 2}]}]}]},
+            "type": "minecraft:block",
+            "pools": [
+                {
+                    "rolls": 1,
+                    "bonus_rolls": 0,
+                    "entries": [
+                        {
+                            "type": "minecraft:item",
+                            "name": "frostworks:crushed_glacite",
+                            "functions": [{"function": "minecraft:set_count", "count": 2}],
+                        }
+                    ],
+                }
+            ],
+        },
         f"{c}/ores/glacite.json": {"values": ["frostworks:glacite_ore"]},
         f"{c}/ingots/glacite.json": {"values": ["frostworks:glacite_ingot"]},
         f"{c}/ingots.json": {"values": ["#c:ingots/glacite"]},
-        f"{c}/ingots/tin.json": {"neoforge:conditions": [{"type": "neoforge:mod_loaded", "modid": "tinworks"}],
-                                 "values": ["tinworks:tin_ingot"]},
+        f"{c}/ingots/tin.json": {
+            "neoforge:conditions": [{"type": "neoforge:mod_loaded", "modid": "tinworks"}],
+            "values": ["tinworks:tin_ingot"],
+        },
         "assets/frostworks/lang/en_us.json": {f"item.frostworks.{k}": v[0] for k, v in FROSTWORKS_NAMES.items()},
         "assets/frostworks/lang/zh_cn.json": {f"item.frostworks.{k}": v[1] for k, v in FROSTWORKS_NAMES.items()},
         # an item model pointing at a texture of another name, and a texture found by the item's own name
         "assets/frostworks/models/item/crushed_iron_ore.json": {
-            "parent": "minecraft:item/generated", "textures": {"layer0": "frostworks:item/crushed_iron"}},
+            "parent": "minecraft:item/generated",
+            "textures": {"layer0": "frostworks:item/crushed_iron"},
+        },
         "assets/frostworks/textures/item/crushed_iron.png": png_icon((196, 150, 120)),
         "assets/frostworks/textures/item/glacite_ingot.png": png_icon((120, 200, 230)),
         "assets/frostworks/textures/item/frost_crystal.png": png_icon((210, 240, 255)),
@@ -251,63 +348,87 @@ def _frostworks_jar() -> bytes:
 
 
 def _frostcore_jar() -> bytes:
-    return zip_bytes({
-        "META-INF/neoforge.mods.toml": _mods_toml("frostcore", "Frostcore", "1.0.0"),
-        "data/frostcore/recipe/frost_plate.json": _shaped(["FF", "FF"], {"F": {"item": "frostworks:frost_crystal"}},
-                                                          "frostcore:frost_plate"),
-        "assets/frostcore/lang/en_us.json": {"item.frostcore.frost_plate": "Frost Plate"},
-        "assets/frostcore/lang/zh_cn.json": {"item.frostcore.frost_plate": "霜板"},
-    })
+    return zip_bytes(
+        {
+            "META-INF/neoforge.mods.toml": _mods_toml("frostcore", "Frostcore", "1.0.0"),
+            "data/frostcore/recipe/frost_plate.json": _shaped(
+                ["FF", "FF"], {"F": {"item": "frostworks:frost_crystal"}}, "frostcore:frost_plate"
+            ),
+            "assets/frostcore/lang/en_us.json": {"item.frostcore.frost_plate": "Frost Plate"},
+            "assets/frostcore/lang/zh_cn.json": {"item.frostcore.frost_plate": "霜板"},
+        }
+    )
 
 
 def _kitchen_jar() -> bytes:
-    return zip_bytes({
-        "META-INF/neoforge.mods.toml": _mods_toml("frosty_kitchen", "Frosty Kitchen", "0.3.0"),
-        # Farmer's Delight-style cutting: a result list of {"item": {...}} with a chance, and a tool
-        "data/frosty_kitchen/recipe/cutting/frost_crystal.json": {
-            "type": "frosty_kitchen:cutting", "ingredients": [{"item": "frostworks:frost_crystal"}],
-            "tool": {"tag": "c:tools/knife"},
-            "result": [{"item": {"count": 4, "id": "frosty_kitchen:ice_shard"}},
-                       {"item": {"id": "minecraft:snowball"}, "chance": 0.5}]},
-        "assets/frosty_kitchen/lang/en_us.json": {"item.frosty_kitchen.ice_shard": "Ice Shard"},
-        "assets/frosty_kitchen/lang/zh_cn.json": {"item.frosty_kitchen.ice_shard": "冰片"},
-    })
+    return zip_bytes(
+        {
+            "META-INF/neoforge.mods.toml": _mods_toml("frosty_kitchen", "Frosty Kitchen", "0.3.0"),
+            # Farmer's Delight-style cutting: a result list of {"item": {...}} with a chance, and a tool
+            "data/frosty_kitchen/recipe/cutting/frost_crystal.json": {
+                "type": "frosty_kitchen:cutting",
+                "ingredients": [{"item": "frostworks:frost_crystal"}],
+                "tool": {"tag": "c:tools/knife"},
+                "result": [
+                    {"item": {"count": 4, "id": "frosty_kitchen:ice_shard"}},
+                    {"item": {"id": "minecraft:snowball"}, "chance": 0.5},
+                ],
+            },
+            "assets/frosty_kitchen/lang/en_us.json": {"item.frosty_kitchen.ice_shard": "Ice Shard"},
+            "assets/frosty_kitchen/lang/zh_cn.json": {"item.frosty_kitchen.ice_shard": "冰片"},
+        }
+    )
 
 
 def _library_jar() -> bytes:
-    return zip_bytes({"META-INF/neoforge.mods.toml": _mods_toml("frostlib", "Frostlib", "3.1.4"),
-                      "com/example/frostlib/Lib.class": b"\xca\xfe\xba\xbe"})
+    return zip_bytes(
+        {
+            "META-INF/neoforge.mods.toml": _mods_toml("frostlib", "Frostlib", "3.1.4"),
+            "com/example/frostlib/Lib.class": b"\xca\xfe\xba\xbe",
+        }
+    )
 
 
 def _level_dat() -> bytes:
-    return encode_nbt({"Data": {
-        "LevelName": "world", "Version": {"Name": "1.21.1"},
-        "DataPacks": {"Enabled": ["vanilla", "bundle", "mod_data", "file/aurora_tweaks"],
-                      "Disabled": ["file/old_recipes.zip"]},
-    }})
+    return encode_nbt(
+        {
+            "Data": {
+                "LevelName": "world",
+                "Version": {"Name": "1.21.1"},
+                "DataPacks": {
+                    "Enabled": ["vanilla", "bundle", "mod_data", "file/aurora_tweaks"],
+                    "Disabled": ["file/old_recipes.zip"],
+                },
+            }
+        }
+    )
 
 
 def _quest_book() -> dict[str, str]:
     q = "config/ftbquests/quests"
     return {
-        f"{q}/data.snbt": "{\n\tversion: 13\n\tdefault_quest_shape: \"\"\n}\n",
+        f"{q}/data.snbt": '{\n\tversion: 13\n\tdefault_quest_shape: ""\n}\n',
         f"{q}/chapters/frostworks.snbt": (
             '{\n\tid: "5F0C1A2B3C4D5E60"\n\tfilename: "frostworks"\n\torder_index: 0\n\tquests: [\n'
             '\t\t{ id: "5F0C1A2B3C4D5E61", x: 0.0d, y: 0.0d, tasks: [{ id: "5F0C1A2B3C4D5E62", type: "item", '
             'item: "frostworks:crushed_iron_ore" }] }\n'
             '\t\t{ id: "5F0C1A2B3C4D5E63", x: 2.0d, y: 0.0d, dependencies: ["5F0C1A2B3C4D5E61"], tasks: '
-            '[{ id: "5F0C1A2B3C4D5E64", type: "checkmark" }] }\n\t]\n}\n'),
+            '[{ id: "5F0C1A2B3C4D5E64", type: "checkmark" }] }\n\t]\n}\n'
+        ),
         f"{q}/lang/en_us.snbt": (
             '{\n\tchapter.5F0C1A2B3C4D5E60.title: "Frostworks"\n'
             '\tquest.5F0C1A2B3C4D5E61.title: "Crush some iron ore"\n'
             '\tquest.5F0C1A2B3C4D5E63.title: "Freezing"\n'
             '\tquest.5F0C1A2B3C4D5E63.quest_desc: ["The freezer turns two snowballs and a bucket of water into a '
-            'frost crystal. Frost crystals are the base of every Frostworks tool."]\n}\n'),
+            'frost crystal. Frost crystals are the base of every Frostworks tool."]\n}\n'
+        ),
         f"{q}/lang/zh_cn.snbt": (
             '{\n\tchapter.5F0C1A2B3C4D5E60.title: "霜冻工坊"\n'
             '\tquest.5F0C1A2B3C4D5E61.title: "粉碎一些铁矿石"\n'
             '\tquest.5F0C1A2B3C4D5E63.title: "冷冻"\n'
-            '\tquest.5F0C1A2B3C4D5E63.quest_desc: ["冷冻机把两个雪球和一桶水变成一个霜晶体。霜晶体是所有霜冻工坊工具的基础。"]\n}\n'),
+            "\tquest.5F0C1A2B3C4D5E63.quest_desc: "
+            '["冷冻机把两个雪球和一桶水变成一个霜晶体。霜晶体是所有霜冻工坊工具的基础。"]\n}\n'
+        ),
     }
 
 
@@ -315,7 +436,7 @@ def sample_server_files() -> dict[str, Any]:
     """Every file of the sample server: relative path -> bytes, text, or JSON value."""
     files: dict[str, Any] = {
         "server.properties": "#Minecraft server properties\nlevel-name=world\nmotd=Frostworks sample server\n"
-                             "max-players=8\n",
+        "max-players=8\n",
         "server.jar": _bundler_jar(),
         "libraries/net/neoforged/neoforge/21.1.77/neoforge-21.1.77-universal.jar": _neoforge_jar(),
         "mods/frostworks-1.2.0.jar": _frostworks_jar(),
@@ -327,15 +448,23 @@ def sample_server_files() -> dict[str, Any]:
         # an empty object: the usual way a pack removes a recipe (the game then has no torch recipe at all)
         "world/datapacks/aurora_tweaks/data/minecraft/recipe/torch.json": {},
         "world/datapacks/aurora_tweaks/data/aurora/recipe/glacite_torch.json": _shaped(
-            ["G", "S"], {"G": {"item": "frostworks:glacite_ingot"}, "S": {"tag": "c:rods/wooden"}}, "minecraft:torch", 8),
-        "world/datapacks/old_recipes.zip": zip_bytes({
-            "pack.mcmeta": _mcmeta("Old recipes (disabled)"),
-            "data/frostworks/recipe/crushing/iron_ore.json": {
-                "type": "frostworks:crushing", "ingredients": [{"tag": "c:ores/iron"}],
-                "results": [{"id": "minecraft:raw_iron", "count": 1}]}}),
+            ["G", "S"], {"G": {"item": "frostworks:glacite_ingot"}, "S": {"tag": "c:rods/wooden"}}, "minecraft:torch", 8
+        ),
+        "world/datapacks/old_recipes.zip": zip_bytes(
+            {
+                "pack.mcmeta": _mcmeta("Old recipes (disabled)"),
+                "data/frostworks/recipe/crushing/iron_ore.json": {
+                    "type": "frostworks:crushing",
+                    "ingredients": [{"tag": "c:ores/iron"}],
+                    "results": [{"id": "minecraft:raw_iron", "count": 1}],
+                },
+            }
+        ),
         "kubejs/data/kubejs/recipe/frost_crystal_by_hand.json": {
-            "type": "minecraft:crafting_shapeless", "ingredients": [{"item": "minecraft:snowball"}] * 4,
-            "result": {"count": 1, "id": "frostworks:frost_crystal"}},
+            "type": "minecraft:crafting_shapeless",
+            "ingredients": [{"item": "minecraft:snowball"}] * 4,
+            "result": {"count": 1, "id": "frostworks:frost_crystal"},
+        },
         "kubejs/assets/frostworks/lang/zh_cn.json": {"item.frostworks.frost_crystal": "霜晶"},
     }
     files.update(_quest_book())
@@ -373,18 +502,33 @@ def _synthetic_mod(i: int, n_recipes: int) -> bytes:
         if kind == 0:
             data = _shaped(["AB", "BA"], {"A": {"item": a}, "B": {"tag": f"c:parts/{mod}"}}, b, 2)
         elif kind == 1:
-            data = {"type": f"{mod}:crushing", "ingredients": [{"item": a}],
-                    "results": [{"id": b, "count": 2}, {"id": "minecraft:gravel", "chance": 0.25}]}
+            data = {
+                "type": f"{mod}:crushing",
+                "ingredients": [{"item": a}],
+                "results": [{"id": b, "count": 2}, {"id": "minecraft:gravel", "chance": 0.25}],
+            }
         elif kind == 2:
-            data = {"type": f"{mod}:machine", "item_input": {"count": 2, "tag": f"c:parts/{mod}"},
-                    "fluid_input": {"amount": 100, "tag": "minecraft:water"}, "output": {"count": 1, "id": b}}
+            data = {
+                "type": f"{mod}:machine",
+                "item_input": {"count": 2, "tag": f"c:parts/{mod}"},
+                "fluid_input": {"amount": 100, "tag": "minecraft:water"},
+                "output": {"count": 1, "id": b},
+            }
         elif kind == 3:
-            data = {"type": "minecraft:crafting_shapeless", "ingredients": [
-                {"type": "neoforge:difference", "base": {"tag": f"c:parts/{mod}"}, "subtracted": {"item": a}}],
-                "result": {"count": 1, "id": b}}
+            data = {
+                "type": "minecraft:crafting_shapeless",
+                "ingredients": [
+                    {"type": "neoforge:difference", "base": {"tag": f"c:parts/{mod}"}, "subtracted": {"item": a}}
+                ],
+                "result": {"count": 1, "id": b},
+            }
         else:
-            data = {"neoforge:conditions": [{"type": "neoforge:mod_loaded", "modid": f"synth{(i + 1) % 400:03d}"}],
-                    "type": "minecraft:smelting", "ingredient": {"item": a}, "result": {"id": b}}
+            data = {
+                "neoforge:conditions": [{"type": "neoforge:mod_loaded", "modid": f"synth{(i + 1) % 400:03d}"}],
+                "type": "minecraft:smelting",
+                "ingredient": {"item": a},
+                "result": {"id": b},
+            }
         files[f"data/{mod}/recipe/r{k:05d}.json"] = data
     return zip_bytes(files)
 

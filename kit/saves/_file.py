@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import contextlib
 import threading
+from collections.abc import Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator, Mapping, TypeVar
+from typing import Any, TypeVar
 
 from kit.core.atomic_files import ProcessLock, atomic_write_bytes, read_regular_file, tmp_path_for
 from kit.core.errors import CodecError, InvalidHandleError, StorageError, TableCodecMismatchError
@@ -53,7 +54,6 @@ def _file_stat(path: Path) -> tuple[int, int, int] | None:
     return (st.st_ino, st.st_size, st.st_mtime_ns)
 
 
-
 def _decode_lenient(entries: Mapping[str, Any], table: DatabaseTable[T]) -> tuple[dict[str, T], dict[str, str]]:
     """Decode each value with ``table``'s codec; the keys it cannot decode map to the reason instead."""
     out: dict[str, T] = {}
@@ -74,9 +74,7 @@ def _decode_lenient(entries: Mapping[str, Any], table: DatabaseTable[T]) -> tupl
 class DatabaseFile:
     """The state behind every handle to one database file. Invalidated by close / revoke / reset."""
 
-    def __init__(
-        self, path: Path, label: str, registry: CodecRegistry, max_size: int, root: Path, quota: int
-    ) -> None:
+    def __init__(self, path: Path, label: str, registry: CodecRegistry, max_size: int, root: Path, quota: int) -> None:
         self.path = path
         self.root = root
         self.quota = quota
@@ -205,8 +203,14 @@ class DatabaseFile:
             if changed is None:
                 return
             tables, decoded = changed
-            new = Snapshot(tables=tables, stat=None, decoded=decoded, layout=base.layout, extra=base.extra,
-                           undecoded=dict(base.undecoded))
+            new = Snapshot(
+                tables=tables,
+                stat=None,
+                decoded=decoded,
+                layout=base.layout,
+                extra=base.extra,
+                undecoded=dict(base.undecoded),
+            )
             if self._batch_owner == threading.get_ident():
                 self._batch_state = new
                 return
@@ -218,8 +222,15 @@ class DatabaseFile:
         except nbt.NbtError as exc:
             raise StorageError(f"{self.path}: cannot encode the database, nothing was written: {exc}") from None
         atomic_write_bytes(self.path, data, root=self.root)
-        published = Snapshot(tables=new.tables, stat=_file_stat(self.path), decoded=new.decoded, sizes=new.sizes,
-                             layout=new.layout, extra=new.extra, undecoded=new.undecoded)
+        published = Snapshot(
+            tables=new.tables,
+            stat=_file_stat(self.path),
+            decoded=new.decoded,
+            sizes=new.sizes,
+            layout=new.layout,
+            extra=new.extra,
+            undecoded=new.undecoded,
+        )
         self.state = published
         with self.index_lock:
             self.index_cache.clear()
@@ -277,5 +288,3 @@ class CodecRegistry:
                 f"table {table.id!r} is already declared with codec {known!r}; "
                 f"it cannot also be used with {table.codec.signature!r}"
             )
-
-

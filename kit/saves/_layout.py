@@ -20,9 +20,10 @@ cannot decode stays in the file, raw, and is reported (never dropped).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, Mapping
+from typing import Any, Literal
 
 from kit.core.errors import StorageError
 from kit.saves import nbt

@@ -81,8 +81,15 @@ def _inflate(data: bytes, max_size: int, *, wbits: int, kind: str) -> bytes:
 # Python value kit builds really costs where that is more (kit keeps scalars as int/float objects and
 # arrays as lists of ints, where the game keeps packed Java primitives). See ``TAG_CHARGES``.
 _ARRAY_CODES = {
-    TAG_BYTE: "b", TAG_SHORT: "h", TAG_INT: "i", TAG_LONG: "q", TAG_FLOAT: "f", TAG_DOUBLE: "d",
-    TAG_BYTE_ARRAY: "b", TAG_INT_ARRAY: "i", TAG_LONG_ARRAY: "q",
+    TAG_BYTE: "b",
+    TAG_SHORT: "h",
+    TAG_INT: "i",
+    TAG_LONG: "q",
+    TAG_FLOAT: "f",
+    TAG_DOUBLE: "d",
+    TAG_BYTE_ARRAY: "b",
+    TAG_INT_ARRAY: "i",
+    TAG_LONG_ARRAY: "q",
 }
 _SCALAR_COST = {TAG_BYTE: 32, TAG_SHORT: 32, TAG_INT: 32, TAG_LONG: 40, TAG_FLOAT: 32, TAG_DOUBLE: 32}
 _STRING_COST = 36  # + 2 per byte of the (modified) UTF-8 text, as the game's 2 per UTF-16 unit or more

@@ -11,8 +11,19 @@ TAG_END, TAG_BYTE, TAG_SHORT, TAG_INT, TAG_LONG, TAG_FLOAT, TAG_DOUBLE = 0, 1, 2
 TAG_BYTE_ARRAY, TAG_STRING, TAG_LIST, TAG_COMPOUND, TAG_INT_ARRAY, TAG_LONG_ARRAY = 7, 8, 9, 10, 11, 12
 
 TAG_NAMES = {
-    0: "End", 1: "Byte", 2: "Short", 3: "Int", 4: "Long", 5: "Float", 6: "Double", 7: "Byte_Array",
-    8: "String", 9: "List", 10: "Compound", 11: "Int_Array", 12: "Long_Array",
+    0: "End",
+    1: "Byte",
+    2: "Short",
+    3: "Int",
+    4: "Long",
+    5: "Float",
+    6: "Double",
+    7: "Byte_Array",
+    8: "String",
+    9: "List",
+    10: "Compound",
+    11: "Int_Array",
+    12: "Long_Array",
 }
 
 #: Largest uncompressed size accepted when decoding (a guard against decompression bombs).
@@ -117,19 +128,43 @@ class NbtFile:
 
 
 _SCALAR_CLASSES: dict[int, type] = {
-    TAG_BYTE: Byte, TAG_SHORT: Short, TAG_INT: Int, TAG_LONG: Long, TAG_FLOAT: Float, TAG_DOUBLE: Double,
+    TAG_BYTE: Byte,
+    TAG_SHORT: Short,
+    TAG_INT: Int,
+    TAG_LONG: Long,
+    TAG_FLOAT: Float,
+    TAG_DOUBLE: Double,
 }
 _ARRAY_CLASSES: dict[int, type] = {TAG_BYTE_ARRAY: ByteArray, TAG_INT_ARRAY: IntArray, TAG_LONG_ARRAY: LongArray}
 _CLASS_TAGS: dict[type, int] = {
-    Byte: TAG_BYTE, Short: TAG_SHORT, Int: TAG_INT, Long: TAG_LONG, Float: TAG_FLOAT, Double: TAG_DOUBLE,
-    ByteArray: TAG_BYTE_ARRAY, IntArray: TAG_INT_ARRAY, LongArray: TAG_LONG_ARRAY, List: TAG_LIST,
-    str: TAG_STRING, dict: TAG_COMPOUND, list: TAG_LIST, tuple: TAG_LIST, bool: TAG_BYTE, float: TAG_DOUBLE,
+    Byte: TAG_BYTE,
+    Short: TAG_SHORT,
+    Int: TAG_INT,
+    Long: TAG_LONG,
+    Float: TAG_FLOAT,
+    Double: TAG_DOUBLE,
+    ByteArray: TAG_BYTE_ARRAY,
+    IntArray: TAG_INT_ARRAY,
+    LongArray: TAG_LONG_ARRAY,
+    List: TAG_LIST,
+    str: TAG_STRING,
+    dict: TAG_COMPOUND,
+    list: TAG_LIST,
+    tuple: TAG_LIST,
+    bool: TAG_BYTE,
+    float: TAG_DOUBLE,
 }
 # struct format letter and byte size of each fixed-size element.
 _ELEMENT_FORMATS = {
-    TAG_BYTE: ("b", 1), TAG_SHORT: ("h", 2), TAG_INT: ("i", 4), TAG_LONG: ("q", 8),
-    TAG_FLOAT: ("f", 4), TAG_DOUBLE: ("d", 8),
-    TAG_BYTE_ARRAY: ("b", 1), TAG_INT_ARRAY: ("i", 4), TAG_LONG_ARRAY: ("q", 8),
+    TAG_BYTE: ("b", 1),
+    TAG_SHORT: ("h", 2),
+    TAG_INT: ("i", 4),
+    TAG_LONG: ("q", 8),
+    TAG_FLOAT: ("f", 4),
+    TAG_DOUBLE: ("d", 8),
+    TAG_BYTE_ARRAY: ("b", 1),
+    TAG_INT_ARRAY: ("i", 4),
+    TAG_LONG_ARRAY: ("q", 8),
 }
 
 

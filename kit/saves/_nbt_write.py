@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import struct
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from mutf8 import encode_modified_utf8
 
@@ -39,8 +40,12 @@ class _Writer:
         self.chunks: list[bytes] = []
         self.depth = 0
         self.handlers: dict[int, Callable[[Any, str], None]] = {
-            TAG_STRING: self.string, TAG_COMPOUND: self.compound, TAG_LIST: self.list,
-            TAG_BYTE_ARRAY: self.array, TAG_INT_ARRAY: self.array, TAG_LONG_ARRAY: self.array,
+            TAG_STRING: self.string,
+            TAG_COMPOUND: self.compound,
+            TAG_LIST: self.list,
+            TAG_BYTE_ARRAY: self.array,
+            TAG_INT_ARRAY: self.array,
+            TAG_LONG_ARRAY: self.array,
         }
 
     def string(self, value: str, path: str) -> None:
@@ -56,9 +61,7 @@ class _Writer:
             except UnicodeEncodeError:
                 standard = raw
             if len(standard) > 65535:
-                raise NbtError(
-                    f"{path or 'value'}: string of {len(raw)} bytes exceeds NBT's limit of 65535 bytes"
-                )
+                raise NbtError(f"{path or 'value'}: string of {len(raw)} bytes exceeds NBT's limit of 65535 bytes")
             raw = standard
         self.chunks.append(self.u16(len(raw)))
         self.chunks.append(raw)

@@ -24,9 +24,9 @@ import typing
 from dataclasses import MISSING
 from typing import Any, Generic, TypeVar
 
-from kit.saves import nbt
 from kit.core.dataclass_fields import field_specs, optional_inner
 from kit.core.errors import CodecError, InvalidParameterError
+from kit.saves import nbt
 
 __all__ = [
     "Codec",
@@ -108,9 +108,7 @@ class _IntegerCodec(Codec[int]):
         if isinstance(value, bool) or not isinstance(value, int):
             raise CodecError(f"expected int, got {type(value).__name__}")
         if not self._low <= value <= self._high:
-            raise CodecError(
-                f"{value} is outside the {self.signature} range [{self._low}, {self._high}]"
-            )
+            raise CodecError(f"{value} is outside the {self.signature} range [{self._low}, {self._high}]")
         return self._cls(value)
 
     def decode(self, tag: Any) -> int:
@@ -228,7 +226,8 @@ class _DictCodec(Codec[dict]):
 
 class _OptionalCodec(Codec[Any]):
     """``None`` or a value. Alone it is stored as ``{}`` / ``{"value": ...}``; in a record a ``None`` field is
-    omitted."""
+    omitted.
+    """
 
     def __init__(self, inner: Codec) -> None:
         self.inner = inner

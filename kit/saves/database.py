@@ -65,7 +65,6 @@ def canonical_player_uuid(value: str | uuid_module.UUID) -> str:
     )
 
 
-
 class AgentDatabases:
     """The databases of one save: ``shared()`` and ``player(uuid)``.
 

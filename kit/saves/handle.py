@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import contextlib
 import difflib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Mapping, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from kit.core.document import Document
 from kit.core.errors import CodecError, InvalidParameterError, KitError
@@ -41,8 +41,18 @@ _MAX_INDEX_BUILDS = 8
 Weighting = Literal["tfidf", "bm25"]
 DEFAULT_WEIGHTING: Weighting = "tfidf"
 
-__all__ = ["AgentDatabase", "TableStats", "DatabaseStats", "TABLE_SCHEMA", "SUMMARY_SCHEMA", "DOCUMENT_SCHEMA",
-           "RAW_SCHEMA", "PROBLEM_EXTRA_SCHEMA", "DEFAULT_WEIGHTING", "Weighting"]
+__all__ = [
+    "AgentDatabase",
+    "TableStats",
+    "DatabaseStats",
+    "TABLE_SCHEMA",
+    "SUMMARY_SCHEMA",
+    "DOCUMENT_SCHEMA",
+    "RAW_SCHEMA",
+    "PROBLEM_EXTRA_SCHEMA",
+    "DEFAULT_WEIGHTING",
+    "Weighting",
+]
 
 
 def _build_index(documents: list[Document], settings: dict[str, Any]) -> Any:
@@ -155,7 +165,6 @@ def _check_allowed_ids(value: object, owner: str) -> list[str] | None:
             f"{wrong!r} among them."
         )
     return ids
-
 
 
 # ---------------------------------------------------------------------------------------------
@@ -410,7 +419,7 @@ class AgentDatabase:
         return [_table_stats(state, table_id) for table_id in sorted(state.tables)]
 
     def stats(self) -> DatabaseStats:
-        """This database's numbers as one :class:`DatabaseStats` record (its row of :meth:`AgentDatabases.summary`).
+        """The numbers of this database: one :class:`DatabaseStats` record (its row of :meth:`AgentDatabases.summary`).
 
         Raises :class:`~kit.core.errors.StorageError` when the file cannot be read.
         """
@@ -479,8 +488,15 @@ class AgentDatabase:
                 ).sort_values("key", ignore_index=True)
         if table.is_documents:
             rows = [
-                {"language": language, "position": i, "doc_id": d.id, "title": d.title, "text": d.text,
-                 "tags": list(d.tags), "n_chars": len(d.text)}
+                {
+                    "language": language,
+                    "position": i,
+                    "doc_id": d.id,
+                    "title": d.title,
+                    "text": d.text,
+                    "tags": list(d.tags),
+                    "n_chars": len(d.text),
+                }
                 for language, docs in sorted(self.entries(table).items())
                 for i, d in enumerate(docs)
             ]
@@ -493,7 +509,6 @@ class AgentDatabase:
             return pd.DataFrame(rows, columns=["key", *names])
         keys = sorted(entries)
         return pd.DataFrame({"key": keys, "value": [entries[k] for k in keys]}, columns=["key", "value"])
-
 
     def raw_frame(self, table_id: str) -> pd.DataFrame:
         """A stored table's values as stored, decoded by no codec (``key, value`` as plain builtins, by key).
@@ -532,25 +547,53 @@ class AgentDatabase:
             row = {"kind": "unreadable_database", "message": str(exc), "path": str(self.path), **extra}
             return problems_frame([row], PROBLEM_EXTRA_SCHEMA)
         rows = [
-            {"severity": "warning", "kind": "undecodable_value", "object_id": table_id, "field": key,
-             "message": f"table {table_id!r}, key {key!r}: the value does not match the table's codec ({reason}); "
-                        "it is kept in the file as it is (raw_frame shows it)",
-             "path": str(self.path), **extra}
-            for table_id, keys in sorted(state.undecoded.items()) for key, reason in sorted(keys.items())
+            {
+                "severity": "warning",
+                "kind": "undecodable_value",
+                "object_id": table_id,
+                "field": key,
+                "message": f"table {table_id!r}, key {key!r}: the value does not match the table's codec ({reason}); "
+                "it is kept in the file as it is (raw_frame shows it)",
+                "path": str(self.path),
+                **extra,
+            }
+            for table_id, keys in sorted(state.undecoded.items())
+            for key, reason in sorted(keys.items())
         ]
         return problems_frame(rows, PROBLEM_EXTRA_SCHEMA)
 
 
 #: Columns of :meth:`AgentDatabase.tables`.
-TABLE_SCHEMA: dict[str, Any] = {"table_id": "string", "codec": "string", "is_documents": "bool", "n_entries": "int64",
-                                "n_documents": "int64", "size_bytes": "int64"}
+TABLE_SCHEMA: dict[str, Any] = {
+    "table_id": "string",
+    "codec": "string",
+    "is_documents": "bool",
+    "n_entries": "int64",
+    "n_documents": "int64",
+    "size_bytes": "int64",
+}
 #: Columns of :meth:`kit.saves.AgentDatabases.summary` (the fields of :class:`DatabaseStats`).
-SUMMARY_SCHEMA: dict[str, Any] = {"scope": "string", "player_uuid": "string", "path": "string", "exists": "bool",
-                                  "layout": "string", "file_size_bytes": "int64", "n_tables": "int64",
-                                  "n_entries": "int64", "n_documents": "int64"}
+SUMMARY_SCHEMA: dict[str, Any] = {
+    "scope": "string",
+    "player_uuid": "string",
+    "path": "string",
+    "exists": "bool",
+    "layout": "string",
+    "file_size_bytes": "int64",
+    "n_tables": "int64",
+    "n_entries": "int64",
+    "n_documents": "int64",
+}
 #: Columns of :meth:`AgentDatabase.frame` for a documents table.
-DOCUMENT_SCHEMA: dict[str, Any] = {"language": "string", "position": "int64", "doc_id": "string", "title": "string",
-                                   "text": "string", "tags": "object", "n_chars": "int64"}
+DOCUMENT_SCHEMA: dict[str, Any] = {
+    "language": "string",
+    "position": "int64",
+    "doc_id": "string",
+    "title": "string",
+    "text": "string",
+    "tags": "object",
+    "n_chars": "int64",
+}
 #: Columns of :meth:`AgentDatabase.raw_frame`.
 RAW_SCHEMA: dict[str, Any] = {"key": "string", "value": "object"}
 #: The columns database problem rows add after the shared ones.
@@ -574,5 +617,3 @@ def _encode_value(table: DatabaseTable[Any], key: str, value: Any, path: Path) -
         return table.codec.encode(value)
     except CodecError as exc:
         raise CodecError(f"{path}: table {table.id!r}, key {key!r}: {exc}") from None
-
-

@@ -8,8 +8,9 @@ the database's write lock; ``background=True`` builds on a worker thread and ret
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from concurrent.futures import Future
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any
 
 from kit.core.contracts import GuideSource
 from kit.core.errors import InvalidParameterError
@@ -20,9 +21,9 @@ from kit.saves.tables import FTB_GUIDES, KNOWLEDGE, DatabaseTable, InvalidLangua
 if TYPE_CHECKING:
     import pandas as pd
 
-    from kit.saves.database import AgentDatabase
     from kit.core.document import Document
     from kit.retrieval import ParagraphIndex
+    from kit.saves.database import AgentDatabase
     from kit.saves.save import Save
 
 __all__ = ["prepare_index", "ask", "ASK_COLUMNS", "ASK_SCHEMA", "InvalidLanguageError", "PER_SCOPE_LIMIT"]
@@ -36,7 +37,6 @@ ASK_SCHEMA: dict[str, Any] = {
     "paragraph_index": "int64", "score": "float64", "title": "string", "text": "string",
 }  # fmt: skip
 ASK_COLUMNS = list(ASK_SCHEMA)
-
 
 
 def prepare_index(
@@ -53,8 +53,12 @@ def prepare_index(
     """
     import warnings
 
-    warnings.warn("kit.saves.prepare_index(db, ...) is deprecated and will be removed in the next release: "
-                  "use db.prepare_index(source, language, ...)", DeprecationWarning, stacklevel=2)
+    warnings.warn(
+        "kit.saves.prepare_index(db, ...) is deprecated and will be removed in the next release: "
+        "use db.prepare_index(source, language, ...)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
     return db.prepare_index(source, language, background=background, **settings)
 
 
@@ -129,7 +133,8 @@ def ask(
             raise InvalidParameterError(
                 "The 'quest_book' parameter of kit.saves.knowledge.ask must be a kit.core.contracts.GuideSource "
                 f"(kit.ftb.QuestGuides(book)). Got {type(quest_book).__name__} instead; kit.ask accepts a "
-                "kit.ftb.QuestBook directly.")
+                "kit.ftb.QuestBook directly."
+            )
         readable = quest_book.readable_guide_ids(save, player_uuid, progress=progress)
         if allowed_guide_ids is not None:
             narrowed = set(allowed_guide_ids)
@@ -173,16 +178,29 @@ def _require_str(name: str, value: object, what: str) -> str:
     return value
 
 
-def _search(scope: str, db: AgentDatabase, table: DatabaseTable[list[Document]], language: str, question: str,
-            allowed: list[str] | None, weighting: Weighting = DEFAULT_WEIGHTING) -> pd.DataFrame:
+def _search(
+    scope: str,
+    db: AgentDatabase,
+    table: DatabaseTable[list[Document]],
+    language: str,
+    question: str,
+    allowed: list[str] | None,
+    weighting: Weighting = DEFAULT_WEIGHTING,
+) -> pd.DataFrame:
     found = db.search(table, language, question, allowed_ids=allowed, limit=PER_SCOPE_LIMIT, weighting=weighting)
     found.insert(0, "source", table.id)
     found.insert(0, "scope", scope)
     return found
 
 
-def _search_guides(save: Save, language: str, question: str, allowed: list[str],
-                   guides: GuideSource | None, weighting: Weighting = DEFAULT_WEIGHTING) -> pd.DataFrame:
+def _search_guides(
+    save: Save,
+    language: str,
+    question: str,
+    allowed: list[str],
+    guides: GuideSource | None,
+    weighting: Weighting = DEFAULT_WEIGHTING,
+) -> pd.DataFrame:
     """The FTB scope: search the allowed guides; with ``guides``, withhold stale ones and search again without them."""
     db = save.databases.shared()
     while True:

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kit.saves.database import AgentDatabases
 from kit.core.errors import InvalidParameterError
+from kit.saves.database import AgentDatabases
 from kit.saves.errors import SaveNotFoundError
 from kit.saves.save_checks import folder_problems
 

@@ -25,7 +25,8 @@ _MAX_CANDIDATES = 200  # folders looked at around a save without databases (boun
 
 def nearby_saves(folder: Path) -> list[Path]:
     """Folders near ``folder`` (its children and grandchildren, its parent and grandparent) that hold
-    ``system/database/``, sorted; at most a few hundred folders are looked at."""
+    ``system/database/``, sorted; at most a few hundred folders are looked at.
+    """
     candidates: list[Path] = []
     try:
         children = sorted(p for p in folder.iterdir() if p.is_dir() and not p.is_symlink())[:_MAX_CANDIDATES]
@@ -49,17 +50,34 @@ def folder_problems(folder: Path) -> list[dict[str, Any]]:
     database_folder = folder / DATABASE_FOLDER
     if not database_folder.is_dir():
         nearby = nearby_saves(folder)
-        hint = (f"; {', '.join(str(p) for p in nearby[:3])} {'has' if len(nearby) == 1 else 'have'} "
-                f"system/database/: open {'it' if len(nearby) == 1 else 'one of them'} instead") if nearby else (
-                "; no folder nearby has one either (is this a save folder?)")
-        rows.append({"severity": "error", "kind": "no_databases", "field": "system/database",
-                     "message": f"no databases: {database_folder} does not exist, so every database reads as "
-                                f"empty{hint}", "path": str(database_folder)})
+        hint = (
+            (
+                f"; {', '.join(str(p) for p in nearby[:3])} {'has' if len(nearby) == 1 else 'have'} "
+                f"system/database/: open {'it' if len(nearby) == 1 else 'one of them'} instead"
+            )
+            if nearby
+            else ("; no folder nearby has one either (is this a save folder?)")
+        )
+        rows.append(
+            {
+                "severity": "error",
+                "kind": "no_databases",
+                "field": "system/database",
+                "message": f"no databases: {database_folder} does not exist, so every database reads as empty{hint}",
+                "path": str(database_folder),
+            }
+        )
     for name, what in LEGACY_PATHS.items():
         path = folder / name
         if path.exists() or path.is_symlink():
-            rows.append({"severity": "warning", "kind": "legacy_file", "field": name,
-                         "message": f"{name}: {what}, left by an older server; kit neither reads nor deletes it "
-                                    "(the design has no compatibility layer): move it away once nothing needs it",
-                         "path": str(path)})
+            rows.append(
+                {
+                    "severity": "warning",
+                    "kind": "legacy_file",
+                    "field": name,
+                    "message": f"{name}: {what}, left by an older server; kit neither reads nor deletes it "
+                    "(the design has no compatibility layer): move it away once nothing needs it",
+                    "path": str(path),
+                }
+            )
     return rows

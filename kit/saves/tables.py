@@ -6,9 +6,9 @@ import re
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from kit.saves import codecs
 from kit.core.document import Document
 from kit.core.errors import InvalidIdentifierError, InvalidParameterError
+from kit.saves import codecs
 from kit.saves.errors import InvalidLanguageError
 
 __all__ = [

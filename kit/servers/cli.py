@@ -1,5 +1,6 @@
 """``python -m kit server PATH`` (a server's mods, data packs in load order and problems) and ``python -m kit doctor
-PATH...`` (the pack doctor on a server folder or on packs in load order)."""
+PATH...`` (the pack doctor on a server folder or on packs in load order).
+"""
 
 from __future__ import annotations
 
@@ -10,9 +11,12 @@ __all__ = ["register", "run_server", "register_doctor", "run_doctor"]
 
 def register(subparsers) -> None:
     """Add the ``server`` subcommand to an argparse ``subparsers`` object."""
-    p = subparsers.add_parser("server", help="a server folder's mods, data pack order and problems",
-                              description="Open a server (or modpack) folder and print its mods, its data packs in "
-                                          "load order and every problem found (data packs loaded).")
+    p = subparsers.add_parser(
+        "server",
+        help="a server folder's mods, data pack order and problems",
+        description="Open a server (or modpack) folder and print its mods, its data packs in "
+        "load order and every problem found (data packs loaded).",
+    )
     p.add_argument("path", metavar="PATH", help="the server folder")
     p.add_argument("--client-jar", default=None, help="take vanilla data from this client jar")
     p.set_defaults(func=run_server)
@@ -26,8 +30,10 @@ def run_server(args: argparse.Namespace) -> int:
     from kit.servers import open_server
 
     with open_server(args.path, client_jar=args.client_jar) as server:
-        print(f"server: {server.path.name}  loader: {server.loader}  minecraft: {server.minecraft_version or '?'}  "
-              f"world: {server.level_name}")
+        print(
+            f"server: {server.path.name}  loader: {server.loader}  minecraft: {server.minecraft_version or '?'}  "
+            f"world: {server.level_name}"
+        )
         with pd.option_context("display.width", 160, "display.max_columns", None, "display.max_colwidth", 60):
             mods = server.mods()
             print(f"\nmods ({len(mods)}):")
@@ -45,15 +51,25 @@ def run_server(args: argparse.Namespace) -> int:
 def register_doctor(subparsers) -> None:
     """Add the ``doctor`` subcommand: the pack doctor on a server folder or on packs in load order."""
     p = subparsers.add_parser(
-        "doctor", help="what is broken in a server's (or packs') items, recipes, tags and quests",
+        "doctor",
+        help="what is broken in a server's (or packs') items, recipes, tags and quests",
         description="Run the pack doctor: unobtainable and loop-only items, missing items, undefined and empty tags, "
-                    "recipe conflicts, missing loot tables and (with a quest book) quests that cannot be completed. "
-                    "Exit status 1 when a problem is an error, 0 otherwise, 2 when a path is unreadable.")
-    p.add_argument("paths", metavar="PATH", nargs="+",
-                   help="a server folder, or data packs (folders, zips, jars) in load order (later overrides earlier)")
+        "recipe conflicts, missing loot tables and (with a quest book) quests that cannot be completed. "
+        "Exit status 1 when a problem is an error, 0 otherwise, 2 when a path is unreadable.",
+    )
+    p.add_argument(
+        "paths",
+        metavar="PATH",
+        nargs="+",
+        help="a server folder, or data packs (folders, zips, jars) in load order (later overrides earlier)",
+    )
     p.add_argument("--quest-book", default=None, help="an FTB quest book to check (default: the server's own)")
-    p.add_argument("--format", choices=("text", "json", "csv"), default="text",
-                   help="text (readable, the default), or json / csv: only that document on stdout")
+    p.add_argument(
+        "--format",
+        choices=("text", "json", "csv"),
+        default="text",
+        help="text (readable, the default), or json / csv: only that document on stdout",
+    )
     p.set_defaults(func=run_doctor)
 
 
@@ -81,9 +97,13 @@ def run_doctor(args: argparse.Namespace) -> int:
         report = doctor(load_datapacks(args.paths, strict=False), book)
     problems, summary = report.problems(), report.summary()
     if args.format == "json":
-        doc = {"summary": {k: int(n) for k, n in zip(summary["kind"], summary["n_problems"])},
-               "problems": [{k: (None if pd.isna(v) else str(v)) for k, v in row.items()}
-                            for row in problems.astype(object).to_dict("records")]}
+        doc = {
+            "summary": {k: int(n) for k, n in zip(summary["kind"], summary["n_problems"])},
+            "problems": [
+                {k: (None if pd.isna(v) else str(v)) for k, v in row.items()}
+                for row in problems.astype(object).to_dict("records")
+            ],
+        }
         print(json.dumps(doc, ensure_ascii=False, indent=1))
     elif args.format == "csv":
         print(problems.to_csv(index=False), end="")

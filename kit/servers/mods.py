@@ -18,8 +18,18 @@ from typing import Any
 from kit.core.errors import FieldError
 from kit.items.zip_members import open_zip
 
-__all__ = ["ModInfo", "JarScan", "scan_jar", "parse_mods_toml", "parse_fabric_mod_json", "parse_quilt_mod_json",
-           "text_of", "MAX_METADATA_BYTES", "MAX_NESTED_JAR_BYTES", "MAX_NESTING"]
+__all__ = [
+    "ModInfo",
+    "JarScan",
+    "scan_jar",
+    "parse_mods_toml",
+    "parse_fabric_mod_json",
+    "parse_quilt_mod_json",
+    "text_of",
+    "MAX_METADATA_BYTES",
+    "MAX_NESTED_JAR_BYTES",
+    "MAX_NESTING",
+]
 
 MAX_METADATA_BYTES = 1 << 20  #: a metadata file larger than this is refused
 MAX_NESTED_JAR_BYTES = 128 << 20  #: a nested jar larger than this is not opened
@@ -54,14 +64,14 @@ class JarScan:
     has_assets: bool = False
     pack_format: int | None = None
     description: str = ""
-    nested: list["JarScan"] = field(default_factory=list)
+    nested: list[JarScan] = field(default_factory=list)
     problems: list[tuple[str, str, str, str, str, str]] = field(default_factory=list)
     names: tuple[str, ...] = ()
     #: The open jar, kept so that loading its data reuses its directory (see :func:`kit.items.zip_members.open_zip`).
     zip: zipfile.ZipFile | None = field(default=None, repr=False, compare=False)
 
     def walk(self):
-        """This jar and every nested jar, depth first."""
+        """Every jar from this one down (itself, then its nested jars, depth first)."""
         yield self
         for n in self.nested:
             yield from n.walk()
@@ -139,10 +149,12 @@ def parse_quilt_mod_json(raw: bytes, *, jar: str) -> tuple[ModInfo, list[str]]:
         raise FieldError("field 'quilt_loader.id': missing")
     given = ql.get("metadata")
     meta = given if isinstance(given, dict) else {}
-    nested = [j if isinstance(j, str) else str(j.get("file", "")) for j in ql.get("jars") or []
-              if isinstance(j, (str, dict))]
-    return ModInfo(ql["id"], str(ql.get("version", "")), "quilt", str(meta.get("name", ql["id"])), jar), \
-        [n for n in nested if n]
+    nested = [
+        j if isinstance(j, str) else str(j.get("file", "")) for j in ql.get("jars") or [] if isinstance(j, (str, dict))
+    ]
+    return ModInfo(ql["id"], str(ql.get("version", "")), "quilt", str(meta.get("name", ql["id"])), jar), [
+        n for n in nested if n
+    ]
 
 
 def _read(zf: zipfile.ZipFile, name: str, limit: int) -> bytes:
@@ -181,8 +193,12 @@ def scan_jar(source: Path | bytes, label: str, *, depth: int = 0) -> JarScan:
         except (ValueError, OSError, zipfile.BadZipFile):
             manifest = ""
     nested: list[str] = []
-    for meta, loader in (("META-INF/neoforge.mods.toml", "neoforge"), ("META-INF/mods.toml", "forge"),
-                         ("fabric.mod.json", "fabric"), ("quilt.mod.json", "quilt")):
+    for meta, loader in (
+        ("META-INF/neoforge.mods.toml", "neoforge"),
+        ("META-INF/mods.toml", "forge"),
+        ("fabric.mod.json", "fabric"),
+        ("quilt.mod.json", "quilt"),
+    ):
         if meta not in nameset:
             continue
         try:
@@ -212,8 +228,9 @@ def scan_jar(source: Path | bytes, label: str, *, depth: int = 0) -> JarScan:
     nested = list(dict.fromkeys(nested + [n for n in names if _NESTED_RE.match(n)]))
     for inner in nested:
         if inner not in nameset:
-            problem("warning", "missing_nested_jar", inner,
-                    f"metadata lists nested jar {inner}, which is not in the jar")
+            problem(
+                "warning", "missing_nested_jar", inner, f"metadata lists nested jar {inner}, which is not in the jar"
+            )
             continue
         if depth >= MAX_NESTING:
             problem("warning", "nested_too_deep", inner, f"nested jar deeper than {MAX_NESTING} levels not read")

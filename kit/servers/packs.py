@@ -26,8 +26,15 @@ from pathlib import Path
 from kit.saves.nbt import NbtError, decode_nbt
 from kit.servers.mods import MAX_METADATA_BYTES, MAX_NESTED_JAR_BYTES, text_of
 
-__all__ = ["PackEntry", "VanillaJar", "find_vanilla", "find_loader_jars", "read_level_packs", "world_packs",
-           "KIND_ORDER"]
+__all__ = [
+    "PackEntry",
+    "VanillaJar",
+    "find_vanilla",
+    "find_loader_jars",
+    "read_level_packs",
+    "world_packs",
+    "KIND_ORDER",
+]
 
 #: The pack kinds in load order.
 KIND_ORDER = ("vanilla", "feature", "loader", "mod", "world", "kubejs")
@@ -96,8 +103,16 @@ def _as_vanilla(source: Path | bytes, label: str, problems: list[Problem], depth
     for inner in sorted(n for n in names if _BUNDLED_RE.match(n)):
         info = zf.getinfo(inner)
         if info.file_size > MAX_NESTED_JAR_BYTES:
-            problems.append(("warning", "unreadable_nested_jar", inner, "",
-                             f"bundled jar of {info.file_size} bytes not read (limit {MAX_NESTED_JAR_BYTES})", label))
+            problems.append(
+                (
+                    "warning",
+                    "unreadable_nested_jar",
+                    inner,
+                    "",
+                    f"bundled jar of {info.file_size} bytes not read (limit {MAX_NESTED_JAR_BYTES})",
+                    label,
+                )
+            )
             continue
         try:
             raw = zf.read(inner)
@@ -115,11 +130,22 @@ def find_vanilla(root: Path, client_jar: Path | None, problems: list[Problem]) -
     if client_jar is not None:
         found = _as_vanilla(client_jar, str(client_jar), problems)
         if found is None:
-            problems.append(("error", "no_vanilla_data", "", "client_jar",
-                             f"{client_jar}: no data/minecraft/ inside, so it is not a game jar", str(client_jar)))
+            problems.append(
+                (
+                    "error",
+                    "no_vanilla_data",
+                    "",
+                    "client_jar",
+                    f"{client_jar}: no data/minecraft/ inside, so it is not a game jar",
+                    str(client_jar),
+                )
+            )
         return found
-    candidates = sorted(root.glob("*.jar")) + sorted(root.glob("versions/*/*.jar")) \
+    candidates = (
+        sorted(root.glob("*.jar"))
+        + sorted(root.glob("versions/*/*.jar"))
         + sorted(root.glob("libraries/net/minecraft/server/*/*.jar"))
+    )
     for path in candidates:
         if not path.is_file():
             continue
@@ -152,8 +178,9 @@ def read_level_packs(level_dat: Path, problems: list[Problem], label: str) -> tu
             raise NbtError("Data.DataPacks.Enabled is not a list")
         return ([str(p) for p in enabled] if enabled is not None else None), [str(p) for p in disabled]
     except (NbtError, OSError, AttributeError) as exc:
-        problems.append(("error", "unreadable_level_dat", "", "Data.DataPacks", f"level.dat cannot be read: {exc}",
-                         label))
+        problems.append(
+            ("error", "unreadable_level_dat", "", "Data.DataPacks", f"level.dat cannot be read: {exc}", label)
+        )
         return None, []
 
 
@@ -162,8 +189,16 @@ def _folder_meta(path: Path, problems: list[Problem], label: str) -> tuple[int |
     if not meta.is_file():
         return None, ""
     if meta.stat().st_size > MAX_METADATA_BYTES:
-        problems.append(("warning", "unreadable_pack_mcmeta", label, "pack.mcmeta",
-                         f"pack.mcmeta larger than {MAX_METADATA_BYTES} bytes, not read", f"{label}/pack.mcmeta"))
+        problems.append(
+            (
+                "warning",
+                "unreadable_pack_mcmeta",
+                label,
+                "pack.mcmeta",
+                f"pack.mcmeta larger than {MAX_METADATA_BYTES} bytes, not read",
+                f"{label}/pack.mcmeta",
+            )
+        )
         return None, ""
     try:
         pack = json.loads(meta.read_text(encoding="utf-8-sig")).get("pack", {})
@@ -171,13 +206,22 @@ def _folder_meta(path: Path, problems: list[Problem], label: str) -> tuple[int |
         fmt = fmt if isinstance(fmt, int) and not isinstance(fmt, bool) else None
         return fmt, text_of(pack.get("description", ""))
     except (ValueError, OSError, AttributeError) as exc:
-        problems.append(("warning", "unreadable_pack_mcmeta", label, "pack.mcmeta", f"unreadable pack.mcmeta: {exc}",
-                         f"{label}/pack.mcmeta"))
+        problems.append(
+            (
+                "warning",
+                "unreadable_pack_mcmeta",
+                label,
+                "pack.mcmeta",
+                f"unreadable pack.mcmeta: {exc}",
+                f"{label}/pack.mcmeta",
+            )
+        )
         return None, ""
 
 
-def world_packs(world: Path, root: Path, enabled: list[str] | None, disabled: list[str],
-                problems: list[Problem]) -> list[PackEntry]:
+def world_packs(
+    world: Path, root: Path, enabled: list[str] | None, disabled: list[str], problems: list[Problem]
+) -> list[PackEntry]:
     """The world's ``datapacks/`` entries in load order (enabled ones by ``level.dat`` order, then new ones by name)."""
     folder = world / "datapacks"
     found: dict[str, PackEntry] = {}
@@ -187,8 +231,16 @@ def world_packs(world: Path, root: Path, enabled: list[str] | None, disabled: li
             if path.is_dir() and ((path / "data").is_dir() or (path / "pack.mcmeta").is_file()):
                 fmt, desc = _folder_meta(path, problems, rel)
                 if not (path / "data").is_dir() and not (path / "assets").is_dir():
-                    problems.append(("warning", "empty_pack", f"file/{path.name}", "",
-                                     "world data pack without a data/ folder: nothing to load", rel))
+                    problems.append(
+                        (
+                            "warning",
+                            "empty_pack",
+                            f"file/{path.name}",
+                            "",
+                            "world data pack without a data/ folder: nothing to load",
+                            rel,
+                        )
+                    )
                     found[f"file/{path.name}"] = PackEntry(f"file/{path.name}", "world", rel, True, fmt, desc, None)
                     continue
             elif path.is_file() and path.suffix.lower() == ".zip":
@@ -203,8 +255,16 @@ def world_packs(world: Path, root: Path, enabled: list[str] | None, disabled: li
                 except KeyError:
                     pass
                 except (zipfile.BadZipFile, OSError, ValueError, AttributeError) as exc:
-                    problems.append(("error", "not_a_zip", f"file/{path.name}", "",
-                                     f"world data pack is not a readable zip: {exc}", rel))
+                    problems.append(
+                        (
+                            "error",
+                            "not_a_zip",
+                            f"file/{path.name}",
+                            "",
+                            f"world data pack is not a readable zip: {exc}",
+                            rel,
+                        )
+                    )
                     continue
             else:
                 continue
@@ -217,7 +277,14 @@ def world_packs(world: Path, root: Path, enabled: list[str] | None, disabled: li
         entries.append(PackEntry(e.pack_id, e.kind, e.path, pid not in off, e.pack_format, e.description, e.source))
     for pid in enabled or []:
         if pid.startswith("file/") and pid not in found:
-            problems.append(("warning", "missing_pack", pid, "Data.DataPacks.Enabled",
-                             f"level.dat enables {pid}, which is not in {folder.relative_to(root).as_posix()}/",
-                             (world / "level.dat").relative_to(root).as_posix()))
+            problems.append(
+                (
+                    "warning",
+                    "missing_pack",
+                    pid,
+                    "Data.DataPacks.Enabled",
+                    f"level.dat enables {pid}, which is not in {folder.relative_to(root).as_posix()}/",
+                    (world / "level.dat").relative_to(root).as_posix(),
+                )
+            )
     return entries

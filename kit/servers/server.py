@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from kit.core.errors import KitError
 from kit.core.frames import frame, ordered
@@ -13,8 +14,15 @@ from kit.core.problems import problem_schema
 from kit.items.packs import PackBytes, load_datapacks
 from kit.saves.save import Save, SaveNotFoundError, open_save
 from kit.servers.mods import JarScan, ModInfo, scan_jar
-from kit.servers.packs import (KIND_ORDER, PackEntry, VanillaJar, find_loader_jars, find_vanilla, read_level_packs,
-                               world_packs)
+from kit.servers.packs import (
+    KIND_ORDER,
+    PackEntry,
+    VanillaJar,
+    find_loader_jars,
+    find_vanilla,
+    read_level_packs,
+    world_packs,
+)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -25,11 +33,24 @@ if TYPE_CHECKING:
 
 __all__ = ["Server", "ServerNotFoundError", "open_server", "read_server_properties"]
 
-MOD_SCHEMA = {"mod_id": "string", "version": "string", "loader": "string", "display_name": "string",
-              "jar": "string", "has_data": "bool", "has_assets": "bool"}
-DATAPACK_SCHEMA = {"position": "int64", "pack_id": "string", "kind": ordered(KIND_ORDER), "path": "string",
-                   "enabled": "bool",
-                   "pack_format": "Int64", "description": "string"}
+MOD_SCHEMA = {
+    "mod_id": "string",
+    "version": "string",
+    "loader": "string",
+    "display_name": "string",
+    "jar": "string",
+    "has_data": "bool",
+    "has_assets": "bool",
+}
+DATAPACK_SCHEMA = {
+    "position": "int64",
+    "pack_id": "string",
+    "kind": ordered(KIND_ORDER),
+    "path": "string",
+    "enabled": "bool",
+    "pack_format": "Int64",
+    "description": "string",
+}
 #: Columns of :meth:`Server.problems`: the shared problems shape (:mod:`kit.core.problems`), then ``pack``.
 PROBLEM_SCHEMA = problem_schema({"pack": "string"})
 
@@ -97,8 +118,9 @@ class Server:
         """
         if self._world is None:
             if not self.world_path.is_dir():
-                raise SaveNotFoundError(f"{self.world_path}: the server's world folder (level-name "
-                                        f"{self.level_name!r}) does not exist")
+                raise SaveNotFoundError(
+                    f"{self.world_path}: the server's world folder (level-name {self.level_name!r}) does not exist"
+                )
             self._world = open_save(self.world_path)
         return self._world
 
@@ -107,7 +129,7 @@ class Server:
         if self._world is not None:
             self._world.close()
 
-    def __enter__(self) -> "Server":
+    def __enter__(self) -> Server:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -126,7 +148,7 @@ class Server:
         """Every loaded mod id (``minecraft`` and the loader included), what loader conditions are checked against."""
         return frozenset(["minecraft"] + [m.mod_id for m, _s in self._mod_infos()])
 
-    def mods(self) -> "pd.DataFrame":
+    def mods(self) -> pd.DataFrame:
         """The mods of the server: ``minecraft``, the loader, ``mods/*.jar`` and the jars nested in them.
 
         Returns
@@ -138,14 +160,23 @@ class Server:
         """
         rows = []
         if self._vanilla is not None:
-            rows.append(("minecraft", self.minecraft_version, "vanilla", "Minecraft", self._vanilla.label, True,
-                         self._vanilla.has_assets))
+            rows.append(
+                (
+                    "minecraft",
+                    self.minecraft_version,
+                    "vanilla",
+                    "Minecraft",
+                    self._vanilla.label,
+                    True,
+                    self._vanilla.has_assets,
+                )
+            )
         for m, scan in self._mod_infos():
             rows.append((m.mod_id, m.version, m.loader, m.display_name, m.jar, scan.has_data, scan.has_assets))
         rows.sort(key=lambda r: (r[0], r[4]))
         return frame(MOD_SCHEMA, rows)
 
-    def datapacks(self) -> "pd.DataFrame":
+    def datapacks(self) -> pd.DataFrame:
         """The data packs in the game's load order (lowest priority first), enabled or not.
 
         Returns
@@ -156,11 +187,13 @@ class Server:
             ``path`` (in the server folder), ``enabled``, ``pack_format`` (missing when not written),
             ``description``.
         """
-        rows = [(i, p.pack_id, p.kind, p.path, p.enabled, p.pack_format, p.description)
-                for i, p in enumerate(self._packs, 1)]
+        rows = [
+            (i, p.pack_id, p.kind, p.path, p.enabled, p.pack_format, p.description)
+            for i, p in enumerate(self._packs, 1)
+        ]
         return frame(DATAPACK_SCHEMA, rows)
 
-    def load_datapacks(self, *, strict: bool = False) -> "PackSet":
+    def load_datapacks(self, *, strict: bool = False) -> PackSet:
         """Load exactly what the game would: the enabled packs in load order, conditions checked against the mods.
 
         Returns
@@ -176,8 +209,13 @@ class Server:
             self._packset = packs
         return packs
 
-    def doctor(self, *, quest_book: "QuestBook | None" = None, extra_packs: Sequence[str | os.PathLike[str]] = (),
-               sources: Mapping[str, Any] | None = None) -> "QuestDoctorReport":
+    def doctor(
+        self,
+        *,
+        quest_book: QuestBook | None = None,
+        extra_packs: Sequence[str | os.PathLike[str]] = (),
+        sources: Mapping[str, Any] | None = None,
+    ) -> QuestDoctorReport:
         """The pack doctor on what the game loads, with the server's quest book (see :func:`kit.servers.doctor`).
 
         Parameters
@@ -209,7 +247,7 @@ class Server:
                 quest_book = None
         return doctor(packs, quest_book, sources=sources)
 
-    def quest_book(self, **kwargs: Any) -> "QuestBook":
+    def quest_book(self, **kwargs: Any) -> QuestBook:
         """The FTB Quests book under ``config/ftbquests/quests`` (``kit.ftb.read_quest_book``, lenient by default).
 
         Raises
@@ -222,7 +260,7 @@ class Server:
         kwargs.setdefault("strict", False)
         return read_quest_book(self.path, **kwargs)
 
-    def problems(self, *, data: bool = False) -> "pd.DataFrame":
+    def problems(self, *, data: bool = False) -> pd.DataFrame:
         """What kit could not read in the server folder, in the shared problems shape.
 
         Parameters
@@ -269,8 +307,11 @@ def _load_sources(packs: Iterable[PackEntry]) -> list[str | os.PathLike[str] | P
     The sources of the enabled packs; features are left out (``features=`` switches them on) and so are packs
     without a loadable source (``None``).
     """
-    return [p.source for p in packs
-            if p.enabled and p.kind != "feature" and isinstance(p.source, (str, os.PathLike, PackBytes))]
+    return [
+        p.source
+        for p in packs
+        if p.enabled and p.kind != "feature" and isinstance(p.source, (str, os.PathLike, PackBytes))
+    ]
 
 
 def _source(scan: JarScan) -> Path | PackBytes:
@@ -279,8 +320,9 @@ def _source(scan: JarScan) -> Path | PackBytes:
     return scan.source
 
 
-def open_server(path: str | os.PathLike[str], *, client_jar: str | os.PathLike[str] | None = None,
-                level_name: str | None = None) -> Server:
+def open_server(
+    path: str | os.PathLike[str], *, client_jar: str | os.PathLike[str] | None = None, level_name: str | None = None
+) -> Server:
     """Open a server (or modpack instance) folder: find its world, game jar, loader, mods and data packs.
 
     Parameters
@@ -305,8 +347,14 @@ def open_server(path: str | os.PathLike[str], *, client_jar: str | os.PathLike[s
     """
     root = Path(path)
     if not root.is_dir():
-        raise ServerNotFoundError(f"{root}: " + ("not a folder (a server is a folder holding server.properties, "
-                                                 "the world, mods/ ...)" if root.exists() else "no such server folder"))
+        raise ServerNotFoundError(
+            f"{root}: "
+            + (
+                "not a folder (a server is a folder holding server.properties, the world, mods/ ...)"
+                if root.exists()
+                else "no such server folder"
+            )
+        )
     problems: list[tuple] = []
     props_path = root / "server.properties"
     props: dict[str, str] = {}
@@ -322,43 +370,98 @@ def open_server(path: str | os.PathLike[str], *, client_jar: str | os.PathLike[s
     mod_paths = sorted(p for p in (root / "mods").glob("*.jar") if p.is_file()) if (root / "mods").is_dir() else []
     kubejs = root / "kubejs"
     has_kubejs = (kubejs / "data").is_dir() or (kubejs / "assets").is_dir()
-    recognised = [props_path.is_file(), (world / "level.dat").is_file(), vanilla is not None, bool(loader_paths),
-                  (root / "mods").is_dir(), has_kubejs, (root / "config" / "ftbquests").is_dir()]
+    recognised = [
+        props_path.is_file(),
+        (world / "level.dat").is_file(),
+        vanilla is not None,
+        bool(loader_paths),
+        (root / "mods").is_dir(),
+        has_kubejs,
+        (root / "config" / "ftbquests").is_dir(),
+    ]
     if not any(recognised):
         raise ServerNotFoundError(
             f"{root}: not a Minecraft server folder (looked for server.properties, a world folder "
             f"'{level}' with level.dat, a server jar (*.jar with data/minecraft/, or a bundler jar), mods/, "
-            f"libraries/net/neoforged or minecraftforge, kubejs/data or kubejs/assets, config/ftbquests/)")
+            f"libraries/net/neoforged or minecraftforge, kubejs/data or kubejs/assets, config/ftbquests/)"
+        )
     if vanilla is None and client_jar is None:
-        problems.append(("warning", "no_vanilla_data", "", "", "no server jar with vanilla data found (looked at "
-                         "*.jar, versions/*/*.jar, libraries/net/minecraft/server/); pass client_jar= to use a "
-                         "client jar", ""))
+        problems.append(
+            (
+                "warning",
+                "no_vanilla_data",
+                "",
+                "",
+                "no server jar with vanilla data found (looked at "
+                "*.jar, versions/*/*.jar, libraries/net/minecraft/server/); pass client_jar= to use a "
+                "client jar",
+                "",
+            )
+        )
     loader_scans = [scan_jar(p, p.relative_to(root).as_posix()) for _l, p in loader_paths[-1:]]
     jars = [scan_jar(p, p.relative_to(root).as_posix()) for p in mod_paths]
     seen: dict[str, str] = {}
     for top in loader_scans + jars:
         for scan in top.walk():
             problems.extend(scan.problems)
-            if not scan.mods and (scan.has_data or scan.has_assets) and not any(
-                    p[1] in ("not_a_zip", "unreadable_metadata") for p in scan.problems):
-                problems.append(("warning", "no_mod_metadata", "", "", "jar with data but no mod metadata; its data "
-                                 "is loaded as a pack named after the jar", scan.label))
+            if (
+                not scan.mods
+                and (scan.has_data or scan.has_assets)
+                and not any(p[1] in ("not_a_zip", "unreadable_metadata") for p in scan.problems)
+            ):
+                problems.append(
+                    (
+                        "warning",
+                        "no_mod_metadata",
+                        "",
+                        "",
+                        "jar with data but no mod metadata; its data is loaded as a pack named after the jar",
+                        scan.label,
+                    )
+                )
             for m in scan.mods:
                 if m.mod_id in seen and seen[m.mod_id] != scan.label:
-                    problems.append(("error", "duplicate_mod", m.mod_id, "modId", f"mod {m.mod_id} is also declared "
-                                     f"by {seen[m.mod_id]}; the game refuses to start", scan.label))
+                    problems.append(
+                        (
+                            "error",
+                            "duplicate_mod",
+                            m.mod_id,
+                            "modId",
+                            f"mod {m.mod_id} is also declared by {seen[m.mod_id]}; the game refuses to start",
+                            scan.label,
+                        )
+                    )
                 seen.setdefault(m.mod_id, scan.label)
     loader = _detect_loader(loader_paths, jars, root)
     level_label = f"{level}/level.dat"
     enabled, disabled = read_level_packs(world / "level.dat", problems, level_label)
     packs: list[PackEntry] = []
     if vanilla is not None:
-        packs.append(PackEntry("vanilla", "vanilla", vanilla.label, True, vanilla.pack_format, "The default data "
-                               "for Minecraft", vanilla.source if isinstance(vanilla.source, Path) else
-                               PackBytes(vanilla.label.rsplit("/", 1)[-1], vanilla.source, vanilla.label)))
+        packs.append(
+            PackEntry(
+                "vanilla",
+                "vanilla",
+                vanilla.label,
+                True,
+                vanilla.pack_format,
+                "The default data for Minecraft",
+                vanilla.source
+                if isinstance(vanilla.source, Path)
+                else PackBytes(vanilla.label.rsplit("/", 1)[-1], vanilla.source, vanilla.label),
+            )
+        )
         for feat in vanilla.features:
-            packs.append(PackEntry(feat, "feature", f"{vanilla.label}!data/minecraft/datapacks/{feat}",
-                                   feat in (enabled or []), None, "", None))
+            packs.append(
+                PackEntry(
+                    feat,
+                    "feature",
+                    f"{vanilla.label}!data/minecraft/datapacks/{feat}",
+                    feat in (enabled or []),
+                    None,
+                    "",
+                    None,
+                )
+            )
     mod_entries: list[PackEntry] = []
     for kind, tops in (("loader", loader_scans), ("mod", jars)):
         for top in tops:
@@ -372,5 +475,4 @@ def open_server(path: str | os.PathLike[str], *, client_jar: str | os.PathLike[s
     packs.extend(world_packs(world, root, enabled, disabled, problems))
     if has_kubejs:
         packs.append(PackEntry("kubejs", "kubejs", "kubejs", True, None, "KubeJS data and assets", kubejs))
-    return Server(root, level, loader, vanilla.version if vanilla else "", vanilla, jars, loader_scans, packs,
-                  problems)
+    return Server(root, level, loader, vanilla.version if vanilla else "", vanilla, jars, loader_scans, packs, problems)

@@ -17,8 +17,10 @@ import ipywidgets as widgets
 
 __all__ = ["StaticView", "static_html"]
 
-_BUTTON = ("display:inline-block;padding:1px 8px;margin:1px;border:1px solid #bbb;border-radius:2px;"
-           "background:#eee;font-size:90%")
+_BUTTON = (
+    "display:inline-block;padding:1px 8px;margin:1px;border:1px solid #bbb;border-radius:2px;"
+    "background:#eee;font-size:90%"
+)
 _STYLES = {"primary": "#2196f3", "info": "#00bcd4", "success": "#4caf50", "warning": "#ff9800", "danger": "#f44336"}
 
 
@@ -42,8 +44,9 @@ def static_html(w: widgets.Widget) -> str:
         return f"<span>{html.escape(w.value)}</span>"
     if isinstance(w, widgets.Button):
         colour = _STYLES.get(w.button_style)
-        style = (_BUTTON + (f";background:{colour};color:white" if colour else "")
-                 + (";opacity:.5" if w.disabled else ""))
+        style = (
+            _BUTTON + (f";background:{colour};color:white" if colour else "") + (";opacity:.5" if w.disabled else "")
+        )
         tip = f" title='{html.escape(w.tooltip, quote=True)}'" if w.tooltip else ""
         return f"<span class='kit-static-button' style='{style}'{tip}>{html.escape(w.description)}</span>"
     if isinstance(w, widgets.Image):
@@ -57,16 +60,21 @@ def static_html(w: widgets.Widget) -> str:
         return f"<span style='margin-right:8px'>{mark} {html.escape(w.description)}</span>"
     if isinstance(w, widgets.Textarea):
         text = html.escape(w.value) if w.value else f"<i style='color:#999'>{html.escape(w.placeholder)}</i>"
-        return (f"<div>{_label(w)}<pre style='display:inline-block;margin:0;padding:2px 4px;border:1px solid #ccc;"
-                f"vertical-align:top'>{text}</pre></div>")
+        return (
+            f"<div>{_label(w)}<pre style='display:inline-block;margin:0;padding:2px 4px;border:1px solid #ccc;"
+            f"vertical-align:top'>{text}</pre></div>"
+        )
     if isinstance(w, (widgets.Dropdown, widgets.Select, widgets.ToggleButtons, widgets.RadioButtons)):
         label = html.escape(str(w.label or ""))
         return f"<div>{_label(w)}<span style='border:1px solid #ccc;padding:0 4px'>{label} ▾</span></div>"
     if isinstance(w, (widgets.Text, widgets.IntText, widgets.BoundedIntText, widgets.FloatText)):
-        value = (html.escape(str(w.value)) if w.value != ""
-                 else f"<i style='color:#999'>{html.escape(w.placeholder)}</i>")
-        return (f"<div>{_label(w)}<span style='border:1px solid #ccc;padding:0 4px;min-width:8em;"
-                f"display:inline-block'>{value}</span></div>")
+        value = (
+            html.escape(str(w.value)) if w.value != "" else f"<i style='color:#999'>{html.escape(w.placeholder)}</i>"
+        )
+        return (
+            f"<div>{_label(w)}<span style='border:1px solid #ccc;padding:0 4px;min-width:8em;"
+            f"display:inline-block'>{value}</span></div>"
+        )
     if isinstance(w, (widgets.FloatSlider, widgets.IntSlider)):
         return f"<div>{_label(w)}{html.escape(str(w.value))}</div>"
     if isinstance(w, widgets.Box):
@@ -96,9 +104,11 @@ class StaticView:
         # A mixin: at run time super() is the ipywidgets class mixed in (ipywidgets ships no types).
         bundle = dict(super()._repr_mimebundle_(**kwargs) or {})  # type: ignore[misc]
         bundle["text/plain"] = self.static_text()
-        bundle["text/html"] = ("<div class='kit-static' style='border:1px dashed #bbb;padding:6px'>"
-                               "<div style='font-size:80%;color:#888'>静态快照 static snapshot (run the notebook for "
-                               f"the live widget)</div>{static_html(self)}</div>")
+        bundle["text/html"] = (
+            "<div class='kit-static' style='border:1px dashed #bbb;padding:6px'>"
+            "<div style='font-size:80%;color:#888'>静态快照 static snapshot (run the notebook for "
+            f"the live widget)</div>{static_html(self)}</div>"
+        )
         return bundle
 
     def __repr__(self) -> str:

@@ -26,8 +26,13 @@ def render_outcomes(rows: pd.DataFrame, *, limit: int = 30) -> str:
     for r in missed.head(limit).itertuples(index=False):
         near = f" · <b>near miss</b> {html.escape(r.near_miss)}" if r.near_miss else ""
         where = html.escape(f"{r.conversation_id} #{r.turn}")
-        items.append(f"<li><code>{where}</code> <b>{html.escape(str(r.outcome))}</b>"
-                     f" <small>{html.escape(r.detail)}{near}</small></li>")
+        items.append(
+            f"<li><code>{where}</code> <b>{html.escape(str(r.outcome))}</b>"
+            f" <small>{html.escape(r.detail)}{near}</small></li>"
+        )
     more = f"<p>… {len(missed) - limit} more</p>" if len(missed) > limit else ""
-    return (f"<p>为什么没有激活 why not, per turn: {summary}</p>"
-            + ("<ol>" + "".join(items) + "</ol>" if items else "") + more)
+    return (
+        f"<p>为什么没有激活 why not, per turn: {summary}</p>"
+        + ("<ol>" + "".join(items) + "</ol>" if items else "")
+        + more
+    )

@@ -39,10 +39,12 @@ def __getattr__(name: str) -> Any:
     if name in _RENAMED:
         import warnings
 
-        warnings.warn(f"kit.widgets.card_browser.{name} is deprecated; use {_RENAMED[name]}", DeprecationWarning,
-                      stacklevel=2)
+        warnings.warn(
+            f"kit.widgets.card_browser.{name} is deprecated; use {_RENAMED[name]}", DeprecationWarning, stacklevel=2
+        )
         return globals()[_RENAMED[name]]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 ALL_TAGS = ""
 _WIDE = {"description_width": "initial"}
@@ -94,27 +96,41 @@ def resolve_store(store: object) -> BookStore:
         return store
     expected = "a BookStore or the folder of one"
     if not isinstance(store, (str, os.PathLike)):
-        raise argument_error("CardBrowser", "store", expected, store,
-                             "pass kit.books.open_store(folder) or the studio folder of a save, "
-                             "e.g. CardBrowser('sample_saves/aurora_server/studio')")
+        raise argument_error(
+            "CardBrowser",
+            "store",
+            expected,
+            store,
+            "pass kit.books.open_store(folder) or the studio folder of a save, "
+            "e.g. CardBrowser('sample_saves/aurora_server/studio')",
+        )
     folder = Path(store)
     if not folder.is_dir():
-        raise argument_error("CardBrowser", "store", expected, store,
-                             f"there is no folder {str(folder)!r}; to start a new store, "
-                             f"pass kit.books.open_store({str(folder)!r}) (it creates the folder)")
+        raise argument_error(
+            "CardBrowser",
+            "store",
+            expected,
+            store,
+            f"there is no folder {str(folder)!r}; to start a new store, "
+            f"pass kit.books.open_store({str(folder)!r}) (it creates the folder)",
+        )
     if not _is_store(folder):
         inner = folder / "studio"
-        advice = (f"{str(folder)!r} holds no book store (no books/ or assets/ folder); its studio/ folder is one: "
-                  f"CardBrowser({str(inner)!r})" if _is_store(inner) else
-                  f"{str(folder)!r} holds no book store (no books/ or assets/ folder); pass the studio folder of a "
-                  f"save, or kit.books.open_store({str(folder)!r}) to start an empty store there")
+        advice = (
+            f"{str(folder)!r} holds no book store (no books/ or assets/ folder); its studio/ folder is one: "
+            f"CardBrowser({str(inner)!r})"
+            if _is_store(inner)
+            else f"{str(folder)!r} holds no book store (no books/ or assets/ folder); pass the studio folder of a "
+            f"save, or kit.books.open_store({str(folder)!r}) to start an empty store there"
+        )
         raise argument_error("CardBrowser", "store", expected, store, advice)
     return open_store(folder, create=False)
 
 
 def list_cards(store: BookStore) -> list[CardSummary]:
     """Summaries of every readable card asset, sorted by name then id (unreadable ones are left out;
-    ``store.problems()`` lists them)."""
+    ``store.problems()`` lists them).
+    """
     out = []
     for asset_id in store.asset_ids():
         try:
@@ -198,10 +214,14 @@ def card_details(store: BookStore, asset_id: str) -> dict[str, pd.DataFrame]:
 
 
 _TABLE = "border-collapse:collapse;font-size:90%;margin:2px 0 8px 0;border:1px solid #d0d7de;width:100%"
-_TH = ("text-align:left;padding:3px 8px;background:#eef2f6;border-bottom:2px solid #c6ced8;white-space:normal;"
-       "vertical-align:bottom;min-width:4em")
-_TD = "text-align:left;padding:3px 8px;vertical-align:top;border-bottom:1px solid #e4e8ec;white-space:normal;" \
-      "overflow-wrap:anywhere"
+_TH = (
+    "text-align:left;padding:3px 8px;background:#eef2f6;border-bottom:2px solid #c6ced8;white-space:normal;"
+    "vertical-align:bottom;min-width:4em"
+)
+_TD = (
+    "text-align:left;padding:3px 8px;vertical-align:top;border-bottom:1px solid #e4e8ec;white-space:normal;"
+    "overflow-wrap:anywhere"
+)
 #: The bilingual column headers of the detail pane's tables (snake_case column -> label).
 COLUMN_LABELS = {
     "seq": "序号 Seq", "at": "时间 Time", "type": "类型 Type", "summary": "摘要 Summary",
@@ -214,7 +234,8 @@ COLUMN_LABELS = {
 
 def _cell(value: Any) -> str:
     """The text of one table cell: empty for missing values, 是 yes / 否 no for flags, the value otherwise (whole:
-    long text wraps instead of being cut)."""
+    long text wraps instead of being cut).
+    """
     if value is None or (not isinstance(value, str) and _isna(value)):
         return ""
     if isinstance(value, bool) or type(value).__name__ == "bool_":
@@ -226,18 +247,22 @@ def _cell(value: Any) -> str:
 
 def _table(frame: pd.DataFrame, columns: list[str], empty: str) -> str:
     """A styled HTML table of ``frame[columns]`` under bilingual headers (:data:`COLUMN_LABELS`), full width, cells
-    wrapping, inside a box that scrolls sideways should the pane still be too narrow."""
+    wrapping, inside a box that scrolls sideways should the pane still be too narrow.
+    """
     if frame.empty:
         return f"<p style='color:#666'><i>{html.escape(empty)}</i></p>"
-    head = "".join(f"<th style='{_TH}' title='{html.escape(c)}'>{html.escape(COLUMN_LABELS.get(c, c))}</th>"
-                   for c in columns)
+    head = "".join(
+        f"<th style='{_TH}' title='{html.escape(c)}'>{html.escape(COLUMN_LABELS.get(c, c))}</th>" for c in columns
+    )
     body = []
     for i, values in enumerate(frame[columns].itertuples(index=False)):
         cells = "".join(f"<td style='{_TD}'>{html.escape(_cell(v))}</td>" for v in values)
         shade = " style='background:#f7f9fb'" if i % 2 else ""
         body.append(f"<tr{shade}>{cells}</tr>")
-    return (f"<div class='kit-table-box' style='overflow-x:auto;max-width:100%'><table class='kit-table' "
-            f"style='{_TABLE}'><tr>{head}</tr>{''.join(body)}</table></div>")
+    return (
+        f"<div class='kit-table-box' style='overflow-x:auto;max-width:100%'><table class='kit-table' "
+        f"style='{_TABLE}'><tr>{head}</tr>{''.join(body)}</table></div>"
+    )
 
 
 def _isna(value: Any) -> bool:
@@ -290,32 +315,45 @@ class CardBrowser(StaticView, widgets.VBox):
     page_size = traitlets.Int(6)
     selected = traitlets.Unicode("")
 
-    def __init__(self, store: BookStore | str | os.PathLike[str], *, page_size: int = 6, columns: int = 3,
-                 **kwargs: Any) -> None:
+    def __init__(
+        self, store: BookStore | str | os.PathLike[str], *, page_size: int = 6, columns: int = 3, **kwargs: Any
+    ) -> None:
         page_size = check_count(page_size, "page_size", "CardBrowser", example=6)
         columns = check_count(columns, "columns", "CardBrowser", example=3)
         self.store = resolve_store(store)
         self.cards = list_cards(self.store)
         tags = sorted({t for card in self.cards for t in card.tags}, key=str.casefold)
-        self.filter_box = widgets.Text(placeholder="搜索 Search: name, tag, description", description="筛选 Filter",
-                                       style=_WIDE, layout=widgets.Layout(width="28em"))
-        self.tag_filter = widgets.Dropdown(options=[("全部标签 All tags", ALL_TAGS)] + [(t, t) for t in tags],
-                                           description="标签 Tag", style=_WIDE, layout=widgets.Layout(width="auto"))
+        self.filter_box = widgets.Text(
+            placeholder="搜索 Search: name, tag, description",
+            description="筛选 Filter",
+            style=_WIDE,
+            layout=widgets.Layout(width="28em"),
+        )
+        self.tag_filter = widgets.Dropdown(
+            options=[("全部标签 All tags", ALL_TAGS)] + [(t, t) for t in tags],
+            description="标签 Tag",
+            style=_WIDE,
+            layout=widgets.Layout(width="auto"),
+        )
         self.prev_button = widgets.Button(description="◀ 上一页 Prev", layout=widgets.Layout(width="auto"))
         self.next_button = widgets.Button(description="下一页 Next ▶", layout=widgets.Layout(width="auto"))
         self.page_label = widgets.HTML()
-        self.grid = widgets.GridBox(layout=widgets.Layout(
-            grid_template_columns=f"repeat({columns}, minmax(140px, 1fr))", grid_gap="8px"))
+        self.grid = widgets.GridBox(
+            layout=widgets.Layout(grid_template_columns=f"repeat({columns}, minmax(140px, 1fr))", grid_gap="8px")
+        )
         self.detail_image = widgets.Image(format="png", layout=widgets.Layout(width="128px", height="128px"))
         self.detail_html = widgets.HTML()
         self.clear_button = widgets.Button(description="关闭 Close", layout=widgets.Layout(width="auto"))
-        self.detail = widgets.VBox([], layout=widgets.Layout(flex="1 1 420px", min_width="0", padding="0 0 0 12px",
-                                                            overflow="auto"))
+        self.detail = widgets.VBox(
+            [], layout=widgets.Layout(flex="1 1 420px", min_width="0", padding="0 0 0 12px", overflow="auto")
+        )
         self.empty_message = widgets.HTML()
-        self.clear_filters_button = widgets.Button(description="清除筛选 Clear filters",
-                                                   layout=widgets.Layout(width="auto"))
-        self.empty_box = widgets.VBox([self.empty_message, self.clear_filters_button],
-                                      layout=widgets.Layout(display="none"))
+        self.clear_filters_button = widgets.Button(
+            description="清除筛选 Clear filters", layout=widgets.Layout(width="auto")
+        )
+        self.empty_box = widgets.VBox(
+            [self.empty_message, self.clear_filters_button], layout=widgets.Layout(display="none")
+        )
         self.tile_buttons: dict[str, widgets.Button] = {}
         self.details: dict[str, pd.DataFrame] = {}
         super().__init__(**kwargs)
@@ -331,12 +369,15 @@ class CardBrowser(StaticView, widgets.VBox):
         self.observe(self._on_selected, names=["selected"])
         self.clear_filters_button.on_click(lambda _b: self._clear_filters())
         header = widgets.HBox([self.filter_box, self.tag_filter], layout=widgets.Layout(flex_flow="row wrap"))
-        pager = widgets.HBox([self.prev_button, self.page_label, self.next_button],
-                             layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
+        pager = widgets.HBox(
+            [self.prev_button, self.page_label, self.next_button],
+            layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
+        )
         # the grid keeps its width and the detail pane takes the rest; on a narrow page the pane wraps below
         left = widgets.VBox([self.empty_box, self.grid, pager], layout=widgets.Layout(flex="0 1 auto", min_width="0"))
-        body = widgets.HBox([left, self.detail],
-                            layout=widgets.Layout(width="100%", align_items="flex-start", flex_flow="row wrap"))
+        body = widgets.HBox(
+            [left, self.detail], layout=widgets.Layout(width="100%", align_items="flex-start", flex_flow="row wrap")
+        )
         self.children = [header, body]
         self._draw_grid()
         self._draw_detail()
@@ -375,8 +416,10 @@ class CardBrowser(StaticView, widgets.VBox):
 
     def static_text(self) -> str:
         shown = f" · showing {self.selected}" if self.selected else ""
-        return (f"CardBrowser: {len(self.matches)} of {len(self.cards)} cards · page {self.page + 1} of {self.n_pages}"
-                f"{shown}")
+        return (
+            f"CardBrowser: {len(self.matches)} of {len(self.cards)} cards · page {self.page + 1} of {self.n_pages}"
+            f"{shown}"
+        )
 
     # ------------------------------------------------------------------------------------- observers
     def _on_filter(self, _change: Any) -> None:
@@ -404,8 +447,9 @@ class CardBrowser(StaticView, widgets.VBox):
         button.on_click(lambda _b, aid=card.asset_id: self.select(aid))
         self.tile_buttons[card.asset_id] = button
         style = "solid 2px #c0392b" if card.asset_id == self.selected else "solid 1px #ccc"
-        return widgets.VBox([image, name, tags, button],
-                            layout=widgets.Layout(border=style, padding="4px", align_items="center"))
+        return widgets.VBox(
+            [image, name, tags, button], layout=widgets.Layout(border=style, padding="4px", align_items="center")
+        )
 
     def _draw_grid(self) -> None:
         matches = self.matches
@@ -424,7 +468,8 @@ class CardBrowser(StaticView, widgets.VBox):
             self.empty_message.value = (
                 "<div class='kit-hint' style='border-left:3px solid #d4a017;padding:2px 8px;background:#fff8e1'>"
                 f"没有卡片匹配 {' + '.join(what)}。No cards match {' + '.join(what)} "
-                f"(of {len(self.cards)} cards).</div>")
+                f"(of {len(self.cards)} cards).</div>"
+            )
             self.empty_box.layout.display = None
         self.page_label.value = (
             f"第 {self.page + 1} / {self.n_pages} 页 · page {self.page + 1} of {self.n_pages} · "
@@ -449,22 +494,39 @@ class CardBrowser(StaticView, widgets.VBox):
             if r.value
         )
         timeline = d["timeline"].assign(at=d["timeline"]["at"].dt.strftime("%Y-%m-%d %H:%M"))
-        plays = d["play_books"].assign(latest_snapshot_at=d["play_books"]["latest_snapshot_at"].dt.strftime(
-            "%Y-%m-%d %H:%M"))
+        plays = d["play_books"].assign(
+            latest_snapshot_at=d["play_books"]["latest_snapshot_at"].dt.strftime("%Y-%m-%d %H:%M")
+        )
         self.detail_html.value = (
             "<div class='kit-card-detail' style='white-space:normal;text-align:left'>"
             f"<h3>{html.escape(summary.name)} <small>({html.escape(self.selected)})</small></h3>"
             f"<h4>字段 Fields</h4><div class='kit-table-box' style='overflow-x:auto;max-width:100%'>"
             f"<table class='kit-table' style='{_TABLE}'>{fields}</table></div>"
             "<h4>设计过程 Design trace</h4>"
-            + _table(timeline, ["seq", "at", "type", "summary", "artifact_status"],
-                     "导入的卡，没有设计过程 (imported card: no design trace)")
+            + _table(
+                timeline,
+                ["seq", "at", "type", "summary", "artifact_status"],
+                "导入的卡，没有设计过程 (imported card: no design trace)",
+            )
             + "<h4>绑定世界书 Bound world book</h4>"
-            + _table(d["world_entries"], ["entry_id", "comment", "keys", "position_label", "is_enabled"],
-                     "没有绑定世界书 (no bound world book)")
+            + _table(
+                d["world_entries"],
+                ["entry_id", "comment", "keys", "position_label", "is_enabled"],
+                "没有绑定世界书 (no bound world book)",
+            )
             + "<h4>游玩记录 Play books</h4>"
-            + _table(plays, ["book_id", "title", "n_messages", "latest_snapshot_label", "latest_snapshot_turn",
-                             "latest_snapshot_at"], "还没有游玩记录 (no play books use this card)")
+            + _table(
+                plays,
+                [
+                    "book_id",
+                    "title",
+                    "n_messages",
+                    "latest_snapshot_label",
+                    "latest_snapshot_turn",
+                    "latest_snapshot_at",
+                ],
+                "还没有游玩记录 (no play books use this card)",
+            )
             + "</div>"
         )
         self.detail.children = [widgets.HBox([self.detail_image, self.clear_button]), self.detail_html]

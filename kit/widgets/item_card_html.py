@@ -54,9 +54,10 @@ _STATION_LABELS = {
     "minecraft:smithing_table": "锻造台 Smithing",
 }
 _SLOT_PX = 46
-_CHIP = ("display:inline-block;padding:0 5px;margin:1px 2px;border:1px solid #9aa;border-radius:8px;font-size:85%;"
-         "background:#eef3f3")
-
+_CHIP = (
+    "display:inline-block;padding:0 5px;margin:1px 2px;border:1px solid #9aa;border-radius:8px;font-size:85%;"
+    "background:#eef3f3"
+)
 
 
 # ------------------------------------------------------------------------------------------- pure logic
@@ -110,9 +111,9 @@ def known_max_stack_sizes(packs: PackSet) -> dict[str, int]:
 def _check_choice(where: str, name: str, value: Any, choices: Sequence[str]) -> None:
     """Raise the kit parameter error for an option outside ``choices`` (instead of a bare traitlets error)."""
     if not isinstance(value, str) or value not in choices:
-        raise InvalidParameterError(f"The {name!r} parameter of {where} must be one of "
-                                    f"{', '.join(map(repr, choices))}. "
-                                    f"Got {value!r} instead.")
+        raise InvalidParameterError(
+            f"The {name!r} parameter of {where} must be one of {', '.join(map(repr, choices))}. Got {value!r} instead."
+        )
 
 
 def _name(item_id: str, names: Mapping[str, str] | None) -> str:
@@ -131,7 +132,7 @@ def recipe_grid(source: ItemSource) -> tuple[tuple[SourceSlot | None, ...], ...]
         return ()
     if source.width <= 0:
         cells = [s if s.items or s.unresolved else None for s in inputs]
-        return tuple(tuple(cells[i:i + 3]) for i in range(0, len(cells), 3))
+        return tuple(tuple(cells[i : i + 3]) for i in range(0, len(cells), 3))
     width = source.width
     rows = math.ceil(len(inputs) / width)
     cols, height = (3, 3) if width <= 3 and rows <= 3 else (width, rows)
@@ -158,29 +159,44 @@ def _icons_of(packs: Any, item_ids: Sequence[str]) -> dict[str, bytes]:
 
 def _icon_img(png: bytes, size: int) -> str:
     """An ``<img>`` of an item icon, ``size`` px square, drawn pixelated like the game's textures."""
-    return (f"<img class='kit-icon' src='{icon_uri(png)}' alt='' style='width:{size}px;height:{size}px;"
-            "image-rendering:pixelated'>")
+    return (
+        f"<img class='kit-icon' src='{icon_uri(png)}' alt='' style='width:{size}px;height:{size}px;"
+        "image-rendering:pixelated'>"
+    )
 
 
 def item_icons(packs: PackSet, output: ItemSourceOutput) -> dict[str, bytes]:
     """Icons (PNG bytes) of the items an output shows and of its stations, for those the packs hold a texture for."""
-    return _icons_of(packs, [output.item] + [i.item_id for s in output.sources for slot in s.inputs + s.outputs
-                                             for i in slot.items] + [st for s in output.sources for st in s.station])
+    return _icons_of(
+        packs,
+        [output.item]
+        + [i.item_id for s in output.sources for slot in s.inputs + s.outputs for i in slot.items]
+        + [st for s in output.sources for st in s.station],
+    )
 
 
-def _slot_html(slot: SourceSlot | None, names: Mapping[str, str] | None, *, show_count: bool,
-               icons: Mapping[str, bytes] | None = None) -> str:
+def _slot_html(
+    slot: SourceSlot | None,
+    names: Mapping[str, str] | None,
+    *,
+    show_count: bool,
+    icons: Mapping[str, bytes] | None = None,
+) -> str:
     # the slot grows to its label: names and tags wrap whole (never cut), the tooltip repeats them
-    style = (f"width:{_SLOT_PX}px;min-height:{_SLOT_PX}px;box-sizing:border-box;border:1px solid #8b8b8b;"
-             "background:#e4e4e4;display:flex;flex-direction:column;align-items:center;justify-content:center;"
-             "text-align:center;font-size:9px;line-height:1.1;overflow-wrap:anywhere;word-break:break-word;"
-             "padding:1px")
+    style = (
+        f"width:{_SLOT_PX}px;min-height:{_SLOT_PX}px;box-sizing:border-box;border:1px solid #8b8b8b;"
+        "background:#e4e4e4;display:flex;flex-direction:column;align-items:center;justify-content:center;"
+        "text-align:center;font-size:9px;line-height:1.1;overflow-wrap:anywhere;word-break:break-word;"
+        "padding:1px"
+    )
     if slot is None:
         return f"<div class='kit-slot kit-slot-empty' style='{style};background:#d2d2d2'></div>"
     if not slot.items and slot.unresolved:  # an undefined tag or an exotic ingredient: shown, never blank
         title = html.escape("未解析 unresolved (no loaded pack defines it):\n" + "\n".join(slot.unresolved), quote=True)
-        return (f"<div class='kit-slot kit-slot-unresolved' title='{title}' style='{style};border:1px dashed #b55;"
-                f"background:#f6e6e6;color:#933'>{html.escape(slot.unresolved[0])}<br><b>?</b></div>")
+        return (
+            f"<div class='kit-slot kit-slot-unresolved' title='{title}' style='{style};border:1px dashed #b55;"
+            f"background:#f6e6e6;color:#933'>{html.escape(slot.unresolved[0])}<br><b>?</b></div>"
+        )
     first = slot.items[0].item_id
     extra = len(slot.items) - 1
     png = (icons or {}).get(first)
@@ -198,8 +214,11 @@ def _slot_html(slot: SourceSlot | None, names: Mapping[str, str] | None, *, show
         lines.append(f"<b>{' '.join(badges)}</b>")
     tip = [f"{_name(i.item_id, names)} ({i.item_id})" for i in slot.items]
     if slot.n_alternatives > len(slot.items):
-        tip.insert(0, f"{slot.n_alternatives} 个候选，列出前 {len(slot.items)} 个 "
-                      f"{slot.n_alternatives} alternatives (any one), the first {len(slot.items)} listed:")
+        tip.insert(
+            0,
+            f"{slot.n_alternatives} 个候选，列出前 {len(slot.items)} 个 "
+            f"{slot.n_alternatives} alternatives (any one), the first {len(slot.items)} listed:",
+        )
     elif extra > 0:
         tip.insert(0, f"{len(slot.items)} 个候选 alternatives (any one):")
     if slot.count != 1:
@@ -212,18 +231,26 @@ def _slot_html(slot: SourceSlot | None, names: Mapping[str, str] | None, *, show
     return f"<div class='kit-slot' title='{title}' style='{style}'>{'<br>'.join(lines)}</div>"
 
 
-def _grid_html(rows: Sequence[Sequence[SourceSlot | None]], names: Mapping[str, str] | None, *, show_count: bool,
-               icons: Mapping[str, bytes] | None = None) -> str:
+def _grid_html(
+    rows: Sequence[Sequence[SourceSlot | None]],
+    names: Mapping[str, str] | None,
+    *,
+    show_count: bool,
+    icons: Mapping[str, bytes] | None = None,
+) -> str:
     if not rows:
         return "<div style='font-size:85%;color:#777'>（无可读取的材料 no readable inputs）</div>"
     cols = max(len(r) for r in rows)
     cells = "".join(_slot_html(s, names, show_count=show_count, icons=icons) for r in rows for s in r)
-    return (f"<div class='kit-grid' style='display:grid;grid-template-columns:repeat({cols},{_SLOT_PX}px);"
-            f"gap:2px'>{cells}</div>")
+    return (
+        f"<div class='kit-grid' style='display:grid;grid-template-columns:repeat({cols},{_SLOT_PX}px);"
+        f"gap:2px'>{cells}</div>"
+    )
 
 
-def recipe_html(source: ItemSource, names: Mapping[str, str] | None = None, *,
-                icons: Mapping[str, bytes] | None = None) -> str:
+def recipe_html(
+    source: ItemSource, names: Mapping[str, str] | None = None, *, icons: Mapping[str, bytes] | None = None
+) -> str:
     """HTML of one recipe-like source: title with the station label beside it, material slots → product × count.
 
     Unknown kinds (custom providers) keep their kind, type id, inputs, outputs and notes. Every slot has a
@@ -232,11 +259,16 @@ def recipe_html(source: ItemSource, names: Mapping[str, str] | None = None, *,
     (item id -> PNG bytes, see :func:`item_icons`) puts the item's icon in its slot.
     """
     stations = "".join(_station_html(st, (icons or {}).get(st)) for st in source.station)
-    kind = ("" if source.kind == "recipe" else
-            f"<span class='kit-kind' style='{_CHIP};background:#f6eedd'>{html.escape(source.kind)}</span>")
+    kind = (
+        ""
+        if source.kind == "recipe"
+        else f"<span class='kit-kind' style='{_CHIP};background:#f6eedd'>{html.escape(source.kind)}</span>"
+    )
     type_line = f"<div style='font-size:80%;color:#666'>{html.escape(source.type)}</div>" if source.type else ""
-    products = ("".join(_slot_html(s, names, show_count=True, icons=icons) for s in source.outputs)
-                or "<div style='font-size:85%;color:#777'>?</div>")
+    products = (
+        "".join(_slot_html(s, names, show_count=True, icons=icons) for s in source.outputs)
+        or "<div style='font-size:85%;color:#777'>?</div>"
+    )
     notes = "".join(f"<li>{html.escape(n)}</li>" for n in source.notes)
     notes_html = f"<ul style='margin:2px 0 0 16px;padding:0;font-size:80%;color:#555'>{notes}</ul>" if notes else ""
     return (
@@ -268,10 +300,13 @@ def loot_html(sources: Sequence[ItemSource]) -> str:
         f"<tr><td style='padding:1px 8px'><code>{html.escape(s.source_id)}</code></td>"
         f"<td style='padding:1px 8px;text-align:right'>{s.outputs[0].count_range if s.outputs else '1'}</td>"
         f"<td style='padding:1px 8px'>{html.escape('; '.join(s.notes))}</td></tr>"
-        for s in sources)
-    head = ("<tr><th style='text-align:left;padding:1px 8px'>表 ID Table</th>"
-            "<th style='padding:1px 8px'>数量 Count</th>"
-            "<th style='text-align:left;padding:1px 8px'>备注 Notes</th></tr>")
+        for s in sources
+    )
+    head = (
+        "<tr><th style='text-align:left;padding:1px 8px'>表 ID Table</th>"
+        "<th style='padding:1px 8px'>数量 Count</th>"
+        "<th style='text-align:left;padding:1px 8px'>备注 Notes</th></tr>"
+    )
     return f"<table class='kit-loot' style='border-collapse:collapse;font-size:90%'>{head}{rows}</table>"
 
 
@@ -285,11 +320,11 @@ def _explanation(category: str, item: str, name: str) -> str:
     who = f"{html.escape(name)} <code>{html.escape(item)}</code>"
     text = {
         "recipe": f"配方：可以制作 {who} 的配方；悬停材料格查看物品与候选。"
-                  "<br>Recipes that make it; hover a slot for its items and alternatives.",
+        "<br>Recipes that make it; hover a slot for its items and alternatives.",
         "loot": f"掉落：可能产出 {who} 的战利品表；备注合并了条目的权重、数量与条件。"
-                "<br>Loot tables that can drop it; notes merge the entries' weight, count and conditions.",
+        "<br>Loot tables that can drop it; notes merge the entries' weight, count and conditions.",
         "tag": f"标签：{who} 所属的物品标签。标签是分类，不是获取途径。"
-               "<br>Item tags it belongs to: a classification, not a way to obtain it.",
+        "<br>Item tags it belongs to: a classification, not a way to obtain it.",
     }[category]
     return f"<div class='kit-explanation' style='font-size:85%;color:#444'>{text}</div>"
 
@@ -303,8 +338,11 @@ def hint_box(lines: Sequence[str]) -> str:
     """The yellow hint box around lines of (already escaped) HTML; ``""`` for no lines."""
     if not lines:
         return ""
-    return ("<div class='kit-hint' style='border-left:3px solid #d4a017;padding:2px 8px;background:#fff8e1'>"
-            + "<br>".join(lines) + "</div>")
+    return (
+        "<div class='kit-hint' style='border-left:3px solid #d4a017;padding:2px 8px;background:#fff8e1'>"
+        + "<br>".join(lines)
+        + "</div>"
+    )
 
 
 def _hints(output: ItemSourceOutput, name: str, language: str = "zh_cn") -> str:
@@ -314,17 +352,27 @@ def _hints(output: ItemSourceOutput, name: str, language: str = "zh_cn") -> str:
     if not output.sources:
         scope = html.escape(output.scope)
         zh_scope = "" if output.scope == "all" else f"（范围 {scope}）"
-        parts.append(localized(language, f"没有找到 {who} 的来源{zh_scope}。", f"No sources found for {item}"
-                               + ("" if output.scope == "all" else f" (scope {scope})") + "."))
+        parts.append(
+            localized(
+                language,
+                f"没有找到 {who} 的来源{zh_scope}。",
+                f"No sources found for {item}" + ("" if output.scope == "all" else f" (scope {scope})") + ".",
+            )
+        )
     if output.truncated:
         cuts = "; ".join(html.escape(c) for c in output.cuts) or f"{MAX_SOURCES}"
-        parts.append(localized(language, f"结果已截断，并非全部来源：{cuts}。",
-                               f"Truncated, not every source is shown: {cuts}."))
+        parts.append(
+            localized(language, f"结果已截断，并非全部来源：{cuts}。", f"Truncated, not every source is shown: {cuts}.")
+        )
     for provider, message in output.errors:
-        parts.append(localized(language, f"来源 {html.escape(provider)} 出错：{html.escape(message)}",
-                               f"Provider {html.escape(provider)} failed: {html.escape(message)}"))
+        parts.append(
+            localized(
+                language,
+                f"来源 {html.escape(provider)} 出错：{html.escape(message)}",
+                f"Provider {html.escape(provider)} failed: {html.escape(message)}",
+            )
+        )
     return hint_box(parts)
-
 
 
 def packs_argument(packs: Any, owner: str) -> PackSet:
@@ -341,4 +389,5 @@ def packs_argument(packs: Any, owner: str) -> PackSet:
     raise InvalidParameterError(
         f"The 'packs' parameter of {owner} must be a PackSet or a data pack path. Got {type(packs).__name__} "
         f"{packs!r} instead: pass kit.items.load_datapacks([path, ...]), kit.open_server(path).load_datapacks(), or "
-        f"a pack folder / zip path.")
+        f"a pack folder / zip path."
+    )

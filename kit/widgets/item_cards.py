@@ -25,19 +25,19 @@ The pieces live in :mod:`kit.widgets.item_card_html` (pure functions), :mod:`kit
 from __future__ import annotations
 
 from kit.widgets.item_card_html import (
-                                        CATEGORIES,
-                                        DEFAULT_PAGE_SIZES,
-                                        icon_uri,
-                                        item_icons,
-                                        item_names,
-                                        known_max_stack_sizes,
-                                        lenient_page_size,
-                                        loot_html,
-                                        page_count,
-                                        recipe_grid,
-                                        recipe_html,
-                                        split_sources,
-                                        tags_html,
+    CATEGORIES,
+    DEFAULT_PAGE_SIZES,
+    icon_uri,
+    item_icons,
+    item_names,
+    known_max_stack_sizes,
+    lenient_page_size,
+    loot_html,
+    page_count,
+    recipe_grid,
+    recipe_html,
+    split_sources,
+    tags_html,
 )
 from kit.widgets.item_search import ItemBatch, ItemMatch, ItemSearchCard, search_items
 from kit.widgets.item_sources_card import ItemSourcesCard

@@ -82,9 +82,12 @@ def _rank(items: pd.DataFrame, query: str, language: str) -> list[tuple[Any, str
     at least 0.5: typos such as ``glacit ingto``) are listed, closest first.
     """
     q = fold(query)
-    rows = [(iid, en if isinstance(en, str) else "", zh if isinstance(zh, str) else "")
-            for iid, en, zh in zip(items["item_id"], items["name_en"], items["name_zh"])]
+    rows = [
+        (iid, en if isinstance(en, str) else "", zh if isinstance(zh, str) else "")
+        for iid, en, zh in zip(items["item_id"], items["name_en"], items["name_zh"])
+    ]
     if not q:
+
         def by_name(r: tuple[str, str, str]) -> tuple[str, str]:
             first, second = (r[2], r[1]) if language == "zh_cn" else (r[1], r[2])
             return (fold(first or second or r[0].split(":", 1)[-1]), r[0])
@@ -104,8 +107,9 @@ def _rank(items: pd.DataFrame, query: str, language: str) -> list[tuple[Any, str
     return ranked
 
 
-def search_items(items: pd.DataFrame, query: str, *, offset: int = 0, limit: int = SEARCH_BATCH,
-                 language: str = "zh_cn") -> ItemBatch:
+def search_items(
+    items: pd.DataFrame, query: str, *, offset: int = 0, limit: int = SEARCH_BATCH, language: str = "zh_cn"
+) -> ItemBatch:
     """Items whose id or display name matches ``query``, ranked, one batch of ``limit`` from ``offset``.
 
     Parameters
@@ -131,15 +135,19 @@ def search_items(items: pd.DataFrame, query: str, *, offset: int = 0, limit: int
     """
     for name, value, low in (("offset", offset, 0), ("limit", limit, 1)):
         if not isinstance(value, int) or isinstance(value, bool) or value < low:
-            raise InvalidParameterError(f"The '{name}' parameter of search_items must be an int in the range "
-                                        f"[{low}, inf). Got {value!r} instead.")
+            raise InvalidParameterError(
+                f"The '{name}' parameter of search_items must be an int in the range "
+                f"[{low}, inf). Got {value!r} instead."
+            )
     if not isinstance(query, str):
-        raise InvalidParameterError(f"The 'query' parameter of search_items must be a str. Got "
-                                    f"{type(query).__name__} {query!r} instead.")
+        raise InvalidParameterError(
+            f"The 'query' parameter of search_items must be a str. Got {type(query).__name__} {query!r} instead."
+        )
     _check_choice("search_items", "language", language, LANGUAGES)
     ranked = _rank(items, query, language)
-    batch = tuple(ItemMatch(offset + i, iid, en, zh)
-                  for i, (_k, iid, en, zh) in enumerate(ranked[offset:offset + limit]))
+    batch = tuple(
+        ItemMatch(offset + i, iid, en, zh) for i, (_k, iid, en, zh) in enumerate(ranked[offset : offset + limit])
+    )
     return ItemBatch(query, offset, batch, len(ranked))
 
 
@@ -192,16 +200,27 @@ class ItemSearchCard(StaticView, widgets.VBox):
     selected = traitlets.Unicode("")
     mode = traitlets.Enum(("full", "compact"), default_value="full")
 
-    def __init__(self, packs: PackSet | str | os.PathLike | list, query: str = "", *, language: str = "zh_cn",
-                 scope: str = "all", mode: Mode = "full", **kwargs: Any) -> None:
+    def __init__(
+        self,
+        packs: PackSet | str | os.PathLike | list,
+        query: str = "",
+        *,
+        language: str = "zh_cn",
+        scope: str = "all",
+        mode: Mode = "full",
+        **kwargs: Any,
+    ) -> None:
         packs = packs_argument(packs, "ItemSearchCard")
         if not isinstance(query, str):
-            raise InvalidParameterError(f"The 'query' parameter of ItemSearchCard must be a str. Got "
-                                        f"{type(query).__name__} {query!r} instead.")
+            raise InvalidParameterError(
+                f"The 'query' parameter of ItemSearchCard must be a str. Got {type(query).__name__} {query!r} instead."
+            )
         if not isinstance(scope, str):
-            raise InvalidParameterError(f"The 'scope' parameter of ItemSearchCard must be a str ('all', 'recipe', "
-                                        f"'loot', 'tag' or a provider id). Got {type(scope).__name__} {scope!r} "
-                                        f"instead.")
+            raise InvalidParameterError(
+                f"The 'scope' parameter of ItemSearchCard must be a str ('all', 'recipe', "
+                f"'loot', 'tag' or a provider id). Got {type(scope).__name__} {scope!r} "
+                f"instead."
+            )
         _check_choice("ItemSearchCard", "language", language, LANGUAGES)
         _check_choice("ItemSearchCard", "mode", mode, MODES)
         self.packs = packs
@@ -213,21 +232,32 @@ class ItemSearchCard(StaticView, widgets.VBox):
         self.item_buttons: dict[str, widgets.Button] = {}
         self.icons: dict[str, bytes] = {}
         self.sources_card: ItemSourcesCard | None = None
-        self.query_box = widgets.Text(value=query, description="查询 Query", continuous_update=False,
-                                      placeholder="名称或 ID，回车搜索 name or id, Enter to search")
-        self.language_switch = widgets.ToggleButtons(options=[("中文", "zh_cn"), ("English", "en_us")], value=language,
-                                                     style={"button_width": "5em"})
+        self.query_box = widgets.Text(
+            value=query,
+            description="查询 Query",
+            continuous_update=False,
+            placeholder="名称或 ID，回车搜索 name or id, Enter to search",
+        )
+        self.language_switch = widgets.ToggleButtons(
+            options=[("中文", "zh_cn"), ("English", "en_us")], value=language, style={"button_width": "5em"}
+        )
         self.title = widgets.HTML()
         self.hint = widgets.HTML()
-        self.grid = widgets.GridBox(layout=widgets.Layout(
-            grid_template_columns=f"repeat({SEARCH_COLUMNS}, minmax(90px, max-content))", grid_gap="4px"))
+        self.grid = widgets.GridBox(
+            layout=widgets.Layout(
+                grid_template_columns=f"repeat({SEARCH_COLUMNS}, minmax(90px, max-content))", grid_gap="4px"
+            )
+        )
         self.picker = widgets.Dropdown(description="物品 Item")
         self.view_button = widgets.Button(description="查看 View", layout=widgets.Layout(width="auto"))
         self.prev_button = widgets.Button(description="◀ 上一页 Prev", layout=widgets.Layout(width="auto"))
         self.page_label = widgets.HTML()
         self.next_button = widgets.Button(description="下一页 Next ▶", layout=widgets.Layout(width="auto"))
-        self.more_button = widgets.Button(description="更多物品 More items", layout=widgets.Layout(width="auto"),
-                                          tooltip="载入下一批 20 个 load the next 20 matches")
+        self.more_button = widgets.Button(
+            description="更多物品 More items",
+            layout=widgets.Layout(width="auto"),
+            tooltip="载入下一批 20 个 load the next 20 matches",
+        )
         self.back_button = widgets.Button(description="← 返回结果 Back to results", layout=widgets.Layout(width="auto"))
         super().__init__(**kwargs)
         self.add_class("kit-item-search")
@@ -273,7 +303,7 @@ class ItemSearchCard(StaticView, widgets.VBox):
     def visible(self) -> list[ItemMatch]:
         """The matches on the current page."""
         start = self.page * self.page_size
-        return self.matches[start:start + self.page_size]
+        return self.matches[start : start + self.page_size]
 
     def load_more(self) -> int:
         """Load the next batch of 20 (same query, next offset), as 「更多物品」 does; returns how many came.
@@ -283,8 +313,9 @@ class ItemSearchCard(StaticView, widgets.VBox):
         if not self.has_more:
             return 0
         assert self.batch is not None
-        self.batch = search_items(self.items_frame, self.batch.query, offset=self.batch.next_offset,
-                                  language=self.language)
+        self.batch = search_items(
+            self.items_frame, self.batch.query, offset=self.batch.next_offset, language=self.language
+        )
         self.matches.extend(self.batch.matches)
         self._draw()
         return len(self.batch.matches)
@@ -299,8 +330,11 @@ class ItemSearchCard(StaticView, widgets.VBox):
         """
         other = match.name_en if self.language == "zh_cn" else match.name_zh
         stack = self.max_stack.get(match.item_id)
-        stack_line = (f"堆叠上限 Max stack: {stack}" if stack is not None
-                      else "堆叠上限 Max stack: 未知 unknown (数据包不记录 data packs do not record it)")
+        stack_line = (
+            f"堆叠上限 Max stack: {stack}"
+            if stack is not None
+            else "堆叠上限 Max stack: 未知 unknown (数据包不记录 data packs do not record it)"
+        )
         return "\n".join(x for x in (other, match.item_id, stack_line) if x)
 
     def _view_picked(self) -> None:
@@ -340,8 +374,9 @@ class ItemSearchCard(StaticView, widgets.VBox):
 
     # --------------------------------------------------------------------------------------- drawing
     def _item_button(self, match: ItemMatch) -> widgets.Button:
-        button = widgets.Button(description=self.label(match), tooltip=self.tooltip(match),
-                                layout=widgets.Layout(width="auto"))
+        button = widgets.Button(
+            description=self.label(match), tooltip=self.tooltip(match), layout=widgets.Layout(width="auto")
+        )
         button.on_click(lambda _b, iid=match.item_id: setattr(self, "selected", iid))
         return button
 
@@ -349,8 +384,9 @@ class ItemSearchCard(StaticView, widgets.VBox):
         """The selected item's source card (:meth:`ItemSourcesCard.from_packs`: a bad scope is a line in the card);
         redrawn for a language or mode switch, it keeps the previous card's category, pages and page sizes.
         """
-        card = ItemSourcesCard.from_packs(self.packs, self.selected, scope=self.scope, language=self.language,
-                                          mode=self.mode)
+        card = ItemSourcesCard.from_packs(
+            self.packs, self.selected, scope=self.scope, language=self.language, mode=self.mode
+        )
         if previous is not None and previous.output.item == card.output.item:
             for c in CATEGORIES:
                 setattr(card, f"{c}_page_size", getattr(previous, f"{c}_page_size"))
@@ -364,27 +400,48 @@ class ItemSearchCard(StaticView, widgets.VBox):
         png = self.icons.get(item_id)
         if not png:
             return button
-        tile = widgets.HBox([widgets.HTML(_icon_img(png, 24)), button],
-                            layout=widgets.Layout(align_items="center", grid_gap="2px"))
+        tile = widgets.HBox(
+            [widgets.HTML(_icon_img(png, 24)), button], layout=widgets.Layout(align_items="center", grid_gap="2px")
+        )
         tile.add_class("kit-item-tile")
         return tile
 
     def _page_text(self) -> str:
         page, n_pages, loaded = self.page + 1, self.n_pages, len(self.matches)
-        more = localized(self.language, f"（共 {self.n_total} 个匹配）", f" (of {self.n_total} matches)") \
-            if self.has_more else ""
-        return (f"第 {page} / {n_pages} 页 · 已载入 {loaded} 个物品 · page {page} of {n_pages} · "
-                f"{loaded} items loaded{more}")
+        more = (
+            localized(self.language, f"（共 {self.n_total} 个匹配）", f" (of {self.n_total} matches)")
+            if self.has_more
+            else ""
+        )
+        return (
+            f"第 {page} / {n_pages} 页 · 已载入 {loaded} 个物品 · page {page} of {n_pages} · "
+            f"{loaded} items loaded{more}"
+        )
 
     def _hint_html(self) -> str:
         q, t = html.escape(self.query), self.language
         if not self.matches:
             return hint_box([localized(t, f"没有匹配「{q}」的物品。", f"No items match '{q}'.")])
-        if self.query and self.matches and self.batch is not None and \
-                search_tier(fold(self.query), self.matches[0].item_id,
-                            [fold(n) for n in (self.matches[0].name_en, self.matches[0].name_zh) if n]) is None:
-            return hint_box([localized(t, f"没有物品包含「{q}」，以下是拼写相近的物品：",
-                                       f"No item contains '{q}'; these are spelled alike:")])
+        if (
+            self.query
+            and self.matches
+            and self.batch is not None
+            and search_tier(
+                fold(self.query),
+                self.matches[0].item_id,
+                [fold(n) for n in (self.matches[0].name_en, self.matches[0].name_zh) if n],
+            )
+            is None
+        ):
+            return hint_box(
+                [
+                    localized(
+                        t,
+                        f"没有物品包含「{q}」，以下是拼写相近的物品：",
+                        f"No item contains '{q}'; these are spelled alike:",
+                    )
+                ]
+            )
         return ""
 
     def _draw(self) -> None:
@@ -396,16 +453,21 @@ class ItemSearchCard(StaticView, widgets.VBox):
             return
         self.sources_card = None
         q = html.escape(self.query)
-        self.title.value = (f"<b>物品检索 Item search</b> · 「{q}」" if self.query
-                            else "<b>物品检索 Item search</b> · 全部物品 all items")
+        self.title.value = (
+            f"<b>物品检索 Item search</b> · 「{q}」"
+            if self.query
+            else "<b>物品检索 Item search</b> · 全部物品 all items"
+        )
         self.hint.value = self._hint_html()
         self.page_label.value = self._page_text()
         self.prev_button.disabled = self.page <= 0
         self.next_button.disabled = self.page >= self.n_pages - 1
         self.more_button.disabled = not self.has_more
         self.more_button.layout.display = None if self.has_more else "none"
-        pager = widgets.HBox([self.prev_button, self.page_label, self.next_button, self.more_button],
-                             layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
+        pager = widgets.HBox(
+            [self.prev_button, self.page_label, self.next_button, self.more_button],
+            layout=widgets.Layout(align_items="center", flex_flow="row wrap"),
+        )
         if self.mode == "compact":
             self.item_buttons, self.icons = {}, {}
             options = [(f"{m.index + 1}. {self.label(m)} ({m.item_id})", m.item_id) for m in self.visible]
@@ -419,5 +481,7 @@ class ItemSearchCard(StaticView, widgets.VBox):
         self.children = [header, self.title, self.hint, self.grid, pager]
 
     def static_text(self) -> str:
-        return (f"ItemSearchCard: {self.query!r} · page {self.page + 1} of {self.n_pages} · {len(self.matches)} items "
-                f"loaded of {self.n_total} · {self.language}")
+        return (
+            f"ItemSearchCard: {self.query!r} · page {self.page + 1} of {self.n_pages} · {len(self.matches)} items "
+            f"loaded of {self.n_total} · {self.language}"
+        )

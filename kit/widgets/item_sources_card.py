@@ -89,14 +89,25 @@ class ItemSourcesCard(StaticView, widgets.VBox):
     loot_page_size = traitlets.Int(DEFAULT_PAGE_SIZES["loot"])
     tag_page_size = traitlets.Int(DEFAULT_PAGE_SIZES["tag"])
 
-    def __init__(self, output: ItemSourceOutput, *, names: Mapping[str, str] | None = None, mode: Mode = "full",
-                 recipe_page_size: Any = None, loot_page_size: Any = None, tag_page_size: Any = None,
-                 icons: Mapping[str, bytes] | None = None, language: str = "zh_cn", **kwargs: Any) -> None:
+    def __init__(
+        self,
+        output: ItemSourceOutput,
+        *,
+        names: Mapping[str, str] | None = None,
+        mode: Mode = "full",
+        recipe_page_size: Any = None,
+        loot_page_size: Any = None,
+        tag_page_size: Any = None,
+        icons: Mapping[str, bytes] | None = None,
+        language: str = "zh_cn",
+        **kwargs: Any,
+    ) -> None:
         if not isinstance(output, ItemSourceOutput):
             raise InvalidParameterError(
                 f"The 'output' parameter of ItemSourcesCard must be an ItemSourceOutput (packs.item_sources(...)). Got "
                 f"{type(output).__name__} {output!r} instead; to look an item up by id or name use "
-                f"ItemSourcesCard.from_packs(packs, {output!r}).")
+                f"ItemSourcesCard.from_packs(packs, {output!r})."
+            )
         _check_choice("ItemSourcesCard", "mode", mode, MODES)
         _check_choice("ItemSourcesCard", "language", language, LANGUAGES)
         self.language = language
@@ -130,12 +141,31 @@ class ItemSourcesCard(StaticView, widgets.VBox):
             button.on_click(lambda _b, c=c: self.select(c))
         self.prev_button.on_click(lambda _b: self._step(-1))
         self.next_button.on_click(lambda _b: self._step(1))
-        self.observe(self._redraw, names=["category", "recipe_page", "loot_page", "tag_page", "mode",
-                                          "recipe_page_size", "loot_page_size", "tag_page_size"])
-        pager = widgets.HBox([self.prev_button, self.page_label, self.next_button],
-                             layout=widgets.Layout(align_items="center"))
-        self.children = [self.title, widgets.HBox(list(self.category_buttons.values())), self.hint,
-                         self.suggestions, self.explanation, self.body, pager]
+        self.observe(
+            self._redraw,
+            names=[
+                "category",
+                "recipe_page",
+                "loot_page",
+                "tag_page",
+                "mode",
+                "recipe_page_size",
+                "loot_page_size",
+                "tag_page_size",
+            ],
+        )
+        pager = widgets.HBox(
+            [self.prev_button, self.page_label, self.next_button], layout=widgets.Layout(align_items="center")
+        )
+        self.children = [
+            self.title,
+            widgets.HBox(list(self.category_buttons.values())),
+            self.hint,
+            self.suggestions,
+            self.explanation,
+            self.body,
+            pager,
+        ]
         self._show_output(output)
 
     def _show_output(self, output: ItemSourceOutput) -> None:
@@ -168,20 +198,32 @@ class ItemSourcesCard(StaticView, widgets.VBox):
         if lookup.how == "unknown_id":
             builtin = lookup.text.strip().casefold().startswith("minecraft:")
             zh = f"已载入的包里没有 {code}" + (
-                "（原版物品需要同时载入游戏数据：服务器 jar 或原版数据包）" if builtin else "")
-            en = f"No loaded pack knows {code}" + (" (a built-in item is known only when the game's data, the server "
-                                                  "jar or the vanilla data pack, is loaded too)" if builtin else "")
+                "（原版物品需要同时载入游戏数据：服务器 jar 或原版数据包）" if builtin else ""
+            )
+            en = f"No loaded pack knows {code}" + (
+                " (a built-in item is known only when the game's data, the server "
+                "jar or the vanilla data pack, is loaded too)"
+                if builtin
+                else ""
+            )
             close = localized(t, "，相近的物品：", "; close items:") if lookup.suggestions else localized(t, "。", ".")
             return [localized(t, zh, en) + close]
         if lookup.how == "near":
-            return [localized(t, f"「{q}」不是任何物品的名称，您是不是要找：",
-                              f"'{q}' is not the name of any item. Did you mean:")]
+            return [
+                localized(
+                    t, f"「{q}」不是任何物品的名称，您是不是要找：", f"'{q}' is not the name of any item. Did you mean:"
+                )
+            ]
         if not lookup.found:
             if lookup.suggestions:
-                return [localized(t, f"没有名为「{q}」的物品，您是不是要找：",
-                                  f"No item is called '{q}'. Did you mean:")]
-            return [localized(t, f"没有名为「{q}」的物品，也没有相近的物品。",
-                              f"No item is called '{q}', and none is close.")]
+                return [
+                    localized(t, f"没有名为「{q}」的物品，您是不是要找：", f"No item is called '{q}'. Did you mean:")
+                ]
+            return [
+                localized(
+                    t, f"没有名为「{q}」的物品，也没有相近的物品。", f"No item is called '{q}', and none is close."
+                )
+            ]
         if lookup.how in ("path", "name") and self.output.item:
             others = localized(t, " · 其他相近：", " · other close items:") if lookup.suggestions else ""
             return [f"「{q}」→ <code>{html.escape(self.output.item)}</code>{others}"]
@@ -194,8 +236,11 @@ class ItemSourcesCard(StaticView, widgets.VBox):
             self.hint.value = hint_box(lines) + (self.hint.value if self.output.item and not self.error else "")
         if self.lookup is not None and self.packs is not None:
             for item_id in self.lookup.suggestions:
-                button = widgets.Button(description=f"{_name(item_id, self.names)} ({item_id})",
-                                        layout=widgets.Layout(width="auto"), tooltip=item_id)
+                button = widgets.Button(
+                    description=f"{_name(item_id, self.names)} ({item_id})",
+                    layout=widgets.Layout(width="auto"),
+                    tooltip=item_id,
+                )
                 button.on_click(lambda _b, i=item_id: self.show(i))
                 self.suggestion_buttons[item_id] = button
         self.suggestions.children = list(self.suggestion_buttons.values())
@@ -208,17 +253,23 @@ class ItemSourcesCard(StaticView, widgets.VBox):
         """
         if self.packs is None:
             raise InvalidParameterError(
-                "ItemSourcesCard.show needs a card made with ItemSourcesCard.from_packs(packs, ...)")
+                "ItemSourcesCard.show needs a card made with ItemSourcesCard.from_packs(packs, ...)"
+            )
         if not isinstance(item, str):
-            raise InvalidParameterError(f"The 'item' parameter of ItemSourcesCard.show must be a str (an item id or "
-                                        f"name). Got {type(item).__name__} {item!r} instead.")
+            raise InvalidParameterError(
+                f"The 'item' parameter of ItemSourcesCard.show must be a str (an item id or "
+                f"name). Got {type(item).__name__} {item!r} instead."
+            )
         self.scope = self.scope if scope is None else scope
         self.lookup = lookup = lookup_item(self.packs, item)
         self.error = ""
         target = lookup.item_id or ""
         try:
-            output = (self.packs.item_sources(target, self.scope) if target
-                      else ItemSourceOutput(item="", scope=self.scope, sources=(), truncated=False))
+            output = (
+                self.packs.item_sources(target, self.scope)
+                if target
+                else ItemSourceOutput(item="", scope=self.scope, sources=(), truncated=False)
+            )
         except InvalidScopeError as exc:
             self.error = localized(self.language, f"范围无效：{exc}", f"Invalid scope: {exc}")
             output = ItemSourceOutput(item=target, scope="all", sources=(), truncated=False)
@@ -232,8 +283,15 @@ class ItemSourcesCard(StaticView, widgets.VBox):
         return lenient_page_size(proposal["value"], proposal["trait"].name.removesuffix("_page_size"))
 
     @classmethod
-    def from_packs(cls, packs: PackSet | str | os.PathLike, item: str, *, scope: str = "all", language: str = "zh_cn",
-                   **kwargs: Any) -> ItemSourcesCard:
+    def from_packs(
+        cls,
+        packs: PackSet | str | os.PathLike,
+        item: str,
+        *,
+        scope: str = "all",
+        language: str = "zh_cn",
+        **kwargs: Any,
+    ) -> ItemSourcesCard:
         """The card of the item ``item`` names, with display names in ``language`` and item icons.
 
         ``packs`` is a PackSet or a data pack path (loaded for you); anything else is an ``InvalidParameterError``.
@@ -244,8 +302,12 @@ class ItemSourcesCard(StaticView, widgets.VBox):
         """
         packs = packs_argument(packs, "ItemSourcesCard.from_packs")
         _check_choice("ItemSourcesCard.from_packs", "language", language, LANGUAGES)
-        card = cls(ItemSourceOutput(item="", scope="all", sources=(), truncated=False),
-                   names=item_names(packs, language), language=language, **kwargs)
+        card = cls(
+            ItemSourceOutput(item="", scope="all", sources=(), truncated=False),
+            names=item_names(packs, language),
+            language=language,
+            **kwargs,
+        )
         card.packs = packs
         card.scope = scope
         card._auto_icons = "icons" not in kwargs
@@ -278,14 +340,16 @@ class ItemSourcesCard(StaticView, widgets.VBox):
         """The sources on the current page of the selected category."""
         size = self.page_size()
         start = self.page * size
-        return self.sources[self.category][start:start + size]
+        return self.sources[self.category][start : start + size]
 
     def select(self, category: str) -> None:
         """Switch to ``category`` (``recipe``, ``loot`` or ``tag``); an empty category is not selectable."""
         if category not in CATEGORIES:
-            raise InvalidParameterError(f"The 'category' parameter of ItemSourcesCard.select must be one of "
-                                        f"{list(CATEGORIES)}. "
-                             f"Got {category!r} instead.")
+            raise InvalidParameterError(
+                f"The 'category' parameter of ItemSourcesCard.select must be one of "
+                f"{list(CATEGORIES)}. "
+                f"Got {category!r} instead."
+            )
         if self.sources[category]:
             self.category = category
 
@@ -313,8 +377,10 @@ class ItemSourcesCard(StaticView, widgets.VBox):
             columns = 1 if self.mode == "compact" else 2
             self.body = widgets.GridBox(
                 [widgets.HTML(recipe_html(s, self.names, icons=self.icons)) for s in visible],
-                layout=widgets.Layout(grid_template_columns=f"repeat({columns}, minmax(0, max-content))",
-                                      grid_gap="6px"))
+                layout=widgets.Layout(
+                    grid_template_columns=f"repeat({columns}, minmax(0, max-content))", grid_gap="6px"
+                ),
+            )
         elif visible:
             self.body = widgets.Box([widgets.HTML(loot_html(visible) if category == "loot" else tags_html(visible))])
         else:
@@ -325,4 +391,3 @@ class ItemSourcesCard(StaticView, widgets.VBox):
         self.page_label.value = f"第 {self.page + 1} / {self.n_pages} 页 · page {self.page + 1} of {self.n_pages}"
         self.prev_button.disabled = self.page <= 0
         self.next_button.disabled = self.page >= self.n_pages - 1
-

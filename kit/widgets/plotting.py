@@ -22,9 +22,19 @@ __all__ = ["CJK_FAMILY", "cjk_font_path", "find_cjk_family", "use_cjk_fonts"]
 
 CJK_FAMILY = "Noto Sans CJK SC"  #: the family inside the packaged collection used for simplified Chinese
 _SYSTEM_FAMILIES = (
-    "Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", "Source Han Sans CN", "WenQuanYi Micro Hei",
-    "WenQuanYi Zen Hei", "Droid Sans Fallback", "Noto Sans CJK JP", "Microsoft YaHei", "SimHei", "PingFang SC",
-    "Heiti SC", "AR PL UMing CN",
+    "Noto Sans CJK SC",
+    "Noto Sans SC",
+    "Source Han Sans SC",
+    "Source Han Sans CN",
+    "WenQuanYi Micro Hei",
+    "WenQuanYi Zen Hei",
+    "Droid Sans Fallback",
+    "Noto Sans CJK JP",
+    "Microsoft YaHei",
+    "SimHei",
+    "PingFang SC",
+    "Heiti SC",
+    "AR PL UMing CN",
 )
 _GenericKey = Literal["font.sans-serif", "font.serif", "font.monospace", "font.cursive", "font.fantasy"]
 #: A generic family name -> the rcParams key listing its concrete families.
@@ -49,7 +59,8 @@ def cjk_font_path() -> Path | None:
 
 def find_cjk_family() -> str | None:
     """The CJK font family matplotlib will use: the packaged one (registered here on first use), else the first
-    known CJK family among the fonts matplotlib already found on the system, else ``None``."""
+    known CJK family among the fonts matplotlib already found on the system, else ``None``.
+    """
     from matplotlib import font_manager
 
     known = {f.name for f in font_manager.fontManager.ttflist}

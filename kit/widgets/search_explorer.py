@@ -38,9 +38,16 @@ WEIGHTINGS = ("tfidf", "bm25")
 _TABLE = "border-collapse:collapse;font-size:90%;margin:2px 0 8px 0;border:1px solid #d0d7de"
 _TH = "text-align:left;padding:3px 8px;background:#eef2f6;border-bottom:2px solid #c6ced8;white-space:nowrap"
 _TD = "padding:3px 8px;vertical-align:top;border-bottom:1px solid #e4e8ec;text-align:right"
-_EXPLAIN_LABELS = {"term": "词项 term", "query_weight": "查询权重 query weight", "doc_weight": "段落权重 paragraph weight",
-                   "contribution": "贡献 contribution", "share": "占比 share", "n_in_query": "查询中 in query",
-                   "n_in_paragraph": "段落中 in paragraph", "idf": "idf"}
+_EXPLAIN_LABELS = {
+    "term": "词项 term",
+    "query_weight": "查询权重 query weight",
+    "doc_weight": "段落权重 paragraph weight",
+    "contribution": "贡献 contribution",
+    "share": "占比 share",
+    "n_in_query": "查询中 in query",
+    "n_in_paragraph": "段落中 in paragraph",
+    "idf": "idf",
+}
 _SCRIPT_NAMES = {"zh_cn": "Chinese 中文", "en_us": "English 英文"}
 
 
@@ -164,21 +171,35 @@ class SearchExplorer(StaticView, widgets.VBox):
     selected = traitlets.Int(0)
 
     def __init__(
-        self, save: Save | str | Path, *, query: str = "", language: str = AUTO, limit: int = 5, weighting: Weighting = "tfidf"
+        self,
+        save: Save | str | Path,
+        *,
+        query: str = "",
+        language: str = AUTO,
+        limit: int = 5,
+        weighting: Weighting = "tfidf",
     ) -> None:
         save = _open(save)
         if weighting not in WEIGHTINGS:
-            raise InvalidParameterError(f"The 'weighting' parameter of SearchExplorer must be a str among "
-                                        f"{{'tfidf', 'bm25'}}. Got {weighting!r} instead.")
+            raise InvalidParameterError(
+                f"The 'weighting' parameter of SearchExplorer must be a str among "
+                f"{{'tfidf', 'bm25'}}. Got {weighting!r} instead."
+            )
         if not isinstance(language, str):
-            raise InvalidParameterError(f"The 'language' parameter of SearchExplorer must be a str ('auto' or a "
-                                        f"language such as 'zh_cn'). Got {language!r} instead.")
+            raise InvalidParameterError(
+                f"The 'language' parameter of SearchExplorer must be a str ('auto' or a "
+                f"language such as 'zh_cn'). Got {language!r} instead."
+            )
         self.weighting: Weighting = weighting
         if not isinstance(query, str):
-            raise InvalidParameterError(f"The 'query' parameter of SearchExplorer must be a str. Got {query!r} instead.")
+            raise InvalidParameterError(
+                f"The 'query' parameter of SearchExplorer must be a str. Got {query!r} instead."
+            )
         if not isinstance(limit, int) or isinstance(limit, bool):
-            raise InvalidParameterError(f"The 'limit' parameter of SearchExplorer must be an int (capped to 1-{MAX_LIMIT})."
-                                        f" Got {limit!r} instead.")
+            raise InvalidParameterError(
+                f"The 'limit' parameter of SearchExplorer must be an int (capped to 1-{MAX_LIMIT})."
+                f" Got {limit!r} instead."
+            )
         self.save = save
         self.results = pd.DataFrame()
         self._ready = False
@@ -187,9 +208,13 @@ class SearchExplorer(StaticView, widgets.VBox):
         self.source_box = widgets.Dropdown(options=[], description="来源 source")
         self.language_box = widgets.Dropdown(options=[], description="语言 language")
         # continuous_update=False: the value reaches the kernel on Enter (or leaving the box), which searches
-        self.query_box = widgets.Text(value=query, placeholder="输入问题后按回车 type a question, press Enter",
-                                      description="查询 query", continuous_update=False,
-                                      layout=widgets.Layout(width="28em"))
+        self.query_box = widgets.Text(
+            value=query,
+            placeholder="输入问题后按回车 type a question, press Enter",
+            description="查询 query",
+            continuous_update=False,
+            layout=widgets.Layout(width="28em"),
+        )
         self.limit_box = widgets.IntText(value=limit, description="条数 limit", layout=widgets.Layout(width="10em"))
         self.search_button = widgets.Button(description="搜索 Search", button_style="primary", icon="search")
         self.status = widgets.HTML()
@@ -205,8 +230,13 @@ class SearchExplorer(StaticView, widgets.VBox):
             ]
         )
         self.add_class("kit-search-explorer")
-        for trait, box in (("scope", self.scope_box), ("source", self.source_box), ("language", self.language_box),
-                           ("query", self.query_box), ("limit", self.limit_box)):
+        for trait, box in (
+            ("scope", self.scope_box),
+            ("source", self.source_box),
+            ("language", self.language_box),
+            ("query", self.query_box),
+            ("limit", self.limit_box),
+        ):
             self._bind(trait, box)
         self.observe(self._on_scope, "scope")
         self.observe(self._on_source, "source")
@@ -218,8 +248,10 @@ class SearchExplorer(StaticView, widgets.VBox):
         self._on_scope()
         if language not in self._language_values():  # told a language the table lacks: say so, do not guess
             raise InvalidParameterError(
-                f"The 'language' parameter of SearchExplorer must be 'auto' or a language of {self.source or 'the table'}"
-                f" ({', '.join(map(repr, self.languages)) or 'none'}). Got {language!r} instead.")
+                "The 'language' parameter of SearchExplorer must be 'auto' or a language of "
+                f"{self.source or 'the table'} ({', '.join(map(repr, self.languages)) or 'none'}). "
+                f"Got {language!r} instead."
+            )
         self.language = language
         self._ready = True
         self._auto_search()
@@ -292,7 +324,9 @@ class SearchExplorer(StaticView, widgets.VBox):
         self.result_list.children = []
         language = self.effective_language
         if not self.source or not language:
-            self.status.value = "<i>这个数据库没有文档表。This database has no documents tables.</i>" + self._folder_note()
+            self.status.value = (
+                "<i>这个数据库没有文档表。This database has no documents tables.</i>" + self._folder_note()
+            )
             return self.results
         if not self.query.strip():
             self.status.value = "<i>请输入查询后按回车。Type a query and press Enter to search.</i>"
@@ -302,16 +336,20 @@ class SearchExplorer(StaticView, widgets.VBox):
         notes = []
         script = script_language(self.query)
         if self.language == AUTO and script is None:
-            notes.append(f"语言 language <code>{html.escape(language)}</code> (未识别文字 no script detected in the "
-                         "query: the default)")
+            notes.append(
+                f"语言 language <code>{html.escape(language)}</code> (未识别文字 no script detected in the "
+                "query: the default)"
+            )
         elif self.language == AUTO:
             notes.append(f"语言 language <code>{html.escape(language)}</code> (detected from the query's script)")
         elif self.results.empty and script is not None and script != language:
             other = query_language(self.query, self.languages, default=language)
             if other != language:
-                notes.append(f"{html.escape(language)} 中没有匹配，试试 {html.escape(other)} · no match in "
-                             f"{html.escape(language)}; try {html.escape(other)} (the query is "
-                             f"{_SCRIPT_NAMES.get(script, script)})")
+                notes.append(
+                    f"{html.escape(language)} 中没有匹配，试试 {html.escape(other)} · no match in "
+                    f"{html.escape(language)}; try {html.escape(other)} (the query is "
+                    f"{_SCRIPT_NAMES.get(script, script)})"
+                )
         if limit != self.limit:
             notes.append(f"条数 limit {self.limit} → {limit} (capped: at most {MAX_LIMIT}, at least 1)")
         self._draw_results(notes)
@@ -327,11 +365,15 @@ class SearchExplorer(StaticView, widgets.VBox):
     def _draw_results(self, notes: list[str]) -> None:
         suffix = "".join(f"<br><small>{n}</small>" for n in notes)
         if self.results.empty:
-            self.status.value = (f"<i>没有段落匹配「{html.escape(self.query)}」。No paragraph matches "
-                                 f"'{html.escape(self.query)}'.</i>{suffix}")
+            self.status.value = (
+                f"<i>没有段落匹配「{html.escape(self.query)}」。No paragraph matches "
+                f"'{html.escape(self.query)}'.</i>{suffix}"
+            )
             return
-        self.status.value = (f"{len(self.results)} 个段落，最佳在前 · {len(self.results)} paragraphs, best first. "
-                             f"Click one to see why it ranked there.{suffix}")
+        self.status.value = (
+            f"{len(self.results)} 个段落，最佳在前 · {len(self.results)} paragraphs, best first. "
+            f"Click one to see why it ranked there.{suffix}"
+        )
         rows = []
         analyzer = self._index().analyzer_
         for row in self.results.itertuples(index=False):
@@ -354,16 +396,26 @@ class SearchExplorer(StaticView, widgets.VBox):
         terms = index.explain(self.query, row["doc_id"], int(row["paragraph_index"]))
         title = html.escape(f"{row['doc_id']} ¶{row['paragraph_index']}: {row['title']}")
         stopped = index.analyzer_.stop_words_in(self.query)
-        stop_line = ("<br><small>停用词（不计分） stop words, not scored: "
-                     + "、".join(f"<code>{html.escape(w)}</code>" for w in stopped) + "</small>") if stopped else ""
-        self.explanation.value = (f"<b>为什么排第 {self.selected} · Why #{self.selected} — {title}</b>"
-                                  f"<small> ({html.escape(self.weighting)})</small>{stop_line}"
-                                  + explanation_table(terms))
+        stop_line = (
+            (
+                "<br><small>停用词（不计分） stop words, not scored: "
+                + "、".join(f"<code>{html.escape(w)}</code>" for w in stopped)
+                + "</small>"
+            )
+            if stopped
+            else ""
+        )
+        self.explanation.value = (
+            f"<b>为什么排第 {self.selected} · Why #{self.selected} — {title}</b>"
+            f"<small> ({html.escape(self.weighting)})</small>{stop_line}" + explanation_table(terms)
+        )
 
     def _index(self) -> Any:
         return self._db().prepare_index(self.source, self.effective_language, weighting=self.weighting)
 
     def static_text(self) -> str:
         scope = "shared" if self.scope == SHARED else self.names.get(self.scope, self.scope)
-        return (f"SearchExplorer: {self.query!r} in {scope} {self.source} {self.effective_language} · "
-                f"{len(self.results)} results")
+        return (
+            f"SearchExplorer: {self.query!r} in {scope} {self.source} {self.effective_language} · "
+            f"{len(self.results)} results"
+        )

@@ -7,7 +7,8 @@ last save as a second view), the entry's content, and the activating turns with 
 typed into the key and condition boxes are marked until applied; switching entries with unapplied edits asks
 first. Save shows an unsaved marker, a diff preview and a revert, and refuses (in Chinese and English) to overwrite
 the bundled sample (``sample_saves/``) unless told; *Save as copy* proposes a path outside it. Wrong arguments
-raise :class:`~kit.core.errors.InvalidParameterError` saying what to pass. All state is in traitlets; the HTML is drawn by plain functions of that state
+raise :class:`~kit.core.errors.InvalidParameterError` saying what to pass. All state is in traitlets; the HTML is
+drawn by plain functions of that state
 (:mod:`kit.worldbook.tuning` computes the turns, changes and diffs), so the widget is tested by setting values
 and clicking buttons, without a browser.
 """
@@ -17,25 +18,32 @@ from __future__ import annotations
 import html
 import os
 import re
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, Sequence
+from typing import Any
 
 import ipywidgets as widgets
 import pandas as pd
 import traitlets
 
-from kit.worldbook.conditions import parse_condition
-from kit.worldbook.errors import ConditionSyntaxError
-from kit.worldbook.io import write_world_book
-from kit.worldbook.model import Entry, KeywordTrigger, WorldBook
-from kit.worldbook.studio import Conversation
-from kit.worldbook.tuning import compare_turns, entry_diff, entry_turns, group_history_matches, key_spans
 from kit.widgets._checks import check_bool, check_conversations, check_optional_path, check_scan_depth, check_world_book
 from kit.widgets._static import StaticView
 from kit.widgets._tuner_files import default_copy_path, in_samples, save_refusal, source_format
 from kit.widgets._tuner_rate import BASELINES, render_rate, trigger_warning
 from kit.widgets._tuner_why import render_outcomes  # the "why not?" view
-from kit.worldbook.tuning import entry_outcomes
+from kit.worldbook.conditions import parse_condition
+from kit.worldbook.errors import ConditionSyntaxError
+from kit.worldbook.io import write_world_book
+from kit.worldbook.model import Entry, KeywordTrigger, WorldBook
+from kit.worldbook.studio import Conversation
+from kit.worldbook.tuning import (
+    compare_turns,
+    entry_diff,
+    entry_outcomes,
+    entry_turns,
+    group_history_matches,
+    key_spans,
+)
 
 __all__ = ["TriggerTuner", "highlight", "render_turns"]
 
@@ -55,8 +63,10 @@ def highlight(text: str, spans: Sequence[tuple[int, int]]) -> str:
     return "".join(out)
 
 
-_STALE = ("<div class='kit-stale' style='border-left:3px solid #b00;padding:2px 8px;background:#fdecea'>"
-          "⚠ 结果已过期 stale: these results are from before the edit that failed; fix it and apply again.</div>")
+_STALE = (
+    "<div class='kit-stale' style='border-left:3px solid #b00;padding:2px 8px;background:#fdecea'>"
+    "⚠ 结果已过期 stale: these results are from before the edit that failed; fix it and apply again.</div>"
+)
 _WIDE = {"description_width": "initial"}
 
 
@@ -71,8 +81,15 @@ def _turn_body(entry: Entry, r: dict[str, Any]) -> str:
     return html.escape(r["message"]) + matched
 
 
-def render_turns(entry: Entry, rows: Sequence[dict[str, Any]], *, n_turns: int, n_activated: int, limit: int = 40,
-                 groups: pd.DataFrame | None = None) -> str:
+def render_turns(
+    entry: Entry,
+    rows: Sequence[dict[str, Any]],
+    *,
+    n_turns: int,
+    n_activated: int,
+    limit: int = 40,
+    groups: pd.DataFrame | None = None,
+) -> str:
     """HTML of the activating turns (a plain function of the tuner's state).
 
     ``rows`` hold ``conversation_id, turn, trigger, matched, matched_in, message, source_text, table``. A constant
@@ -83,13 +100,21 @@ def render_turns(entry: Entry, rows: Sequence[dict[str, Any]], *, n_turns: int, 
     if not rows:
         return f"<p><i>没有激活的回合 (no activating turns) · {where}</i></p>"
     if entry.triggers.constant and all(r["trigger"] == "constant" for r in rows):
-        gate = (f"; 概率 probability {entry.triggers.probability:g} keeps it in {n_activated} of them"
-                if entry.triggers.probability < 1 else "")
-        return (f"<p>常驻条目 constant entry · {where}: active in {n_activated} of {n_turns} turns "
-                f"(every turn it is in play{gate}); no turns listed.</p>")
+        gate = (
+            f"; 概率 probability {entry.triggers.probability:g} keeps it in {n_activated} of them"
+            if entry.triggers.probability < 1
+            else ""
+        )
+        return (
+            f"<p>常驻条目 constant entry · {where}: active in {n_activated} of {n_turns} turns "
+            f"(every turn it is in play{gate}); no turns listed.</p>"
+        )
     items = []
-    grouped = {(g.conversation_id, t): g for g in (groups.itertuples(index=False) if groups is not None else ())
-               for t in range(g.first_turn, g.last_turn + 1)}
+    grouped = {
+        (g.conversation_id, t): g
+        for g in (groups.itertuples(index=False) if groups is not None else ())
+        for t in range(g.first_turn, g.last_turn + 1)
+    }
     shown_groups: set[tuple[str, int]] = set()
     for r in rows:
         g = grouped.get((r["conversation_id"], r["turn"])) if r["matched_in"] == "history" else None
@@ -99,12 +124,16 @@ def render_turns(entry: Entry, rows: Sequence[dict[str, Any]], *, n_turns: int, 
             shown_groups.add((g.conversation_id, g.first_turn))
             span = f"#{g.first_turn}–#{g.last_turn}" if g.n_turns > 1 else f"#{g.first_turn}"
             body = "<i>(history)</i> " + highlight(g.source_text, key_spans(entry, g.source_text))
-            items.append(f"<li><code>{html.escape(f'{g.conversation_id} {span}')}</code> <small>keyword · history · "
-                         f"{g.n_turns} turns</small><br>{body}</li>")
+            items.append(
+                f"<li><code>{html.escape(f'{g.conversation_id} {span}')}</code> <small>keyword · history · "
+                f"{g.n_turns} turns</small><br>{body}</li>"
+            )
         else:
             trig = html.escape(f"{r['trigger']} · {r['matched_in']}")
-            items.append(f"<li><code>{html.escape(str(r['conversation_id']) + ' #' + str(r['turn']))}</code> "
-                         f"<small>{trig}</small><br>{_turn_body(entry, r)}</li>")
+            items.append(
+                f"<li><code>{html.escape(str(r['conversation_id']) + ' #' + str(r['turn']))}</code> "
+                f"<small>{trig}</small><br>{_turn_body(entry, r)}</li>"
+            )
     more = f"<p>… {len(items) - limit} more</p>" if len(items) > limit else ""
     return f"<p>激活的回合 activating turns · {where}</p><ol>" + "".join(items[:limit]) + "</ol>" + more
 
@@ -114,11 +143,13 @@ def entry_html(entry: Entry) -> str:
     triggers = ", ".join(entry.triggers.configured) or "none"
     state = " · <b style='color:#b00'>已禁用 disabled</b>" if entry.disable else ""
     content = html.escape(entry.content)
-    return (f"<div class='kit-entry' style='border:1px solid #ddd;padding:4px 8px;background:#fafafa'>"
-            f"<b>{html.escape(entry.comment or entry.uid)}</b> <code>{html.escape(entry.uid)}</code> · "
-            f"{html.escape(entry.position_label)} · triggers: {html.escape(triggers)}{state}"
-            f"<div style='white-space:pre-wrap;max-height:8em;overflow:auto;font-size:90%;margin-top:3px'>"
-            f"{content}</div></div>")
+    return (
+        f"<div class='kit-entry' style='border:1px solid #ddd;padding:4px 8px;background:#fafafa'>"
+        f"<b>{html.escape(entry.comment or entry.uid)}</b> <code>{html.escape(entry.uid)}</code> · "
+        f"{html.escape(entry.position_label)} · triggers: {html.escape(triggers)}{state}"
+        f"<div style='white-space:pre-wrap;max-height:8em;overflow:auto;font-size:90%;margin-top:3px'>"
+        f"{content}</div></div>"
+    )
 
 
 _in_samples = in_samples  # the old private name
@@ -193,9 +224,16 @@ class TriggerTuner(StaticView, widgets.VBox):
     error = traitlets.Unicode("")
     saved_path = traitlets.Unicode("")
 
-    def __init__(self, book: WorldBook | str | os.PathLike[str], conversations: Sequence[Conversation], *,
-                 path: str | os.PathLike[str] | None = None, scan_depth: int | None = None,
-                 overwrite_samples: bool = False, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        book: WorldBook | str | os.PathLike[str],
+        conversations: Sequence[Conversation],
+        *,
+        path: str | os.PathLike[str] | None = None,
+        scan_depth: int | None = None,
+        overwrite_samples: bool = False,
+        **kwargs: Any,
+    ) -> None:
         book = check_world_book(book)
         conversations = check_conversations(conversations)
         path = check_optional_path(path, "path", "TriggerTuner", example=f"{book.id}_copy.json")
@@ -215,49 +253,84 @@ class TriggerTuner(StaticView, widgets.VBox):
         self.key_text = widgets.Text(description="关键词 Keys", placeholder="comma-separated", style=_WIDE, layout=wide)
         self.case_sensitive = widgets.Checkbox(description="区分大小写 Case sensitive", style=_WIDE, indent=False)
         self.whole_words = widgets.Checkbox(description="全词匹配 Whole words", style=_WIDE, indent=False)
-        self.conditions_text = widgets.Textarea(description="条件 Conditions", placeholder="one per line: tb.力量 > 10",
-                                                style=_WIDE, layout=wide)
-        self.probability = widgets.FloatSlider(description="概率 Probability", min=0.0, max=1.0, step=0.05, value=1.0,
-                                               style=_WIDE)
+        self.conditions_text = widgets.Textarea(
+            description="条件 Conditions", placeholder="one per line: tb.力量 > 10", style=_WIDE, layout=wide
+        )
+        self.probability = widgets.FloatSlider(
+            description="概率 Probability", min=0.0, max=1.0, step=0.05, value=1.0, style=_WIDE
+        )
         self.edit_marker = widgets.HTML()
         self.apply_button = widgets.Button(description="应用 Apply", icon="check")
         self.prompt_label = widgets.HTML()
-        self.prompt_apply = widgets.Button(description="应用并切换 Apply and switch", layout=widgets.Layout(width="auto"))
-        self.prompt_discard = widgets.Button(description="放弃修改并切换 Discard and switch", button_style="warning",
-                                             layout=widgets.Layout(width="auto"))
+        self.prompt_apply = widgets.Button(
+            description="应用并切换 Apply and switch", layout=widgets.Layout(width="auto")
+        )
+        self.prompt_discard = widgets.Button(
+            description="放弃修改并切换 Discard and switch", button_style="warning", layout=widgets.Layout(width="auto")
+        )
         self.prompt_stay = widgets.Button(description="留在此条目 Stay", layout=widgets.Layout(width="auto"))
-        self.prompt = widgets.VBox([self.prompt_label,
-                                    widgets.HBox([self.prompt_apply, self.prompt_discard, self.prompt_stay])],
-                                   layout=widgets.Layout(display="none", border="1px solid #d4a017", padding="4px"))
-        self.path_box = widgets.Text(value=self.path or "", description="保存到 Save to", style=_WIDE, layout=wide,
-                                     placeholder="path of the world-book file to write")
+        self.prompt = widgets.VBox(
+            [self.prompt_label, widgets.HBox([self.prompt_apply, self.prompt_discard, self.prompt_stay])],
+            layout=widgets.Layout(display="none", border="1px solid #d4a017", padding="4px"),
+        )
+        self.path_box = widgets.Text(
+            value=self.path or "",
+            description="保存到 Save to",
+            style=_WIDE,
+            layout=wide,
+            placeholder="path of the world-book file to write",
+        )
         self.save_button = widgets.Button(description="保存 Save", button_style="primary", icon="save")
         self.preview_button = widgets.Button(description="预览修改 Preview diff", layout=widgets.Layout(width="auto"))
         self.revert_button = widgets.Button(description="还原 Revert to saved", layout=widgets.Layout(width="auto"))
         self.save_marker = widgets.HTML()
-        self.copy_box = widgets.Text(value=default_copy_path(book, self._path), description="副本 Copy to", style=_WIDE,
-                                     layout=widgets.Layout(flex="1 1 auto", width="auto"),
-                                     placeholder="path of the copy to write")
-        self.copy_button = widgets.Button(description="另存副本 Save as copy", icon="copy",
-                                          layout=widgets.Layout(width="auto"))
-        self.compare = widgets.ToggleButtons(options=[(f"{zh} {en}", key) for key, (zh, en) in BASELINES.items()],
-                                             description="对比 Compare with",
-                                             style={**_WIDE, "button_width": "auto"})
+        self.copy_box = widgets.Text(
+            value=default_copy_path(book, self._path),
+            description="副本 Copy to",
+            style=_WIDE,
+            layout=widgets.Layout(flex="1 1 auto", width="auto"),
+            placeholder="path of the copy to write",
+        )
+        self.copy_button = widgets.Button(
+            description="另存副本 Save as copy", icon="copy", layout=widgets.Layout(width="auto")
+        )
+        self.compare = widgets.ToggleButtons(
+            options=[(f"{zh} {en}", key) for key, (zh, en) in BASELINES.items()],
+            description="对比 Compare with",
+            style={**_WIDE, "button_width": "auto"},
+        )
         self.trigger_warning = widgets.HTML()
         self.status = widgets.HTML()
         self.diff = widgets.HTML()
         self.rate_view = widgets.HTML()
         self.output = widgets.HTML()
         self.why_view = widgets.HTML()  # per-turn outcomes of the entry (why it did not fire)
-        super().__init__(children=[
-            self.picker, self.entry_info, self.key_text, widgets.HBox([self.case_sensitive, self.whole_words]),
-            self.conditions_text, self.probability, widgets.HBox([self.apply_button, self.edit_marker]),
-            self.trigger_warning, self.prompt, self.path_box,
-            widgets.HBox([self.save_button, self.preview_button, self.revert_button, self.save_marker],
-                         layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
-            widgets.HBox([self.copy_box, self.copy_button], layout=widgets.Layout(width="95%")),
-            self.status, self.diff, self.compare, self.rate_view, self.output, self.why_view,
-        ], **kwargs)
+        super().__init__(
+            children=[
+                self.picker,
+                self.entry_info,
+                self.key_text,
+                widgets.HBox([self.case_sensitive, self.whole_words]),
+                self.conditions_text,
+                self.probability,
+                widgets.HBox([self.apply_button, self.edit_marker]),
+                self.trigger_warning,
+                self.prompt,
+                self.path_box,
+                widgets.HBox(
+                    [self.save_button, self.preview_button, self.revert_button, self.save_marker],
+                    layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+                ),
+                widgets.HBox([self.copy_box, self.copy_button], layout=widgets.Layout(width="95%")),
+                self.status,
+                self.diff,
+                self.compare,
+                self.rate_view,
+                self.output,
+                self.why_view,
+            ],
+            **kwargs,
+        )
         self.add_class("kit-trigger-tuner")
         with self.hold_trait_notifications():  # the observers see the three books set together
             self.book = book
@@ -284,9 +357,13 @@ class TriggerTuner(StaticView, widgets.VBox):
     # -- state -------------------------------------------------------------------------------------------
     @staticmethod
     def _in_play(book: WorldBook, conversations: Sequence[Conversation]) -> list[Conversation]:
-        mine = [c for c in conversations
-                if c.character_book_id == book.id or (c.global_book_ids is not None and book.id in c.global_book_ids)
-                or (c.global_book_ids is None and c.character_book_id is None)]
+        mine = [
+            c
+            for c in conversations
+            if c.character_book_id == book.id
+            or (c.global_book_ids is not None and book.id in c.global_book_ids)
+            or (c.global_book_ids is None and c.character_book_id is None)
+        ]
         chosen = mine or list(conversations)
         return [replace(c, character_book_id=None, global_book_ids=None) for c in chosen]
 
@@ -306,8 +383,11 @@ class TriggerTuner(StaticView, widgets.VBox):
         if self._loading:
             return
         self.has_unapplied_edits = self._fields() != self._loaded_fields
-        self.edit_marker.value = ("<span style='color:#b36b00'>● 有未应用的修改 unapplied edits (press 应用 Apply)</span>"
-                                  if self.has_unapplied_edits else "")
+        self.edit_marker.value = (
+            "<span style='color:#b36b00'>● 有未应用的修改 unapplied edits (press 应用 Apply)</span>"
+            if self.has_unapplied_edits
+            else ""
+        )
 
     def _on_picker(self, change: dict[str, Any]) -> None:
         if change["new"] is not None and change["new"] != self.entry_uid:
@@ -318,10 +398,12 @@ class TriggerTuner(StaticView, widgets.VBox):
         new = proposal["value"]
         if self.has_unapplied_edits and new != self.entry_uid and self.entry_uid:
             self.pending_uid = new
-            self.prompt_label.value = (f"<b>条目 <code>{html.escape(self.entry_uid)}</code> 有未应用的修改。</b> "
-                                       f"Entry <code>{html.escape(self.entry_uid)}</code> has unapplied edits: apply "
-                                       "them, discard them, or stay before switching to "
-                                       f"<code>{html.escape(new)}</code>?")
+            self.prompt_label.value = (
+                f"<b>条目 <code>{html.escape(self.entry_uid)}</code> 有未应用的修改。</b> "
+                f"Entry <code>{html.escape(self.entry_uid)}</code> has unapplied edits: apply "
+                "them, discard them, or stay before switching to "
+                f"<code>{html.escape(new)}</code>?"
+            )
             self.prompt.layout.display = None
             if self.picker.value != self.entry_uid:
                 self.picker.value = self.entry_uid
@@ -330,7 +412,8 @@ class TriggerTuner(StaticView, widgets.VBox):
 
     def resolve_pending(self, choice: str) -> None:
         """Answer the switch prompt: ``"apply"`` (apply the edits, then switch), ``"discard"`` (switch, dropping
-        them) or ``"stay"`` (keep editing this entry)."""
+        them) or ``"stay"`` (keep editing this entry).
+        """
         target, self.pending_uid = self.pending_uid, ""
         self.prompt.layout.display = "none"
         if choice == "stay" or not target:
@@ -373,8 +456,9 @@ class TriggerTuner(StaticView, widgets.VBox):
         e = self.entry
         keys = tuple(k.strip() for k in _SPLIT.split(self.key_text.value) if k.strip())
         old = e.triggers.keyword or KeywordTrigger()
-        keyword = replace(old, keys=keys, case_sensitive=self.case_sensitive.value,
-                          match_whole_words=self.whole_words.value)
+        keyword = replace(
+            old, keys=keys, case_sensitive=self.case_sensitive.value, match_whole_words=self.whole_words.value
+        )
         conditions = tuple(line.strip() for line in self.conditions_text.value.splitlines() if line.strip())
         for text in conditions:
             try:
@@ -382,8 +466,12 @@ class TriggerTuner(StaticView, widgets.VBox):
             except ConditionSyntaxError as exc:
                 raise exc.with_entry(f"{self.book.id}/{e.uid}") from None
         has_keyword = bool(keys) or bool(old.secondary_keys)
-        triggers = replace(e.triggers, keyword=keyword if has_keyword else None, conditions=conditions,
-                           probability=float(self.probability.value))
+        triggers = replace(
+            e.triggers,
+            keyword=keyword if has_keyword else None,
+            conditions=conditions,
+            probability=float(self.probability.value),
+        )
         return replace(e, triggers=triggers)
 
     def _show_error(self, message: str, *, stale: bool) -> None:
@@ -396,7 +484,8 @@ class TriggerTuner(StaticView, widgets.VBox):
 
     def apply(self) -> None:
         """Take the fields into ``book`` and replay (a malformed condition sets ``error`` and marks the results
-        stale instead)."""
+        stale instead).
+        """
         if self._loading:
             return
         try:
@@ -422,13 +511,19 @@ class TriggerTuner(StaticView, widgets.VBox):
     def _on_unsaved(self, _change: dict[str, Any]) -> None:
         self.is_unsaved = self.book != self.saved_book
         n = len(self.changed_entries())
-        self.save_marker.value = (f"<span style='color:#b36b00'>● 未保存 unsaved changes ({n} entries)</span>"
-                                  if self.is_unsaved else "<span style='color:#1b7f2a'>✓ 已保存 saved</span>")
+        self.save_marker.value = (
+            f"<span style='color:#b36b00'>● 未保存 unsaved changes ({n} entries)</span>"
+            if self.is_unsaved
+            else "<span style='color:#1b7f2a'>✓ 已保存 saved</span>"
+        )
 
     def changed_entries(self) -> list[str]:
         """Uids of the entries that differ from ``saved_book`` (added or changed)."""
-        return [e.uid for e in self.book.entries
-                if e.uid not in {x.uid for x in self.saved_book.entries} or self.saved_book.entry(e.uid) != e]
+        return [
+            e.uid
+            for e in self.book.entries
+            if e.uid not in {x.uid for x in self.saved_book.entries} or self.saved_book.entry(e.uid) != e
+        ]
 
     def _turn_rows(self, book: WorldBook) -> pd.DataFrame:
         return entry_turns(book, self.conversations, self.entry_uid, scan_depth=self.scan_depth, rng=0)
@@ -451,8 +546,9 @@ class TriggerTuner(StaticView, widgets.VBox):
         except KeyError:
             entry_changed = True
         by_id = {c.id: c for c in self.conversations}
-        self.rows = [{**r, "table": by_id[r["conversation_id"]].turns[r["turn"]].table}
-                     for r in after.to_dict("records")]
+        self.rows = [
+            {**r, "table": by_id[r["conversation_id"]].turns[r["turn"]].table} for r in after.to_dict("records")
+        ]
         self.n_turns = sum(len(c.turns) for c in self.conversations)
         self.n_activated = len(after)
         self.n_activated_before = len(before)
@@ -461,13 +557,21 @@ class TriggerTuner(StaticView, widgets.VBox):
         self.changes = compare_turns(before, after, self.conversations)
         self.is_stale = False
         self.entry_info.value = entry_html(entry)
-        self.rate_view.value = render_rate(self.n_activated_before, self.n_activated, self.n_turns, self.changes,
-                                           baseline=self.baseline, entry_changed=entry_changed)
+        self.rate_view.value = render_rate(
+            self.n_activated_before,
+            self.n_activated,
+            self.n_turns,
+            self.changes,
+            baseline=self.baseline,
+            entry_changed=entry_changed,
+        )
         self.trigger_warning.value = trigger_warning(entry)
-        self.output.value = render_turns(entry, self.rows, n_turns=self.n_turns, n_activated=self.n_activated,
-                                         groups=group_history_matches(after))
+        self.output.value = render_turns(
+            entry, self.rows, n_turns=self.n_turns, n_activated=self.n_activated, groups=group_history_matches(after)
+        )
         self.why_view.value = render_outcomes(
-            entry_outcomes(self.book, self.conversations, self.entry_uid, scan_depth=self.scan_depth, rng=0))
+            entry_outcomes(self.book, self.conversations, self.entry_uid, scan_depth=self.scan_depth, rng=0)
+        )
         if self.diff.value:
             self.preview()
 
@@ -494,8 +598,10 @@ class TriggerTuner(StaticView, widgets.VBox):
         """Show (and return) :meth:`diff_text` under the save buttons."""
         text = self.diff_text()
         body = html.escape(text) if text else "没有未保存的修改 nothing to save"
-        self.diff.value = (f"<pre class='kit-diff' style='background:#f6f8fa;padding:4px;font-size:85%;max-height:16em;"
-                           f"overflow:auto'>{body}</pre>")
+        self.diff.value = (
+            f"<pre class='kit-diff' style='background:#f6f8fa;padding:4px;font-size:85%;max-height:16em;"
+            f"overflow:auto'>{body}</pre>"
+        )
         return text
 
     def revert(self) -> None:
@@ -518,7 +624,8 @@ class TriggerTuner(StaticView, widgets.VBox):
     def save_format(self) -> str:
         """The format *Save* writes: ``"sillytavern"`` (a SillyTavern world file, 4-space JSON) when the book
         was read from a SillyTavern world file, so the file stays usable in SillyTavern; else ``"kit"``
-        (kit's native JSON)."""
+        (kit's native JSON).
+        """
         return self._save_format
 
     @property
@@ -538,7 +645,8 @@ class TriggerTuner(StaticView, widgets.VBox):
         what to do instead) when there is nowhere to write (no path; the default path is the character card the
         book was read from, which is never overwritten; the path is an existing file inside ``sample_saves/`` and
         ``overwrite_samples`` is off) or writing fails (the old file is then unchanged). After a save,
-        ``saved_book`` is the book; ``original_book`` stays the comparison's default "before"."""
+        ``saved_book`` is the book; ``original_book`` stays the comparison's default "before".
+        """
         self.apply()
         if self.error:
             return ""
@@ -552,7 +660,8 @@ class TriggerTuner(StaticView, widgets.VBox):
         """*Save as copy*: write the book to ``path`` (default: the "副本 Copy to" box, which proposes
         ``<name>_copy.json`` outside ``sample_saves/``), which then becomes where *Save* writes. A copy is never
         written inside ``sample_saves/`` over an existing file (unless ``overwrite_samples``). Returns the path
-        written, or ``""`` with ``error`` set."""
+        written, or ``""`` with ``error`` set.
+        """
         target = check_optional_path(path, "path", "TriggerTuner.save_copy", example=self.copy_box.value)
         target = target if target is not None else self.copy_box.value.strip()
         self.apply()
@@ -590,5 +699,7 @@ class TriggerTuner(StaticView, widgets.VBox):
 
     def static_text(self) -> str:
         marks = (" · unapplied edits" if self.has_unapplied_edits else "") + (" · unsaved" if self.is_unsaved else "")
-        return (f"TriggerTuner: {self.book.id}/{self.entry_uid} · {self.n_activated} / {self.n_turns} turns "
-                f"({self.baseline}: {self.n_activated_before}){marks}")
+        return (
+            f"TriggerTuner: {self.book.id}/{self.entry_uid} · {self.n_activated} / {self.n_turns} turns "
+            f"({self.baseline}: {self.n_activated_before}){marks}"
+        )
