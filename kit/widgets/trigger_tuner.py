@@ -8,7 +8,7 @@ typed into the key and condition boxes are marked until applied; switching entri
 first. Save shows an unsaved marker, a diff preview and a revert, and refuses (in Chinese and English) to overwrite
 the bundled sample (``sample_saves/``) unless told; *Save as copy* proposes a path outside it. Wrong arguments
 raise :class:`~kit.core.errors.InvalidParameterError` saying what to pass. All state is in traitlets; the HTML is drawn by plain functions of that state
-(:mod:`kit.worldbook.tuning` computes the turns, changes and diffs), so the widget is tested by setting values
+(:mod:`kit.worldbook.analysis.tuning` computes the turns, changes and diffs), so the widget is tested by setting values
 and clicking buttons, without a browser.
 """
 
@@ -24,18 +24,18 @@ import ipywidgets as widgets
 import pandas as pd
 import traitlets
 
-from kit.worldbook.conditions import parse_condition
+from kit.worldbook.book.conditions import parse_condition
 from kit.worldbook.errors import ConditionSyntaxError
-from kit.worldbook.io import write_world_book
-from kit.worldbook.model import Entry, KeywordTrigger, WorldBook
-from kit.worldbook.studio import Conversation
-from kit.worldbook.tuning import compare_turns, entry_diff, entry_turns, group_history_matches, key_spans
+from kit.worldbook.book.io import write_world_book
+from kit.worldbook.book.model import Entry, KeywordTrigger, WorldBook
+from kit.worldbook.conversations.studio import Conversation
+from kit.worldbook.analysis.tuning import compare_turns, entry_diff, entry_turns, group_history_matches, key_spans
 from kit.widgets._checks import check_bool, check_conversations, check_optional_path, check_scan_depth, check_world_book
 from kit.widgets._static import StaticView
 from kit.widgets._tuner_files import default_copy_path, in_samples, save_refusal, source_format
 from kit.widgets._tuner_rate import BASELINES, render_rate, trigger_warning
 from kit.widgets._tuner_why import render_outcomes  # the "why not?" view
-from kit.worldbook.tuning import entry_outcomes
+from kit.worldbook.analysis.tuning import entry_outcomes
 
 __all__ = ["TriggerTuner", "highlight", "render_turns"]
 

@@ -9,7 +9,7 @@ import pytest
 import kit.worldbook as wb
 from kit.core.errors import InvalidParameterError
 from kit.core.problems import PROBLEM_COLUMNS
-from kit.worldbook.linting import LINT_KINDS, LINT_SCHEMA
+from kit.worldbook.checks.linting import LINT_KINDS, LINT_SCHEMA
 from kit.worldbook.sillytavern import read_world
 
 
