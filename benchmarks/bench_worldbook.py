@@ -24,8 +24,8 @@ import time
 from pathlib import Path
 
 import kit.worldbook as wb
-from kit.worldbook.conditions import parse_condition
-from kit.worldbook.matching import whole_word_regex
+from kit.worldbook.book.conditions import parse_condition
+from kit.worldbook.engine.matching import whole_word_regex
 
 N_ENTRIES = 5_000
 N_HISTORY = 50

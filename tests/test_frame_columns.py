@@ -53,15 +53,15 @@ import kit.servers.quest_doctor
 import kit.servers.server as ss
 import kit.saves.knowledge as sk
 import kit.worldbook as wb
-import kit.worldbook.chats as wch
-import kit.worldbook.explanation as we
-import kit.worldbook.io as wio
-import kit.worldbook.outcomes as wbo
+import kit.worldbook.conversations.chats as wch
+import kit.worldbook.analysis.explanation as we
+import kit.worldbook.book.io as wio
+import kit.worldbook.analysis.outcomes as wbo
 import kit.worldbook.sillytavern as wst
-import kit.worldbook.prompt_assembly as wpa
-import kit.worldbook.reporting as wr
-import kit.worldbook.trigger_coverage as wtc
-import kit.worldbook.tuning as wt
+import kit.worldbook.engine.prompt_assembly as wpa
+import kit.worldbook.engine.reporting as wr
+import kit.worldbook.analysis.trigger_coverage as wtc
+import kit.worldbook.analysis.tuning as wt
 from kit.core.frames import check_schema, pandas_dtype
 from kit.core.problems import PROBLEM_COLUMNS, problem_schema
 from kit.samples import guides, sample_save_path
@@ -403,74 +403,75 @@ CASES: dict[str, Case] = {
         km.player_catalog(x.modules, x.modules.module_ids), km.player_catalog(x.modules, []),
         kmc.PLAYER_CATALOG_SCHEMA),
     # world books
-    "kit.worldbook.activation.activate": lambda x: (
+    "kit.worldbook.engine.activation.activate": lambda x: (
         x.activation, wb.activate([], None, message="nothing"), wb.ACTIVATION_SCHEMA),
-    "kit.worldbook.activation.Activator.activate": lambda x: (
+    "kit.worldbook.engine.activation.Activator.activate": lambda x: (
         wb.Activator(x.books).activate(message=x.all_keys), wb.Activator([]).activate(message="x"),
         wb.ACTIVATION_SCHEMA),
-    "kit.worldbook.activation.Activator.frame": lambda x: (
+    "kit.worldbook.engine.activation.Activator.frame": lambda x: (
         wb.Activator(x.books).frame(wb.Activator(x.books).hits(message=x.all_keys)), wb.Activator([]).frame([]),
         wb.ACTIVATION_SCHEMA),
-    "kit.worldbook.activation.activate_request": lambda x: (
+    "kit.worldbook.engine.activation.activate_request": lambda x: (
         wb.activate_request({"worldBookData": {"globalBooks": list(x.studio.library)}, "mes": x.all_keys},
                             x.studio.library),
         wb.activate_request({"worldBookData": {"globalBooks": []}, "mes": ""}, x.studio.library),
         wb.ACTIVATION_SCHEMA),
-    "kit.worldbook.explanation.explain": lambda x: (
+    "kit.worldbook.analysis.explanation.explain": lambda x: (
         wb.explain(x.books[0].entries[0], message=x.all_keys), wb.explain(x.books[0].entries[0]).iloc[0:0],
         we.EXPLAIN_COLUMNS),
-    "kit.worldbook.prompt_assembly.assemble": lambda x: (
+    "kit.worldbook.engine.prompt_assembly.assemble": lambda x: (
         wb.assemble(x.activation, message="hi"), wb.assemble(wb.activate([], None, message="")), wpa.ASSEMBLE_SCHEMA),
-    "kit.worldbook.reporting.activation_stats": lambda x: (
+    "kit.worldbook.engine.reporting.activation_stats": lambda x: (
         wb.activation_stats(x.activation), wb.activation_stats(x.activation.iloc[0:0]).iloc[0:0], wr.STATS_SCHEMA),
-    "kit.worldbook.trigger_coverage.replay": lambda x: (x.replay, wb.replay([], []), wtc.REPLAY_COLUMNS),
-    "kit.worldbook.trigger_coverage.coverage": lambda x: (x.coverage, wb.entry_coverage({}, []), wtc.COVERAGE_COLUMNS),
-    "kit.worldbook.trigger_coverage.never_fired": lambda x: (
+    "kit.worldbook.analysis.trigger_coverage.replay": lambda x: (x.replay, wb.replay([], []), wtc.REPLAY_COLUMNS),
+    "kit.worldbook.analysis.trigger_coverage.coverage": lambda x: (
+        x.coverage, wb.entry_coverage({}, []), wtc.COVERAGE_COLUMNS),
+    "kit.worldbook.analysis.trigger_coverage.never_fired": lambda x: (
         wb.never_fired(x.coverage) if len(wb.never_fired(x.coverage)) else x.coverage,
         wb.never_fired(wb.entry_coverage({}, [])), wtc.COVERAGE_COLUMNS),
-    "kit.worldbook.trigger_coverage.always_fired": lambda x: (
+    "kit.worldbook.analysis.trigger_coverage.always_fired": lambda x: (
         wb.always_fired(x.coverage.assign(activation_rate=1.0)), wb.always_fired(wb.entry_coverage({}, [])),
         wtc.COVERAGE_COLUMNS),
-    "kit.worldbook.trigger_coverage.co_activation": lambda x: (
+    "kit.worldbook.analysis.trigger_coverage.co_activation": lambda x: (
         wb.co_activation(x.replay), wb.co_activation(wb.replay([], [])), wtc.CO_ACTIVATION_COLUMNS),
-    "kit.worldbook.trigger_coverage.activations_per_turn": lambda x: (
+    "kit.worldbook.analysis.trigger_coverage.activations_per_turn": lambda x: (
         wb.activations_per_turn(x.replay, x.studio.conversations), wb.activations_per_turn(wb.replay([], [])),
         wtc.PER_TURN_COLUMNS),
-    "kit.worldbook.trigger_coverage.condition_hit_rates": lambda x: (
+    "kit.worldbook.analysis.trigger_coverage.condition_hit_rates": lambda x: (
         wb.condition_hit_rates(x.studio.library, x.studio.conversations), wb.condition_hit_rates({}, []),
         wtc.CONDITION_HIT_COLUMNS),
-    "kit.worldbook.tuning.entry_turns": lambda x: (
+    "kit.worldbook.analysis.tuning.entry_turns": lambda x: (
         x.entry_turns, wt.entry_turns(x.tuned_entry[0], [], x.tuned_entry[1]), wt.ENTRY_TURN_COLUMNS),
-    "kit.worldbook.tuning.compare_turns": lambda x: (
+    "kit.worldbook.analysis.tuning.compare_turns": lambda x: (
         wt.compare_turns(x.entry_turns, x.entry_turns.iloc[0:0]), wt.compare_turns(x.entry_turns, x.entry_turns),
         wt.TURN_CHANGE_COLUMNS),
-    "kit.worldbook.tuning.group_history_matches": lambda x: (
+    "kit.worldbook.analysis.tuning.group_history_matches": lambda x: (
         wt.group_history_matches(x.entry_turns), wt.group_history_matches(x.entry_turns.iloc[0:0]),
         wt.HISTORY_GROUP_COLUMNS),
-    "kit.worldbook.outcomes.why": lambda x: (
+    "kit.worldbook.analysis.outcomes.why": lambda x: (
         wb.why(x.books, message=x.all_keys, rng=0), wb.why([], message="x"), wb.WHY_SCHEMA),
-    "kit.worldbook.outcomes.why_chats": lambda x: (
+    "kit.worldbook.analysis.outcomes.why_chats": lambda x: (
         wb.why_chats(x.studio.library, x.studio.conversations[:2]), wb.why_chats({}, []), wb.WHY_CHATS_SCHEMA),
-    "kit.worldbook.outcomes.why_summary": lambda x: (
+    "kit.worldbook.analysis.outcomes.why_summary": lambda x: (
         wb.why_summary(x.studio.library, x.studio.conversations[:2]), wb.why_summary({}, []), wb.WHY_SUMMARY_SCHEMA),
-    "kit.worldbook.outcomes.summary_frame": lambda x: (
+    "kit.worldbook.analysis.outcomes.summary_frame": lambda x: (
         wbo.summary_frame(x.studio.library, wbo.outcome_counts(x.studio.library, x.studio.conversations[:1])),
         wbo.summary_frame({}, {}), wb.WHY_SUMMARY_SCHEMA),
-    "kit.worldbook.tuning.entry_outcomes": lambda x: (
+    "kit.worldbook.analysis.tuning.entry_outcomes": lambda x: (
         wt.entry_outcomes(x.tuned_entry[0], x.studio.conversations, x.tuned_entry[1]),
         wt.entry_outcomes(x.tuned_entry[0], [], x.tuned_entry[1]), wt.ENTRY_OUTCOME_SCHEMA),
     "kit.worldbook.sillytavern.scenario_why.why": lambda x: (
         wst.why({"books": {"B": {"entries": {"0": {"uid": 0, "key": ["a"], "content": "x"}}}}, "globalBooks": ["B"],
                  "chat": [{"name": "U", "is_user": True, "mes": "a"}]}),
         wst.why({"books": {}, "chat": []}), wb.WHY_SCHEMA),
-    "kit.worldbook.io.issues_frame": lambda x: (
+    "kit.worldbook.book.io.issues_frame": lambda x: (
         wb.issues_frame([wb.Issue("b", "1", "position", 12, "bad")]), wb.issues_frame([]), wio.ISSUE_SCHEMA),
-    "kit.worldbook.linting.lint": lambda x: (
+    "kit.worldbook.checks.linting.lint": lambda x: (
         wb.lint(wb.world_book_from_dict({"id": "b", "entries": [{"uid": "x", "content": "c"}]})), wb.lint([]), wb.LINT_SCHEMA),
-    "kit.worldbook.card_portability.portability": lambda x: (
+    "kit.worldbook.checks.card_portability.portability": lambda x: (
         wb.portability({"entries": [{"id": 1, "keys": ["a"], "content": "@@depth 2\nc"}]}), wb.portability({"entries": []}),
         wb.PORTABILITY_SCHEMA),
-    "kit.worldbook.io.WorldBookLibrary.problems": lambda x: (
+    "kit.worldbook.book.io.WorldBookLibrary.problems": lambda x: (
         x.lenient_library.problems(), x.studio.library.problems(), wio.ISSUE_SCHEMA),
     # books
     "kit.books.store.BookStore.books": lambda x: (x.store.books(), x.empty_store.books(), bs.BOOKS_COLUMNS),
@@ -517,8 +518,9 @@ CASES: dict[str, Case] = {
         fgr.GRID_COLUMNS),
     "kit.fleet.grid.evaluate_one": lambda x: (
         kit.fleet.evaluate_one(x.collection, {}), kit.fleet.evaluate_one(x.no_queries, {}), rf.EVALUATION_COLUMNS),
-    "kit.worldbook.chats.ChatCorpus.chats": lambda x: (x.chats.chats(), x.no_chats.chats(), wch.CHAT_SCHEMA),
-    "kit.worldbook.chats.ChatCorpus.problems": lambda x: (
+    "kit.worldbook.conversations.chats.ChatCorpus.chats": lambda x: (
+        x.chats.chats(), x.no_chats.chats(), wch.CHAT_SCHEMA),
+    "kit.worldbook.conversations.chats.ChatCorpus.problems": lambda x: (
         x.chats.problems(), x.no_chats.problems(), wch.CHAT_PROBLEM_SCHEMA),
     # FTB quests
     "kit.ftb.model.QuestBook.chapters": lambda x: (x.quest_book.chapters(), x.empty_book.chapters(), fb.CHAPTER_SCHEMA),
@@ -614,7 +616,7 @@ EXEMPT = {
     "kit.modules.columns.catalogs_frame": "builder of ModuleInventory.catalogs (checked through it)",
     "kit.modules.columns.systems_frame": "builder of ModuleInventory.systems (checked through it)",
     "kit.retrieval.evaluation.summarize": "wide: one column per metric in the results",
-    "kit.worldbook.trigger_coverage.activation_matrix": "wide: one column per turn",
+    "kit.worldbook.analysis.trigger_coverage.activation_matrix": "wide: one column per turn",
     "kit.widgets.search_explorer.SearchExplorer.search": "a widget action returning AgentDatabase.search's frame",
     "kit.ftb.questions.ask_with_visibility": "deprecated alias of kit.ask (same frame: tests/ftb/test_questions.py)",
 }
@@ -622,7 +624,7 @@ EXEMPT = {
 ALIASES = {
     "kit.ftb.model.QuestBook.errors": "kit.ftb.model.QuestBook.problems",
     "kit.ftb.progress.Progress.errors": "kit.ftb.progress.Progress.problems",
-    "kit.worldbook.io.WorldBookLibrary.errors": "kit.worldbook.io.WorldBookLibrary.problems",
+    "kit.worldbook.book.io.WorldBookLibrary.errors": "kit.worldbook.book.io.WorldBookLibrary.problems",
     "kit.items.packset.PackSet.errors": "kit.items.packset.PackSet.problems",
 }
 #: Frames with exactly one row whatever the input (a summary), checked on the sample only.

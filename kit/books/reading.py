@@ -185,7 +185,7 @@ def read_world_book(lay: StoreLayout, asset_id: str) -> WorldBook | None:
 
     Returns None for a card asset without a bound world.
     """
-    from kit.worldbook.cards import from_character_book
+    from kit.worldbook.book.cards import from_character_book
 
     if lay.world_file(asset_id).exists() and not lay.asset_file(asset_id).exists():
         world = read_world_asset(lay, asset_id)

@@ -3,8 +3,8 @@
 Each partition replays its conversations with :func:`kit.worldbook.coverage` (the single-corpus code), and
 the per-partition coverage frames are added up: turns, activations and conversations are sums, the first
 turn is the minimum. Probability draws are seeded per conversation (base seed + conversation id, see
-:func:`kit.worldbook.trigger_coverage.replay_seed`), and conversations sharing an id always land in the same partition,
-so the result equals ``kit.worldbook.coverage`` on the whole corpus however it is split. :func:`why` and
+:func:`kit.worldbook.analysis.trigger_coverage.replay_seed`), and conversations sharing an id always land in the
+same partition, so the result equals ``kit.worldbook.coverage`` on the whole corpus however it is split. :func:`why` and
 :func:`budget` split the same way: outcome rows are put back in corpus order, counts and budget sums are added.
 """
 
@@ -21,9 +21,9 @@ from kit.fleet._dask import check_progress, compute, resolve_client
 from kit.fleet.errors import FleetParameterError
 from kit.worldbook import ChatCorpus, ChatFile, ChatLog, Conversation, WorldBook, read_chat, scan_chat_files
 from kit.worldbook import entry_coverage as single_coverage
-from kit.worldbook.outcomes import WHY_CHATS_SCHEMA, outcome_counts, summary_frame, why_chats
-from kit.worldbook.token_budget import BudgetReport, budget_counts, budget_report
-from kit.worldbook.trigger_coverage import COVERAGE_COLUMNS, replay_seed
+from kit.worldbook.analysis.outcomes import WHY_CHATS_SCHEMA, outcome_counts, summary_frame, why_chats
+from kit.worldbook.analysis.token_budget import BudgetReport, budget_counts, budget_report
+from kit.worldbook.analysis.trigger_coverage import COVERAGE_COLUMNS, replay_seed
 
 if TYPE_CHECKING:
     import pandas as pd

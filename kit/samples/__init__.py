@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from kit.saves.save import Save
-    from kit.worldbook.studio import Studio
+    from kit.worldbook.conversations.studio import Studio
 
 __all__ = [
     "SAMPLE_SAVE_NAME",
@@ -102,6 +102,6 @@ def load_sample_save() -> Save:
 
 def load_studio() -> Studio:
     """Load the sample role-play studio (world books and conversations) of the embedded sample save."""
-    from kit.worldbook.studio import read_studio as _load
+    from kit.worldbook.conversations.studio import read_studio as _load
 
     return _load(sample_save_path())

@@ -11,8 +11,8 @@ import json
 import os
 from pathlib import Path
 
-from kit.worldbook.io import detect_format
-from kit.worldbook.model import WorldBook
+from kit.worldbook.book.io import detect_format
+from kit.worldbook.book.model import WorldBook
 
 __all__ = ["default_copy_path", "in_samples", "save_refusal", "source_format"]
 

@@ -10,7 +10,7 @@ import html
 
 import pandas as pd
 
-from kit.worldbook.model import Entry
+from kit.worldbook.book.model import Entry
 
 __all__ = ["BASELINES", "render_rate", "trigger_warning"]
 

@@ -1,4 +1,4 @@
-"""The TriggerTuner's "why not?" view: HTML of :func:`kit.worldbook.tuning.entry_outcomes` rows (a plain function)."""
+"""The TriggerTuner's "why not?" view: HTML of :func:`kit.worldbook.analysis.tuning.entry_outcomes` rows."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ __all__ = ["render_outcomes"]
 def render_outcomes(rows: pd.DataFrame, *, limit: int = 30) -> str:
     """HTML: how many turns got each outcome, then the turns the entry did not fire at, with the reason and near miss.
 
-    ``rows`` are :func:`kit.worldbook.tuning.entry_outcomes` rows (``conversation_id, turn, outcome, detail,
+    ``rows`` are :func:`kit.worldbook.analysis.tuning.entry_outcomes` rows (``conversation_id, turn, outcome, detail,
     near_miss, message``).
     """
     if not len(rows):

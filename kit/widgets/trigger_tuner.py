@@ -9,7 +9,7 @@ first. Save shows an unsaved marker, a diff preview and a revert, and refuses (i
 the bundled sample (``sample_saves/``) unless told; *Save as copy* proposes a path outside it. Wrong arguments
 raise :class:`~kit.core.errors.InvalidParameterError` saying what to pass. All state is in traitlets; the HTML is
 drawn by plain functions of that state
-(:mod:`kit.worldbook.tuning` computes the turns, changes and diffs), so the widget is tested by setting values
+(:mod:`kit.worldbook.analysis.tuning` computes the turns, changes and diffs), so the widget is tested by setting values
 and clicking buttons, without a browser.
 """
 
@@ -31,12 +31,7 @@ from kit.widgets._static import StaticView
 from kit.widgets._tuner_files import default_copy_path, in_samples, save_refusal, source_format
 from kit.widgets._tuner_rate import BASELINES, render_rate, trigger_warning
 from kit.widgets._tuner_why import render_outcomes  # the "why not?" view
-from kit.worldbook.conditions import parse_condition
-from kit.worldbook.errors import ConditionSyntaxError
-from kit.worldbook.io import write_world_book
-from kit.worldbook.model import Entry, KeywordTrigger, WorldBook
-from kit.worldbook.studio import Conversation
-from kit.worldbook.tuning import (
+from kit.worldbook.analysis.tuning import (
     compare_turns,
     entry_diff,
     entry_outcomes,
@@ -44,6 +39,11 @@ from kit.worldbook.tuning import (
     group_history_matches,
     key_spans,
 )
+from kit.worldbook.book.conditions import parse_condition
+from kit.worldbook.book.io import write_world_book
+from kit.worldbook.book.model import Entry, KeywordTrigger, WorldBook
+from kit.worldbook.conversations.studio import Conversation
+from kit.worldbook.errors import ConditionSyntaxError
 
 __all__ = ["TriggerTuner", "highlight", "render_turns"]
 

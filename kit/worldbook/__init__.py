@@ -1,32 +1,54 @@
 """World books: kit's model and reader, activation (the design's algorithm and its roadmap), coverage.
 
-Import explicitly (``import kit.worldbook``); pandas is imported only by functions that return frames.
+Import explicitly (``import kit.worldbook``); pandas is imported only by functions that return frames. Every
+public name is here; the subpackages hold the modules, one concept each, and import only downwards in this order:
 
-Modules: :mod:`~kit.worldbook.model` (records), :mod:`~kit.worldbook.normalize` (native JSON),
-:mod:`~kit.worldbook.cards` (character-card books), :mod:`~kit.worldbook.io` (files, libraries),
-:mod:`~kit.worldbook.conditions` and :mod:`~kit.worldbook.logic` (parsers), :mod:`~kit.worldbook.matching`
-(keys), :mod:`~kit.worldbook.activation`, :mod:`~kit.worldbook.explanation`, :mod:`~kit.worldbook.reporting`, :mod:`~kit.worldbook.prompt_assembly`,
-:mod:`~kit.worldbook.trigger_coverage`, :mod:`~kit.worldbook.studio` (conversations and the sample studio).
+- :mod:`kit.worldbook.book`: the records (``model``), the condition and logic syntax (``conditions``, ``logic``),
+  kit's native JSON (``normalize``), character-card books (``cards``), files and libraries (``io``);
+- :mod:`kit.worldbook.engine`: kit's activation engine (``matching``, ``activation``, ``conflicts``), the
+  outcome of each entry (``reasons``, ``judge``, ``near_miss``), ``payload``, ``prompt_assembly``, ``reporting``;
+- :mod:`kit.worldbook.conversations`: the studio's conversations (``studio``) and chat corpora (``chats``);
+- :mod:`kit.worldbook.analysis`: books over conversations (``trigger_coverage``, ``outcomes``, ``explanation``,
+  ``token_budget``, ``tokens``, ``tuning``);
+- :mod:`kit.worldbook.checks`: ``linting`` and ``card_portability``;
+- :mod:`kit.worldbook.sillytavern`: SillyTavern's format and an exact simulator of its activation.
+
+The old flat paths (``kit.worldbook.model``, ``kit.worldbook.activation``, ...) still import: each is a small
+module that makes the old name the moved module itself (no warning yet).
 
 Other formats map onto the same records (:class:`WorldBook`, :class:`Entry`, :class:`Triggers`,
 :class:`KeywordTrigger`); fields kit does not model go to the records' ``extra`` mappings, verbatim, so
-writers can put them back. :func:`read_world_book` detects the format (:func:`kit.worldbook.io.detect_format`)
+writers can put them back. :func:`read_world_book` detects the format (:func:`kit.worldbook.book.io.detect_format`)
 and hands SillyTavern world files to ``kit.worldbook.sillytavern.read_world_info(path, strict=...)``.
 """
 
 from __future__ import annotations
 
 from kit.worldbook._deprecation import renamed_attributes
-from kit.worldbook.activation import ACTIVATION_COLUMNS as ACTIVATION_SCHEMA
-from kit.worldbook.activation import Activator, activate, activate_request
-from kit.worldbook.payload import PAYLOAD_FIELDS, to_payload
-from kit.worldbook.prompt_assembly import ASSEMBLE_SCHEMA, assemble, expand_macros
-from kit.worldbook.cards import from_card, from_character_book, to_character_book
-from kit.worldbook.card_portability import PORTABILITY_SCHEMA, card_to_world_file, portability, world_file_to_character_book
-from kit.worldbook.chats import ChatCorpus, ChatFile, ChatLine, ChatLog, iter_chats, read_chat, read_chats, scan_chat_files
-from kit.worldbook.conditions import Condition, ConditionResult, parse_condition
-from kit.worldbook.trigger_coverage import coverage as entry_coverage
-from kit.worldbook.trigger_coverage import (
+from kit.worldbook.engine.activation import ACTIVATION_COLUMNS as ACTIVATION_SCHEMA
+from kit.worldbook.engine.activation import Activator, activate, activate_request
+from kit.worldbook.engine.payload import PAYLOAD_FIELDS, to_payload
+from kit.worldbook.engine.prompt_assembly import ASSEMBLE_SCHEMA, assemble, expand_macros
+from kit.worldbook.book.cards import from_card, from_character_book, to_character_book
+from kit.worldbook.checks.card_portability import (
+    PORTABILITY_SCHEMA,
+    card_to_world_file,
+    portability,
+    world_file_to_character_book,
+)
+from kit.worldbook.conversations.chats import (
+    ChatCorpus,
+    ChatFile,
+    ChatLine,
+    ChatLog,
+    iter_chats,
+    read_chat,
+    read_chats,
+    scan_chat_files,
+)
+from kit.worldbook.book.conditions import Condition, ConditionResult, parse_condition
+from kit.worldbook.analysis.trigger_coverage import coverage as entry_coverage
+from kit.worldbook.analysis.trigger_coverage import (
     COVERAGE_COLUMNS,
     REPLAY_COLUMNS,
     activation_matrix,
@@ -44,17 +66,17 @@ from kit.worldbook.errors import (
     LogicSyntaxError,
     WorldBookFormatError,
 )
-from kit.worldbook.explanation import explain
-from kit.worldbook.token_budget import BUDGET_BOOK_SCHEMA, BUDGET_ENTRY_SCHEMA, BudgetReport, budget
-from kit.worldbook.reasons import OUTCOMES, WHY_SCHEMA
-from kit.worldbook.tokens import TOKENIZERS
-from kit.worldbook.outcomes import WHY_CHATS_SCHEMA, WHY_SUMMARY_SCHEMA, why, why_chats, why_summary
-from kit.worldbook.reporting import activation_log, activation_stats, format_stats
-from kit.worldbook.io import WorldBookLibrary, issues_frame, read_world_book, scan_world_books, write_world_book
-from kit.worldbook.linting import LINT_KINDS, LINT_SCHEMA, lint
-from kit.worldbook.logic import parse_logic
-from kit.worldbook.matching import find_key, key_occurs
-from kit.worldbook.model import (
+from kit.worldbook.analysis.explanation import explain
+from kit.worldbook.analysis.token_budget import BUDGET_BOOK_SCHEMA, BUDGET_ENTRY_SCHEMA, BudgetReport, budget
+from kit.worldbook.engine.reasons import OUTCOMES, WHY_SCHEMA
+from kit.worldbook.analysis.tokens import TOKENIZERS
+from kit.worldbook.analysis.outcomes import WHY_CHATS_SCHEMA, WHY_SUMMARY_SCHEMA, why, why_chats, why_summary
+from kit.worldbook.engine.reporting import activation_log, activation_stats, format_stats
+from kit.worldbook.book.io import WorldBookLibrary, issues_frame, read_world_book, scan_world_books, write_world_book
+from kit.worldbook.checks.linting import LINT_KINDS, LINT_SCHEMA, lint
+from kit.worldbook.book.logic import parse_logic
+from kit.worldbook.engine.matching import find_key, key_occurs
+from kit.worldbook.book.model import (
     POSITION_LABELS,
     POSITION_LABELS_EN,
     POSITION_LABELS_ZH,
@@ -68,9 +90,9 @@ from kit.worldbook.model import (
     WorldBook,
     position_label,
 )
-from kit.worldbook.normalize import world_book_from_dict, world_book_to_dict
-from kit.worldbook.tuning import compare_turns, entry_diff, entry_turns, group_history_matches
-from kit.worldbook.studio import (
+from kit.worldbook.book.normalize import world_book_from_dict, world_book_to_dict
+from kit.worldbook.analysis.tuning import compare_turns, entry_diff, entry_turns, group_history_matches
+from kit.worldbook.conversations.studio import (
     Conversation,
     Studio,
     Turn,

@@ -49,8 +49,8 @@ def _load_scenario(path: str) -> Any:
     """The scenario JSON of a file (or standard input): a regular file of at most 32 MB, nested at most 100
     deep, with no integer too long to convert."""
     from kit.core.regular_files import FileRefusedError, read_regular_file
-    from kit.worldbook._files import JsonRefused, huge_ints, parse_json
-    from kit.worldbook.io import MAX_FILE_BYTES
+    from kit.worldbook.book._files import JsonRefused, huge_ints, parse_json
+    from kit.worldbook.book.io import MAX_FILE_BYTES
 
     try:
         if path == "-":
@@ -84,8 +84,8 @@ def _lint_paths(paths: list[str], budget_tokens: int | None, whole_words: bool) 
 
     from kit.core.errors import KitError
     from kit.core.problems import problems_frame
+    from kit.worldbook.checks.linting import LINT_EXTRA, lint
     from kit.worldbook.errors import WorldBookNotFoundError
-    from kit.worldbook.linting import LINT_EXTRA, lint
 
     for path in paths:
         if not os.path.lexists(path):

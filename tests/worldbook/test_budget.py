@@ -9,8 +9,8 @@ import pytest
 import kit.worldbook as wb
 from kit.core.errors import InvalidParameterError
 from kit.worldbook import Conversation, Entry, KeywordTrigger, Triggers, Turn, WorldBook
-from kit.worldbook.token_budget import budget_tokens
-from kit.worldbook.tokens import js_length, token_counter
+from kit.worldbook.analysis.token_budget import budget_tokens
+from kit.worldbook.analysis.tokens import js_length, token_counter
 
 
 def kw(*keys, **more):

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import kit.worldbook as wb
 from kit.cards import card_from_dict
 from kit.core.errors import InvalidParameterError
-from kit.worldbook.card_portability import (
+from kit.worldbook.checks.card_portability import (
     PORTABILITY_SCHEMA,
     ST_EXTENSIONS,
     card_to_world_file,

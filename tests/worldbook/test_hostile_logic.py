@@ -7,11 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import kit.worldbook.conditions as conditions_module
-import kit.worldbook.logic as logic_module
+import kit.worldbook.book.conditions as conditions_module
+import kit.worldbook.book.logic as logic_module
 from kit.worldbook import LogicSyntaxError, WorldBookFormatError, issues_frame, parse_logic
-from kit.worldbook.logic import MAX_LOGIC_DEPTH, And, Key, Not, Or, evaluate_logic
-from kit.worldbook.normalize import world_book_from_dict as book_from_dict
+from kit.worldbook.book.logic import MAX_LOGIC_DEPTH, And, Key, Not, Or, evaluate_logic
+from kit.worldbook.book.normalize import world_book_from_dict as book_from_dict
 
 
 @pytest.mark.parametrize(

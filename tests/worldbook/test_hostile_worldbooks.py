@@ -217,7 +217,7 @@ def test_generated_books_are_read_or_refused_with_kit_errors(tmp_path: Path, sha
 
 
 def test_conversation_files_are_read_the_same_bounded_way(tmp_path: Path) -> None:
-    from kit.worldbook.studio import read_conversation
+    from kit.worldbook.conversations.studio import read_conversation
 
     os.mkfifo(tmp_path / "pipe.json")
     with pytest.raises(WorldBookFormatError, match=r"not a regular file \(a FIFO\)"):

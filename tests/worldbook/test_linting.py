@@ -9,7 +9,7 @@ import pytest
 import kit.worldbook as wb
 from kit.core.errors import InvalidParameterError
 from kit.core.problems import PROBLEM_COLUMNS
-from kit.worldbook.linting import LINT_KINDS, LINT_SCHEMA
+from kit.worldbook.checks.linting import LINT_KINDS, LINT_SCHEMA
 from kit.worldbook.sillytavern import read_world
 
 
@@ -253,8 +253,10 @@ def test_cli_worldbook_lint(tmp_path, capsys):
     assert main(["worldbook-lint", str(tmp_path / "dead.json"), "--format", "json"]) == 1
     rows = json.loads(capsys.readouterr().out)
     assert sorted(r["kind"] for r in rows) == ["invalid_regex", "never_fires"]
-    assert main(["worldbook-lint", str(tmp_path / "missing.json"), "--format", "csv"]) == 1
-    assert "unreadable" in capsys.readouterr().out
+    assert main(["worldbook-lint", str(tmp_path / "broken.json"), "--format", "csv"]) == 1
+    assert "unreadable" in capsys.readouterr().out  # a file that exists but cannot be read is a row
+    assert main(["worldbook-lint", str(tmp_path / "missing.json")]) == 2  # a path that does not exist: a kit error
+    assert "no such file or folder" in capsys.readouterr().err
 
 
 def test_cli_worldbook_lint_subprocess(tmp_path):

@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 import kit.worldbook as wb
-from kit.worldbook.payload import PAYLOAD_FIELDS, plain_json
+from kit.worldbook.engine.payload import PAYLOAD_FIELDS, plain_json
 
 
 def book_at_every_position() -> wb.WorldBook:

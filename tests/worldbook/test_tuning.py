@@ -1,4 +1,4 @@
-"""kit.worldbook.tuning: the pure functions behind the trigger tuner."""
+"""kit.worldbook.analysis.tuning: the pure functions behind the trigger tuner."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import pytest
 
 import kit.worldbook as wb
 from kit.samples.studio import write_worldbooks
-from kit.worldbook.tuning import (ENTRY_TURN_COLUMNS, HISTORY_GROUP_COLUMNS, TURN_CHANGE_COLUMNS, compare_turns,
-                                  entry_diff, entry_turns, group_history_matches, key_spans)
+from kit.worldbook.analysis.tuning import (ENTRY_TURN_COLUMNS, HISTORY_GROUP_COLUMNS, TURN_CHANGE_COLUMNS,
+                                           compare_turns, entry_diff, entry_turns, group_history_matches, key_spans)
 
 
 @pytest.fixture(scope="module")
@@ -78,7 +78,7 @@ def test_entry_diff(studio):
 
 
 def test_entry_outcomes_give_every_turn_one_outcome_and_agree_with_entry_turns(studio):
-    from kit.worldbook.tuning import ENTRY_OUTCOME_SCHEMA, entry_outcomes
+    from kit.worldbook.analysis.tuning import ENTRY_OUTCOME_SCHEMA, entry_outcomes
 
     book, convs = _book_and_convs(studio)
     rows = entry_outcomes(book, convs, "sword")

@@ -8,8 +8,8 @@ import pytest
 import kit.worldbook as wb
 from kit.core.errors import InvalidParameterError
 from kit.worldbook import Entry, KeywordTrigger, RagTrigger, Triggers, WorldBook
-from kit.worldbook.near_miss import TypoIndex, typo_of, within_one_edit
-from kit.worldbook.reasons import OUTCOME_RULES, OUTCOMES, WHY_SCHEMA
+from kit.worldbook.engine.near_miss import TypoIndex, typo_of, within_one_edit
+from kit.worldbook.engine.reasons import OUTCOME_RULES, OUTCOMES, WHY_SCHEMA
 
 
 def kw(*keys, cs=False, ww=False, secondary=(), logic="and_any", **more):

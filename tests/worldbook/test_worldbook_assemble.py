@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import kit.worldbook as wb
 from kit.worldbook import Entry, Triggers, WorldBook
-from kit.worldbook.prompt_assembly import ASSEMBLE_SCHEMA as ASSEMBLE_COLUMNS, assemble, expand_macros
+from kit.worldbook.engine.prompt_assembly import ASSEMBLE_SCHEMA as ASSEMBLE_COLUMNS, assemble, expand_macros
 
 
 def const(uid, position, content, order=0, **kw):

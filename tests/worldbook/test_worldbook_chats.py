@@ -1,4 +1,4 @@
-"""SillyTavern chat logs read as conversations (kit.worldbook.chats)."""
+"""SillyTavern chat logs read as conversations (kit.worldbook.conversations.chats)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 
 import kit.worldbook as wb
 from kit.samples.fleet import CHARACTER_BOOKS, write_chat_corpus
-from kit.worldbook.chats import CHAT_PROBLEM_SCHEMA as CHAT_PROBLEM_COLUMNS
-from kit.worldbook.chats import CHAT_SCHEMA as CHAT_COLUMNS
+from kit.worldbook.conversations.chats import CHAT_PROBLEM_SCHEMA as CHAT_PROBLEM_COLUMNS
+from kit.worldbook.conversations.chats import CHAT_SCHEMA as CHAT_COLUMNS
 
 
 def _write(path: Path, lines: list[object]) -> Path:

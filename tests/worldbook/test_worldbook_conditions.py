@@ -5,7 +5,7 @@ import pytest
 import kit.worldbook as wb
 from kit.core.errors import KitError
 from worldbook_inputs import CONDITIONS, FALSE_WITH_REASON, LOGIC, LOGIC_MALFORMED, MALFORMED
-from kit.worldbook.logic import evaluate_logic, logic_conditions, logic_keys
+from kit.worldbook.book.logic import evaluate_logic, logic_conditions, logic_keys
 
 
 @pytest.mark.parametrize(("text", "table", "expected"), CONDITIONS)

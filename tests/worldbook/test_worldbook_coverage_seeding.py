@@ -8,7 +8,7 @@ import pytest
 
 import kit.worldbook as wb
 from kit.samples.studio import write_worldbooks
-from kit.worldbook.trigger_coverage import conversation_rng, replay_seed
+from kit.worldbook.analysis.trigger_coverage import conversation_rng, replay_seed
 
 
 @pytest.fixture(scope="module")

@@ -6,11 +6,11 @@ import pytest
 
 import kit.worldbook as wb
 from kit.worldbook import Conversation, Entry, KeywordTrigger, Triggers, Turn, WorldBook
-from kit.worldbook.prompt_assembly import ASSEMBLE_SCHEMA as ASSEMBLE_COLUMNS
-from kit.worldbook.trigger_coverage import CO_ACTIVATION_COLUMNS, CONDITION_HIT_COLUMNS, PER_TURN_COLUMNS
-from kit.worldbook.explanation import EXPLAIN_COLUMNS
-from kit.worldbook.reporting import STATS_SCHEMA as STATS_COLUMNS
-from kit.worldbook.io import ISSUE_SCHEMA as ISSUE_COLUMNS
+from kit.worldbook.engine.prompt_assembly import ASSEMBLE_SCHEMA as ASSEMBLE_COLUMNS
+from kit.worldbook.analysis.trigger_coverage import CO_ACTIVATION_COLUMNS, CONDITION_HIT_COLUMNS, PER_TURN_COLUMNS
+from kit.worldbook.analysis.explanation import EXPLAIN_COLUMNS
+from kit.worldbook.engine.reporting import STATS_SCHEMA as STATS_COLUMNS
+from kit.worldbook.book.io import ISSUE_SCHEMA as ISSUE_COLUMNS
 
 BOOK = WorldBook("b", "B", (
     Entry("c", "C", triggers=Triggers(constant=True)),

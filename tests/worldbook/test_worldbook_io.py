@@ -232,7 +232,7 @@ def test_read_world_book_reads_v1_cards_and_standalone_v3_lorebooks(tmp_path):
     v1 = write(tmp_path, dict(card["data"]), "v1_card.json")  # V1 style: character_book at the top level
     v3 = write(tmp_path, {"spec": "lorebook_v3", "data": lore}, "v3_lore.json")
     expected = wb.from_character_book(lore, book_id="x").entries
-    from kit.worldbook.io import detect_format
+    from kit.worldbook.book.io import detect_format
 
     assert detect_format(json.loads(v1.read_text(encoding="utf-8"))) == "character_card"
     for path in (v1, v3):
@@ -253,7 +253,7 @@ def test_read_world_book_refuses_json_that_is_no_world_book(tmp_path):
 
 
 def test_read_world_book_refuses_huge_files_before_loading(tmp_path, monkeypatch):
-    import kit.worldbook.io as wio
+    import kit.worldbook.book.io as wio
 
     path = write(tmp_path, native_book(), "big.json")
     monkeypatch.setattr(wio, "MAX_FILE_BYTES", 100)

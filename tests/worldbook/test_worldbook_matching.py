@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 import kit.worldbook as wb
 from kit.core.errors import InvalidParameterError
-from kit.worldbook.matching import KeyScanner, find_key, is_word_char, key_occurs
+from kit.worldbook.engine.matching import KeyScanner, find_key, is_word_char, key_occurs
 
 # (key, text, case_sensitive, match_whole_words, expected)
 MIXED = [

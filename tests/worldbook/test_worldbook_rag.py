@@ -47,7 +47,7 @@ def test_explain_rag_entry():
 def test_rag_ranks_entries_by_their_best_paragraph():
     from kit.core.document import Document
     from kit.retrieval import ParagraphIndex
-    from kit.worldbook.activation import Activator
+    from kit.worldbook.engine.activation import Activator
 
     entries = tuple(
         Entry(f"e{i}", "\n\n".join(f"paragraph {j} about {word} and the harbour" for j, word in enumerate(words)),

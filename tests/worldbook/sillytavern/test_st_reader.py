@@ -8,8 +8,8 @@ import json
 import pytest
 
 from kit.worldbook import WorldBookFormatError
-from kit.worldbook.cards import KIT_TO_ST_POSITION as CARDS_KIT_TO_ST
-from kit.worldbook.cards import ST_TO_KIT_POSITION as CARDS_ST_TO_KIT
+from kit.worldbook.book.cards import KIT_TO_ST_POSITION as CARDS_KIT_TO_ST
+from kit.worldbook.book.cards import ST_TO_KIT_POSITION as CARDS_ST_TO_KIT
 from kit.worldbook.sillytavern import is_sillytavern_world, read_world, simulate
 from kit.worldbook.sillytavern.mapping import KIT_TO_ST_POSITION, ST_TO_KIT_POSITION
 from st_inputs import WORLDBOOKS, chat, load_json, shared

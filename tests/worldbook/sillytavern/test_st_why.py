@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kit.worldbook.reasons import OUTCOME_RULES, OUTCOMES, WHY_SCHEMA
+from kit.worldbook.engine.reasons import OUTCOME_RULES, OUTCOMES, WHY_SCHEMA
 from kit.worldbook.sillytavern import simulate, why
 from st_inputs import book, chat
 

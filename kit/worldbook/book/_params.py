@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Mapping
 
 from kit.core.errors import InvalidParameterError
-from kit.worldbook.model import WorldBook
+from kit.worldbook.book.model import WorldBook
 
 __all__ = ["check_path", "check_activate_args", "describe"]
 

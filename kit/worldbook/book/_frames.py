@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from kit.core.frames import ordered
-from kit.worldbook.model import POSITION_LABELS, TRIGGER_TYPES
+from kit.worldbook.book.model import POSITION_LABELS, TRIGGER_TYPES
 
 __all__ = ["POSITION_LABEL", "TRIGGER", "position_label_dtype", "trigger_dtype"]
 
