@@ -25,29 +25,10 @@ and hands SillyTavern world files to ``kit.worldbook.sillytavern.read_world_info
 from __future__ import annotations
 
 from kit.worldbook._deprecation import renamed_attributes
-from kit.worldbook.engine.activation import ACTIVATION_COLUMNS as ACTIVATION_SCHEMA
-from kit.worldbook.engine.activation import Activator, activate, activate_request
-from kit.worldbook.engine.payload import PAYLOAD_FIELDS, to_payload
-from kit.worldbook.engine.prompt_assembly import ASSEMBLE_SCHEMA, assemble, expand_macros
-from kit.worldbook.book.cards import from_card, from_character_book, to_character_book
-from kit.worldbook.checks.card_portability import (
-    PORTABILITY_SCHEMA,
-    card_to_world_file,
-    portability,
-    world_file_to_character_book,
-)
-from kit.worldbook.conversations.chats import (
-    ChatCorpus,
-    ChatFile,
-    ChatLine,
-    ChatLog,
-    iter_chats,
-    read_chat,
-    read_chats,
-    scan_chat_files,
-)
-from kit.worldbook.book.conditions import Condition, ConditionResult, parse_condition
-from kit.worldbook.analysis.trigger_coverage import coverage as entry_coverage
+from kit.worldbook.analysis.explanation import explain
+from kit.worldbook.analysis.outcomes import WHY_CHATS_SCHEMA, WHY_SUMMARY_SCHEMA, why, why_chats, why_summary
+from kit.worldbook.analysis.token_budget import BUDGET_BOOK_SCHEMA, BUDGET_ENTRY_SCHEMA, BudgetReport, budget
+from kit.worldbook.analysis.tokens import TOKENIZERS
 from kit.worldbook.analysis.trigger_coverage import (
     COVERAGE_COLUMNS,
     REPLAY_COLUMNS,
@@ -59,23 +40,12 @@ from kit.worldbook.analysis.trigger_coverage import (
     never_fired,
     replay,
 )
-from kit.worldbook.errors import (
-    WorldBookNotFoundError,
-    ConditionSyntaxError,
-    EntryNotFoundError,
-    LogicSyntaxError,
-    WorldBookFormatError,
-)
-from kit.worldbook.analysis.explanation import explain
-from kit.worldbook.analysis.token_budget import BUDGET_BOOK_SCHEMA, BUDGET_ENTRY_SCHEMA, BudgetReport, budget
-from kit.worldbook.engine.reasons import OUTCOMES, WHY_SCHEMA
-from kit.worldbook.analysis.tokens import TOKENIZERS
-from kit.worldbook.analysis.outcomes import WHY_CHATS_SCHEMA, WHY_SUMMARY_SCHEMA, why, why_chats, why_summary
-from kit.worldbook.engine.reporting import activation_log, activation_stats, format_stats
+from kit.worldbook.analysis.trigger_coverage import coverage as entry_coverage
+from kit.worldbook.analysis.tuning import compare_turns, entry_diff, entry_turns, group_history_matches
+from kit.worldbook.book.cards import from_card, from_character_book, to_character_book
+from kit.worldbook.book.conditions import Condition, ConditionResult, parse_condition
 from kit.worldbook.book.io import WorldBookLibrary, issues_frame, read_world_book, scan_world_books, write_world_book
-from kit.worldbook.checks.linting import LINT_KINDS, LINT_SCHEMA, lint
 from kit.worldbook.book.logic import parse_logic
-from kit.worldbook.engine.matching import find_key, key_occurs
 from kit.worldbook.book.model import (
     POSITION_LABELS,
     POSITION_LABELS_EN,
@@ -91,7 +61,23 @@ from kit.worldbook.book.model import (
     position_label,
 )
 from kit.worldbook.book.normalize import world_book_from_dict, world_book_to_dict
-from kit.worldbook.analysis.tuning import compare_turns, entry_diff, entry_turns, group_history_matches
+from kit.worldbook.checks.card_portability import (
+    PORTABILITY_SCHEMA,
+    card_to_world_file,
+    portability,
+    world_file_to_character_book,
+)
+from kit.worldbook.checks.linting import LINT_KINDS, LINT_SCHEMA, lint
+from kit.worldbook.conversations.chats import (
+    ChatCorpus,
+    ChatFile,
+    ChatLine,
+    ChatLog,
+    iter_chats,
+    read_chat,
+    read_chats,
+    scan_chat_files,
+)
 from kit.worldbook.conversations.studio import (
     Conversation,
     Studio,
@@ -100,6 +86,20 @@ from kit.worldbook.conversations.studio import (
     read_conversation,
     read_studio,
     scan_conversations,
+)
+from kit.worldbook.engine.activation import ACTIVATION_COLUMNS as ACTIVATION_SCHEMA
+from kit.worldbook.engine.activation import Activator, activate, activate_request
+from kit.worldbook.engine.matching import find_key, key_occurs
+from kit.worldbook.engine.payload import PAYLOAD_FIELDS, to_payload
+from kit.worldbook.engine.prompt_assembly import ASSEMBLE_SCHEMA, assemble, expand_macros
+from kit.worldbook.engine.reasons import OUTCOMES, WHY_SCHEMA
+from kit.worldbook.engine.reporting import activation_log, activation_stats, format_stats
+from kit.worldbook.errors import (
+    ConditionSyntaxError,
+    EntryNotFoundError,
+    LogicSyntaxError,
+    WorldBookFormatError,
+    WorldBookNotFoundError,
 )
 
 __all__ = [
@@ -202,8 +202,16 @@ __all__ = [
 # Renamed for one meaning per name (the old spellings warn for one release): ``book_from_dict`` is also
 # kit.books' Book reader, ``ChatMessage`` kit.books' record, ``load_studio`` kit.samples' loader of the sample
 # studio, ``coverage`` kit.fleet's corpus coverage.
-__getattr__ = renamed_attributes(__name__, {
-    "book_from_dict": "world_book_from_dict", "book_to_dict": "world_book_to_dict", "ChatMessage": "ChatLine",
-    "load_studio": "read_studio", "coverage": "entry_coverage", "ACTIVATION_COLUMNS": "ACTIVATION_SCHEMA",
-    "ASSEMBLE_COLUMNS": "ASSEMBLE_SCHEMA",
-}, globals())
+__getattr__ = renamed_attributes(
+    __name__,
+    {
+        "book_from_dict": "world_book_from_dict",
+        "book_to_dict": "world_book_to_dict",
+        "ChatMessage": "ChatLine",
+        "load_studio": "read_studio",
+        "coverage": "entry_coverage",
+        "ACTIVATION_COLUMNS": "ACTIVATION_SCHEMA",
+        "ASSEMBLE_COLUMNS": "ASSEMBLE_SCHEMA",
+    },
+    globals(),
+)

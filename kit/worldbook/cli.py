@@ -47,7 +47,8 @@ class _Refused(Exception):
 
 def _load_scenario(path: str) -> Any:
     """The scenario JSON of a file (or standard input): a regular file of at most 32 MB, nested at most 100
-    deep, with no integer too long to convert."""
+    deep, with no integer too long to convert.
+    """
     from kit.core.regular_files import FileRefusedError, read_regular_file
     from kit.worldbook.book._files import JsonRefused, huge_ints, parse_json
     from kit.worldbook.book.io import MAX_FILE_BYTES
@@ -125,7 +126,7 @@ def register(subparsers: Any) -> None:
         "st-simulate",
         help="simulate SillyTavern 1.15.0 world-info activation on a scenario and print the result JSON",
         description="Simulate SillyTavern's world-info activation (kit.worldbook.sillytavern.simulate) "
-        "on a scenario file and print {\"steps\": [...]} as JSON.",
+        'on a scenario file and print {"steps": [...]} as JSON.',
     )
     p.add_argument("scenario", help="scenario JSON file ('-' reads standard input)")
     p.add_argument("--trace", action="store_true", help="add the per-entry trace to every step")
@@ -139,6 +140,9 @@ def register(subparsers: Any) -> None:
     lint.add_argument("paths", nargs="+", help="world-book files (.json, .png cards) or folders of them")
     lint.add_argument("--format", choices=("text", "json", "csv"), default="text", help="output format")
     lint.add_argument("--budget-tokens", type=int, default=None, help="world-info budget in tokens")
-    lint.add_argument("--match-whole-words", action="store_true",
-                      help="SillyTavern's global whole-word setting is on (for entries whose own setting is null)")
+    lint.add_argument(
+        "--match-whole-words",
+        action="store_true",
+        help="SillyTavern's global whole-word setting is on (for entries whose own setting is null)",
+    )
     lint.set_defaults(func=_worldbook_lint)

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from kit.core.frames import frame
-from kit.worldbook.engine.activation import Activator
-from kit.worldbook.book.conditions import parse_condition
-from kit.worldbook.errors import ConditionSyntaxError
-from kit.worldbook.book.logic import evaluate_logic, logic_keys, parse_logic
-from kit.worldbook.engine.matching import find_key
-from kit.worldbook.book.model import Entry, WorldBook
 from kit.worldbook.analysis.outcomes import why
+from kit.worldbook.book.conditions import parse_condition
+from kit.worldbook.book.logic import evaluate_logic, logic_keys, parse_logic
+from kit.worldbook.book.model import Entry, WorldBook
+from kit.worldbook.engine.activation import Activator
+from kit.worldbook.engine.matching import find_key
+from kit.worldbook.errors import ConditionSyntaxError
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -29,7 +30,6 @@ EXPLAIN_COLUMNS: dict[str, Any] = {
     "passed": "bool",
     "detail": "string",
 }
-
 
 
 def _where(key: str, message: str, window: Sequence[str], offset: int, cs: bool, ww: bool) -> tuple[str, str]:
@@ -68,10 +68,15 @@ def _keyword_rows(add: Any, entry: Entry, message: str, window: Sequence[str], o
     secondary_ok = True
     if kw.active_secondary_keys:
         logic = kw.secondary_logic
-        secondary_ok = {"and_any": any(found), "not_all": not all(found), "not_any": not any(found),
-                        "and_all": all(found)}[logic]
-        add("secondary_logic", logic, "", sum(found), secondary_ok,
-            f"{sum(found)} of {len(found)} secondary keys found")
+        secondary_ok = {
+            "and_any": any(found),
+            "not_all": not all(found),
+            "not_any": not any(found),
+            "and_all": all(found),
+        }[logic]
+        add(
+            "secondary_logic", logic, "", sum(found), secondary_ok, f"{sum(found)} of {len(found)} secondary keys found"
+        )
     return primary_ok and secondary_ok
 
 
@@ -102,8 +107,9 @@ def _logic_row(add: Any, entry: Entry, message: str, window: Sequence[str], tabl
     cs = t.keyword.case_sensitive if t.keyword else False
     ww = t.keyword.match_whole_words if t.keyword else False
     texts = [message, *window]
-    found_keys = {k: any(find_key(k, x, case_sensitive=cs, match_whole_words=ww) for x in texts)
-                  for k in logic_keys(tree)}
+    found_keys = {
+        k: any(find_key(k, x, case_sensitive=cs, match_whole_words=ww) for x in texts) for k in logic_keys(tree)
+    }
     ok = evaluate_logic(tree, found_keys.__getitem__, lambda c: c.evaluate(table).holds)
     detail = ", ".join(f"{k}={'found' if v else 'absent'}" for k, v in found_keys.items())
     add("logic", t.logic_expression, "expression", None, ok, detail)
@@ -118,9 +124,14 @@ def _rag_row(add: Any, entry: Entry, message: str, window: Sequence[str]) -> boo
     score = alone.rag_scores(message, window).get(0)
     ok = score is not None
     detail = f"score {score:.3f} >= {rag.threshold:g}" if ok else f"score below {rag.threshold:g} (or no overlap)"
-    add("rag", f"threshold={rag.threshold:g}, top_k={rag.top_k}", "retrieval",
-        None if score is None else round(score, 6), ok,
-        detail + "; measured against this entry alone (top_k also depends on the other retrieval entries)")
+    add(
+        "rag",
+        f"threshold={rag.threshold:g}, top_k={rag.top_k}",
+        "retrieval",
+        None if score is None else round(score, 6),
+        ok,
+        detail + "; measured against this entry alone (top_k also depends on the other retrieval entries)",
+    )
     return ok
 
 
@@ -155,29 +166,53 @@ def explain(
         depend on the other entries (ask ``why`` with all the books for them).
     """
     history = list(history)
-    window = history if scan_depth is None else (history[len(history) - scan_depth:] if scan_depth else [])
+    window = history if scan_depth is None else (history[len(history) - scan_depth :] if scan_depth else [])
     offset = len(history) - len(window)
     table = table or {}
     rows: list[dict[str, Any]] = []
 
     def add(check: str, item: str, source: str, value: Any, passed: bool, detail: str) -> None:
-        rows.append({"step": len(rows) + 1, "check": check, "item": item, "source": source, "value": value,
-                     "passed": bool(passed), "detail": detail})
+        rows.append(
+            {
+                "step": len(rows) + 1,
+                "check": check,
+                "item": item,
+                "source": source,
+                "value": value,
+                "passed": bool(passed),
+                "detail": detail,
+            }
+        )
 
     t = entry.triggers
-    add("enabled", "disable", "", entry.disable, not entry.disable,
-        "disabled entries never activate" if entry.disable else "")
+    add(
+        "enabled",
+        "disable",
+        "",
+        entry.disable,
+        not entry.disable,
+        "disabled entries never activate" if entry.disable else "",
+    )
     add("constant", "constant", "", t.constant, t.constant, "always fires" if t.constant else "not constant")
-    checks = (("constant", t.constant), ("keyword", _keyword_rows(add, entry, message, window, offset)),
-              ("condition", _condition_rows(add, entry, table)),
-              ("logic", _logic_row(add, entry, message, window, table)),
-              ("rag", _rag_row(add, entry, message, window)))
+    checks = (
+        ("constant", t.constant),
+        ("keyword", _keyword_rows(add, entry, message, window, offset)),
+        ("condition", _condition_rows(add, entry, table)),
+        ("logic", _logic_row(add, entry, message, window, table)),
+        ("rag", _rag_row(add, entry, message, window)),
+    )
     if t.probability < 1.0:
         add("probability", f"{t.probability:g}", "", t.probability, True, "one draw from rng when a trigger fires")
     fired = [name for name, ok in checks if ok]
     fires = not entry.disable and bool(fired)
-    add("fires", fired[0] if fires else "", "", ", ".join(fired), fires,
-        f"triggers configured: {', '.join(t.configured) or 'none'}" + ("" if not entry.disable else "; disabled"))
+    add(
+        "fires",
+        fired[0] if fires else "",
+        "",
+        ", ".join(fired),
+        fires,
+        f"triggers configured: {', '.join(t.configured) or 'none'}" + ("" if not entry.disable else "; disabled"),
+    )
     alone = WorldBook("_explain", "", (entry,))
     out = why([alone], message=message, history=history, table=table, scan_depth=scan_depth, rng=rng).iloc[0]
     add("outcome", str(out["outcome"]), "", out["near_miss"], out["outcome"] == "activated", out["detail"])

@@ -6,16 +6,17 @@ The outcomes are the shared vocabulary of :mod:`kit.worldbook.engine.reasons`; t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from kit.core.errors import InvalidParameterError
 from kit.core.frames import frame
+from kit.worldbook.analysis.trigger_coverage import _as_books, _plan, conversation_rng, replay_seed
+from kit.worldbook.book.model import WorldBook
+from kit.worldbook.conversations.studio import Conversation
 from kit.worldbook.engine.activation import Activator, _activator
 from kit.worldbook.engine.judge import OutcomeJudge, TurnOutcomes
-from kit.worldbook.book.model import WorldBook
 from kit.worldbook.engine.reasons import OUTCOME, OUTCOMES, WHY_SCHEMA
-from kit.worldbook.conversations.studio import Conversation
-from kit.worldbook.analysis.trigger_coverage import _as_books, _plan, conversation_rng, replay_seed
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -26,7 +27,12 @@ __all__ = ["WHY_SCHEMA", "WHY_CHATS_SCHEMA", "WHY_SUMMARY_SCHEMA", "why", "why_c
 WHY_CHATS_SCHEMA: dict[str, Any] = {"conversation_id": "string", **WHY_SCHEMA}
 #: Columns of :func:`why_summary`.
 WHY_SUMMARY_SCHEMA: dict[str, Any] = {
-    "entry_id": "string", "book": "string", "uid": "string", "outcome": OUTCOME, "n_turns": "int64", "share": "float64",
+    "entry_id": "string",
+    "book": "string",
+    "uid": "string",
+    "outcome": OUTCOME,
+    "n_turns": "int64",
+    "share": "float64",
 }
 
 _JUDGES: dict[int, tuple[Activator, OutcomeJudge]] = {}
@@ -50,17 +56,30 @@ def _split_history(history: Sequence[str], scan_depth: int | None) -> Sequence[s
     return history[: max(len(history) - scan_depth, 0)]
 
 
-def _turn(judge: OutcomeJudge, message: str, history: Sequence[str], table: Mapping[str, Any] | None,
-          scan_depth: int | None, rng: Any, near_miss: bool) -> TurnOutcomes:
+def _turn(
+    judge: OutcomeJudge,
+    message: str,
+    history: Sequence[str],
+    table: Mapping[str, Any] | None,
+    scan_depth: int | None,
+    rng: Any,
+    near_miss: bool,
+) -> TurnOutcomes:
     engine = judge.engine
     scan = engine.scan(message, history, table, scan_depth=scan_depth)
     hits = engine.hits_of(scan, rng)
-    return judge.judge(scan, hits, table=table, older=_split_history(list(history), scan_depth), message=message,
-                       near_miss=near_miss)
+    return judge.judge(
+        scan, hits, table=table, older=_split_history(list(history), scan_depth), message=message, near_miss=near_miss
+    )
 
 
-def _rows(judge: OutcomeJudge, out: TurnOutcomes, indices: Sequence[int], cols: dict[str, list[Any]],
-          prefix: Mapping[str, Any]) -> None:
+def _rows(
+    judge: OutcomeJudge,
+    out: TurnOutcomes,
+    indices: Sequence[int],
+    cols: dict[str, list[Any]],
+    prefix: Mapping[str, Any],
+) -> None:
     entries = judge.engine.entries
     codes = out.codes.tolist()
     for name, value in prefix.items():
@@ -111,9 +130,15 @@ def why(
     return frame(WHY_SCHEMA, cols)
 
 
-def _each_turn(books: Mapping[str, WorldBook] | Iterable[WorldBook], conversations: Iterable[Conversation], *,
-               scan_depth: int | None, rng: Any, near_miss: bool,
-               visit: Callable[[Conversation, int, OutcomeJudge, TurnOutcomes], None]) -> None:
+def _each_turn(
+    books: Mapping[str, WorldBook] | Iterable[WorldBook],
+    conversations: Iterable[Conversation],
+    *,
+    scan_depth: int | None,
+    rng: Any,
+    near_miss: bool,
+    visit: Callable[[Conversation, int, OutcomeJudge, TurnOutcomes], None],
+) -> None:
     """Replay every turn as :func:`kit.worldbook.replay` does (same draws) and hand its outcomes to ``visit``."""
     book_map = _as_books(books)
     seed = replay_seed(rng)
@@ -121,7 +146,8 @@ def _each_turn(books: Mapping[str, WorldBook] | Iterable[WorldBook], conversatio
     for conv in conversations:
         if not isinstance(conv, Conversation):
             raise InvalidParameterError(
-                f"The 'conversations' parameter must hold Conversation objects. Got {type(conv).__name__} instead.")
+                f"The 'conversations' parameter must hold Conversation objects. Got {type(conv).__name__} instead."
+            )
         globals_, char = _plan(book_map, conv)
         key = tuple(b.id for b in globals_) + ("|", char.id if char is not None else "")
         judge = judges.get(key)
@@ -167,8 +193,9 @@ def why_chats(
         indices = chosen.get(id(judge))
         if indices is None:
             entries = judge.engine.entries
-            indices = chosen[id(judge)] = (range(len(entries)) if wanted is None
-                                           else [c.index for c in entries if c.entry_id in wanted])
+            indices = chosen[id(judge)] = (
+                range(len(entries)) if wanted is None else [c.index for c in entries if c.entry_id in wanted]
+            )
         _rows(judge, out, indices, cols, {"conversation_id": conv.id, "turn": t})
 
     _each_turn(books, conversations, scan_depth=scan_depth, rng=rng, near_miss=near_miss, visit=visit)
@@ -183,7 +210,7 @@ def outcome_counts(
     rng: Any = 0,
 ) -> dict[str, list[int]]:
     """``{entry_id: [turns per outcome code]}`` over a replay (what :func:`why_summary` and the fleet add up)."""
-    counts: dict[str, Any] = {}
+    counts: dict[int, Any] = {}
 
     def visit(conv: Conversation, t: int, judge: OutcomeJudge, out: TurnOutcomes) -> None:
         import numpy as np
@@ -203,8 +230,9 @@ def outcome_counts(
     return merged
 
 
-def summary_frame(books: Mapping[str, WorldBook] | Iterable[WorldBook],
-                  counts: Mapping[str, Sequence[int]]) -> pd.DataFrame:
+def summary_frame(
+    books: Mapping[str, WorldBook] | Iterable[WorldBook], counts: Mapping[str, Sequence[int]]
+) -> pd.DataFrame:
     """The :func:`why_summary` frame of :func:`outcome_counts` (entries in book id order, then file order)."""
     book_map = _as_books(books)
     rows = []
@@ -218,8 +246,16 @@ def summary_frame(books: Mapping[str, WorldBook] | Iterable[WorldBook],
             total = sum(row)
             for code, n in zip(OUTCOMES, row):
                 if n:
-                    rows.append({"entry_id": eid, "book": book.id, "uid": e.uid, "outcome": code, "n_turns": n,
-                                 "share": n / total})
+                    rows.append(
+                        {
+                            "entry_id": eid,
+                            "book": book.id,
+                            "uid": e.uid,
+                            "outcome": code,
+                            "n_turns": n,
+                            "share": n / total,
+                        }
+                    )
     return frame(WHY_SUMMARY_SCHEMA, rows)
 
 

@@ -18,34 +18,58 @@ swipes.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from kit.core.errors import InvalidParameterError
 from kit.core.frames import frame
-from kit.worldbook.engine.activation import Activator, Hit
-from kit.worldbook.conversations.chats import ChatCorpus, ChatLog
-from kit.worldbook.book.model import WorldBook
-from kit.worldbook.conversations.studio import Conversation
 from kit.worldbook.analysis.tokens import TokenCounter, token_counter
 from kit.worldbook.analysis.trigger_coverage import _as_books, _plan, conversation_rng, replay_seed
+from kit.worldbook.book.model import WorldBook
+from kit.worldbook.conversations.chats import ChatCorpus, ChatLog
+from kit.worldbook.conversations.studio import Conversation
+from kit.worldbook.engine.activation import Activator, Hit
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["BUDGET_ENTRY_SCHEMA", "BUDGET_BOOK_SCHEMA", "BudgetReport", "budget", "budget_counts", "budget_report",
-           "budget_tokens"]
+__all__ = [
+    "BUDGET_ENTRY_SCHEMA",
+    "BUDGET_BOOK_SCHEMA",
+    "BudgetReport",
+    "budget",
+    "budget_counts",
+    "budget_report",
+    "budget_tokens",
+]
 
 #: Columns of :attr:`BudgetReport.entries`.
 BUDGET_ENTRY_SCHEMA: dict[str, Any] = {
-    "entry_id": "string", "book": "string", "uid": "string", "is_constant": "bool", "tokens": "int64",
-    "n_turns": "int64", "n_activated": "int64", "n_cut": "int64", "cut_rate": "float64", "mean_tokens": "float64",
-    "budget_share": "float64", "n_swipe_changes": "int64",
+    "entry_id": "string",
+    "book": "string",
+    "uid": "string",
+    "is_constant": "bool",
+    "tokens": "int64",
+    "n_turns": "int64",
+    "n_activated": "int64",
+    "n_cut": "int64",
+    "cut_rate": "float64",
+    "mean_tokens": "float64",
+    "budget_share": "float64",
+    "n_swipe_changes": "int64",
 }
 #: Columns of :attr:`BudgetReport.books`.
 BUDGET_BOOK_SCHEMA: dict[str, Any] = {
-    "book": "string", "n_entries": "int64", "n_constant": "int64", "constant_tokens": "int64", "budget_tokens": "int64",
-    "constant_share": "float64", "n_turns": "int64", "n_turns_at_cap": "int64", "n_swipe_turns": "int64",
+    "book": "string",
+    "n_entries": "int64",
+    "n_constant": "int64",
+    "constant_tokens": "int64",
+    "budget_tokens": "int64",
+    "constant_share": "float64",
+    "n_turns": "int64",
+    "n_turns_at_cap": "int64",
+    "n_swipe_turns": "int64",
     "n_swipe_unstable": "int64",
 }
 
@@ -53,7 +77,8 @@ BUDGET_BOOK_SCHEMA: dict[str, Any] = {
 @dataclass(frozen=True)
 class BudgetReport:
     """What :func:`budget` found: ``entries`` (:data:`BUDGET_ENTRY_SCHEMA`), ``books`` (:data:`BUDGET_BOOK_SCHEMA`),
-    the ``budget_tokens`` applied and the ``tokenizer`` used."""
+    the ``budget_tokens`` applied and the ``tokenizer`` used.
+    """
 
     entries: pd.DataFrame
     books: pd.DataFrame
@@ -63,11 +88,13 @@ class BudgetReport:
 
 def budget_tokens(*, max_context: int = 8192, budget_percent: float = 25, budget_cap: int = 0) -> int:
     """SillyTavern's world-info budget in tokens: ``round(percent * max_context / 100) or 1``, capped by
-    ``budget_cap`` when that is > 0."""
+    ``budget_cap`` when that is > 0.
+    """
     for name, value in (("max_context", max_context), ("budget_percent", budget_percent), ("budget_cap", budget_cap)):
         if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
             raise InvalidParameterError(
-                f"The '{name}' parameter of budget must be a number >= 0. Got {value!r} instead.")
+                f"The '{name}' parameter of budget must be a number >= 0. Got {value!r} instead."
+            )
     tokens = int(budget_percent * max_context / 100 + 0.5) or 1  # Math.round: halves up
     return min(tokens, int(budget_cap)) if budget_cap > 0 else tokens
 
@@ -84,7 +111,8 @@ def _items(chats: Any) -> Iterator[tuple[Conversation, Sequence[Sequence[str]]]]
         else:
             raise InvalidParameterError(
                 f"The 'chats' parameter of budget must hold ChatLogs or Conversations (or be a ChatCorpus). "
-                f"Got {type(item).__name__} instead.")
+                f"Got {type(item).__name__} instead."
+            )
 
 
 class _Budgeter:
@@ -127,7 +155,8 @@ def budget_counts(
     """The sums behind :func:`budget`: ``{"entries": {entry_id: [n_turns, n_activated, n_cut, tokens_inserted,
     n_swipe_changes]}, "books": {book_id: [n_turns, n_turns_at_cap, n_swipe_turns]},
     "unstable": {entry_id: [1]}}`` (parameters as for :func:`budget`). Sums of partitions equal the sums of
-    the whole corpus."""
+    the whole corpus.
+    """
     book_map = _as_books(books)
     counter = token_counter(tokenizer)
     limit = budget_tokens(max_context=max_context, budget_percent=budget_percent, budget_cap=budget_cap)
@@ -206,18 +235,37 @@ def budget_report(
             unstable += eid in counts["unstable"]
             n_turns, n_act, n_cut, inserted, n_swipe = counts["entries"].get(eid, (0, 0, 0, 0, 0))
             mean = inserted / n_act if n_act else 0.0
-            entry_rows.append({
-                "entry_id": eid, "book": book.id, "uid": e.uid, "is_constant": is_constant, "tokens": tokens,
-                "n_turns": n_turns, "n_activated": n_act, "n_cut": n_cut,
-                "cut_rate": n_cut / (n_act + n_cut) if n_act + n_cut else 0.0, "mean_tokens": mean,
-                "budget_share": mean / limit, "n_swipe_changes": n_swipe,
-            })
+            entry_rows.append(
+                {
+                    "entry_id": eid,
+                    "book": book.id,
+                    "uid": e.uid,
+                    "is_constant": is_constant,
+                    "tokens": tokens,
+                    "n_turns": n_turns,
+                    "n_activated": n_act,
+                    "n_cut": n_cut,
+                    "cut_rate": n_cut / (n_act + n_cut) if n_act + n_cut else 0.0,
+                    "mean_tokens": mean,
+                    "budget_share": mean / limit,
+                    "n_swipe_changes": n_swipe,
+                }
+            )
         n_turns, at_cap, swipe_turns = counts["books"].get(book.id, (0, 0, 0))
-        book_rows.append({
-            "book": book.id, "n_entries": len(book.entries), "n_constant": n_constant, "constant_tokens": constant,
-            "budget_tokens": limit, "constant_share": constant / limit, "n_turns": n_turns, "n_turns_at_cap": at_cap,
-            "n_swipe_turns": swipe_turns, "n_swipe_unstable": unstable,
-        })
+        book_rows.append(
+            {
+                "book": book.id,
+                "n_entries": len(book.entries),
+                "n_constant": n_constant,
+                "constant_tokens": constant,
+                "budget_tokens": limit,
+                "constant_share": constant / limit,
+                "n_turns": n_turns,
+                "n_turns_at_cap": at_cap,
+                "n_swipe_turns": swipe_turns,
+                "n_swipe_unstable": unstable,
+            }
+        )
     entries = frame(BUDGET_ENTRY_SCHEMA, entry_rows)
     return BudgetReport(entries, frame(BUDGET_BOOK_SCHEMA, book_rows), limit, counter.name)
 
@@ -261,7 +309,11 @@ def budget(
         (in play), ``n_turns_at_cap`` (turns the budget overflowed), ``n_swipe_turns`` (turns with several
         swipes), ``n_swipe_unstable`` (its entries whose outcome changed between swipes at least once).
     """
-    settings = {"max_context": max_context, "budget_percent": budget_percent, "budget_cap": budget_cap,
-                "tokenizer": tokenizer}
+    settings: dict[str, Any] = {
+        "max_context": max_context,
+        "budget_percent": budget_percent,
+        "budget_cap": budget_cap,
+        "tokenizer": tokenizer,
+    }
     counts = budget_counts(books, chats, scan_depth=scan_depth, rng=rng, **settings)
     return budget_report(books, counts, **settings)

@@ -14,9 +14,9 @@ count of several entries together is that of their joined text, as SillyTavern m
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
 
 from kit.core.errors import InvalidParameterError
 
@@ -56,12 +56,14 @@ def _mistral() -> Callable[[str], int]:
         import importlib.resources
 
         import sentencepiece
+
         model = importlib.resources.files("mistral_common") / "data" / "tokenizer.model.v1"
         processor = sentencepiece.SentencePieceProcessor(model_file=str(model))
     except (ImportError, OSError, RuntimeError) as exc:
         raise InvalidParameterError(
             f"tokenizer='mistral' needs the packages sentencepiece and mistral-common ({exc}); install them with "
-            "`pip install kit-research[tokenizers]`, or use tokenizer='guesstimate'.") from None
+            "`pip install kit-research[tokenizers]`, or use tokenizer='guesstimate'."
+        ) from None
     encode = processor.encode
 
     def count(text: str) -> int:
@@ -87,4 +89,5 @@ def token_counter(name: str = "guesstimate") -> TokenCounter:
     near = difflib.get_close_matches(str(name), TOKENIZERS, n=1)
     hint = f" Did you mean {near[0]!r}?" if near else ""
     raise InvalidParameterError(
-        f"The 'tokenizer' parameter must be one of {list(TOKENIZERS)}. Got {name!r} instead.{hint}")
+        f"The 'tokenizer' parameter must be one of {list(TOKENIZERS)}. Got {name!r} instead.{hint}"
+    )

@@ -8,15 +8,16 @@ replay over one book measures that book alone.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from kit.core.errors import InvalidParameterError
 from kit.core.frames import frame
 from kit.worldbook.book._frames import POSITION_LABEL, TRIGGER
-from kit.worldbook.engine.activation import Activator
 from kit.worldbook.book.conditions import _as_number, parse_condition
 from kit.worldbook.book.model import POSITION_LABELS, WorldBook
 from kit.worldbook.conversations.studio import Conversation
+from kit.worldbook.engine.activation import Activator
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -73,7 +74,12 @@ COVERAGE_COLUMNS: dict[str, Any] = {
 
 #: Columns of :func:`co_activation`.
 CO_ACTIVATION_COLUMNS: dict[str, Any] = {
-    "entry_id_a": "string", "entry_id_b": "string", "n_both": "int64", "n_a": "int64", "n_b": "int64", "jaccard": "float64",
+    "entry_id_a": "string",
+    "entry_id_b": "string",
+    "n_both": "int64",
+    "n_a": "int64",
+    "n_b": "int64",
+    "jaccard": "float64",
 }
 
 #: Columns of :func:`activations_per_turn`.
@@ -81,8 +87,14 @@ PER_TURN_COLUMNS: dict[str, Any] = {"conversation_id": "string", "turn": "int64"
 
 #: Columns of :func:`condition_hit_rates`.
 CONDITION_HIT_COLUMNS: dict[str, Any] = {
-    "entry_id": "string", "condition": "string", "field": "string", "n_turns": "int64", "n_true": "int64",
-    "hit_rate": "float64", "n_missing": "int64", "n_not_numeric": "int64",
+    "entry_id": "string",
+    "condition": "string",
+    "field": "string",
+    "n_turns": "int64",
+    "n_true": "int64",
+    "hit_rate": "float64",
+    "n_missing": "int64",
+    "n_not_numeric": "int64",
 }
 
 
@@ -120,7 +132,8 @@ def replay_seed(rng: Any) -> int:
     if isinstance(rng, (int, np.integer)) and not isinstance(rng, bool) and rng >= 0:
         return int(rng)
     raise InvalidParameterError(
-        f"The 'rng' parameter of replay must be None, a non-negative int seed or a numpy Generator. Got {rng!r} instead."
+        "The 'rng' parameter of replay must be None, a non-negative int seed or a numpy Generator. "
+        f"Got {rng!r} instead."
     )
 
 
@@ -131,7 +144,7 @@ def conversation_rng(seed: int, conversation_id: str) -> Any:
     import numpy as np
 
     digest = hashlib.blake2b(conversation_id.encode("utf-8"), digest_size=16).digest()
-    words = [int.from_bytes(digest[i:i + 4], "little") for i in range(0, 16, 4)]
+    words = [int.from_bytes(digest[i : i + 4], "little") for i in range(0, 16, 4)]
     return np.random.default_rng([seed, *words])
 
 
@@ -185,7 +198,9 @@ def replay(
         for t, turn in enumerate(conv.turns):
             hits = engine.hits(turn.message, messages[:t], turn.table, scan_depth=scan_depth, rng=generator)
             active = [h for h in hits if not h.rejected_by]
-            active.sort(key=lambda h: (engine.entries[h.index].entry.position, engine.entries[h.index].entry.order, h.index))
+            active.sort(
+                key=lambda h: (engine.entries[h.index].entry.position, engine.entries[h.index].entry.order, h.index)
+            )
             for h in active:
                 c = engine.entries[h.index]
                 cols["conversation_id"].append(conv.id)
@@ -243,32 +258,46 @@ def coverage(
         for book_id in {b.id for b in globals_} | ({char.id} if char is not None else set()):
             turns_in_play[book_id] += len(conv.turns)
             convs_in_play[book_id] += 1
-    counts = activations.groupby("entry_id", sort=False).agg(
-        n_activated=("turn", "size"), first_turn=("turn", "min"), n_conversations=("conversation_id", "nunique")
-    ) if len(activations) else None
+    counts = (
+        activations.groupby("entry_id", sort=False).agg(
+            n_activated=("turn", "size"), first_turn=("turn", "min"), n_conversations=("conversation_id", "nunique")
+        )
+        if len(activations)
+        else None
+    )
     rows = []
     for book_id in sorted(book_map):
         book = book_map[book_id]
         for e in book.entries:
             eid = f"{book.id}/{e.uid}"
-            has = counts is not None and eid in counts.index
-            n_act = int(counts.at[eid, "n_activated"]) if has else 0
+            row = counts.loc[eid] if counts is not None and eid in counts.index else None
+            n_act = int(row["n_activated"]) if row is not None else 0
             n_turns = turns_in_play[book.id]
-            rows.append({
-                "entry_id": eid, "book_id": book.id, "uid": e.uid, "comment": e.comment, "position": e.position,
-                "position_label": POSITION_LABELS[e.position], "triggers": "+".join(e.triggers.configured),
-                "is_disabled": e.disable, "n_turns": n_turns, "n_activated": n_act,
-                "activation_rate": n_act / n_turns if n_turns else 0.0,
-                "first_turn": int(counts.at[eid, "first_turn"]) if has else None,
-                "n_conversations": int(counts.at[eid, "n_conversations"]) if has else 0,
-                "n_conversations_in_play": convs_in_play[book.id],
-            })
+            rows.append(
+                {
+                    "entry_id": eid,
+                    "book_id": book.id,
+                    "uid": e.uid,
+                    "comment": e.comment,
+                    "position": e.position,
+                    "position_label": POSITION_LABELS[e.position],
+                    "triggers": "+".join(e.triggers.configured),
+                    "is_disabled": e.disable,
+                    "n_turns": n_turns,
+                    "n_activated": n_act,
+                    "activation_rate": n_act / n_turns if n_turns else 0.0,
+                    "first_turn": int(row["first_turn"]) if row is not None else None,
+                    "n_conversations": int(row["n_conversations"]) if row is not None else 0,
+                    "n_conversations_in_play": convs_in_play[book.id],
+                }
+            )
     return frame(COVERAGE_COLUMNS, rows)
 
 
 def never_fired(cov: pd.DataFrame, *, include_disabled: bool = False) -> pd.DataFrame:
     """Rows of a :func:`coverage` frame for entries that were in play but never activated (disabled ones
-    only when ``include_disabled``); same columns."""
+    only when ``include_disabled``); same columns.
+    """
     mask = (cov["n_activated"] == 0) & (cov["n_turns"] > 0)
     if not include_disabled:
         mask &= ~cov["is_disabled"]
@@ -307,16 +336,25 @@ def co_activation(activations: pd.DataFrame, *, min_count: int = 1) -> pd.DataFr
             single[i] = single.get(i, 0) + 1
         for a, b in combinations(ids, 2):
             pairs[(a, b)] = pairs.get((a, b), 0) + 1
-    rows = [
-        {"entry_id_a": a, "entry_id_b": b, "n_both": n, "n_a": single[a], "n_b": single[b],
-         "jaccard": n / (single[a] + single[b] - n)}
-        for (a, b), n in pairs.items() if n >= min_count
+    rows: list[dict[str, Any]] = [
+        {
+            "entry_id_a": a,
+            "entry_id_b": b,
+            "n_both": n,
+            "n_a": single[a],
+            "n_b": single[b],
+            "jaccard": n / (single[a] + single[b] - n),
+        }
+        for (a, b), n in pairs.items()
+        if n >= min_count
     ]
     rows.sort(key=lambda r: (-r["n_both"], r["entry_id_a"], r["entry_id_b"]))
     return frame(schema, rows)
 
 
-def activations_per_turn(activations: pd.DataFrame, conversations: Sequence[Conversation] | None = None) -> pd.DataFrame:
+def activations_per_turn(
+    activations: pd.DataFrame, conversations: Sequence[Conversation] | None = None
+) -> pd.DataFrame:
     """Number of active entries per turn.
 
     Returns
@@ -330,12 +368,17 @@ def activations_per_turn(activations: pd.DataFrame, conversations: Sequence[Conv
     if conversations is None:
         rows = [{"conversation_id": c, "turn": t, "n_active": n} for (c, t), n in sorted(counts.items())]
     else:
-        rows = [{"conversation_id": conv.id, "turn": t, "n_active": counts.get((conv.id, t), 0)}
-                for conv in conversations for t in range(len(conv.turns))]
+        rows = [
+            {"conversation_id": conv.id, "turn": t, "n_active": counts.get((conv.id, t), 0)}
+            for conv in conversations
+            for t in range(len(conv.turns))
+        ]
     return frame(schema, rows)
 
 
-def activation_matrix(activations: pd.DataFrame, conversation: Conversation, entry_ids: Sequence[str] | None = None) -> pd.DataFrame:
+def activation_matrix(
+    activations: pd.DataFrame, conversation: Conversation, entry_ids: Sequence[str] | None = None
+) -> pd.DataFrame:
     """Entries x turns 0/1 matrix of one conversation (for heat maps).
 
     Returns
@@ -356,7 +399,9 @@ def activation_matrix(activations: pd.DataFrame, conversation: Conversation, ent
     return matrix
 
 
-def condition_hit_rates(books: Mapping[str, WorldBook] | Iterable[WorldBook], conversations: Sequence[Conversation]) -> pd.DataFrame:
+def condition_hit_rates(
+    books: Mapping[str, WorldBook] | Iterable[WorldBook], conversations: Sequence[Conversation]
+) -> pd.DataFrame:
     """How often each table condition holds across the turns' table states.
 
     Returns
@@ -393,13 +438,23 @@ def condition_hit_rates(books: Mapping[str, WorldBook] | Iterable[WorldBook], co
                 s["n_true"] += r.holds
                 missing = cond.field not in (turn.table or {})
                 s["n_missing"] += missing
-                s["n_not_numeric"] += (not missing and cond.is_numeric and cond.op != "contains"
-                                       and _as_number(turn.table[cond.field]) is None)
+                s["n_not_numeric"] += (
+                    not missing
+                    and cond.is_numeric
+                    and cond.op != "contains"
+                    and _as_number(turn.table[cond.field]) is None
+                )
     rows = [
-        {"entry_id": key[0], "condition": stats[key]["text"], "field": stats[key]["cond"].field,
-         "n_turns": stats[key]["n_turns"], "n_true": stats[key]["n_true"],
-         "hit_rate": stats[key]["n_true"] / stats[key]["n_turns"] if stats[key]["n_turns"] else 0.0,
-         "n_missing": stats[key]["n_missing"], "n_not_numeric": stats[key]["n_not_numeric"]}
+        {
+            "entry_id": key[0],
+            "condition": stats[key]["text"],
+            "field": stats[key]["cond"].field,
+            "n_turns": stats[key]["n_turns"],
+            "n_true": stats[key]["n_true"],
+            "hit_rate": stats[key]["n_true"] / stats[key]["n_turns"] if stats[key]["n_turns"] else 0.0,
+            "n_missing": stats[key]["n_missing"],
+            "n_not_numeric": stats[key]["n_not_numeric"],
+        }
         for key in order
     ]
     return frame(schema, rows)

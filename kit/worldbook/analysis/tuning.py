@@ -9,37 +9,64 @@ from __future__ import annotations
 
 import difflib
 import json
-from typing import TYPE_CHECKING, Any, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from kit.core.frames import frame, ordered
+from kit.worldbook.analysis.outcomes import why_chats
 from kit.worldbook.analysis.trigger_coverage import replay
-from kit.worldbook.engine.matching import find_key
 from kit.worldbook.book.model import Entry, WorldBook
 from kit.worldbook.book.normalize import entry_to_dict
-from kit.worldbook.engine.reasons import OUTCOME
 from kit.worldbook.conversations.studio import Conversation
-from kit.worldbook.analysis.outcomes import why_chats
+from kit.worldbook.engine.matching import find_key
+from kit.worldbook.engine.reasons import OUTCOME
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
-__all__ = ["ENTRY_TURN_COLUMNS", "ENTRY_OUTCOME_SCHEMA", "TURN_CHANGE_COLUMNS", "HISTORY_GROUP_COLUMNS", "entry_turns",
-           "entry_outcomes", "compare_turns", "group_history_matches", "entry_diff", "key_spans"]
+__all__ = [
+    "ENTRY_TURN_COLUMNS",
+    "ENTRY_OUTCOME_SCHEMA",
+    "TURN_CHANGE_COLUMNS",
+    "HISTORY_GROUP_COLUMNS",
+    "entry_turns",
+    "entry_outcomes",
+    "compare_turns",
+    "group_history_matches",
+    "entry_diff",
+    "key_spans",
+]
 
 ENTRY_TURN_COLUMNS: dict[str, Any] = {
-    "conversation_id": "string", "turn": "int64", "trigger": "string", "matched": "string", "matched_in": "string",
-    "message": "string", "source_text": "string",
+    "conversation_id": "string",
+    "turn": "int64",
+    "trigger": "string",
+    "matched": "string",
+    "matched_in": "string",
+    "message": "string",
+    "source_text": "string",
 }
 ENTRY_OUTCOME_SCHEMA: dict[str, Any] = {
-    "conversation_id": "string", "turn": "int64", "outcome": OUTCOME, "detail": "string", "near_miss": "string",
+    "conversation_id": "string",
+    "turn": "int64",
+    "outcome": OUTCOME,
+    "detail": "string",
+    "near_miss": "string",
     "message": "string",
 }
 TURN_CHANGE_COLUMNS: dict[str, Any] = {
-    "conversation_id": "string", "turn": "int64", "change": ordered(["gained", "lost"]), "trigger_before": "string",
-    "trigger_after": "string", "message": "string",
+    "conversation_id": "string",
+    "turn": "int64",
+    "change": ordered(["gained", "lost"]),
+    "trigger_before": "string",
+    "trigger_after": "string",
+    "message": "string",
 }
 HISTORY_GROUP_COLUMNS: dict[str, Any] = {
-    "conversation_id": "string", "source_text": "string", "first_turn": "int64", "last_turn": "int64",
+    "conversation_id": "string",
+    "source_text": "string",
+    "first_turn": "int64",
+    "last_turn": "int64",
     "n_turns": "int64",
 }
 
@@ -55,8 +82,9 @@ def key_spans(entry: Entry, text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def entry_turns(book: WorldBook, conversations: Sequence[Conversation], uid: str, *,
-                scan_depth: int | None = None, rng: Any = 0) -> pd.DataFrame:
+def entry_turns(
+    book: WorldBook, conversations: Sequence[Conversation], uid: str, *, scan_depth: int | None = None, rng: Any = 0
+) -> pd.DataFrame:
     """The turns at which entry ``uid`` of ``book`` is active, replaying ``conversations`` with ``book`` in play.
 
     Returns
@@ -78,14 +106,23 @@ def entry_turns(book: WorldBook, conversations: Sequence[Conversation], uid: str
         source = message
         if r.trigger == "keyword" and r.matched_in == "history":
             source = next((m for m in reversed(conv.messages[: r.turn]) if key_spans(entry, m)), "")
-        rows.append({"conversation_id": r.conversation_id, "turn": int(r.turn), "trigger": str(r.trigger),
-                     "matched": "" if r.matched is None else str(r.matched), "matched_in": str(r.matched_in or ""),
-                     "message": message, "source_text": source})
+        rows.append(
+            {
+                "conversation_id": r.conversation_id,
+                "turn": int(r.turn),
+                "trigger": str(r.trigger),
+                "matched": "" if r.matched is None else str(r.matched),
+                "matched_in": str(r.matched_in or ""),
+                "message": message,
+                "source_text": source,
+            }
+        )
     return frame(ENTRY_TURN_COLUMNS, rows)
 
 
-def entry_outcomes(book: WorldBook, conversations: Sequence[Conversation], uid: str, *,
-                   scan_depth: int | None = None, rng: Any = 0) -> pd.DataFrame:
+def entry_outcomes(
+    book: WorldBook, conversations: Sequence[Conversation], uid: str, *, scan_depth: int | None = None, rng: Any = 0
+) -> pd.DataFrame:
     """Why entry ``uid`` of ``book`` did or did not fire at every turn, replaying ``conversations`` with ``book`` in
     play (the same replay as :func:`entry_turns`: its turns are the ``activated`` rows here).
 
@@ -100,14 +137,22 @@ def entry_outcomes(book: WorldBook, conversations: Sequence[Conversation], uid: 
     rows = why_chats([book], conversations, scan_depth=scan_depth, rng=rng, entry_ids=[book.entry_id(uid)])
     by_id = {c.id: c for c in conversations}
     messages = [by_id[c].turns[t].message for c, t in zip(rows["conversation_id"], rows["turn"])]
-    return frame(ENTRY_OUTCOME_SCHEMA, {
-        "conversation_id": rows["conversation_id"], "turn": rows["turn"], "outcome": rows["outcome"],
-        "detail": rows["detail"], "near_miss": rows["near_miss"], "message": messages,
-    })
+    return frame(
+        ENTRY_OUTCOME_SCHEMA,
+        {
+            "conversation_id": rows["conversation_id"],
+            "turn": rows["turn"],
+            "outcome": rows["outcome"],
+            "detail": rows["detail"],
+            "near_miss": rows["near_miss"],
+            "message": messages,
+        },
+    )
 
 
-def compare_turns(before: pd.DataFrame, after: pd.DataFrame,
-                  conversations: Sequence[Conversation] = ()) -> pd.DataFrame:
+def compare_turns(
+    before: pd.DataFrame, after: pd.DataFrame, conversations: Sequence[Conversation] = ()
+) -> pd.DataFrame:
     """The turns an edit gained and lost: rows of :func:`entry_turns` after the edit but not before (``gained``)
     and before but not after (``lost``).
 
@@ -125,9 +170,16 @@ def compare_turns(before: pd.DataFrame, after: pd.DataFrame,
     for change, keys, source in (("gained", a.keys() - b.keys(), a), ("lost", b.keys() - a.keys(), b)):
         for key in keys:
             r = source[key]
-            rows.append({"conversation_id": key[0], "turn": key[1], "change": change,
-                         "trigger_before": "" if change == "gained" else str(r.trigger),
-                         "trigger_after": str(r.trigger) if change == "gained" else "", "message": r.message})
+            rows.append(
+                {
+                    "conversation_id": key[0],
+                    "turn": key[1],
+                    "change": change,
+                    "trigger_before": "" if change == "gained" else str(r.trigger),
+                    "trigger_after": str(r.trigger) if change == "gained" else "",
+                    "message": r.message,
+                }
+            )
     rows.sort(key=lambda r: (r["change"], order.get(r["conversation_id"], len(order)), r["conversation_id"], r["turn"]))
     return frame(TURN_CHANGE_COLUMNS, rows)
 
@@ -145,13 +197,24 @@ def group_history_matches(turns: pd.DataFrame) -> pd.DataFrame:
     hist = turns[(turns["trigger"] == "keyword") & (turns["matched_in"] == "history")]
     for r in hist.itertuples(index=False):
         last = rows[-1] if rows else None
-        if (last is not None and last["conversation_id"] == r.conversation_id and last["source_text"] == r.source_text
-                and last["last_turn"] == r.turn - 1):
+        if (
+            last is not None
+            and last["conversation_id"] == r.conversation_id
+            and last["source_text"] == r.source_text
+            and last["last_turn"] == r.turn - 1
+        ):
             last["last_turn"] = int(r.turn)
             last["n_turns"] += 1
         else:
-            rows.append({"conversation_id": r.conversation_id, "source_text": r.source_text, "first_turn": int(r.turn),
-                         "last_turn": int(r.turn), "n_turns": 1})
+            rows.append(
+                {
+                    "conversation_id": r.conversation_id,
+                    "source_text": r.source_text,
+                    "first_turn": int(r.turn),
+                    "last_turn": int(r.turn),
+                    "n_turns": 1,
+                }
+            )
     return frame(HISTORY_GROUP_COLUMNS, rows)
 
 

@@ -16,19 +16,28 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any
 
 from kit.core.errors import StorageError
 from kit.core.json_files import JsonRefusedError, decode_json
 from kit.core.regular_files import FileRefusedError
 from kit.core.regular_files import read_regular_file as _read_regular_file
-from kit.worldbook.errors import WorldBookFormatError
 from kit.worldbook.book.model import Issue
+from kit.worldbook.errors import WorldBookFormatError
 
 __all__ = [
-    "MAX_JSON_DEPTH", "MAX_INT_DIGITS", "JsonRefused", "HugeInt", "read_book_file", "parse_json", "huge_ints", "has_huge_ints",
-    "drop_huge_int_entries", "json_error_reason",
+    "MAX_JSON_DEPTH",
+    "MAX_INT_DIGITS",
+    "JsonRefused",
+    "HugeInt",
+    "read_book_file",
+    "parse_json",
+    "huge_ints",
+    "has_huge_ints",
+    "drop_huge_int_entries",
+    "json_error_reason",
 ]
 
 #: Deepest JSON nesting accepted (objects and arrays).
@@ -72,7 +81,7 @@ def read_book_file(path: str | os.PathLike[str], *, max_bytes: int, what: str = 
 
 
 def parse_json(text: str, *, found_huge: list[int] | None = None, max_depth: int = MAX_JSON_DEPTH) -> Any:
-    """kit's one JSON guard (:func:`kit.core.json_files.decode_json`) with the world-book cap on nesting
+    """Kit's one JSON guard (:func:`kit.core.json_files.decode_json`) with the world-book cap on nesting
     (``max_depth``, default :data:`MAX_JSON_DEPTH`); integers over :data:`MAX_INT_DIGITS` digits become
     :class:`HugeInt` (and their digit counts are appended to ``found_huge`` when given).
 
@@ -82,6 +91,7 @@ def parse_json(text: str, *, found_huge: list[int] | None = None, max_depth: int
         For malformed or too deeply nested JSON (the reason names the line and column when json does; a
         trailing comma is named so).
     """
+
     def parse_int(digits: str) -> int | HugeInt:
         n = len(digits) - (digits[0] == "-")
         if n <= MAX_INT_DIGITS:
@@ -102,7 +112,8 @@ def parse_json(text: str, *, found_huge: list[int] | None = None, max_depth: int
 
 def json_error_reason(exc: json.JSONDecodeError) -> str:
     """The reason of a JSON syntax error with its line and column; a comma right before ``}`` or ``]`` (which
-    JavaScript and many editors accept, JSON does not) is named a trailing comma, at the comma."""
+    JavaScript and many editors accept, JSON does not) is named a trailing comma, at the comma.
+    """
     text, pos = exc.doc, exc.pos
     if pos < len(text) and text[pos] in "}]":
         before = text[:pos].rstrip()
@@ -110,8 +121,10 @@ def json_error_reason(exc: json.JSONDecodeError) -> str:
             comma = len(before) - 1
             line = text.count("\n", 0, comma) + 1
             column = comma - (text.rfind("\n", 0, comma) + 1) + 1
-            return (f"not valid JSON (line {line}, column {column}): trailing comma before "
-                    f"{text[pos]!r} (JSON allows no comma after the last item; remove it)")
+            return (
+                f"not valid JSON (line {line}, column {column}): trailing comma before "
+                f"{text[pos]!r} (JSON allows no comma after the last item; remove it)"
+            )
     return f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}"
 
 
@@ -139,7 +152,8 @@ def has_huge_ints(value: Any) -> bool:
 
 def huge_ints(value: Any) -> Iterator[tuple[tuple[Any, ...], HugeInt]]:
     """Every :class:`HugeInt` (and every Python ``int`` too long to print) in a parsed JSON value, with its
-    path (keys and indexes); iterative, in document order."""
+    path (keys and indexes); iterative, in document order.
+    """
     stack: list[tuple[tuple[Any, ...], Any]] = [((), value)]
     while stack:
         path, v = stack.pop()
@@ -161,7 +175,12 @@ def _dotted(path: tuple[Any, ...]) -> str:
 
 
 def drop_huge_int_entries(
-    data: Any, *, file: str | None, book_id: str, strict: bool, found: list[tuple[tuple[Any, ...], HugeInt]] | None = None
+    data: Any,
+    *,
+    file: str | None,
+    book_id: str,
+    strict: bool,
+    found: list[tuple[tuple[Any, ...], HugeInt]] | None = None,
 ) -> list[Issue]:
     """Handle integers too long to convert in a parsed world book, in place.
 
@@ -193,7 +212,11 @@ def drop_huge_int_entries(
         uid: Any = key
         if isinstance(entry, dict):
             for name in ("uid", "id"):
-                if isinstance(entry.get(name), (str, int)) and not isinstance(entry.get(name), bool) and not isinstance(entry.get(name), HugeInt):
+                if (
+                    isinstance(entry.get(name), (str, int))
+                    and not isinstance(entry.get(name), bool)
+                    and not isinstance(entry.get(name), HugeInt)
+                ):
                     uid = entry[name]
                     break
         uid_text = str(uid) if not isinstance(uid, int) or uid.bit_length() <= _MAX_INT_BITS else str(key)

@@ -1,11 +1,12 @@
 """Argument checks of the world-book entry points: a wrong type is an InvalidParameterError naming the
-argument, what it got and what to pass (never an AttributeError from deep inside kit)."""
+argument, what it got and what to pass (never an AttributeError from deep inside kit).
+"""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
-from typing import Any, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from kit.core.errors import InvalidParameterError
 from kit.worldbook.book.model import WorldBook
@@ -27,7 +28,8 @@ def check_path(value: Any, name: str, function: str, what: str) -> str | os.Path
     if isinstance(value, WorldBook):
         hint = " (this is already a WorldBook: use it directly)"
     raise InvalidParameterError(
-        f"The {name!r} parameter of {function} must be {what}. Got {describe(value)} instead{hint}.")
+        f"The {name!r} parameter of {function} must be {what}. Got {describe(value)} instead{hint}."
+    )
 
 
 def _book_hint(value: Any) -> str:
@@ -51,33 +53,40 @@ def check_activate_args(global_books: Any, character_book: Any, message: Any, hi
     if isinstance(global_books, WorldBook):
         raise InvalidParameterError(
             "The 'global_books' parameter of activate must be a list of WorldBook. Got a single WorldBook "
-            f"{global_books.id!r} instead: pass [book], or character_book=book.")
+            f"{global_books.id!r} instead: pass [book], or character_book=book."
+        )
     if isinstance(global_books, (str, bytes, Mapping)) or not isinstance(global_books, Iterable):
         raise InvalidParameterError(
             f"The 'global_books' parameter of activate must be a list of WorldBook. Got {describe(global_books)} "
-            f"instead{_book_hint(global_books)}.")
+            f"instead{_book_hint(global_books)}."
+        )
     for i, book in enumerate(global_books if isinstance(global_books, Sequence) else ()):
         if not isinstance(book, WorldBook):
             raise InvalidParameterError(
                 f"The 'global_books' parameter of activate must be a list of WorldBook. Got {describe(book)} at "
-                f"index {i} instead{_book_hint(book)}.")
+                f"index {i} instead{_book_hint(book)}."
+            )
     if character_book is not None and not isinstance(character_book, WorldBook):
         raise InvalidParameterError(
             f"The 'character_book' parameter of activate must be a WorldBook or None. Got {describe(character_book)} "
-            f"instead{_book_hint(character_book)}.")
+            f"instead{_book_hint(character_book)}."
+        )
     if not isinstance(message, str):
         raise InvalidParameterError(
-            f"The 'message' parameter of activate must be a str. Got {describe(message)} instead.")
+            f"The 'message' parameter of activate must be a str. Got {describe(message)} instead."
+        )
     if isinstance(history, (str, bytes)) or not isinstance(history, Iterable):
         raise InvalidParameterError(
             f"The 'history' parameter of activate must be a list of str (oldest first). Got {describe(history)} instead"
-            + (": wrap one message in a list." if isinstance(history, str) else "."))
+            + (": wrap one message in a list." if isinstance(history, str) else ".")
+        )
     for i, text in enumerate(history if isinstance(history, Sequence) else ()):
         if not isinstance(text, str):
             raise InvalidParameterError(
-                f"The 'history' parameter of activate must be a list of str. Got {describe(text)} at index {i} "
-                "instead.")
+                f"The 'history' parameter of activate must be a list of str. Got {describe(text)} at index {i} instead."
+            )
     if table is not None and not isinstance(table, Mapping):
         raise InvalidParameterError(
             f"The 'table' parameter of activate must be a mapping of column to value or None. Got {describe(table)} "
-            "instead.")
+            "instead."
+        )

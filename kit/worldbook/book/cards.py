@@ -37,11 +37,11 @@ exactly as it was read, extensions and unknown fields included.
 from __future__ import annotations
 
 import copy
-from typing import Any, Literal, Mapping
+from collections.abc import Mapping
+from typing import Any, Literal
 
 from kit.cards import Card
 from kit.core.errors import InvalidParameterError
-from kit.worldbook.errors import WorldBookFormatError
 from kit.worldbook.book.model import SECONDARY_LOGICS, Entry, Issue, KeywordTrigger, SecondaryLogic, Triggers, WorldBook
 from kit.worldbook.book.normalize import (
     _Bad,
@@ -52,6 +52,7 @@ from kit.worldbook.book.normalize import (
     extension_triggers,
     key_whitespace_issues,
 )
+from kit.worldbook.errors import WorldBookFormatError
 
 __all__ = ["from_card", "from_character_book", "to_character_book", "ST_TO_KIT_POSITION", "KIT_TO_ST_POSITION"]
 
@@ -181,11 +182,22 @@ def from_character_book(
             entry = _entry_from_card(raw, i)
         except _Bad as bad:
             if strict:
-                raise WorldBookFormatError(bad.reason, file=file, book_id=book_id, uid=uid or str(i), field=bad.field, value=bad.value) from None
+                raise WorldBookFormatError(
+                    bad.reason, file=file, book_id=book_id, uid=uid or str(i), field=bad.field, value=bad.value
+                ) from None
             issues.append(Issue(book_id, uid or str(i), bad.field, bad.value, f"{bad.reason}; entry skipped", file))
             continue
         if entry.uid in seen:
-            issues.append(Issue(book_id, entry.uid, "id", raw.get("id"), f"duplicate id {entry.uid!r} (entries[{i}]); kit keeps the first, entry skipped", file))
+            issues.append(
+                Issue(
+                    book_id,
+                    entry.uid,
+                    "id",
+                    raw.get("id"),
+                    f"duplicate id {entry.uid!r} (entries[{i}]); kit keeps the first, entry skipped",
+                    file,
+                )
+            )
             continue
         seen.add(entry.uid)
         entries.append(entry)
@@ -218,7 +230,9 @@ def from_card(card: Card, *, book_id: str, name: str | None = None, strict: bool
     book = card.character_book
     if book is None:
         return None
-    return from_character_book(book, book_id=book_id, name=name or book.get("name") or f"{card.name}'s Lorebook", strict=strict)
+    return from_character_book(
+        book, book_id=book_id, name=name or book.get("name") or f"{card.name}'s Lorebook", strict=strict
+    )
 
 
 def _kit_extension(entry: Entry) -> dict[str, Any]:
@@ -325,7 +339,9 @@ def to_character_book(book: WorldBook, *, style: Literal["kit", "sillytavern"] =
 
         return sillytavern_character_book(book)
     if style != "kit":
-        raise InvalidParameterError(f"The 'style' parameter of to_character_book must be 'kit' or 'sillytavern'. Got {style!r} instead.")
+        raise InvalidParameterError(
+            f"The 'style' parameter of to_character_book must be 'kit' or 'sillytavern'. Got {style!r} instead."
+        )
     raw = book.extra.get("character_book")
     out: dict[str, Any] = copy.deepcopy(dict(raw)) if isinstance(raw, Mapping) else {"extensions": {}}
     if out.get("name", book.id) != book.name or (not isinstance(raw, Mapping)):

@@ -23,21 +23,31 @@ makes the condition false with a reason. A malformed condition raises
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from kit.worldbook.errors import ConditionSyntaxError
 
 __all__ = ["Condition", "ConditionResult", "parse_condition", "fold_text"]
 
 _QUOTES = {
-    "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2018": '"', "\u2019": '"',
-    "\u300c": '"', "\u300d": '"', "\u300e": '"', "\u300f": '"', "'": '"',
+    "\u201c": '"',
+    "\u201d": '"',
+    "\u201e": '"',
+    "\u201f": '"',
+    "\u2018": '"',
+    "\u2019": '"',
+    "\u300c": '"',
+    "\u300d": '"',
+    "\u300e": '"',
+    "\u300f": '"',
+    "'": '"',
 }
 _NUMERIC_OPS = {">", "<", ">=", "<="}
 _OPS = (">=", "<=", "==", "!=", ">", "<", "=", "≥", "≤", "≠", "包括", "包含")
 _OP_CANON = {"≥": ">=", "≤": "<=", "≠": "!=", "包括": "contains", "包含": "contains"}
-_STOP = set(" \t\r\n<>=!≥≤≠\"")
+_STOP = set(' \t\r\n<>=!≥≤≠"')
 
 
 def fold_text(text: str) -> str:
@@ -102,13 +112,17 @@ class Condition:
                 ok = any(_as_text(x) == self.value for x in actual)
             else:
                 ok = str(self.value) in _as_text(actual)
-            return ConditionResult(ok, actual, f"{_as_text(actual)!r} {'contains' if ok else 'does not contain'} {self.value!r}")
+            return ConditionResult(
+                ok, actual, f"{_as_text(actual)!r} {'contains' if ok else 'does not contain'} {self.value!r}"
+            )
         if self.is_numeric:
             number = _as_number(actual)
             if number is None:
                 return ConditionResult(False, actual, f"value {actual!r} of {self.field!r} is not a number")
             ok = _compare(number, self.op, float(self.value))
-            return ConditionResult(ok, actual, f"{_fmt(number)} {self.op} {_fmt(float(self.value))} is {str(ok).lower()}")
+            return ConditionResult(
+                ok, actual, f"{_fmt(number)} {self.op} {_fmt(float(self.value))} is {str(ok).lower()}"
+            )
         text = _as_text(actual)
         ok = (text == self.value) if self.op in ("=", "==") else (text != self.value)
         return ConditionResult(ok, actual, f"{text!r} {self.op} {self.value!r} is {str(ok).lower()}")
@@ -181,7 +195,9 @@ def _skip_ws(s: str, i: int) -> int:
     return i
 
 
-def parse_condition_at(text: str, start: int, *, stop_chars: str = "", folded: str | None = None) -> tuple[Condition, int]:
+def parse_condition_at(
+    text: str, start: int, *, stop_chars: str = "", folded: str | None = None
+) -> tuple[Condition, int]:
     """Parse one condition beginning at ``start`` of ``text``; return it and the index just after it.
 
     ``stop_chars`` end a bare-word value early (the logic-expression parser passes ``")"``). ``folded`` may
@@ -197,7 +213,7 @@ def parse_condition_at(text: str, start: int, *, stop_chars: str = "", folded: s
     if i >= len(s):
         raise fail("empty condition; expected 'tb.<field> <operator> <value>'", i)
     if s[i : i + 2].lower() != "tb":
-        raise fail(f"expected 'tb.' at the start, found {text[i:i + 3]!r}", i)
+        raise fail(f"expected 'tb.' at the start, found {text[i : i + 3]!r}", i)
     i = _skip_ws(s, i + 2)
     if i >= len(s) or s[i] not in ".。":
         raise fail("expected '.' after 'tb'", i)

@@ -5,20 +5,21 @@ from __future__ import annotations
 import json
 import os
 import warnings
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator, Literal, Mapping
+from typing import TYPE_CHECKING, Any, Literal
 
 from kit.core.atomic_files import atomic_write_text
 from kit.core.errors import StorageError
-from kit.worldbook.book._params import check_path
+from kit.core.problems import problem_schema, problems_frame
 from kit.worldbook._deprecation import renamed_attributes
 from kit.worldbook.book._files import JsonRefused, drop_huge_int_entries, parse_json, read_book_file
+from kit.worldbook.book._params import check_path
 from kit.worldbook.book.cards import from_character_book
-from kit.core.problems import problem_schema, problems_frame
-from kit.worldbook.errors import WorldBookNotFoundError, WorldBookFormatError
 from kit.worldbook.book.model import Issue, WorldBook
 from kit.worldbook.book.normalize import world_book_from_dict, world_book_to_dict
+from kit.worldbook.errors import WorldBookFormatError, WorldBookNotFoundError
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -51,8 +52,8 @@ def detect_format(data: Any) -> Format:
 
     ``"character_card"``: a V2/V3 card (``data.character_book``); ``"character_book"``: a bare
     ``character_book`` (entries are a list of objects with ``keys``; also a standalone ``lorebook_v3``);
-    V1-style cards with a top-level ``character_book`` count as ``"character_card"``; ``"sillytavern"``: a SillyTavern world file
-    (entries are an object keyed by uid); ``"kit"``: kit's native format (anything else).
+    V1-style cards with a top-level ``character_book`` count as ``"character_card"``; ``"sillytavern"``: a
+    SillyTavern world file (entries are an object keyed by uid); ``"kit"``: kit's native format (anything else).
     """
     if isinstance(data, Mapping):
         inner = data.get("data")
@@ -65,8 +66,10 @@ def detect_format(data: Any) -> Format:
         entries = data.get("entries")
         if isinstance(entries, Mapping) and "id" not in data:
             return "sillytavern"
-        if isinstance(entries, list) and entries and all(
-            isinstance(e, Mapping) and "keys" in e and "trigger_config" not in e for e in entries
+        if (
+            isinstance(entries, list)
+            and entries
+            and all(isinstance(e, Mapping) and "keys" in e and "trigger_config" not in e for e in entries)
         ):
             return "character_book"
     return "kit"
@@ -143,8 +146,10 @@ def _read_data(data: Any, path: Path, strict: bool) -> WorldBook:
     if not isinstance(data, Mapping) or "entries" not in data:
         got = "a JSON object without 'entries'" if isinstance(data, Mapping) else f"JSON {type(data).__name__}"
         raise WorldBookFormatError(
-            f"not a world book: expected kit's {{id, name, entries}}, a SillyTavern world file or a character card, got {got}",
-            file=str(path), field="entries",
+            "not a world book: expected kit's {id, name, entries}, a SillyTavern world file or a character card, "
+            f"got {got}",
+            file=str(path),
+            field="entries",
         )
     return world_book_from_dict(data, file=str(path), default_id=path.stem, strict=strict)
 
@@ -176,7 +181,8 @@ def issues_frame(issues: Any) -> pd.DataFrame:
     -------
     DataFrame
         The shared problems shape (:mod:`kit.core.problems`): ``severity`` (``error``: the entry or file was
-        skipped; ``warning``: the entry was kept but is read differently from what it probably means), ``kind`` (``entry`` when an entry was skipped, ``book`` for a whole book or file),
+        skipped; ``warning``: the entry was kept but is read differently from what it probably means),
+        ``kind`` (``entry`` when an entry was skipped, ``book`` for a whole book or file),
         ``object_id`` (the entry id ``<book_id>/<uid>``, or the book id), ``field``, ``message`` (the
         reason), ``path`` (the file); then ``book_id``, ``uid`` and ``value`` (the raw value as JSON text).
         Sorted by book, uid and field.
@@ -187,9 +193,14 @@ def issues_frame(issues: Any) -> pd.DataFrame:
         issues = [i for b in issues.values() for i in b.issues] + list(issues.file_issues)
     rows = [
         {
-            "severity": i.severity, "kind": "book" if i.uid is None else "entry",
-            "object_id": i.book_id if i.uid is None else f"{i.book_id}/{i.uid}", "field": i.field,
-            "message": i.reason, "path": i.file, "book_id": i.book_id, "uid": i.uid,
+            "severity": i.severity,
+            "kind": "book" if i.uid is None else "entry",
+            "object_id": i.book_id if i.uid is None else f"{i.book_id}/{i.uid}",
+            "field": i.field,
+            "message": i.reason,
+            "path": i.file,
+            "book_id": i.book_id,
+            "uid": i.uid,
             "value": json.dumps(i.value, ensure_ascii=False, default=str),
         }
         for i in issues
@@ -214,7 +225,10 @@ class WorldBookLibrary(Mapping[str, WorldBook]):
         for book in books:
             if book.id in self._books:
                 raise WorldBookFormatError(
-                    f"duplicate book id (also in {self._books[book.id].source!r})", file=book.source, book_id=book.id, field="id"
+                    f"duplicate book id (also in {self._books[book.id].source!r})",
+                    file=book.source,
+                    book_id=book.id,
+                    field="id",
                 )
             self._books[book.id] = book
         self._books = dict(sorted(self._books.items()))
@@ -246,32 +260,50 @@ class WorldBookLibrary(Mapping[str, WorldBook]):
     @property
     def errors(self) -> pd.DataFrame:
         """Deprecated alias of :meth:`problems` (kept for one release)."""
-        warnings.warn("WorldBookLibrary.errors is deprecated and will be removed in the next release: use "
-                      "library.problems()", DeprecationWarning, stacklevel=2)
+        warnings.warn(
+            "WorldBookLibrary.errors is deprecated and will be removed in the next release: use library.problems()",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         return self.problems()
 
     def with_book(self, book: WorldBook) -> WorldBookLibrary:
         """Deprecated (unused; removed in the next release): a library where ``book`` replaces (or adds) the
-        book of its id; build ``WorldBookLibrary([*library.values(), book])`` instead."""
-        warnings.warn("WorldBookLibrary.with_book is deprecated and will be removed in the next release: build "
-                      "WorldBookLibrary([...]) from the books you want", DeprecationWarning, stacklevel=2)
+        book of its id; build ``WorldBookLibrary([*library.values(), book])`` instead.
+        """
+        warnings.warn(
+            "WorldBookLibrary.with_book is deprecated and will be removed in the next release: build "
+            "WorldBookLibrary([...]) from the books you want",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         books = {**self._books, book.id: book}
         return WorldBookLibrary(books.values(), file_issues=self.file_issues)
 
 
-_STOPPED = ("scan_world_books stopped here because strict=True; with strict=False (the default) it skips this "
-            "file and lists it in library.problems()")
+_STOPPED = (
+    "scan_world_books stopped here because strict=True; with strict=False (the default) it skips this "
+    "file and lists it in library.problems()"
+)
 
 
 def _stopped(exc: WorldBookFormatError | StorageError) -> WorldBookFormatError | StorageError:
     """The error of a strict scan, saying how to keep going."""
     if isinstance(exc, WorldBookFormatError):
-        return WorldBookFormatError(f"{exc.reason} ({_STOPPED})", file=exc.file, book_id=exc.book_id, uid=exc.uid,
-                                    field=exc.field, value=exc.value)
+        return WorldBookFormatError(
+            f"{exc.reason} ({_STOPPED})",
+            file=exc.file,
+            book_id=exc.book_id,
+            uid=exc.uid,
+            field=exc.field,
+            value=exc.value,
+        )
     return StorageError(f"{exc} ({_STOPPED})")
 
 
-def scan_world_books(folder: str | os.PathLike[str], *, strict: bool = False, pattern: str = "*.json") -> WorldBookLibrary:
+def scan_world_books(
+    folder: str | os.PathLike[str], *, strict: bool = False, pattern: str = "*.json"
+) -> WorldBookLibrary:
     """Read every world-book file of a folder (not recursive) into a library keyed by book id.
 
     Parameters
@@ -297,15 +329,20 @@ def scan_world_books(folder: str | os.PathLike[str], *, strict: bool = False, pa
             book = read_world_book(path, strict=strict)
             if book.id in books:
                 raise WorldBookFormatError(
-                    f"duplicate book id (also in {books[book.id].source!r}); file skipped", file=str(path), book_id=book.id,
-                    field="id")
+                    f"duplicate book id (also in {books[book.id].source!r}); file skipped",
+                    file=str(path),
+                    book_id=book.id,
+                    field="id",
+                )
         except (WorldBookFormatError, StorageError) as exc:
             if strict:
                 raise _stopped(exc) from None
             if isinstance(exc, StorageError):
                 file_issues.append(Issue(path.stem, None, "", None, str(exc), str(path)))
             else:
-                file_issues.append(Issue(exc.book_id or path.stem, exc.uid, exc.field, exc.value, exc.reason, str(path)))
+                file_issues.append(
+                    Issue(exc.book_id or path.stem, exc.uid, exc.field, exc.value, exc.reason, str(path))
+                )
             continue
         books[book.id] = book
     return WorldBookLibrary(books.values(), file_issues=file_issues)

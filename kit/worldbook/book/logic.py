@@ -20,13 +20,24 @@ together). Parsing is linear in the text.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Union
 
 from kit.worldbook.book.conditions import Condition, fold_text, parse_condition_at
 from kit.worldbook.errors import ConditionSyntaxError, LogicSyntaxError
 
-__all__ = ["Key", "Not", "And", "Or", "LogicNode", "MAX_LOGIC_DEPTH", "parse_logic", "logic_keys", "logic_conditions", "evaluate_logic"]
+__all__ = [
+    "Key",
+    "Not",
+    "And",
+    "Or",
+    "LogicNode",
+    "MAX_LOGIC_DEPTH",
+    "parse_logic",
+    "logic_keys",
+    "logic_conditions",
+    "evaluate_logic",
+]
 
 #: Deepest nesting of parentheses and NOTs (together) a logic expression may have.
 MAX_LOGIC_DEPTH = 64
@@ -60,7 +71,7 @@ class Or:
     operands: tuple[LogicNode, ...]
 
 
-LogicNode = Union[Key, Condition, Not, And, Or]
+LogicNode = Key | Condition | Not | And | Or
 
 _OR = {"or", "||", "或"}
 _AND = {"and", "&&", "且"}
@@ -248,7 +259,9 @@ def logic_conditions(node: LogicNode) -> tuple[Condition, ...]:
     return tuple(out)
 
 
-def evaluate_logic(node: LogicNode, key_found: Callable[[str], bool], condition_holds: Callable[[Condition], bool]) -> bool:
+def evaluate_logic(
+    node: LogicNode, key_found: Callable[[str], bool], condition_holds: Callable[[Condition], bool]
+) -> bool:
     """Evaluate an expression given how to test a key and a condition."""
     if isinstance(node, Key):
         return key_found(node.text)

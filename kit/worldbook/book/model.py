@@ -12,8 +12,9 @@ file read and written back (native JSON or a character card's ``character_book``
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Literal, Mapping
+from typing import Any, Literal
 
 __all__ = [
     "POSITION_LABELS",
@@ -84,7 +85,8 @@ class Issue:
     """A problem found while reading: where (``file``, ``book_id``, ``uid``, ``field``), the raw ``value`` and
     the ``reason``. Either a value that could not be normalised (its entry was skipped in lenient reading) or
     one read differently from SillyTavern or the design (a key with surrounding white space, a ``disable``
-    string; the entry is kept): the reason says which, and ``severity`` is ``"warning"`` for a kept entry."""
+    string; the entry is kept): the reason says which, and ``severity`` is ``"warning"`` for a kept entry.
+    """
 
     book_id: str
     uid: str | None

@@ -13,10 +13,11 @@ Rules (the design's ``_normalize_worldbook_entry``, made strict about what canno
 * ``group`` becomes a tuple of names or ``None``: a string is split on commas, empty names are dropped.
 * ``requires`` / ``excludes`` become tuples of uid strings.
 * Triggers: ``constant`` ``[true]`` or ``true``; a list is read as the design reads it, ``constant[0] == true``
-  (``[true, false]`` is constant, ``[]`` and ``["true"]`` are not, the latter with a warning issue); ``keyword`` ``{key, caseSensitive, matchWholeWords,
-  secondaryKey, secondaryLogic}``; ``condition`` ``{conditions: [{text}]}`` (each parsed, see
-  :mod:`kit.worldbook.book.conditions`); ``logicExpression`` (a string or ``{expression}``); ``rag``
-  ``{threshold, topK}``; ``probability`` (in ``trigger_config``, a number in [0, 1]).
+  (``[true, false]`` is constant, ``[]`` and ``["true"]`` are not, the latter with a warning issue);
+  ``keyword`` ``{key, caseSensitive, matchWholeWords, secondaryKey, secondaryLogic}``; ``condition``
+  ``{conditions: [{text}]}`` (each parsed, see :mod:`kit.worldbook.book.conditions`); ``logicExpression``
+  (a string or ``{expression}``); ``rag`` ``{threshold, topK}``; ``probability`` (in ``trigger_config``, a
+  number in [0, 1]).
 
 An error names the book, the uid and the field. In strict mode the first error raises
 (:class:`~kit.worldbook.WorldBookFormatError`, or :class:`~kit.worldbook.ConditionSyntaxError` /
@@ -26,19 +27,30 @@ the error is kept in ``WorldBook.issues``.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from kit.worldbook._deprecation import renamed_attributes
 from kit.worldbook.book.conditions import parse_condition
-from kit.worldbook.errors import ConditionSyntaxError, WorldBookFormatError
 from kit.worldbook.book.logic import parse_logic
 from kit.worldbook.book.model import SECONDARY_LOGICS, Entry, Issue, KeywordTrigger, RagTrigger, Triggers, WorldBook
+from kit.worldbook.errors import ConditionSyntaxError, WorldBookFormatError
 
 __all__ = ["world_book_from_dict", "world_book_to_dict", "entry_from_dict", "entry_to_dict", "key_whitespace_issues"]
 
 _ENTRY_KEYS = {
-    "uid", "content", "position", "order", "disable", "group", "comment", "depth", "macro",
-    "requires", "excludes", "trigger_config",
+    "uid",
+    "content",
+    "position",
+    "order",
+    "disable",
+    "group",
+    "comment",
+    "depth",
+    "macro",
+    "requires",
+    "excludes",
+    "trigger_config",
 }
 _TRIGGER_KEYS = {"constant", "keyword", "condition", "logicExpression", "rag", "probability"}
 _BOOK_KEYS = {"id", "name", "description", "entries"}
@@ -102,8 +114,14 @@ def _design_truthy(value: Any, field: str, notes: list[tuple[str, Any, str]] | N
     """Python truthiness, as the design's ``if entry_data.get("disable")`` reads the value (never an error)."""
     if isinstance(value, str) and value.strip().lower() in ("false", "0", "no", "off"):
         if notes is not None:
-            notes.append((field, value, f"the design's server reads every non-empty string as true: {value!r} "
-                                        "disables the entry (write false)"))
+            notes.append(
+                (
+                    field,
+                    value,
+                    f"the design's server reads every non-empty string as true: {value!r} "
+                    "disables the entry (write false)",
+                )
+            )
     return bool(value)
 
 
@@ -116,8 +134,14 @@ def _design_constant(value: Any, field: str, notes: list[tuple[str, Any, str]] |
     first = value[0]
     if isinstance(first, str):
         if notes is not None and first.strip().lower() in ("true", "1"):
-            notes.append((field, value, f"the design's server compares constant[0] == true, so the string {first!r} "
-                                        "is not constant (write [true])"))
+            notes.append(
+                (
+                    field,
+                    value,
+                    f"the design's server compares constant[0] == true, so the string {first!r} "
+                    "is not constant (write [true])",
+                )
+            )
         return False
     return not isinstance(first, (list, dict)) and first == True  # noqa: E712 - the design's comparison
 
@@ -227,8 +251,13 @@ def _triggers(config: Any, notes: list[tuple[str, Any, str]] | None = None) -> T
     extra = {k: v for k, v in trig.items() if k not in _TRIGGER_KEYS}
     extra.update({f"trigger_config.{k}": v for k, v in config.items() if k not in ("triggers", "probability")})
     return Triggers(
-        constant=constant, keyword=keyword, conditions=conditions, logic_expression=logic_expression,
-        rag=rag, probability=probability, extra=extra,
+        constant=constant,
+        keyword=keyword,
+        conditions=conditions,
+        logic_expression=logic_expression,
+        rag=rag,
+        probability=probability,
+        extra=extra,
     )
 
 
@@ -236,7 +265,8 @@ def entry_from_dict(data: Any, *, index: int = 0, notes: list[tuple[str, Any, st
     """Normalise one native entry object; raises ``_Bad`` (internal) on the first bad value.
 
     ``notes`` (when given) receives ``(field, value, reason)`` for values read as the design reads them but
-    probably not meant so (a ``disable`` of ``"false"``); the entry is kept."""
+    probably not meant so (a ``disable`` of ``"false"``); the entry is kept.
+    """
     if not isinstance(data, Mapping):
         raise _Bad(f"entries[{index}]", data, f"expected an object, got {_type(data)}")
     if "uid" not in data:
@@ -305,7 +335,9 @@ def world_book_from_dict(
     if isinstance(raw_entries, Mapping):
         raw_entries = list(raw_entries.values())
     if not isinstance(raw_entries, list):
-        raise WorldBookFormatError(f"expected a list, got {_type(raw_entries)}", file=file, book_id=book_id, field="entries")
+        raise WorldBookFormatError(
+            f"expected a list, got {_type(raw_entries)}", file=file, book_id=book_id, field="entries"
+        )
     entries: list[Entry] = []
     issues: list[Issue] = []
     seen: set[str] = set()
@@ -342,14 +374,22 @@ def world_book_from_dict(
 
 
 #: White space as JavaScript's ``trim()`` sees it (SillyTavern trims every key before matching).
-_JS_SPACE = "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+_JS_SPACE = (
+    "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
+    "\u2028\u2029\u202f\u205f\u3000\ufeff"
+)
 
 
 def key_whitespace_issues(
-    entry: Entry, *, book_id: str, file: str | None, fields: tuple[str, str] = ("trigger_config.triggers.keyword.key", "trigger_config.triggers.keyword.secondaryKey")
+    entry: Entry,
+    *,
+    book_id: str,
+    file: str | None,
+    fields: tuple[str, str] = ("trigger_config.triggers.keyword.key", "trigger_config.triggers.keyword.secondaryKey"),
 ) -> list[Issue]:
     """Issues for keys with leading or trailing white space: SillyTavern trims keys before matching, kit's
-    engine matches them as written, so the same book activates differently. The entry is kept."""
+    engine matches them as written, so the same book activates differently. The entry is kept.
+    """
     kw = entry.triggers.keyword
     if kw is None:
         return []
@@ -357,7 +397,18 @@ def key_whitespace_issues(
     for field, keys in zip(fields, (kw.keys, kw.secondary_keys)):
         for i, key in enumerate(keys):
             if key != key.strip(_JS_SPACE):
-                out.append(Issue(book_id, entry.uid, f"{field}[{i}]", key, "leading or trailing white space: SillyTavern trims keys before matching; kit's engine matches the key as written", file, "warning"))
+                out.append(
+                    Issue(
+                        book_id,
+                        entry.uid,
+                        f"{field}[{i}]",
+                        key,
+                        "leading or trailing white space: SillyTavern trims keys before matching; "
+                        "kit's engine matches the key as written",
+                        file,
+                        "warning",
+                    )
+                )
     return out
 
 
@@ -396,7 +447,7 @@ def entry_to_dict(entry: Entry) -> dict[str, Any]:
     config_extra = {}
     for k, v in t.extra.items():
         if k.startswith("trigger_config."):
-            config_extra[k[len("trigger_config."):]] = v
+            config_extra[k[len("trigger_config.") :]] = v
         else:
             triggers[k] = v
     config: dict[str, Any] = {"triggers": triggers, **config_extra}
@@ -435,4 +486,5 @@ def world_book_to_dict(book: WorldBook) -> dict[str, Any]:
 
 
 __getattr__ = renamed_attributes(
-    __name__, {"book_from_dict": "world_book_from_dict", "book_to_dict": "world_book_to_dict"}, globals())
+    __name__, {"book_from_dict": "world_book_from_dict", "book_to_dict": "world_book_to_dict"}, globals()
+)

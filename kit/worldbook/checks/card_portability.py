@@ -21,7 +21,8 @@ the note says what happens, and whether kit still carries it for the way back).
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING, Any, Iterator, Mapping
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 from kit.cards import Card, card_from_dict
 from kit.core.errors import InvalidParameterError
@@ -33,7 +34,12 @@ if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = [
-    "PORTABILITY_SCHEMA", "TARGETS", "STATUSES", "DECORATORS", "portability", "card_to_world_file",
+    "PORTABILITY_SCHEMA",
+    "TARGETS",
+    "STATUSES",
+    "DECORATORS",
+    "portability",
+    "card_to_world_file",
     "world_file_to_character_book",
 ]
 
@@ -43,7 +49,11 @@ TARGETS: tuple[str, ...] = ("v2", "v3", "sillytavern")
 STATUSES: tuple[str, ...] = ("kept", "mapped", "dropped")
 #: Columns of :func:`portability`.
 PORTABILITY_SCHEMA: dict[str, Any] = {
-    "entry": "string", "field": "string", "target": ordered(TARGETS), "status": ordered(STATUSES), "note": "string",
+    "entry": "string",
+    "field": "string",
+    "target": ordered(TARGETS),
+    "status": ordered(STATUSES),
+    "note": "string",
 }
 
 _CARRIED = "kit keeps it in the world file's originalData and restores it on the way back"
@@ -59,33 +69,64 @@ _FIELDS: dict[str, tuple[tuple[str, str], tuple[str, str], tuple[str, str]]] = {
     "selective": (("kept", ""), ("kept", ""), ("kept", "absent means false here (true in SillyTavern's editor)")),
     "comment": (("kept", ""), ("kept", ""), ("kept", "")),
     "id": (("kept", ""), ("kept", "V3 allows a string id"), ("mapped", "uid, and the entry's key in 'entries'")),
-    "position": (("kept", ""), ("kept", ""), ("mapped", "position 0 (before_char) or 1 (after_char), unless "
-                                                        "extensions.position gives SillyTavern's number")),
-    "case_sensitive": (("kept", ""), ("kept", ""),
-                       ("dropped", f"SillyTavern reads extensions.case_sensitive only; {_CARRIED}")),
+    "position": (
+        ("kept", ""),
+        ("kept", ""),
+        ("mapped", "position 0 (before_char) or 1 (after_char), unless extensions.position gives SillyTavern's number"),
+    ),
+    "case_sensitive": (
+        ("kept", ""),
+        ("kept", ""),
+        ("dropped", f"SillyTavern reads extensions.case_sensitive only; {_CARRIED}"),
+    ),
     "name": (("kept", ""), ("kept", ""), ("dropped", f"no such field in a world entry; {_CARRIED}")),
     "priority": (("kept", ""), ("kept", ""), ("dropped", f"SillyTavern ignores it; {_CARRIED}")),
-    "use_regex": (("kept", "not in the V2 spec: kept verbatim, V2 readers ignore it"), ("kept", ""),
-                  ("dropped", f"SillyTavern treats a key as a regex by its /pattern/flags shape; {_CARRIED}")),
+    "use_regex": (
+        ("kept", "not in the V2 spec: kept verbatim, V2 readers ignore it"),
+        ("kept", ""),
+        ("dropped", f"SillyTavern treats a key as a regex by its /pattern/flags shape; {_CARRIED}"),
+    ),
     "extensions": (("kept", ""), ("kept", ""), ("kept", "the world entry keeps the extensions object")),
 }
-_UNKNOWN_FIELD = (("kept", "not in the spec: kept verbatim"), ("kept", "not in the spec: kept verbatim"),
-                  ("dropped", f"no such field in a world entry; {_CARRIED}"))
+_UNKNOWN_FIELD = (
+    ("kept", "not in the spec: kept verbatim"),
+    ("kept", "not in the spec: kept verbatim"),
+    ("dropped", f"no such field in a world entry; {_CARRIED}"),
+)
 
 #: SillyTavern's entry extensions (``character_book`` name -> world-file field), from ``convertCharacterBook``.
 ST_EXTENSIONS: dict[str, str] = {
-    "position": "position", "exclude_recursion": "excludeRecursion", "prevent_recursion": "preventRecursion",
-    "delay_until_recursion": "delayUntilRecursion", "display_index": "displayIndex", "probability": "probability",
-    "useProbability": "useProbability", "depth": "depth", "selectiveLogic": "selectiveLogic",
-    "outlet_name": "outletName", "group": "group", "group_override": "groupOverride", "group_weight": "groupWeight",
-    "scan_depth": "scanDepth", "case_sensitive": "caseSensitive", "match_whole_words": "matchWholeWords",
-    "use_group_scoring": "useGroupScoring", "automation_id": "automationId", "role": "role",
-    "vectorized": "vectorized", "sticky": "sticky", "cooldown": "cooldown", "delay": "delay",
+    "position": "position",
+    "exclude_recursion": "excludeRecursion",
+    "prevent_recursion": "preventRecursion",
+    "delay_until_recursion": "delayUntilRecursion",
+    "display_index": "displayIndex",
+    "probability": "probability",
+    "useProbability": "useProbability",
+    "depth": "depth",
+    "selectiveLogic": "selectiveLogic",
+    "outlet_name": "outletName",
+    "group": "group",
+    "group_override": "groupOverride",
+    "group_weight": "groupWeight",
+    "scan_depth": "scanDepth",
+    "case_sensitive": "caseSensitive",
+    "match_whole_words": "matchWholeWords",
+    "use_group_scoring": "useGroupScoring",
+    "automation_id": "automationId",
+    "role": "role",
+    "vectorized": "vectorized",
+    "sticky": "sticky",
+    "cooldown": "cooldown",
+    "delay": "delay",
     "match_persona_description": "matchPersonaDescription",
     "match_character_description": "matchCharacterDescription",
     "match_character_personality": "matchCharacterPersonality",
-    "match_character_depth_prompt": "matchCharacterDepthPrompt", "match_scenario": "matchScenario",
-    "match_creator_notes": "matchCreatorNotes", "triggers": "triggers", "ignore_budget": "ignoreBudget",
+    "match_character_depth_prompt": "matchCharacterDepthPrompt",
+    "match_scenario": "matchScenario",
+    "match_creator_notes": "matchCreatorNotes",
+    "triggers": "triggers",
+    "ignore_budget": "ignoreBudget",
 }
 
 _ST_KNOWS = "SillyTavern understands it in the content"
@@ -136,8 +177,11 @@ def _decorator_rows(name: str) -> tuple[tuple[str, str], tuple[str, str], tuple[
         return (("kept", f"not in the V2 spec; {_ST_KNOWS}"), ("kept", ""), ("kept", _ST_KNOWS))
     known = DECORATORS.get(name)
     hint = known or "not a decorator kit knows"
-    return (("dropped", f"{_V2_NONE}; {hint}"), ("kept", "" if known is not None else "not a CCv3 decorator kit knows"),
-            ("dropped", f"{_ST_DROPS} (kit keeps the line in the content); {hint}"))
+    return (
+        ("dropped", f"{_V2_NONE}; {hint}"),
+        ("kept", "" if known is not None else "not a CCv3 decorator kit knows"),
+        ("dropped", f"{_ST_DROPS} (kit keeps the line in the content); {hint}"),
+    )
 
 
 def _entry_rows(label: str, entry: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
@@ -154,8 +198,11 @@ def _entry_rows(label: str, entry: Mapping[str, Any]) -> Iterator[dict[str, Any]
                 if inner is None:
                     continue
                 st = ST_EXTENSIONS.get(name)
-                target = ("mapped", f"{st} (SillyTavern's field; the extensions object is kept too)") if st else (
-                    "kept", "inside the extensions object")
+                target = (
+                    ("mapped", f"{st} (SillyTavern's field; the extensions object is kept too)")
+                    if st
+                    else ("kept", "inside the extensions object")
+                )
                 yield from emit(f"extensions.{name}", (("kept", ""), ("kept", ""), target))
     for name in _decorators(entry.get("content")):
         yield from emit(name, _decorator_rows(name))
@@ -172,10 +219,13 @@ def _card_book(card: Any) -> Mapping[str, Any]:
     else:
         raise InvalidParameterError(
             f"The 'card' parameter of portability must be a kit.cards.Card or a card JSON object (V2/V3, or a "
-            f"character_book). Got {type(card).__name__} instead: read a file with kit.cards.read_card(path).")
+            f"character_book). Got {type(card).__name__} instead: read a file with kit.cards.read_card(path)."
+        )
     if book is None or not isinstance(book.get("entries"), list):
-        raise InvalidParameterError("The 'card' parameter of portability must hold a character_book with a list of "
-                                    "entries. Got a card without one.")
+        raise InvalidParameterError(
+            "The 'card' parameter of portability must hold a character_book with a list of "
+            "entries. Got a card without one."
+        )
     return book
 
 
@@ -213,7 +263,8 @@ def portability(card: Any) -> pd.DataFrame:
 # -- the lossless conversions -----------------------------------------------------------------------------
 def card_to_world_file(card: Any) -> dict[str, Any]:
     """A card's ``character_book`` as a SillyTavern world file, as SillyTavern imports card lore, with the whole
-    book kept as ``originalData`` (see :func:`world_file_to_character_book`)."""
+    book kept as ``originalData`` (see :func:`world_file_to_character_book`).
+    """
     if isinstance(card, Mapping) and not isinstance(card.get("entries"), list):
         card = card_from_dict(dict(card))
     return character_book_to_world(_card_book(card))

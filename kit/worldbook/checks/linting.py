@@ -48,15 +48,16 @@ from __future__ import annotations
 import math
 import os
 import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from kit.core.errors import InvalidParameterError
 from kit.core.problems import problem_schema, problems_frame
-from kit.worldbook.checks._common_words import COMMON_WORDS
 from kit.worldbook.book.model import Entry, WorldBook
+from kit.worldbook.checks._common_words import COMMON_WORDS
 from kit.worldbook.sillytavern._js import JS_WHITESPACE, js_number, js_truthy
 from kit.worldbook.sillytavern.buffer import match_key
 from kit.worldbook.sillytavern.jsregex import RegexTimeoutError, parse_regex_key, translate_js_regex
@@ -68,8 +69,15 @@ __all__ = ["LINT_EXTRA", "LINT_KINDS", "LINT_SCHEMA", "lint", "books_to_lint", "
 
 #: The problem kinds :func:`lint` reports (see the module documentation).
 LINT_KINDS: tuple[str, ...] = (
-    "never_fires", "dead_key", "invalid_regex", "duplicate_key", "missing_reference", "group_shadowed",
-    "constants_over_budget", "broad_key", "unreadable",
+    "never_fires",
+    "dead_key",
+    "invalid_regex",
+    "duplicate_key",
+    "missing_reference",
+    "group_shadowed",
+    "constants_over_budget",
+    "broad_key",
+    "unreadable",
 )
 #: Columns :func:`lint` adds after the shared problems columns.
 LINT_EXTRA: dict[str, str] = {"book_id": "string", "uid": "string"}
@@ -94,9 +102,9 @@ class _View:
 
     book: WorldBook
     entry: Entry
-    st: Mapping[str, Any] | None          # the raw SillyTavern entry, when read from a SillyTavern file
-    keys: tuple[str, ...]                 # primary keys taking part in matching (ST: trimmed, non-empty)
-    secondary: tuple[str, ...]            # ST: raw secondary keys (empty ones never match); kit: non-empty
+    st: Mapping[str, Any] | None  # the raw SillyTavern entry, when read from a SillyTavern file
+    keys: tuple[str, ...]  # primary keys taking part in matching (ST: trimmed, non-empty)
+    secondary: tuple[str, ...]  # ST: raw secondary keys (empty ones never match); kit: non-empty
     case_sensitive: bool
     whole_words: bool
 
@@ -122,22 +130,49 @@ def _view(book: WorldBook, entry: Entry, whole_words_default: bool) -> _View:
     st = raw if isinstance(raw, Mapping) else None
     kw = entry.triggers.keyword
     if st is None:
-        return _View(book, entry, None, kw.active_keys if kw else (), kw.active_secondary_keys if kw else (),
-                     bool(kw and kw.case_sensitive), bool(kw and kw.match_whole_words))
+        return _View(
+            book,
+            entry,
+            None,
+            kw.active_keys if kw else (),
+            kw.active_secondary_keys if kw else (),
+            bool(kw and kw.case_sensitive),
+            bool(kw and kw.match_whole_words),
+        )
     keys = tuple(k.strip(JS_WHITESPACE) for k in (kw.keys if kw else ()) if k)
     ww = st.get("matchWholeWords")
-    return _View(book, entry, st, keys, kw.secondary_keys if kw else (), js_truthy(st.get("caseSensitive")),
-                 whole_words_default if ww is None else js_truthy(ww))
+    return _View(
+        book,
+        entry,
+        st,
+        keys,
+        kw.secondary_keys if kw else (),
+        js_truthy(st.get("caseSensitive")),
+        whole_words_default if ww is None else js_truthy(ww),
+    )
 
 
-def _row(kind: str, view: _View | None, message: str, *, book: WorldBook | None = None, field: str | None = None,
-         severity: str = "error") -> dict[str, Any]:
+def _row(
+    kind: str,
+    view: _View | None,
+    message: str,
+    *,
+    book: WorldBook | None = None,
+    field: str | None = None,
+    severity: str = "error",
+) -> dict[str, Any]:
     book = view.book if view is not None else book
     assert book is not None
     uid = view.entry.uid if view is not None else None
     return {
-        "severity": severity, "kind": kind, "object_id": view.entry_id if view is not None else book.id,
-        "field": field, "message": message, "path": book.source, "book_id": book.id, "uid": uid,
+        "severity": severity,
+        "kind": kind,
+        "object_id": view.entry_id if view is not None else book.id,
+        "field": field,
+        "message": message,
+        "path": book.source,
+        "book_id": book.id,
+        "uid": uid,
     }
 
 
@@ -155,14 +190,20 @@ def _regex_problem(key: str) -> tuple[str, str] | None:
             reason = str(exc) or type(exc).__name__
         else:
             reason = "it holds an unescaped '/' or repeats a flag"
-        return "invalid_regex", f"{key!r} looks like a regex but is not a valid JavaScript regex ({reason}): " \
-            "SillyTavern matches it as plain text, slashes included"
+        return (
+            "invalid_regex",
+            f"{key!r} looks like a regex but is not a valid JavaScript regex ({reason}): "
+            "SillyTavern matches it as plain text, slashes included",
+        )
     if rx.error:
         return "dead_key", f"regex {key!r} is refused by kit's simulator ({rx.error}); it never matches there"
     source = rx.source
     if source.startswith("^") and len(source) > 1 and (source[1].isalnum() or _CJK.match(source[1])):
-        return "dead_key", f"regex {key!r} starts with ^, but SillyTavern's scan buffer starts every message " \
-            "with \\x01 (and the speaker's name), so it never matches"
+        return (
+            "dead_key",
+            f"regex {key!r} starts with ^, but SillyTavern's scan buffer starts every message "
+            "with \\x01 (and the speaker's name), so it never matches",
+        )
     if _EMPTY_CLASS.search(source):
         return "dead_key", f"regex {key!r} holds the empty class [], which matches nothing in JavaScript"
     return None
@@ -247,7 +288,8 @@ def _secondary_dead(view: _View) -> str | None:
 
 class _RecursionText:
     """The contents recursion passes can scan: every enabled entry's but those with ``preventRecursion``,
-    joined once (and lower-cased once) so that each delayed entry is one scan, not one per entry."""
+    joined once (and lower-cased once) so that each delayed entry is one scan, not one per entry.
+    """
 
     def __init__(self, views: Sequence[_View]) -> None:
         self.members = {id(v) for v in views if not (v.st is not None and js_truthy(v.st.get("preventRecursion")))}
@@ -257,10 +299,14 @@ class _RecursionText:
 
     def matches(self, view: _View, key: str, *, others_only: bool = False) -> bool:
         if not others_only:
-            return match_key(self.text, key, case_sensitive=view.case_sensitive, whole_words=view.whole_words,
-                             lowered=self.lowered)
-        return any(match_key(o.entry.content, key, case_sensitive=view.case_sensitive, whole_words=view.whole_words)
-                   for o in self.views if o is not view and id(o) in self.members)
+            return match_key(
+                self.text, key, case_sensitive=view.case_sensitive, whole_words=view.whole_words, lowered=self.lowered
+            )
+        return any(
+            match_key(o.entry.content, key, case_sensitive=view.case_sensitive, whole_words=view.whole_words)
+            for o in self.views
+            if o is not view and id(o) in self.members
+        )
 
 
 def _reachable_by_recursion(view: _View, pool: _RecursionText) -> bool:
@@ -274,8 +320,9 @@ def _reachable_by_recursion(view: _View, pool: _RecursionText) -> bool:
         try:
             if not pool.matches(view, key):
                 continue
-            if not own or not match_key(view.entry.content, key, case_sensitive=view.case_sensitive,
-                                        whole_words=view.whole_words):
+            if not own or not match_key(
+                view.entry.content, key, case_sensitive=view.case_sensitive, whole_words=view.whole_words
+            ):
                 return True
             if pool.matches(view, key, others_only=True):  # the key is in its own content: look at the others
                 return True
@@ -291,11 +338,11 @@ def _delay_dead(view: _View, pool: _RecursionText) -> str | None:
     if not js_truthy(level) or (level is not True and not js_number(level) > 0):
         return None
     if js_truthy(view.st.get("excludeRecursion")):
-        return "delayUntilRecursion together with excludeRecursion: it may fire only in recursion passes, " \
-            "which skip it"
+        return "delayUntilRecursion together with excludeRecursion: it may fire only in recursion passes, which skip it"
     if not _reachable_by_recursion(view, pool):
-        return "delayUntilRecursion, but no other entry's content holds one of its keys: no recursion pass can " \
-            "trigger it"
+        return (
+            "delayUntilRecursion, but no other entry's content holds one of its keys: no recursion pass can trigger it"
+        )
     return None
 
 
@@ -310,7 +357,8 @@ def _never_fires(view: _View, pool: _RecursionText) -> Iterator[dict[str, Any]]:
 
 
 _KIT_FIELDS = {
-    "key": "trigger_config.triggers", "probability": "trigger_config.probability",
+    "key": "trigger_config.triggers",
+    "probability": "trigger_config.probability",
     "keysecondary": "trigger_config.triggers.keyword.secondaryKey",
 }
 
@@ -324,8 +372,13 @@ def _duplicate_keys(views: Sequence[_View]) -> Iterator[dict[str, Any]]:
     for key, holders in by_key.items():
         if len(holders) > 1:
             names = ", ".join(h.entry.uid for h in holders)
-            yield _row("duplicate_key", holders[0], f"primary key {key!r} is on {len(holders)} entries of book "
-                       f"{holders[0].book.id!r}: {names}", field="key", severity="warning")
+            yield _row(
+                "duplicate_key",
+                holders[0],
+                f"primary key {key!r} is on {len(holders)} entries of book {holders[0].book.id!r}: {names}",
+                field="key",
+                severity="warning",
+            )
 
 
 def _missing_references(view: _View, known: Mapping[str, set[str]]) -> Iterator[dict[str, Any]]:
@@ -339,8 +392,13 @@ def _missing_references(view: _View, known: Mapping[str, set[str]]) -> Iterator[
             if book_id not in known:
                 where = f"book {book_id!r}, which is not among the linted books"
             effect = "so the entry never stays active" if name == "requires" else "so the exclusion has no effect"
-            yield _row("missing_reference", view, f"{name} {ref!r}: no such entry in {where}, {effect}",
-                       field=f"{name}[{i}]", severity="error" if name == "requires" else "warning")
+            yield _row(
+                "missing_reference",
+                view,
+                f"{name} {ref!r}: no such entry in {where}, {effect}",
+                field=f"{name}[{i}]",
+                severity="error" if name == "requires" else "warning",
+            )
 
 
 def _always_with(winner: _View, loser: _View) -> bool:
@@ -395,8 +453,13 @@ def _group_shadowed(views: Sequence[_View]) -> Iterator[dict[str, Any]]:
                     continue
                 why = _beats(winner, loser, rank)
                 if why:
-                    yield _row("group_shadowed", loser, f"never wins group {name!r}: {winner.entry_id} fires whenever "
-                               f"it does and wins ({why})", field="group", severity="warning")
+                    yield _row(
+                        "group_shadowed",
+                        loser,
+                        f"never wins group {name!r}: {winner.entry_id} fires whenever it does and wins ({why})",
+                        field="group",
+                        severity="warning",
+                    )
                     break
 
 
@@ -404,9 +467,14 @@ def _budget_rows(book: WorldBook, views: Sequence[_View], budget: int, how: str)
     constants = [v for v in views if v.entry.triggers.constant and not js_truthy((v.st or {}).get("ignoreBudget"))]
     tokens = sum(estimate_tokens(v.entry.content) for v in constants)
     if tokens > budget:
-        yield _row("constants_over_budget", None, f"the {len(constants)} constant entries take about {tokens} tokens, "
-                   f"more than the world-info budget of {budget} tokens ({how}): entries after them never fit",
-                   book=book, field="constant")
+        yield _row(
+            "constants_over_budget",
+            None,
+            f"the {len(constants)} constant entries take about {tokens} tokens, "
+            f"more than the world-info budget of {budget} tokens ({how}): entries after them never fit",
+            book=book,
+            field="constant",
+        )
 
 
 def _broad_keys(view: _View, words: Sequence[str]) -> Iterator[dict[str, Any]]:
@@ -414,28 +482,44 @@ def _broad_keys(view: _View, words: Sequence[str]) -> Iterator[dict[str, Any]]:
         if view.is_regex(key):
             continue
         if not key:
-            yield _row("broad_key", view, "a key of white space only: SillyTavern trims it to nothing, which matches "
-                       "every text", field=f"key[{i}]", severity="warning")
+            yield _row(
+                "broad_key",
+                view,
+                "a key of white space only: SillyTavern trims it to nothing, which matches every text",
+                field=f"key[{i}]",
+                severity="warning",
+            )
             continue
         if len(key) == 1 and _CJK.match(key):
-            yield _row("broad_key", view, f"key {key!r} is a single character: it matches inside every word that "
-                       "holds it, whole-word matching or not (CJK characters are word boundaries)",
-                       field=f"key[{i}]", severity="warning")
+            yield _row(
+                "broad_key",
+                view,
+                f"key {key!r} is a single character: it matches inside every word that "
+                "holds it, whole-word matching or not (CJK characters are word boundaries)",
+                field=f"key[{i}]",
+                severity="warning",
+            )
             continue
         folded = key.lower()
         if view.whole_words or len(folded) > 4 or not _LATIN_WORD.fullmatch(folded):
             continue
         inside = [w for w in words if folded in w and w != folded]
         if inside:
-            yield _row("broad_key", view, f"key {key!r} occurs inside common words ({', '.join(inside[:4])}) and "
-                       "whole-word matching is off", field=f"key[{i}]", severity="warning")
+            yield _row(
+                "broad_key",
+                view,
+                f"key {key!r} occurs inside common words ({', '.join(inside[:4])}) and whole-word matching is off",
+                field=f"key[{i}]",
+                severity="warning",
+            )
 
 
 # -- entry point ------------------------------------------------------------------------------------------
 def books_to_lint(source: Any) -> list[WorldBook]:
     """The books of what :func:`lint` accepts: a WorldBook, a library or mapping of books, an iterable of
     books, a path (a world-book file, or a folder read with :func:`kit.worldbook.scan_world_books`), or a
-    parsed world file (kit's native JSON, a SillyTavern world file, a card or ``character_book``)."""
+    parsed world file (kit's native JSON, a SillyTavern world file, a card or ``character_book``).
+    """
     from kit.worldbook.book.io import WorldBookLibrary, read_world_book, scan_world_books
 
     if isinstance(source, WorldBook):
@@ -521,8 +605,10 @@ def lint(
         ``uid``. Sorted by book, uid, kind and field; empty when nothing is wrong.
     """
     books = books_to_lint(book_or_library)
-    unread = [*(books.file_issues if isinstance(books, _Books) else ()),
-              *(i for b in books for i in b.issues if i.severity == "error")]
+    unread = [
+        *(books.file_issues if isinstance(books, _Books) else ()),
+        *(i for b in books for i in b.issues if i.severity == "error"),
+    ]
     _check_numbers(budget_tokens, max_context, budget_percent)
     words = tuple(w.lower() for w in (COMMON_WORDS if common_words is None else common_words))
     known = {b.id: {e.uid for e in b.entries} for b in books}
@@ -540,9 +626,19 @@ def lint(
         budget, how = _budget(book, budget_tokens, max_context, budget_percent)
         rows.extend(_budget_rows(book, views, budget, how))
     rows.extend(_group_shadowed(everyone))
-    rows.extend({"severity": "error", "kind": "unreadable", "field": i.field or None, "message": i.reason,
-                 "object_id": i.book_id if i.uid is None else f"{i.book_id}/{i.uid}", "path": i.file,
-                 "book_id": i.book_id, "uid": i.uid} for i in unread)
+    rows.extend(
+        {
+            "severity": "error",
+            "kind": "unreadable",
+            "field": i.field or None,
+            "message": i.reason,
+            "object_id": i.book_id if i.uid is None else f"{i.book_id}/{i.uid}",
+            "path": i.file,
+            "book_id": i.book_id,
+            "uid": i.uid,
+        }
+        for i in unread
+    )
     return problems_frame(rows, LINT_EXTRA, sort=("book_id", "uid", "kind", "field"))
 
 
@@ -553,7 +649,8 @@ def _check_numbers(budget_tokens: Any, max_context: Any, budget_percent: Any) ->
     number = isinstance(budget_percent, (int, float)) and not isinstance(budget_percent, bool)
     if not number or not 0 < budget_percent <= 100:
         raise InvalidParameterError(
-            f"The 'budget_percent' parameter of lint must be a number in (0, 100]. Got {budget_percent!r} instead.")
+            f"The 'budget_percent' parameter of lint must be a number in (0, 100]. Got {budget_percent!r} instead."
+        )
 
 
 def _budget(book: WorldBook, budget_tokens: int | None, max_context: int, percent: float) -> tuple[int, str]:

@@ -24,15 +24,16 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from kit.core.frames import frame
-from kit.worldbook._deprecation import renamed_attributes
 from kit.core.problems import problem_schema, problems_frame
-from kit.worldbook.errors import WorldBookFormatError
+from kit.worldbook._deprecation import renamed_attributes
 from kit.worldbook.conversations.studio import Conversation, Turn
+from kit.worldbook.errors import WorldBookFormatError
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -60,9 +61,19 @@ GROUP_FOLDER = "group chats"
 
 #: Columns of :meth:`ChatCorpus.chats`.
 CHAT_SCHEMA: dict[str, Any] = {
-    "conversation_id": "string", "character_name": "string", "user_name": "string", "is_group": "bool",
-    "create_date": "string", "chat_lore": "string", "n_messages": "int64", "n_turns": "int64",
-    "n_user": "int64", "n_system": "int64", "n_swipes": "int64", "n_chars": "int64", "path": "string",
+    "conversation_id": "string",
+    "character_name": "string",
+    "user_name": "string",
+    "is_group": "bool",
+    "create_date": "string",
+    "chat_lore": "string",
+    "n_messages": "int64",
+    "n_turns": "int64",
+    "n_user": "int64",
+    "n_system": "int64",
+    "n_swipes": "int64",
+    "n_chars": "int64",
+    "path": "string",
 }
 
 #: The chat reader's own problem columns, after the shared ones.
@@ -74,7 +85,8 @@ CHAT_PROBLEM_SCHEMA: dict[str, Any] = problem_schema(CHAT_PROBLEM_EXTRA)
 @dataclass(frozen=True)
 class ChatFile:
     """A chat file found by :func:`scan_chat_files`: its conversation id (the path relative to the scanned
-    folder, without ``.jsonl``), path, and whether it lies under ``group chats/``."""
+    folder, without ``.jsonl``), path, and whether it lies under ``group chats/``.
+    """
 
     conversation_id: str
     path: Path
@@ -118,23 +130,30 @@ class ChatLog:
     problems: tuple[Mapping[str, Any], ...] = field(default=(), repr=False)
 
     def summary_row(self) -> dict[str, Any]:
-        """This chat's row of :meth:`ChatCorpus.chats`."""
+        """The row of this chat in :meth:`ChatCorpus.chats`."""
         lore = self.metadata.get("world_info") if isinstance(self.metadata, Mapping) else None
         return {
-            "conversation_id": self.conversation.id, "character_name": self.character_name,
-            "user_name": self.user_name, "is_group": self.is_group, "create_date": self.create_date,
+            "conversation_id": self.conversation.id,
+            "character_name": self.character_name,
+            "user_name": self.user_name,
+            "is_group": self.is_group,
+            "create_date": self.create_date,
             "chat_lore": lore if isinstance(lore, str) and lore else None,
-            "n_messages": len(self.messages), "n_turns": len(self.conversation.turns),
-            "n_user": sum(m.is_user for m in self.messages), "n_system": sum(m.is_system for m in self.messages),
+            "n_messages": len(self.messages),
+            "n_turns": len(self.conversation.turns),
+            "n_user": sum(m.is_user for m in self.messages),
+            "n_system": sum(m.is_system for m in self.messages),
             "n_swipes": sum(len(m.swipes) for m in self.messages),
-            "n_chars": sum(len(m.mes) for m in self.messages), "path": str(self.path),
+            "n_chars": sum(len(m.mes) for m in self.messages),
+            "path": str(self.path),
         }
 
 
 @dataclass(frozen=True)
 class ChatCorpus:
     """Chat files read by :func:`read_chats`: ``logs`` (one :class:`ChatLog` per readable file, in
-    conversation-id order) and ``conversations`` (theirs, same order)."""
+    conversation-id order) and ``conversations`` (theirs, same order).
+    """
 
     logs: tuple[ChatLog, ...]
 
@@ -201,16 +220,28 @@ def scan_chat_files(path: str | os.PathLike[str]) -> list[ChatFile]:
         if file.is_symlink() or not file.is_file():
             continue
         rel = file.relative_to(root)
-        found.append(ChatFile(rel.with_suffix("").as_posix(), file, GROUP_FOLDER in rel.parts[:-1] or GROUP_FOLDER in root.parts))
+        found.append(
+            ChatFile(rel.with_suffix("").as_posix(), file, GROUP_FOLDER in rel.parts[:-1] or GROUP_FOLDER in root.parts)
+        )
     return sorted(found, key=lambda f: f.conversation_id)
 
 
-def _problem(kind: str, message: str, chat: ChatFile, line: int | None, fld: str = "", severity: str = "error") -> dict[str, Any]:
+def _problem(
+    kind: str, message: str, chat: ChatFile, line: int | None, fld: str = "", severity: str = "error"
+) -> dict[str, Any]:
     where = f"line {line}" if line is not None else ""
     if fld:
         where = f"{where}: {fld}" if where else fld
-    return {"severity": severity, "kind": kind, "object_id": chat.conversation_id, "field": where or None, "message": message,
-            "path": str(chat.path), "conversation_id": chat.conversation_id, "line": line}
+    return {
+        "severity": severity,
+        "kind": kind,
+        "object_id": chat.conversation_id,
+        "field": where or None,
+        "message": message,
+        "path": str(chat.path),
+        "conversation_id": chat.conversation_id,
+        "line": line,
+    }
 
 
 def _lines(handle: Any, max_line_bytes: int) -> Iterator[tuple[int, bytes | None]]:
@@ -258,13 +289,22 @@ def _message(obj: Mapping[str, Any], chat: ChatFile, number: int, problems: list
     if isinstance(swipes_raw, list):
         swipes = tuple(s if isinstance(s, str) else _text(s) for s in swipes_raw)
     elif swipes_raw is not None:
-        problems.append(_problem("bad_field", f"expected a list, got {type(swipes_raw).__name__} (ignored)", chat, number,
-                                 "swipes", severity="warning"))
+        problems.append(
+            _problem(
+                "bad_field",
+                f"expected a list, got {type(swipes_raw).__name__} (ignored)",
+                chat,
+                number,
+                "swipes",
+                severity="warning",
+            )
+        )
     swipe_id = obj.get("swipe_id")
     if not isinstance(swipe_id, int) or isinstance(swipe_id, bool):
         swipe_id = None
-    return ChatLine(_text(obj.get("name")), flags["is_user"], flags["is_system"], _text(obj.get("send_date")), mes,
-                       swipes, swipe_id)
+    return ChatLine(
+        _text(obj.get("name")), flags["is_user"], flags["is_system"], _text(obj.get("send_date")), mes, swipes, swipe_id
+    )
 
 
 def _is_header(obj: Mapping[str, Any]) -> bool:
@@ -310,7 +350,8 @@ def read_chat(
         from kit.core.errors import InvalidParameterError
 
         raise InvalidParameterError(
-            f"The 'max_line_bytes' parameter of read_chat must be an int in the range [1, inf). Got {max_line_bytes!r} instead."
+            "The 'max_line_bytes' parameter of read_chat must be an int in the range [1, inf). "
+            f"Got {max_line_bytes!r} instead."
         )
     problems: list[dict[str, Any]] = []
     header: Mapping[str, Any] = {}
@@ -321,7 +362,9 @@ def read_chat(
             for number, raw in _lines(handle, max_line_bytes):
                 n_lines = number
                 if raw is None:
-                    problems.append(_problem("line_too_long", f"longer than {max_line_bytes} bytes (skipped)", chat, number))
+                    problems.append(
+                        _problem("line_too_long", f"longer than {max_line_bytes} bytes (skipped)", chat, number)
+                    )
                     continue
                 if not raw.strip():
                     continue
@@ -331,17 +374,28 @@ def read_chat(
                     problems.append(_problem("invalid_json", f"not UTF-8 at byte {exc.start}", chat, number))
                     continue
                 except json.JSONDecodeError as exc:
-                    problems.append(_problem("invalid_json", f"not valid JSON: {exc.msg} (column {exc.colno})", chat, number))
+                    problems.append(
+                        _problem("invalid_json", f"not valid JSON: {exc.msg} (column {exc.colno})", chat, number)
+                    )
                     continue
                 if not isinstance(obj, dict):
-                    problems.append(_problem("not_an_object", f"expected a JSON object, got {type(obj).__name__}", chat, number))
+                    problems.append(
+                        _problem("not_an_object", f"expected a JSON object, got {type(obj).__name__}", chat, number)
+                    )
                     continue
                 if number == 1 and _is_header(obj):
                     header = obj
                     continue
                 if number == 1 and not chat.is_group:
-                    problems.append(_problem("missing_header", "the first line is a message, not the chat header", chat, 1,
-                                             severity="warning"))
+                    problems.append(
+                        _problem(
+                            "missing_header",
+                            "the first line is a message, not the chat header",
+                            chat,
+                            1,
+                            severity="warning",
+                        )
+                    )
                 message = _message(obj, chat, number, problems)
                 if message is not None:
                     messages.append(message)
@@ -365,16 +419,29 @@ def read_chat(
         globals_ = tuple(global_book_ids) + ((lore,) if lore and lore not in global_book_ids else ())
     turns = tuple(Turn(m.mes, "user" if m.is_user else "assistant", {}) for m in messages if not m.is_system)
     conversation = Conversation(
-        id=chat.conversation_id, turns=turns, title=character or chat.path.stem,
-        character_book_id=(character_books or {}).get(book_key), global_book_ids=globals_,
+        id=chat.conversation_id,
+        turns=turns,
+        title=character or chat.path.stem,
+        character_book_id=(character_books or {}).get(book_key),
+        global_book_ids=globals_,
     )
-    return ChatLog(conversation, chat.path, chat.is_group, user, character, _text(header.get("create_date")),
-                   dict(metadata), tuple(messages), tuple(problems))
+    return ChatLog(
+        conversation,
+        chat.path,
+        chat.is_group,
+        user,
+        character,
+        _text(header.get("create_date")),
+        dict(metadata),
+        tuple(messages),
+        tuple(problems),
+    )
 
 
 def iter_chats(path: str | os.PathLike[str] | Iterable[ChatFile], **options: Any) -> Iterator[ChatLog]:
     """Yield the chats of ``path`` (as :func:`scan_chat_files` finds them, or given :class:`ChatFile` s)
-    one :class:`ChatLog` at a time; ``options`` as for :func:`read_chat`."""
+    one :class:`ChatLog` at a time; ``options`` as for :func:`read_chat`.
+    """
     files = scan_chat_files(path) if isinstance(path, (str, os.PathLike)) else list(path)
     for chat in files:
         yield read_chat(chat, **options)
@@ -403,8 +470,15 @@ def read_chats(
         ``conversations`` (sorted by id), ``chats()`` and ``problems()`` frames. Bad lines and unreadable
         files are problem rows (never a crash) unless ``strict``.
     """
-    logs = list(iter_chats(path, character_books=character_books, global_book_ids=global_book_ids,
-                           max_line_bytes=max_line_bytes, strict=strict))
+    logs = list(
+        iter_chats(
+            path,
+            character_books=character_books,
+            global_book_ids=global_book_ids,
+            max_line_bytes=max_line_bytes,
+            strict=strict,
+        )
+    )
     logs.sort(key=lambda log: log.conversation.id)
     return ChatCorpus(tuple(logs))
 

@@ -13,17 +13,26 @@ as global ones, when both are absent).
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from kit.core.errors import StorageError
 from kit.worldbook._deprecation import renamed_attributes
-from kit.worldbook.errors import WorldBookFormatError
 from kit.worldbook.book._files import MAX_INT_DIGITS, JsonRefused, huge_ints, parse_json, read_book_file
 from kit.worldbook.book.io import MAX_FILE_BYTES, WorldBookLibrary, scan_world_books
+from kit.worldbook.errors import WorldBookFormatError
 
-__all__ = ["Turn", "Conversation", "Studio", "conversation_from_dict", "read_conversation", "scan_conversations", "read_studio"]
+__all__ = [
+    "Turn",
+    "Conversation",
+    "Studio",
+    "conversation_from_dict",
+    "read_conversation",
+    "scan_conversations",
+    "read_studio",
+]
 
 
 @dataclass(frozen=True)
@@ -81,7 +90,9 @@ def conversation_from_dict(data: Any, *, default_id: str | None = None, file: st
             raise WorldBookFormatError("expected {'message': str, ...}", file=file, field=f"turns[{i}]", value=raw)
         if raw.get("table") is not None:
             if not isinstance(raw["table"], Mapping):
-                raise WorldBookFormatError("expected an object", file=file, field=f"turns[{i}].table", value=raw["table"])
+                raise WorldBookFormatError(
+                    "expected an object", file=file, field=f"turns[{i}].table", value=raw["table"]
+                )
             table = {**table, **raw["table"]}
         turns.append(Turn(raw["message"], str(raw.get("role", "user")), dict(table)))
     globals_raw = data.get("global_book_ids")
@@ -106,7 +117,11 @@ def read_conversation(path: str | os.PathLike[str]) -> Conversation:
         raise WorldBookFormatError(exc.reason, file=str(path)) from None
     for where, big in huge_ints(data):
         field = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in where).lstrip(".")
-        raise WorldBookFormatError(f"integer of {big.n_digits} digits, more than the {MAX_INT_DIGITS} kit converts", file=str(path), field=field)
+        raise WorldBookFormatError(
+            f"integer of {big.n_digits} digits, more than the {MAX_INT_DIGITS} kit converts",
+            file=str(path),
+            field=field,
+        )
     return conversation_from_dict(data, default_id=path.stem, file=str(path))
 
 

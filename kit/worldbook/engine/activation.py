@@ -32,22 +32,23 @@ true.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from kit.core.errors import InvalidParameterError
 from kit.core.frames import frame
 from kit.worldbook.book._frames import POSITION_LABEL, TRIGGER
 from kit.worldbook.book._params import check_activate_args
 from kit.worldbook.book.conditions import Condition, parse_condition
-from kit.worldbook.engine.conflicts import resolve
-from kit.worldbook.errors import ConditionSyntaxError, WorldBookFormatError
 from kit.worldbook.book.logic import LogicNode, evaluate_logic, logic_keys, parse_logic
-from kit.worldbook.engine.matching import KeyScanner, check_word_boundary
 from kit.worldbook.book.model import POSITION_LABELS, Entry, WorldBook
 from kit.worldbook.book.normalize import entry_to_dict
+from kit.worldbook.engine.conflicts import resolve
+from kit.worldbook.engine.matching import KeyScanner, check_word_boundary
 from kit.worldbook.engine.payload import to_payload  # noqa: F401 - its home was this module
 from kit.worldbook.engine.reasons import OUTCOME, rejection_code
+from kit.worldbook.errors import ConditionSyntaxError, WorldBookFormatError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -99,13 +100,13 @@ class _Compiled:
     book_id: str
     book_name: str
     book_scope: str
-    primary: tuple[int, ...]          # spec ids of primary keys, in key order
+    primary: tuple[int, ...]  # spec ids of primary keys, in key order
     secondary: tuple[int, ...]
     secondary_logic: str
     conditions: tuple[Condition, ...]
     logic: LogicNode | None
     logic_specs: Mapping[str, int]
-    requires: tuple[str, ...]          # entry ids
+    requires: tuple[str, ...]  # entry ids
     excludes: tuple[str, ...]
     trigger_config: Mapping[str, Any]
 
@@ -113,7 +114,8 @@ class _Compiled:
 @dataclass(frozen=True)
 class Hit:
     """One entry whose trigger fired: the compiled entry index, the trigger, what matched and where, and
-    (when dropped later) the reason and its outcome code (:data:`kit.worldbook.engine.reasons.OUTCOMES`)."""
+    (when dropped later) the reason and its outcome code (:data:`kit.worldbook.engine.reasons.OUTCOMES`).
+    """
 
     index: int
     trigger: str
@@ -128,7 +130,8 @@ class Hit:
 class TurnScan:
     """What one request's text and table gave, before any entry is judged: the key specs found in the
     message and in the scanned history, the scanned history window, the retrieval scores and the
-    condition evaluator (cached per condition)."""
+    condition evaluator (cached per condition).
+    """
 
     msg_hits: frozenset[int]
     hist_hits: frozenset[int]
@@ -156,7 +159,11 @@ class Activator:
     """
 
     def __init__(
-        self, global_books: Sequence[WorldBook] = (), character_book: WorldBook | None = None, *, word_boundary: str = "kit"
+        self,
+        global_books: Sequence[WorldBook] = (),
+        character_book: WorldBook | None = None,
+        *,
+        word_boundary: str = "kit",
     ) -> None:
         books: list[tuple[WorldBook, str]] = []
         seen: set[str] = set()
@@ -194,10 +201,18 @@ class Activator:
                 logic_specs = {k: spec(k, cs, ww) for k in logic_keys(logic)} if logic is not None else {}
                 compiled.append(
                     _Compiled(
-                        index=len(compiled), entry=entry, entry_id=eid, book_id=book.id, book_name=book.name,
-                        book_scope=scope, primary=primary, secondary=secondary,
-                        secondary_logic=kw.secondary_logic if kw else "and_any", conditions=conditions,
-                        logic=logic, logic_specs=logic_specs,
+                        index=len(compiled),
+                        entry=entry,
+                        entry_id=eid,
+                        book_id=book.id,
+                        book_name=book.name,
+                        book_scope=scope,
+                        primary=primary,
+                        secondary=secondary,
+                        secondary_logic=kw.secondary_logic if kw else "and_any",
+                        conditions=conditions,
+                        logic=logic,
+                        logic_specs=logic_specs,
                         requires=tuple(_resolve(book.id, r, uids) for r in entry.requires),
                         excludes=tuple(_resolve(book.id, r, uids) for r in entry.excludes),
                         trigger_config=entry_to_dict(entry)["trigger_config"],
@@ -225,7 +240,9 @@ class Activator:
         if scan_depth is None:
             return history
         if isinstance(scan_depth, bool) or not isinstance(scan_depth, int) or scan_depth < 0:
-            raise InvalidParameterError(f"The 'scan_depth' parameter of activate must be None or an int >= 0. Got {scan_depth!r} instead.")
+            raise InvalidParameterError(
+                f"The 'scan_depth' parameter of activate must be None or an int >= 0. Got {scan_depth!r} instead."
+            )
         return history[len(history) - scan_depth :] if scan_depth else ()
 
     def hits(
@@ -238,11 +255,16 @@ class Activator:
         rng: Any = None,
     ) -> list[Hit]:
         """Run steps 2-7 and return every fired entry as a :class:`Hit` in collection order (dropped ones
-        carry ``rejected_by``). :meth:`activate` turns these into the result frame."""
+        carry ``rejected_by``). :meth:`activate` turns these into the result frame.
+        """
         return self.hits_of(self.scan(message, history, table, scan_depth=scan_depth), rng)
 
     def scan(
-        self, message: str = "", history: Sequence[str] = (), table: Mapping[str, Any] | None = None, *,
+        self,
+        message: str = "",
+        history: Sequence[str] = (),
+        table: Mapping[str, Any] | None = None,
+        *,
         scan_depth: int | None = None,
     ) -> TurnScan:
         """Scan one request's message, history window and retrieval index (no entry judged yet)."""
@@ -293,7 +315,14 @@ class Activator:
         reasons = resolve(self.entries, [h.index for h in fired], draw)
         return [_reject(h, reasons[h.index]) if h.index in reasons else h for h in fired]
 
-    def _fire(self, c: _Compiled, msg: frozenset[int], hist: frozenset[int], holds: Callable[[Condition], bool], rag: Mapping[int, float]) -> Hit | None:
+    def _fire(
+        self,
+        c: _Compiled,
+        msg: frozenset[int],
+        hist: frozenset[int],
+        holds: Callable[[Condition], bool],
+        rag: Mapping[int, float],
+    ) -> Hit | None:
         t = c.entry.triggers
         if t.constant:
             return Hit(c.index, "constant", "", "always")
@@ -305,13 +334,15 @@ class Activator:
                 where = "history"
             if matched is not None and self._secondary_ok(c, msg, hist):
                 specs = self.scanner.specs
-                keys = [specs[s][0] for s in c.primary if s in msg] + [specs[s][0] for s in c.primary if s not in msg and s in hist]
+                keys = [specs[s][0] for s in c.primary if s in msg] + [
+                    specs[s][0] for s in c.primary if s not in msg and s in hist
+                ]
                 return Hit(c.index, "keyword", specs[matched][0], where, keys=tuple(dict.fromkeys(keys)))
         if c.conditions and all(holds(cond) for cond in c.conditions):
             return Hit(c.index, "condition", " && ".join(cond.text for cond in c.conditions), "table")
         if c.logic is not None:
-            specs = c.logic_specs
-            if evaluate_logic(c.logic, lambda k: specs[k] in msg or specs[k] in hist, holds):
+            logic_specs = c.logic_specs
+            if evaluate_logic(c.logic, lambda k: logic_specs[k] in msg or logic_specs[k] in hist, holds):
                 return Hit(c.index, "logic", t.logic_expression or "", "expression")
         if c.index in rag:
             return Hit(c.index, "rag", f"score={rag[c.index]:.3f}", "retrieval")
@@ -332,7 +363,7 @@ class Activator:
         return all(found)
 
     def rag_scores(self, message: str, window: Sequence[str]) -> dict[int, float]:
-        recent = list(window)[len(window) - (RAG_QUERY_MESSAGES - 1):] if RAG_QUERY_MESSAGES > 1 else []
+        recent = list(window)[len(window) - (RAG_QUERY_MESSAGES - 1) :] if RAG_QUERY_MESSAGES > 1 else []
         query = "\n".join([*recent, message or ""]).strip()
         if not query:
             return {}
@@ -341,7 +372,9 @@ class Activator:
             from kit.retrieval import ParagraphIndex
 
             docs = [
-                Document(id=self.entries[i].entry_id, title=self.entries[i].entry.comment, text=self.entries[i].entry.content)
+                Document(
+                    id=self.entries[i].entry_id, title=self.entries[i].entry.comment, text=self.entries[i].entry.content
+                )
                 for i in self._rag
             ]
             self._rag_index = ParagraphIndex(weighting="tfidf").fit(docs)
@@ -374,7 +407,9 @@ class Activator:
             from kit.worldbook.engine.reporting import activation_log
 
             emit = logger.info if isinstance(logger, logging.Logger) else logger
-            for line in activation_log(result, [b for b, _ in self.books], scopes=dict((b.id, s) for b, s in self.books)):
+            for line in activation_log(
+                result, [b for b, _ in self.books], scopes=dict((b.id, s) for b, s in self.books)
+            ):
                 emit(line)
         return result
 
@@ -428,13 +463,17 @@ def _generator(rng: Any) -> np.random.Generator:
         return rng
     if rng is None or isinstance(rng, (int, np.integer)):
         return np.random.default_rng(rng)
-    raise InvalidParameterError(f"The 'rng' parameter of activate must be None, an int seed or a numpy Generator. Got {rng!r} instead.")
+    raise InvalidParameterError(
+        f"The 'rng' parameter of activate must be None, an int seed or a numpy Generator. Got {rng!r} instead."
+    )
 
 
 _CACHE: dict[tuple[Any, ...], tuple[tuple[Any, ...], Activator]] = {}
 
 
-def _activator(global_books: Sequence[WorldBook], character_book: WorldBook | None, word_boundary: str = "kit") -> Activator:
+def _activator(
+    global_books: Sequence[WorldBook], character_book: WorldBook | None, word_boundary: str = "kit"
+) -> Activator:
     global_books = tuple(global_books)
     books = global_books + ((character_book,) if character_book is not None else ())
     key = tuple(id(b) for b in global_books) + (-1, id(character_book), word_boundary)
@@ -501,8 +540,8 @@ def activate(
         ``position``, ``position_label`` (ordered categorical), ``order``, ``depth``, ``macro`` (position 7),
         ``probability``, ``is_active``, ``rejected_by``, ``outcome`` (ordered categorical
         :data:`kit.worldbook.engine.reasons.OUTCOMES`: ``activated``, ``probability``, ``group_lost``, ``excluded`` or
-        ``requires_missing`` here; :func:`kit.worldbook.why` gives every entry one), ``comment``, ``content``, ``trigger_config``
-        (the entry's native ``trigger_config`` object, for payloads).
+        ``requires_missing`` here; :func:`kit.worldbook.why` gives every entry one), ``comment``, ``content``,
+        ``trigger_config`` (the entry's native ``trigger_config`` object, for payloads).
 
     Notes
     -----
@@ -576,5 +615,10 @@ def activate_request(
     return activate(
         [library[i] for i in ids],
         library[str(char_id)] if char_id not in (None, "") else None,
-        message=message, history=history, table=table, scan_depth=scan_depth, rng=rng, logger=logger,
+        message=message,
+        history=history,
+        table=table,
+        scan_depth=scan_depth,
+        rng=rng,
+        logger=logger,
     )

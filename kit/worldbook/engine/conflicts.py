@@ -7,7 +7,8 @@ Pure functions over the fired entries' indices and the compiled entries (anythin
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 __all__ = ["resolve", "conflicts"]
 
@@ -48,7 +49,8 @@ def resolve(entries: Sequence[Any], fired: Sequence[int], draw: Callable[[], flo
 
 def conflicts(entries: Sequence[Any], alive: list[int]) -> tuple[dict[int, str], set[int]]:
     """Steps 5-7 over the entries ``alive`` (collection order): the rejection reason of each dropped
-    entry, and the entries that caused a group or excludes rejection."""
+    entry, and the entries that caused a group or excludes rejection.
+    """
     reasons: dict[int, str] = {}
     blockers: set[int] = set()
     priority = sorted(alive, key=lambda i: (-entries[i].entry.order, i))

@@ -18,8 +18,9 @@ edit of the key); each followed by ``": "`` and the text that nearly matched.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from kit.worldbook.engine.activation import Activator, Hit, TurnScan
 from kit.worldbook.engine.matching import KeyScanner, find_key
@@ -37,7 +38,8 @@ _CODE = {code: i for i, code in enumerate(OUTCOMES)}
 @dataclass(frozen=True)
 class TurnOutcomes:
     """The outcomes of one request: ``codes`` (one index into :data:`~kit.worldbook.engine.reasons.OUTCOMES` per
-    compiled entry), and the per-request ``details`` / ``near_misses`` that differ from the static ones."""
+    compiled entry), and the per-request ``details`` / ``near_misses`` that differ from the static ones.
+    """
 
     codes: np.ndarray
     details: Mapping[int, str]
@@ -71,8 +73,14 @@ class OutcomeJudge:
 
     # -- outcomes ----------------------------------------------------------------------------------------
     def judge(
-        self, scan: TurnScan, hits: Sequence[Hit], *, table: Mapping[str, Any] | None = None,
-        older: Sequence[str] = (), message: str = "", near_miss: bool = True,
+        self,
+        scan: TurnScan,
+        hits: Sequence[Hit],
+        *,
+        table: Mapping[str, Any] | None = None,
+        older: Sequence[str] = (),
+        message: str = "",
+        near_miss: bool = True,
     ) -> TurnOutcomes:
         """The outcome of every entry for one request.
 
@@ -122,7 +130,13 @@ class OutcomeJudge:
         return self._relaxed
 
     def near_misses(
-        self, scan: TurnScan, codes: np.ndarray, *, table: Mapping[str, Any], older: Sequence[str], message: str,
+        self,
+        scan: TurnScan,
+        codes: np.ndarray,
+        *,
+        table: Mapping[str, Any],
+        older: Sequence[str],
+        message: str,
     ) -> dict[int, str]:
         """``{entry index: near miss}`` for the entries whose code is ``no_key_match``."""
         import numpy as np
@@ -137,8 +151,9 @@ class OutcomeJudge:
 
         postings = self.engine._postings
 
-        def mark(found: set[int], label: str, sources: Sequence[tuple[str, str]], cs: bool | None,
-                 ww: bool | None) -> None:
+        def mark(
+            found: set[int], label: str, sources: Sequence[tuple[str, str]], cs: bool | None, ww: bool | None
+        ) -> None:
             for spec in sorted(found):
                 for i in postings.get(spec, ()):
                     if i not in missing:

@@ -23,12 +23,22 @@ ones and keys that are prefixes of other keys) is found.
 from __future__ import annotations
 
 import re
-from typing import Iterable, Literal, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Literal
 
 from kit.core.errors import InvalidParameterError
 
-__all__ = ["WORD_BOUNDARIES", "WORD_CHARS", "WordBoundary", "is_word_char", "find_key", "key_occurs", "KeyScanner",
-           "check_word_boundary", "whole_word_regex"]
+__all__ = [
+    "WORD_BOUNDARIES",
+    "WORD_CHARS",
+    "WordBoundary",
+    "is_word_char",
+    "find_key",
+    "key_occurs",
+    "KeyScanner",
+    "check_word_boundary",
+    "whole_word_regex",
+]
 
 #: Whole-word rules: ``"kit"`` (CJK characters are boundaries, the default) and ``"python"`` (``\b``).
 WordBoundary = Literal["kit", "python"]
@@ -52,7 +62,8 @@ def check_word_boundary(value: object, function: str) -> WordBoundary:
             return boundary
     raise InvalidParameterError(
         f"The 'word_boundary' parameter of {function} must be one of {', '.join(map(repr, WORD_BOUNDARIES))}. "
-        f"Got {value!r} instead.")
+        f"Got {value!r} instead."
+    )
 
 
 def whole_word_regex(key: str, word_boundary: WordBoundary = "kit") -> str:

@@ -14,7 +14,7 @@ from a three-letter key is half the dictionary.
 from __future__ import annotations
 
 import re
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from kit.worldbook.engine.matching import WORD_CHARS
 
@@ -40,8 +40,8 @@ def within_one_edit(a: str, b: str) -> bool:
     while i < la and a[i] == b[i]:
         i += 1
     if la == lb:
-        return a[i + 1:] == b[i + 1:]
-    return a[i:] == b[i + 1:]
+        return a[i + 1 :] == b[i + 1 :]
+    return a[i:] == b[i + 1 :]
 
 
 def _is_cjk(key: str) -> bool:
@@ -61,14 +61,14 @@ def _spans(text: str, key: str) -> Iterator[str]:
     if _is_cjk(key):
         for size in (n, n + 1, n - 1):  # a substitution first: the likeliest typo
             for i in range(0, len(low) - size + 1):
-                piece = low[i:i + size]
+                piece = low[i : i + size]
                 if _CJK.search(piece):
                     yield piece
         return
     words = _WORD.findall(low)
     parts = len(key.split())
     for i in range(0, len(words) - parts + 1):
-        yield " ".join(words[i:i + parts])
+        yield " ".join(words[i : i + parts])
 
 
 def typo_of(key: str, text: str) -> str | None:
@@ -85,7 +85,7 @@ def typo_of(key: str, text: str) -> str | None:
 def _deletions(word: str) -> Iterable[str]:
     yield word
     for i in range(len(word)):
-        yield word[:i] + word[i + 1:]
+        yield word[:i] + word[i + 1 :]
 
 
 class TypoIndex:
@@ -121,17 +121,18 @@ class TypoIndex:
             words = _WORD.findall(low)
             for parts in self._word_counts:
                 for i in range(0, len(words) - parts + 1):
-                    yield " ".join(words[i:i + parts])
+                    yield " ".join(words[i : i + parts])
         if self._cjk_sizes and _CJK.search(low):
             for size in self._cjk_sizes:
                 for i in range(0, len(low) - size + 1):
-                    piece = low[i:i + size]
+                    piece = low[i : i + size]
                     if _CJK.search(piece):
                         yield piece
 
     def find(self, text: str) -> dict[str, str]:
         """``{key: piece}`` for every indexed key with a piece of ``text`` within one edit (not equal); the
-        first such piece in text order, one of the key's length (a substitution) preferred."""
+        first such piece in text order, one of the key's length (a substitution) preferred.
+        """
         found = self._cache.get(text)
         if found is not None:
             return found

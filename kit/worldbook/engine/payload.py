@@ -11,7 +11,8 @@ Python value, tuples lists.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from kit.worldbook.book.model import POSITION_LABELS_ZH, POSITION_WEIGHTS
 
@@ -22,14 +23,28 @@ __all__ = ["PAYLOAD_FIELDS", "to_payload", "plain_json"]
 
 #: The fields of each payload entry, in order.
 PAYLOAD_FIELDS: tuple[str, ...] = (
-    "uid", "content", "position", "order", "trigger_config", "book_id", "book_name", "book_scope", "trigger",
-    "matched", "matched_keys", "position_label", "weight", "depth", "macro",
+    "uid",
+    "content",
+    "position",
+    "order",
+    "trigger_config",
+    "book_id",
+    "book_name",
+    "book_scope",
+    "trigger",
+    "matched",
+    "matched_keys",
+    "position_label",
+    "weight",
+    "depth",
+    "macro",
 )
 
 
 def plain_json(value: Any) -> Any:
     """``value`` with every missing value as ``None``, numpy/pandas scalars as Python values, tuples as lists
-    and mapping keys as strings (recursively), so that ``json.dumps`` accepts it."""
+    and mapping keys as strings (recursively), so that ``json.dumps`` accepts it.
+    """
     if value is None or isinstance(value, (bool, str)):
         return value
     if isinstance(value, int):
@@ -70,12 +85,25 @@ def to_payload(result: pd.DataFrame) -> dict[str, Any]:
     for row in active.to_dict("records"):
         position = int(row["position"])
         keys = row.get("matched_keys")
-        entries.append(plain_json({
-            "uid": row["uid"], "content": row["content"], "position": position, "order": row["order"],
-            "trigger_config": row["trigger_config"], "book_id": row["book_id"], "book_name": row["book_name"],
-            "book_scope": row["book_scope"], "trigger": str(row["trigger"]), "matched": row["matched"],
-            "matched_keys": list(keys) if isinstance(keys, (list, tuple)) else [],
-            "position_label": POSITION_LABELS_ZH[position], "weight": POSITION_WEIGHTS[position],
-            "depth": row["depth"], "macro": row["macro"],
-        }))
+        entries.append(
+            plain_json(
+                {
+                    "uid": row["uid"],
+                    "content": row["content"],
+                    "position": position,
+                    "order": row["order"],
+                    "trigger_config": row["trigger_config"],
+                    "book_id": row["book_id"],
+                    "book_name": row["book_name"],
+                    "book_scope": row["book_scope"],
+                    "trigger": str(row["trigger"]),
+                    "matched": row["matched"],
+                    "matched_keys": list(keys) if isinstance(keys, (list, tuple)) else [],
+                    "position_label": POSITION_LABELS_ZH[position],
+                    "weight": POSITION_WEIGHTS[position],
+                    "depth": row["depth"],
+                    "macro": row["macro"],
+                }
+            )
+        )
     return {"type": "worldbook_active", "entries": entries}

@@ -29,7 +29,8 @@ order.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from kit.core.frames import frame
 from kit.worldbook._deprecation import renamed_attributes
@@ -52,7 +53,14 @@ ASSEMBLE_SCHEMA: dict[str, Any] = {
 #: The macro syntax: ``{{wb:<name>}}`` (spaces around the name allowed).
 MACRO_PATTERN = re.compile(r"\{\{\s*wb:\s*([^{}]+?)\s*\}\}")
 
-_SLOTS = {5: "system_message", 1: "before_character", 0: "after_character", 2: "before_examples", 3: "after_examples", 4: "author_note"}
+_SLOTS = {
+    5: "system_message",
+    1: "before_character",
+    0: "after_character",
+    2: "before_examples",
+    3: "after_examples",
+    4: "author_note",
+}
 
 
 def expand_macros(text: str, macros: dict[str, str]) -> str:
@@ -106,8 +114,16 @@ def assemble(
     rows: list[dict[str, Any]] = []
 
     def add(slot: str, role: str, text: str, entry_id: str = "", position: int | None = None) -> None:
-        rows.append({"segment": len(rows) + 1, "slot": slot, "role": role, "entry_id": entry_id,
-                     "position": position, "text": expand_macros(text, joined)})
+        rows.append(
+            {
+                "segment": len(rows) + 1,
+                "slot": slot,
+                "role": role,
+                "entry_id": entry_id,
+                "position": position,
+                "text": expand_macros(text, joined),
+            }
+        )
 
     def entries(pos: int) -> None:
         for entry_id, content, p in by_slot[pos]:

@@ -57,7 +57,10 @@ WHY_SCHEMA: dict[str, Any] = {
 }
 
 _REJECTIONS = {
-    "probability": "probability", "group": "group_lost", "excludes": "excluded", "requires": "requires_missing",
+    "probability": "probability",
+    "group": "group_lost",
+    "excludes": "excluded",
+    "requires": "requires_missing",
 }
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from kit.core.frames import frame
 from kit.worldbook._deprecation import renamed_attributes
@@ -62,7 +63,9 @@ _CHECK_LINES = {
 }
 
 
-def activation_log(result: pd.DataFrame, books: Sequence[WorldBook] = (), *, scopes: Mapping[str, str] | None = None) -> list[str]:
+def activation_log(
+    result: pd.DataFrame, books: Sequence[WorldBook] = (), *, scopes: Mapping[str, str] | None = None
+) -> list[str]:
     """Return the design's activation log for a result, as lines.
 
     One ``📖 加载…`` line per book, then per active entry its ``[WorldBook-Check]`` line (a keyword entry's lists
