@@ -26,6 +26,7 @@ _MATCHER = "\x01"
 _JOINER = "\n\x01"
 _WS_SPLIT = re.compile(f"[{re.escape(JS_WHITESPACE)}]+")
 _NONWORD = "[^A-Za-z0-9_]"
+_WORD_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
 
 #: Extra scan sources: entry flag -> key of ``globalScanData``, in SillyTavern's order.
 EXTRA_SOURCES: tuple[tuple[str, str], ...] = (
@@ -70,6 +71,20 @@ def _whole_word_re(needle: str) -> re.Pattern[str]:
     return re.compile(f"(?:\\A|{_NONWORD}){re.escape(needle)}(?:\\Z|{_NONWORD})")
 
 
+def _whole_word_find(haystack: str, needle: str) -> bool:
+    """Whether a non-empty ``needle`` occurs in ``haystack`` with an ASCII non-word character (or the text's
+    start/end) on each side: the same answer as ``_whole_word_re(needle).search``, by ``str.find`` over the
+    occurrences instead of a regex whose leading alternation defeats the literal-prefix search."""
+    n = len(needle)
+    end = len(haystack)
+    at = haystack.find(needle)
+    while at >= 0:
+        if (at == 0 or haystack[at - 1] not in _WORD_CHARS) and (at + n == end or haystack[at + n] not in _WORD_CHARS):
+            return True
+        at = haystack.find(needle, at + 1)
+    return False
+
+
 def match_key(
     haystack: str, needle: str, *, case_sensitive: bool, whole_words: bool, lowered: str | None = None, limits: RegexLimits | None = None
 ) -> bool:
@@ -90,9 +105,9 @@ def match_key(
     if whole_words:
         if len(_WS_SPLIT.split(needle)) > 1:
             return needle in haystack
-        if needle and needle not in haystack:
-            return False
-        return _whole_word_re(needle).search(haystack) is not None
+        if not needle:
+            return _whole_word_re(needle).search(haystack) is not None
+        return _whole_word_find(haystack, needle)
     return needle in haystack
 
 
