@@ -14,6 +14,7 @@ from typing import Any, Mapping, Sequence
 
 from kit.worldbook.sillytavern._js import JS_WHITESPACE, js_number, js_truthy
 from kit.worldbook.sillytavern.jsregex import RegexLimits, parse_regex_key
+from kit.worldbook.sillytavern.keyindex import KeyIndex
 
 __all__ = ["ScanBuffer", "substitute_params", "match_key", "MAX_SCAN_DEPTH", "SCAN_INITIAL", "SCAN_RECURSION", "SCAN_MIN_ACTIVATIONS"]
 
@@ -125,12 +126,17 @@ class ScanBuffer:
         Extra sources (``personaDescription``, ``characterDescription``, ...).
     regex_limits : RegexLimits, optional
         Time limits of regex keys (default: the per-match default, no shared budget).
+    index : KeyIndex, optional
+        The simulation's plain-key filter, shared across generations so that each message is scanned once
+        (default: a new one for this buffer).
     """
 
     def __init__(
-        self, messages: Sequence[str], settings: Mapping[str, Any], global_scan_data: Mapping[str, Any], regex_limits: RegexLimits | None = None
+        self, messages: Sequence[str], settings: Mapping[str, Any], global_scan_data: Mapping[str, Any], regex_limits: RegexLimits | None = None,
+        index: KeyIndex | None = None,
     ) -> None:
         self.regex_limits = regex_limits
+        self.index = index if index is not None else KeyIndex(exact_plain)
         self.depth_buffer: list[str] = [m.strip(JS_WHITESPACE) if m else "" for m in messages[:MAX_SCAN_DEPTH]]
         self.recurse_buffer: list[str] = []
         self.inject_buffer: list[str] = []
@@ -140,6 +146,8 @@ class ScanBuffer:
         self._lower_cache: dict[str, str] = {}
         self._heads: dict[Any, str] = {}
         self._progress: dict[Any, list[int]] = {}
+        self._parts: dict[Any, tuple[str, ...]] = {}
+        self._contexts: dict[int, tuple[int, tuple[Any, bool, bool]]] = {}
 
     # -- state ---------------------------------------------------------------------------------------
     def add_recurse(self, text: str) -> None:
@@ -213,19 +221,25 @@ class ScanBuffer:
         config = (count, extras)
         head = self._heads.get(config)
         if head is None:
-            head = _MATCHER + _JOINER.join(self.depth_buffer[:count])
+            parts = list(self.depth_buffer[:count])
             for (flag, source), on in zip(EXTRA_SOURCES, extras):
                 if on:
-                    head += _JOINER + str(self.global_scan_data.get(source))
-            if self.inject_buffer:
-                head += _JOINER + _JOINER.join(self.inject_buffer)
+                    parts.append(str(self.global_scan_data.get(source)))
+            parts += self.inject_buffer
+            head = _MATCHER + _JOINER.join(parts)
             self._heads[config] = head
+            self._parts[config] = tuple(parts)
         return config, head
 
     def scan_context(self, entry: Mapping[str, Any]) -> tuple[Any, bool, bool]:
         """What :meth:`matches` needs about an entry in this pass: its head and case/whole-word settings;
-        pass it as ``context`` to avoid recomputing it for every key."""
-        return (self._head(entry), *self._settings_for(entry))
+        pass it as ``context`` to avoid recomputing it for every key (cached per entry until the scan depth moves)."""
+        cached = self._contexts.get(id(entry))
+        if cached is not None and cached[0] == self.skew:
+            return cached[1]
+        context = (self._head(entry), *self._settings_for(entry))
+        self._contexts[id(entry)] = (self.skew, context)
+        return context
 
     def matches(self, entry: Mapping[str, Any], needle: str, scan_state: int, context: tuple[Any, bool, bool] | None = None) -> bool:
         """Whether ``needle`` matches the entry's scan text in this pass: ``matchKeys(get(entry), needle)``.
@@ -234,15 +248,17 @@ class ScanBuffer:
         injects) is fixed for the generation. A plain key without ``\x01`` cannot match across the
         ``"\n\x01"`` joints (both are ASCII non-word characters), so each (key, head) pair remembers how
         many segments it has searched and searches only the new ones: the same answer as searching the whole
-        text, without rescanning it every pass. Regex keys, empty keys and keys holding ``\x01`` are tested
-        on the whole text.
+        text, without rescanning it every pass. For the same reason the head is searched piece by piece (each
+        message, extra source and inject), through the simulation's :class:`KeyIndex`, which scans each piece
+        once for all keys and remembers the answers across steps. Regex keys, empty keys and keys holding
+        ``\x01`` or ``\n`` (which could reach across a joint) are tested on the whole text.
         """
         found, case_sensitive, whole = context if context is not None else self.scan_context(entry)
         if found is None:
             return self.match("", needle, entry)
         config, head = found
         segments = self.recurse_buffer if scan_state != SCAN_MIN_ACTIVATIONS else []
-        if not needle or "\x01" in needle or (needle.startswith("/") and parse_regex_key(needle) is not None):
+        if not needle or "\x01" in needle or "\n" in needle or (needle.startswith("/") and parse_regex_key(needle) is not None):
             text = head + (_JOINER + _JOINER.join(segments) if segments else "")
             return self.match(text, needle, entry)
         key = (config, needle, case_sensitive, whole)
@@ -254,10 +270,13 @@ class ScanBuffer:
             if state[1] < units:
                 return True
             return False  # matched only in a recursion segment, which this pass does not scan
+        index = self.index
         for idx in range(state[0], units):
-            text = head if idx == 0 else segments[idx - 1]
-            lowered = None if case_sensitive else self._lower(text)
-            if match_key(text, needle, case_sensitive=case_sensitive, whole_words=whole, lowered=lowered):
+            if idx == 0:
+                hit = any(index.matches(part, needle, case_sensitive, whole) for part in self._parts[config])
+            else:
+                hit = index.matches(segments[idx - 1], needle, case_sensitive, whole)
+            if hit:
                 state[0] = idx + 1
                 state[1] = idx
                 return True
@@ -285,6 +304,11 @@ class ScanBuffer:
             if _strict_int(logic, 3):
                 return primary + second if second == n_secondary else primary
         return primary
+
+
+def exact_plain(text: str, needle: str, case_sensitive: bool, whole_words: bool) -> bool:
+    """:func:`match_key` for a plain (non-regex) key, in the shape :class:`KeyIndex` confirms candidates with."""
+    return match_key(text, needle, case_sensitive=case_sensitive, whole_words=whole_words)
 
 
 def _as_text(value: Any) -> str:

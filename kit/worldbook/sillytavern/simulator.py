@@ -35,10 +35,12 @@ from kit.worldbook.sillytavern.buffer import (
     SCAN_NONE,
     SCAN_RECURSION,
     ScanBuffer,
+    exact_plain,
     substitute_params,
 )
 from kit.worldbook.sillytavern.convert import card_character_book, character_book_to_world
 from kit.worldbook.sillytavern.decorators import parse_decorators
+from kit.worldbook.sillytavern.keyindex import KeyIndex
 from kit.worldbook.sillytavern.jsregex import MATCH_TIMEOUT_S, TIME_BUDGET_S, RegexLimits, RegexTimeoutError, parse_regex_key
 from kit.worldbook.near_miss import TypoIndex
 from kit.worldbook.sillytavern.outcomes import OutcomeRecorder, near_miss, needles_of
@@ -284,6 +286,8 @@ class _Context:
     timed_out: dict[str, str] = field(default_factory=dict)
     hashes: dict[Any, int] = field(default_factory=dict)
     key_cache: dict[Any, list[str]] = field(default_factory=dict)
+    key_index: KeyIndex = field(default_factory=lambda: KeyIndex(exact_plain))
+    indexed: set[str] = field(default_factory=set)  # key ids whose keys are in key_index
     forced: frozenset[str] = frozenset()
     outcomes: bool = False
     typo_index: Any = None  # (entry key ids, TypoIndex over their keys) for near misses, kept across steps
@@ -654,9 +658,7 @@ def _check_entry(ctx: _Context, e: _Entry, buffer: ScanBuffer, state: int, timed
         return False, "no keys", "no_trigger"
     primary = None
     context = buffer.scan_context(e)
-    subs = ctx.key_cache.get((e.key_id, "key"))
-    if subs is None:
-        subs = ctx.key_cache[(e.key_id, "key")] = [substitute_params(k, ctx.user, ctx.char) for k in keys]
+    subs = _substituted(ctx, e, "key", keys)
     for sub in subs:
         if sub and _match(ctx, buffer, state, js_trim(sub), e, context):
             primary = sub
@@ -669,9 +671,7 @@ def _check_entry(ctx: _Context, e: _Entry, buffer: ScanBuffer, state: int, timed
     logic = e.get("selectiveLogic")
     logic = 0 if logic is None else logic
     any_match, all_match = False, True
-    subs = ctx.key_cache.get((e.key_id, "keysecondary"))
-    if subs is None:
-        subs = ctx.key_cache[(e.key_id, "keysecondary")] = [substitute_params(k, ctx.user, ctx.char) for k in secondary]
+    subs = _substituted(ctx, e, "keysecondary", secondary)
     for sub in subs:
         hit = bool(sub) and _match(ctx, buffer, state, js_trim(sub), e, context)
         any_match = any_match or hit
@@ -685,6 +685,30 @@ def _check_entry(ctx: _Context, e: _Entry, buffer: ScanBuffer, state: int, timed
     if _strict_eq(logic, 3) and all_match:
         return True, f"primary key {primary!r}, all secondary keys (AND_ALL)", ""
     return False, "secondary keys not satisfied", "secondary_logic"
+
+
+def _substituted(ctx: _Context, e: _Entry, field_name: str, keys: list[Any]) -> list[str]:
+    """An entry's keys with their macros expanded, cached for the simulation."""
+    subs = ctx.key_cache.get((e.key_id, field_name))
+    if subs is None:
+        subs = ctx.key_cache[(e.key_id, field_name)] = [substitute_params(k, ctx.user, ctx.char) for k in keys]
+    return subs
+
+
+def _index_keys(ctx: _Context, entries: list[_Entry]) -> None:
+    """Register every entry's keys (as matched: expanded and trimmed) in the simulation's key index, once per
+    entry, so that the first scan of each message finds them all in one automaton pass."""
+    for e in entries:
+        if e.key_id in ctx.indexed:
+            continue
+        ctx.indexed.add(e.key_id)
+        for field_name in ("key", "keysecondary"):
+            keys = e.get(field_name)
+            if isinstance(keys, list):
+                for sub in _substituted(ctx, e, field_name, keys):
+                    needle = js_trim(sub) if sub else ""
+                    if needle and not needle.startswith("/"):
+                        ctx.key_index.add(needle)
 
 
 def _avatar_name(avatar: str | None) -> str | None:
@@ -823,7 +847,7 @@ def _score(ctx: _Context, buffer: ScanBuffer, e: _Entry, state: int) -> int:
 
 def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: bool, tr: _Tracer) -> dict[str, Any]:
     settings = ctx.settings
-    buffer = ScanBuffer(chat, settings, ctx.global_scan_data, ctx.regex_limits)
+    buffer = ScanBuffer(chat, settings, ctx.global_scan_data, ctx.regex_limits, ctx.key_index)
     for name in js_keys(ctx.extension_prompts):
         prompt = ctx.extension_prompts[name]
         if isinstance(prompt, Mapping) and prompt.get("scan"):
@@ -843,6 +867,7 @@ def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: boo
     entries = _sorted_entries(ctx)
     timed = _TimedEffects(len(chat), entries, ctx.metadata, dry_run)
     timed.check()
+    _index_keys(ctx, entries)
     if not entries:
         result = _assemble([], timed, ctx)
         if tr.outcomes is not None:
