@@ -148,6 +148,7 @@ class ScanBuffer:
         self._progress: dict[Any, list[int]] = {}
         self._parts: dict[Any, tuple[str, ...]] = {}
         self._contexts: dict[int, tuple[int, tuple[Any, bool, bool]]] = {}
+        self._present: dict[tuple[Any, bool], tuple[int, set[str]]] = {}
 
     # -- state ---------------------------------------------------------------------------------------
     def add_recurse(self, text: str) -> None:
@@ -186,6 +187,32 @@ class ScanBuffer:
         if self.recurse_buffer and scan_state != SCAN_MIN_ACTIVATIONS:
             result += _JOINER + _JOINER.join(self.recurse_buffer)
         return result
+
+    def present(self, entry: Mapping[str, Any], case_sensitive: bool) -> set[str] | frozenset[str]:
+        """Every registered plain key (lower-cased unless ``case_sensitive``) that occurs in a piece of the
+        entry's scan text in this pass or an earlier one: its messages, extra sources and injects, and the
+        recursion segments so far. A registered key outside this set does not match the entry's scan text."""
+        found_head = self.scan_context(entry)[0]
+        if found_head is None:
+            return frozenset()  # depth <= 0: the scan text is ""
+        config = found_head[0]
+        cached = self._present.get((config, case_sensitive))
+        if cached is None:
+            found: set[str] = set()
+            for piece in self._parts[config]:
+                found |= self.index.found(piece, case_sensitive)
+            cached = (0, found)
+        done, found = cached
+        if done < len(self.recurse_buffer):
+            for segment in self.recurse_buffer[done:]:
+                found |= self.index.found(segment, case_sensitive)
+            cached = (len(self.recurse_buffer), found)
+        self._present[(config, case_sensitive)] = cached
+        return found
+
+    def entry_settings(self, entry: Mapping[str, Any]) -> tuple[bool, bool]:
+        """The entry's effective (case-sensitive, whole-words) settings."""
+        return self._settings_for(entry)
 
     def _settings_for(self, entry: Mapping[str, Any]) -> tuple[bool, bool]:
         cs = entry.get("caseSensitive")

@@ -288,6 +288,7 @@ class _Context:
     key_cache: dict[Any, list[str]] = field(default_factory=dict)
     key_index: KeyIndex = field(default_factory=lambda: KeyIndex(exact_plain))
     indexed: set[str] = field(default_factory=set)  # key ids whose keys are in key_index
+    key_only: dict[Any, Any] = field(default_factory=dict)  # (book, entry key) -> _static_key_only
     forced: frozenset[str] = frozenset()
     outcomes: bool = False
     typo_index: Any = None  # (entry key ids, TypoIndex over their keys) for near misses, kept across steps
@@ -711,6 +712,46 @@ def _index_keys(ctx: _Context, entries: list[_Entry]) -> None:
                         ctx.key_index.add(needle)
 
 
+def _key_only(ctx: _Context, e: _Entry, buffer: ScanBuffer, timed: _TimedEffects) -> tuple[frozenset[str], bool] | None:
+    """For an entry whose :func:`_check_entry` verdict in this generation can only be decided by its primary
+    keys (not disabled, no triggers, character filter, timed effect, recursion delay or exclusion, decorator,
+    forced activation or ``constant``; only plain keys): those keys as the key index holds them and whether
+    they are case-sensitive. When none of them is in :meth:`ScanBuffer.present`, the verdict is "no key
+    matched" without testing each key. ``None`` for every other entry. The part that depends on the entry
+    alone is cached for the simulation; timed effects and forced activations are checked every generation."""
+    if timed.is_active("sticky", e) or timed.is_active("delay", e) or timed.is_active("cooldown", e):
+        return None
+    if e.key_id in ctx.forced:
+        return None
+    cache_key = (name_of(e), e.raw_key)
+    if cache_key not in ctx.key_only:
+        ctx.key_only[cache_key] = _static_key_only(ctx, e, buffer)
+    return ctx.key_only[cache_key]
+
+
+def _static_key_only(ctx: _Context, e: _Entry, buffer: ScanBuffer) -> tuple[frozenset[str], bool] | None:
+    """The per-entry half of :func:`_key_only`."""
+    if js_loose_true(e.get("disable")) or e.get("triggers") is not None or e.get("characterFilter") is not None:
+        return None
+    if js_truthy(e.get("delayUntilRecursion")) or js_truthy(e.get("excludeRecursion")) or js_truthy(e.get("constant")):
+        return None
+    if "@@activate" in e["decorators"] or "@@dont_activate" in e["decorators"]:
+        return None
+    keys = e.get("key")
+    if not isinstance(keys, list) or not keys:
+        return None
+    case_sensitive = buffer.entry_settings(e)[0]
+    needles = set()
+    for sub in _substituted(ctx, e, "key", keys):
+        if not sub:
+            continue
+        needle = js_trim(sub)
+        if not needle or needle.startswith("/") or "\x01" in needle or "\n" in needle:
+            return None
+        needles.add(needle if case_sensitive else needle.lower())
+    return frozenset(needles), case_sensitive
+
+
 def _avatar_name(avatar: str | None) -> str | None:
     """The avatar file name without its last extension (``getCharaFilename``)."""
     return None if avatar is None else _EXTENSION.sub("", avatar)
@@ -875,6 +916,7 @@ def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: boo
         return result
     levels = sorted({1.0 if e.get("delayUntilRecursion") is True else js_number(e.get("delayUntilRecursion")) for e in entries if js_truthy(e.get("delayUntilRecursion"))})
     level = levels.pop(0) if levels else 0.0
+    key_only = [_key_only(ctx, e, buffer, timed) for e in entries]
     max_steps = js_number(settings.get("world_info_max_recursion_steps", 0))
     recursive = js_truthy(settings.get("world_info_recursive"))
     min_act = js_number(settings.get("world_info_min_activations", 0))
@@ -889,6 +931,10 @@ def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: boo
         now: list[_Entry] = []
         for e in entries:
             if id(e) in failed_probability or e.key_id in activated:
+                continue
+            plain = key_only[e.index]
+            if plain is not None and plain[0].isdisjoint(buffer.present(e, plain[1])):
+                tr(e, count, state, "skipped", "no key matched", "no_key_match", quiet=True)
                 continue
             ok, why, code = _check_entry(ctx, e, buffer, state, timed, level)
             if ok:
