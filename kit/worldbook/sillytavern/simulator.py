@@ -289,6 +289,7 @@ class _Context:
     key_index: KeyIndex = field(default_factory=lambda: KeyIndex(exact_plain))
     indexed: set[str] = field(default_factory=set)  # key ids whose keys are in key_index
     key_only: dict[Any, Any] = field(default_factory=dict)  # (book, entry key) -> _static_key_only
+    prepared: list[_Entry] | None = None  # sortedEntries before a generation touches them
     forced: frozenset[str] = frozenset()
     outcomes: bool = False
     typo_index: Any = None  # (entry key ids, TypoIndex over their keys) for near misses, kept across steps
@@ -472,6 +473,19 @@ def _book_entries(ctx: _Context, name: str) -> list[_Entry]:
 
 
 def _sorted_entries(ctx: _Context) -> list[_Entry]:
+    """``sortedEntries`` of one generation: fresh copies (a generation rewrites ``content``) of the entries
+    prepared once per simulation (the books and the settings that order them do not change between steps)."""
+    if ctx.prepared is None:
+        ctx.prepared = _prepare_entries(ctx)
+    out = []
+    for t in ctx.prepared:
+        e = _Entry(t)
+        e.raw_key, e.ehash, e.key_id, e.index = t.raw_key, t.ehash, t.key_id, t.index
+        out.append(e)
+    return out
+
+
+def _prepare_entries(ctx: _Context) -> list[_Entry]:
     selected = ctx.global_books
     chat_lore: list[_Entry] = []
     persona_lore: list[_Entry] = []
