@@ -38,6 +38,8 @@ EXTRA_SOURCES: tuple[tuple[str, str], ...] = (
     ("matchScenario", "scenario"),
     ("matchCreatorNotes", "creatorNotes"),
 )
+_EXTRA_FLAGS = tuple(flag for flag, _source in EXTRA_SOURCES)
+_NO_EXTRAS = (False,) * len(EXTRA_SOURCES)
 
 
 def _macro_re(names: Sequence[str]) -> re.Pattern[str]:
@@ -244,7 +246,10 @@ class ScanBuffer:
         if depth > MAX_SCAN_DEPTH:
             depth = MAX_SCAN_DEPTH
         count = int(depth) if depth == depth else 0
-        extras = tuple(js_truthy(entry.get(flag)) and js_truthy(self.global_scan_data.get(source)) for flag, source in EXTRA_SOURCES)
+        if any(flag in entry for flag in _EXTRA_FLAGS):
+            extras = tuple(js_truthy(entry.get(flag)) and js_truthy(self.global_scan_data.get(source)) for flag, source in EXTRA_SOURCES)
+        else:
+            extras = _NO_EXTRAS
         config = (count, extras)
         head = self._heads.get(config)
         if head is None:

@@ -40,6 +40,7 @@ class KeyIndex:
         self._automata: dict[bool, ahocorasick.Automaton | None] = {True: None, False: None}
         self._found: dict[tuple[bool, str], frozenset[str]] = {}
         self._confirmed: dict[tuple[str, str, bool, bool], bool] = {}
+        self._lowered: dict[str, str] = {}
 
     def add(self, needle: str) -> None:
         """Register a plain key (as written; its lower-cased form is registered for case-insensitive scans)."""
@@ -75,7 +76,14 @@ class KeyIndex:
 
     def matches(self, text: str, needle: str, cs: bool, whole: bool) -> bool:
         """The exact answer for a plain key on one piece of text, filtered by :meth:`found` when registered."""
-        n = needle if cs else needle.lower()
+        if cs:
+            n = needle
+        else:
+            n = self._lowered.get(needle)
+            if n is None:
+                if len(self._lowered) > _MAX_CACHED:
+                    self._lowered.clear()
+                n = self._lowered[needle] = needle.lower()
         if n in self._needles[cs] and n not in self.found(text, cs):
             return False
         key = (text, needle, cs, whole)
