@@ -338,9 +338,9 @@ class ScanBuffer:
         return primary
 
 
-def exact_plain(text: str, needle: str, case_sensitive: bool, whole_words: bool) -> bool:
+def exact_plain(text: str, needle: str, case_sensitive: bool, whole_words: bool, lowered: str | None) -> bool:
     """:func:`match_key` for a plain (non-regex) key, in the shape :class:`KeyIndex` confirms candidates with."""
-    return match_key(text, needle, case_sensitive=case_sensitive, whole_words=whole_words)
+    return match_key(text, needle, case_sensitive=case_sensitive, whole_words=whole_words, lowered=lowered)
 
 
 def _as_text(value: Any) -> str:

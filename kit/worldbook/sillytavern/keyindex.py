@@ -21,7 +21,7 @@ __all__ = ["KeyIndex"]
 #: Cached pieces of text before the caches are cleared (bounds memory on very long simulations).
 _MAX_CACHED = 200_000
 
-Matcher = Callable[[str, str, bool, bool], bool]
+Matcher = Callable[[str, str, bool, bool, "str | None"], bool]
 
 
 class KeyIndex:
@@ -30,8 +30,9 @@ class KeyIndex:
     Parameters
     ----------
     exact : callable
-        ``exact(text, needle, case_sensitive, whole_words) -> bool``: the exact matching rule that confirms a
-        candidate (and decides keys that were never registered).
+        ``exact(text, needle, case_sensitive, whole_words, lowered) -> bool``: the exact matching rule that
+        confirms a candidate (and decides keys that were never registered); ``lowered`` is ``text.lower()``
+        when the match is case-insensitive, else ``None``.
     """
 
     def __init__(self, exact: Matcher) -> None:
@@ -41,6 +42,7 @@ class KeyIndex:
         self._found: dict[tuple[bool, str], frozenset[str]] = {}
         self._confirmed: dict[tuple[str, str, bool, bool], bool] = {}
         self._lowered: dict[str, str] = {}
+        self._lowered_text: dict[str, str] = {}
 
     def add(self, needle: str) -> None:
         """Register a plain key (as written; its lower-cased form is registered for case-insensitive scans)."""
@@ -67,12 +69,21 @@ class KeyIndex:
         hits = self._found.get(key)
         if hits is None:
             automaton = self._automaton(cs)
-            hay = text if cs else text.lower()
+            hay = text if cs else self.lower_text(text)
             hits = frozenset(v for _end, v in automaton.iter(hay)) if automaton is not None and hay else frozenset()
             if len(self._found) > _MAX_CACHED:
                 self._found.clear()
             self._found[key] = hits
         return hits
+
+    def lower_text(self, text: str) -> str:
+        """``text.lower()``, remembered (pieces of text are scanned for many keys and across steps)."""
+        lowered = self._lowered_text.get(text)
+        if lowered is None:
+            if len(self._lowered_text) > _MAX_CACHED:
+                self._lowered_text.clear()
+            lowered = self._lowered_text[text] = text.lower()
+        return lowered
 
     def matches(self, text: str, needle: str, cs: bool, whole: bool) -> bool:
         """The exact answer for a plain key on one piece of text, filtered by :meth:`found` when registered."""
@@ -89,7 +100,7 @@ class KeyIndex:
         key = (text, needle, cs, whole)
         hit = self._confirmed.get(key)
         if hit is None:
-            hit = self._exact(text, needle, cs, whole)
+            hit = self._exact(text, needle, cs, whole, None if cs else self.lower_text(text))
             if len(self._confirmed) > _MAX_CACHED:
                 self._confirmed.clear()
             self._confirmed[key] = hit
