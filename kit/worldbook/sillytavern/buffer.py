@@ -194,11 +194,17 @@ class ScanBuffer:
         """Every registered plain key (lower-cased unless ``case_sensitive``) that occurs in a piece of the
         entry's scan text in this pass or an earlier one: its messages, extra sources and injects, and the
         recursion segments so far. A registered key outside this set does not match the entry's scan text."""
-        found_head = self.scan_context(entry)[0]
+        cached_context = self._contexts.get(id(entry))
+        if cached_context is not None and cached_context[0] == self.skew:
+            found_head = cached_context[1][0]
+        else:
+            found_head = self.scan_context(entry)[0]
         if found_head is None:
             return frozenset()  # depth <= 0: the scan text is ""
         config = found_head[0]
         cached = self._present.get((config, case_sensitive))
+        if cached is not None and cached[0] == len(self.recurse_buffer):
+            return cached[1]
         if cached is None:
             found: set[str] = set()
             for piece in self._parts[config]:

@@ -931,6 +931,7 @@ def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: boo
     levels = sorted({1.0 if e.get("delayUntilRecursion") is True else js_number(e.get("delayUntilRecursion")) for e in entries if js_truthy(e.get("delayUntilRecursion"))})
     level = levels.pop(0) if levels else 0.0
     key_only = [_key_only(ctx, e, buffer, timed) for e in entries]
+    tracing = tr.enabled or tr.outcomes is not None
     max_steps = js_number(settings.get("world_info_max_recursion_steps", 0))
     recursive = js_truthy(settings.get("world_info_recursive"))
     min_act = js_number(settings.get("world_info_min_activations", 0))
@@ -948,7 +949,8 @@ def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: boo
                 continue
             plain = key_only[e.index]
             if plain is not None and plain[0].isdisjoint(buffer.present(e, plain[1])):
-                tr(e, count, state, "skipped", "no key matched", "no_key_match", quiet=True)
+                if tracing:
+                    tr(e, count, state, "skipped", "no key matched", "no_key_match", quiet=True)
                 continue
             ok, why, code = _check_entry(ctx, e, buffer, state, timed, level)
             if ok:
