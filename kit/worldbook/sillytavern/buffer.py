@@ -259,12 +259,12 @@ class ScanBuffer:
         config = (count, extras)
         head = self._heads.get(config)
         if head is None:
-            parts = list(self.depth_buffer[:count])
-            for (flag, source), on in zip(EXTRA_SOURCES, extras):
-                if on:
-                    parts.append(str(self.global_scan_data.get(source)))
-            parts += self.inject_buffer
-            head = _MATCHER + _JOINER.join(parts)
+            messages = self.depth_buffer[:count]
+            extra_parts = [str(self.global_scan_data.get(source)) for (_flag, source), on in zip(EXTRA_SOURCES, extras) if on]
+            extra_parts += self.inject_buffer
+            # "\x01" + messages.join("\n\x01"), then "\n\x01" + each extra source and inject (also after no message)
+            head = _MATCHER + _JOINER.join(messages) + "".join(_JOINER + part for part in extra_parts)
+            parts = messages + extra_parts
             self._heads[config] = head
             self._parts[config] = tuple(parts)
         return config, head
