@@ -134,8 +134,8 @@ class ScanBuffer:
     """
 
     def __init__(
-        self, messages: Sequence[str], settings: Mapping[str, Any], global_scan_data: Mapping[str, Any], regex_limits: RegexLimits | None = None,
-        index: KeyIndex | None = None,
+        self, messages: Sequence[str], settings: Mapping[str, Any], global_scan_data: Mapping[str, Any],
+        regex_limits: RegexLimits | None = None, index: KeyIndex | None = None,
     ) -> None:
         self.regex_limits = regex_limits
         self.index = index if index is not None else KeyIndex(exact_plain)
@@ -253,14 +253,16 @@ class ScanBuffer:
             depth = MAX_SCAN_DEPTH
         count = int(depth) if depth == depth else 0
         if any(flag in entry for flag in _EXTRA_FLAGS):
-            extras = tuple(js_truthy(entry.get(flag)) and js_truthy(self.global_scan_data.get(source)) for flag, source in EXTRA_SOURCES)
+            gsd = self.global_scan_data
+            extras = tuple(js_truthy(entry.get(flag)) and js_truthy(gsd.get(source)) for flag, source in EXTRA_SOURCES)
         else:
             extras = _NO_EXTRAS
         config = (count, extras)
         head = self._heads.get(config)
         if head is None:
             messages = self.depth_buffer[:count]
-            extra_parts = [str(self.global_scan_data.get(source)) for (_flag, source), on in zip(EXTRA_SOURCES, extras) if on]
+            extra_parts = [str(self.global_scan_data.get(source))
+                           for (_flag, source), on in zip(EXTRA_SOURCES, extras) if on]
             extra_parts += self.inject_buffer
             # "\x01" + messages.join("\n\x01"), then "\n\x01" + each extra source and inject (also after no message)
             head = _MATCHER + _JOINER.join(messages) + "".join(_JOINER + part for part in extra_parts)
@@ -296,7 +298,8 @@ class ScanBuffer:
             return self.match("", needle, entry)
         config, head = found
         segments = self.recurse_buffer if scan_state != SCAN_MIN_ACTIVATIONS else []
-        if not needle or "\x01" in needle or "\n" in needle or (needle.startswith("/") and parse_regex_key(needle) is not None):
+        whole_text = not needle or "\x01" in needle or "\n" in needle
+        if whole_text or (needle.startswith("/") and parse_regex_key(needle) is not None):
             text = head + (_JOINER + _JOINER.join(segments) if segments else "")
             return self.match(text, needle, entry)
         key = (config, needle, case_sensitive, whole)

@@ -6,8 +6,15 @@ import random
 
 import pytest
 
-from kit.worldbook.sillytavern.buffer import SCAN_INITIAL, SCAN_RECURSION, ScanBuffer, _whole_word_find, _whole_word_re, match_key
-from kit.worldbook.sillytavern.buffer import exact_plain
+from kit.worldbook.sillytavern.buffer import (
+    SCAN_INITIAL,
+    SCAN_RECURSION,
+    ScanBuffer,
+    _whole_word_find,
+    _whole_word_re,
+    exact_plain,
+    match_key,
+)
 from kit.worldbook.sillytavern.keyindex import KeyIndex
 
 ALPHABET = "aB _-\n\x01Σς龙1"
