@@ -7,8 +7,10 @@ string hash (``getStringHash``) and the mulberry32 generator used for seeded ``M
 
 from __future__ import annotations
 
+import array
 import json
 import math
+import sys
 from typing import Any, Callable, Mapping, Sequence, TypeVar
 
 __all__ = [
@@ -226,17 +228,28 @@ def _u32(a: int) -> int:
 
 
 def cyrb53(text: str, seed: int = 0) -> int:
-    """SillyTavern's ``getStringHash``: the 53-bit cyrb53 hash over UTF-16 code units."""
-    h1 = 0xDEADBEEF ^ seed
-    h2 = 0x41C6CE57 ^ seed
+    """SillyTavern's ``getStringHash``: the 53-bit cyrb53 hash over UTF-16 code units.
+
+    Computed on unsigned 32-bit values throughout (``Math.imul`` and ``>>> 0`` agree with them modulo 2**32)."""
+    mask = 0xFFFFFFFF
+    h1 = (0xDEADBEEF ^ seed) & mask
+    h2 = (0x41C6CE57 ^ seed) & mask
+    for ch in _code_units(text):
+        h1 = ((h1 ^ ch) * 2654435761) & mask
+        h2 = ((h2 ^ ch) * 1597334677) & mask
+    h1 = (((h1 ^ (h1 >> 16)) * 2246822507) & mask) ^ (((h2 ^ (h2 >> 13)) * 3266489909) & mask)
+    h2 = (((h2 ^ (h2 >> 16)) * 2246822507) & mask) ^ (((h1 ^ (h1 >> 13)) * 3266489909) & mask)
+    return 4294967296 * (2097151 & h2) + h1
+
+
+def _code_units(text: str) -> array.array[int] | list[int]:
+    """The UTF-16 code units of ``text`` (lone surrogates kept)."""
     data = text.encode("utf-16-le", "surrogatepass")
-    for i in range(0, len(data), 2):
-        ch = data[i] | (data[i + 1] << 8)
-        h1 = _imul(h1 ^ ch, 2654435761)
-        h2 = _imul(h2 ^ ch, 1597334677)
-    h1 = _imul(h1 ^ (_u32(h1) >> 16), 2246822507) ^ _imul(h2 ^ (_u32(h2) >> 13), 3266489909)
-    h2 = _imul(h2 ^ (_u32(h2) >> 16), 2246822507) ^ _imul(h1 ^ (_u32(h1) >> 13), 3266489909)
-    return 4294967296 * (2097151 & h2) + _u32(h1)
+    if sys.byteorder == "little":
+        units = array.array("H")
+        units.frombytes(data)
+        return units
+    return [data[i] | (data[i + 1] << 8) for i in range(0, len(data), 2)]
 
 
 class Mulberry32:

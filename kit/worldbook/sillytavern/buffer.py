@@ -14,6 +14,7 @@ from typing import Any, Mapping, Sequence
 
 from kit.worldbook.sillytavern._js import JS_WHITESPACE, js_number, js_truthy
 from kit.worldbook.sillytavern.jsregex import RegexLimits, parse_regex_key
+from kit.worldbook.sillytavern.keyindex import KeyIndex
 
 __all__ = ["ScanBuffer", "substitute_params", "match_key", "MAX_SCAN_DEPTH", "SCAN_INITIAL", "SCAN_RECURSION", "SCAN_MIN_ACTIVATIONS"]
 
@@ -26,6 +27,7 @@ _MATCHER = "\x01"
 _JOINER = "\n\x01"
 _WS_SPLIT = re.compile(f"[{re.escape(JS_WHITESPACE)}]+")
 _NONWORD = "[^A-Za-z0-9_]"
+_WORD_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
 
 #: Extra scan sources: entry flag -> key of ``globalScanData``, in SillyTavern's order.
 EXTRA_SOURCES: tuple[tuple[str, str], ...] = (
@@ -36,6 +38,8 @@ EXTRA_SOURCES: tuple[tuple[str, str], ...] = (
     ("matchScenario", "scenario"),
     ("matchCreatorNotes", "creatorNotes"),
 )
+_EXTRA_FLAGS = tuple(flag for flag, _source in EXTRA_SOURCES)
+_NO_EXTRAS = (False,) * len(EXTRA_SOURCES)
 
 
 def _macro_re(names: Sequence[str]) -> re.Pattern[str]:
@@ -70,6 +74,20 @@ def _whole_word_re(needle: str) -> re.Pattern[str]:
     return re.compile(f"(?:\\A|{_NONWORD}){re.escape(needle)}(?:\\Z|{_NONWORD})")
 
 
+def _whole_word_find(haystack: str, needle: str) -> bool:
+    """Whether a non-empty ``needle`` occurs in ``haystack`` with an ASCII non-word character (or the text's
+    start/end) on each side: the same answer as ``_whole_word_re(needle).search``, by ``str.find`` over the
+    occurrences instead of a regex whose leading alternation defeats the literal-prefix search."""
+    n = len(needle)
+    end = len(haystack)
+    at = haystack.find(needle)
+    while at >= 0:
+        if (at == 0 or haystack[at - 1] not in _WORD_CHARS) and (at + n == end or haystack[at + n] not in _WORD_CHARS):
+            return True
+        at = haystack.find(needle, at + 1)
+    return False
+
+
 def match_key(
     haystack: str, needle: str, *, case_sensitive: bool, whole_words: bool, lowered: str | None = None, limits: RegexLimits | None = None
 ) -> bool:
@@ -90,9 +108,9 @@ def match_key(
     if whole_words:
         if len(_WS_SPLIT.split(needle)) > 1:
             return needle in haystack
-        if needle and needle not in haystack:
-            return False
-        return _whole_word_re(needle).search(haystack) is not None
+        if not needle:
+            return _whole_word_re(needle).search(haystack) is not None
+        return _whole_word_find(haystack, needle)
     return needle in haystack
 
 
@@ -110,12 +128,17 @@ class ScanBuffer:
         Extra sources (``personaDescription``, ``characterDescription``, ...).
     regex_limits : RegexLimits, optional
         Time limits of regex keys (default: the per-match default, no shared budget).
+    index : KeyIndex, optional
+        The simulation's plain-key filter, shared across generations so that each message is scanned once
+        (default: a new one for this buffer).
     """
 
     def __init__(
-        self, messages: Sequence[str], settings: Mapping[str, Any], global_scan_data: Mapping[str, Any], regex_limits: RegexLimits | None = None
+        self, messages: Sequence[str], settings: Mapping[str, Any], global_scan_data: Mapping[str, Any],
+        regex_limits: RegexLimits | None = None, index: KeyIndex | None = None,
     ) -> None:
         self.regex_limits = regex_limits
+        self.index = index if index is not None else KeyIndex(exact_plain)
         self.depth_buffer: list[str] = [m.strip(JS_WHITESPACE) if m else "" for m in messages[:MAX_SCAN_DEPTH]]
         self.recurse_buffer: list[str] = []
         self.inject_buffer: list[str] = []
@@ -125,6 +148,9 @@ class ScanBuffer:
         self._lower_cache: dict[str, str] = {}
         self._heads: dict[Any, str] = {}
         self._progress: dict[Any, list[int]] = {}
+        self._parts: dict[Any, tuple[str, ...]] = {}
+        self._contexts: dict[int, tuple[int, tuple[Any, bool, bool]]] = {}
+        self._present: dict[tuple[Any, bool], tuple[int, set[str]]] = {}
 
     # -- state ---------------------------------------------------------------------------------------
     def add_recurse(self, text: str) -> None:
@@ -164,6 +190,38 @@ class ScanBuffer:
             result += _JOINER + _JOINER.join(self.recurse_buffer)
         return result
 
+    def present(self, entry: Mapping[str, Any], case_sensitive: bool) -> set[str] | frozenset[str]:
+        """Every registered plain key (lower-cased unless ``case_sensitive``) that occurs in a piece of the
+        entry's scan text in this pass or an earlier one: its messages, extra sources and injects, and the
+        recursion segments so far. A registered key outside this set does not match the entry's scan text."""
+        cached_context = self._contexts.get(id(entry))
+        if cached_context is not None and cached_context[0] == self.skew:
+            found_head = cached_context[1][0]
+        else:
+            found_head = self.scan_context(entry)[0]
+        if found_head is None:
+            return frozenset()  # depth <= 0: the scan text is ""
+        config = found_head[0]
+        cached = self._present.get((config, case_sensitive))
+        if cached is not None and cached[0] == len(self.recurse_buffer):
+            return cached[1]
+        if cached is None:
+            found: set[str] = set()
+            for piece in self._parts[config]:
+                found |= self.index.found(piece, case_sensitive)
+            cached = (0, found)
+        done, found = cached
+        if done < len(self.recurse_buffer):
+            for segment in self.recurse_buffer[done:]:
+                found |= self.index.found(segment, case_sensitive)
+            cached = (len(self.recurse_buffer), found)
+        self._present[(config, case_sensitive)] = cached
+        return found
+
+    def entry_settings(self, entry: Mapping[str, Any]) -> tuple[bool, bool]:
+        """The entry's effective (case-sensitive, whole-words) settings."""
+        return self._settings_for(entry)
+
     def _settings_for(self, entry: Mapping[str, Any]) -> tuple[bool, bool]:
         cs = entry.get("caseSensitive")
         ww = entry.get("matchWholeWords")
@@ -194,23 +252,34 @@ class ScanBuffer:
         if depth > MAX_SCAN_DEPTH:
             depth = MAX_SCAN_DEPTH
         count = int(depth) if depth == depth else 0
-        extras = tuple(js_truthy(entry.get(flag)) and js_truthy(self.global_scan_data.get(source)) for flag, source in EXTRA_SOURCES)
+        if any(flag in entry for flag in _EXTRA_FLAGS):
+            gsd = self.global_scan_data
+            extras = tuple(js_truthy(entry.get(flag)) and js_truthy(gsd.get(source)) for flag, source in EXTRA_SOURCES)
+        else:
+            extras = _NO_EXTRAS
         config = (count, extras)
         head = self._heads.get(config)
         if head is None:
-            head = _MATCHER + _JOINER.join(self.depth_buffer[:count])
-            for (flag, source), on in zip(EXTRA_SOURCES, extras):
-                if on:
-                    head += _JOINER + str(self.global_scan_data.get(source))
-            if self.inject_buffer:
-                head += _JOINER + _JOINER.join(self.inject_buffer)
+            messages = self.depth_buffer[:count]
+            extra_parts = [str(self.global_scan_data.get(source))
+                           for (_flag, source), on in zip(EXTRA_SOURCES, extras) if on]
+            extra_parts += self.inject_buffer
+            # "\x01" + messages.join("\n\x01"), then "\n\x01" + each extra source and inject (also after no message)
+            head = _MATCHER + _JOINER.join(messages) + "".join(_JOINER + part for part in extra_parts)
+            parts = messages + extra_parts
             self._heads[config] = head
+            self._parts[config] = tuple(parts)
         return config, head
 
     def scan_context(self, entry: Mapping[str, Any]) -> tuple[Any, bool, bool]:
         """What :meth:`matches` needs about an entry in this pass: its head and case/whole-word settings;
-        pass it as ``context`` to avoid recomputing it for every key."""
-        return (self._head(entry), *self._settings_for(entry))
+        pass it as ``context`` to avoid recomputing it for every key (cached per entry until the scan depth moves)."""
+        cached = self._contexts.get(id(entry))
+        if cached is not None and cached[0] == self.skew:
+            return cached[1]
+        context = (self._head(entry), *self._settings_for(entry))
+        self._contexts[id(entry)] = (self.skew, context)
+        return context
 
     def matches(self, entry: Mapping[str, Any], needle: str, scan_state: int, context: tuple[Any, bool, bool] | None = None) -> bool:
         """Whether ``needle`` matches the entry's scan text in this pass: ``matchKeys(get(entry), needle)``.
@@ -219,15 +288,18 @@ class ScanBuffer:
         injects) is fixed for the generation. A plain key without ``\x01`` cannot match across the
         ``"\n\x01"`` joints (both are ASCII non-word characters), so each (key, head) pair remembers how
         many segments it has searched and searches only the new ones: the same answer as searching the whole
-        text, without rescanning it every pass. Regex keys, empty keys and keys holding ``\x01`` are tested
-        on the whole text.
+        text, without rescanning it every pass. For the same reason the head is searched piece by piece (each
+        message, extra source and inject), through the simulation's :class:`KeyIndex`, which scans each piece
+        once for all keys and remembers the answers across steps. Regex keys, empty keys and keys holding
+        ``\x01`` or ``\n`` (which could reach across a joint) are tested on the whole text.
         """
         found, case_sensitive, whole = context if context is not None else self.scan_context(entry)
         if found is None:
             return self.match("", needle, entry)
         config, head = found
         segments = self.recurse_buffer if scan_state != SCAN_MIN_ACTIVATIONS else []
-        if not needle or "\x01" in needle or (needle.startswith("/") and parse_regex_key(needle) is not None):
+        whole_text = not needle or "\x01" in needle or "\n" in needle
+        if whole_text or (needle.startswith("/") and parse_regex_key(needle) is not None):
             text = head + (_JOINER + _JOINER.join(segments) if segments else "")
             return self.match(text, needle, entry)
         key = (config, needle, case_sensitive, whole)
@@ -239,10 +311,13 @@ class ScanBuffer:
             if state[1] < units:
                 return True
             return False  # matched only in a recursion segment, which this pass does not scan
+        index = self.index
         for idx in range(state[0], units):
-            text = head if idx == 0 else segments[idx - 1]
-            lowered = None if case_sensitive else self._lower(text)
-            if match_key(text, needle, case_sensitive=case_sensitive, whole_words=whole, lowered=lowered):
+            if idx == 0:
+                hit = any(index.matches(part, needle, case_sensitive, whole) for part in self._parts[config])
+            else:
+                hit = index.matches(segments[idx - 1], needle, case_sensitive, whole)
+            if hit:
                 state[0] = idx + 1
                 state[1] = idx
                 return True
@@ -270,6 +345,11 @@ class ScanBuffer:
             if _strict_int(logic, 3):
                 return primary + second if second == n_secondary else primary
         return primary
+
+
+def exact_plain(text: str, needle: str, case_sensitive: bool, whole_words: bool, lowered: str | None) -> bool:
+    """:func:`match_key` for a plain (non-regex) key, in the shape :class:`KeyIndex` confirms candidates with."""
+    return match_key(text, needle, case_sensitive=case_sensitive, whole_words=whole_words, lowered=lowered)
 
 
 def _as_text(value: Any) -> str:

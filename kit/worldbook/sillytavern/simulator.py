@@ -35,10 +35,12 @@ from kit.worldbook.sillytavern.buffer import (
     SCAN_NONE,
     SCAN_RECURSION,
     ScanBuffer,
+    exact_plain,
     substitute_params,
 )
 from kit.worldbook.sillytavern.convert import card_character_book, character_book_to_world
 from kit.worldbook.sillytavern.decorators import parse_decorators
+from kit.worldbook.sillytavern.keyindex import KeyIndex
 from kit.worldbook.sillytavern.jsregex import MATCH_TIMEOUT_S, TIME_BUDGET_S, RegexLimits, RegexTimeoutError, parse_regex_key
 from kit.worldbook.near_miss import TypoIndex
 from kit.worldbook.sillytavern.outcomes import OutcomeRecorder, near_miss, needles_of
@@ -284,6 +286,10 @@ class _Context:
     timed_out: dict[str, str] = field(default_factory=dict)
     hashes: dict[Any, int] = field(default_factory=dict)
     key_cache: dict[Any, list[str]] = field(default_factory=dict)
+    key_index: KeyIndex = field(default_factory=lambda: KeyIndex(exact_plain))
+    indexed: set[str] = field(default_factory=set)  # key ids whose keys are in key_index
+    key_only: dict[Any, Any] = field(default_factory=dict)  # (book, entry key) -> _static_key_only
+    prepared: list[_Entry] | None = None  # sortedEntries before a generation touches them
     forced: frozenset[str] = frozenset()
     outcomes: bool = False
     typo_index: Any = None  # (entry key ids, TypoIndex over their keys) for near misses, kept across steps
@@ -467,6 +473,19 @@ def _book_entries(ctx: _Context, name: str) -> list[_Entry]:
 
 
 def _sorted_entries(ctx: _Context) -> list[_Entry]:
+    """``sortedEntries`` of one generation: fresh copies (a generation rewrites ``content``) of the entries
+    prepared once per simulation (the books and the settings that order them do not change between steps)."""
+    if ctx.prepared is None:
+        ctx.prepared = _prepare_entries(ctx)
+    out = []
+    for t in ctx.prepared:
+        e = _Entry(t)
+        e.raw_key, e.ehash, e.key_id, e.index = t.raw_key, t.ehash, t.key_id, t.index
+        out.append(e)
+    return out
+
+
+def _prepare_entries(ctx: _Context) -> list[_Entry]:
     selected = ctx.global_books
     chat_lore: list[_Entry] = []
     persona_lore: list[_Entry] = []
@@ -654,9 +673,7 @@ def _check_entry(ctx: _Context, e: _Entry, buffer: ScanBuffer, state: int, timed
         return False, "no keys", "no_trigger"
     primary = None
     context = buffer.scan_context(e)
-    subs = ctx.key_cache.get((e.key_id, "key"))
-    if subs is None:
-        subs = ctx.key_cache[(e.key_id, "key")] = [substitute_params(k, ctx.user, ctx.char) for k in keys]
+    subs = _substituted(ctx, e, "key", keys)
     for sub in subs:
         if sub and _match(ctx, buffer, state, js_trim(sub), e, context):
             primary = sub
@@ -669,9 +686,7 @@ def _check_entry(ctx: _Context, e: _Entry, buffer: ScanBuffer, state: int, timed
     logic = e.get("selectiveLogic")
     logic = 0 if logic is None else logic
     any_match, all_match = False, True
-    subs = ctx.key_cache.get((e.key_id, "keysecondary"))
-    if subs is None:
-        subs = ctx.key_cache[(e.key_id, "keysecondary")] = [substitute_params(k, ctx.user, ctx.char) for k in secondary]
+    subs = _substituted(ctx, e, "keysecondary", secondary)
     for sub in subs:
         hit = bool(sub) and _match(ctx, buffer, state, js_trim(sub), e, context)
         any_match = any_match or hit
@@ -685,6 +700,70 @@ def _check_entry(ctx: _Context, e: _Entry, buffer: ScanBuffer, state: int, timed
     if _strict_eq(logic, 3) and all_match:
         return True, f"primary key {primary!r}, all secondary keys (AND_ALL)", ""
     return False, "secondary keys not satisfied", "secondary_logic"
+
+
+def _substituted(ctx: _Context, e: _Entry, field_name: str, keys: list[Any]) -> list[str]:
+    """An entry's keys with their macros expanded, cached for the simulation."""
+    subs = ctx.key_cache.get((e.key_id, field_name))
+    if subs is None:
+        subs = ctx.key_cache[(e.key_id, field_name)] = [substitute_params(k, ctx.user, ctx.char) for k in keys]
+    return subs
+
+
+def _index_keys(ctx: _Context, entries: list[_Entry]) -> None:
+    """Register every entry's keys (as matched: expanded and trimmed) in the simulation's key index, once per
+    entry, so that the first scan of each message finds them all in one automaton pass."""
+    for e in entries:
+        if e.key_id in ctx.indexed:
+            continue
+        ctx.indexed.add(e.key_id)
+        for field_name in ("key", "keysecondary"):
+            keys = e.get(field_name)
+            if isinstance(keys, list):
+                for sub in _substituted(ctx, e, field_name, keys):
+                    needle = js_trim(sub) if sub else ""
+                    if needle and not needle.startswith("/"):
+                        ctx.key_index.add(needle)
+
+
+def _key_only(ctx: _Context, e: _Entry, buffer: ScanBuffer, timed: _TimedEffects) -> tuple[frozenset[str], bool] | None:
+    """For an entry whose :func:`_check_entry` verdict in this generation can only be decided by its primary
+    keys (not disabled, no triggers, character filter, timed effect, recursion delay or exclusion, decorator,
+    forced activation or ``constant``; only plain keys): those keys as the key index holds them and whether
+    they are case-sensitive. When none of them is in :meth:`ScanBuffer.present`, the verdict is "no key
+    matched" without testing each key. ``None`` for every other entry. The part that depends on the entry
+    alone is cached for the simulation; timed effects and forced activations are checked every generation."""
+    if timed.is_active("sticky", e) or timed.is_active("delay", e) or timed.is_active("cooldown", e):
+        return None
+    if e.key_id in ctx.forced:
+        return None
+    cache_key = (name_of(e), e.raw_key)
+    if cache_key not in ctx.key_only:
+        ctx.key_only[cache_key] = _static_key_only(ctx, e, buffer)
+    return ctx.key_only[cache_key]
+
+
+def _static_key_only(ctx: _Context, e: _Entry, buffer: ScanBuffer) -> tuple[frozenset[str], bool] | None:
+    """The per-entry half of :func:`_key_only`."""
+    if js_loose_true(e.get("disable")) or e.get("triggers") is not None or e.get("characterFilter") is not None:
+        return None
+    if js_truthy(e.get("delayUntilRecursion")) or js_truthy(e.get("excludeRecursion")) or js_truthy(e.get("constant")):
+        return None
+    if "@@activate" in e["decorators"] or "@@dont_activate" in e["decorators"]:
+        return None
+    keys = e.get("key")
+    if not isinstance(keys, list) or not keys:
+        return None
+    case_sensitive = buffer.entry_settings(e)[0]
+    needles = set()
+    for sub in _substituted(ctx, e, "key", keys):
+        if not sub:
+            continue
+        needle = js_trim(sub)
+        if not needle or needle.startswith("/") or "\x01" in needle or "\n" in needle:
+            return None
+        needles.add(needle if case_sensitive else needle.lower())
+    return frozenset(needles), case_sensitive
 
 
 def _avatar_name(avatar: str | None) -> str | None:
@@ -823,7 +902,7 @@ def _score(ctx: _Context, buffer: ScanBuffer, e: _Entry, state: int) -> int:
 
 def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: bool, tr: _Tracer) -> dict[str, Any]:
     settings = ctx.settings
-    buffer = ScanBuffer(chat, settings, ctx.global_scan_data, ctx.regex_limits)
+    buffer = ScanBuffer(chat, settings, ctx.global_scan_data, ctx.regex_limits, ctx.key_index)
     for name in js_keys(ctx.extension_prompts):
         prompt = ctx.extension_prompts[name]
         if isinstance(prompt, Mapping) and prompt.get("scan"):
@@ -843,6 +922,7 @@ def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: boo
     entries = _sorted_entries(ctx)
     timed = _TimedEffects(len(chat), entries, ctx.metadata, dry_run)
     timed.check()
+    _index_keys(ctx, entries)
     if not entries:
         result = _assemble([], timed, ctx)
         if tr.outcomes is not None:
@@ -850,6 +930,8 @@ def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: boo
         return result
     levels = sorted({1.0 if e.get("delayUntilRecursion") is True else js_number(e.get("delayUntilRecursion")) for e in entries if js_truthy(e.get("delayUntilRecursion"))})
     level = levels.pop(0) if levels else 0.0
+    key_only = [_key_only(ctx, e, buffer, timed) for e in entries]
+    tracing = tr.enabled or tr.outcomes is not None
     max_steps = js_number(settings.get("world_info_max_recursion_steps", 0))
     recursive = js_truthy(settings.get("world_info_recursive"))
     min_act = js_number(settings.get("world_info_min_activations", 0))
@@ -864,6 +946,11 @@ def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: boo
         now: list[_Entry] = []
         for e in entries:
             if id(e) in failed_probability or e.key_id in activated:
+                continue
+            plain = key_only[e.index]
+            if plain is not None and plain[0].isdisjoint(buffer.present(e, plain[1])):
+                if tracing:
+                    tr(e, count, state, "skipped", "no key matched", "no_key_match", quiet=True)
                 continue
             ok, why, code = _check_entry(ctx, e, buffer, state, timed, level)
             if ok:
