@@ -9,20 +9,28 @@ PNG), :mod:`~kit.worldbook.sillytavern.mapping` (ST entries <-> kit entries, the
 :mod:`~kit.worldbook.sillytavern.convert` (ST's own card <-> world conversions),
 :mod:`~kit.worldbook.sillytavern.simulator` (``checkWorldInfo``), :mod:`~kit.worldbook.sillytavern.buffer`
 (scan buffer and key matching), :mod:`~kit.worldbook.sillytavern.jsregex` (JavaScript regex keys in Python,
-with safety checks), :mod:`~kit.worldbook.sillytavern.decorators`, :mod:`~kit.worldbook.sillytavern.prompt` (outlet macros, Author's Note), and ``_js`` (JavaScript semantics:
-key order, sort, ``JSON.stringify``, cyrb53, mulberry32).
+with safety checks), :mod:`~kit.worldbook.sillytavern.decorators`, :mod:`~kit.worldbook.sillytavern.prompt`
+(outlet macros, Author's Note), and ``_js`` (JavaScript semantics: key order, sort, ``JSON.stringify``,
+cyrb53, mulberry32).
 """
 
 from __future__ import annotations
 
 from kit.worldbook.sillytavern.convert import character_book_to_world, world_to_character_book
 from kit.worldbook.sillytavern.jsregex import RegexLimits, RegexTimeoutError, UnsafeRegexError, parse_regex_key
-from kit.worldbook.sillytavern.mapping import EntryError, KIT_TO_ST_POSITION, ST_POSITION_NAMES, ST_TO_KIT_POSITION, entry_from_st, entry_to_st
+from kit.worldbook.sillytavern.mapping import (
+    KIT_TO_ST_POSITION,
+    ST_POSITION_NAMES,
+    ST_TO_KIT_POSITION,
+    EntryError,
+    entry_from_st,
+    entry_to_st,
+)
 from kit.worldbook.sillytavern.prompt import author_note_with_world_info, expand_outlets
 from kit.worldbook.sillytavern.reader import is_sillytavern_world, read_world, read_world_info
-from kit.worldbook.sillytavern.writer import to_world_file, write_world_file
-from kit.worldbook.sillytavern.simulator import DEFAULT_SETTINGS, SLOT_NAMES, ScenarioError, simulate
 from kit.worldbook.sillytavern.scenario_why import why
+from kit.worldbook.sillytavern.simulator import DEFAULT_SETTINGS, SLOT_NAMES, ScenarioError, simulate
+from kit.worldbook.sillytavern.writer import to_world_file, write_world_file
 
 __all__ = [
     "DEFAULT_SETTINGS",

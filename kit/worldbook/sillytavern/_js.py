@@ -11,7 +11,8 @@ import array
 import json
 import math
 import sys
-from typing import Any, Callable, Mapping, Sequence, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
 __all__ = [
     "JS_WHITESPACE",
@@ -31,7 +32,10 @@ __all__ = [
 T = TypeVar("T")
 
 #: Characters JavaScript's ``\s`` and ``trim()`` treat as white space (WhiteSpace + LineTerminator).
-JS_WHITESPACE = "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+JS_WHITESPACE = (
+    "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
+    "\u2028\u2029\u202f\u205f\u3000\ufeff"
+)
 
 _MAX_INDEX = 2**32 - 2
 
@@ -230,7 +234,8 @@ def _u32(a: int) -> int:
 def cyrb53(text: str, seed: int = 0) -> int:
     """SillyTavern's ``getStringHash``: the 53-bit cyrb53 hash over UTF-16 code units.
 
-    Computed on unsigned 32-bit values throughout (``Math.imul`` and ``>>> 0`` agree with them modulo 2**32)."""
+    Computed on unsigned 32-bit values throughout (``Math.imul`` and ``>>> 0`` agree with them modulo 2**32).
+    """
     mask = 0xFFFFFFFF
     h1 = (0xDEADBEEF ^ seed) & mask
     h2 = (0x41C6CE57 ^ seed) & mask
@@ -265,4 +270,3 @@ class Mulberry32:
         t ^= (t + _imul(t ^ (t >> 7), t | 61)) & 0xFFFFFFFF
         t &= 0xFFFFFFFF
         return ((t ^ (t >> 14)) & 0xFFFFFFFF) / 4294967296
-

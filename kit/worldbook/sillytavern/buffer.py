@@ -9,14 +9,23 @@ recursion buffer (not in min-activation passes); depth <= 0 gives ``""``. See th
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from kit.worldbook.sillytavern._js import JS_WHITESPACE, js_number, js_truthy
 from kit.worldbook.sillytavern.jsregex import RegexLimits, parse_regex_key
 from kit.worldbook.sillytavern.keyindex import KeyIndex
 
-__all__ = ["ScanBuffer", "substitute_params", "match_key", "MAX_SCAN_DEPTH", "SCAN_INITIAL", "SCAN_RECURSION", "SCAN_MIN_ACTIVATIONS"]
+__all__ = [
+    "ScanBuffer",
+    "substitute_params",
+    "match_key",
+    "MAX_SCAN_DEPTH",
+    "SCAN_INITIAL",
+    "SCAN_RECURSION",
+    "SCAN_MIN_ACTIVATIONS",
+]
 
 #: SillyTavern's cap on the scan depth.
 MAX_SCAN_DEPTH = 1000
@@ -53,7 +62,8 @@ _CHAR_RE = _macro_re(["{{char}}", "<BOT>", "<CHAR>", "{{charIfNotGroup}}", "{{gr
 def substitute_params(text: Any, user: str, char: str) -> str:
     """Expand the ``{{user}}``/``{{char}}`` macro family (``<USER>``, ``<BOT>``, ``<CHAR>``,
     ``{{charIfNotGroup}}``, ``{{group}}``; case-insensitive). Non-strings become their JavaScript text;
-    ``null``/``undefined`` become ``""``."""
+    ``null``/``undefined`` become ``""``.
+    """
     if text is None:
         return ""
     if not isinstance(text, str):
@@ -77,7 +87,8 @@ def _whole_word_re(needle: str) -> re.Pattern[str]:
 def _whole_word_find(haystack: str, needle: str) -> bool:
     """Whether a non-empty ``needle`` occurs in ``haystack`` with an ASCII non-word character (or the text's
     start/end) on each side: the same answer as ``_whole_word_re(needle).search``, by ``str.find`` over the
-    occurrences instead of a regex whose leading alternation defeats the literal-prefix search."""
+    occurrences instead of a regex whose leading alternation defeats the literal-prefix search.
+    """
     n = len(needle)
     end = len(haystack)
     at = haystack.find(needle)
@@ -89,15 +100,22 @@ def _whole_word_find(haystack: str, needle: str) -> bool:
 
 
 def match_key(
-    haystack: str, needle: str, *, case_sensitive: bool, whole_words: bool, lowered: str | None = None, limits: RegexLimits | None = None
+    haystack: str,
+    needle: str,
+    *,
+    case_sensitive: bool,
+    whole_words: bool,
+    lowered: str | None = None,
+    limits: RegexLimits | None = None,
 ) -> bool:
     """SillyTavern's ``matchKeys`` for one (already substituted and trimmed) key.
 
     A ``/regex/flags`` key is tested on the raw haystack with JavaScript semantics (case and whole-word
     settings ignored), within ``limits`` (default: :data:`~kit.worldbook.sillytavern.jsregex.MATCH_TIMEOUT_S` per
-    match; a timeout raises :class:`~kit.worldbook.sillytavern.RegexTimeoutError`). A plain key is compared lower-cased unless ``case_sensitive``; with ``whole_words`` a
-    single-token key needs ASCII non-word characters (or the text ends) on both sides, a multi-word key is a
-    plain substring test. ``lowered`` may pass ``haystack.lower()`` precomputed.
+    match; a timeout raises :class:`~kit.worldbook.sillytavern.RegexTimeoutError`). A plain key is compared
+    lower-cased unless ``case_sensitive``; with ``whole_words`` a single-token key needs ASCII non-word
+    characters (or the text ends) on both sides, a multi-word key is a plain substring test. ``lowered`` may
+    pass ``haystack.lower()`` precomputed.
     """
     rx = parse_regex_key(needle) if needle.startswith("/") else None
     if rx is not None:
@@ -134,8 +152,12 @@ class ScanBuffer:
     """
 
     def __init__(
-        self, messages: Sequence[str], settings: Mapping[str, Any], global_scan_data: Mapping[str, Any],
-        regex_limits: RegexLimits | None = None, index: KeyIndex | None = None,
+        self,
+        messages: Sequence[str],
+        settings: Mapping[str, Any],
+        global_scan_data: Mapping[str, Any],
+        regex_limits: RegexLimits | None = None,
+        index: KeyIndex | None = None,
     ) -> None:
         self.regex_limits = regex_limits
         self.index = index if index is not None else KeyIndex(exact_plain)
@@ -193,7 +215,8 @@ class ScanBuffer:
     def present(self, entry: Mapping[str, Any], case_sensitive: bool) -> set[str] | frozenset[str]:
         """Every registered plain key (lower-cased unless ``case_sensitive``) that occurs in a piece of the
         entry's scan text in this pass or an earlier one: its messages, extra sources and injects, and the
-        recursion segments so far. A registered key outside this set does not match the entry's scan text."""
+        recursion segments so far. A registered key outside this set does not match the entry's scan text.
+        """
         cached_context = self._contexts.get(id(entry))
         if cached_context is not None and cached_context[0] == self.skew:
             found_head = cached_context[1][0]
@@ -242,7 +265,14 @@ class ScanBuffer:
         """``matchKeys(haystack, needle, entry)`` with the entry's effective settings."""
         case_sensitive, whole = self._settings_for(entry)
         lowered = None if case_sensitive else self._lower(haystack)
-        return match_key(haystack, needle, case_sensitive=case_sensitive, whole_words=whole, lowered=lowered, limits=self.regex_limits)
+        return match_key(
+            haystack,
+            needle,
+            case_sensitive=case_sensitive,
+            whole_words=whole,
+            lowered=lowered,
+            limits=self.regex_limits,
+        )
 
     def _head(self, entry: Mapping[str, Any]) -> tuple[Any, str] | None:
         scan_depth = entry.get("scanDepth")
@@ -261,8 +291,9 @@ class ScanBuffer:
         head = self._heads.get(config)
         if head is None:
             messages = self.depth_buffer[:count]
-            extra_parts = [str(self.global_scan_data.get(source))
-                           for (_flag, source), on in zip(EXTRA_SOURCES, extras) if on]
+            extra_parts = [
+                str(self.global_scan_data.get(source)) for (_flag, source), on in zip(EXTRA_SOURCES, extras) if on
+            ]
             extra_parts += self.inject_buffer
             # "\x01" + messages.join("\n\x01"), then "\n\x01" + each extra source and inject (also after no message)
             head = _MATCHER + _JOINER.join(messages) + "".join(_JOINER + part for part in extra_parts)
@@ -273,7 +304,8 @@ class ScanBuffer:
 
     def scan_context(self, entry: Mapping[str, Any]) -> tuple[Any, bool, bool]:
         """What :meth:`matches` needs about an entry in this pass: its head and case/whole-word settings;
-        pass it as ``context`` to avoid recomputing it for every key (cached per entry until the scan depth moves)."""
+        pass it as ``context`` to avoid recomputing it for every key (cached per entry until the scan depth moves).
+        """
         cached = self._contexts.get(id(entry))
         if cached is not None and cached[0] == self.skew:
             return cached[1]
@@ -281,7 +313,9 @@ class ScanBuffer:
         self._contexts[id(entry)] = (self.skew, context)
         return context
 
-    def matches(self, entry: Mapping[str, Any], needle: str, scan_state: int, context: tuple[Any, bool, bool] | None = None) -> bool:
+    def matches(
+        self, entry: Mapping[str, Any], needle: str, scan_state: int, context: tuple[Any, bool, bool] | None = None
+    ) -> bool:
         """Whether ``needle`` matches the entry's scan text in this pass: ``matchKeys(get(entry), needle)``.
 
         The text is ``head + "\n\x01" + recursion segments``, where the head (messages, extra sources and
@@ -326,7 +360,8 @@ class ScanBuffer:
 
     def score(self, entry: Mapping[str, Any], scan_state: int) -> int:
         """``getScore``: primary matches, plus secondary matches for AND_ANY (and for AND_ALL when all
-        match); keys are not macro-substituted here."""
+        match); keys are not macro-substituted here.
+        """
         keys = entry.get("key")
         secondary = entry.get("keysecondary")
         n_primary = n_secondary = primary = second = 0

@@ -8,7 +8,8 @@ card when it saves a character with a linked book). Both work on plain dicts.
 from __future__ import annotations
 
 import copy
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from kit.worldbook.sillytavern._js import js_keys
 
@@ -28,7 +29,8 @@ def _ext(entry: Mapping[str, Any], name: str, default: Any) -> Any:
 
 def card_character_book(data: Mapping[str, Any]) -> Mapping[str, Any] | None:
     """The ``character_book`` of a V2/V3 card (``data.character_book``), of a V1-style card with a top-level
-    ``character_book``, or ``data`` itself when it is a bare book (``entries`` is a list); else ``None``."""
+    ``character_book``, or ``data`` itself when it is a bare book (``entries`` is a list); else ``None``.
+    """
     inner = data.get("data")
     if isinstance(inner, Mapping) and isinstance(inner.get("character_book"), Mapping):
         return inner["character_book"]

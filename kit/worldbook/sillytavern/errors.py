@@ -1,5 +1,6 @@
 """The errors of :mod:`kit.worldbook.sillytavern` (the simulator's ``ScenarioError`` still lives in
-:mod:`~kit.worldbook.sillytavern.simulator`, a faithful port kept in one piece)."""
+:mod:`~kit.worldbook.sillytavern.simulator`, a faithful port kept in one piece).
+"""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ __all__ = ["EntryError", "RegexTimeoutError", "UnsafeRegexError"]
 
 class EntryError(KitError, ValueError):
     """A SillyTavern entry field that cannot be read (the readers turn it into a WorldBookFormatError or a problem
-    row)."""
+    row).
+    """
 
     def __init__(self, field: str, value: Any, reason: str) -> None:
         super().__init__(reason)
@@ -21,7 +23,8 @@ class EntryError(KitError, ValueError):
 
 class UnsafeRegexError(KitError, ValueError):
     """A regex key was refused: it is too long or too costly to compile, or cannot be expressed with the
-    ``regex`` package. ``pattern`` and ``reason`` say which and why."""
+    ``regex`` package. ``pattern`` and ``reason`` say which and why.
+    """
 
     def __init__(self, pattern: str, reason: str) -> None:
         self.pattern = pattern

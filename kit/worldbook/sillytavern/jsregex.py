@@ -80,7 +80,8 @@ _SYNTAX_CHARS = "^$\\.*+?()[]{}|/"
 @dataclass(frozen=True)
 class RegexKey:
     """A parsed regex key: the JavaScript ``source`` and ``flags``, the compiled pattern (``None`` when
-    refused) and the reason it was refused."""
+    refused) and the reason it was refused.
+    """
 
     source: str
     flags: str
@@ -137,7 +138,9 @@ class RegexLimits:
 
 
 def _param_error(name: str, value: object) -> InvalidParameterError:
-    return InvalidParameterError(f"The {name!r} parameter of RegexLimits must be a finite number of seconds > 0. Got {value!r} instead.")
+    return InvalidParameterError(
+        f"The {name!r} parameter of RegexLimits must be a finite number of seconds > 0. Got {value!r} instead."
+    )
 
 
 def _flags_valid(flags: str) -> bool:
@@ -240,7 +243,7 @@ def translate_js_regex(pattern: str, flags: str = "") -> str:
 
     def backref(number: int) -> str:
         if number in closed_groups:
-            return "(?(%d)\\%d)" % (number, number)
+            return f"(?({number})\\{number})"
         return "(?:)"  # forward reference or reference to an open group: matches empty in JavaScript
 
     def escape_in(ch_after: str, in_class: bool) -> tuple[str, int]:
@@ -478,13 +481,17 @@ def translate_js_regex(pattern: str, flags: str = "") -> str:
 
 # --- property escapes (u flag) -------------------------------------------------------------------------
 
-_GC_VALUES = frozenset("""Cased_Letter LC Close_Punctuation Pe Connector_Punctuation Pc Control Cc cntrl Currency_Symbol Sc
+_GC_VALUES = frozenset(
+    """Cased_Letter LC Close_Punctuation Pe Connector_Punctuation Pc Control Cc cntrl Currency_Symbol Sc
 Dash_Punctuation Pd Decimal_Number Nd digit Enclosing_Mark Me Final_Punctuation Pf Format Cf Initial_Punctuation Pi
 Letter L Letter_Number Nl Line_Separator Zl Lowercase_Letter Ll Mark M Combining_Mark Math_Symbol Sm Modifier_Letter Lm
 Modifier_Symbol Sk Nonspacing_Mark Mn Number N Open_Punctuation Ps Other C Other_Letter Lo Other_Number No
 Other_Punctuation Po Other_Symbol So Paragraph_Separator Zp Private_Use Co Punctuation P punct Separator Z
-Space_Separator Zs Spacing_Mark Mc Surrogate Cs Symbol S Titlecase_Letter Lt Unassigned Cn Uppercase_Letter Lu""".split())
-_BINARY_PROPERTIES = frozenset("""ASCII ASCII_Hex_Digit AHex Alphabetic Alpha Any Assigned Bidi_Control Bidi_C Bidi_Mirrored
+Space_Separator Zs Spacing_Mark Mc Surrogate Cs Symbol S Titlecase_Letter Lt Unassigned Cn
+Uppercase_Letter Lu""".split()
+)
+_BINARY_PROPERTIES = frozenset(
+    """ASCII ASCII_Hex_Digit AHex Alphabetic Alpha Any Assigned Bidi_Control Bidi_C Bidi_Mirrored
 Bidi_M Case_Ignorable CI Cased Changes_When_Casefolded CWCF Changes_When_Casemapped CWCM Changes_When_Lowercased CWL
 Changes_When_NFKC_Casefolded CWKCF Changes_When_Titlecased CWT Changes_When_Uppercased CWU Dash
 Default_Ignorable_Code_Point DI Deprecated Dep Diacritic Dia Emoji Emoji_Component EComp Emoji_Modifier EMod
@@ -493,8 +500,14 @@ Grapheme_Extend Gr_Ext Hex_Digit Hex IDS_Binary_Operator IDSB IDS_Trinary_Operat
 Ideographic Ideo Join_Control Join_C Logical_Order_Exception LOE Lowercase Lower Math Noncharacter_Code_Point NChar
 Pattern_Syntax Pat_Syn Pattern_White_Space Pat_WS Quotation_Mark QMark Radical Regional_Indicator RI Sentence_Terminal
 STerm Soft_Dotted SD Terminal_Punctuation Term Unified_Ideograph UIdeo Uppercase Upper Variation_Selector VS White_Space
-space XID_Continue XIDC XID_Start XIDS""".split())
-_SCRIPT_NAMES = {"Script": "Script", "sc": "Script", "Script_Extensions": "Script_Extensions", "scx": "Script_Extensions"}
+space XID_Continue XIDC XID_Start XIDS""".split()
+)
+_SCRIPT_NAMES = {
+    "Script": "Script",
+    "sc": "Script",
+    "Script_Extensions": "Script_Extensions",
+    "scx": "Script_Extensions",
+}
 _SCRIPT_VALUE = re.compile(r"[A-Z][A-Za-z_]*")
 
 
@@ -527,7 +540,10 @@ def _js_property(pattern: str, name: str, value: str | None) -> str:
     try:
         _rx.compile("\\p{" + text + "}")
     except _rx.error:
-        raise UnsafeRegexError(pattern, f"the property \\p{{{name if value is None else name + '=' + value}}} is not known to the regex package") from None
+        raise UnsafeRegexError(
+            pattern,
+            f"the property \\p{{{name if value is None else name + '=' + value}}} is not known to the regex package",
+        ) from None
     return text
 
 
@@ -538,14 +554,16 @@ _COUNTED = re.compile(r"\{(\d+)(?:(,)(\d*))?\}\??")
 
 def _repeat_count(quant: str) -> int:
     """How many copies of its atom a quantifier makes the ``regex`` package unroll: the lower bound of a
-    counted repeat (``{1000}``, ``{1000,}``, ``{1000,2000}``); loops (``*``, ``+``, ``?``, ``{0,n}``) make none."""
+    counted repeat (``{1000}``, ``{1000,}``, ``{1000,2000}``); loops (``*``, ``+``, ``?``, ``{0,n}``) make none.
+    """
     m = _COUNTED.fullmatch(quant)
     return max(int(m.group(1)), 1) if m else 1
 
 
 def _expansion(pattern: str) -> int:
     """How many atoms the compiled pattern may unroll to: nested counted repeats multiply. Linear in the
-    pattern; iterative, so nesting depth costs no recursion."""
+    pattern; iterative, so nesting depth costs no recursion.
+    """
     # one frame per open group: [size of the finished alternatives (max), size of the current one, size of last atom]
     stack: list[list[int]] = [[0, 0, 0]]
     i, n = 0, len(pattern)
@@ -606,12 +624,15 @@ def _expansion(pattern: str) -> int:
 def check_pattern_safety(pattern: str) -> None:
     """Raise :class:`UnsafeRegexError` when a JavaScript regex source is too costly to compile (longer than
     :data:`MAX_PATTERN_LENGTH`, or counted repeats that unroll past :data:`MAX_REPEAT_EXPANSION` atoms);
-    return ``None`` when it is accepted. How a pattern backtracks is bounded by the match time limit instead."""
+    return ``None`` when it is accepted. How a pattern backtracks is bounded by the match time limit instead.
+    """
     if len(pattern) > MAX_PATTERN_LENGTH:
         raise UnsafeRegexError(pattern[:40] + "...", f"longer than {MAX_PATTERN_LENGTH} characters")
     size = _expansion(pattern)
     if size > MAX_REPEAT_EXPANSION:
-        raise UnsafeRegexError(pattern, f"counted repeats unroll to more than {MAX_REPEAT_EXPANSION:,} atoms (too costly to compile)")
+        raise UnsafeRegexError(
+            pattern, f"counted repeats unroll to more than {MAX_REPEAT_EXPANSION:,} atoms (too costly to compile)"
+        )
 
 
 def regex_test(compiled: Any, text: str, *, sticky: bool = False, timeout: float = MATCH_TIMEOUT_S) -> bool:
@@ -626,4 +647,6 @@ def regex_test(compiled: Any, text: str, *, sticky: bool = False, timeout: float
     try:
         return finder(text, timeout=timeout) is not None
     except TimeoutError:
-        raise RegexTimeoutError(f"timed out: the match took longer than {timeout:g} s on a {len(text)}-character text") from None
+        raise RegexTimeoutError(
+            f"timed out: the match took longer than {timeout:g} s on a {len(text)}-character text"
+        ) from None

@@ -12,7 +12,7 @@ once per simulation.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import ahocorasick
 

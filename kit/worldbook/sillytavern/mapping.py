@@ -49,30 +49,56 @@ from __future__ import annotations
 
 import copy
 import re
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
-from kit.worldbook.model import SECONDARY_LOGICS, Entry, KeywordTrigger, RagTrigger, SecondaryLogic, Triggers
-from kit.worldbook.normalize import extension_triggers
+from kit.worldbook.book.model import SECONDARY_LOGICS, Entry, KeywordTrigger, RagTrigger, SecondaryLogic, Triggers
+from kit.worldbook.book.normalize import extension_triggers
 from kit.worldbook.sillytavern._js import JS_WHITESPACE, js_loose_true, js_number, js_truthy
-from kit.worldbook.sillytavern.jsregex import parse_regex_key
 from kit.worldbook.sillytavern.decorators import parse_decorators
 from kit.worldbook.sillytavern.errors import EntryError
+from kit.worldbook.sillytavern.jsregex import parse_regex_key
 
-__all__ = ["EntryError", "ST_TO_KIT_POSITION", "KIT_TO_ST_POSITION", "ST_POSITION_NAMES", "entry_from_st", "entry_to_st", "new_st_entry"]
+__all__ = [
+    "EntryError",
+    "ST_TO_KIT_POSITION",
+    "KIT_TO_ST_POSITION",
+    "ST_POSITION_NAMES",
+    "entry_from_st",
+    "entry_to_st",
+    "new_st_entry",
+]
 
 #: SillyTavern's stored position number -> kit position.
 ST_TO_KIT_POSITION: dict[int, int] = {0: 1, 1: 0, 2: 4, 3: 4, 4: 6, 5: 2, 6: 3, 7: 7}
 #: kit position -> SillyTavern's stored position number.
 KIT_TO_ST_POSITION: dict[int, int] = {0: 1, 1: 0, 2: 5, 3: 6, 4: 3, 5: 4, 6: 4, 7: 7}
 #: SillyTavern's names of its positions (``world_info_position``).
-ST_POSITION_NAMES: dict[int, str] = {0: "before", 1: "after", 2: "ANTop", 3: "ANBottom", 4: "atDepth", 5: "EMTop", 6: "EMBottom", 7: "outlet"}
+ST_POSITION_NAMES: dict[int, str] = {
+    0: "before",
+    1: "after",
+    2: "ANTop",
+    3: "ANBottom",
+    4: "atDepth",
+    5: "EMTop",
+    6: "EMBottom",
+    7: "outlet",
+}
 
 _GROUP_SPLIT = re.compile(f",[{re.escape(JS_WHITESPACE)}]*")
 _MACRO = re.compile(r"\{\{\s*(user|char)\s*\}\}|<(USER|BOT|CHAR)>", re.IGNORECASE)
 
 
 def _type(v: Any) -> str:
-    return {type(None): "null", bool: "boolean", int: "number", float: "number", str: "string", list: "array", dict: "object"}.get(type(v), type(v).__name__)
+    return {
+        type(None): "null",
+        bool: "boolean",
+        int: "number",
+        float: "number",
+        str: "string",
+        list: "array",
+        dict: "object",
+    }.get(type(v), type(v).__name__)
 
 
 def _str_list(value: Any, field: str) -> tuple[str, ...]:
@@ -100,7 +126,9 @@ def _int(value: Any, field: str, default: int, notes: list[tuple[str, Any, str]]
     if isinstance(value, str):
         n = js_number(value)
         if n == n and float(n).is_integer():
-            notes.append((field, value, "number written as a string; read as a number, as SillyTavern's arithmetic does"))
+            notes.append(
+                (field, value, "number written as a string; read as a number, as SillyTavern's arithmetic does")
+            )
             return int(n)
     raise EntryError(field, value, f"expected a number, got {_type(value)} {value!r}")
 
@@ -125,7 +153,13 @@ def _uid(raw: Mapping[str, Any], key: str, kit: Mapping[str, Any], notes: Notes)
         raise EntryError("uid", uid_raw, f"expected an integer, got {_type(uid_raw)}")
     text = str(int(uid_raw)) if isinstance(uid_raw, (int, float)) and float(uid_raw).is_integer() else str(uid_raw)
     if text != key:
-        notes.append(("uid", uid_raw, f"differs from the entry's key {key!r}; SillyTavern names the entry by uid, kit uses {text!r}"))
+        notes.append(
+            (
+                "uid",
+                uid_raw,
+                f"differs from the entry's key {key!r}; SillyTavern names the entry by uid, kit uses {text!r}",
+            )
+        )
     return text
 
 
@@ -135,12 +169,24 @@ def _position(raw: Mapping[str, Any], kit: Mapping[str, Any], uid: str, notes: N
     macro = None
     if isinstance(kit.get("position"), int) and 0 <= kit["position"] <= 7:
         position = kit["position"]
-    elif isinstance(pos_raw, (int, float)) and not isinstance(pos_raw, bool) and float(pos_raw).is_integer() and int(pos_raw) in ST_TO_KIT_POSITION:
+    elif (
+        isinstance(pos_raw, (int, float))
+        and not isinstance(pos_raw, bool)
+        and float(pos_raw).is_integer()
+        and int(pos_raw) in ST_TO_KIT_POSITION
+    ):
         position = ST_TO_KIT_POSITION[int(pos_raw)]
     else:
         position = 7
         macro = f"st-position-{pos_raw}"
-        notes.append(("position", pos_raw, f"not a SillyTavern position (0-7): SillyTavern activates the entry but inserts it nowhere; kit puts it at position 7 under the unused macro {macro!r}"))
+        notes.append(
+            (
+                "position",
+                pos_raw,
+                "not a SillyTavern position (0-7): SillyTavern activates the entry but inserts it nowhere; "
+                f"kit puts it at position 7 under the unused macro {macro!r}",
+            )
+        )
     depth = _int(raw.get("depth"), "depth", 4, notes if position == 6 else [])
     if position == 7 and "macro" in kit and kit["macro"] is None:
         pass  # written by kit from an entry whose macro name is its uid
@@ -149,7 +195,13 @@ def _position(raw: Mapping[str, Any], kit: Mapping[str, Any], uid: str, notes: N
         macro = str(outlet) if js_truthy(outlet) else None
         if macro is None and not (isinstance(kit.get("position"), int)):
             macro = f"st-outlet-{uid}"
-            notes.append(("outletName", outlet, f"outlet entry without a name: SillyTavern drops its text; kit uses the unused macro {macro!r}"))
+            notes.append(
+                (
+                    "outletName",
+                    outlet,
+                    f"outlet entry without a name: SillyTavern drops its text; kit uses the unused macro {macro!r}",
+                )
+            )
     return position, depth, macro
 
 
@@ -168,15 +220,27 @@ def _keys(
     sec_raw = raw.get("keysecondary")
     if js_truthy(raw.get("selective")) and isinstance(sec_raw, list) and sec_raw:
         secondary = _str_list(sec_raw, "keysecondary")
-    elif isinstance(sec_raw, list) and any(isinstance(k, str) and k for k in sec_raw) and not js_truthy(raw.get("selective")):
-        notes.append(("selective", raw.get("selective"), "falsy: SillyTavern ignores the secondary keys (kit does too)"))
+    elif (
+        isinstance(sec_raw, list)
+        and any(isinstance(k, str) and k for k in sec_raw)
+        and not js_truthy(raw.get("selective"))
+    ):
+        notes.append(
+            ("selective", raw.get("selective"), "falsy: SillyTavern ignores the secondary keys (kit does too)")
+        )
     logic_raw = raw.get("selectiveLogic")
     logic: SecondaryLogic = "and_any"
     if logic_raw is not None:
         if isinstance(logic_raw, (int, float)) and not isinstance(logic_raw, bool) and logic_raw in (0, 1, 2, 3):
             logic = SECONDARY_LOGICS[int(logic_raw)]
         elif secondary:
-            notes.append(("selectiveLogic", logic_raw, "not 0-3: SillyTavern never activates this entry through its secondary keys; kit uses and_any"))
+            notes.append(
+                (
+                    "selectiveLogic",
+                    logic_raw,
+                    "not 0-3: SillyTavern never activates this entry through its secondary keys; kit uses and_any",
+                )
+            )
     return keys, secondary, logic
 
 
@@ -192,11 +256,26 @@ def _key_notes(keys: tuple[str, ...], secondary: tuple[str, ...], notes: Notes) 
                         why = f"regex key refused: {rx.error}; it never matches"
                     notes.append((f"{field_name}[{i}]", k, why))
             if _MACRO.search(k):
-                notes.append((f"{field_name}[{i}]", k, "macro in a key: SillyTavern expands it before matching; kit's engine matches it literally"))
+                notes.append(
+                    (
+                        f"{field_name}[{i}]",
+                        k,
+                        "macro in a key: SillyTavern expands it before matching; kit's engine matches it literally",
+                    )
+                )
             if k and not k.strip(JS_WHITESPACE):
-                notes.append((f"{field_name}[{i}]", k, "white-space-only key: SillyTavern matches it against every text"))
+                notes.append(
+                    (f"{field_name}[{i}]", k, "white-space-only key: SillyTavern matches it against every text")
+                )
             elif k != k.strip(JS_WHITESPACE) and not k.strip(JS_WHITESPACE).startswith("/"):
-                notes.append((f"{field_name}[{i}]", k, "leading or trailing white space: SillyTavern trims keys before matching; kit's engine matches the key as written"))
+                notes.append(
+                    (
+                        f"{field_name}[{i}]",
+                        k,
+                        "leading or trailing white space: SillyTavern trims keys before matching; "
+                        "kit's engine matches the key as written",
+                    )
+                )
 
 
 def _probability(raw: Mapping[str, Any], notes: Notes) -> float:
@@ -220,7 +299,8 @@ def _kit_triggers(kit: Mapping[str, Any]) -> tuple[tuple[str, ...], RagTrigger |
     condition = kt.get("condition")
     conditions = (
         tuple(str(c.get("text") if isinstance(c, Mapping) else c) for c in condition.get("conditions", []))
-        if isinstance(condition, Mapping) else ()
+        if isinstance(condition, Mapping)
+        else ()
     )
     rag = None
     if isinstance(rag_spec := kt.get("rag"), Mapping):
@@ -257,7 +337,9 @@ def entry_from_st(raw: Mapping[str, Any], key: str) -> tuple[Entry, list[tuple[s
     constant = js_truthy(raw.get("constant")) or "@@activate" in decorators
     disable = js_loose_true(raw.get("disable")) or "@@dont_activate" in decorators
     if "@@dont_activate" in decorators:
-        notes.append(("content", "@@dont_activate", "decorator: SillyTavern never activates this entry; kit marks it disabled"))
+        notes.append(
+            ("content", "@@dont_activate", "decorator: SillyTavern never activates this entry; kit marks it disabled")
+        )
     position, depth, macro = _position(raw, kit, uid, notes)
     order = _int(raw.get("order"), "order", 100, notes)
     group_raw = raw.get("group")
@@ -272,18 +354,34 @@ def entry_from_st(raw: Mapping[str, Any], key: str) -> tuple[Entry, list[tuple[s
     keyword = None
     if keys or secondary:
         keyword = KeywordTrigger(
-            keys=keys, case_sensitive=js_truthy(raw.get("caseSensitive")), match_whole_words=js_truthy(raw.get("matchWholeWords")),
-            secondary_keys=secondary, secondary_logic=logic,
+            keys=keys,
+            case_sensitive=js_truthy(raw.get("caseSensitive")),
+            match_whole_words=js_truthy(raw.get("matchWholeWords")),
+            secondary_keys=secondary,
+            secondary_logic=logic,
         )
     probability = _probability(raw, notes)
     conditions, rag, logic_expr = _kit_triggers(kit)
     entry = Entry(
-        uid=uid, content=content, position=position, order=order, disable=disable, group=group,
-        comment="" if comment is None else str(comment), depth=depth, macro=macro,
+        uid=uid,
+        content=content,
+        position=position,
+        order=order,
+        disable=disable,
+        group=group,
+        comment="" if comment is None else str(comment),
+        depth=depth,
+        macro=macro,
         requires=tuple(str(x) for x in kit.get("requires", ()) or ()),
         excludes=tuple(str(x) for x in kit.get("excludes", ()) or ()),
-        triggers=Triggers(constant=constant, keyword=keyword, conditions=conditions, logic_expression=logic_expr,
-                          rag=rag, probability=probability),
+        triggers=Triggers(
+            constant=constant,
+            keyword=keyword,
+            conditions=conditions,
+            logic_expression=logic_expr,
+            rag=rag,
+            probability=probability,
+        ),
         extra={"sillytavern": copy.deepcopy(dict(raw))},
     )
     return entry, notes
@@ -291,17 +389,49 @@ def entry_from_st(raw: Mapping[str, Any], key: str) -> tuple[Entry, list[tuple[s
 
 def new_st_entry(uid: int) -> dict[str, Any]:
     """A new SillyTavern entry with the editor's defaults (``newWorldInfoEntryDefinition``), as ST writes
-    it for an entry created in the editor."""
+    it for an entry created in the editor.
+    """
     return {
-        "uid": uid, "key": [], "keysecondary": [], "comment": "", "content": "", "constant": False,
-        "vectorized": False, "selective": True, "selectiveLogic": 0, "addMemo": False, "order": 100,
-        "position": 0, "disable": False, "ignoreBudget": False, "excludeRecursion": False,
-        "preventRecursion": False, "matchPersonaDescription": False, "matchCharacterDescription": False,
-        "matchCharacterPersonality": False, "matchCharacterDepthPrompt": False, "matchScenario": False,
-        "matchCreatorNotes": False, "delayUntilRecursion": 0, "probability": 100, "useProbability": True,
-        "depth": 4, "outletName": "", "group": "", "groupOverride": False, "groupWeight": 100,
-        "scanDepth": None, "caseSensitive": None, "matchWholeWords": None, "useGroupScoring": None,
-        "automationId": "", "role": 0, "sticky": None, "cooldown": None, "delay": None, "triggers": [],
+        "uid": uid,
+        "key": [],
+        "keysecondary": [],
+        "comment": "",
+        "content": "",
+        "constant": False,
+        "vectorized": False,
+        "selective": True,
+        "selectiveLogic": 0,
+        "addMemo": False,
+        "order": 100,
+        "position": 0,
+        "disable": False,
+        "ignoreBudget": False,
+        "excludeRecursion": False,
+        "preventRecursion": False,
+        "matchPersonaDescription": False,
+        "matchCharacterDescription": False,
+        "matchCharacterPersonality": False,
+        "matchCharacterDepthPrompt": False,
+        "matchScenario": False,
+        "matchCreatorNotes": False,
+        "delayUntilRecursion": 0,
+        "probability": 100,
+        "useProbability": True,
+        "depth": 4,
+        "outletName": "",
+        "group": "",
+        "groupOverride": False,
+        "groupWeight": 100,
+        "scanDepth": None,
+        "caseSensitive": None,
+        "matchWholeWords": None,
+        "useGroupScoring": None,
+        "automationId": "",
+        "role": 0,
+        "sticky": None,
+        "cooldown": None,
+        "delay": None,
+        "triggers": [],
         "displayIndex": uid,
         "characterFilter": {"isExclude": False, "names": [], "tags": []},
     }
@@ -376,7 +506,13 @@ def entry_to_st(entry: Entry, uid_int: int) -> dict[str, Any]:
         out["depth"] = entry.depth
     if changed(lambda e: (e.position, e.macro if e.position == 7 else None)):
         st_pos = KIT_TO_ST_POSITION[entry.position]
-        if not (base is not None and base.position == entry.position and isinstance(out.get("position"), int) and out.get("position") in ST_TO_KIT_POSITION and ST_TO_KIT_POSITION[out["position"]] == entry.position):
+        if not (
+            base is not None
+            and base.position == entry.position
+            and isinstance(out.get("position"), int)
+            and out.get("position") in ST_TO_KIT_POSITION
+            and ST_TO_KIT_POSITION[out["position"]] == entry.position
+        ):
             out["position"] = st_pos
         if entry.position == 5:
             out["role"] = 0

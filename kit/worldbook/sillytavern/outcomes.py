@@ -17,13 +17,19 @@ the scanned chat messages within one edit of a key; not the recursion text, whic
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from kit.worldbook.near_miss import TypoIndex
 from kit.worldbook.reasons import outcome_rank
 from kit.worldbook.sillytavern._js import js_number, js_trim, js_truthy
 from kit.worldbook.sillytavern.buffer import (
-    EXTRA_SOURCES, MAX_SCAN_DEPTH, SCAN_INITIAL, ScanBuffer, match_key, substitute_params,
+    EXTRA_SOURCES,
+    MAX_SCAN_DEPTH,
+    SCAN_INITIAL,
+    ScanBuffer,
+    match_key,
+    substitute_params,
 )
 from kit.worldbook.sillytavern.jsregex import parse_regex_key
 
@@ -67,7 +73,7 @@ class OutcomeRecorder:
 
 def _find_ci(text: str, needle: str) -> str:
     i = text.lower().find(needle.lower())
-    return text[i:i + len(needle)] if i >= 0 else needle
+    return text[i : i + len(needle)] if i >= 0 else needle
 
 
 def _depth(buffer: ScanBuffer, entry: Mapping[str, Any]) -> int:
@@ -87,11 +93,17 @@ def needles_of(entry: Mapping[str, Any], user: str, char: str) -> list[str]:
     return [n for n in needles if n and not (n.startswith("/") and parse_regex_key(n) is not None)]
 
 
-def near_miss(entry: Mapping[str, Any], buffer: ScanBuffer, needles: list[str], typos: TypoIndex,
-              texts: dict[Any, Any] | None = None) -> str:
+def near_miss(
+    entry: Mapping[str, Any],
+    buffer: ScanBuffer,
+    needles: list[str],
+    typos: TypoIndex,
+    texts: dict[Any, Any] | None = None,
+) -> str:
     """The near miss of a ``no_key_match`` entry at the end of a generation (``""`` when none); ``needles`` from
     :func:`needles_of`, ``typos`` an index holding them and ``texts`` a cache of scan texts (both shared by the
-    generation's entries)."""
+    generation's entries).
+    """
     if not needles:
         return ""
     cs, ww = buffer._settings_for(entry)

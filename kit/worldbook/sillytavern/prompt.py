@@ -9,7 +9,8 @@ note is active.
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 __all__ = ["expand_outlets", "author_note_with_world_info"]
 
@@ -19,7 +20,8 @@ _OUTLET = re.compile(r"\{\{outlet::(.+?)\}\}", re.IGNORECASE)
 def expand_outlets(text: str, step: Mapping[str, Any]) -> str:
     """Return ``text`` with every ``{{outlet::Name}}`` replaced by that outlet's text from a step result
     (``step["outletEntries"]``); unknown outlets become ``""``. Outlets are not expanded inside the
-    replacement (ST does not nest them)."""
+    replacement (ST does not nest them).
+    """
     outlets = step.get("outletEntries") or {}
 
     def repl(m: re.Match[str]) -> str:
@@ -31,7 +33,8 @@ def expand_outlets(text: str, step: Mapping[str, Any]) -> str:
 
 def author_note_with_world_info(note: str, step: Mapping[str, Any]) -> str:
     """Return the Author's Note with the step's AN-top and AN-bottom entries around it:
-    ``f"{top}\\n{note}\\n{bottom}"`` without a leading or trailing newline (``.replace(/(^\\n)|(\\n$)/g, '')``)."""
+    ``f"{top}\\n{note}\\n{bottom}"`` without a leading or trailing newline (``.replace(/(^\\n)|(\\n$)/g, '')``).
+    """
     top = "\n".join(step.get("ANBeforeEntries") or [])
     bottom = "\n".join(step.get("ANAfterEntries") or [])
     text = f"{top}\n{note}\n{bottom}"

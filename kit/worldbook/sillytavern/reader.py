@@ -22,19 +22,34 @@ from __future__ import annotations
 
 import copy
 import os
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from kit.cards import card_json_from_png
 from kit.core.errors import CardError
-from kit.worldbook._files import JsonRefused, drop_huge_int_entries, has_huge_ints, huge_ints, parse_json, read_book_file
+from kit.worldbook._files import (
+    JsonRefused,
+    drop_huge_int_entries,
+    has_huge_ints,
+    huge_ints,
+    parse_json,
+    read_book_file,
+)
 from kit.worldbook.errors import WorldBookFormatError
 from kit.worldbook.model import Issue, WorldBook
 from kit.worldbook.sillytavern._js import js_keys
 from kit.worldbook.sillytavern.convert import card_character_book, character_book_to_world
 from kit.worldbook.sillytavern.mapping import EntryError, entry_from_st
 
-__all__ = ["read_world", "read_world_info", "load_world_data", "world_from_data", "is_sillytavern_world", "MAX_FILE_BYTES"]
+__all__ = [
+    "read_world",
+    "read_world_info",
+    "load_world_data",
+    "world_from_data",
+    "is_sillytavern_world",
+    "MAX_FILE_BYTES",
+]
 
 #: Largest world file or card read (bytes); larger inputs are refused before parsing.
 MAX_FILE_BYTES = 32 * 1024 * 1024
@@ -45,7 +60,8 @@ _PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 def is_sillytavern_world(data: Any) -> bool:
     """Whether a parsed JSON value is a SillyTavern world file: an object whose ``entries`` is an object
     (keyed by uid) of entry objects. Cards and bare ``character_book`` objects (``entries`` a list) are not,
-    nor are kit's native books keyed by uid (their entries carry ``trigger_config``)."""
+    nor are kit's native books keyed by uid (their entries carry ``trigger_config``).
+    """
     if not isinstance(data, Mapping):
         return False
     entries = data.get("entries")
@@ -114,18 +130,39 @@ def world_from_data(data: Any, *, file: str | None = None) -> tuple[dict[str, An
         for k in js_keys(data["entries"]):
             v = data["entries"][k]
             if not isinstance(v, Mapping):
-                raise WorldBookFormatError(f"expected an entry object, got {type(v).__name__}", file=file, uid=k, field=f"entries.{k}", value=v)
+                raise WorldBookFormatError(
+                    f"expected an entry object, got {type(v).__name__}", file=file, uid=k, field=f"entries.{k}", value=v
+                )
     if isinstance(data, Mapping) and data.get("spec") == "lorebook_v3" and isinstance(data.get("data"), Mapping):
-        notes.append(Issue("", None, "spec", "lorebook_v3", "standalone V3 lorebook: SillyTavern's importer rejects it (no top-level 'entries'); kit reads its entries as card lore", file, "warning"))
+        notes.append(
+            Issue(
+                "",
+                None,
+                "spec",
+                "lorebook_v3",
+                "standalone V3 lorebook: SillyTavern's importer rejects it (no top-level 'entries'); "
+                "kit reads its entries as card lore",
+                file,
+                "warning",
+            )
+        )
         data = data["data"]
     if isinstance(data, Mapping):
         book = card_character_book(data)
         if book is not None:
             if not isinstance(book.get("entries"), list):
-                raise WorldBookFormatError("expected a list of entries", file=file, field="character_book.entries", value=book.get("entries"))
+                raise WorldBookFormatError(
+                    "expected a list of entries", file=file, field="character_book.entries", value=book.get("entries")
+                )
             for i, e in enumerate(book["entries"]):
                 if not isinstance(e, Mapping):
-                    raise WorldBookFormatError(f"expected an entry object, got {type(e).__name__}", file=file, uid=str(i), field=f"character_book.entries[{i}]", value=e)
+                    raise WorldBookFormatError(
+                        f"expected an entry object, got {type(e).__name__}",
+                        file=file,
+                        uid=str(i),
+                        field=f"character_book.entries[{i}]",
+                        value=e,
+                    )
             name = book.get("name")
             if not name:
                 inner = data.get("data") if isinstance(data.get("data"), Mapping) else data
@@ -133,8 +170,16 @@ def world_from_data(data: Any, *, file: str | None = None) -> tuple[dict[str, An
                 name = f"{char}'s Lorebook" if char else None
             return character_book_to_world(book), (str(name) if name else None), notes
         if "entries" in data:
-            raise WorldBookFormatError(f"'entries' must be an object keyed by uid (or a list, in a character_book), got {type(data['entries']).__name__}", file=file, field="entries", value=None)
-    raise WorldBookFormatError("not a SillyTavern world file, character card with a character_book, or character_book", file=file)
+            raise WorldBookFormatError(
+                "'entries' must be an object keyed by uid (or a list, in a character_book), "
+                f"got {type(data['entries']).__name__}",
+                file=file,
+                field="entries",
+                value=None,
+            )
+    raise WorldBookFormatError(
+        "not a SillyTavern world file, character card with a character_book, or character_book", file=file
+    )
 
 
 def read_world(
@@ -199,11 +244,23 @@ def read_world(
             entry, notes = entry_from_st(raw, key)
         except EntryError as err:
             if strict:
-                raise WorldBookFormatError(err.reason, file=file, book_id=bid, uid=key, field=err.field, value=err.value) from None
+                raise WorldBookFormatError(
+                    err.reason, file=file, book_id=bid, uid=key, field=err.field, value=err.value
+                ) from None
             issues.append(Issue(bid, key, err.field, err.value, f"{err.reason}; entry skipped", file))
             continue
         if entry.uid in seen:
-            issues.append(Issue(bid, key, "uid", raw.get("uid"), f"duplicate uid {entry.uid!r}: SillyTavern keeps both entries under the same runtime key; kit keeps the first, entry skipped", file))
+            issues.append(
+                Issue(
+                    bid,
+                    key,
+                    "uid",
+                    raw.get("uid"),
+                    f"duplicate uid {entry.uid!r}: SillyTavern keeps both entries under the same runtime key; "
+                    "kit keeps the first, entry skipped",
+                    file,
+                )
+            )
             continue
         seen.add(entry.uid)
         issues.extend(Issue(bid, entry.uid, f, v, r, file, "warning") for f, v, r in notes)

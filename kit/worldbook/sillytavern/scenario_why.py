@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from kit.core.frames import frame
 from kit.worldbook.reasons import WHY_SCHEMA
@@ -15,8 +16,9 @@ if TYPE_CHECKING:
 __all__ = ["why"]
 
 
-def why(scenario: Mapping[str, Any], *, regex_timeout: float = MATCH_TIMEOUT_S,
-        regex_budget: float = TIME_BUDGET_S) -> pd.DataFrame:
+def why(
+    scenario: Mapping[str, Any], *, regex_timeout: float = MATCH_TIMEOUT_S, regex_budget: float = TIME_BUDGET_S
+) -> pd.DataFrame:
     """Run a scenario through :func:`~kit.worldbook.sillytavern.simulate` and return every entry's outcome per step.
 
     Parameters
@@ -37,8 +39,16 @@ def why(scenario: Mapping[str, Any], *, regex_timeout: float = MATCH_TIMEOUT_S,
     """
     result = simulate(scenario, outcomes=True, regex_timeout=regex_timeout, regex_budget=regex_budget)
     rows = [
-        {"turn": t, "book": o["book"], "uid": o["uid"], "entry_id": f"{o['book']}/{o['uid']}", "outcome": o["outcome"],
-         "detail": o["detail"], "near_miss": o["near_miss"]}
-        for t, step in enumerate(result["steps"]) for o in step["outcomes"]
+        {
+            "turn": t,
+            "book": o["book"],
+            "uid": o["uid"],
+            "entry_id": f"{o['book']}/{o['uid']}",
+            "outcome": o["outcome"],
+            "detail": o["detail"],
+            "near_miss": o["near_miss"],
+        }
+        for t, step in enumerate(result["steps"])
+        for o in step["outcomes"]
     ]
     return frame(WHY_SCHEMA, rows)

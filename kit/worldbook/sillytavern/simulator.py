@@ -10,11 +10,13 @@ from __future__ import annotations
 import copy
 import math
 import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from kit.core.errors import KitError
 from kit.worldbook._files import MAX_INT_DIGITS, MAX_JSON_DEPTH, HugeInt
+from kit.worldbook.near_miss import TypoIndex
 from kit.worldbook.sillytavern._js import (
     JS_WHITESPACE,
     Mulberry32,
@@ -40,9 +42,14 @@ from kit.worldbook.sillytavern.buffer import (
 )
 from kit.worldbook.sillytavern.convert import card_character_book, character_book_to_world
 from kit.worldbook.sillytavern.decorators import parse_decorators
+from kit.worldbook.sillytavern.jsregex import (
+    MATCH_TIMEOUT_S,
+    TIME_BUDGET_S,
+    RegexLimits,
+    RegexTimeoutError,
+    parse_regex_key,
+)
 from kit.worldbook.sillytavern.keyindex import KeyIndex
-from kit.worldbook.sillytavern.jsregex import MATCH_TIMEOUT_S, TIME_BUDGET_S, RegexLimits, RegexTimeoutError, parse_regex_key
-from kit.worldbook.near_miss import TypoIndex
 from kit.worldbook.sillytavern.outcomes import OutcomeRecorder, near_miss, needles_of
 
 __all__ = ["simulate", "ScenarioError", "DEFAULT_SETTINGS", "SLOT_NAMES", "GENERATION_TYPES"]
@@ -66,7 +73,13 @@ DEFAULT_SETTINGS: dict[str, Any] = {
 
 #: The slots of a step result, in output order.
 SLOT_NAMES: tuple[str, ...] = (
-    "worldInfoBefore", "worldInfoAfter", "EMEntries", "ANBeforeEntries", "ANAfterEntries", "WIDepthEntries", "outletEntries",
+    "worldInfoBefore",
+    "worldInfoAfter",
+    "EMEntries",
+    "ANBeforeEntries",
+    "ANAfterEntries",
+    "WIDepthEntries",
+    "outletEntries",
 )
 
 #: Generation types an entry's ``triggers`` may list.
@@ -78,7 +91,8 @@ _STATE_NAMES = {SCAN_INITIAL: "initial", SCAN_RECURSION: "recursion", SCAN_MIN_A
 
 class ScenarioError(KitError, ValueError):
     """A scenario cannot be simulated: a field is missing or has the wrong type, a named book does not
-    exist, or ``random.values`` ran out. The message names the field."""
+    exist, or ``random.values`` ran out. The message names the field.
+    """
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -97,7 +111,9 @@ class _Random:
             raise ScenarioError(f"scenario field 'random' must be an object, got {type(spec).__name__}")
         elif "values" in spec:
             vals = spec["values"]
-            if not isinstance(vals, list) or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in vals):
+            if not isinstance(vals, list) or not all(
+                isinstance(v, (int, float)) and not isinstance(v, bool) for v in vals
+            ):
                 raise ScenarioError("scenario field 'random.values' must be a list of numbers")
             self.values = [float(v) for v in vals]
         else:
@@ -110,7 +126,9 @@ class _Random:
         self.used += 1
         if self.values is not None:
             if self.used > len(self.values):
-                raise ScenarioError(f"scenario field 'random.values' ran out: draw {self.used} needed, {len(self.values)} given")
+                raise ScenarioError(
+                    f"scenario field 'random.values' ran out: draw {self.used} needed, {len(self.values)} given"
+                )
             return self.values[self.used - 1]
         assert self.gen is not None
         return self.gen()
@@ -204,7 +222,12 @@ class _TimedEffects:
     def _effect(self, kind: str, entry: _Entry, *, protected: bool = False) -> dict[str, Any]:
         duration = js_number(entry.get(kind))
         end = self.chat_len + duration
-        return {"hash": entry.ehash, "start": self.chat_len, "end": int(end) if float(end).is_integer() else end, "protected": protected}
+        return {
+            "hash": entry.ehash,
+            "start": self.chat_len,
+            "end": int(end) if float(end).is_integer() else end,
+            "protected": protected,
+        }
 
     def _check(self, kind: str) -> None:
         store = self.meta[kind]
@@ -330,12 +353,17 @@ def _character(scenario: Mapping[str, Any], char: str, character_book: str | Non
     if character is None:
         return f"{char}.png" if character_book is not None else None
     if not isinstance(character, Mapping):
-        raise ScenarioError(f"scenario field 'character' must be an object such as {{\"avatar\": \"name.png\"}}, got {type(character).__name__}")
+        raise ScenarioError(
+            "scenario field 'character' must be an object such as "
+            f'{{"avatar": "name.png"}}, got {type(character).__name__}'
+        )
     avatar = character.get("avatar")
     if avatar is None:
         return f"{char}.png"
     if not isinstance(avatar, str):
-        raise ScenarioError(f"scenario field 'character.avatar' must be a file name (string), got {type(avatar).__name__}")
+        raise ScenarioError(
+            f"scenario field 'character.avatar' must be a file name (string), got {type(avatar).__name__}"
+        )
     return avatar
 
 
@@ -355,7 +383,7 @@ def _shape_ok(scenario: Mapping[str, Any]) -> bool:
     stack: list[tuple[Any, int]] = [(scenario, 0)]
     while stack:
         v, depth = stack.pop()
-        for x in (v.values() if isinstance(v, Mapping) else v):
+        for x in v.values() if isinstance(v, Mapping) else v:
             t = type(x)
             if t is str or t is float or t is bool or x is None:
                 continue
@@ -373,20 +401,26 @@ def _shape_ok(scenario: Mapping[str, Any]) -> bool:
 
 def _check_shape(scenario: Mapping[str, Any]) -> None:
     """Refuse values the simulation cannot walk or print: nesting deeper than ``MAX_JSON_DEPTH`` and integers
-    too long to convert to text (hashing stringifies entries). Iterative, one pass."""
+    too long to convert to text (hashing stringifies entries). Iterative, one pass.
+    """
     if _shape_ok(scenario):
         return
     stack: list[tuple[str, Any, int]] = [(str(k), v, 1) for k, v in scenario.items()]
     while stack:
         where, value, depth = stack.pop()
         if depth > MAX_JSON_DEPTH:
-            raise ScenarioError(f"scenario field {where.split('.')[0]!r} is nested deeper than {MAX_JSON_DEPTH} levels (at {where[:120]})")
+            raise ScenarioError(
+                f"scenario field {where.split('.')[0]!r} is nested deeper than {MAX_JSON_DEPTH} levels "
+                f"(at {where[:120]})"
+            )
         if isinstance(value, Mapping):
             stack.extend((f"{where}.{k}", v, depth + 1) for k, v in value.items())
         elif isinstance(value, (list, tuple)):
             stack.extend((f"{where}[{i}]", v, depth + 1) for i, v in enumerate(value))
         elif isinstance(value, HugeInt) or (isinstance(value, int) and value.bit_length() > 14_000):
-            raise ScenarioError(f"scenario field {where!r} holds an integer too long to convert (more than {MAX_INT_DIGITS} digits)")
+            raise ScenarioError(
+                f"scenario field {where!r} holds an integer too long to convert (more than {MAX_INT_DIGITS} digits)"
+            )
 
 
 def _context(scenario: Mapping[str, Any], trace: bool | None, limits: RegexLimits) -> _Context:
@@ -416,39 +450,67 @@ def _context(scenario: Mapping[str, Any], trace: bool | None, limits: RegexLimit
     persona_book = _opt_str(scenario, "personaBook")
     for fname, bname in (("characterBook", character_book), ("chatBook", chat_book), ("personaBook", persona_book)):
         if bname is not None and bname not in books:
-            raise ScenarioError(f"scenario field {fname!r} names the book {bname!r}, which is not in 'books' or 'cardBooks'")
+            raise ScenarioError(
+                f"scenario field {fname!r} names the book {bname!r}, which is not in 'books' or 'cardBooks'"
+            )
     extra_books = scenario.get("characterExtraBooks") or []
     if not isinstance(extra_books, list) or not all(isinstance(x, str) and x in books for x in extra_books):
-        raise ScenarioError("scenario field 'characterExtraBooks' must be a list of names of books in 'books' or 'cardBooks'")
+        raise ScenarioError(
+            "scenario field 'characterExtraBooks' must be a list of names of books in 'books' or 'cardBooks'"
+        )
     if "globalBooks" in scenario and scenario["globalBooks"] is not None:
         gb = scenario["globalBooks"]
         if not isinstance(gb, list) or not all(isinstance(x, str) for x in gb):
             raise ScenarioError("scenario field 'globalBooks' must be a list of book names")
         for bname in gb:
             if bname not in books:
-                raise ScenarioError(f"scenario field 'globalBooks' names the book {bname!r}, which is not in 'books' or 'cardBooks'")
+                raise ScenarioError(
+                    f"scenario field 'globalBooks' names the book {bname!r}, which is not in 'books' or 'cardBooks'"
+                )
         global_books = list(gb)
     else:
         used = {character_book, chat_book, persona_book, *extra_books}
         global_books = [b for b in books if b not in used]
     user = _name_value(scenario, "user", "User")
     char = _name_value(scenario, "char", "Char")
-    gsd = {"personaDescription": "", "characterDescription": "", "characterPersonality": "", "characterDepthPrompt": "",
-           "scenario": "", "creatorNotes": "", "trigger": "normal"}
+    gsd = {
+        "personaDescription": "",
+        "characterDescription": "",
+        "characterPersonality": "",
+        "characterDepthPrompt": "",
+        "scenario": "",
+        "creatorNotes": "",
+        "trigger": "normal",
+    }
     gsd.update(_mapping(scenario, "globalScanData", "an object"))
     ext_prompts = _mapping(scenario, "extensionPrompts", "an object")
     meta = _mapping(scenario, "chatMetadata", "an object").get("timedWorldInfo") or {}
     if not isinstance(meta, Mapping):
-        raise ScenarioError(f"scenario field 'chatMetadata.timedWorldInfo' must be an object, got {type(meta).__name__}")
+        raise ScenarioError(
+            f"scenario field 'chatMetadata.timedWorldInfo' must be an object, got {type(meta).__name__}"
+        )
     meta = copy.deepcopy(dict(meta))
     tag_map, tag_key = _tag_map(scenario)
     return _Context(
-        user=user, char=char, settings=settings, books=books, global_books=global_books,
-        character_book=character_book, chat_book=chat_book, persona_book=persona_book, extra_character_books=list(extra_books),
-        char_avatar=_character(scenario, char, character_book), tag_map=tag_map,
-        tag_key=tag_key, extension_prompts=ext_prompts, global_scan_data=gsd,
-        random=_Random(scenario.get("random")), tokens=_token_counter(scenario.get("tokenizer")),
-        metadata=meta, trace=bool(scenario.get("trace", False) if trace is None else trace), regex_limits=limits,
+        user=user,
+        char=char,
+        settings=settings,
+        books=books,
+        global_books=global_books,
+        character_book=character_book,
+        chat_book=chat_book,
+        persona_book=persona_book,
+        extra_character_books=list(extra_books),
+        char_avatar=_character(scenario, char, character_book),
+        tag_map=tag_map,
+        tag_key=tag_key,
+        extension_prompts=ext_prompts,
+        global_scan_data=gsd,
+        random=_Random(scenario.get("random")),
+        tokens=_token_counter(scenario.get("tokenizer")),
+        metadata=meta,
+        trace=bool(scenario.get("trace", False) if trace is None else trace),
+        regex_limits=limits,
     )
 
 
@@ -474,7 +536,8 @@ def _book_entries(ctx: _Context, name: str) -> list[_Entry]:
 
 def _sorted_entries(ctx: _Context) -> list[_Entry]:
     """``sortedEntries`` of one generation: fresh copies (a generation rewrites ``content``) of the entries
-    prepared once per simulation (the books and the settings that order them do not change between steps)."""
+    prepared once per simulation (the books and the settings that order them do not change between steps).
+    """
     if ctx.prepared is None:
         ctx.prepared = _prepare_entries(ctx)
     out = []
@@ -560,7 +623,9 @@ def _format_chat(ctx: _Context, chat: Any, trigger: str, dry_run: bool, where: s
     out = []
     for index, m in enumerate(msgs):
         mes = m.get("mes")
-        mes = _with_extras(mes if isinstance(mes, str) else "", m.get("extra"), trigger == "continue" and index == len(msgs) - 1)
+        mes = _with_extras(
+            mes if isinstance(mes, str) else "", m.get("extra"), trigger == "continue" and index == len(msgs) - 1
+        )
         name = m.get("name")
         name = "null" if name is None and "name" in m else _js_str(name)
         out.append(f"{name}: {mes}" if include_names else mes)
@@ -571,18 +636,27 @@ def _format_chat(ctx: _Context, chat: Any, trigger: str, dry_run: bool, where: s
 def _with_extras(mes: str, extra: Any, continued: bool) -> str:
     """A message's text with its ``extra`` parts (scenario README, "Message extra fields"): file attachment
     texts in front (each followed by a blank line), titles marked ``append_title`` after (each after a blank
-    line), and on ``continue`` the last message's reasoning in front."""
+    line), and on ``continue`` the last message's reasoning in front.
+    """
     if not isinstance(extra, Mapping):
         return mes
     files = extra.get("files")
     if isinstance(files, list):
-        mes = "".join(f"{f['text']}\n\n" for f in files if isinstance(f, Mapping) and isinstance(f.get("text"), str)) + mes
+        mes = (
+            "".join(f"{f['text']}\n\n" for f in files if isinstance(f, Mapping) and isinstance(f.get("text"), str))
+            + mes
+        )
     if js_truthy(extra.get("append_title")) and isinstance(extra.get("title"), str) and extra["title"]:
         mes = f"{mes}\n\n{extra['title']}"
     media = extra.get("media")
     if isinstance(media, list):
         for item in media:
-            if isinstance(item, Mapping) and js_truthy(item.get("append_title")) and isinstance(item.get("title"), str) and item["title"]:
+            if (
+                isinstance(item, Mapping)
+                and js_truthy(item.get("append_title"))
+                and isinstance(item.get("title"), str)
+                and item["title"]
+            ):
                 mes = f"{mes}\n\n{item['title']}"
     reasoning = extra.get("reasoning")
     if continued and isinstance(reasoning, str) and reasoning:
@@ -613,9 +687,19 @@ class _Tracer:
         self.events: list[dict[str, Any]] = []
         self.outcomes = OutcomeRecorder() if outcomes else None
 
-    def __call__(self, entry: _Entry, loop: int, state: int, stage: str, reason: str, code: str = "", quiet: bool = False) -> None:
+    def __call__(
+        self, entry: _Entry, loop: int, state: int, stage: str, reason: str, code: str = "", quiet: bool = False
+    ) -> None:
         if self.enabled and not quiet:
-            self.events.append({"entry": entry.key_id, "loop": loop, "scan_state": _STATE_NAMES.get(state, str(state)), "stage": stage, "reason": reason})
+            self.events.append(
+                {
+                    "entry": entry.key_id,
+                    "loop": loop,
+                    "scan_state": _STATE_NAMES.get(state, str(state)),
+                    "stage": stage,
+                    "reason": reason,
+                }
+            )
         if self.outcomes is not None:
             if stage == "candidate":
                 self.outcomes.candidate(entry.key_id, reason)
@@ -623,7 +707,9 @@ class _Tracer:
                 self.outcomes.note(entry.key_id, code or stage, reason)
 
 
-def _check_entry(ctx: _Context, e: _Entry, buffer: ScanBuffer, state: int, timed: _TimedEffects, level: float, exclude: bool = True) -> tuple[bool, str, str]:
+def _check_entry(
+    ctx: _Context, e: _Entry, buffer: ScanBuffer, state: int, timed: _TimedEffects, level: float, exclude: bool = True
+) -> tuple[bool, str, str]:
     """Steps 2-16 of the per-entry checks; returns (is candidate, reason, outcome code when not)."""
     if js_loose_true(e.get("disable")):
         return False, "disabled", "disabled"
@@ -638,13 +724,13 @@ def _check_entry(ctx: _Context, e: _Entry, buffer: ScanBuffer, state: int, timed
         if isinstance(names, list) and len(names) > 0:
             name = _avatar_name(ctx.char_avatar)
             included = name is not None and any(isinstance(x, str) and x == name for x in names)
-            if (included if exclude else not included):
+            if included if exclude else not included:
                 return False, "filtered out by character", "character_filter"
         tags = cf.get("tags")
         if isinstance(tags, list) and len(tags) > 0 and ctx.char_avatar is not None:
             tag_entry = ctx.tag_map.get(ctx.tag_key if ctx.tag_key is not None else ctx.char_avatar) or []
             has = any(_strict_eq(t, x) for t in tag_entry for x in tags)
-            if (has if exclude else not has):
+            if has if exclude else not has:
                 return False, "filtered out by tag", "character_filter"
     sticky = timed.is_active("sticky", e)
     if timed.is_active("delay", e):
@@ -656,7 +742,13 @@ def _check_entry(ctx: _Context, e: _Entry, buffer: ScanBuffer, state: int, timed
         return False, "suppressed by delay until recursion", "delay_until_recursion"
     if state == SCAN_RECURSION and js_truthy(dur) and js_number(True if dur is True else dur) > level and not sticky:
         return False, f"suppressed by delay until recursion level {dur} (current {level:g})", "delay_until_recursion"
-    if exclude and state == SCAN_RECURSION and js_truthy(ctx.settings.get("world_info_recursive")) and js_truthy(e.get("excludeRecursion")) and not sticky:
+    if (
+        exclude
+        and state == SCAN_RECURSION
+        and js_truthy(ctx.settings.get("world_info_recursive"))
+        and js_truthy(e.get("excludeRecursion"))
+        and not sticky
+    ):
         return False, "suppressed by exclude recursion", "recursion_excluded"
     if "@@activate" in e["decorators"]:
         return True, "@@activate decorator", ""
@@ -712,7 +804,8 @@ def _substituted(ctx: _Context, e: _Entry, field_name: str, keys: list[Any]) -> 
 
 def _index_keys(ctx: _Context, entries: list[_Entry]) -> None:
     """Register every entry's keys (as matched: expanded and trimmed) in the simulation's key index, once per
-    entry, so that the first scan of each message finds them all in one automaton pass."""
+    entry, so that the first scan of each message finds them all in one automaton pass.
+    """
     for e in entries:
         if e.key_id in ctx.indexed:
             continue
@@ -732,7 +825,8 @@ def _key_only(ctx: _Context, e: _Entry, buffer: ScanBuffer, timed: _TimedEffects
     forced activation or ``constant``; only plain keys): those keys as the key index holds them and whether
     they are case-sensitive. When none of them is in :meth:`ScanBuffer.present`, the verdict is "no key
     matched" without testing each key. ``None`` for every other entry. The part that depends on the entry
-    alone is cached for the simulation; timed effects and forced activations are checked every generation."""
+    alone is cached for the simulation; timed effects and forced activations are checked every generation.
+    """
     if timed.is_active("sticky", e) or timed.is_active("delay", e) or timed.is_active("cooldown", e):
         return None
     if e.key_id in ctx.forced:
@@ -797,7 +891,16 @@ def _match(ctx: _Context, buffer: ScanBuffer, state: int, needle: str, e: _Entry
         return False
 
 
-def _filter_groups(ctx: _Context, new: list[_Entry], activated: Mapping[str, _Entry], buffer: ScanBuffer, state: int, timed: _TimedEffects, tr: _Tracer, loop: int) -> None:
+def _filter_groups(
+    ctx: _Context,
+    new: list[_Entry],
+    activated: Mapping[str, _Entry],
+    buffer: ScanBuffer,
+    state: int,
+    timed: _TimedEffects,
+    tr: _Tracer,
+    loop: int,
+) -> None:
     grouped: dict[str, list[_Entry]] = {}
     for e in new:
         g = e.get("group")
@@ -821,7 +924,14 @@ def _filter_groups(ctx: _Context, new: list[_Entry], activated: Mapping[str, _En
             if idx >= 0:
                 tr(gone, loop, state, "removed", why, code)
             else:
-                tr(gone, loop, state, "removed", f"removed by the multi-group splice(-1) bug while removing {entry.key_id}", "group_lost")
+                tr(
+                    gone,
+                    loop,
+                    state,
+                    "removed",
+                    f"removed by the multi-group splice(-1) bug while removing {entry.key_id}",
+                    "group_lost",
+                )
 
     # timed effects (filterGroupsByTimedEffects): the group lists themselves stay as they are
     sticky_groups: set[str] = set()
@@ -928,7 +1038,13 @@ def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: boo
         if tr.outcomes is not None:
             result["outcomes"] = []
         return result
-    levels = sorted({1.0 if e.get("delayUntilRecursion") is True else js_number(e.get("delayUntilRecursion")) for e in entries if js_truthy(e.get("delayUntilRecursion"))})
+    levels = sorted(
+        {
+            1.0 if e.get("delayUntilRecursion") is True else js_number(e.get("delayUntilRecursion"))
+            for e in entries
+            if js_truthy(e.get("delayUntilRecursion"))
+        }
+    )
     level = levels.pop(0) if levels else 0.0
     key_only = [_key_only(ctx, e, buffer, timed) for e in entries]
     tracing = tr.enabled or tr.outcomes is not None
@@ -1017,8 +1133,18 @@ def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: boo
     return result
 
 
-def _stopped_pass(ctx: _Context, entries: list[_Entry], activated: Mapping[str, _Entry], failed: set[int],
-                  buffer: ScanBuffer, state: int, timed: _TimedEffects, level: float, tr: _Tracer, count: int) -> None:
+def _stopped_pass(
+    ctx: _Context,
+    entries: list[_Entry],
+    activated: Mapping[str, _Entry],
+    failed: set[int],
+    buffer: ScanBuffer,
+    state: int,
+    timed: _TimedEffects,
+    level: float,
+    tr: _Tracer,
+    count: int,
+) -> None:
     """The pass ``max_recursion_steps`` stopped, checked without side effects: its candidates are ``max_recursion``."""
     errors, timed_out = list(ctx.regex_errors), dict(ctx.timed_out)
     for e in entries:
@@ -1032,10 +1158,12 @@ def _stopped_pass(ctx: _Context, entries: list[_Entry], activated: Mapping[str, 
     ctx.regex_errors, ctx.timed_out = errors, timed_out
 
 
-def _excluded_match(ctx: _Context, e: _Entry, buffer: ScanBuffer, state: int, timed: _TimedEffects, level: float,
-                    tr: _Tracer, why: str) -> None:
+def _excluded_match(
+    ctx: _Context, e: _Entry, buffer: ScanBuffer, state: int, timed: _TimedEffects, level: float, tr: _Tracer, why: str
+) -> None:
     """An entry refused in a recursion pass for ``excludeRecursion``: when it would have matched there, that is
-    its outcome (rather than not matching in an earlier pass); checked without side effects."""
+    its outcome (rather than not matching in an earlier pass); checked without side effects.
+    """
     errors, timed_out = list(ctx.regex_errors), dict(ctx.timed_out)
     ok, reason, _ = _check_entry(ctx, e, buffer, state, timed, level, exclude=False)
     ctx.regex_errors, ctx.timed_out = errors, timed_out
@@ -1043,11 +1171,13 @@ def _excluded_match(ctx: _Context, e: _Entry, buffer: ScanBuffer, state: int, ti
         tr.outcomes.force(e.key_id, "recursion_excluded", f"{why}; it would match: {reason}")
 
 
-def _outcome_list(ctx: _Context, entries: list[_Entry], buffer: ScanBuffer,
-                  recorder: OutcomeRecorder) -> list[dict[str, Any]]:
+def _outcome_list(
+    ctx: _Context, entries: list[_Entry], buffer: ScanBuffer, recorder: OutcomeRecorder
+) -> list[dict[str, Any]]:
     out = []
-    missed = {e.key_id: needles_of(e, ctx.user, ctx.char) for e in entries
-              if recorder.get(e.key_id)[0] == "no_key_match"}
+    missed = {
+        e.key_id: needles_of(e, ctx.user, ctx.char) for e in entries if recorder.get(e.key_id)[0] == "no_key_match"
+    }
     ids = tuple(e.key_id for e in entries)
     if ctx.typo_index is None or ctx.typo_index[0] != ids:
         ctx.typo_index = (ids, TypoIndex(n for e in entries for n in needles_of(e, ctx.user, ctx.char)))
@@ -1056,8 +1186,9 @@ def _outcome_list(ctx: _Context, entries: list[_Entry], buffer: ScanBuffer,
     for e in entries:
         code, detail = recorder.get(e.key_id)
         near = near_miss(e, buffer, missed[e.key_id], typos, texts) if code == "no_key_match" else ""
-        out.append({"book": name_of(e), "uid": _uid_text(e.get("uid")), "outcome": code, "detail": detail,
-                    "near_miss": near})
+        out.append(
+            {"book": name_of(e), "uid": _uid_text(e.get("uid")), "outcome": code, "detail": detail, "near_miss": near}
+        )
     return out
 
 
@@ -1129,7 +1260,11 @@ _UNDEF = object()
 
 
 def simulate(
-    scenario: Mapping[str, Any], *, trace: bool | None = None, regex_timeout: float = MATCH_TIMEOUT_S, regex_budget: float = TIME_BUDGET_S,
+    scenario: Mapping[str, Any],
+    *,
+    trace: bool | None = None,
+    regex_timeout: float = MATCH_TIMEOUT_S,
+    regex_budget: float = TIME_BUDGET_S,
     outcomes: bool = False,
 ) -> dict[str, Any]:
     """Run a SillyTavern world-info scenario and return what SillyTavern 1.15.0 would produce.
@@ -1203,7 +1338,9 @@ def simulate(
         chat = _format_chat(ctx, step.get("chat", scenario.get("chat")), trigger, dry_run, f"steps[{i}].chat")
         max_context = js_number(step.get("maxContext", base_context))
         if max_context != max_context:
-            raise ScenarioError(f"scenario field 'maxContext' must be a number, got {step.get('maxContext', base_context)!r}")
+            raise ScenarioError(
+                f"scenario field 'maxContext' must be a number, got {step.get('maxContext', base_context)!r}"
+            )
         forced = step.get("forceActivate", scenario.get("forceActivate")) or []
         if not isinstance(forced, list) or not all(isinstance(x, str) for x in forced):
             raise ScenarioError(f"scenario field 'steps[{i}].forceActivate' must be a list of \"<book>.<uid>\" strings")
@@ -1211,7 +1348,10 @@ def simulate(
         tr = _Tracer(ctx.trace, ctx.outcomes)
         ctx.regex_errors = []
         result = _generation(ctx, chat, max_context, dry_run, tr)
-        result["timedWorldInfo"] = {"sticky": copy.deepcopy(ctx.metadata.get("sticky", {})), "cooldown": copy.deepcopy(ctx.metadata.get("cooldown", {}))}
+        result["timedWorldInfo"] = {
+            "sticky": copy.deepcopy(ctx.metadata.get("sticky", {})),
+            "cooldown": copy.deepcopy(ctx.metadata.get("cooldown", {})),
+        }
         if ctx.trace:
             result["trace"] = tr.events
         if ctx.regex_errors:

@@ -25,7 +25,9 @@ __all__ = ["to_world_file", "sillytavern_character_book", "write_world_file"]
 
 
 def _uids(book: WorldBook) -> list[int]:
-    taken = {int(e.uid) for e in book.entries if e.uid.isdigit() and e.uid.isascii() and (e.uid == "0" or e.uid[0] != "0")}
+    taken = {
+        int(e.uid) for e in book.entries if e.uid.isdigit() and e.uid.isascii() and (e.uid == "0" or e.uid[0] != "0")
+    }
     out, free = [], 0
     for e in book.entries:
         if e.uid.isdigit() and e.uid.isascii() and (e.uid == "0" or e.uid[0] != "0"):
