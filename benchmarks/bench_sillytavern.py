@@ -39,11 +39,70 @@ N_LARGE = 25_000
 N_MESSAGES = 30
 REPEATS = 3
 
-ZH = ["魔法", "龙", "王国", "骑士", "精灵", "森林", "城堡", "宝石", "星辰", "海洋", "商人", "酒馆", "预言", "神殿", "雪山",
-      "沙漠", "船长", "女巫", "火焰", "冰霜", "月亮", "太阳", "影子", "钥匙", "地图", "书库", "学院", "市场", "港口", "剑"]
-EN = ["dragon", "Knight", "elf", "forest", "castle", "gem", "star", "ocean", "merchant", "tavern", "prophecy", "sword",
-      "temple", "mountain", "desert", "captain", "witch", "fire", "frost", "moon", "sun", "shadow", "key", "map",
-      "library", "academy", "market", "harbor", "Aurora", "Nyx"]
+ZH = [
+    "魔法",
+    "龙",
+    "王国",
+    "骑士",
+    "精灵",
+    "森林",
+    "城堡",
+    "宝石",
+    "星辰",
+    "海洋",
+    "商人",
+    "酒馆",
+    "预言",
+    "神殿",
+    "雪山",
+    "沙漠",
+    "船长",
+    "女巫",
+    "火焰",
+    "冰霜",
+    "月亮",
+    "太阳",
+    "影子",
+    "钥匙",
+    "地图",
+    "书库",
+    "学院",
+    "市场",
+    "港口",
+    "剑",
+]
+EN = [
+    "dragon",
+    "Knight",
+    "elf",
+    "forest",
+    "castle",
+    "gem",
+    "star",
+    "ocean",
+    "merchant",
+    "tavern",
+    "prophecy",
+    "sword",
+    "temple",
+    "mountain",
+    "desert",
+    "captain",
+    "witch",
+    "fire",
+    "frost",
+    "moon",
+    "sun",
+    "shadow",
+    "key",
+    "map",
+    "library",
+    "academy",
+    "market",
+    "harbor",
+    "Aurora",
+    "Nyx",
+]
 FILLER = "的 了 在 是 我 你 他 and the a of to in is it we 去 看 说 走 来 想 要".split()
 
 
@@ -55,7 +114,8 @@ def make_world(rng: random.Random, n_entries: int = N_ENTRIES) -> dict:
             "uid": uid,
             "key": rng.sample(vocab, rng.randint(1, 4)),
             "content": " ".join(rng.choice(FILLER) for _ in range(rng.randint(10, 30)))
-            + " " + " ".join(rng.sample(vocab, rng.randint(0, 2))),
+            + " "
+            + " ".join(rng.sample(vocab, rng.randint(0, 2))),
             "order": rng.randint(0, 200),
             "position": rng.choice([0, 0, 1, 1, 2, 3, 4, 5, 6, 7]),
             "depth": rng.randint(0, 6),
@@ -94,9 +154,11 @@ def make_chat(rng: random.Random) -> list[dict]:
 
 def make_scenario(world: dict, chat: list[dict]) -> dict:
     return {
-        "user": "User", "char": "Char",
+        "user": "User",
+        "char": "Char",
         "settings": {"world_info_depth": 4, "world_info_recursive": True, "world_info_match_whole_words": True},
-        "maxContext": 16384, "random": {"seed": 1},
+        "maxContext": 16384,
+        "random": {"seed": 1},
         "books": {"Big": world},
         "steps": [{"chat": chat[: i + 1]} for i in range(N_MESSAGES)],
     }
@@ -149,27 +211,42 @@ def main() -> None:
         best_kit = min(best_kit, time.perf_counter() - t0)
 
     print(f"book: {N_ENTRIES} entries, {N_MESSAGES} messages, recursion on, whole words on, scan depth 4")
-    print(f"simulate (SillyTavern-exact): {best_sim:.3f} s for {N_MESSAGES} steps = {N_MESSAGES / best_sim:.1f} steps/s "
-          f"({n_active} activations in total; CPU {best_cpu:.3f} s)")
+    print(
+        f"simulate (SillyTavern-exact): {best_sim:.3f} s for {N_MESSAGES} steps = {N_MESSAGES / best_sim:.1f} steps/s "
+        f"({n_active} activations in total; CPU {best_cpu:.3f} s)"
+    )
     per_step, cpu_step = best_sim / N_MESSAGES, best_cpu / N_MESSAGES
-    print(f"per step: kit {per_step:.4f} s wall, {cpu_step:.4f} s CPU; SillyTavern 1.15 checkWorldInfo in Node "
-          f"{SILLYTAVERN_S_PER_STEP} s (measured once) = {SILLYTAVERN_S_PER_STEP / per_step:.1f}x "
-          f"({SILLYTAVERN_S_PER_STEP / cpu_step:.1f}x by CPU time)")
-    print(f"kit.worldbook.activate:       {best_kit:.3f} s for {N_MESSAGES} turns = {N_MESSAGES / best_kit:.1f} turns/s "
-          f"({kit_active} activations; read_world took {read_s:.3f} s)")
+    print(
+        f"per step: kit {per_step:.4f} s wall, {cpu_step:.4f} s CPU; SillyTavern 1.15 checkWorldInfo in Node "
+        f"{SILLYTAVERN_S_PER_STEP} s (measured once) = {SILLYTAVERN_S_PER_STEP / per_step:.1f}x "
+        f"({SILLYTAVERN_S_PER_STEP / cpu_step:.1f}x by CPU time)"
+    )
+    print(
+        f"kit.worldbook.activate:       {best_kit:.3f} s for {N_MESSAGES} turns = {N_MESSAGES / best_kit:.1f} turns/s "
+        f"({kit_active} activations; read_world took {read_s:.3f} s)"
+    )
     print(f"ratio simulate / kit engine: {best_sim / best_kit:.1f}x the time")
-    print(f"simulate(outcomes=True) (every entry's outcome and near miss per step): {best_why:.3f} s = "
-          f"{best_why / best_sim:.2f}x plain simulate")
-    record("sillytavern 1,000 entries x 30 steps per step vs SillyTavern 1.15 in Node", kit=per_step,
-           baseline=SILLYTAVERN_S_PER_STEP, target=10, better="higher",
-           note=f"baseline is a fixed figure measured once with SillyTavern 1.15 checkWorldInfo in Node on the same "
-                f"scenario, not in this run; kit CPU time {cpu_step:.4f} s per step")
+    print(
+        f"simulate(outcomes=True) (every entry's outcome and near miss per step): {best_why:.3f} s = "
+        f"{best_why / best_sim:.2f}x plain simulate"
+    )
+    record(
+        "sillytavern 1,000 entries x 30 steps per step vs SillyTavern 1.15 in Node",
+        kit=per_step,
+        baseline=SILLYTAVERN_S_PER_STEP,
+        target=10,
+        better="higher",
+        note=f"baseline is a fixed figure measured once with SillyTavern 1.15 checkWorldInfo in Node on the same "
+        f"scenario, not in this run; kit CPU time {cpu_step:.4f} s per step",
+    )
     if "--large" in sys.argv[1:]:
         large = make_scenario(make_world(random.Random(20261201), N_LARGE), chat)
         wall, cpu, res = time_simulate(large, 1)
         n = sum(len(s["activated"]) for s in res["steps"])
-        print(f"{N_LARGE:,} entries: {wall:.2f} s for {N_MESSAGES} steps = {wall / N_MESSAGES:.3f} s per step "
-              f"(CPU {cpu / N_MESSAGES:.3f} s per step; {n} activations in total)")
+        print(
+            f"{N_LARGE:,} entries: {wall:.2f} s for {N_MESSAGES} steps = {wall / N_MESSAGES:.3f} s per step "
+            f"(CPU {cpu / N_MESSAGES:.3f} s per step; {n} activations in total)"
+        )
 
 
 if __name__ == "__main__":
