@@ -90,11 +90,12 @@ class KeyIndex:
         if cs:
             n = needle
         else:
-            n = self._lowered.get(needle)
-            if n is None:
+            lowered = self._lowered.get(needle)
+            if lowered is None:
                 if len(self._lowered) > _MAX_CACHED:
                     self._lowered.clear()
-                n = self._lowered[needle] = needle.lower()
+                lowered = self._lowered[needle] = needle.lower()
+            n = lowered
         if n in self._needles[cs] and n not in self.found(text, cs):
             return False
         key = (text, needle, cs, whole)

@@ -163,12 +163,18 @@ def _token_counter(kind: Any) -> _Tokenizer:
 # ---------------------------------------------------------------------------------------------------------
 
 
-class _Entry(dict):
+class _Entry(dict[str, Any]):
     """An entry of ``sortedEntries``: the raw world entry plus ``world``, ``hash`` and ``decorators``."""
 
     __slots__ = ("key_id", "ehash", "index", "raw_key")
 
-    def __hash__(self) -> int:  # identity semantics, like JS objects in a Set
+    key_id: str  # "<world>.<uid>", the key of the timed-effect stores and of ``activated``
+    ehash: int  # cyrb53 of the entry's JSON, ST's ``entry.hash``
+    index: int  # position in ``sortedEntries``
+    raw_key: str  # the entry's key in its book's ``entries``
+
+    # typeshed declares dict.__hash__ as None; entries hash by identity on purpose, like JS objects in a Set
+    def __hash__(self) -> int:  # type: ignore[override]
         return id(self)
 
     def __eq__(self, other: object) -> bool:
@@ -577,9 +583,10 @@ def _prepare_entries(ctx: _Context) -> list[_Entry]:
         e["decorators"] = decorators
         e["content"] = new_content
         cache_key = (name_of(e), e.raw_key)
-        e.ehash = ctx.hashes.get(cache_key)
-        if e.ehash is None:
-            e.ehash = ctx.hashes[cache_key] = cyrb53(json_stringify(e))
+        ehash = ctx.hashes.get(cache_key)
+        if ehash is None:
+            ehash = ctx.hashes[cache_key] = cyrb53(json_stringify(e))
+        e.ehash = ehash
         e.key_id = f"{name_of(e)}.{_uid_text(e.get('uid'))}"
         e.index = i
     return entries
