@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from _timing import best_time
+from _timing import best_time, record
 
 import kit.books as kb
 from kit.books.store import BookStore
@@ -96,6 +96,13 @@ def bench_read(root: Path) -> None:
     cpu_ratios = [r[4] / r[3] for r in rounds]
     base_t = min(r[0] for r in rounds)
     kit_t = min(r[2] for r in rounds)
+    record(
+        f"trace read {N_ENTRIES} entries (validation + frame) vs json.loads",
+        kit=kit_t,
+        baseline=base_t,
+        target=4.0,
+        note=f"range {min(ratios):.1f}-{max(ratios):.1f}x over 3 interleaved rounds; CPU best {min(cpu_ratios):.1f}x",
+    )
     print(f"trace read, {N_ENTRIES} entries: kit {kit_t * 1e3:.1f} ms, json.loads baseline {base_t * 1e3:.1f} ms, "
           f"ratio kit/baseline best {min(ratios):.1f}x (range {min(ratios):.1f}-{max(ratios):.1f}x over 3 interleaved "
           f"rounds; target <= 4x) (validation + DataFrame)")  # fmt: skip
