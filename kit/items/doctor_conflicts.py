@@ -193,8 +193,8 @@ def find_conflicts(nodes: dict[str, RecipeNode], *,
     """Conflicting recipe pairs (see the module docstring), sorted by the two ids, and each recipe's partner count.
 
     With ``cap``, at most ``cap`` pairs are listed per first recipe, those with the smallest second ids (whatever the
-    order the pairs were found in, so the rows are the same in every run); the counts are always exact: ``counts[r]`` is how many recipes ``r``
-    conflicts with in all.
+    order the pairs were found in, so the rows are the same in every run); the counts are always exact:
+    ``counts[r]`` is how many recipes ``r`` conflicts with in all.
     """
     classes = _classes(nodes.values())
     partners: dict[int, list[tuple[int, str]]] = {}
