@@ -192,9 +192,9 @@ def find_conflicts(nodes: dict[str, RecipeNode], *,
                    cap: int | None = None) -> tuple[list[Conflict], dict[str, int]]:
     """Conflicting recipe pairs (see the module docstring), sorted by the two ids, and each recipe's partner count.
 
-    With ``cap``, at most ``cap`` pairs are listed per first recipe (pairs are enumerated lazily, so a pack whose
-    recipes all collide stays linear); the counts are always exact: ``counts[r]`` is how many recipes ``r``
-    conflicts with in all.
+    With ``cap``, at most ``cap`` pairs are listed per first recipe, those with the smallest second ids (whatever the
+    order the pairs were found in, so the rows are the same in every run); the counts are always exact:
+    ``counts[r]`` is how many recipes ``r`` conflicts with in all.
     """
     classes = _classes(nodes.values())
     partners: dict[int, list[tuple[int, str]]] = {}
@@ -207,20 +207,26 @@ def find_conflicts(nodes: dict[str, RecipeNode], *,
     out: list[Conflict] = []
     counts: dict[str, int] = {}
     for i, c in enumerate(classes):
+        totals: dict[tuple, int] = {}  # members with the same results have the same partner count
         for a in members[i]:
             ra = nodes[a].results
-            total = sum(len(members[j]) - by_result[j][ra] for j, _how in partners.get(i, ()))
+            total = totals.get(ra)
+            if total is None:
+                total = totals[ra] = sum(len(members[j]) - by_result[j][ra] for j, _how in partners.get(i, ()))
             if not total:
                 continue
             counts[a] = total
             listed: list[Conflict] = []
+            # the first ``cap`` of each partner class hold the first ``cap`` of all
             for j, how in partners.get(i, ()):
                 others = members[j]
+                taken = 0
                 for b in others[bisect_right(others, a):]:
-                    if cap is not None and len(listed) >= cap:
+                    if cap is not None and taken >= cap:
                         break
                     if nodes[b].results != ra:
                         listed.append(Conflict(a, b, c.fam, how))
+                        taken += 1
             listed.sort()
             out.extend(listed[:cap] if cap is not None else listed)
     out.sort()

@@ -164,8 +164,9 @@ def build_graph(packs: "PackSet", tag_items: Callable[[str], tuple[str, ...] | N
     graph = ItemGraph()
     special = special or {}
     cache: dict = {}  # slots repeat (the same tag in thousands of recipes): expand each once
-    for rid in packs.recipes()["recipe_id"]:
-        node = _node(packs.recipe(rid), tag_items, special, graph, cache)
+    recipes = packs.index.recipes  # the loaded recipes themselves (the recipes() frame would format every one)
+    for rid in sorted(recipes):
+        node = _node(recipes[rid], tag_items, special, graph, cache)
         graph.recipes[rid] = node
         for item in dict.fromkeys(node.outputs):
             graph.producers.setdefault(item, []).append(rid)

@@ -7,7 +7,8 @@ An ``item.<ns>.<name>`` language key names an item. A ``block.<ns>.<name>`` key 
 only sometimes (water, fire, portals, wall-mounted variants, crop stems and potted plants have none). kit decides:
 
 1. the mod ships an item model for the id (``assets/<ns>/items/<name>.json`` or
-   ``assets/<ns>/models/item/<name>.json``): an item; when a namespace ships item models at all, a block key without one is a block without an item;
+   ``assets/<ns>/models/item/<name>.json``): an item; when a namespace ships item models at all, a block key
+   without one is a block without an item;
 2. for a namespace without item models (vanilla's data as kit reads it, data-only packs): the block is an item when a
    recipe, loot table, item tag or quest names it, unless kit's table lists it as a block without an item;
 3. a block key with neither is a block without an item: it is not listed by ``report.items()`` and never reported

@@ -230,3 +230,21 @@ def test_conflict_rows_are_capped_per_recipe_with_the_exact_count(tmp_path) -> N
     assert len(first) == 16 and list(first["related_id"]) == [f"t:r{k:02d}" for k in range(1, 17)]
     assert "conflicts with 19 recipes in all" in first.iloc[-1]["message"]
     assert len(found) == sum(min(16, 19 - k) for k in range(20))
+
+
+def test_capped_conflict_rows_name_the_smallest_partner_ids_whatever_the_set_order() -> None:
+    from kit.items.doctor_conflicts import find_conflicts
+    from kit.items.doctor_graph import RecipeNode
+
+    def node(rid: str, items: tuple[str, ...], out: str) -> RecipeNode:
+        slot = frozenset(items)
+        return RecipeNode(rid, "minecraft:crafting_shapeless", "shapeless", (slot,), ("|".join(items),), ((),),
+                          (out,), ((out, 1),), 0, (slot,), "p", f"{rid}.json")
+
+    # t:a accepts 40 items; each other recipe one of them: t:a finds its partners in the set's (hash) order
+    parts = tuple(f"t:x{k:02d}" for k in range(40))
+    nodes = {"t:a": node("t:a", parts, "t:out")}
+    nodes.update({f"t:b{k:02d}": node(f"t:b{k:02d}", (parts[k],), f"t:o{k:02d}") for k in range(40)})
+    conflicts, counts = find_conflicts(nodes, cap=16)
+    assert [c.second for c in conflicts if c.first == "t:a"] == [f"t:b{k:02d}" for k in range(16)]
+    assert counts["t:a"] == 40
