@@ -51,15 +51,17 @@ def bench(n_mods: int, n_recipes: int, repeats: int = 3) -> dict[str, tuple[floa
         root = write_synthetic_server(Path(tmp) / "server", n_mods=n_mods, n_recipes=n_recipes)
         for _ in range(repeats):
             packs = timed("baseline", baseline)
-            report = timed("doctor", lambda: run(packs))
+            report = timed("doctor", lambda packs=packs: run(packs))
             del packs
     (w_base, c_base), (w_doc, c_doc) = best["baseline"], best["doctor"]
     summary = report.summary()
     counts = dict(zip(summary["kind"], summary["n_problems"]))
-    print(f"{n_recipes:>7} recipes: open_server + load + index {w_base:6.2f} s ({c_base:.2f} s CPU); doctor "
-          f"{w_doc:6.2f} s ({c_doc:.2f} s CPU); ratio {w_doc / w_base:.2f}x wall, {c_doc / c_base:.2f}x CPU "
-          f"(target <= 2x); {1000 * c_doc / n_recipes:.3f} CPU s per 1,000 recipes; {report!r}; "
-          f"conflicts {counts['recipe_conflict']}")
+    print(
+        f"{n_recipes:>7} recipes: open_server + load + index {w_base:6.2f} s ({c_base:.2f} s CPU); doctor "
+        f"{w_doc:6.2f} s ({c_doc:.2f} s CPU); ratio {w_doc / w_base:.2f}x wall, {c_doc / c_base:.2f}x CPU "
+        f"(target <= 2x); {1000 * c_doc / n_recipes:.3f} CPU s per 1,000 recipes; {report!r}; "
+        f"conflicts {counts['recipe_conflict']}"
+    )
     return best
 
 
@@ -73,12 +75,19 @@ def main(argv: list[str]) -> int:
     results = {n: bench(args.mods, n) for n in sizes}
     per_wall = [results[n]["doctor"][0] / n for n in sizes]
     per_cpu = [results[n]["doctor"][1] / n for n in sizes]
-    print(f"doctor time per recipe, largest / smallest size: {per_wall[-1] / per_wall[0]:.2f} wall, "
-          f"{per_cpu[-1] / per_cpu[0]:.2f} CPU (1.0 = linear)")
+    print(
+        f"doctor time per recipe, largest / smallest size: {per_wall[-1] / per_wall[0]:.2f} wall, "
+        f"{per_cpu[-1] / per_cpu[0]:.2f} CPU (1.0 = linear)"
+    )
     largest = sizes[-1]
     (w_base, c_base), (w_doc, c_doc) = results[largest]["baseline"], results[largest]["doctor"]
-    record(f"server doctor {largest // 1000}k recipes vs open_server + index", kit=w_doc, baseline=w_base, target=2.0,
-           note=f"wall, best of 3 interleaved; CPU {c_doc:.2f} s vs {c_base:.2f} s = {c_doc / c_base:.2f}x")
+    record(
+        f"server doctor {largest // 1000}k recipes vs open_server + index",
+        kit=w_doc,
+        baseline=w_base,
+        target=2.0,
+        note=f"wall, best of 3 interleaved; CPU {c_doc:.2f} s vs {c_base:.2f} s = {c_doc / c_base:.2f}x",
+    )
     print(f"total {time.perf_counter() - start:.0f} s (shared machine: indicative numbers)")
     return 0
 

@@ -4,7 +4,7 @@ recipe conflicts, as problem rows (pure).
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from kit.items.doctor_conflicts import Conflict
 from kit.items.doctor_graph import ItemGraph, RecipeNode, Solution
@@ -35,8 +35,11 @@ def blocked_slots(node: RecipeNode, sol: Solution, missing: dict[str, str], empt
             out.append(f"{ref} (missing item)" if len(slot) == 1 else f"{ref} (every item missing)")
         else:
             more = f" and {len(slot) - 3} more" if len(slot) > 3 else ""
-            out.append(f"{ref} (unobtainable: {', '.join(shown)}{more})" if ref != shown[0] or len(slot) > 1
-                       else f"{ref} (unobtainable)")
+            out.append(
+                f"{ref} (unobtainable: {', '.join(shown)}{more})"
+                if ref != shown[0] or len(slot) > 1
+                else f"{ref} (unobtainable)"
+            )
     return out
 
 
@@ -64,7 +67,8 @@ def loop_items(graph: ItemGraph, sol: Solution, unobtainable: Iterable[str]) -> 
 
 def strongly_connected(edges: dict[str, set[str]]) -> list[list[str]]:
     """The cycles of a directed graph: its strongly connected components with more than one node, or a node with an
-    edge to itself (Tarjan's algorithm, iterative; deterministic order)."""
+    edge to itself (Tarjan's algorithm, iterative; deterministic order).
+    """
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     on: set[str] = set()
@@ -118,8 +122,10 @@ def mention_text(mentions: list[tuple[str, str, str, str, str]], limit: int = 3)
         fields = grouped.setdefault((kind, oid), [])
         if fld and fld not in fields:
             fields.append(fld)
-    shown = [f"{kind.replace('_', ' ')} {oid}" + (f" ({', '.join(f)})" if f else "")
-             for (kind, oid), f in list(grouped.items())[:limit]]
+    shown = [
+        f"{kind.replace('_', ' ')} {oid}" + (f" ({', '.join(f)})" if f else "")
+        for (kind, oid), f in list(grouped.items())[:limit]
+    ]
     more = f" and {len(grouped) - limit} more" if len(grouped) > limit else ""
     return ", ".join(shown) + more
 
@@ -142,8 +148,10 @@ def conflict_rows(conflicts: list[Conflict], counts: dict[str, int], nodes: dict
     for c in conflicts:
         n = seen[c.first] = seen.get(c.first, 0) + 1
         a = nodes[c.first]
-        message = (f"{c.first} and {c.second} ({c.family}): {c.how}, but they give {show(c.first)} and "
-                   f"{show(c.second)}: the game silently uses one of them")
+        message = (
+            f"{c.first} and {c.second} ({c.family}): {c.how}, but they give {show(c.first)} and "
+            f"{show(c.second)}: the game silently uses one of them"
+        )
         if n == MAX_CONFLICT_ROWS and counts.get(c.first, 0) > MAX_CONFLICT_ROWS:
             message += f" ({c.first} conflicts with {counts[c.first]} recipes in all; rows are capped)"
         rows.append(("error", "recipe_conflict", c.first, "", message, a.path, c.second, a.pack))

@@ -17,10 +17,11 @@ types kit does not know are not compared.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from bisect import bisect_right
 from collections import Counter
-from typing import Iterable, NamedTuple
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import NamedTuple
 
 from kit.items.doctor_graph import RecipeNode
 
@@ -52,7 +53,7 @@ def family(node: RecipeNode) -> str | None:
 
 def _trim(node: RecipeNode) -> tuple[int, int, tuple]:
     w = node.width or 1
-    rows = [node.grid[i:i + w] for i in range(0, len(node.grid), w)]
+    rows = [node.grid[i : i + w] for i in range(0, len(node.grid), w)]
     while rows and all(c is None for c in rows[0]):
         rows.pop(0)
     while rows and all(c is None for c in rows[-1]):
@@ -61,12 +62,12 @@ def _trim(node: RecipeNode) -> tuple[int, int, tuple]:
     if not cols:
         return 0, 0, ()
     lo, hi = cols[0], cols[-1]
-    cells = tuple(c for r in rows for c in (tuple(r) + (None,) * w)[lo:hi + 1])
+    cells = tuple(c for r in rows for c in (tuple(r) + (None,) * w)[lo : hi + 1])
     return len(rows), hi - lo + 1, cells
 
 
 def _mirror(h: int, w: int, cells: tuple) -> tuple:
-    return tuple(c for i in range(h) for c in reversed(cells[i * w:(i + 1) * w]))
+    return tuple(c for i in range(h) for c in reversed(cells[i * w : (i + 1) * w]))
 
 
 def _cells_overlap(a: tuple, b: tuple) -> bool:
@@ -188,8 +189,7 @@ def _class_pairs(classes: list[_Class]) -> Iterable[tuple[int, int, str]]:
                         yield key[0], key[1], "the inputs share an item"
 
 
-def find_conflicts(nodes: dict[str, RecipeNode], *,
-                   cap: int | None = None) -> tuple[list[Conflict], dict[str, int]]:
+def find_conflicts(nodes: dict[str, RecipeNode], *, cap: int | None = None) -> tuple[list[Conflict], dict[str, int]]:
     """Conflicting recipe pairs (see the module docstring), sorted by the two ids, and each recipe's partner count.
 
     With ``cap``, at most ``cap`` pairs are listed per first recipe, those with the smallest second ids (whatever the
@@ -221,7 +221,7 @@ def find_conflicts(nodes: dict[str, RecipeNode], *,
             for j, how in partners.get(i, ()):
                 others = members[j]
                 taken = 0
-                for b in others[bisect_right(others, a):]:
+                for b in others[bisect_right(others, a) :]:
                     if cap is not None and taken >= cap:
                         break
                     if nodes[b].results != ra:

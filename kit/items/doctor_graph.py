@@ -12,8 +12,9 @@ how :class:`kit.items.PackSet` indexes itself.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from kit.items.loot import walk_entries
 from kit.items.recipes import CustomIngredient, Recipe
@@ -64,8 +65,9 @@ class ItemGraph:
     table_refs: list[tuple[str, str, str, str, str]] = field(default_factory=list)
 
 
-def expand_ref(ref: object,
-               tag_items: Callable[[str], tuple[str, ...] | None]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def expand_ref(
+    ref: object, tag_items: Callable[[str], tuple[str, ...] | None]
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The items a slot ref accepts and what could not be resolved.
 
     ``tag_items(tag)`` returns a defined tag's items, or ``None`` for an undefined (or failed) tag.
@@ -110,8 +112,7 @@ def _tags_in(slot: Iterable) -> Iterable[str]:
             yield str(ref)[1:]
 
 
-def _node(r: Recipe, tag_items, special: Mapping[str, Mapping[str, Any]], graph: ItemGraph,
-          cache: dict) -> RecipeNode:
+def _node(r: Recipe, tag_items, special: Mapping[str, Mapping[str, Any]], graph: ItemGraph, cache: dict) -> RecipeNode:
     rid = r.recipe_id
     raw_slots: list[tuple] = list(r.inputs)
     outputs_refs: tuple = tuple(r.output_refs)
@@ -150,12 +151,27 @@ def _node(r: Recipe, tag_items, special: Mapping[str, Mapping[str, Any]], graph:
         elif isinstance(ref, str):
             graph.mentions.setdefault(ref, []).append(("recipe", rid, f"results[{i}]", r.pack, r.path))
     results = tuple((s.item_id, s.count) for s in r.item_results)
-    return RecipeNode(rid, r.recipe_type, r.kind, tuple(slots), tuple(refs), tuple(unresolved), outputs, results,
-                      r.width, tuple(grid), r.pack, r.path)
+    return RecipeNode(
+        rid,
+        r.recipe_type,
+        r.kind,
+        tuple(slots),
+        tuple(refs),
+        tuple(unresolved),
+        outputs,
+        results,
+        r.width,
+        tuple(grid),
+        r.pack,
+        r.path,
+    )
 
 
-def build_graph(packs: "PackSet", tag_items: Callable[[str], tuple[str, ...] | None],
-                special: Mapping[str, Mapping[str, Any]] | None = None) -> ItemGraph:
+def build_graph(
+    packs: PackSet,
+    tag_items: Callable[[str], tuple[str, ...] | None],
+    special: Mapping[str, Mapping[str, Any]] | None = None,
+) -> ItemGraph:
     """Read every recipe and loot table of ``packs`` into an :class:`ItemGraph`.
 
     ``special`` maps a special recipe type to the ``inputs`` (slots of refs) and ``outputs`` the game hard-codes
@@ -174,7 +190,7 @@ def build_graph(packs: "PackSet", tag_items: Callable[[str], tuple[str, ...] | N
     known_tables = set(tables["loot_table_id"])
     for tid, ttype, pack, path in zip(tables["loot_table_id"], tables["table_type"], tables["pack"], tables["path"]):
         ns, _, rest = tid.partition(":")
-        own = f"{ns}:{rest[len('blocks/'):]}" if ttype == "minecraft:block" and rest.startswith("blocks/") else None
+        own = f"{ns}:{rest[len('blocks/') :]}" if ttype == "minecraft:block" and rest.startswith("blocks/") else None
         for e in walk_entries(packs.loot_table(tid)):
             if e.entry_type == "item":
                 items: tuple[str, ...] = (e.name,)

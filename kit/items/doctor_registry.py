@@ -22,8 +22,9 @@ are known (a server's), an id of a namespace that is no loaded mod is missing.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
 
 from kit.items.doctor_table import SourceTable
 from kit.items.files import pack_files
@@ -51,8 +52,14 @@ class ItemRegistry:
     namespaces_with_models: set[str] = field(default_factory=set)
     tag_files: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # tag -> [(pack, path)]
 
-    def verdict(self, item_id: str, produced: set[str], table: SourceTable, features: Iterable[str] = (),
-                mods: frozenset[str] | None = None) -> tuple[bool, str]:
+    def verdict(
+        self,
+        item_id: str,
+        produced: set[str],
+        table: SourceTable,
+        features: Iterable[str] = (),
+        mods: frozenset[str] | None = None,
+    ) -> tuple[bool, str]:
         """``(is an item, reason when not)`` for an id that something names."""
         ns = item_id.partition(":")[0]
         not_item = table.is_not_item(item_id, features)
@@ -76,7 +83,8 @@ class ItemRegistry:
 
     def item_ids(self, named: Iterable[str], table: SourceTable, features: Iterable[str] = ()) -> set[str]:
         """The ids the keys and models name as items: item keys (not in the table's ``not_items`` or of an unapplied
-        feature), and block keys with a model, or named as items and not in the no-item table."""
+        feature), and block keys with a model, or named as items and not in the no-item table.
+        """
         named = set(named)
         features = tuple(features)
         out = {i for i in self.item_keys | self.models if not table.is_not_item(i, features)}
@@ -91,7 +99,7 @@ class ItemRegistry:
         return out
 
 
-def read_registry(packs: "PackSet") -> ItemRegistry:
+def read_registry(packs: PackSet) -> ItemRegistry:
     """Read the language keys, item models and tag file listing of every loaded pack (applied features included).
 
     Language files that cannot be read are skipped here: ``packs.problems()`` already reports them.

@@ -13,9 +13,10 @@ only when no recipe makes that block. Quest checks live one layer up (:func:`kit
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 from kit.core.frames import frame
 from kit.core.problems import SEVERITY, problem_schema
@@ -30,8 +31,16 @@ if TYPE_CHECKING:
 
     from kit.items.packset import PackSet
 
-__all__ = ["doctor", "DoctorReport", "DOCTOR_KINDS", "ITEM_SCHEMA", "RECIPE_SCHEMA", "PROBLEM_SCHEMA",
-           "SUMMARY_SCHEMA", "GRAPH_SCHEMA"]
+__all__ = [
+    "doctor",
+    "DoctorReport",
+    "DOCTOR_KINDS",
+    "ITEM_SCHEMA",
+    "RECIPE_SCHEMA",
+    "PROBLEM_SCHEMA",
+    "SUMMARY_SCHEMA",
+    "GRAPH_SCHEMA",
+]
 
 #: Problem kind -> severity, in the order :meth:`DoctorReport.summary` lists them.
 DOCTOR_KINDS: dict[str, str] = {
@@ -44,8 +53,15 @@ DOCTOR_KINDS: dict[str, str] = {
     "missing_loot_table": "error",
 }
 #: Columns of :meth:`DoctorReport.items`.
-ITEM_SCHEMA = {"item_id": "string", "name": "string", "obtainable": "bool", "how": "string", "steps": "Int64",
-               "example_path": "string", "reason": "string"}
+ITEM_SCHEMA = {
+    "item_id": "string",
+    "name": "string",
+    "obtainable": "bool",
+    "how": "string",
+    "steps": "Int64",
+    "example_path": "string",
+    "reason": "string",
+}
 #: Columns of :meth:`DoctorReport.recipes`.
 RECIPE_SCHEMA = {"recipe_id": "string", "type": "string", "craftable": "bool", "missing": "string"}
 #: Columns of :meth:`DoctorReport.problems`: the shared shape, the other recipe of a conflict, the pack.
@@ -53,8 +69,14 @@ PROBLEM_SCHEMA = problem_schema({"related_id": "string", "pack": "string"})
 #: Columns of :meth:`DoctorReport.summary`.
 SUMMARY_SCHEMA = {"kind": "string", "severity": SEVERITY, "n_problems": "int64"}
 #: Columns of :meth:`DoctorReport.recipe_graph`.
-GRAPH_SCHEMA = {"recipe_id": "string", "input_id": "string", "output_id": "string", "craftable": "bool",
-                "input_obtainable": "bool", "depth": "int64"}
+GRAPH_SCHEMA = {
+    "recipe_id": "string",
+    "input_id": "string",
+    "output_id": "string",
+    "craftable": "bool",
+    "input_obtainable": "bool",
+    "depth": "int64",
+}
 
 #: A reference to an item from outside the packs: ``(item_id, where, object_id, field, path)``.
 Reference = tuple
@@ -93,9 +115,11 @@ class DoctorReport:
 
     def __repr__(self) -> str:
         n_err = sum(r[0] == "error" for r in self.rows)
-        return (f"<{type(self).__name__} {len(self.universe)} items, {len(self.graph.recipes)} recipes: "
-                f"{n_err} errors, "
-                f"{len(self.rows) - n_err} warnings>")
+        return (
+            f"<{type(self).__name__} {len(self.universe)} items, {len(self.graph.recipes)} recipes: "
+            f"{n_err} errors, "
+            f"{len(self.rows) - n_err} warnings>"
+        )
 
     @property
     def has_errors(self) -> bool:
@@ -132,7 +156,7 @@ class DoctorReport:
             break
         return " > ".join(reversed(chain))
 
-    def items(self) -> "pd.DataFrame":
+    def items(self) -> pd.DataFrame:
         """One row per known item.
 
         Returns
@@ -152,9 +176,17 @@ class DoctorReport:
             reason = note.split(": ", 1)[1] if note and (not obtainable or how == "code") else ""
             if not obtainable and not note:
                 reason = self.unobtainable_reason(item)
-            rows.append((item, self.names.get(item, ""), obtainable, how,
-                         self.solution.steps.get(item) if obtainable else None,
-                         self.example_path(item) if obtainable else "", reason))
+            rows.append(
+                (
+                    item,
+                    self.names.get(item, ""),
+                    obtainable,
+                    how,
+                    self.solution.steps.get(item) if obtainable else None,
+                    self.example_path(item) if obtainable else "",
+                    reason,
+                )
+            )
         return frame(ITEM_SCHEMA, rows)
 
     def unobtainable_reason(self, item_id: str) -> str:
@@ -173,7 +205,7 @@ class DoctorReport:
         return "every recipe making it is blocked: " + "; ".join(parts) + more
 
     @_gc_paused()
-    def recipes(self) -> "pd.DataFrame":
+    def recipes(self) -> pd.DataFrame:
         """One row per recipe.
 
         Returns
@@ -189,12 +221,18 @@ class DoctorReport:
             node = self.graph.recipes[rid]
             flags = self.solution.satisfied.get(rid, [])
             ok = all(flags)
-            rows.append((rid, node.recipe_type, ok,
-                         "" if ok else "; ".join(blocked_slots(node, self.solution, missing_map, self.empty_tags))))
+            rows.append(
+                (
+                    rid,
+                    node.recipe_type,
+                    ok,
+                    "" if ok else "; ".join(blocked_slots(node, self.solution, missing_map, self.empty_tags)),
+                )
+            )
         return frame(RECIPE_SCHEMA, rows)
 
     @_gc_paused()
-    def problems(self) -> "pd.DataFrame":
+    def problems(self) -> pd.DataFrame:
         """Everything the doctor found, in kit's problems shape.
 
         Returns
@@ -211,7 +249,7 @@ class DoctorReport:
         # column by column (a conflict-heavy pack has hundreds of thousands of rows: no per-row transposition)
         return frame(PROBLEM_SCHEMA, {name: [r[k] for r in rows] for k, name in enumerate(PROBLEM_SCHEMA)})
 
-    def summary(self) -> "pd.DataFrame":
+    def summary(self) -> pd.DataFrame:
         """Counts per problem kind (every kind listed, zero included), for a notebook's first cell.
 
         Returns
@@ -225,7 +263,7 @@ class DoctorReport:
         kinds = {**DOCTOR_KINDS, **self.extra_kinds}
         return frame(SUMMARY_SCHEMA, [(k, s, counts.get(k, 0)) for k, s in kinds.items()])
 
-    def recipe_graph(self, item_id: str, *, depth: int = 2, max_alternatives: int = 3) -> "pd.DataFrame":
+    def recipe_graph(self, item_id: str, *, depth: int = 2, max_alternatives: int = 3) -> pd.DataFrame:
         """The recipe graph around an item, walked backwards from it (what makes it, what those need ...).
 
         Returns
@@ -257,7 +295,7 @@ class DoctorReport:
         return frame(GRAPH_SCHEMA, rows)
 
 
-def _tag_lookup(packs: "PackSet", reg: ItemRegistry) -> tuple[dict[str, tuple[str, ...]], dict[str, str]]:
+def _tag_lookup(packs: PackSet, reg: ItemRegistry) -> tuple[dict[str, tuple[str, ...]], dict[str, str]]:
     """Defined tags with their items (possibly none), and the undefined-or-failed reason of failed tags."""
     tags = packs.tags()
     members: dict[str, list[str]] = {}
@@ -266,8 +304,9 @@ def _tag_lookup(packs: "PackSet", reg: ItemRegistry) -> tuple[dict[str, tuple[st
     problems = packs.problems()
     failed = {}
     dropped: set[tuple[str, str]] = set()
-    for kind, oid, msg, path, pack in zip(problems["kind"], problems["object_id"], problems["message"],
-                                          problems["path"], problems["pack"]):
+    for kind, oid, msg, path, pack in zip(
+        problems["kind"], problems["object_id"], problems["message"], problems["path"], problems["pack"]
+    ):
         if kind == "failed_tag":
             failed[str(oid).lstrip("#")] = str(msg)
         elif kind == "unreadable_item_tag":
@@ -283,8 +322,9 @@ def _tag_lookup(packs: "PackSet", reg: ItemRegistry) -> tuple[dict[str, tuple[st
     return defined, failed
 
 
-def doctor(packs: "PackSet", *, sources: Mapping[str, Any] | None = None,
-           references: Iterable[Reference] = ()) -> DoctorReport:
+def doctor(
+    packs: PackSet, *, sources: Mapping[str, Any] | None = None, references: Iterable[Reference] = ()
+) -> DoctorReport:
     """Check a pack set: unobtainable and loop-only items, missing items, undefined and empty tags, conflicts.
 
     Parameters
@@ -306,7 +346,7 @@ def doctor(packs: "PackSet", *, sources: Mapping[str, Any] | None = None,
         return _doctor(packs, sources, references)
 
 
-def _doctor(packs: "PackSet", sources: Mapping[str, Any] | None, references: Iterable[Reference]) -> DoctorReport:
+def _doctor(packs: PackSet, sources: Mapping[str, Any] | None, references: Iterable[Reference]) -> DoctorReport:
     table = source_table().with_sources(sources or {})
     reg = read_registry(packs)
     defined, failed = _tag_lookup(packs, reg)
@@ -328,8 +368,18 @@ def _doctor(packs: "PackSet", sources: Mapping[str, Any] | None, references: Ite
         universe[item] = "" if ok else "missing: " + why
         if not ok:
             where = graph.mentions[item]
-            rows.append(("error", "missing_item", item, where[0][2], f"{why}; named by {mention_text(where)}",
-                         where[0][4], "", where[0][3]))
+            rows.append(
+                (
+                    "error",
+                    "missing_item",
+                    item,
+                    where[0][2],
+                    f"{why}; named by {mention_text(where)}",
+                    where[0][4],
+                    "",
+                    where[0][3],
+                )
+            )
     namespaces = reg.namespaces_with_keys | reg.namespaces_with_models
     for item in table.entries:  # the table's own ids, for the namespaces the packs define
         if "*" not in item and item.partition(":")[0] in namespaces and not table.is_not_item(item, features):
@@ -340,17 +390,29 @@ def _doctor(packs: "PackSet", sources: Mapping[str, Any] | None, references: Ite
             universe[item] = f"{found[0]}: {found[1]}"
     code = [i for i, n in universe.items() if n.startswith("code")]
     solution = solve(graph, raw_sources(graph, code))
-    report = DoctorReport(graph, solution, table, _names(packs), universe,
-                          {t for t, v in defined.items() if not v}, rows)
+    report = DoctorReport(
+        graph, solution, table, _names(packs), universe, {t for t, v in defined.items() if not v}, rows
+    )
     rows.extend(_item_rows(report))
     rows.extend(_tag_rows(graph, defined, failed))
     rows.extend(conflict_rows(*find_conflicts(graph.recipes, cap=MAX_CONFLICT_ROWS), graph.recipes))
-    rows.extend(("error", "missing_loot_table", tid, fld, f"loot table {tid} rolls {ref}, which no loaded pack "
-                 "defines: that entry drops nothing", path, "", pack) for tid, fld, ref, pack, path in graph.table_refs)
+    rows.extend(
+        (
+            "error",
+            "missing_loot_table",
+            tid,
+            fld,
+            f"loot table {tid} rolls {ref}, which no loaded pack defines: that entry drops nothing",
+            path,
+            "",
+            pack,
+        )
+        for tid, fld, ref, pack, path in graph.table_refs
+    )
     return report
 
 
-def _names(packs: "PackSet") -> dict[str, str]:
+def _names(packs: PackSet) -> dict[str, str]:
     names = dict(packs.display_names("zh_cn"))
     names.update(packs.display_names("en_us"))
     return names
@@ -370,13 +432,25 @@ def _item_rows(report: DoctorReport) -> list[tuple]:
             pack, path = m[3], m[4]
         if item in loops:
             others = loops[item]
-            message = (f"{item} is only made by recipes that need {', '.join(others[:4])}"
-                       f"{' ...' if len(others) > 4 else ''}, which are only made from it in turn: nothing outside "
-                       f"the loop gives any of them ({report.unobtainable_reason(item)})")
+            message = (
+                f"{item} is only made by recipes that need {', '.join(others[:4])}"
+                f"{' ...' if len(others) > 4 else ''}, which are only made from it in turn: nothing outside "
+                f"the loop gives any of them ({report.unobtainable_reason(item)})"
+            )
             rows.append(("error", "loop_only_item", item, "", message, path, "", pack))
         else:
-            rows.append(("error", "unobtainable_item", item, "", f"no survival player can obtain {item}: "
-                         + report.unobtainable_reason(item), path, "", pack))
+            rows.append(
+                (
+                    "error",
+                    "unobtainable_item",
+                    item,
+                    "",
+                    f"no survival player can obtain {item}: " + report.unobtainable_reason(item),
+                    path,
+                    "",
+                    pack,
+                )
+            )
     return rows
 
 
@@ -387,9 +461,29 @@ def _tag_rows(graph: ItemGraph, defined: dict[str, tuple[str, ...]], failed: dic
         first = uses[0]
         if tag not in defined:
             why = f"failed to load ({failed[tag]})" if tag in failed else "is not defined by any loaded pack"
-            rows.append(("error", "undefined_tag", tag, first[2], f"tag #{tag} {why}, so these slots accept "
-                         f"nothing: {mention_text(uses)}", first[4], "", first[3]))
+            rows.append(
+                (
+                    "error",
+                    "undefined_tag",
+                    tag,
+                    first[2],
+                    f"tag #{tag} {why}, so these slots accept nothing: {mention_text(uses)}",
+                    first[4],
+                    "",
+                    first[3],
+                )
+            )
         elif not defined[tag]:
-            rows.append(("warning", "empty_tag", tag, first[2], f"tag #{tag} is defined but holds no item, so these "
-                         f"slots accept nothing: {mention_text(uses)}", first[4], "", first[3]))
+            rows.append(
+                (
+                    "warning",
+                    "empty_tag",
+                    tag,
+                    first[2],
+                    f"tag #{tag} is defined but holds no item, so these slots accept nothing: {mention_text(uses)}",
+                    first[4],
+                    "",
+                    first[3],
+                )
+            )
     return rows

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import fnmatch
 import json
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 import pandas as pd
 
@@ -46,7 +47,8 @@ class SourceTable:
 
     def is_not_item(self, item_id: str, applied_features: Iterable[str] = ()) -> str:
         """Why an id with an ``item.*`` language key is no item (``""`` when it is one): a legacy or tooltip key,
-        or an item of an experimental feature pack that is not applied."""
+        or an item of an experimental feature pack that is not applied.
+        """
         if any(fnmatch.fnmatchcase(item_id, p) for p in self.not_items):
             return "a language key that names no item (kit's table of keys that are not items)"
         for feature, patterns in self.features.items():
@@ -58,7 +60,7 @@ class SourceTable:
         """Whether the table lists the id as a block that has no item (water, fire, wall torches, potted plants)."""
         return any(fnmatch.fnmatchcase(item_id, p) for p in self.blocks_without_items)
 
-    def with_sources(self, sources: Mapping[str, Any]) -> "SourceTable":
+    def with_sources(self, sources: Mapping[str, Any]) -> SourceTable:
         """A copy with more entries: ``item_id -> "code" | "creative" | (how, note)``.
 
         Raises
@@ -70,8 +72,10 @@ class SourceTable:
         for item_id, value in sources.items():
             how, note = (value, "added by the caller") if isinstance(value, str) else tuple(value)
             if how not in HOWS:
-                raise InvalidParameterError(f"The 'sources' parameter of doctor maps item ids to one of "
-                                            f"{', '.join(HOWS)}. Got {how!r} for {item_id!r} instead.")
+                raise InvalidParameterError(
+                    f"The 'sources' parameter of doctor maps item ids to one of "
+                    f"{', '.join(HOWS)}. Got {how!r} for {item_id!r} instead."
+                )
             entries[item_id] = (how, str(note))
         return replace(self, entries=entries)
 
@@ -95,12 +99,17 @@ def source_table() -> SourceTable:
     data = json.loads(text)
     entries = {k: ("code", v) for k, v in data["code"].items()}
     entries.update({k: ("creative", v) for k, v in data["creative"].items()})
-    return SourceTable(entries, tuple(data["blocks_without_items"]), data["special_recipes"], tuple(data["not_items"]),
-                       {k: tuple(v) for k, v in data["features"].items()})
+    return SourceTable(
+        entries,
+        tuple(data["blocks_without_items"]),
+        data["special_recipes"],
+        tuple(data["not_items"]),
+        {k: tuple(v) for k, v in data["features"].items()},
+    )
 
 
 def doctor_sources() -> pd.DataFrame:
-    """kit's table of items that come from game code or only from the creative inventory.
+    """Kit's table of items that come from game code or only from the creative inventory.
 
     Returns
     -------

@@ -6,13 +6,14 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
 
 from kit.core.frames import frame
+from kit.items.doctor_checks import strongly_connected
 from kit.items.doctor_report import DoctorReport
 from kit.items.doctor_report import doctor as items_doctor
-from kit.items.doctor_checks import strongly_connected
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -25,8 +26,13 @@ __all__ = ["doctor", "QuestDoctorReport", "QUEST_KINDS", "DEPENDENCY_SCHEMA"]
 #: The quest problem kinds, all errors.
 QUEST_KINDS = {"uncompletable_quest": "error", "quest_dependency_cycle": "error", "missing_dependency": "error"}
 #: Columns of :meth:`QuestDoctorReport.quest_dependencies`.
-DEPENDENCY_SCHEMA = {"quest_id": "string", "depends_on": "string", "same_chapter": "bool", "chapter_id": "string",
-                     "depends_on_chapter_id": "string"}
+DEPENDENCY_SCHEMA = {
+    "quest_id": "string",
+    "depends_on": "string",
+    "same_chapter": "bool",
+    "chapter_id": "string",
+    "depends_on_chapter_id": "string",
+}
 
 #: Item ids of filter items (FTB Filter System, Item Filters): the task's real items are in its data, not checked.
 _FILTER_NAMESPACES = ("ftbfiltersystem", "itemfilters")
@@ -38,7 +44,7 @@ class QuestDoctorReport(DoctorReport):
 
     dependency_rows: list[tuple] = field(default_factory=list)
 
-    def quest_dependencies(self) -> "pd.DataFrame":
+    def quest_dependencies(self) -> pd.DataFrame:
         """Every dependency between two quests, and whether it crosses chapters.
 
         Returns
@@ -51,13 +57,14 @@ class QuestDoctorReport(DoctorReport):
         return frame(DEPENDENCY_SCHEMA, sorted(self.dependency_rows))
 
 
-def _task_refs(book: "QuestBook") -> list[tuple]:
+def _task_refs(book: QuestBook) -> list[tuple]:
     tasks = book.tasks()
     quests = book.quests()
     paths = dict(zip(quests["quest_id"], quests["path"]))
     refs = []
-    for qid, index, ttype, detail, optional in zip(tasks["quest_id"], tasks["index"], tasks["type"],
-                                                   tasks["detail"], tasks["is_optional"]):
+    for qid, index, ttype, detail, optional in zip(
+        tasks["quest_id"], tasks["index"], tasks["type"], tasks["detail"], tasks["is_optional"]
+    ):
         item = str(detail) if detail is not None else ""
         if ttype != "item" or ":" not in item or item.partition(":")[0] in _FILTER_NAMESPACES:
             continue
@@ -65,37 +72,71 @@ def _task_refs(book: "QuestBook") -> list[tuple]:
     return refs
 
 
-def _quest_rows(report: DoctorReport, book: "QuestBook", refs: list[tuple]) -> tuple[list[tuple], list[tuple]]:
+def _quest_rows(report: DoctorReport, book: QuestBook, refs: list[tuple]) -> tuple[list[tuple], list[tuple]]:
     quests = book.quests()
     chapter = dict(zip(quests["quest_id"], quests["chapter_id"]))
     path = dict(zip(quests["quest_id"], quests["path"]))
     requirement = dict(zip(quests["quest_id"], quests["dependency_requirement"]))
-    deps = {q: [d for d in str(ds).split(",") if d in chapter] for q, ds in zip(quests["quest_id"],
-                                                                              quests["dependencies"])}
+    deps = {
+        q: [d for d in str(ds).split(",") if d in chapter] for q, ds in zip(quests["quest_id"], quests["dependencies"])
+    }
     rows: list[tuple] = []
     blocked: dict[str, str] = {}
     for item, _w, qid, fld, _p, optional in refs:
         if optional or report._how(item) in ("loot", "recipe", "code") or qid in blocked:
             continue
         why = report.universe.get(item, "")
-        reason = why.split(": ", 1)[1] if why.startswith("missing") else (
-            "creative only" if why.startswith("creative") else report.unobtainable_reason(item))
+        reason = (
+            why.split(": ", 1)[1]
+            if why.startswith("missing")
+            else ("creative only" if why.startswith("creative") else report.unobtainable_reason(item))
+        )
         blocked[qid] = f"its item task {fld} needs {item}, which no survival player can obtain ({reason})"
     problems = book.problems()
     for kind, oid, msg, ppath in zip(problems["kind"], problems["object_id"], problems["message"], problems["path"]):
         if kind == "unknown_dependency":
-            rows.append(("error", "missing_dependency", str(oid), "dependencies", str(msg) + "; the quest no longer "
-                         "waits for anything in its place (check the id)", str(ppath), "", ""))
+            rows.append(
+                (
+                    "error",
+                    "missing_dependency",
+                    str(oid),
+                    "dependencies",
+                    str(msg) + "; the quest no longer waits for anything in its place (check the id)",
+                    str(ppath),
+                    "",
+                    "",
+                )
+            )
     for cycle in strongly_connected({q: set(ds) for q, ds in deps.items()}):
         shown = " -> ".join(cycle + [cycle[0]])
-        rows.append(("error", "quest_dependency_cycle", cycle[0], "dependencies", f"quests wait on each other "
-                     f"({shown}): none of them can ever start", path.get(cycle[0], ""), "", ""))
+        rows.append(
+            (
+                "error",
+                "quest_dependency_cycle",
+                cycle[0],
+                "dependencies",
+                f"quests wait on each other ({shown}): none of them can ever start",
+                path.get(cycle[0], ""),
+                "",
+                "",
+            )
+        )
         for q in cycle:
             blocked.setdefault(q, f"it is in the dependency cycle {shown}")
     _propagate(blocked, deps, requirement)
     for qid in sorted(blocked):
-        rows.append(("error", "uncompletable_quest", qid, "", f"quest {qid} can never be completed: {blocked[qid]}",
-                     path.get(qid, ""), "", ""))
+        rows.append(
+            (
+                "error",
+                "uncompletable_quest",
+                qid,
+                "",
+                f"quest {qid} can never be completed: {blocked[qid]}",
+                path.get(qid, ""),
+                "",
+                "",
+            )
+        )
     dependency_rows = [(q, d, chapter[q] == chapter[d], chapter[q], chapter[d]) for q, ds in deps.items() for d in ds]
     return rows, dependency_rows
 
@@ -115,8 +156,9 @@ def _propagate(blocked: dict[str, str], deps: dict[str, list[str]], requirement:
                 changed = True
 
 
-def doctor(packs: "PackSet", quest_book: "QuestBook | None" = None, *,
-           sources: Mapping[str, Any] | None = None) -> QuestDoctorReport:
+def doctor(
+    packs: PackSet, quest_book: QuestBook | None = None, *, sources: Mapping[str, Any] | None = None
+) -> QuestDoctorReport:
     """:func:`kit.items.doctor` plus the quest checks of an FTB quest book.
 
     Quest kinds (all errors): ``uncompletable_quest`` (an item task needs an unobtainable or missing item, the quest
