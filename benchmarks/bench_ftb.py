@@ -120,9 +120,8 @@ def main() -> int:
     size_mb = sum(len(f.read_bytes()) for f in files) / 1e6
     print(f"{len(files)} files, {size_mb:.2f} MB")
 
-    sys.path.insert(0, str(REPO / "tests" / "ftb"))
-    sys.path.insert(0, str(REPO))  # the test helpers import tests.data_folder
-    from test_ftb_snbt import _from_lib, _same
+    sys.path.insert(0, str(REPO))  # the comparison helpers live in the tests package
+    from tests.ftb.test_snbt import _from_lib, _same
 
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):

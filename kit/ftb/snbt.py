@@ -31,7 +31,7 @@ typed arrays       :class:`IntArray`, ...       ``[I; 1, 2]``
 =================  ===========================  ==========================================
 
 Why a reader of our own rather than ``ftb-snbt-lib``: both give identical values on every shared
-file (see ``tests/ftb/test_ftb_snbt.py``), but ftb-snbt-lib silently skips stray characters (printing
+file (see ``tests/ftb/test_snbt.py``), but ftb-snbt-lib silently skips stray characters (printing
 "Illegal character" to stdout), does not decode ``\\n``, rejects bare decimals, single quotes, ``=``,
 non-ASCII keys, bare-word strings and keys starting with ``true``/``false``, keeps lexer state across
 calls (wrong line numbers) and is 4-8x slower (``benchmarks/bench_ftb.py``: about 9.7 against

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import kit.items
-from items_inputs import vanilla, write_pack
+from tests.items.items_inputs import vanilla, write_pack
 from kit.items.doctor_report import DOCTOR_KINDS, ITEM_SCHEMA, PROBLEM_SCHEMA, RECIPE_SCHEMA, SUMMARY_SCHEMA
 
 

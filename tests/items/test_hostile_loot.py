@@ -9,7 +9,7 @@ import math
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from items_inputs import vanilla, write_pack
+from tests.items.items_inputs import vanilla, write_pack
 
 import kit.items
 from kit.core.errors import KitError

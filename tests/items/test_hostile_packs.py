@@ -11,7 +11,7 @@ import zipfile
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from items_inputs import write_pack
+from tests.items.items_inputs import write_pack
 
 import kit.items
 from kit.core.errors import KitError

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import kit.items
-from items_inputs import write_pack
+from tests.items.items_inputs import write_pack
 from kit.items.index import ItemIndex
 from kit.items.sources import PROVIDERS
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import kit.items
-from items_inputs import write_pack
+from tests.items.items_inputs import write_pack
 from kit.items.matching import NameIndex, edit_distance, rank_candidates, similarity
 
 NAMES = {

@@ -10,7 +10,7 @@ import kit.servers
 from kit.cli import main
 from kit.samples import sample_save_path
 from kit.samples.server import SERVER_NAME, sample_server_files, write_server, zip_bytes
-from servers_inputs import game_jar, level_dat, mods_toml, pack_mcmeta, recipe, server
+from tests.servers.servers_inputs import game_jar, level_dat, mods_toml, pack_mcmeta, recipe, server
 
 SAMPLE = sample_save_path().parent / SERVER_NAME
 PROBLEM_COLUMNS = ["severity", "kind", "object_id", "field", "message", "path", "pack"]

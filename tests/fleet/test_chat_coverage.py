@@ -1,0 +1,82 @@
+"""kit.fleet.coverage returns exactly kit.worldbook.coverage, however the corpus is split (default scheduler)."""
+
+from __future__ import annotations
+
+import dask
+import numpy as np
+import pandas as pd
+import pytest
+
+import kit.fleet
+import kit.worldbook as wb
+from tests.fleet.fleet_inputs import CHAT_OPTIONS
+
+
+@pytest.fixture
+def threads():
+    """Dask's thread pool instead of the bag's default process pool: same tasks and splits, no process start-up
+    (the default scheduler is exercised by test_chat_folder_equals_single_coverage)."""
+    with dask.config.set(scheduler="threads"):
+        yield
+
+
+@pytest.fixture(scope="module")
+def corpus(chat_corpus):
+    return wb.read_chats(chat_corpus.root, **CHAT_OPTIONS)
+
+
+@pytest.fixture(scope="module")
+def expected(studio, corpus):
+    return wb.coverage(studio.library, corpus.conversations, rng=3, progress=False)
+
+
+def test_chat_folder_equals_single_coverage(studio, chat_corpus, corpus, expected):
+    probabilistic = {f"{b.id}/{e.uid}" for b in studio.library.values() for e in b.entries if e.triggers.probability < 1}
+    rows = expected[expected["entry_id"].isin(probabilistic)]
+    assert ((rows["n_activated"] > 0) & (rows["n_activated"] < rows["n_turns"])).any()  # the draws matter here
+    assert expected["n_conversations_in_play"].max() == len(corpus)
+    got = kit.fleet.coverage(studio.library, chat_corpus.root, chat_options=CHAT_OPTIONS, chats_per_partition=7, rng=3)
+    pd.testing.assert_frame_equal(got, expected)  # on Dask's default scheduler (processes)
+    with dask.config.set(scheduler="threads"):
+        for per_partition in (1, 1000):
+            got = kit.fleet.coverage(studio.library, chat_corpus.root, chat_options=CHAT_OPTIONS,
+                                     chats_per_partition=per_partition, rng=3)
+            pd.testing.assert_frame_equal(got, expected)
+
+
+def test_conversations_and_corpus_objects(threads, studio, corpus, expected):
+    pd.testing.assert_frame_equal(kit.fleet.coverage(studio.library, corpus, rng=3, chats_per_partition=9), expected)
+    convs = list(corpus.conversations)
+    pd.testing.assert_frame_equal(kit.fleet.coverage(studio.library, convs[::-1], rng=3, chats_per_partition=5), expected)
+
+
+def test_sample_studio_with_tables_and_options(threads, studio):
+    convs = studio.conversations
+    for options in ({"rng": 0}, {"rng": 5, "scan_depth": 2}):
+        expected = wb.coverage(studio.library, convs, progress=False, **options)
+        got = kit.fleet.coverage(studio.library, convs, chats_per_partition=2, **options)
+        pd.testing.assert_frame_equal(got, expected)
+    one_book = studio.library["aetheria"]
+    expected = wb.coverage([one_book], convs, progress=False)
+    pd.testing.assert_frame_equal(kit.fleet.coverage([one_book], convs, chats_per_partition=3), expected)
+    pd.testing.assert_frame_equal(kit.fleet.coverage(one_book, convs, chats_per_partition=3), expected)
+
+
+def test_generator_seed_and_duplicate_ids(threads, studio):
+    convs = list(studio.conversations)
+    expected = wb.coverage(studio.library, convs, rng=np.random.default_rng(9), progress=False)
+    got = kit.fleet.coverage(studio.library, convs, rng=np.random.default_rng(9), chats_per_partition=4)
+    pd.testing.assert_frame_equal(got, expected)
+    doubled = convs + convs[:5]  # the same ids twice: coverage counts them as one conversation each
+    pd.testing.assert_frame_equal(kit.fleet.coverage(studio.library, doubled, chats_per_partition=2),
+                                  wb.coverage(studio.library, doubled, progress=False))
+
+
+def test_empty_and_bad_arguments(studio, tmp_path):
+    pd.testing.assert_frame_equal(kit.fleet.coverage(studio.library, []), wb.coverage(studio.library, []))
+    with pytest.raises(kit.fleet.FleetParameterError, match=r"unexpected options \['activations'\]"):
+        kit.fleet.coverage(studio.library, [], activations=None)
+    with pytest.raises(kit.fleet.FleetParameterError, match=r"'chats_per_partition' parameter of coverage must be an int.*Got 0"):
+        kit.fleet.coverage(studio.library, [], chats_per_partition=0)
+    with pytest.raises(kit.fleet.FleetParameterError, match="must hold Conversations, ChatFiles or paths. Got int"):
+        kit.fleet.coverage(studio.library, [1])

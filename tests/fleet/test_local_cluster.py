@@ -1,0 +1,119 @@
+"""kit.fleet on a distributed.LocalCluster (loopback, 2 worker processes): same results as the single-save code."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+import kit.fleet
+import kit.worldbook as wb
+from tests.fleet.fleet_inputs import CHAT_OPTIONS, as_schema, reference_summary, sample_collections
+
+distributed = pytest.importorskip("distributed")
+
+pytestmark = pytest.mark.slow  # starts a scheduler and two worker processes (make test runs it, make test-fast skips it)
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=None, worker_dashboard_address=None) as local:
+        yield local
+
+
+@pytest.fixture(scope="module")
+def client(cluster):
+    # set_as_default=False: the other tests keep Dask's default scheduler
+    with distributed.Client(cluster, set_as_default=False) as c:
+        yield c
+
+
+def test_fleet_frames_on_the_cluster(client, generated_fleet):
+    fleet = kit.fleet.open_fleet(generated_fleet.root, client=client, saves_per_partition=4)
+    summary, problems = fleet.compute(fleet.summary(), fleet.problems())
+    local = kit.fleet.open_fleet(generated_fleet.root)
+    expected_summary, expected_problems = local.compute(local.summary(), local.problems())
+    pd.testing.assert_frame_equal(summary, expected_summary)
+    pd.testing.assert_frame_equal(problems, expected_problems)
+    readable = fleet.saves().set_index("save_id")["readable"]
+    good = [item for item in fleet.items if readable[item.save_id]]
+    direct = as_schema(pd.concat([reference_summary(item) for item in good]), kit.fleet.SUMMARY_SCHEMA)
+    pd.testing.assert_frame_equal(summary[summary["save_id"].isin([i.save_id for i in good])].reset_index(drop=True), direct)
+    assert sorted(problems["path"]) == sorted(str(p) for p in generated_fleet.corrupt_files)
+
+
+def test_default_partitions_follow_the_cluster_threads(client, generated_fleet):
+    fleet = kit.fleet.open_fleet(generated_fleet.root, client=client)
+    assert [len(p) for p in fleet.partitions] == [3] * 8  # 24 saves, 2 worker threads: about 4 partitions per thread
+    (summary,) = fleet.compute(fleet.summary())
+    local = kit.fleet.open_fleet(generated_fleet.root, saves_per_partition=1)
+    pd.testing.assert_frame_equal(summary, local.compute(local.summary())[0])
+
+
+def test_address_string_connects(cluster, generated_fleet):
+    fleet = kit.fleet.open_fleet(generated_fleet.saves[:3], client=cluster.scheduler_address)
+    try:
+        assert isinstance(fleet.client, distributed.Client)
+        (tables,) = fleet.compute(fleet.tables())
+        assert set(tables["save_id"]) == {s.save_id for s in fleet.items}
+    finally:
+        fleet.client.close()
+
+
+def test_coverage_on_the_cluster(client, studio, chat_corpus):
+    corpus = wb.read_chats(chat_corpus.root, **CHAT_OPTIONS)
+    expected = wb.coverage(studio.library, corpus.conversations, rng=1, progress=False)
+    got = kit.fleet.coverage(studio.library, chat_corpus.root, client=client, chat_options=CHAT_OPTIONS,
+                             chats_per_partition=11, rng=1)
+    pd.testing.assert_frame_equal(got, expected)
+
+
+def test_grid_on_the_cluster(client):
+    collections = sample_collections()
+    configs = {"bm25": {}, "tfidf": {"weighting": "tfidf"}}
+    pd.testing.assert_frame_equal(kit.fleet.evaluate_grid(collections, configs, client),
+                                  kit.fleet.evaluate_grid(collections, configs))
+
+
+def _slow(x):
+    import time
+
+    time.sleep(0.3)
+    return x + 1
+
+
+def test_cluster_progress_prints_the_dashboard_link_on_long_runs(client, capsys, monkeypatch):
+    import dask
+
+    from kit.fleet import _dask
+
+    monkeypatch.setattr(distributed.Client, "dashboard_link", property(lambda self: "http://127.0.0.1:1/status"))
+    # "short" and "long" are set by LONG_RUN_SECONDS, not by how busy the (shared) machine happens to be
+    monkeypatch.setattr(_dask, "LONG_RUN_SECONDS", 60.0)
+    assert _dask.compute(dask.delayed(_slow)(1), client=client) == (2,)  # shorter than LONG_RUN_SECONDS
+    assert capsys.readouterr().out == ""
+    monkeypatch.setattr(_dask, "LONG_RUN_SECONDS", 0.05)
+    assert _dask.compute(dask.delayed(_slow)(2), client=client) == (3,)
+    assert capsys.readouterr().out == "Dask dashboard: http://127.0.0.1:1/status\n"
+    assert _dask.compute(dask.delayed(_slow)(3), client=client, progress=False) == (4,)
+    assert capsys.readouterr().out == ""
+
+
+def test_local_client_owns_a_tuned_cluster(generated_fleet):
+    with kit.fleet.local_client(2) as c:
+        assert list(c.nthreads().values()) == [1, 1]
+        config = c.run(lambda: __import__("dask").config.get("distributed.worker.profile.enabled"))
+        assert set(config.values()) == {False}
+        trim = c.run(lambda: __import__("os").environ.get("MALLOC_TRIM_THRESHOLD_"))
+        assert set(trim.values()) == {None}
+        fleet = kit.fleet.open_fleet(generated_fleet.root, client=c)
+        (summary,) = fleet.compute(fleet.summary())
+        local = kit.fleet.open_fleet(generated_fleet.root)
+        pd.testing.assert_frame_equal(summary, local.compute(local.summary())[0])
+        cluster = c.cluster
+    assert cluster.status.name == "closed"
+
+
+def test_local_client_checks_n_workers():
+    with pytest.raises(kit.fleet.FleetParameterError, match="'n_workers' parameter of local_client"):
+        kit.fleet.local_client(0)

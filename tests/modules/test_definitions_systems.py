@@ -1,0 +1,96 @@
+"""System definitions: references, conditions, unknown ids, dangling tags, overlapping candidates."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+from tests.modules.conftest import kinds, module_file, system_file, tag_file
+
+import kit.modules as km
+
+MODULES = {
+    module_file("a:core"): {"server": {"type": "system:core"}},
+    module_file("a:signin"): {"order": 80, "server": {"type": "system:signin"}, "client": "system:signin"},
+    module_file("b:signin"): {"order": 85, "server": {"type": "system:signin"}, "client": "system:signin"},
+}
+
+
+def _read(make_pack, system: dict, extra: dict | None = None):
+    return km.read_modules(strict=False, source=make_pack("p", {**MODULES, system_file("a:sys"): system, **(extra or {})}))
+
+
+def test_rows_follow_the_written_references(make_pack) -> None:
+    inv = _read(make_pack, {"name": {"text": "Main"}, "description": "d", "modules": ["a:core", "a:signin"]})
+    s = inv.systems()
+    assert list(s["module_id"]) == ["a:core", "a:signin"] and list(s["ref_kind"]) == ["id", "id"]
+    assert set(s["name"]) == {"Main"} and set(s["condition"]) == {""} and kinds(inv) == []
+    assert inv.system_module_ids("a:sys") == ("a:core", "a:signin")
+
+
+def test_an_unknown_direct_module_id_is_an_error_naming_the_reference(make_pack) -> None:
+    inv = _read(make_pack, {"modules": ["a:core", "a:sigin"]})
+    p = inv.problems()
+    assert list(p["kind"]) == ["unknown_module"] and p.iloc[0]["severity"] == "error"
+    assert (p.iloc[0]["object_id"], p.iloc[0]["field"]) == ("a:sys", "modules[1]")
+    assert "a:sigin" in p.iloc[0]["message"] and inv.has_errors
+
+
+def test_a_reference_to_an_undefined_tag_is_an_error_and_enables_nothing(make_pack) -> None:
+    inv = _read(make_pack, {"modules": ["#a:nothing_here"]})
+    p = inv.problems()
+    assert list(p["kind"]) == ["dangling_tag"] and p.iloc[0]["severity"] == "error"
+    s = inv.systems()
+    assert len(s) == 1 and s.iloc[0]["module_id"] is pd.NA
+    assert inv.system_module_ids("a:sys") == ()
+
+
+def test_a_reference_to_a_failed_tag_is_reported_beside_the_tag_error(make_pack) -> None:
+    inv = _read(make_pack, {"modules": ["#a:set"]}, {tag_file("system_module", "a:set"): {"values": ["a:typo"]}})
+    assert kinds(inv) == ["dangling_tag", "unknown_tag_member"]
+
+
+def test_conditions_are_kept_as_json_per_reference_and_system(make_pack) -> None:
+    cond = {"type": "system:permission", "permission": "vip"}
+    inv = _read(make_pack, {"condition": {"type": "x:always"},
+                            "modules": ["a:core", {"id": "a:signin", "condition": cond}]})
+    s = inv.systems().set_index("module_id")
+    assert s.loc["a:core", "condition"] == '{"type":"x:always"}'
+    assert s.loc["a:signin", "condition"] == '[{"type":"x:always"},{"permission":"vip","type":"system:permission"}]'
+    assert inv.system_module_ids("a:sys", with_conditional=False) == ("a:core",)
+
+
+@pytest.mark.parametrize("system, field", [
+    ({"modules": "a:core"}, "modules"),
+    ({"modules": [3]}, "modules[0]"),
+    ({"modules": [{"condition": {}}]}, "modules[0]"),
+    ({"modules": [{"id": "a:core", "condition": "yes"}]}, "modules[0].condition"),
+    ({"modules": [], "condition": 1}, "condition"),
+    ({"modules": [], "name": 5}, "name"),
+])
+def test_malformed_systems_are_errors_naming_the_field(make_pack, system, field) -> None:
+    p = _read(make_pack, system).problems()
+    assert list(p["kind"]) == ["invalid_definition"] and p.iloc[0]["field"] == field
+
+
+def test_two_unconditional_configurations_of_one_type_are_a_warning(make_pack) -> None:
+    p = _read(make_pack, {"modules": ["b:signin", "a:signin"]}).problems()
+    assert list(p["kind"]) == ["overlapping_candidates"]
+    assert "runs a:signin" in p.iloc[0]["message"]  # first by id: path "signin" ties, namespace a < b
+
+
+def test_conditional_variants_do_not_overlap(make_pack) -> None:
+    inv = _read(make_pack, {"modules": ["a:signin", {"id": "b:signin", "condition": {"type": "x:vip"}}]})
+    assert kinds(inv) == []
+
+
+def test_candidates_are_ranked_by_instance_id_path_first(make_pack) -> None:
+    inv = km.read_modules(strict=False, source=make_pack("p", {**MODULES, module_file("z:early"): {"server": {"type": "system:signin"}}}))
+    c = km.candidates(inv)
+    assert list(c["module_id"]) == ["z:early", "a:signin", "b:signin"]
+    assert list(c["rank"]) == [1, 2, 3] and set(c["n_candidates"]) == {3} and set(c["server_type"]) == {"system:signin"}
+
+
+def test_asking_for_an_undefined_system_is_a_lookup_error(make_pack) -> None:
+    inv = _read(make_pack, {"modules": []})
+    with pytest.raises(km.UnknownSystemError, match="'a:nope' is not defined.*defined: a:sys"):
+        inv.system_module_ids("a:nope")
