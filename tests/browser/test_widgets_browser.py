@@ -171,7 +171,7 @@ def _walk_offline_page(page, root: Path) -> None:
 
     browser = CardBrowser(open_store(SAVE / "studio", create=False))
     browser.select("zhou-wanghai")
-    studio = wb.load_studio(SAVE)
+    studio = wb.read_studio(SAVE)
     tuner = TriggerTuner(studio.library["lin_wan"], studio.conversations)
     html_file = root / "offline.html"
     html_file.write_text(offline_html(displayed(browser, tuner)), encoding="utf-8")

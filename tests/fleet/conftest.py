@@ -23,4 +23,4 @@ def chat_corpus(tmp_path_factory):
 def studio(tmp_path_factory):
     root = tmp_path_factory.mktemp("studio")
     write_worldbooks(root)
-    return wb.load_studio(root)
+    return wb.read_studio(root)

@@ -27,7 +27,7 @@ def corpus(chat_corpus):
 
 @pytest.fixture(scope="module")
 def expected(studio, corpus):
-    return wb.coverage(studio.library, corpus.conversations, rng=3, progress=False)
+    return wb.entry_coverage(studio.library, corpus.conversations, rng=3, progress=False)
 
 
 def test_chat_folder_equals_single_coverage(studio, chat_corpus, corpus, expected):
@@ -53,27 +53,27 @@ def test_conversations_and_corpus_objects(threads, studio, corpus, expected):
 def test_sample_studio_with_tables_and_options(threads, studio):
     convs = studio.conversations
     for options in ({"rng": 0}, {"rng": 5, "scan_depth": 2}):
-        expected = wb.coverage(studio.library, convs, progress=False, **options)
+        expected = wb.entry_coverage(studio.library, convs, progress=False, **options)
         got = kit.fleet.coverage(studio.library, convs, chats_per_partition=2, **options)
         pd.testing.assert_frame_equal(got, expected)
     one_book = studio.library["aetheria"]
-    expected = wb.coverage([one_book], convs, progress=False)
+    expected = wb.entry_coverage([one_book], convs, progress=False)
     pd.testing.assert_frame_equal(kit.fleet.coverage([one_book], convs, chats_per_partition=3), expected)
     pd.testing.assert_frame_equal(kit.fleet.coverage(one_book, convs, chats_per_partition=3), expected)
 
 
 def test_generator_seed_and_duplicate_ids(threads, studio):
     convs = list(studio.conversations)
-    expected = wb.coverage(studio.library, convs, rng=np.random.default_rng(9), progress=False)
+    expected = wb.entry_coverage(studio.library, convs, rng=np.random.default_rng(9), progress=False)
     got = kit.fleet.coverage(studio.library, convs, rng=np.random.default_rng(9), chats_per_partition=4)
     pd.testing.assert_frame_equal(got, expected)
     doubled = convs + convs[:5]  # the same ids twice: coverage counts them as one conversation each
     pd.testing.assert_frame_equal(kit.fleet.coverage(studio.library, doubled, chats_per_partition=2),
-                                  wb.coverage(studio.library, doubled, progress=False))
+                                  wb.entry_coverage(studio.library, doubled, progress=False))
 
 
 def test_empty_and_bad_arguments(studio, tmp_path):
-    pd.testing.assert_frame_equal(kit.fleet.coverage(studio.library, []), wb.coverage(studio.library, []))
+    pd.testing.assert_frame_equal(kit.fleet.coverage(studio.library, []), wb.entry_coverage(studio.library, []))
     with pytest.raises(kit.fleet.FleetParameterError, match=r"unexpected options \['activations'\]"):
         kit.fleet.coverage(studio.library, [], activations=None)
     with pytest.raises(kit.fleet.FleetParameterError, match=r"'chats_per_partition' parameter of coverage must be an int.*Got 0"):

@@ -62,7 +62,7 @@ def test_address_string_connects(cluster, generated_fleet):
 
 def test_coverage_on_the_cluster(client, studio, chat_corpus):
     corpus = wb.read_chats(chat_corpus.root, **CHAT_OPTIONS)
-    expected = wb.coverage(studio.library, corpus.conversations, rng=1, progress=False)
+    expected = wb.entry_coverage(studio.library, corpus.conversations, rng=1, progress=False)
     got = kit.fleet.coverage(studio.library, chat_corpus.root, client=client, chat_options=CHAT_OPTIONS,
                              chats_per_partition=11, rng=1)
     pd.testing.assert_frame_equal(got, expected)

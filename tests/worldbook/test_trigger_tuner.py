@@ -13,7 +13,7 @@ widgets = pytest.importorskip("ipywidgets")
 @pytest.fixture()
 def studio(tmp_path):
     write_worldbooks(tmp_path)
-    return wb.load_studio(tmp_path)
+    return wb.read_studio(tmp_path)
 
 
 def make(studio, book_id="lin_wan"):
@@ -275,7 +275,7 @@ def test_refuses_to_overwrite_the_bundled_sample_and_saves_a_copy(tmp_path):
 
     samples = tmp_path / "sample_saves" / "aurora_server"
     write_worldbooks(samples)
-    studio = wb.load_studio(samples)
+    studio = wb.read_studio(samples)
     source = samples / "studio" / "worldbooks" / "lin_wan.json"
     before = source.read_bytes()
     tuner = TriggerTuner(studio.library["lin_wan"], studio.conversations)
@@ -306,7 +306,7 @@ def test_refuses_to_overwrite_the_sample_a_wheel_install_generates_into_its_cach
 
     cached = tmp_path / ".cache" / "kit" / f"sample_saves-{__version__}" / "aurora_server"  # kit.samples' cache layout
     write_worldbooks(cached)
-    studio = wb.load_studio(cached)
+    studio = wb.read_studio(cached)
     source = cached / "studio" / "worldbooks" / "lin_wan.json"
     before = source.read_bytes()
     tuner = TriggerTuner(studio.library["lin_wan"], studio.conversations)

@@ -98,7 +98,7 @@ def test_typo_helpers():
 
 
 def test_why_chats_agrees_with_replay_and_summary_counts_turns():
-    studio = wb.load_studio("sample_saves/aurora_server/studio")
+    studio = wb.read_studio("sample_saves/aurora_server/studio")
     convs = studio.conversations[:4]
     rows = wb.why_chats(studio.library, convs, rng=3)
     replay = wb.replay(studio.library, convs, rng=3)

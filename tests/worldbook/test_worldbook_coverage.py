@@ -14,7 +14,7 @@ from kit.worldbook import Conversation, Entry, KeywordTrigger, Triggers, Turn, W
 def studio(tmp_path_factory):
     root = tmp_path_factory.mktemp("save")
     write_worldbooks(root)
-    return wb.load_studio(root)
+    return wb.read_studio(root)
 
 
 @pytest.fixture(scope="module")
@@ -51,7 +51,7 @@ def test_sample_studio_is_deterministic_and_complete(tmp_path, studio):
     for c in studio.conversations:
         states = {json.dumps(t.table, sort_keys=True, ensure_ascii=False) for t in c.turns}
         assert len(states) > 1, c.id
-    assert lib.errors.empty
+    assert lib.problems().empty
 
 
 def test_replay_matches_activate_turn_by_turn(studio, replayed):
@@ -70,7 +70,7 @@ def test_replay_matches_activate_turn_by_turn(studio, replayed):
 
 
 def test_coverage_frame(studio, replayed):
-    cov = wb.coverage(studio.library, studio.conversations, activations=replayed)
+    cov = wb.entry_coverage(studio.library, studio.conversations, activations=replayed)
     assert list(cov.columns) == list(wb.COVERAGE_COLUMNS)
     assert len(cov) == sum(len(b) for b in studio.library.values())
     assert (cov["activation_rate"].between(0, 1)).all()
@@ -82,12 +82,12 @@ def test_coverage_frame(studio, replayed):
     counts = replayed.groupby("entry_id").size()
     merged = cov.set_index("entry_id")["n_activated"]
     assert (merged[counts.index] == counts).all()
-    again = wb.coverage(studio.library, studio.conversations, progress=False)
+    again = wb.entry_coverage(studio.library, studio.conversations, progress=False)
     pd.testing.assert_frame_equal(cov, again)
 
 
 def test_helpers(studio, replayed):
-    cov = wb.coverage(studio.library, studio.conversations, activations=replayed)
+    cov = wb.entry_coverage(studio.library, studio.conversations, activations=replayed)
     never = wb.never_fired(cov)
     assert (never["n_activated"] == 0).all() and not never["is_disabled"].any()
     assert "lin_wan/secret" in set(never["entry_id"])  # it requires lin_wan/master, which never fires with it
@@ -115,10 +115,10 @@ def test_helpers(studio, replayed):
 def test_empty_inputs_keep_columns():
     empty = wb.replay([], [])
     assert list(empty.columns) == list(wb.REPLAY_COLUMNS) and empty.empty
-    assert list(wb.coverage([], []).columns) == list(wb.COVERAGE_COLUMNS)
+    assert list(wb.entry_coverage([], []).columns) == list(wb.COVERAGE_COLUMNS)
     assert list(wb.co_activation(empty).columns) == ["entry_id_a", "entry_id_b", "n_both", "n_a", "n_b", "jaccard"]
     assert list(wb.activations_per_turn(empty).columns) == ["conversation_id", "turn", "n_active"]
-    assert list(wb.never_fired(wb.coverage([], [])).columns) == list(wb.COVERAGE_COLUMNS)
+    assert list(wb.never_fired(wb.entry_coverage([], [])).columns) == list(wb.COVERAGE_COLUMNS)
 
 
 def test_replay_one_book_and_progress(capsys):
@@ -127,7 +127,7 @@ def test_replay_one_book_and_progress(capsys):
     act = wb.replay([book], [conv], progress=True)
     assert act["turn"].tolist() == [1, 2] and act["matched_in"].tolist() == ["message", "history"]
     assert "replaying turns" in capsys.readouterr().err
-    cov = wb.coverage([book], [conv])
+    cov = wb.entry_coverage([book], [conv])
     assert cov[["n_turns", "n_activated", "first_turn"]].values.tolist() == [[3, 2, 1]]
 
 
@@ -145,7 +145,7 @@ def test_load_studio_missing(tmp_path):
     from kit.core.errors import StorageError
 
     with pytest.raises(StorageError, match="write_worldbooks"):
-        wb.load_studio(tmp_path)
+        wb.read_studio(tmp_path)
 
 
 def test_condition_hit_rates_counts_exactly():
@@ -181,7 +181,7 @@ def test_helpers_on_a_small_replay_exactly():
     c1 = Conversation("c1", (Turn("你好"), Turn("龙来了"), Turn("火"), Turn("走")))
     c2 = Conversation("c2", (Turn("火"), Turn("好")))
     act = wb.replay([book], [c1, c2], scan_depth=0, progress=False)
-    cov = wb.coverage([book], [c1, c2], activations=act).set_index("uid")
+    cov = wb.entry_coverage([book], [c1, c2], activations=act).set_index("uid")
     assert cov.loc["always", ["n_turns", "n_activated", "n_conversations"]].tolist() == [6, 6, 2]
     assert cov.loc["dragon", ["n_activated", "first_turn", "n_conversations"]].tolist() == [1, 1, 1]
     assert cov.loc["fire", ["n_activated", "first_turn", "n_conversations"]].tolist() == [2, 0, 2]
