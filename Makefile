@@ -1,7 +1,8 @@
 # kit: two commands get you going.
 #   make demo            - set up .venv, print the sample save's summary, execute every notebook into build/
-#   make test            - set up .venv, run the whole test suite including pytest --nbval over notebooks/
-#   make test-fast       - unit and integration tests only (no notebooks, no slow tests: browser, crash loops, wheel)
+#   make test            - set up .venv, lint, run the whole test suite including pytest --nbval over notebooks/
+#   make test-fast       - lint, then unit and integration tests only (no notebooks, no slow tests: browser, crash loops, wheel)
+#   make lint            - ruff (lint + format check) and mypy (kit/, strict flags on kit/core)
 #   make test-standalone - the whole suite in a copy of the repository with no data folder beside it
 #   make lab             - open JupyterLab on notebooks/
 SHELL := /bin/bash
@@ -13,7 +14,7 @@ export UV_PROJECT_ENVIRONMENT := $(VENV)
 export PYTHONHASHSEED := 0
 export MPLBACKEND := Agg
 
-.PHONY: env demo test test-fast test-standalone lab samples bench clean
+.PHONY: env demo lint test test-fast test-standalone lab samples bench clean
 
 env: $(VENV)/.synced
 
@@ -32,10 +33,15 @@ demo: env
 	done
 	@echo "notebooks rendered into build/"
 
-test: env
+lint: env
+	$(PY) -m ruff check kit tests benchmarks
+	$(PY) -m ruff format --check kit tests benchmarks
+	$(PY) -m mypy
+
+test: lint
 	$(PY) -m pytest -q --durations=20 tests notebooks --nbval --nbval-sanitize-with notebooks/sanitize.cfg
 
-test-fast: env
+test-fast: lint
 	$(PY) -m pytest -q --durations=20 tests -m "not slow"
 
 # A clean copy of the tracked files in a folder with no ../shared beside it and KIT_SHARED_DATA unset:

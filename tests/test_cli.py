@@ -103,7 +103,9 @@ def _deep_list_database(save: Path, depth: int) -> None:
     value = b"\x00" + struct.pack(">i", 0)  # the innermost: an empty List
     for _ in range(depth - 1):
         value = b"\x09" + struct.pack(">i", 1) + value  # a List holding one List
-    table = b"\x08" + name("codec") + name("string") + b"\x0a" + name("entries") + b"\x09" + name("k") + value + b"\x00\x00"
+    table = (
+        b"\x08" + name("codec") + name("string") + b"\x0a" + name("entries") + b"\x09" + name("k") + value + b"\x00\x00"
+    )
     root = b"\x0a" + name("") + b"\x03" + name("format_version") + struct.pack(">i", 1)
     root += b"\x0a" + name("tables") + b"\x0a" + name("example:deep") + table + b"\x00\x00"
     path = save / "system" / "database" / "shared.dat"

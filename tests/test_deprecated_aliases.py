@@ -20,8 +20,9 @@ def _objects(tmp_path: Path) -> dict[str, object]:
     }
 
 
-@pytest.mark.parametrize("alias", ["PackSet.errors", "QuestBook.errors()", "Progress.errors()",
-                                   "WorldBookLibrary.errors"])
+@pytest.mark.parametrize(
+    "alias", ["PackSet.errors", "QuestBook.errors()", "Progress.errors()", "WorldBookLibrary.errors"]
+)
 def test_an_alias_warns_and_still_gives_the_problems(tmp_path: Path, alias: str) -> None:
     obj = _objects(tmp_path)[alias]
     with pytest.warns(DeprecationWarning, match=r"deprecated.*use .*problems\(\)"):

@@ -146,7 +146,7 @@ def _cycles(graph: dict[str, set[str]]) -> list[str]:
         stack.append(node)
         for nxt in sorted(graph.get(node, ())):
             if state.get(nxt) == 1:
-                found.append(" -> ".join(stack[stack.index(nxt):] + [nxt]))
+                found.append(" -> ".join(stack[stack.index(nxt) :] + [nxt]))
             elif nxt not in state:
                 visit(nxt, stack)
         stack.pop()
@@ -169,8 +169,11 @@ def test_no_circles_inside_a_package_also_through_type_checking():
             for name in names or [""]:
                 candidate = f"{target}.{name}" if name else target
                 edges.add(candidate if candidate in known else target)
-        graph[module] = {e for e in edges if e in known and e != module and e.startswith(package + ".")
-                         and not module.startswith(e + ".")}
+        graph[module] = {
+            e
+            for e in edges
+            if e in known and e != module and e.startswith(package + ".") and not module.startswith(e + ".")
+        }
     cycles = _cycles(graph)
     assert not cycles, "circles inside a package (TYPE_CHECKING imports included):\n" + "\n".join(cycles)
 
@@ -215,8 +218,11 @@ def test_no_module_named_like_a_function_it_exports(package):
     mod = importlib.import_module(package)
     path = Path(mod.__file__).parent
     submodules = {info.name for info in pkgutil.iter_modules([str(path)])}
-    clashes = sorted(name for name in getattr(mod, "__all__", ()) if name in submodules and callable(getattr(mod, name, None))
-                     and not isinstance(getattr(mod, name), type(mod)))
+    clashes = sorted(
+        name
+        for name in getattr(mod, "__all__", ())
+        if name in submodules and callable(getattr(mod, name, None)) and not isinstance(getattr(mod, name), type(mod))
+    )
     assert not clashes, f"{package} exports functions named like its modules: {clashes}"
 
 

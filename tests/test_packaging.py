@@ -34,15 +34,21 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if uv is None:
         pytest.skip("uv is not installed (make env installs it)")
     out = tmp_path_factory.mktemp("dist")
-    subprocess.run([uv, "build", "--wheel", "--out-dir", str(out), str(REPO)], check=True, capture_output=True,
-                   env={**os.environ, "UV_PYTHON_DOWNLOADS": "never"})
+    subprocess.run(
+        [uv, "build", "--wheel", "--out-dir", str(out), str(REPO)],
+        check=True,
+        capture_output=True,
+        env={**os.environ, "UV_PYTHON_DOWNLOADS": "never"},
+    )
     (found,) = out.glob("kit_research-*.whl")
     return found
 
 
 def test_wheel_holds_every_module_and_data_file(wheel: Path):
     names = set(zipfile.ZipFile(wheel).namelist())
-    source = {str(p.relative_to(REPO)) for p in (REPO / "kit").rglob("*") if p.is_file() and "__pycache__" not in p.parts}
+    source = {
+        str(p.relative_to(REPO)) for p in (REPO / "kit").rglob("*") if p.is_file() and "__pycache__" not in p.parts
+    }
     missing = sorted(source - names)
     assert not missing, f"files of kit/ missing from the wheel: {missing[:10]}"
     assert "kit/py.typed" in names
@@ -56,13 +62,13 @@ def test_installed_wheel_works_without_the_source_tree(wheel: Path, tmp_path: Pa
     work.mkdir()
     code = (
         "import kit, kit.samples\n"
-        "assert kit.__file__.startswith(%r), kit.__file__\n"
+        f"assert kit.__file__.startswith({str(site)!r}), kit.__file__\n"
         "path = kit.samples.sample_save_path()\n"
-        "assert str(path).startswith(%r), path\n"
+        f"assert str(path).startswith({str(tmp_path / 'cache')!r}), path\n"
         "save = kit.open_save(path)\n"
         "found = kit.ask(save, save.databases.player_uuids()[0], 'diamond', language='en_us')\n"
         "print(len(found) > 0, kit.samples.load_studio().library is not None)\n"
-    ) % (str(site), str(tmp_path / "cache"))
+    )
     env = {**os.environ, "PYTHONPATH": str(site), "KIT_SAMPLES_CACHE": str(tmp_path / "cache")}
     result = subprocess.run([sys.executable, "-c", code], cwd=work, env=env, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr[-2000:]

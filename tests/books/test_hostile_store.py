@@ -28,7 +28,9 @@ from kit.books import (
 from kit.core.errors import KitError
 from tests.hostile import MEMORY_BOUND_BYTES, folder_bytes, peak_memory, run_unblocked
 
-pytestmark = pytest.mark.skipif(not hasattr(os, "symlink") or not hasattr(os, "mkfifo"), reason="needs POSIX links and FIFOs")
+pytestmark = pytest.mark.skipif(
+    not hasattr(os, "symlink") or not hasattr(os, "mkfifo"), reason="needs POSIX links and FIFOs"
+)
 
 KEY = "sk-proj-" + "a1B2c3D4e5" * 4
 
@@ -38,7 +40,6 @@ def _clock():
     return lambda: "2026-03-01T{:02d}:{:02d}:00Z".format(*divmod(next(minutes), 60))
 
 
-
 @pytest.fixture
 def store(tmp_path: Path):
     s = open_store(tmp_path / "studio", clock=_clock())
@@ -46,7 +47,6 @@ def store(tmp_path: Path):
     s.append_design_trace("cb", "user_input", "first")
     s.record_artifact("cb", "角色.名字", "周望海", event="user_accepted_artifact")
     return s
-
 
 
 # --------------------------------------------------------------------------------------------- links
@@ -247,7 +247,15 @@ def test_provider_key_used_as_an_object_key_is_refused(store) -> None:
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
-    target=st.sampled_from(["books/cb/project.json", "books/cb/traces.jsonl", "books/cb/design-artifacts.json", "sessions/s.json", "books/flat.json"]),
+    target=st.sampled_from(
+        [
+            "books/cb/project.json",
+            "books/cb/traces.jsonl",
+            "books/cb/design-artifacts.json",
+            "sessions/s.json",
+            "books/flat.json",
+        ]
+    ),
     content=st.one_of(
         st.binary(max_size=200),
         st.recursive(
@@ -298,7 +306,9 @@ def test_json_cost_estimate_bounds_the_memory_built(shape: str) -> None:
     assert peak <= json_cost(text), f"{shape}: {peak} bytes built, estimate {json_cost(text)}"
 
 
-@pytest.mark.parametrize(("shape", "n"), [("empty arrays", 3_000_000), ("empty objects", 3_000_000), ("keys", 1_000_000)])
+@pytest.mark.parametrize(
+    ("shape", "n"), [("empty arrays", 3_000_000), ("empty objects", 3_000_000), ("keys", 1_000_000)]
+)
 def test_json_bomb_in_a_store_file_is_refused_before_parsing(store, shape: str, n: int) -> None:
     path = store.root / "books" / "cb" / "project.json"
     path.write_text(_SHAPES[shape](n))

@@ -41,7 +41,8 @@ def test_provider_keys_are_recognised(text):
 
 
 @pytest.mark.parametrize(
-    "text", ["task-oriented-dialogue-systems-are-here", "sk-short1", "ask-me-anything-about-the-forest-2024", "林遥的口头禅"]
+    "text",
+    ["task-oriented-dialogue-systems-are-here", "sk-short1", "ask-me-anything-about-the-forest-2024", "林遥的口头禅"],
 )
 def test_prose_is_not_a_key(text):
     assert looks_like_key(text) is None
@@ -77,7 +78,9 @@ def test_store_refuses_secrets_and_writes_nothing(tmp_path):
     with pytest.raises(SecretError, match=r"runSkillManifest\.provider\.api_key"):
         store.update_book("cb", run_skill_manifest={"provider": {"api_key": "abc"}}, at="2026-01-01T00:02:00Z")
     with pytest.raises(SecretError, match="value"):
-        store.record_artifact("cb", "设计.密钥", "AIza" + "Sy3x" * 9, event="user_accepted_artifact", at="2026-01-01T00:03:00Z")
+        store.record_artifact(
+            "cb", "设计.密钥", "AIza" + "Sy3x" * 9, event="user_accepted_artifact", at="2026-01-01T00:03:00Z"
+        )
     with pytest.raises(SecretError, match="content"):
         store.add_message("cb", "user", "token ghp_" + "a1" * 18, at="2026-01-01T00:04:00Z")
     with pytest.raises(SecretError, match="token"):

@@ -20,7 +20,6 @@ from kit.books import (
     TraceError,
     open_store,
 )
-from kit.core.frames import pandas_dtype
 from kit.books.store import (
     ARTIFACTS_COLUMNS,
     ASSETS_COLUMNS,
@@ -35,6 +34,7 @@ from kit.books.store import (
     WORLD_ENTRIES_COLUMNS,
 )
 from kit.core.errors import KitError
+from kit.core.frames import pandas_dtype
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -194,10 +194,14 @@ def test_archive_makes_book_read_only(studio):
 
 def test_play_book_needs_existing_asset(studio):
     before = _tree(studio.root)
-    with pytest.raises(BookNotFoundError, match=r"books/pb2/project\.json: field 'cardRef\.assetId': .*no card asset 'ghost'") as info:
+    with pytest.raises(
+        BookNotFoundError, match=r"books/pb2/project\.json: field 'cardRef\.assetId': .*no card asset 'ghost'"
+    ) as info:
         studio.create_play_book("x", card_asset_id="ghost", book_id="pb2")
     assert isinstance(info.value, KitError) and isinstance(info.value, LookupError)
-    with pytest.raises(BookNotFoundError, match=r"books/pb2/project\.json: field 'worldRef\.assetId': .*no world asset 'nowhere'"):
+    with pytest.raises(
+        BookNotFoundError, match=r"books/pb2/project\.json: field 'worldRef\.assetId': .*no world asset 'nowhere'"
+    ):
         studio.create_play_book("x", card_asset_id="zhou", world_asset_id="nowhere", book_id="pb2")
     assert _tree(studio.root) == before
 
@@ -277,8 +281,12 @@ def test_legacy_flat_layout_read_and_migrate(tmp_path):
     (root / "session.json").write_text(json.dumps({"bookId": "n1", "messages": [{"role": "user", "content": "hi"}]}))
     store = open_store(root, create=False)
     books = store.books()
-    assert books[["book_id", "layout", "n_trace_entries", "path"]].values.tolist() == [["n1", "flat", 1, "books/n1.json"]]
-    assert store.sessions()[["session_id", "book_id", "n_messages", "layout"]].values.tolist() == [["session", "n1", 1, "flat"]]
+    assert books[["book_id", "layout", "n_trace_entries", "path"]].values.tolist() == [
+        ["n1", "flat", 1, "books/n1.json"]
+    ]
+    assert store.sessions()[["session_id", "book_id", "n_messages", "layout"]].values.tolist() == [
+        ["session", "n1", 1, "flat"]
+    ]
     with pytest.raises(BookStateError, match=r"older flat layout.*store\.migrate\('n1'\)"):
         store.append_design_trace("n1", "user_input", "x", at="2026-01-01T00:00:00Z")
     book = store.migrate("n1")
@@ -310,7 +318,9 @@ def test_default_clock_is_utc_iso(tmp_path):
 def test_missing_references_name_file_and_field(studio):
     imported = studio.import_card(REPO.parent / "shared/data/worldbooks/st_Seraphina.card_v3.json", asset_id="sera")
     (studio.root / "assets/worlds" / f"{imported.world_ref}.json").unlink()
-    with pytest.raises(BookNotFoundError, match=r"assets/cards/sera\.json: field 'worldRef' names world asset 'sera-world'"):
+    with pytest.raises(
+        BookNotFoundError, match=r"assets/cards/sera\.json: field 'worldRef' names world asset 'sera-world'"
+    ):
         studio.card("sera")
     with pytest.raises(BookNotFoundError, match=r"sessions/s1\.json: field 'bookId': .*no book 'nobody'"):
         studio.save_session("s1", {"bookId": "nobody"})

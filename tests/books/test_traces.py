@@ -10,14 +10,30 @@ from kit.books.traces import append_trace_line, read_trace_file
 
 
 def _entry(i: int, **extra):
-    return {"trace": "design", "at": f"2026-01-01T00:00:{i:02d}Z", "type": "user_input", "summary": f"step {i}", **extra}
+    return {
+        "trace": "design",
+        "at": f"2026-01-01T00:00:{i:02d}Z",
+        "type": "user_input",
+        "summary": f"step {i}",
+        **extra,
+    }
 
 
 def test_append_and_read_in_order(tmp_path):
     path = tmp_path / "traces.jsonl"
     for i in range(3):
         append_trace_line(path, _entry(i))
-    append_trace_line(path, {"trace": "play", "at": "2026-01-01T00:01:00Z", "type": "snapshot", "summary": "s", "turn": 4, "snapshotId": "snap-1"})
+    append_trace_line(
+        path,
+        {
+            "trace": "play",
+            "at": "2026-01-01T00:01:00Z",
+            "type": "snapshot",
+            "summary": "s",
+            "turn": 4,
+            "snapshotId": "snap-1",
+        },
+    )
     log = read_trace_file(path)
     assert [e.summary for e in log.entries] == ["step 0", "step 1", "step 2", "s"]
     assert isinstance(log.entries[0], DesignTraceEntry) and isinstance(log.entries[-1], PlayTraceEntry)

@@ -15,13 +15,19 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
 ]
 
 
@@ -39,17 +45,34 @@ def jupyterlab(root: Path, *, timeout: float = 120) -> Iterator[str]:
     env = {**os.environ, "JUPYTER_CONFIG_DIR": str(root / ".jupyter"), "JUPYTER_RUNTIME_DIR": str(root / ".runtime")}
     log = open(root / "jupyterlab.log", "wb")
     server = subprocess.Popen(
-        [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
-         f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}", "--ServerApp.open_browser=False", "--allow-root",
-         "--LabApp.news_url=", "--LabServerApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
-        stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True,
+        [
+            sys.executable,
+            "-m",
+            "jupyter",
+            "lab",
+            "--no-browser",
+            f"--port={port}",
+            "--ip=127.0.0.1",
+            f"--IdentityProvider.token={token}",
+            f"--ServerApp.root_dir={root}",
+            "--ServerApp.open_browser=False",
+            "--allow-root",
+            "--LabApp.news_url=",
+            "--LabServerApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        ],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        env=env,
+        start_new_session=True,
     )
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + timeout
         while True:
             if server.poll() is not None:
-                raise RuntimeError(f"JupyterLab exited: {(root / 'jupyterlab.log').read_text(errors='replace')[-2000:]}")
+                raise RuntimeError(
+                    f"JupyterLab exited: {(root / 'jupyterlab.log').read_text(errors='replace')[-2000:]}"
+                )
             try:
                 with urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=2) as response:
                     if response.status == 200:

@@ -36,7 +36,9 @@ def _demo_copy(root: Path, book_copy: Path) -> Path:
     code = next(c for c in nb["cells"] if c["cell_type"] == "code")
     source = "".join(code["source"])
     assert SAVE_LINE in source and BOOK_LINE in source, "the demo notebook's path lines changed; update the test"
-    code["source"] = source.replace(SAVE_LINE, f"SAVE = {str(SAVE)!r}").replace(BOOK_LINE, f"BOOK_COPY = {str(book_copy)!r}")
+    code["source"] = source.replace(SAVE_LINE, f"SAVE = {str(SAVE)!r}").replace(
+        BOOK_LINE, f"BOOK_COPY = {str(book_copy)!r}"
+    )
     settings = root / ".jupyter" / "lab" / "user-settings" / "@jupyterlab" / "apputils-extension"
     settings.mkdir(parents=True, exist_ok=True)
     (settings / "notification.jupyterlab-settings").write_text('{"fetchNews": "false"}', encoding="utf-8")
@@ -215,6 +217,13 @@ def test_every_widget_in_jupyterlab(tmp_path: Path) -> None:
         _walk_search_widgets(outputs)
         _walk_card_browser(outputs)
         _walk_offline_page(page, tmp_path)
-    for name in ("trigger_tuner", "trigger_tuner_warning", "search_explorer", "item_search_card", "card_browser",
-                 "card_browser_world_entries", "offline_card_browser"):
+    for name in (
+        "trigger_tuner",
+        "trigger_tuner_warning",
+        "search_explorer",
+        "item_search_card",
+        "card_browser",
+        "card_browser_world_entries",
+        "offline_card_browser",
+    ):
         assert (BUILD / f"{name}.png").stat().st_size > 0

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 
 from kit.books import CardError, open_store, placeholder_avatar, read_card, write_card
-from kit.worldbook import from_card
-from kit.core.png import read_text_chunks, write_text_chunks
 from kit.core.errors import KitError
+from kit.core.png import read_text_chunks, write_text_chunks
+from kit.worldbook import from_card
+from tests.data_folder import SHARED_DATA
 
 REPO = Path(__file__).resolve().parents[2]
-from tests.data_folder import SHARED_DATA
 
 CARDS = SHARED_DATA / "worldbooks"
 V2 = CARDS / "st_Seraphina.card_v2.json"
@@ -248,6 +248,8 @@ def test_secret_in_a_bound_world_book_entry_is_refused(tmp_path):
     card = json.loads(V2.read_text())
     card["data"]["character_book"]["entries"][1]["content"] = "use sk-proj-" + "ab12" * 8
     (tmp_path / "leaky.json").write_text(json.dumps(card))
-    with pytest.raises(SecretError, match=r"leaky-world\.json: refusing to store field 'characterBook\.entries\[1\]\.content'"):
+    with pytest.raises(
+        SecretError, match=r"leaky-world\.json: refusing to store field 'characterBook\.entries\[1\]\.content'"
+    ):
         store.import_card(tmp_path / "leaky.json")
     assert not [p for p in store.root.rglob("*") if p.is_file()]

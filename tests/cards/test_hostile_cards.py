@@ -44,7 +44,6 @@ def _card_png(**texts: str) -> bytes:
     return write_text_chunks(placeholder_avatar("x", size=16), {"chara": _b64(CARD), **texts})
 
 
-
 # --------------------------------------------------------------------------------------- non-regular
 
 
@@ -188,7 +187,9 @@ def test_any_bytes_as_a_card_file_give_a_card_error_or_a_card(tmp_path: Path, da
 def test_json_bomb_in_a_png_chunk_is_refused_within_the_memory_bound(tmp_path: Path) -> None:
     bomb = "[" + ",".join(["{}"] * 2_000_000) + "]"
     path = tmp_path / "bomb.png"
-    path.write_bytes(write_text_chunks(placeholder_avatar("x", size=16), {"chara": base64.b64encode(bomb.encode()).decode()}))
+    path.write_bytes(
+        write_text_chunks(placeholder_avatar("x", size=16), {"chara": base64.b64encode(bomb.encode()).decode()})
+    )
     peak, result = peak_memory(lambda: read_card(path))
     assert isinstance(result, CardError) and "refusing to read" in str(result) and "chara" in str(result), result
     assert peak < MEMORY_BOUND_BYTES, f"refusing cost {peak / 2**20:.1f} MiB"

@@ -27,7 +27,7 @@ def test_fields_in_order_with_hints_defaults_and_metadata():
 
 
 def test_optional_inner_and_refusals():
-    assert optional_inner(str | None) is str and optional_inner(Optional[int]) is int
+    assert optional_inner(str | None) is str and optional_inner(Optional[int]) is int  # noqa: UP045 - typing.Optional is what it reads
     assert optional_inner(int | str) is None and optional_inner(int) is None
     with pytest.raises(InvalidParameterError, match="needs a dataclass type"):
         field_specs(int)

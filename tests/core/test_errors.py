@@ -55,8 +55,16 @@ EXPORTED = [(m, c) for m, c in CLASSES if not _is_private(m, c)]
 
 def test_the_walk_finds_the_known_errors() -> None:
     names = {c.__name__ for _, c in CLASSES}
-    assert {"KitError", "StorageError", "NotFittedError", "WorldBookFormatError", "DatapackReadError",
-            "SnbtSyntaxError", "BookRecordError", "UnsafeRegexError"} <= names
+    assert {
+        "KitError",
+        "StorageError",
+        "NotFittedError",
+        "WorldBookFormatError",
+        "DatapackReadError",
+        "SnbtSyntaxError",
+        "BookRecordError",
+        "UnsafeRegexError",
+    } <= names
     assert len(PUBLIC) > 40
 
 

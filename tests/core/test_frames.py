@@ -10,8 +10,15 @@ import pytest
 from kit.core.errors import InvalidParameterError
 from kit.core.frames import UTC_TIME, frame, ordered
 
-SCHEMA = {"name": "string", "n": "int64", "score": "Float64", "ok": "boolean", "kind": ordered(["low", "high"]),
-          "at": UTC_TIME, "tags": "object"}
+SCHEMA = {
+    "name": "string",
+    "n": "int64",
+    "score": "Float64",
+    "ok": "boolean",
+    "kind": ordered(["low", "high"]),
+    "at": UTC_TIME,
+    "tags": "object",
+}
 
 
 @dataclass(frozen=True)
@@ -25,8 +32,10 @@ class Row:
     tags: list[str]
 
 
-ROWS = [Row("a", 1, 0.5, True, "high", "2026-01-02T03:04:05Z", ["x"]),
-        Row("b", 2, None, None, "low", "2026-01-02T03:04:06+01:00", [])]
+ROWS = [
+    Row("a", 1, 0.5, True, "high", "2026-01-02T03:04:05Z", ["x"]),
+    Row("b", 2, None, None, "low", "2026-01-02T03:04:06+01:00", []),
+]
 
 
 def test_records_tuples_mappings_and_columns_give_the_same_frame() -> None:
@@ -36,8 +45,15 @@ def test_records_tuples_mappings_and_columns_give_the_same_frame() -> None:
     from_columns = frame(SCHEMA, {name: [getattr(r, name) for r in ROWS] for name in SCHEMA})
     for other in (from_dicts, from_tuples, from_columns):
         pd.testing.assert_frame_equal(from_records, other)
-    assert [str(t) for t in from_records.dtypes] == ["string", "int64", "Float64", "boolean", "category",
-                                                     "datetime64[ns, UTC]", "object"]
+    assert [str(t) for t in from_records.dtypes] == [
+        "string",
+        "int64",
+        "Float64",
+        "boolean",
+        "category",
+        "datetime64[ns, UTC]",
+        "object",
+    ]
     assert from_records["score"].isna().tolist() == [False, True]
     assert from_records["at"].iloc[1] == pd.Timestamp("2026-01-02T02:04:06Z")
     assert from_records["tags"].tolist() == [["x"], []]

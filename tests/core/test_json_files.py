@@ -53,8 +53,13 @@ def test_parse_json_names_file_line_and_column_of_malformed_text() -> None:
 def test_parse_json_names_the_field_of_a_too_long_integer_and_uses_the_callers_error() -> None:
     huge = "9" * (MAX_INT_DIGITS + 1)
     with pytest.raises(CardError) as info:
-        parse_json(f'{{"extensions": {{"x": [1, 2, 3, {huge}]}}}}', where="a.png", error=CardError,
-                   field_prefix="data", path="/cards/a.png")
+        parse_json(
+            f'{{"extensions": {{"x": [1, 2, 3, {huge}]}}}}',
+            where="a.png",
+            error=CardError,
+            field_prefix="data",
+            path="/cards/a.png",
+        )
     assert info.value.field == "data.extensions.x[3]" and info.value.path == "/cards/a.png"
     assert f"is an integer of {MAX_INT_DIGITS + 1} digits" in str(info.value)
     assert parse_json(b'{"n": -' + b"1" * MAX_INT_DIGITS + b"}", where="ok.json")["n"] == -int("1" * MAX_INT_DIGITS)

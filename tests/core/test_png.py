@@ -65,8 +65,12 @@ def test_all_text_chunks_include_compressed_and_international_ones() -> None:
         _chunk(b"iTXt", b"note\x00\x01\x00zh\x00\x00" + zlib.compress("灯塔".encode())),
         _chunk(b"iTXt", b"plain\x00\x00\x00\x00\x00text"),
     )
-    assert read_all_text_chunks(png) == [("tEXt", "chara", "abc"), ("zTXt", "secret", "token=1"),
-                                         ("iTXt", "note", "灯塔"), ("iTXt", "plain", "text")]
+    assert read_all_text_chunks(png) == [
+        ("tEXt", "chara", "abc"),
+        ("zTXt", "secret", "token=1"),
+        ("iTXt", "note", "灯塔"),
+        ("iTXt", "plain", "text"),
+    ]
     assert read_text_chunks(png) == [("chara", "abc")]
 
 

@@ -32,8 +32,11 @@ def test_rows_keep_their_order_missing_keys_are_na_and_severity_defaults_to_erro
 
 
 def test_extra_columns_follow_the_shared_ones_and_sorting_is_stable() -> None:
-    rows = [{"kind": "b", "message": "1", "line": 3}, {"kind": "a", "message": "2", "line": 1},
-            {"kind": "b", "message": "3", "line": 2}]
+    rows = [
+        {"kind": "b", "message": "1", "line": 3},
+        {"kind": "a", "message": "2", "line": 1},
+        {"kind": "b", "message": "3", "line": 2},
+    ]
     got = problems_frame(rows, {"line": "Int64"}, sort=["kind"])
     assert list(got.columns) == SHARED + ["line"] and got["line"].dtype == "Int64"
     assert got["message"].tolist() == ["2", "1", "3"]

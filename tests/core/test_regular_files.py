@@ -36,8 +36,12 @@ def test_a_fifo_a_folder_and_a_device_are_refused_without_blocking(tmp_path) -> 
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)  # opening it for reading would block forever
     (tmp_path / "to_pipe").symlink_to(fifo)
-    for path, kind in ((fifo, "FIFO"), (tmp_path / "to_pipe", "FIFO"), (tmp_path, "folder"),
-                       ("/dev/zero", "character device")):
+    for path, kind in (
+        (fifo, "FIFO"),
+        (tmp_path / "to_pipe", "FIFO"),
+        (tmp_path, "folder"),
+        ("/dev/zero", "character device"),
+    ):
         with pytest.raises(FileRefusedError, match=f"not a regular file \\(a {kind}\\); refused"):
             read_regular_file(path, max_bytes=None)
 

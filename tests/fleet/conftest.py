@@ -8,6 +8,7 @@ import kit.worldbook as wb
 from kit.samples.fleet import write_chat_corpus, write_fleet
 from kit.samples.studio import write_worldbooks
 
+
 @pytest.fixture(scope="session")
 def generated_fleet(tmp_path_factory):
     # 3 corrupt files: one of each kind (truncated gzip, garbage, a List root)

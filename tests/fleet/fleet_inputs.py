@@ -31,7 +31,8 @@ def sample_collections() -> dict:
     for language in ("en_us", "zh_cn"):
         items = [q for q in guides.labelled_questions(language) if q.scope == "shared"]
         queries = pd.DataFrame({"query_id": [q.query_id for q in items], "text": [q.question for q in items]})
-        qrels = pd.DataFrame([(q.query_id, d, 1) for q in items for d in q.relevant_ids],
-                             columns=["query_id", "doc_id", "relevance"]).sort_values(["query_id", "doc_id"], ignore_index=True)
+        qrels = pd.DataFrame(
+            [(q.query_id, d, 1) for q in items for d in q.relevant_ids], columns=["query_id", "doc_id", "relevance"]
+        ).sort_values(["query_id", "doc_id"], ignore_index=True)
         collections[language] = BeirCollection(language, guides.knowledge_documents(language), queries, qrels)
     return collections

@@ -31,7 +31,9 @@ def expected(studio, corpus):
 
 
 def test_chat_folder_equals_single_coverage(studio, chat_corpus, corpus, expected):
-    probabilistic = {f"{b.id}/{e.uid}" for b in studio.library.values() for e in b.entries if e.triggers.probability < 1}
+    probabilistic = {
+        f"{b.id}/{e.uid}" for b in studio.library.values() for e in b.entries if e.triggers.probability < 1
+    }
     rows = expected[expected["entry_id"].isin(probabilistic)]
     assert ((rows["n_activated"] > 0) & (rows["n_activated"] < rows["n_turns"])).any()  # the draws matter here
     assert expected["n_conversations_in_play"].max() == len(corpus)
@@ -39,15 +41,18 @@ def test_chat_folder_equals_single_coverage(studio, chat_corpus, corpus, expecte
     pd.testing.assert_frame_equal(got, expected)  # on Dask's default scheduler (processes)
     with dask.config.set(scheduler="threads"):
         for per_partition in (1, 1000):
-            got = kit.fleet.coverage(studio.library, chat_corpus.root, chat_options=CHAT_OPTIONS,
-                                     chats_per_partition=per_partition, rng=3)
+            got = kit.fleet.coverage(
+                studio.library, chat_corpus.root, chat_options=CHAT_OPTIONS, chats_per_partition=per_partition, rng=3
+            )
             pd.testing.assert_frame_equal(got, expected)
 
 
 def test_conversations_and_corpus_objects(threads, studio, corpus, expected):
     pd.testing.assert_frame_equal(kit.fleet.coverage(studio.library, corpus, rng=3, chats_per_partition=9), expected)
     convs = list(corpus.conversations)
-    pd.testing.assert_frame_equal(kit.fleet.coverage(studio.library, convs[::-1], rng=3, chats_per_partition=5), expected)
+    pd.testing.assert_frame_equal(
+        kit.fleet.coverage(studio.library, convs[::-1], rng=3, chats_per_partition=5), expected
+    )
 
 
 def test_sample_studio_with_tables_and_options(threads, studio):
@@ -68,15 +73,19 @@ def test_generator_seed_and_duplicate_ids(threads, studio):
     got = kit.fleet.coverage(studio.library, convs, rng=np.random.default_rng(9), chats_per_partition=4)
     pd.testing.assert_frame_equal(got, expected)
     doubled = convs + convs[:5]  # the same ids twice: coverage counts them as one conversation each
-    pd.testing.assert_frame_equal(kit.fleet.coverage(studio.library, doubled, chats_per_partition=2),
-                                  wb.entry_coverage(studio.library, doubled, progress=False))
+    pd.testing.assert_frame_equal(
+        kit.fleet.coverage(studio.library, doubled, chats_per_partition=2),
+        wb.entry_coverage(studio.library, doubled, progress=False),
+    )
 
 
 def test_empty_and_bad_arguments(studio, tmp_path):
     pd.testing.assert_frame_equal(kit.fleet.coverage(studio.library, []), wb.entry_coverage(studio.library, []))
     with pytest.raises(kit.fleet.FleetParameterError, match=r"unexpected options \['activations'\]"):
         kit.fleet.coverage(studio.library, [], activations=None)
-    with pytest.raises(kit.fleet.FleetParameterError, match=r"'chats_per_partition' parameter of coverage must be an int.*Got 0"):
+    with pytest.raises(
+        kit.fleet.FleetParameterError, match=r"'chats_per_partition' parameter of coverage must be an int.*Got 0"
+    ):
         kit.fleet.coverage(studio.library, [], chats_per_partition=0)
     with pytest.raises(kit.fleet.FleetParameterError, match="must hold Conversations, ChatFiles or paths. Got int"):
         kit.fleet.coverage(studio.library, [1])

@@ -28,8 +28,9 @@ def test_fleet_why_equals_one_process(studio, chat_corpus, corpus, threads):
     got = kit.fleet.why(studio.library, convs, chats_per_partition=5, rng=3)
     pd.testing.assert_frame_equal(got, expected)
     summary = wb.why_summary(studio.library, corpus.conversations, rng=3)
-    got = kit.fleet.why_summary(studio.library, chat_corpus.root, chat_options=CHAT_OPTIONS, chats_per_partition=9,
-                                rng=3)
+    got = kit.fleet.why_summary(
+        studio.library, chat_corpus.root, chat_options=CHAT_OPTIONS, chats_per_partition=9, rng=3
+    )
     pd.testing.assert_frame_equal(got, summary)
     assert kit.fleet.why(studio.library, [], rng=3).empty
 
@@ -39,8 +40,9 @@ def test_fleet_budget_equals_one_process(studio, chat_corpus, corpus, threads):
     assert expected.books["n_turns_at_cap"].sum() > 0 and expected.entries["n_cut"].sum() > 0  # the budget bites
     assert expected.books["n_swipe_turns"].sum() > 0
     for chats, options in ((chat_corpus.root, CHAT_OPTIONS), (corpus, None)):
-        got = kit.fleet.budget(studio.library, chats, chat_options=options, chats_per_partition=8, max_context=1024,
-                               rng=3)
+        got = kit.fleet.budget(
+            studio.library, chats, chat_options=options, chats_per_partition=8, max_context=1024, rng=3
+        )
         pd.testing.assert_frame_equal(got.entries, expected.entries)
         pd.testing.assert_frame_equal(got.books, expected.books)
         assert got.budget_tokens == expected.budget_tokens == 256

@@ -38,7 +38,9 @@ def test_progress_none_shows_the_bar_once_a_run_is_long(capsys, monkeypatch):
 
 def test_progress_must_be_a_bool_or_none(generated_fleet):
     fleet = kit.fleet.open_fleet(generated_fleet.root)
-    with pytest.raises(kit.fleet.FleetParameterError, match=r"'progress' parameter of Fleet.compute must be a bool or None"):
+    with pytest.raises(
+        kit.fleet.FleetParameterError, match=r"'progress' parameter of Fleet.compute must be a bool or None"
+    ):
         fleet.compute(fleet.summary(), progress="yes")
     with pytest.raises(kit.fleet.FleetParameterError, match="'progress' parameter of coverage"):
         kit.fleet.coverage([], [], progress=1)

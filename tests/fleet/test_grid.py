@@ -38,7 +38,8 @@ def _write_beir(folder, col) -> None:
             f.write(json.dumps({"_id": q.query_id, "text": q.text}, ensure_ascii=False) + "\n")
     (folder / "qrels").mkdir()
     col.qrels.rename(columns={"query_id": "query-id", "doc_id": "corpus-id", "relevance": "score"}).to_csv(
-        folder / "qrels" / "test.tsv", sep="\t", index=False)
+        folder / "qrels" / "test.tsv", sep="\t", index=False
+    )
 
 
 def test_grid_equals_the_loop():

@@ -11,13 +11,21 @@ from tests.fleet.fleet_inputs import CHAT_OPTIONS, as_schema, reference_summary,
 
 distributed = pytest.importorskip("distributed")
 
-pytestmark = pytest.mark.slow  # starts a scheduler and two worker processes (make test runs it, make test-fast skips it)
+pytestmark = (
+    pytest.mark.slow
+)  # starts a scheduler and two worker processes (make test runs it, make test-fast skips it)
 
 
 @pytest.fixture(scope="module")
 def cluster():
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address=None, worker_dashboard_address=None) as local:
+    with distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        dashboard_address=None,
+        worker_dashboard_address=None,
+    ) as local:
         yield local
 
 
@@ -38,7 +46,9 @@ def test_fleet_frames_on_the_cluster(client, generated_fleet):
     readable = fleet.saves().set_index("save_id")["readable"]
     good = [item for item in fleet.items if readable[item.save_id]]
     direct = as_schema(pd.concat([reference_summary(item) for item in good]), kit.fleet.SUMMARY_SCHEMA)
-    pd.testing.assert_frame_equal(summary[summary["save_id"].isin([i.save_id for i in good])].reset_index(drop=True), direct)
+    pd.testing.assert_frame_equal(
+        summary[summary["save_id"].isin([i.save_id for i in good])].reset_index(drop=True), direct
+    )
     assert sorted(problems["path"]) == sorted(str(p) for p in generated_fleet.corrupt_files)
 
 
@@ -63,16 +73,18 @@ def test_address_string_connects(cluster, generated_fleet):
 def test_coverage_on_the_cluster(client, studio, chat_corpus):
     corpus = wb.read_chats(chat_corpus.root, **CHAT_OPTIONS)
     expected = wb.entry_coverage(studio.library, corpus.conversations, rng=1, progress=False)
-    got = kit.fleet.coverage(studio.library, chat_corpus.root, client=client, chat_options=CHAT_OPTIONS,
-                             chats_per_partition=11, rng=1)
+    got = kit.fleet.coverage(
+        studio.library, chat_corpus.root, client=client, chat_options=CHAT_OPTIONS, chats_per_partition=11, rng=1
+    )
     pd.testing.assert_frame_equal(got, expected)
 
 
 def test_grid_on_the_cluster(client):
     collections = sample_collections()
     configs = {"bm25": {}, "tfidf": {"weighting": "tfidf"}}
-    pd.testing.assert_frame_equal(kit.fleet.evaluate_grid(collections, configs, client),
-                                  kit.fleet.evaluate_grid(collections, configs))
+    pd.testing.assert_frame_equal(
+        kit.fleet.evaluate_grid(collections, configs, client), kit.fleet.evaluate_grid(collections, configs)
+    )
 
 
 def _slow(x):

@@ -19,7 +19,6 @@ from kit.fleet import (
 )
 from kit.retrieval import split_paragraphs
 from kit.samples.fleet import write_fleet
-
 from tests.fleet.fleet_inputs import as_schema, reference_summary
 
 
@@ -30,7 +29,10 @@ def fleet(generated_fleet):
 
 def _bad_saves(generated_fleet) -> set[str]:
     root = generated_fleet.root
-    return {p.parents[2 if p.parent.name == "database" else 3].relative_to(root).as_posix() for p in generated_fleet.corrupt_files}
+    return {
+        p.parents[2 if p.parent.name == "database" else 3].relative_to(root).as_posix()
+        for p in generated_fleet.corrupt_files
+    }
 
 
 def test_sources(generated_fleet, tmp_path):
@@ -48,7 +50,9 @@ def test_sources(generated_fleet, tmp_path):
         kit.fleet.open_fleet(str(tmp_path / "nothing-*"))
     with pytest.raises(kit.fleet.FleetSourceError, match="no save below this folder"):
         kit.fleet.open_fleet(tmp_path)
-    with pytest.raises(kit.fleet.FleetParameterError, match=r"'saves_per_partition' parameter of open_fleet must be an int.*Got 0"):
+    with pytest.raises(
+        kit.fleet.FleetParameterError, match=r"'saves_per_partition' parameter of open_fleet must be an int.*Got 0"
+    ):
         kit.fleet.open_fleet(root, saves_per_partition=0)
     with pytest.raises(kit.fleet.FleetParameterError, match="must list save folders as paths. Got int"):
         kit.fleet.open_fleet([root, 3])
@@ -71,7 +75,9 @@ def test_partitions_group_small_saves(fleet, generated_fleet, tmp_path, monkeypa
     huge = kit.fleet.open_fleet([generated_fleet.root / "x" / str(i) for i in range(3000)])
     assert max(len(p) for p in huge.partitions) == 256 and huge.npartitions == 12  # never more than 256 saves
     monkeypatch.setattr("kit.fleet.saves.os.cpu_count", lambda: 16)
-    assert kit.fleet.open_fleet([generated_fleet.root / "x" / str(i) for i in range(200)]).npartitions == 50  # ceil(200 / 64) = 4 each
+    assert (
+        kit.fleet.open_fleet([generated_fleet.root / "x" / str(i) for i in range(200)]).npartitions == 50
+    )  # ceil(200 / 64) = 4 each
     many = write_fleet(tmp_path / "many", 70, n_corrupt=0).root
     assert kit.fleet.open_fleet(many, partition_bytes=1).npartitions == 70  # over the byte limit: one save each
     (a,) = fleet.compute(fleet.tables())
@@ -188,13 +194,19 @@ def test_player_data_stays_per_save(fleet):
 def test_wrong_arguments_say_what_to_pass(generated_fleet):
     root = generated_fleet.saves[0].parent.parent
     error = kit.fleet.FleetParameterError
-    with pytest.raises(error, match=r"'saves_per_partition' .* Got '8' \(str\) instead: pass saves_per_partition=8, "
-                       r"or leave it out for the default\."):
+    with pytest.raises(
+        error,
+        match=r"'saves_per_partition' .* Got '8' \(str\) instead: pass saves_per_partition=8, "
+        r"or leave it out for the default\.",
+    ):
         kit.fleet.open_fleet(root, saves_per_partition="8")
     with pytest.raises(error, match=r"Got True \(bool\) instead: pass an int such as saves_per_partition=8"):
         kit.fleet.open_fleet(root, saves_per_partition=True)
-    with pytest.raises(error, match=r"'partition_bytes' .* Got 0.5 \(float\) instead: pass an int such as "
-                       r"partition_bytes=64 \* 1024 \* 1024\.$"):
+    with pytest.raises(
+        error,
+        match=r"'partition_bytes' .* Got 0.5 \(float\) instead: pass an int such as "
+        r"partition_bytes=64 \* 1024 \* 1024\.$",
+    ):
         kit.fleet.open_fleet(root, partition_bytes=0.5)
     with pytest.raises(error, match=r"Got int 3 at position 1 instead: pass folders such as"):
         kit.fleet.open_fleet([root, 3])
@@ -213,16 +225,23 @@ def test_collection_names_come_from_the_saves_and_the_reader(fleet, generated_fl
     from kit.fleet.saves import _partition, _summary_rows
 
     assert fleet.summary()._name == kit.fleet.open_fleet(generated_fleet.root).summary()._name
-    names = {fleet.summary()._name, fleet.tables()._name, fleet.problems()._name,
-             fleet.documents("system:knowledge")._name, fleet.documents("fleet:notes")._name,
-             kit.fleet.open_fleet(generated_fleet.saves[:-1]).summary()._name}
+    names = {
+        fleet.summary()._name,
+        fleet.tables()._name,
+        fleet.problems()._name,
+        fleet.documents("system:knowledge")._name,
+        fleet.documents("fleet:notes")._name,
+        kit.fleet.open_fleet(generated_fleet.saves[:-1]).summary()._name,
+    }
     assert len(names) == 6
     resized = kit.fleet.FleetSave(fleet.items[0].save_id, fleet.items[0].path, fleet.items[0].size_bytes + 1)
     assert resized.__dask_tokenize__() != fleet.items[0].__dask_tokenize__()
     # a task is a module-level callable (pickled by reference, not a closure): it reads like the single-save rows
     task = pickle.loads(pickle.dumps(_partition(_summary_rows, SUMMARY_SCHEMA)))
     got = task(fleet.partitions[0])
-    pd.testing.assert_frame_equal(got, as_schema(pd.DataFrame(
-        [row for item in fleet.partitions[0] for row in _summary_rows(item)]), SUMMARY_SCHEMA))
+    pd.testing.assert_frame_equal(
+        got,
+        as_schema(pd.DataFrame([row for item in fleet.partitions[0] for row in _summary_rows(item)]), SUMMARY_SCHEMA),
+    )
     # the lazy frame carries no per-partition string conversion: its partitions are already of the schema's dtypes
     assert type(fleet.summary().expr).__name__ == "FromMap"

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from tests.data_folder import REPO, SHARED, SHARED_DATA, missing_reason, require  # noqa: F401
+
 FTB_DATA = SHARED_DATA / "ftbquests"
 
 #: SOURCES.md, "What each book contains": chapters, groups, quests, tasks, checkmark-only, no task,

@@ -38,8 +38,9 @@ def test_fingerprints_follow_content_and_prompt(save_copy) -> None:
     assert first == kit.ftb.content_fingerprint(kit.ftb.read_quest_book(save_copy.path), BATTERY)
     assert first != kit.ftb.content_fingerprint(book, "57973949FF5A19A3")
     assert kit.ftb.prompt_fingerprint(PROMPT) != kit.ftb.prompt_fingerprint(PROMPT + " ")
-    with pytest.raises(kit.ftb.UnknownQuestError,
-                       match=r"quest '71590D60C21C5F8E' is not in .*nearest: 71590D60C21C5F8F"):
+    with pytest.raises(
+        kit.ftb.UnknownQuestError, match=r"quest '71590D60C21C5F8E' is not in .*nearest: 71590D60C21C5F8F"
+    ):
         kit.ftb.content_fingerprint(book, "71590D60C21C5F8E")
 
 

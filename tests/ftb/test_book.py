@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import pytest
-from tests.ftb.ftb_inputs import PACK_COUNTS, PACK_LANGUAGES, pack
 
 from kit.ftb.book import (
     CHAPTER_SCHEMA,
@@ -17,9 +16,10 @@ from kit.ftb.book import (
     read_quest_book,
 )
 from kit.ftb.snbt import SnbtSyntaxError
+from tests.ftb.ftb_inputs import PACK_COUNTS, PACK_LANGUAGES, pack
 
 
-@lru_cache(maxsize=None)
+@cache
 def book(name: str) -> QuestBook:
     return read_quest_book(pack(name))
 
@@ -27,11 +27,20 @@ def book(name: str) -> QuestBook:
 @pytest.mark.parametrize("name", sorted(PACK_COUNTS))
 def test_counts_match_sources_md(name):
     b = book(name)
-    n_checkmark = sum(1 for q in b.quest_by_id.values()
-                      if q.task_ids and all(b.task_by_id[t].type == "checkmark" for t in q.task_ids))
+    n_checkmark = sum(
+        1 for q in b.quest_by_id.values() if q.task_ids and all(b.task_by_id[t].type == "checkmark" for t in q.task_ids)
+    )
     n_no_task = sum(1 for q in b.quest_by_id.values() if not q.task_ids)
-    got = (len(b.chapters()), len(b.group_by_id), len(b.quests()), len(b.tasks()), n_checkmark, n_no_task,
-           len(b.quest_links()), len(b.reward_tables()))
+    got = (
+        len(b.chapters()),
+        len(b.group_by_id),
+        len(b.quests()),
+        len(b.tasks()),
+        n_checkmark,
+        n_no_task,
+        len(b.quest_links()),
+        len(b.reward_tables()),
+    )
     assert got == PACK_COUNTS[name]
 
 
@@ -123,8 +132,12 @@ def test_lang_key_of_the_wrong_object_type_is_not_used():
     assert titles["666D55906F99FC33"] == "Flora Compendium Completion!"
     errors = b.problems()
     wrong = errors[errors["message"].str.contains("in the book, not a") & errors["path"].str.endswith("en_us.snbt")]
-    assert sorted(wrong["field"]) == ["quest.2D08BA10B7F1E318.title", "quest.545795C0A7AB423E.title",
-                                      "task.29C747B69A9F22B2.title", "task.666D55906F99FC33.title"]
+    assert sorted(wrong["field"]) == [
+        "quest.2D08BA10B7F1E318.title",
+        "quest.545795C0A7AB423E.title",
+        "task.29C747B69A9F22B2.title",
+        "task.666D55906F99FC33.title",
+    ]
     assert set(wrong["kind"]) == {"unknown_lang_object"}
     assert wrong["message"].str.contains(r"29C747B69A9F22B2 is a quest in the book, not a task; ignored").any()
     # every key of the file is either used (n_keys) or an error row: nothing is silently dropped
@@ -162,8 +175,9 @@ def _write_book(folder, chapter_text):
 
 
 def test_malformed_chapter_strict_and_lenient(tmp_path):
-    _write_book(tmp_path,
-                '{\n\tid: "00000000000000C1"\n\tquests: [\n\t\t{ id: "00000000000000A1" x: 0.0d y: ] }\n\t]\n}\n')
+    _write_book(
+        tmp_path, '{\n\tid: "00000000000000C1"\n\tquests: [\n\t\t{ id: "00000000000000A1" x: 0.0d y: ] }\n\t]\n}\n'
+    )
     with pytest.raises(SnbtSyntaxError, match=r"c\.snbt:4:39: expected a value, found '\]'"):
         read_quest_book(tmp_path, strict=True)
     lenient = read_quest_book(tmp_path)  # lenient by default
@@ -202,8 +216,11 @@ def test_not_a_book(tmp_path):
 
 
 def test_fields_of_the_wrong_type_are_reported(tmp_path):
-    _write_book(tmp_path, '{ id: "00000000000000C1", order_index: "first", quests: [\n'
-                          '{ id: "00000000000000A1", x: left, y: 2.5d, min_required_dependencies: 1.5d }] }')
+    _write_book(
+        tmp_path,
+        '{ id: "00000000000000C1", order_index: "first", quests: [\n'
+        '{ id: "00000000000000A1", x: left, y: 2.5d, min_required_dependencies: 1.5d }] }',
+    )
     b = read_quest_book(tmp_path)
     errors = b.problems()
     assert errors["kind"].tolist() == ["bad_field"] * 3
@@ -251,7 +268,12 @@ def test_the_model_module_imports_none_of_the_functions_over_it():
 
     source = ast.parse(open(kit.ftb.model.__file__, encoding="utf-8").read())
     imported = {node.module for node in ast.walk(source) if isinstance(node, ast.ImportFrom)}
-    imported |= {f"kit.ftb.{alias.name}" for node in ast.walk(source) if isinstance(node, ast.ImportFrom)
-                 and node.module == "kit.ftb" for alias in node.names}
-    assert not imported & {f"kit.ftb.{m}" for m in ("guides", "visibility", "ingest", "progress", "questions",
-                                                     "loader", "book")}
+    imported |= {
+        f"kit.ftb.{alias.name}"
+        for node in ast.walk(source)
+        if isinstance(node, ast.ImportFrom) and node.module == "kit.ftb"
+        for alias in node.names
+    }
+    assert not imported & {
+        f"kit.ftb.{m}" for m in ("guides", "visibility", "ingest", "progress", "questions", "loader", "book")
+    }

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from tests.ftb.ftb_inputs import pack
-
 import kit
 from kit.cli import main
 from kit.samples.quests import write_quests
+from tests.ftb.ftb_inputs import pack
 
 
 def test_ftb_book(capsys):
@@ -34,8 +33,9 @@ def test_ftb_reload(tmp_path, capsys):
 def _broken_book(folder):
     (folder / "chapters").mkdir(parents=True)
     (folder / "data.snbt").write_text("{ version: 13 }\n", "utf-8")
-    (folder / "chapters" / "good.snbt").write_text('{ id: "00000000000000C1", quests: [{ id: "00000000000000A1" }] }',
-                                                   "utf-8")
+    (folder / "chapters" / "good.snbt").write_text(
+        '{ id: "00000000000000C1", quests: [{ id: "00000000000000A1" }] }', "utf-8"
+    )
     (folder / "chapters" / "bad.snbt").write_text('{ id: "00000000000000C2", quests: [ ] ] }', "utf-8")
 
 

@@ -27,9 +27,12 @@ def save_copy(tmp_path: Path):
 def test_compare_guides_names_what_changed() -> None:
     book = kit.ftb.read_quest_book(sample_save_path())
     current = guide_document(book, BATTERY, "en_us")
-    stored = [current, Document(current.id, "Old title", current.text, current.tags),
-              Document(current.id, "Old title", "old text", current.tags),
-              Document("ftb:00000000000000FF", "Gone", "gone", ("ftb", "x"))]
+    stored = [
+        current,
+        Document(current.id, "Old title", current.text, current.tags),
+        Document(current.id, "Old title", "old text", current.tags),
+        Document("ftb:00000000000000FF", "Gone", "gone", ("ftb", "x")),
+    ]
     rows = compare_guides(stored, book, "en_us")
     assert [(r["status"], r["reason"]) for r in rows] == [
         ("current", ""),

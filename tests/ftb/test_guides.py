@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 
 import pytest
-from tests.ftb.ftb_inputs import pack
 
 import kit
 from kit.ftb.book import QuestBook, read_quest_book
@@ -21,12 +20,13 @@ from kit.ftb.guides import (
     guides_per_chapter,
 )
 from kit.ftb.ingest import RELOAD_SCHEMA, reload, reload_languages
+from tests.ftb.ftb_inputs import pack
 
 ALEX = "6f1c2a4e-5b7d-4e21-9a3c-0d8e7f6a5b41"
 NOTES = kit.DatabaseTable("test:notes", kit.saves.codecs.STRING)
 
 
-@lru_cache(maxsize=None)
+@cache
 def book(name: str) -> QuestBook:
     return read_quest_book(pack(name))
 
@@ -241,8 +241,15 @@ def test_a_new_language_is_built_on_its_first_question(tmp_path):
         ensure_language(save, b, "Japanese")
 
 
-@pytest.mark.parametrize("rule", [GuideRule(), GuideRule(min_description_chars=300), GuideRule(allow_no_tasks=False),
-                                  GuideRule(long_description_chars=200)])
+@pytest.mark.parametrize(
+    "rule",
+    [
+        GuideRule(),
+        GuideRule(min_description_chars=300),
+        GuideRule(allow_no_tasks=False),
+        GuideRule(long_description_chars=200),
+    ],
+)
 def test_guide_ids_are_the_guide_rows_of_guide_quests(rule):
     from kit.samples import sample_save_path
 

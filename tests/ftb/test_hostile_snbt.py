@@ -11,8 +11,17 @@ from hypothesis import strategies as st
 
 from kit.core.errors import KitError
 from kit.ftb import read_progress, read_quest_book
-from kit.ftb.snbt import MAX_DEPTH, MAX_FILE_BYTES, MAX_NUMBER_CHARS, MAX_TOKENS, SnbtFileError, SnbtSyntaxError, \
-    dumps, loads, read_snbt
+from kit.ftb.snbt import (
+    MAX_DEPTH,
+    MAX_FILE_BYTES,
+    MAX_NUMBER_CHARS,
+    MAX_TOKENS,
+    SnbtFileError,
+    SnbtSyntaxError,
+    dumps,
+    loads,
+    read_snbt,
+)
 from tests.hostile import MEMORY_BOUND_BYTES, assert_linear, peak_memory_error
 
 CHAPTER = '{\n\tid: "00000000000000C1"\n\tquests: [{ id: "00000000000000A1", x: 0.0d, y: 0.0d }]\n}\n'
@@ -35,14 +44,18 @@ def test_unfinished_text_followed_by_white_space_names_the_end(text):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("make", [
-    lambda n: "{a: 1}" + " " * n,           # the case (was x9 per x3)
-    lambda n: "{a: 1" + " " * n,
-    lambda n: "{a: [" + "\n" * n,
-    lambda n: " " * n,
-    lambda n: "{a: 1}" + " " * n + "x",
-    lambda n: "{" + "a: 1 " * n + "}",
-], ids=["after-root", "unfinished", "in-list", "only-space", "then-junk", "many-entries"])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda n: "{a: 1}" + " " * n,  # the case (was x9 per x3)
+        lambda n: "{a: 1" + " " * n,
+        lambda n: "{a: [" + "\n" * n,
+        lambda n: " " * n,
+        lambda n: "{a: 1}" + " " * n + "x",
+        lambda n: "{" + "a: 1 " * n + "}",
+    ],
+    ids=["after-root", "unfinished", "in-list", "only-space", "then-junk", "many-entries"],
+)
 def test_parsing_is_linear(make):
     assert_linear(make, loads, 20_000)
 
@@ -72,8 +85,35 @@ def test_deep_nesting_is_a_syntax_error_not_a_recursion_error(opener, closer):
     assert loads(ok)
 
 
-_tokens = st.sampled_from(["{", "}", "[", "]", ",", ":", "=", " ", "\n", "a", "1", "1b", "300b", "'x'", '"y"',
-                           "[I;", "-", "\\", "//", "#", "9" * 30, "NaN", "∞", "\x00", "é"])
+_tokens = st.sampled_from(
+    [
+        "{",
+        "}",
+        "[",
+        "]",
+        ",",
+        ":",
+        "=",
+        " ",
+        "\n",
+        "a",
+        "1",
+        "1b",
+        "300b",
+        "'x'",
+        '"y"',
+        "[I;",
+        "-",
+        "\\",
+        "//",
+        "#",
+        "9" * 30,
+        "NaN",
+        "∞",
+        "\x00",
+        "é",
+    ]
+)
 
 
 @settings(max_examples=400, deadline=None)
@@ -88,17 +128,23 @@ def test_any_text_parses_or_raises_a_kit_syntax_error(text):
 
 
 _values = st.recursive(
-    st.one_of(st.integers(-(2**31), 2**31 - 1), st.text(max_size=8), st.booleans(),
-              st.floats(allow_nan=False, width=64)),
-    lambda inner: st.one_of(st.lists(inner, max_size=4).filter(lambda v: len({type(x) for x in v}) <= 1),
-                            st.dictionaries(st.text(min_size=1, max_size=6), inner, max_size=4)),
+    st.one_of(
+        st.integers(-(2**31), 2**31 - 1), st.text(max_size=8), st.booleans(), st.floats(allow_nan=False, width=64)
+    ),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4).filter(lambda v: len({type(x) for x in v}) <= 1),
+        st.dictionaries(st.text(min_size=1, max_size=6), inner, max_size=4),
+    ),
     max_leaves=20,
 )
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.dictionaries(st.text(min_size=1, max_size=6), _values, max_size=5), st.sampled_from([" ", "\n", "\t"]),
-       st.integers(0, 3_000))
+@given(
+    st.dictionaries(st.text(min_size=1, max_size=6), _values, max_size=5),
+    st.sampled_from([" ", "\n", "\t"]),
+    st.integers(0, 3_000),
+)
 def test_written_text_reads_back_with_any_white_space_padding(value, space, n):
     assert loads(space * n + dumps(value) + space * n) == value
 
@@ -146,17 +192,21 @@ def test_texts_of_more_tokens_than_the_cap_are_refused():
 _NEAR_CAP = MAX_FILE_BYTES - 64
 
 
-@pytest.mark.parametrize("text", [
-    "{a: " + "[" * 200_000 + "}",
-    "{a: " + "9" * 1_000_000 + "}",
-    "{a: 1}" + " " * 2_000_000,
-    "{a: [" + "1 " * 1_000_000 + "x: }",
-    # the costliest shapes per byte, as large as the file cap allows, broken at the end
-    "{a: [" + "[]" * (_NEAR_CAP // 2) + "x",
-    "{a: [" + "{}" * (_NEAR_CAP // 2) + "x",
-    "{a: [" + "ab " * (_NEAR_CAP // 3) + ":",
-    "{" + " ".join(f"k{i}:1" for i in range(_NEAR_CAP // 10)) + " ]",
-], ids=["deep", "long-number", "trailing-space", "many-numbers", "lists", "compounds", "words", "keys"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{a: " + "[" * 200_000 + "}",
+        "{a: " + "9" * 1_000_000 + "}",
+        "{a: 1}" + " " * 2_000_000,
+        "{a: [" + "1 " * 1_000_000 + "x: }",
+        # the costliest shapes per byte, as large as the file cap allows, broken at the end
+        "{a: [" + "[]" * (_NEAR_CAP // 2) + "x",
+        "{a: [" + "{}" * (_NEAR_CAP // 2) + "x",
+        "{a: [" + "ab " * (_NEAR_CAP // 3) + ":",
+        "{" + " ".join(f"k{i}:1" for i in range(_NEAR_CAP // 10)) + " ]",
+    ],
+    ids=["deep", "long-number", "trailing-space", "many-numbers", "lists", "compounds", "words", "keys"],
+)
 def test_rejected_text_stays_within_the_memory_bound(tmp_path, text):
     file = tmp_path / "c.snbt"
     file.write_text(text, "utf-8")

@@ -28,25 +28,32 @@ def test_parse_lang_key():
     assert lang.parse_lang_key("quest.title") is None
 
 
-@pytest.mark.parametrize(("lines", "expected"), [
-    (["&6Gold&r text", "\\&6 is literal"], "Gold text\n&6 is literal"),
-    (["§cRed§r"], "Red"),
-    (["one", "{@pagebreak}", "two"], "one\n\ntwo"),
-    (["{image:aurora:textures/a.png width:10 height:10 align:center}", "after"], "after"),
-    (['{"text": "Click ", "extra": [{"text": "here", "clickEvent": {"action": "change_page", "value": "0A"}}]}'],
-     "Click here"),
-    (['["", {"translate": "pack.hello"}, {"text": "!"}]'], "Hello!"),
-    (["{pack.hello}, world", "{pack.only_en}", "{pack.missing}"], "Hello, world\nEnglish only\n{pack.missing}"),
-    (["", "middle", ""], "middle"),
-    ("a single string", "a single string"),
-    (["[not json"], "[not json"),
-])
+@pytest.mark.parametrize(
+    ("lines", "expected"),
+    [
+        (["&6Gold&r text", "\\&6 is literal"], "Gold text\n&6 is literal"),
+        (["§cRed§r"], "Red"),
+        (["one", "{@pagebreak}", "two"], "one\n\ntwo"),
+        (["{image:aurora:textures/a.png width:10 height:10 align:center}", "after"], "after"),
+        (
+            ['{"text": "Click ", "extra": [{"text": "here", "clickEvent": {"action": "change_page", "value": "0A"}}]}'],
+            "Click here",
+        ),
+        (['["", {"translate": "pack.hello"}, {"text": "!"}]'], "Hello!"),
+        (["{pack.hello}, world", "{pack.only_en}", "{pack.missing}"], "Hello, world\nEnglish only\n{pack.missing}"),
+        (["", "middle", ""], "middle"),
+        ("a single string", "a single string"),
+        (["[not json"], "[not json"),
+    ],
+)
 def test_clean_lines_english(lines, expected):
     assert lang.clean_lines(lines, locale="en_us", json_tables=JSON) == expected
 
 
 def test_references_resolve_per_locale_with_english_fallback():
-    assert lang.clean_lines(["{pack.hello} / {pack.only_en}"], locale="zh_cn", json_tables=JSON) == "你好 / English only"
+    assert (
+        lang.clean_lines(["{pack.hello} / {pack.only_en}"], locale="zh_cn", json_tables=JSON) == "你好 / English only"
+    )
 
 
 def test_json_translation_errors(tmp_path):
@@ -76,8 +83,9 @@ def test_json_translations_collect_problems_instead_of_raising(tmp_path):
 def test_a_quest_book_with_a_broken_json_language_file_still_loads(tmp_path):
     quests = tmp_path / "config" / "ftbquests" / "quests"
     (quests / "chapters").mkdir(parents=True)
-    (quests / "chapters" / "c.snbt").write_text('{ id: "00000000000000C1", quests: [{ id: "00000000000000A1", '
-                                                'title: "{pack.quest}" }] }', "utf-8")
+    (quests / "chapters" / "c.snbt").write_text(
+        '{ id: "00000000000000C1", quests: [{ id: "00000000000000A1", title: "{pack.quest}" }] }', "utf-8"
+    )
     assets = tmp_path / "kubejs" / "assets" / "pack" / "lang"
     assets.mkdir(parents=True)
     (assets / "en_us.json").write_text('{"pack.quest": "The Quest"}', "utf-8")
@@ -93,8 +101,9 @@ def test_a_quest_book_with_a_broken_json_language_file_still_loads(tmp_path):
 def test_single_lang_file_wins_over_folder(tmp_path):
     (tmp_path / "chapters").mkdir()
     (tmp_path / "data.snbt").write_text("{ version: 13 }", "utf-8")
-    (tmp_path / "chapters" / "c.snbt").write_text('{ id: "00000000000000C1", quests: [{ id: "00000000000000A1" }] }',
-                                                  "utf-8")
+    (tmp_path / "chapters" / "c.snbt").write_text(
+        '{ id: "00000000000000C1", quests: [{ id: "00000000000000A1" }] }', "utf-8"
+    )
     folder = tmp_path / "lang" / "en_us" / "chapters"
     folder.mkdir(parents=True)
     (folder / "c.snbt").write_text('{ quest.00000000000000A1.title: "from folder" }', "utf-8")
@@ -111,7 +120,8 @@ def test_guide_and_visibility_frames_keep_columns_when_empty(tmp_path):
     assert list(guide_quests(empty).columns) == list(GUIDE_SCHEMA)
     assert list(guides_per_chapter(empty).columns) == list(PER_CHAPTER_SCHEMA)
     assert list(quest_visibility(empty, empty_team("c9b8a7d6-e5f4-4a3b-9c2d-1e0f9a8b7c6d")).columns) == list(
-        VISIBILITY_SCHEMA)
+        VISIBILITY_SCHEMA
+    )
     (tmp_path / "ftbquests").mkdir()
     progress = read_progress(tmp_path)
     assert list(progress.teams().columns) == list(TEAM_SCHEMA)

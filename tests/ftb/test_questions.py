@@ -67,8 +67,9 @@ def test_ask_with_visibility_is_a_deprecated_alias_with_identical_results(save_c
 def test_ask_with_visibility_now_builds_a_missing_language_too(save_copy) -> None:
     book = kit.ftb.read_quest_book(save_copy.path)
     with pytest.warns(DeprecationWarning):
-        found = kit.ftb.ask_with_visibility(save_copy, book, kit.ftb.read_progress(save_copy), ALEX, "frost battery",
-                                            language="ja_jp")
+        found = kit.ftb.ask_with_visibility(
+            save_copy, book, kit.ftb.read_progress(save_copy), ALEX, "frost battery", language="ja_jp"
+        )
     assert "ja_jp" in save_copy.databases.shared().entries(kit.FTB_GUIDES)
     assert f"ftb:{BATTERY}" in found.loc[found["scope"] == "ftb", "doc_id"].tolist()
 

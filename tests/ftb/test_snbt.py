@@ -7,11 +7,11 @@ import io
 import math
 
 import pytest
-from tests.ftb.ftb_inputs import FTB_DATA, all_snbt_files
 
 from kit.core.errors import KitError
 from kit.ftb import snbt
 from kit.ftb.snbt import Byte, Float, IntArray, Long, LongArray, Short, SnbtSyntaxError, loads, read_snbt, tag_type
+from tests.ftb.ftb_inputs import FTB_DATA, all_snbt_files
 
 # (text, expected root) for the FTB rules of the format note, section 2.7.
 ACCEPTED = [
@@ -28,8 +28,10 @@ ACCEPTED = [
     ('{s: "x\\qy"}', {"s": "xy"}),
     ("{w: bare_word}", {"w": "bare_word"}),
     ("{true_name: 1, falsey: 2}", {"true_name": 1, "falsey": 2}),
-    ("{键: \"值\", quest.0F3D51FFD2FE8DCB.quest_desc: [\"a\" \"b\"]}",
-     {"键": "值", "quest.0F3D51FFD2FE8DCB.quest_desc": ["a", "b"]}),
+    (
+        '{键: "值", quest.0F3D51FFD2FE8DCB.quest_desc: ["a" "b"]}',
+        {"键": "值", "quest.0F3D51FFD2FE8DCB.quest_desc": ["a", "b"]},
+    ),
     ("{0000000000000001: 1L}", {"0000000000000001": 1}),
     ('{"ftbteams:color": "#59FF61"}', {"ftbteams:color": "#59FF61"}),
     ("{a: [I; 1, 2, 3], b: [L;\n4L\n5L\n], c: [B; 1b, 2b]}", {"a": [1, 2, 3], "b": [4, 5], "c": [1, 2]}),
@@ -42,8 +44,10 @@ ACCEPTED = [
     ("{a: [{x: 1} {x: 2}]}", {"a": [{"x": 1}, {"x": 2}]}),
     # FTB Library's number rules (SNBTUtils.getNumberType): ints beyond 32 bits and "+5" are doubles,
     # "+5b" and "1.5b" are strings, "1." and ".5" are doubles, suffixes are case-insensitive
-    ("{a: 3000000000, b: +5, c: +5b, d: 1.5b, e: 1., f: .5, g: 2D, h: 7B}",
-     {"a": 3e9, "b": 5.0, "c": "+5b", "d": "1.5b", "e": 1.0, "f": 0.5, "g": 2.0, "h": 7}),
+    (
+        "{a: 3000000000, b: +5, c: +5b, d: 1.5b, e: 1., f: .5, g: 2D, h: 7B}",
+        {"a": 3e9, "b": 5.0, "c": "+5b", "d": "1.5b", "e": 1.0, "f": 0.5, "g": 2.0, "h": 7},
+    ),
     # a word may start with any non-structural character
     ("{a: @2, b: #tag, c: §a}", {"a": "@2", "b": "#tag", "c": "§a"}),
     # \' is not an FTB escape: both characters are dropped
@@ -66,7 +70,17 @@ def test_accepts_ftb_syntax(text, expected):
 def test_number_types():
     value = loads("{b: 1b, s: 2s, l: 3L, i: 4, f: 0.5f, d: 0.5d, bare: 0.5, t: true, arr: [I; 1], larr: [L; 1]}")
     assert [tag_type(value[k]) for k in value] == [
-        "byte", "short", "long", "int", "float", "double", "double", "byte", "int_array", "long_array"]
+        "byte",
+        "short",
+        "long",
+        "int",
+        "float",
+        "double",
+        "double",
+        "byte",
+        "int_array",
+        "long_array",
+    ]
     assert type(value["b"]) is Byte and type(value["s"]) is Short and type(value["l"]) is Long
     assert type(value["arr"]) is IntArray and type(value["larr"]) is LongArray and type(value["larr"][0]) is Long
     assert value["t"] is True
@@ -84,8 +98,8 @@ REJECTED = [
     ("{a: 1 @}", 1, 8, "expected ':' after key '@', found '}'"),
     ("{\n  a: 1\n  b 2\n}", 3, 5, "expected ':' after key 'b'"),
     ('{a: "open\n}', 1, 5, "unterminated string"),
-    ("{a: [1, \"x\"]}", 1, 5, "list mixes tag types int, string"),
-    ("{a: [I; 1, \"x\"]}", 1, 12, "a number in"),
+    ('{a: [1, "x"]}', 1, 5, "list mixes tag types int, string"),
+    ('{a: [I; 1, "x"]}', 1, 12, "a number in"),
     ("{a: [I; 1, true, x]}", 1, 18, "a number in"),
     ("[1, 2]", 1, 1, "root must be a compound"),
     ("{a: 1} {b: 2}", 1, 8, "end of file after the root compound"),
@@ -116,14 +130,14 @@ def test_deep_nesting_is_refused():
 def test_read_snbt_names_the_file(tmp_path):
     bad = tmp_path / "chapters" / "broken.snbt"
     bad.parent.mkdir()
-    bad.write_text("{\n\tid: \"0123456789ABCDEF\"\n\tquests: [\n\t\t{ id: \"x\" ] }\n\t]\n}\n", "utf-8")
+    bad.write_text('{\n\tid: "0123456789ABCDEF"\n\tquests: [\n\t\t{ id: "x" ] }\n\t]\n}\n', "utf-8")
     with pytest.raises(SnbtSyntaxError, match=r"broken\.snbt:4:13: expected a key or '}', found '\]'"):
         read_snbt(bad)
     missing = tmp_path / "nope.snbt"
     with pytest.raises(snbt.SnbtFileError, match="nope.snbt: cannot read"):
         read_snbt(missing)
     latin = tmp_path / "latin.snbt"
-    latin.write_bytes(b"{a: \"caf\xe9\"}")
+    latin.write_bytes(b'{a: "caf\xe9"}')
     with pytest.raises(snbt.SnbtFileError, match="latin.snbt: not UTF-8"):
         read_snbt(latin)
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from tests.ftb.ftb_inputs import pack
 
 import kit
 from kit.ftb.book import read_quest_book
 from kit.ftb.guides import GuideRule, guide_id
+from kit.ftb.ingest import reload
 from kit.ftb.progress import (
     COMPLETION_SCHEMA,
     PLAYER_SCHEMA,
@@ -21,7 +21,6 @@ from kit.ftb.progress import (
     empty_team,
     read_progress,
 )
-from kit.ftb.ingest import reload
 from kit.ftb.snbt import SnbtSyntaxError
 from kit.ftb.visibility import (
     VISIBILITY_SCHEMA,
@@ -31,6 +30,7 @@ from kit.ftb.visibility import (
 )
 from kit.samples.quests import PARTY_UUID, sample_quest_ids, write_quests
 from kit.samples.saves import PLAYERS
+from tests.ftb.ftb_inputs import pack
 
 ALEX, MEI, SAM = PLAYERS["alex"], PLAYERS["mei"], PLAYERS["sam"]
 
@@ -51,6 +51,7 @@ def keys(ids):
 
 
 # -- progress files -------------------------------------------------------------------------------
+
 
 def test_beyond_ascension_progress():
     progress = read_progress(pack("beyond-ascension-server") / "world")
@@ -99,6 +100,7 @@ def test_progress_errors(tmp_path):
 
 
 # -- the sample book: one rule at a time ----------------------------------------------------------
+
 
 def test_sample_teams(sample):
     _, book, progress = sample
@@ -182,7 +184,9 @@ def test_cycles_hide_quests(tmp_path):
         '{ id: "00000000000000C1", quests: [\n'
         '{ id: "00000000000000A1", dependencies: ["00000000000000A2"] }\n'
         '{ id: "00000000000000A2", dependencies: ["00000000000000A1"] }\n'
-        '{ id: "00000000000000A3" } ] }', "utf-8")
+        '{ id: "00000000000000A3" } ] }',
+        "utf-8",
+    )
     book = read_quest_book(tmp_path)
     assert visible_quests(book, empty_team(SAM)) == ["00000000000000A3"]
     assert book.problems()["kind"].tolist() == ["dependency_cycle"]
@@ -240,19 +244,27 @@ def _numbers(ids):
 
 
 def test_dependency_rules_in_detail(tmp_path):
-    book = _book(tmp_path, {
-        "00000000000000C1": ({}, [
-            _q(1), _q(2), _q(3, invisible=True),
-            _q(10, [1, 2], hide_until_deps_complete=True, min_required_dependencies=3),  # min > deps: never
-            _q(11, [1, 2], hide_until_deps_complete=True, dependency_requirement="one_started"),
-            _q(12, [3], hide=True, hide_until_deps_visible=False),  # legacy "hide" wins
-            _q(13, ["C2"]),  # depends on a chapter (visible: it holds a visible quest)
-            _q(14, ["C3"]),  # depends on an always-invisible chapter
-            _q(15, [2], tasks=2, invisible=True, invisible_until_tasks=1),
-        ]),
-        "00000000000000C2": ({}, [_q(20)]),
-        "00000000000000C3": ({"always_invisible": True}, [_q(30)]),
-    })
+    book = _book(
+        tmp_path,
+        {
+            "00000000000000C1": (
+                {},
+                [
+                    _q(1),
+                    _q(2),
+                    _q(3, invisible=True),
+                    _q(10, [1, 2], hide_until_deps_complete=True, min_required_dependencies=3),  # min > deps: never
+                    _q(11, [1, 2], hide_until_deps_complete=True, dependency_requirement="one_started"),
+                    _q(12, [3], hide=True, hide_until_deps_visible=False),  # legacy "hide" wins
+                    _q(13, ["C2"]),  # depends on a chapter (visible: it holds a visible quest)
+                    _q(14, ["C3"]),  # depends on an always-invisible chapter
+                    _q(15, [2], tasks=2, invisible=True, invisible_until_tasks=1),
+                ],
+            ),
+            "00000000000000C2": ({}, [_q(20)]),
+            "00000000000000C3": ({"always_invisible": True}, [_q(30)]),
+        },
+    )
     started = dataclasses.replace(empty_team(SAM), started={_id(2): 1}, completed={f"{0x10000 + 15 * 16 + 1:016X}": 1})
     visible = _numbers(visible_quests(book, started))
     assert 10 not in visible
@@ -265,9 +277,22 @@ def test_dependency_rules_in_detail(tmp_path):
 
 def test_exclusion_follows_quest_lines(tmp_path):
     # 1 allows one dependent; 2 and 3 depend on it; 4 depends on 3; 5 needs 3 or 6 (one_completed)
-    book = _book(tmp_path, {"00000000000000C1": ({}, [
-        _q(1, max_completable_dependents=1), _q(2, [1]), _q(3, [1]), _q(4, [3]),
-        _q(5, [3, 6], dependency_requirement="one_completed"), _q(6)])})
+    book = _book(
+        tmp_path,
+        {
+            "00000000000000C1": (
+                {},
+                [
+                    _q(1, max_completable_dependents=1),
+                    _q(2, [1]),
+                    _q(3, [1]),
+                    _q(4, [3]),
+                    _q(5, [3, 6], dependency_requirement="one_completed"),
+                    _q(6),
+                ],
+            )
+        },
+    )
     chose_2 = dataclasses.replace(empty_team(SAM), completed={_id(1): 1, _id(2): 1})
     visible = _numbers(visible_quests(book, chose_2))
     assert {1, 2, 6, 5} <= visible and not {3, 4} & visible  # 4 is excluded through 3; 5 still has 6

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.data_folder import REPO, SHARED, SHARED_DATA, missing_reason, require  # noqa: F401
+
 VANILLA = SHARED_DATA / "vanilla"
 
 
@@ -33,14 +34,20 @@ WORKED_EXAMPLES = [
     ("entities/wither_skeleton", {}, {"bone": 1.0, "coal": 1 / 3, "wither_skeleton_skull": 0.025}),
     ("entities/wither_skeleton", {"looting": 3}, {"bone": 2.5, "coal": 1.5556, "wither_skeleton_skull": 0.055}),
     ("entities/zombie", {}, {"rotten_flesh": 1.0, "iron_ingot": 0.00833, "carrot": 0.00833, "potato": 0.00833}),
-    ("entities/zombie", {"looting": 3}, {"rotten_flesh": 2.5, "iron_ingot": 0.01833, "carrot": 0.01833,
-                                         "potato": 0.01833}),
+    (
+        "entities/zombie",
+        {"looting": 3},
+        {"rotten_flesh": 2.5, "iron_ingot": 0.01833, "carrot": 0.01833, "potato": 0.01833},
+    ),
     ("blocks/wheat", {}, {"wheat_seeds": 2.7143, "wheat": 1.0}),
     ("blocks/wheat", {"fortune": 3}, {"wheat_seeds": 4.4286}),
     ("blocks/oak_leaves", {}, {"oak_sapling": 0.05, "stick": 0.03, "apple": 0.005}),
     ("blocks/diamond_ore", {"fortune": 3}, {"diamond": 2.2}),
-    ("chests/simple_dungeon", {}, {"bone": 3.375, "gunpowder": 3.375, "rotten_flesh": 3.375, "string": 3.375,
-                                   "wheat": 1.0, "redstone": 0.75}),
+    (
+        "chests/simple_dungeon",
+        {},
+        {"bone": 3.375, "gunpowder": 3.375, "rotten_flesh": 3.375, "string": 3.375, "wheat": 1.0, "redstone": 0.75},
+    ),
     ("gameplay/fishing", {"open_water": False}, {"cod": 0.5368, "salmon": 0.2237, "pufferfish": 0.1163}),
 ]
 

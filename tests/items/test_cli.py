@@ -26,8 +26,9 @@ def test_prints_json_and_returns_zero(capsys):
 
 
 def test_default_scope_features_and_errors(capsys):
-    args = _parse(["item-sources", "minecraft:pale_oak_planks", "--pack", str(vanilla("1.21.3")),
-                   "--feature", "winter_drop"])
+    args = _parse(
+        ["item-sources", "minecraft:pale_oak_planks", "--pack", str(vanilla("1.21.3")), "--feature", "winter_drop"]
+    )
     assert args.scope == "all" and args.func(args) == 0
     data = json.loads(capsys.readouterr().out)
     assert "scope" not in data and any(s["kind"] == "recipe" for s in data["sources"])
@@ -44,12 +45,18 @@ def test_pack_is_required():
 def test_lenient_by_default_strict_on_request_and_lenient_is_a_warned_no_op(tmp_path, capsys):
     from tests.items.items_inputs import write_pack
 
-    root = write_pack(tmp_path / "p", {
-        "data/t/recipe/gem.json": {"type": "minecraft:crafting_shapeless", "ingredients": ["#t:broken"],
-                                   "result": {"id": "t:gem"}},
-        "data/t/tags/item/broken.json": {"values": ["#t:absent"]},
-        "data/t/recipe/bad.json": "[oops",
-    })
+    root = write_pack(
+        tmp_path / "p",
+        {
+            "data/t/recipe/gem.json": {
+                "type": "minecraft:crafting_shapeless",
+                "ingredients": ["#t:broken"],
+                "result": {"id": "t:gem"},
+            },
+            "data/t/tags/item/broken.json": {"values": ["#t:absent"]},
+            "data/t/recipe/bad.json": "[oops",
+        },
+    )
     args = _parse(["item-sources", "t:gem", "--pack", str(root)])
     assert args.func(args) == 0
     captured = capsys.readouterr()

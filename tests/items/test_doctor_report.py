@@ -5,13 +5,16 @@ from __future__ import annotations
 import pytest
 
 import kit.items
-from tests.items.items_inputs import vanilla, write_pack
 from kit.items.doctor_report import DOCTOR_KINDS, ITEM_SCHEMA, PROBLEM_SCHEMA, RECIPE_SCHEMA, SUMMARY_SCHEMA
+from tests.items.items_inputs import vanilla, write_pack
 
 
 def shapeless(result: str, *ingredients: str, count: int = 1) -> dict:
-    return {"type": "minecraft:crafting_shapeless", "ingredients": list(ingredients),
-            "result": {"id": result, "count": count}}
+    return {
+        "type": "minecraft:crafting_shapeless",
+        "ingredients": list(ingredients),
+        "result": {"id": result, "count": count},
+    }
 
 
 def shaped(pattern: list[str], key: dict[str, str], result: str) -> dict:
@@ -23,8 +26,10 @@ def smelting(ingredient: str, result: str, kind: str = "smelting") -> dict:
 
 
 def chest(*items: str) -> dict:
-    return {"type": "minecraft:chest", "pools": [{"rolls": 1, "entries": [
-        {"type": "minecraft:item", "name": i} for i in items]}]}
+    return {
+        "type": "minecraft:chest",
+        "pools": [{"rolls": 1, "entries": [{"type": "minecraft:item", "name": i} for i in items]}],
+    }
 
 
 def lang(*ids: str, blocks: tuple[str, ...] = ()) -> dict:
@@ -61,8 +66,9 @@ def test_an_item_five_recipes_from_a_raw_source_is_obtainable_in_five_steps(tmp_
     assert list(items.loc[CHAIN, "steps"]) == [0, 1, 2, 3, 4, 5]
     assert items.loc["t:raw", "how"] == "loot" and items.loc["t:i5", "how"] == "recipe"
     assert items.loc[CHAIN, "obtainable"].all()
-    assert items.loc["t:i5", "example_path"] == ("t:raw [loot t:chests/cache] > t:i1 [t:r1] > t:i2 [t:r2] > "
-                                                 "t:i3 [t:r3] > t:i4 [t:r4] > t:i5 [t:r5]")
+    assert items.loc["t:i5", "example_path"] == (
+        "t:raw [loot t:chests/cache] > t:i1 [t:r1] > t:i2 [t:r2] > t:i3 [t:r3] > t:i4 [t:r4] > t:i5 [t:r5]"
+    )
     assert report.recipes()["craftable"].all() and not report.has_errors
 
 
@@ -80,10 +86,13 @@ def test_a_chain_broken_at_its_root_makes_every_link_unobtainable(tmp_path) -> N
 
 
 def test_items_whose_recipes_need_each_other_are_loop_only(tmp_path) -> None:
-    files = {"assets/t/lang/en_us.json": lang("t:a", "t:b", "t:c", "t:dust"),
-             "data/t/recipe/a.json": shapeless("t:a", "t:b"), "data/t/recipe/b.json": shapeless("t:b", "t:a"),
-             "data/t/recipe/c.json": shapeless("t:c", "t:a", "t:dust"),
-             "data/t/loot_table/chests/x.json": chest("t:dust")}
+    files = {
+        "assets/t/lang/en_us.json": lang("t:a", "t:b", "t:c", "t:dust"),
+        "data/t/recipe/a.json": shapeless("t:a", "t:b"),
+        "data/t/recipe/b.json": shapeless("t:b", "t:a"),
+        "data/t/recipe/c.json": shapeless("t:c", "t:a", "t:dust"),
+        "data/t/loot_table/chests/x.json": chest("t:dust"),
+    }
     report = run(tmp_path, files)
     loops = rows(report, "loop_only_item")
     assert sorted(loops["object_id"]) == ["t:a", "t:b"]
@@ -92,26 +101,34 @@ def test_items_whose_recipes_need_each_other_are_loop_only(tmp_path) -> None:
 
 
 def test_a_block_made_by_recipes_does_not_supply_itself_through_its_own_drop(tmp_path) -> None:
-    files = {"assets/t/lang/en_us.json": lang("t:gear", blocks=("t:machine", "t:ore")),
-             "data/t/recipe/machine.json": shapeless("t:machine", "t:gear"),
-             "data/t/loot_table/blocks/machine.json": {"type": "minecraft:block", "pools": [{"rolls": 1, "entries": [
-                 {"type": "minecraft:item", "name": "t:machine"}]}]},
-             "data/t/loot_table/blocks/ore.json": {"type": "minecraft:block", "pools": [{"rolls": 1, "entries": [
-                 {"type": "minecraft:item", "name": "t:ore"}]}]}}
+    files = {
+        "assets/t/lang/en_us.json": lang("t:gear", blocks=("t:machine", "t:ore")),
+        "data/t/recipe/machine.json": shapeless("t:machine", "t:gear"),
+        "data/t/loot_table/blocks/machine.json": {
+            "type": "minecraft:block",
+            "pools": [{"rolls": 1, "entries": [{"type": "minecraft:item", "name": "t:machine"}]}],
+        },
+        "data/t/loot_table/blocks/ore.json": {
+            "type": "minecraft:block",
+            "pools": [{"rolls": 1, "entries": [{"type": "minecraft:item", "name": "t:ore"}]}],
+        },
+    }
     report = run(tmp_path, files)
     assert sorted(rows(report, "unobtainable_item")["object_id"]) == ["t:gear", "t:machine"]
     assert report.items().set_index("item_id").loc["t:ore", "how"] == "loot"  # no recipe: assumed in the world
 
 
 def test_missing_items_and_blocks_without_items(tmp_path) -> None:
-    files = {"assets/t/lang/en_us.json": lang("t:gear", blocks=("t:machine", "t:machine_wall")),
-             "assets/t/models/item/machine.json": {"parent": "t:block/machine"},
-             "assets/t/models/item/gear.json": {"parent": "item/generated"},
-             "assets/minecraft/lang/en_us.json": lang("minecraft:stick", blocks=("minecraft:water",)),
-             "data/t/recipe/gear.json": shapeless("t:gear", "t:typo_ingot"),
-             "data/t/recipe/wet.json": shapeless("t:machine", "minecraft:water", "minecraft:stick"),
-             "data/t/recipe/wall.json": shapeless("t:gear", "t:machine_wall"),
-             "data/t/tags/item/parts.json": {"values": ["othermod:cog"]}}
+    files = {
+        "assets/t/lang/en_us.json": lang("t:gear", blocks=("t:machine", "t:machine_wall")),
+        "assets/t/models/item/machine.json": {"parent": "t:block/machine"},
+        "assets/t/models/item/gear.json": {"parent": "item/generated"},
+        "assets/minecraft/lang/en_us.json": lang("minecraft:stick", blocks=("minecraft:water",)),
+        "data/t/recipe/gear.json": shapeless("t:gear", "t:typo_ingot"),
+        "data/t/recipe/wet.json": shapeless("t:machine", "minecraft:water", "minecraft:stick"),
+        "data/t/recipe/wall.json": shapeless("t:gear", "t:machine_wall"),
+        "data/t/tags/item/parts.json": {"values": ["othermod:cog"]},
+    }
     report = run(tmp_path, files, mods=["t"])
     missing = rows(report, "missing_item").set_index("object_id")
     assert sorted(missing.index) == ["minecraft:water", "othermod:cog", "t:machine_wall", "t:typo_ingot"]
@@ -129,17 +146,21 @@ def test_missing_items_and_blocks_without_items(tmp_path) -> None:
 
 
 def test_undefined_failed_and_empty_tags(tmp_path) -> None:
-    files = {"assets/t/lang/en_us.json": lang("t:a", "t:b", "t:c", "t:d"),
-             "data/t/recipe/a.json": shapeless("t:a", "#t:nothing"),
-             "data/t/recipe/b.json": shapeless("t:b", "#t:broken"),
-             "data/t/recipe/c.json": shapeless("t:c", "#t:empty"),
-             "data/t/tags/item/broken.json": {"values": ["t:d", "#forge:storage_blocks/netherite"]},
-             "data/t/tags/item/empty.json": {"values": []}}
+    files = {
+        "assets/t/lang/en_us.json": lang("t:a", "t:b", "t:c", "t:d"),
+        "data/t/recipe/a.json": shapeless("t:a", "#t:nothing"),
+        "data/t/recipe/b.json": shapeless("t:b", "#t:broken"),
+        "data/t/recipe/c.json": shapeless("t:c", "#t:empty"),
+        "data/t/tags/item/broken.json": {"values": ["t:d", "#forge:storage_blocks/netherite"]},
+        "data/t/tags/item/empty.json": {"values": []},
+    }
     report = run(tmp_path, files)
     undefined = rows(report, "undefined_tag").set_index("object_id")
     assert sorted(undefined.index) == ["t:broken", "t:nothing"]
-    assert "failed to load (references missing tag #forge:storage_blocks/netherite)" in undefined.loc["t:broken",
-                                                                                                       "message"]
+    assert (
+        "failed to load (references missing tag #forge:storage_blocks/netherite)"
+        in undefined.loc["t:broken", "message"]
+    )
     assert (undefined["severity"] == "error").all() and (undefined["field"] == "inputs[0]").all()
     empty = rows(report, "empty_tag")
     assert list(empty["object_id"]) == ["t:empty"] and list(empty["severity"]) == ["warning"]
@@ -148,23 +169,26 @@ def test_undefined_failed_and_empty_tags(tmp_path) -> None:
 
 
 def test_recipe_conflicts_follow_the_games_matching_rules(tmp_path) -> None:
-    files = {"assets/t/lang/en_us.json": lang(*[f"t:{x}" for x in "abcdefghxyz"]) | lang("t:raw1", "t:raw2"),
-             "data/t/loot_table/chests/x.json": chest("t:a", "t:b", "t:c", "t:raw1", "t:raw2"),
-             "data/t/tags/item/ab.json": {"values": ["t:a", "t:b"]},
-             # mirrored shaped patterns: L-shape and its mirror image
-             "data/t/recipe/left.json": shaped(["a ", "aa"], {"a": "t:a"}, "t:x"),
-             "data/t/recipe/right.json": shaped([" a", "aa"], {"a": "t:a"}, "t:y"),
-             # a different shape does not conflict
-             "data/t/recipe/line.json": shaped(["aaa"], {"a": "t:a"}, "t:z"),
-             # shapeless multisets in another order, through a tag
-             "data/t/recipe/mix1.json": shapeless("t:d", "t:a", "t:c"),
-             "data/t/recipe/mix2.json": shapeless("t:e", "t:c", "#t:ab"),
-             # same inputs and same result: a duplicate, not a conflict
-             "data/t/recipe/mix3.json": shapeless("t:e", "t:c", "#t:ab"),
-             # smelting family: same type conflicts, blasting is its own type
-             "data/t/recipe/s1.json": smelting("t:raw1", "t:f"), "data/t/recipe/s2.json": smelting("#t:ab", "t:g"),
-             "data/t/recipe/s3.json": smelting("t:a", "t:h"),
-             "data/t/recipe/b1.json": smelting("t:raw1", "t:h", "blasting")}
+    files = {
+        "assets/t/lang/en_us.json": lang(*[f"t:{x}" for x in "abcdefghxyz"]) | lang("t:raw1", "t:raw2"),
+        "data/t/loot_table/chests/x.json": chest("t:a", "t:b", "t:c", "t:raw1", "t:raw2"),
+        "data/t/tags/item/ab.json": {"values": ["t:a", "t:b"]},
+        # mirrored shaped patterns: L-shape and its mirror image
+        "data/t/recipe/left.json": shaped(["a ", "aa"], {"a": "t:a"}, "t:x"),
+        "data/t/recipe/right.json": shaped([" a", "aa"], {"a": "t:a"}, "t:y"),
+        # a different shape does not conflict
+        "data/t/recipe/line.json": shaped(["aaa"], {"a": "t:a"}, "t:z"),
+        # shapeless multisets in another order, through a tag
+        "data/t/recipe/mix1.json": shapeless("t:d", "t:a", "t:c"),
+        "data/t/recipe/mix2.json": shapeless("t:e", "t:c", "#t:ab"),
+        # same inputs and same result: a duplicate, not a conflict
+        "data/t/recipe/mix3.json": shapeless("t:e", "t:c", "#t:ab"),
+        # smelting family: same type conflicts, blasting is its own type
+        "data/t/recipe/s1.json": smelting("t:raw1", "t:f"),
+        "data/t/recipe/s2.json": smelting("#t:ab", "t:g"),
+        "data/t/recipe/s3.json": smelting("t:a", "t:h"),
+        "data/t/recipe/b1.json": smelting("t:raw1", "t:h", "blasting"),
+    }
     report = run(tmp_path, files)
     pairs = {(r.object_id, r.related_id): r.message for r in rows(report, "recipe_conflict").itertuples()}
     assert set(pairs) == {("t:left", "t:right"), ("t:mix1", "t:mix2"), ("t:mix1", "t:mix3"), ("t:s2", "t:s3")}
@@ -174,13 +198,17 @@ def test_recipe_conflicts_follow_the_games_matching_rules(tmp_path) -> None:
 
 
 def test_code_and_creative_items_and_extending_the_table(tmp_path) -> None:
-    files = {"assets/minecraft/lang/en_us.json": lang("minecraft:elytra", "minecraft:debug_stick"),
-             "assets/t/lang/en_us.json": lang("t:spirit", "t:relic")}
+    files = {
+        "assets/minecraft/lang/en_us.json": lang("minecraft:elytra", "minecraft:debug_stick"),
+        "assets/t/lang/en_us.json": lang("t:spirit", "t:relic"),
+    }
     report = run(tmp_path, files, sources={"t:spirit": ("code", "a ritual in the mod's code"), "t:relic": "creative"})
     items = report.items().set_index("item_id")
     assert (items.loc["minecraft:elytra", "how"], items.loc["minecraft:elytra", "obtainable"]) == ("code", True)
-    assert (items.loc["minecraft:debug_stick", "how"], items.loc["minecraft:debug_stick", "obtainable"]) == \
-        ("creative", False)
+    assert (items.loc["minecraft:debug_stick", "how"], items.loc["minecraft:debug_stick", "obtainable"]) == (
+        "creative",
+        False,
+    )
     assert items.loc["t:spirit", "reason"] == "a ritual in the mod's code" and items.loc["t:spirit", "steps"] == 0
     assert items.loc["t:relic", "how"] == "creative"
     assert len(report.problems()) == 0  # creative items get no problem row
@@ -191,16 +219,21 @@ def test_code_and_creative_items_and_extending_the_table(tmp_path) -> None:
 
 
 def test_a_loot_table_rolling_a_missing_table(tmp_path) -> None:
-    files = {"data/t/loot_table/chests/x.json": {"type": "minecraft:chest", "pools": [{"rolls": 1, "entries": [
-        {"type": "minecraft:loot_table", "value": "t:chests/gone"}]}]}}
+    files = {
+        "data/t/loot_table/chests/x.json": {
+            "type": "minecraft:chest",
+            "pools": [{"rolls": 1, "entries": [{"type": "minecraft:loot_table", "value": "t:chests/gone"}]}],
+        }
+    }
     found = rows(run(tmp_path, files), "missing_loot_table")
     assert list(found["object_id"]) == ["t:chests/x"] and "t:chests/gone" in found.iloc[0]["message"]
 
 
 def test_frames_have_their_documented_columns_also_when_empty(tmp_path) -> None:
     report = run(tmp_path, {"data/t/tags/item/x.json": {"values": []}})
-    assert dict(report.items().dtypes.astype(str)) == {k: str(v) for k, v in
-                                                       kit.core.frames.frame(ITEM_SCHEMA).dtypes.items()}
+    assert dict(report.items().dtypes.astype(str)) == {
+        k: str(v) for k, v in kit.core.frames.frame(ITEM_SCHEMA).dtypes.items()
+    }
     assert list(report.recipes().columns) == list(RECIPE_SCHEMA) == ["recipe_id", "type", "craftable", "missing"]
     assert list(report.problems().columns) == list(PROBLEM_SCHEMA)
     summary = report.summary()
@@ -212,9 +245,20 @@ def test_vanilla_alone_comes_out_clean() -> None:
     report = kit.items.doctor(kit.items.load_datapacks(vanilla("1.21.3"), strict=False))
     assert len(report.problems()) == 0, report.problems().head(10).to_string()
     items = report.items().set_index("item_id")
-    common = ["minecraft:stick", "minecraft:iron_ingot", "minecraft:diamond_pickaxe", "minecraft:beacon",
-              "minecraft:netherite_sword", "minecraft:ender_eye", "minecraft:firework_rocket", "minecraft:elytra",
-              "minecraft:potion", "minecraft:oak_log", "minecraft:cake", "minecraft:enchanting_table"]
+    common = [
+        "minecraft:stick",
+        "minecraft:iron_ingot",
+        "minecraft:diamond_pickaxe",
+        "minecraft:beacon",
+        "minecraft:netherite_sword",
+        "minecraft:ender_eye",
+        "minecraft:firework_rocket",
+        "minecraft:elytra",
+        "minecraft:potion",
+        "minecraft:oak_log",
+        "minecraft:cake",
+        "minecraft:enchanting_table",
+    ]
     assert items.loc[common, "obtainable"].all()
     assert items.loc["minecraft:bedrock", "how"] == "creative"
     assert (items["how"] != "").all()  # every known vanilla item is obtainable or creative-only
@@ -222,8 +266,10 @@ def test_vanilla_alone_comes_out_clean() -> None:
 
 
 def test_conflict_rows_are_capped_per_recipe_with_the_exact_count(tmp_path) -> None:
-    files = {"assets/t/lang/en_us.json": lang("t:dust", *[f"t:out{k:02d}" for k in range(20)]),
-             "data/t/loot_table/chests/x.json": chest("t:dust")}
+    files = {
+        "assets/t/lang/en_us.json": lang("t:dust", *[f"t:out{k:02d}" for k in range(20)]),
+        "data/t/loot_table/chests/x.json": chest("t:dust"),
+    }
     files.update({f"data/t/recipe/r{k:02d}.json": shapeless(f"t:out{k:02d}", "t:dust") for k in range(20)})
     found = rows(run(tmp_path, files), "recipe_conflict")
     first = found[found["object_id"] == "t:r00"]
@@ -238,8 +284,20 @@ def test_capped_conflict_rows_name_the_smallest_partner_ids_whatever_the_set_ord
 
     def node(rid: str, items: tuple[str, ...], out: str) -> RecipeNode:
         slot = frozenset(items)
-        return RecipeNode(rid, "minecraft:crafting_shapeless", "shapeless", (slot,), ("|".join(items),), ((),),
-                          (out,), ((out, 1),), 0, (slot,), "p", f"{rid}.json")
+        return RecipeNode(
+            rid,
+            "minecraft:crafting_shapeless",
+            "shapeless",
+            (slot,),
+            ("|".join(items),),
+            ((),),
+            (out,),
+            ((out, 1),),
+            0,
+            (slot,),
+            "p",
+            f"{rid}.json",
+        )
 
     # t:a accepts 40 items; each other recipe one of them: t:a finds its partners in the set's (hash) order
     parts = tuple(f"t:x{k:02d}" for k in range(40))

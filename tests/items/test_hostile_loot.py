@@ -9,14 +9,14 @@ import math
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tests.items.items_inputs import vanilla, write_pack
 
 import kit.items
 from kit.core.errors import KitError
-from kit.items import LootTable, LootSamplingError, PackSet, ProviderRegistry
+from kit.items import LootSamplingError, LootTable, PackSet, ProviderRegistry
 from kit.items.loot_exact import MAX_OUTCOMES, MAX_SUPPORT
 from kit.items.tags import resolve_tags
 from tests.hostile import MEMORY_BOUND_BYTES, peak_memory_error
+from tests.items.items_inputs import vanilla, write_pack
 
 INT_MAX = 2**31 - 1
 
@@ -51,8 +51,11 @@ REFUSED = [
     (_table([_item()], rolls={"min": 0, "max": 10**20}), "pools[0].rolls.max", "int range"),
     (_table([_item()], rolls="lots"), "pools[0].rolls", "expected a number"),
     (_table([_item()], bonus_rolls=[1]), "pools[0].bonus_rolls", "expected a number"),
-    (_table([_item([_set_count({"type": "binomial", "n": 1e16, "p": 0.5})])]),
-     "pools[0].entries[0].functions[0].count.n", "int range"),
+    (
+        _table([_item([_set_count({"type": "binomial", "n": 1e16, "p": 0.5})])]),
+        "pools[0].entries[0].functions[0].count.n",
+        "int range",
+    ),
     (_table([_item([_set_count({"type": "binomial", "n": 3})])]), "functions[0].count.p", "missing"),
     (_table([_item([_set_count(float("-inf"))])]), "functions[0].count", "finite"),
     (_table([_item([_set_count(1, add="yes")])]), "functions[0].add", "true or false"),
@@ -60,19 +63,55 @@ REFUSED = [
     (_table([_item([{"function": 5}])]), "functions[0].function", "expected a function id"),
     (_table([_item([{"function": "set_count"}])]), "functions[0].count", "missing"),
     (_table([_item([{"function": "limit_count", "limit": {"max": "x"}}])]), "functions[0].limit.max", "number"),
-    (_table([_item([{"function": "apply_bonus", "enchantment": "fortune", "formula": "uniform_bonus_count",
-                     "parameters": {"bonusMultiplier": float("inf")}}])]), "parameters.bonusMultiplier", "finite"),
+    (
+        _table(
+            [
+                _item(
+                    [
+                        {
+                            "function": "apply_bonus",
+                            "enchantment": "fortune",
+                            "formula": "uniform_bonus_count",
+                            "parameters": {"bonusMultiplier": float("inf")},
+                        }
+                    ]
+                )
+            ]
+        ),
+        "parameters.bonusMultiplier",
+        "finite",
+    ),
     (_table([_item(conditions="killed_by_player")]), "pools[0].entries[0].conditions", "list of conditions"),
     (_table([_item(conditions=[["x"]])]), "conditions[0]", "expected a condition object"),
     (_table([_item(conditions=[{"condition": None}])]), "conditions[0].condition", "expected a condition id"),
-    (_table([_item(conditions=[{"condition": "random_chance", "chance": float("nan")}])]),
-     "conditions[0].chance", "finite"),
-    (_table([_item(conditions=[{"condition": "table_bonus", "enchantment": "fortune", "chances": [0.1, "x"]}])]),
-     "conditions[0].chances[1]", "expected a number"),
+    (
+        _table([_item(conditions=[{"condition": "random_chance", "chance": float("nan")}])]),
+        "conditions[0].chance",
+        "finite",
+    ),
+    (
+        _table([_item(conditions=[{"condition": "table_bonus", "enchantment": "fortune", "chances": [0.1, "x"]}])]),
+        "conditions[0].chances[1]",
+        "expected a number",
+    ),
     (_table([_item(conditions=[{"condition": "inverted"}])]), "conditions[0].term", "missing"),
-    (_table([_item(conditions=[{"condition": "random_chance_with_enchanted_bonus", "enchantment": "looting",
-                                "enchanted_chance": {"type": "linear", "base": 0.1}}])]),
-     "enchanted_chance.per_level_above_first", "missing"),
+    (
+        _table(
+            [
+                _item(
+                    conditions=[
+                        {
+                            "condition": "random_chance_with_enchanted_bonus",
+                            "enchantment": "looting",
+                            "enchanted_chance": {"type": "linear", "base": 0.1},
+                        }
+                    ]
+                )
+            ]
+        ),
+        "enchanted_chance.per_level_above_first",
+        "missing",
+    ),
     (_table([_item()], conditions={"condition": "killed_by_player"}), "pools[0].conditions", "list of conditions"),
     (_table([_item()], functions=[1]), "pools[0].functions[0]", "function object"),
     ({"functions": "set_count", "pools": []}, "'functions'", "list of functions"),
@@ -90,9 +129,11 @@ def test_bad_values_are_error_rows_naming_table_and_field_or_raise_when_strict(t
     assert errors.loc["t:bad", "path"] == "data/t/loot_table/bad.json"
     assert packs.loot_tables()["loot_table_id"].tolist() == ["t:good"]
     assert [s.source_id for s in packs.item_sources("t:gem").sources] == ["t:r", "t:good", "#t:gems"]
-    with pytest.raises(kit.items.DatapackReadError, match=r"loot_table/bad\.json \(t:bad\): field '.*"
-                                                          + field.replace("[", r"\[").replace("]", r"\]").replace(".", r"\.")
-                                                          .replace("'", "")):
+    with pytest.raises(
+        kit.items.DatapackReadError,
+        match=r"loot_table/bad\.json \(t:bad\): field '.*"
+        + field.replace("[", r"\[").replace("]", r"\]").replace(".", r"\.").replace("'", ""),
+    ):
         kit.items.load_datapacks(packs.packs()["location"].iloc[0], strict=True)
 
 
@@ -179,8 +220,9 @@ def test_nested_table_chains_are_cut_with_a_reason(tmp_path):
         packs.sample_loot("t:n0", 1)
 
 
-@pytest.mark.parametrize("kw", [{"luck": float("inf")}, {"luck": float("nan")}, {"explosion": float("nan")},
-                                {"explosion": float("inf")}])
+@pytest.mark.parametrize(
+    "kw", [{"luck": float("inf")}, {"luck": float("nan")}, {"explosion": float("nan")}, {"explosion": float("inf")}]
+)
 def test_context_numbers_must_be_finite(tmp_path, kw):
     packs = _load(tmp_path, {"ok": _table([_item()])})
     with pytest.raises(ValueError, match="parameter of loot_expectations"):
@@ -192,8 +234,10 @@ def test_context_numbers_must_be_finite(tmp_path, kw):
 
 def _unvalidated(tables: dict) -> PackSet:
     """A PackSet holding tables as given (as another loader could build one), skipping load-time checks."""
-    loot = {tid: LootTable(tid, "minecraft:generic", data, "p", f"data/t/loot_table/{tid[2:]}.json")
-            for tid, data in tables.items()}
+    loot = {
+        tid: LootTable(tid, "minecraft:generic", data, "p", f"data/t/loot_table/{tid[2:]}.json")
+        for tid, data in tables.items()
+    }
     return PackSet({}, loot, resolve_tags([]), {}, [], [])
 
 
@@ -238,42 +282,72 @@ def test_items_count_the_tables_the_loot_scan_lists_on_vanilla():
 
 # ---------------------------------------------------------------- generated tables
 
-_numbers = st.one_of(st.integers(-(2**40), 2**40), st.floats(allow_nan=True, allow_infinity=True),
-                     st.sampled_from([0, 1, 2, INT_MAX, -1, 0.5]))
+_numbers = st.one_of(
+    st.integers(-(2**40), 2**40),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.sampled_from([0, 1, 2, INT_MAX, -1, 0.5]),
+)
 _provider = st.one_of(
-    _numbers, st.text(max_size=3), st.none(),
+    _numbers,
+    st.text(max_size=3),
+    st.none(),
     st.fixed_dictionaries({"min": _numbers, "max": _numbers}),
     st.fixed_dictionaries({"type": st.just("binomial"), "n": _numbers, "p": _numbers}),
 )
 _condition = st.one_of(
-    st.fixed_dictionaries({"condition": st.sampled_from(["random_chance", "killed_by_player", "x:unknown"]),
-                           "chance": _numbers}),
-    st.fixed_dictionaries({"condition": st.just("table_bonus"), "enchantment": st.just("fortune"),
-                           "chances": st.lists(_numbers, max_size=3)}),
-    st.text(max_size=3), st.integers(),
+    st.fixed_dictionaries(
+        {"condition": st.sampled_from(["random_chance", "killed_by_player", "x:unknown"]), "chance": _numbers}
+    ),
+    st.fixed_dictionaries(
+        {
+            "condition": st.just("table_bonus"),
+            "enchantment": st.just("fortune"),
+            "chances": st.lists(_numbers, max_size=3),
+        }
+    ),
+    st.text(max_size=3),
+    st.integers(),
 )
 _function = st.one_of(
     st.fixed_dictionaries({"function": st.just("set_count"), "count": _provider, "add": st.booleans()}),
-    st.fixed_dictionaries({"function": st.just("limit_count"), "limit": st.one_of(_numbers, st.fixed_dictionaries(
-        {"min": _provider}))}),
+    st.fixed_dictionaries(
+        {"function": st.just("limit_count"), "limit": st.one_of(_numbers, st.fixed_dictionaries({"min": _provider}))}
+    ),
     st.fixed_dictionaries({"function": st.just("explosion_decay")}),
     st.text(max_size=3),
 )
 _entry = st.fixed_dictionaries(
     {"type": st.sampled_from(["item", "tag", "empty", "dynamic"]), "name": st.sampled_from(["t:gem", "t:gems"])},
-    optional={"weight": _numbers, "quality": _numbers, "conditions": st.lists(_condition, max_size=2),
-              "functions": st.lists(_function, max_size=3)},
+    optional={
+        "weight": _numbers,
+        "quality": _numbers,
+        "conditions": st.lists(_condition, max_size=2),
+        "functions": st.lists(_function, max_size=3),
+    },
 )
-_tables = st.fixed_dictionaries({"pools": st.lists(st.fixed_dictionaries(
-    {"rolls": _provider, "entries": st.lists(_entry, max_size=4)},
-    optional={"bonus_rolls": _provider, "conditions": st.lists(_condition, max_size=2)}), max_size=2)})
+_tables = st.fixed_dictionaries(
+    {
+        "pools": st.lists(
+            st.fixed_dictionaries(
+                {"rolls": _provider, "entries": st.lists(_entry, max_size=4)},
+                optional={"bonus_rolls": _provider, "conditions": st.lists(_condition, max_size=2)},
+            ),
+            max_size=2,
+        )
+    }
+)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(_tables)
 def test_any_generated_table_is_read_or_refused_and_never_raises_a_foreign_error(tmp_path, table):
-    root = write_pack(tmp_path / "g", {"data/t/loot_table/g.json": json.dumps(table, allow_nan=True),
-                                       "data/t/tags/item/gems.json": {"values": ["t:gem"]}})
+    root = write_pack(
+        tmp_path / "g",
+        {
+            "data/t/loot_table/g.json": json.dumps(table, allow_nan=True),
+            "data/t/tags/item/gems.json": {"values": ["t:gem"]},
+        },
+    )
     packs = kit.items.load_datapacks(root, strict=False)
     packs.items()
     out = packs.item_sources("t:gem")

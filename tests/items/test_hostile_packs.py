@@ -11,22 +11,28 @@ import zipfile
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tests.items.items_inputs import write_pack
 
 import kit.items
 from kit.core.errors import KitError
-from kit.items.packs import MAX_DATA_FILE_BYTES, MAX_JSON_CONTAINERS, MAX_LANG_FILE_BYTES, MAX_ZIP_DATA_BYTES, \
-    MAX_ZIP_ENTRIES
+from kit.items.packs import (
+    MAX_DATA_FILE_BYTES,
+    MAX_JSON_CONTAINERS,
+    MAX_LANG_FILE_BYTES,
+    MAX_ZIP_DATA_BYTES,
+    MAX_ZIP_ENTRIES,
+)
 from kit.items.tags import MAX_TAG_DEPTH
 from tests.hostile import MEMORY_BOUND_BYTES, peak_memory_error
+from tests.items.items_inputs import write_pack
 
 GOOD_TABLE = {"pools": [{"rolls": 1, "entries": [{"type": "item", "name": "t:gem"}]}]}
 GOOD_RECIPE = {"type": "minecraft:smelting", "ingredient": "t:ore", "result": {"id": "t:gem"}}
 
 
 def _pack(root, extra=None):
-    return write_pack(root, {"data/t/loot_table/good.json": GOOD_TABLE, "data/t/recipe/good.json": GOOD_RECIPE,
-                             **(extra or {})})
+    return write_pack(
+        root, {"data/t/loot_table/good.json": GOOD_TABLE, "data/t/recipe/good.json": GOOD_RECIPE, **(extra or {})}
+    )
 
 
 def _errors(packs):
@@ -53,8 +59,7 @@ def test_a_link_to_dev_zero_as_the_pack_is_refused(tmp_path):
 def test_a_non_regular_file_inside_a_folder_pack_is_an_error_row(tmp_path, make):
     root = _pack(tmp_path / "p")
     bad = root / "data" / "t" / "loot_table" / "bad.json"
-    {"fifo": lambda: os.mkfifo(bad), "dev_zero": lambda: bad.symlink_to("/dev/zero"),
-     "folder": lambda: None}[make]()
+    {"fifo": lambda: os.mkfifo(bad), "dev_zero": lambda: bad.symlink_to("/dev/zero"), "folder": lambda: None}[make]()
     if make == "folder":  # a folder named like a file is never read: os.walk lists it as a folder
         bad.mkdir()
     packs = kit.items.load_datapacks(root, strict=False)
@@ -66,8 +71,9 @@ def test_a_non_regular_file_inside_a_folder_pack_is_an_error_row(tmp_path, make)
     assert packs.recipes()["recipe_id"].tolist() == ["t:good"]
 
 
-@pytest.mark.parametrize("rel, cap", [("data/t/recipe/big.json", MAX_DATA_FILE_BYTES),
-                                      ("assets/t/lang/en_us.json", MAX_LANG_FILE_BYTES)])
+@pytest.mark.parametrize(
+    "rel, cap", [("data/t/recipe/big.json", MAX_DATA_FILE_BYTES), ("assets/t/lang/en_us.json", MAX_LANG_FILE_BYTES)]
+)
 def test_an_oversized_file_is_refused_from_its_size(tmp_path, rel, cap):
     root = _pack(tmp_path / "p")
     big = root / rel
@@ -148,8 +154,11 @@ def test_a_zip_declaring_too_many_entries_is_refused_before_reading_its_director
 
 
 def test_a_bad_crc_is_an_error_row_naming_the_member(tmp_path):
-    z = _zip(tmp_path / "crc.zip", {"data/t/loot_table/crc.json": GOOD_TABLE, "data/t/recipe/good.json": GOOD_RECIPE},
-             compression=zipfile.ZIP_STORED)
+    z = _zip(
+        tmp_path / "crc.zip",
+        {"data/t/loot_table/crc.json": GOOD_TABLE, "data/t/recipe/good.json": GOOD_RECIPE},
+        compression=zipfile.ZIP_STORED,
+    )
     _patch(z, b'"t:gem"}]}]}', b'"t:gex"}]}]}', 1)
     packs = kit.items.load_datapacks(z, strict=False)
     assert "member data/t/loot_table/crc.json is corrupt: Bad CRC-32" in _member_error(packs, "t:crc")
@@ -165,7 +174,7 @@ def _flag_member(z, name: bytes, *, flag: int | None = None, method: int | None 
         at = data.find(sig)
         while at >= 0:
             name_at = at + (30 if sig == b"PK\x03\x04" else 46)
-            if data[name_at:name_at + len(name)] == name:
+            if data[name_at : name_at + len(name)] == name:
                 if flag is not None:
                     struct.pack_into("<H", data, at + flag_at, struct.unpack_from("<H", data, at + flag_at)[0] | flag)
                 if method is not None:
@@ -195,7 +204,7 @@ def test_any_bytes_as_a_pack_are_read_or_refused_by_kit(tmp_path, noise, at):
     z = _zip(tmp_path / "fuzz.zip", {"data/t/loot_table/good.json": GOOD_TABLE, "data/t/recipe/r.json": GOOD_RECIPE})
     data = bytearray(z.read_bytes())
     at %= len(data)
-    data[at:at + len(noise)] = noise
+    data[at : at + len(noise)] = noise
     z.write_bytes(bytes(data))
     try:
         packs = kit.items.load_datapacks(z, strict=False)
@@ -212,8 +221,15 @@ def test_any_bytes_as_a_pack_are_read_or_refused_by_kit(tmp_path, noise, at):
 
 
 @pytest.mark.parametrize("text", ["[" * 200_000, '{"a":' * 200_000, '{"pools": ' + "[" * 100_000])
-@pytest.mark.parametrize("rel", ["data/t/loot_table/deep.json", "data/t/recipe/deep.json",
-                                 "data/t/tags/item/deep.json", "assets/t/lang/en_us.json"])
+@pytest.mark.parametrize(
+    "rel",
+    [
+        "data/t/loot_table/deep.json",
+        "data/t/recipe/deep.json",
+        "data/t/tags/item/deep.json",
+        "assets/t/lang/en_us.json",
+    ],
+)
 def test_deep_json_is_an_error_row_not_a_recursion_error(tmp_path, text, rel):
     root = _pack(tmp_path / "p", {rel: text})
     peak, error = peak_memory_error(lambda: kit.items.load_datapacks(root, strict=False))
@@ -225,13 +241,17 @@ def test_deep_json_is_an_error_row_not_a_recursion_error(tmp_path, text, rel):
 _LANG = "assets/t/lang/en_us.json"
 
 
-@pytest.mark.parametrize("rel, text", [
-    ("data/t/loot_table/x.json", "[" + "{}," * (MAX_DATA_FILE_BYTES // 3 - 2) + "x"),
-    ("data/t/loot_table/x.json", "[" + "[]," * (MAX_DATA_FILE_BYTES // 3 - 2) + "x"),
-    (_LANG, "[" + "[]," * (MAX_LANG_FILE_BYTES // 3 - 2) + "x"),
-    (_LANG, "[" + "{}," * (MAX_LANG_FILE_BYTES // 3 - 2) + "x"),
-    (_LANG, "{" + ",".join(f'"k{i}":"v"' for i in range(MAX_LANG_FILE_BYTES // 14)) + ",]"),
-], ids=["data-objects", "data-arrays", "lang-arrays", "lang-objects", "lang-keys"])
+@pytest.mark.parametrize(
+    "rel, text",
+    [
+        ("data/t/loot_table/x.json", "[" + "{}," * (MAX_DATA_FILE_BYTES // 3 - 2) + "x"),
+        ("data/t/loot_table/x.json", "[" + "[]," * (MAX_DATA_FILE_BYTES // 3 - 2) + "x"),
+        (_LANG, "[" + "[]," * (MAX_LANG_FILE_BYTES // 3 - 2) + "x"),
+        (_LANG, "[" + "{}," * (MAX_LANG_FILE_BYTES // 3 - 2) + "x"),
+        (_LANG, "{" + ",".join(f'"k{i}":"v"' for i in range(MAX_LANG_FILE_BYTES // 14)) + ",]"),
+    ],
+    ids=["data-objects", "data-arrays", "lang-arrays", "lang-objects", "lang-keys"],
+)
 def test_the_costliest_json_up_to_the_caps_stays_within_the_memory_bound(tmp_path, rel, text):
     root = _pack(tmp_path / "p", {rel: text})
     peak, error = peak_memory_error(lambda: kit.items.load_datapacks(root, strict=False))
@@ -240,13 +260,20 @@ def test_the_costliest_json_up_to_the_caps_stays_within_the_memory_bound(tmp_pat
     assert "invalid" in reason and (rel != _LANG or "[]" not in text or str(MAX_JSON_CONTAINERS) in reason)
 
 
-@pytest.mark.parametrize("text, expected", [
-    ('{"pools": [{"rolls": 1, "entries": [{"type": "item", "name": "t:a", "weight": 1e400}]}]}',
-     "pools[0].entries[0].weight': expected a finite number, got inf"),
-    ('{"pools": [{"rolls": NaN, "entries": []}]}', "pools[0].rolls': expected a finite number, got nan"),
-    ('{"pools": [{"rolls": 1, "entries": [{"type": "item", "name": "t:a", "weight": ' + "9" * 5000 + "}]}]}",
-     "invalid JSON"),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        (
+            '{"pools": [{"rolls": 1, "entries": [{"type": "item", "name": "t:a", "weight": 1e400}]}]}',
+            "pools[0].entries[0].weight': expected a finite number, got inf",
+        ),
+        ('{"pools": [{"rolls": NaN, "entries": []}]}', "pools[0].rolls': expected a finite number, got nan"),
+        (
+            '{"pools": [{"rolls": 1, "entries": [{"type": "item", "name": "t:a", "weight": ' + "9" * 5000 + "}]}]}",
+            "invalid JSON",
+        ),
+    ],
+)
 def test_absurd_json_numbers_are_error_rows(tmp_path, text, expected):
     root = _pack(tmp_path / "p", {"data/t/loot_table/n.json": text})
     assert expected in _errors(kit.items.load_datapacks(root, strict=False)).loc["t:n", "message"]

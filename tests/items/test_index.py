@@ -3,18 +3,28 @@
 from __future__ import annotations
 
 import kit.items
-from tests.items.items_inputs import write_pack
 from kit.items.index import ItemIndex
 from kit.items.sources import PROVIDERS
+from tests.items.items_inputs import write_pack
 
 
 def test_tables_are_built_on_first_use_and_independently(tmp_path) -> None:
-    packs = kit.items.load_datapacks(write_pack(tmp_path / "p", {
-        "data/t/recipe/gem.json": {"type": "minecraft:crafting_shapeless", "ingredients": ["#t:rocks"],
-                                   "result": {"id": "t:gem", "count": 2}},
-        "data/t/tags/item/rocks.json": {"values": ["t:stone", "t:granite"]},
-        "data/t/loot_table/blocks/gem.json": {"pools": [{"rolls": 1, "entries": [{"type": "item", "name": "t:gem"}]}]},
-    }))
+    packs = kit.items.load_datapacks(
+        write_pack(
+            tmp_path / "p",
+            {
+                "data/t/recipe/gem.json": {
+                    "type": "minecraft:crafting_shapeless",
+                    "ingredients": ["#t:rocks"],
+                    "result": {"id": "t:gem", "count": 2},
+                },
+                "data/t/tags/item/rocks.json": {"values": ["t:stone", "t:granite"]},
+                "data/t/loot_table/blocks/gem.json": {
+                    "pools": [{"rolls": 1, "entries": [{"type": "item", "name": "t:gem"}]}]
+                },
+            },
+        )
+    )
     index = packs.index
     assert isinstance(index, ItemIndex) and index is packs.index
     assert "produced" not in vars(index) and "loot" not in vars(index)  # nothing built yet

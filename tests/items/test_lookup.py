@@ -17,8 +17,17 @@ def packs():
     return kit.items.load_datapacks([SAMPLE_PACK])
 
 
-@pytest.mark.parametrize("text, how", [("aurora:glacite_ingot", "id"), ("glacite_ingot", "path"), ("Glacite Ingot", "path"),
-                                       ("冰川锭", "name"), ("  glacite   ingot ", "path"), ("GLACITE INGOT", "path")])
+@pytest.mark.parametrize(
+    "text, how",
+    [
+        ("aurora:glacite_ingot", "id"),
+        ("glacite_ingot", "path"),
+        ("Glacite Ingot", "path"),
+        ("冰川锭", "name"),
+        ("  glacite   ingot ", "path"),
+        ("GLACITE INGOT", "path"),
+    ],
+)
 def test_one_item_many_spellings(packs, text, how) -> None:
     found = lookup_item(packs, text)
     assert (found.item_id, found.how, found.found) == ("aurora:glacite_ingot", how, True)

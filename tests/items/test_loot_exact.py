@@ -28,10 +28,13 @@ def test_fishing_pick_probabilities_follow_luck(packs):
     # junk w10 q-2, treasure w5 q+2 (open water), fish w85 q-1; luck 3 -> 4/97, 11/97, 82/97
     df = packs.loot_expectations(table="minecraft:gameplay/fishing", luck=3.0, open_water=True).set_index("item_id")
     fish = packs.loot_expectations(table="minecraft:gameplay/fishing/fish").set_index("item_id")
-    assert df.loc["minecraft:cod", "expected_count"] == pytest.approx(82 / 97 * fish.loc["minecraft:cod", "expected_count"])
+    assert df.loc["minecraft:cod", "expected_count"] == pytest.approx(
+        82 / 97 * fish.loc["minecraft:cod", "expected_count"]
+    )
     treasure = packs.loot_expectations(table="minecraft:gameplay/fishing/treasure").set_index("item_id")
     assert df.loc["minecraft:saddle", "expected_count"] == pytest.approx(
-        11 / 97 * treasure.loc["minecraft:saddle", "expected_count"])
+        11 / 97 * treasure.loc["minecraft:saddle", "expected_count"]
+    )
     closed = packs.loot_expectations(table="minecraft:gameplay/fishing").set_index("item_id")
     assert closed.loc["minecraft:saddle", "expected_count"] == 0.0
 
@@ -115,26 +118,70 @@ def _pool(entries, rolls=1, **extra):
 
 def test_random_conditions_are_averaged_over_candidate_sets(tmp_path):
     # note 3.1: A (w1) and B (w3, random_chance 0.5) -> 0.625 / 0.375, not 0.4 / 0.6
-    df = _one_table(tmp_path, _pool([
-        {"type": "item", "name": "t:a"},
-        {"type": "item", "name": "t:b", "weight": 3, "conditions": [{"condition": "random_chance", "chance": 0.5}]},
-    ]))
+    df = _one_table(
+        tmp_path,
+        _pool(
+            [
+                {"type": "item", "name": "t:a"},
+                {
+                    "type": "item",
+                    "name": "t:b",
+                    "weight": 3,
+                    "conditions": [{"condition": "random_chance", "chance": 0.5}],
+                },
+            ]
+        ),
+    )
     assert df.loc["t:a", "expected_count"] == pytest.approx(0.625)
     assert df.loc["t:b", "expected_count"] == pytest.approx(0.375)
 
 
 def test_alternatives_group_sequence(tmp_path):
     rc = [{"condition": "minecraft:random_chance", "chance": 0.25}]
-    df = _one_table(tmp_path, {"pools": [
-        {"rolls": 1, "entries": [{"type": "alternatives", "children": [
-            {"type": "item", "name": "t:first", "conditions": rc},
-            {"type": "item", "name": "t:second"}]}]},
-        {"rolls": 2, "entries": [{"type": "group", "children": [
-            {"type": "item", "name": "t:g1"}, {"type": "item", "name": "t:g2", "weight": 3}]}]},
-        {"rolls": 1, "entries": [{"type": "sequence", "children": [
-            {"type": "item", "name": "t:s1"}, {"type": "item", "name": "t:s2", "conditions": rc},
-            {"type": "item", "name": "t:s3"}]}]},
-    ]})
+    df = _one_table(
+        tmp_path,
+        {
+            "pools": [
+                {
+                    "rolls": 1,
+                    "entries": [
+                        {
+                            "type": "alternatives",
+                            "children": [
+                                {"type": "item", "name": "t:first", "conditions": rc},
+                                {"type": "item", "name": "t:second"},
+                            ],
+                        }
+                    ],
+                },
+                {
+                    "rolls": 2,
+                    "entries": [
+                        {
+                            "type": "group",
+                            "children": [
+                                {"type": "item", "name": "t:g1"},
+                                {"type": "item", "name": "t:g2", "weight": 3},
+                            ],
+                        }
+                    ],
+                },
+                {
+                    "rolls": 1,
+                    "entries": [
+                        {
+                            "type": "sequence",
+                            "children": [
+                                {"type": "item", "name": "t:s1"},
+                                {"type": "item", "name": "t:s2", "conditions": rc},
+                                {"type": "item", "name": "t:s3"},
+                            ],
+                        }
+                    ],
+                },
+            ]
+        },
+    )
     assert df.loc["t:first", "expected_count"] == pytest.approx(0.25)
     assert df.loc["t:second", "expected_count"] == pytest.approx(0.75)
     assert df.loc["t:g1", "expected_count"] == pytest.approx(2 * 0.25)
@@ -148,14 +195,22 @@ def test_counts_uniform_binomial_add_limit_and_nonpositive(tmp_path):
     def item(name, *functions):
         return {"pools": [{"rolls": 1, "entries": [{"type": "item", "name": name, "functions": list(functions)}]}]}
 
-    table = {"pools": [
-        item("t:u", {"function": "set_count", "count": {"type": "uniform", "min": -2, "max": 2}})["pools"][0],
-        item("t:b", {"function": "set_count", "count": {"type": "binomial", "n": 10, "p": 0.3}},
-             {"function": "set_count", "count": 2, "add": True})["pools"][0],
-        item("t:l", {"function": "set_count", "count": {"type": "uniform", "min": 1, "max": 6}},
-             {"function": "limit_count", "limit": {"max": 3}})["pools"][0],
-        item("t:c", {"function": "set_count", "count": 0.5})["pools"][0],
-    ]}
+    table = {
+        "pools": [
+            item("t:u", {"function": "set_count", "count": {"type": "uniform", "min": -2, "max": 2}})["pools"][0],
+            item(
+                "t:b",
+                {"function": "set_count", "count": {"type": "binomial", "n": 10, "p": 0.3}},
+                {"function": "set_count", "count": 2, "add": True},
+            )["pools"][0],
+            item(
+                "t:l",
+                {"function": "set_count", "count": {"type": "uniform", "min": 1, "max": 6}},
+                {"function": "limit_count", "limit": {"max": 3}},
+            )["pools"][0],
+            item("t:c", {"function": "set_count", "count": 0.5})["pools"][0],
+        ]
+    }
     df = _one_table(tmp_path, table)
     assert df.loc["t:u", "expected_count"] == pytest.approx(3 / 5)  # values -2..2 -> 0,0,0,1,2
     assert df.loc["t:u", "p_at_least_one"] == pytest.approx(2 / 5)
@@ -171,9 +226,13 @@ def test_apply_bonus_formulas(tmp_path):
             f["parameters"] = params
         return {"rolls": 1, "entries": [{"type": "item", "name": name, "functions": [f]}]}
 
-    table = {"pools": [entry("t:ore", "minecraft:ore_drops"), entry("t:uni", "minecraft:uniform_bonus_count",
-                                                                     bonusMultiplier=2),
-                       entry("t:bin", "minecraft:binomial_with_bonus_count", extra=3, probability=0.5)]}
+    table = {
+        "pools": [
+            entry("t:ore", "minecraft:ore_drops"),
+            entry("t:uni", "minecraft:uniform_bonus_count", bonusMultiplier=2),
+            entry("t:bin", "minecraft:binomial_with_bonus_count", extra=3, probability=0.5),
+        ]
+    }
     df = _one_table(tmp_path, table, fortune=2)
     assert df.loc["t:ore", "expected_count"] == pytest.approx((1 + 1 + 2 + 3) / 4)
     assert df.loc["t:uni", "expected_count"] == pytest.approx(1 + 2)  # + uniform 0..4
@@ -181,9 +240,18 @@ def test_apply_bonus_formulas(tmp_path):
 
 
 def test_rolls_bonus_rolls_and_quality(tmp_path):
-    table = {"pools": [{"rolls": {"type": "uniform", "min": 1, "max": 3}, "bonus_rolls": 1.0, "entries": [
-        {"type": "item", "name": "t:a", "weight": 1, "quality": 2},
-        {"type": "item", "name": "t:b", "weight": 4, "quality": -3}]}]}
+    table = {
+        "pools": [
+            {
+                "rolls": {"type": "uniform", "min": 1, "max": 3},
+                "bonus_rolls": 1.0,
+                "entries": [
+                    {"type": "item", "name": "t:a", "weight": 1, "quality": 2},
+                    {"type": "item", "name": "t:b", "weight": 4, "quality": -3},
+                ],
+            }
+        ]
+    }
     df = _one_table(tmp_path, table, luck=1.0)
     # rolls 2 + floor(1*1) = 3 on average; weights 3 and 1
     assert df.loc["t:a", "expected_count"] == pytest.approx(3 * 3 / 4)
@@ -194,12 +262,16 @@ def test_rolls_bonus_rolls_and_quality(tmp_path):
 
 def test_tag_entries_with_and_without_expand(tmp_path):
     tag = {"data/t/tags/item/gems.json": {"values": ["t:ruby", "t:opal", "t:jade"]}}
-    df = _one_table(tmp_path, _pool([{"type": "tag", "name": "t:gems", "expand": False},
-                                     {"type": "item", "name": "t:rock"}]), tag)
+    df = _one_table(
+        tmp_path, _pool([{"type": "tag", "name": "t:gems", "expand": False}, {"type": "item", "name": "t:rock"}]), tag
+    )
     for gem in ("t:ruby", "t:opal", "t:jade"):
         assert df.loc[gem, "expected_count"] == pytest.approx(0.5)
-    df = _one_table(tmp_path / "b", _pool([{"type": "tag", "name": "t:gems", "expand": True},
-                                           {"type": "item", "name": "t:rock"}]), tag)
+    df = _one_table(
+        tmp_path / "b",
+        _pool([{"type": "tag", "name": "t:gems", "expand": True}, {"type": "item", "name": "t:rock"}]),
+        tag,
+    )
     for gem in ("t:ruby", "t:opal", "t:jade"):
         assert df.loc[gem, "expected_count"] == pytest.approx(0.25)
     assert df.loc["t:rock", "expected_count"] == pytest.approx(0.25)
@@ -207,17 +279,26 @@ def test_tag_entries_with_and_without_expand(tmp_path):
 
 def test_nested_tables_recursive_and_cycles(tmp_path):
     files = {
-        "data/t/loot_table/x.json": _pool([{"type": "loot_table", "value": "t:inner", "weight": 1},
-                                           {"type": "empty", "weight": 1}], rolls=2),
+        "data/t/loot_table/x.json": _pool(
+            [{"type": "loot_table", "value": "t:inner", "weight": 1}, {"type": "empty", "weight": 1}], rolls=2
+        ),
         "data/t/loot_table/inner.json": _pool([{"type": "item", "name": "t:gem"}]),
-        "data/t/loot_table/loop_a.json": _pool([{"type": "loot_table", "value": "t:loop_b"},
-                                                {"type": "item", "name": "t:a"}]),
+        "data/t/loot_table/loop_a.json": _pool(
+            [{"type": "loot_table", "value": "t:loop_b"}, {"type": "item", "name": "t:a"}]
+        ),
         "data/t/loot_table/loop_b.json": _pool([{"type": "loot_table", "value": "t:loop_a"}]),
-        "data/t/loot_table/dyn.json": _pool([{"type": "dynamic", "name": "minecraft:contents"},
-                                             {"type": "item", "name": "t:a",
-                                              "functions": [{"function": "set_count",
-                                                             "count": {"type": "score", "target": "this",
-                                                                       "score": "s"}}]}]),
+        "data/t/loot_table/dyn.json": _pool(
+            [
+                {"type": "dynamic", "name": "minecraft:contents"},
+                {
+                    "type": "item",
+                    "name": "t:a",
+                    "functions": [
+                        {"function": "set_count", "count": {"type": "score", "target": "this", "score": "s"}}
+                    ],
+                },
+            ]
+        ),
     }
     packs = kit.items.load_datapacks(write_pack(tmp_path / "p", files))
     df = packs.loot_expectations().set_index(["loot_table_id", "item_id"])
@@ -233,8 +314,18 @@ def test_nested_tables_recursive_and_cycles(tmp_path):
 
 
 def test_empty_result_keeps_columns(tmp_path):
-    packs = kit.items.load_datapacks(write_pack(tmp_path / "p", {"data/t/recipe/r.json": {
-        "type": "minecraft:crafting_shapeless", "ingredients": ["t:a"], "result": {"id": "t:b"}}}))
+    packs = kit.items.load_datapacks(
+        write_pack(
+            tmp_path / "p",
+            {
+                "data/t/recipe/r.json": {
+                    "type": "minecraft:crafting_shapeless",
+                    "ingredients": ["t:a"],
+                    "result": {"id": "t:b"},
+                }
+            },
+        )
+    )
     df = packs.loot_expectations()
     assert list(df.columns) == ["loot_table_id", "item_id", "expected_count", "p_at_least_one", "is_exact"]
     assert len(df) == 0 and str(df.expected_count.dtype) == "float64"
@@ -242,22 +333,39 @@ def test_empty_result_keeps_columns(tmp_path):
 
 def _random_table(rng) -> dict:
     """A small random table mixing composites, random conditions, weights, quality and count functions."""
+
     def cond():
-        return [{"condition": "minecraft:random_chance", "chance": round(rng.uniform(0.1, 0.9), 2)}] \
-            if rng.random() < 0.4 else []
+        return (
+            [{"condition": "minecraft:random_chance", "chance": round(rng.uniform(0.1, 0.9), 2)}]
+            if rng.random() < 0.4
+            else []
+        )
 
     def leaf(k):
         functions = []
         if rng.random() < 0.5:
             lo = rng.randint(-1, 2)
-            functions.append({"function": "set_count", "count": {"type": "uniform", "min": lo, "max": lo + rng.randint(0, 3)}})
+            functions.append(
+                {"function": "set_count", "count": {"type": "uniform", "min": lo, "max": lo + rng.randint(0, 3)}}
+            )
         if rng.random() < 0.3:
-            functions.append({"function": "enchanted_count_increase", "enchantment": "minecraft:looting",
-                              "count": {"type": "uniform", "min": 0, "max": 1}})
+            functions.append(
+                {
+                    "function": "enchanted_count_increase",
+                    "enchantment": "minecraft:looting",
+                    "count": {"type": "uniform", "min": 0, "max": 1},
+                }
+            )
         if rng.random() < 0.2:
             functions.append({"function": "limit_count", "limit": {"max": 2}})
-        return {"type": "item", "name": f"t:i{k}", "weight": rng.randint(1, 5), "quality": rng.randint(-1, 1),
-                "conditions": cond(), "functions": functions}
+        return {
+            "type": "item",
+            "name": f"t:i{k}",
+            "weight": rng.randint(1, 5),
+            "quality": rng.randint(-1, 1),
+            "conditions": cond(),
+            "functions": functions,
+        }
 
     pools = []
     k = 0
@@ -269,13 +377,24 @@ def _random_table(rng) -> dict:
                 for _ in range(rng.randint(2, 3)):
                     children.append(leaf(k))
                     k += 1
-                entries.append({"type": rng.choice(["alternatives", "group", "sequence"]), "children": children,
-                                "conditions": cond()})
+                entries.append(
+                    {
+                        "type": rng.choice(["alternatives", "group", "sequence"]),
+                        "children": children,
+                        "conditions": cond(),
+                    }
+                )
             else:
                 entries.append(leaf(k))
                 k += 1
-        pools.append({"rolls": {"type": "uniform", "min": 1, "max": rng.randint(1, 3)}, "bonus_rolls": 1,
-                      "entries": entries, "conditions": cond()})
+        pools.append(
+            {
+                "rolls": {"type": "uniform", "min": 1, "max": rng.randint(1, 3)},
+                "bonus_rolls": 1,
+                "entries": entries,
+                "conditions": cond(),
+            }
+        )
     return {"pools": pools}
 
 
@@ -316,16 +435,28 @@ def test_worked_examples_on_older_sets(version):
 def test_score_providers_and_unknown_conditions_are_inexact(tmp_path):
     score = {"type": "minecraft:score", "target": "this", "score": "s"}
     files = {
-        "data/t/loot_table/count.json": _pool([
-            {"type": "item", "name": "t:scored", "functions": [{"function": "set_count", "count": score}]},
-            {"type": "item", "name": "t:plain"}]),
+        "data/t/loot_table/count.json": _pool(
+            [
+                {"type": "item", "name": "t:scored", "functions": [{"function": "set_count", "count": score}]},
+                {"type": "item", "name": "t:plain"},
+            ]
+        ),
         "data/t/loot_table/rolls.json": _pool([{"type": "item", "name": "t:a"}], rolls=score),
-        "data/t/loot_table/where.json": _pool([
-            {"type": "item", "name": "t:jungle", "conditions": [
-                {"condition": "minecraft:location_check", "predicate": {"biomes": "minecraft:jungle"}}]},
-            {"type": "item", "name": "t:b"}]),
-        "data/t/loot_table/fn.json": _pool([{"type": "item", "name": "t:c",
-                                             "functions": [{"function": "othermod:double_it"}]}]),
+        "data/t/loot_table/where.json": _pool(
+            [
+                {
+                    "type": "item",
+                    "name": "t:jungle",
+                    "conditions": [
+                        {"condition": "minecraft:location_check", "predicate": {"biomes": "minecraft:jungle"}}
+                    ],
+                },
+                {"type": "item", "name": "t:b"},
+            ]
+        ),
+        "data/t/loot_table/fn.json": _pool(
+            [{"type": "item", "name": "t:c", "functions": [{"function": "othermod:double_it"}]}]
+        ),
     }
     packs = kit.items.load_datapacks(write_pack(tmp_path / "p", files))
     df = packs.loot_expectations().set_index(["loot_table_id", "item_id"])
@@ -338,15 +469,42 @@ def test_score_providers_and_unknown_conditions_are_inexact(tmp_path):
 
 
 def test_explosions_and_enchanted_count_limit(tmp_path):
-    table = {"pools": [
-        {"rolls": 1, "entries": [{"type": "item", "name": "t:decay", "functions": [
-            {"function": "set_count", "count": 4}, {"function": "explosion_decay"}]}]},
-        {"rolls": 1, "conditions": [{"condition": "survives_explosion"}],
-         "entries": [{"type": "item", "name": "t:fragile"}]},
-        {"rolls": 1, "entries": [{"type": "item", "name": "t:loot", "functions": [
-            {"function": "enchanted_count_increase", "enchantment": "minecraft:looting",
-             "count": {"type": "uniform", "min": 0, "max": 1}, "limit": 2}]}]},
-    ]}
+    table = {
+        "pools": [
+            {
+                "rolls": 1,
+                "entries": [
+                    {
+                        "type": "item",
+                        "name": "t:decay",
+                        "functions": [{"function": "set_count", "count": 4}, {"function": "explosion_decay"}],
+                    }
+                ],
+            },
+            {
+                "rolls": 1,
+                "conditions": [{"condition": "survives_explosion"}],
+                "entries": [{"type": "item", "name": "t:fragile"}],
+            },
+            {
+                "rolls": 1,
+                "entries": [
+                    {
+                        "type": "item",
+                        "name": "t:loot",
+                        "functions": [
+                            {
+                                "function": "enchanted_count_increase",
+                                "enchantment": "minecraft:looting",
+                                "count": {"type": "uniform", "min": 0, "max": 1},
+                                "limit": 2,
+                            }
+                        ],
+                    }
+                ],
+            },
+        ]
+    }
     calm = _one_table(tmp_path / "a", table)
     assert calm.loc["t:decay", "expected_count"] == 4.0 and calm.loc["t:fragile", "expected_count"] == 1.0
     boom = _one_table(tmp_path / "b", table, explosion=True, looting=3)  # radius 4
@@ -363,17 +521,36 @@ def test_enchantment_conditions_and_combinators(tmp_path):
         return {"rolls": 1, "entries": [{"type": "item", "name": name, "conditions": list(conditions)}]}
 
     rc = {"condition": "random_chance", "chance": 0.5}
-    table = {"pools": [
-        item("t:bonus", {"condition": "table_bonus", "enchantment": "minecraft:fortune", "chances": [0.1, 0.2, 0.5]}),
-        item("t:ench", {"condition": "random_chance_with_enchanted_bonus", "enchantment": "minecraft:looting",
-                        "unenchanted_chance": 0.2,
-                        "enchanted_chance": {"type": "linear", "base": 0.3, "per_level_above_first": 0.1}}),
-        item("t:any", {"condition": "any_of", "terms": [rc, rc]}),
-        item("t:all", {"condition": "all_of", "terms": [rc, {"condition": "killed_by_player"}]}),
-        item("t:not", {"condition": "inverted", "term": {"condition": "killed_by_player"}}),
-        item("t:tool", {"condition": "match_tool", "predicate": {"predicates": {"minecraft:enchantments": [
-            {"enchantments": "minecraft:silk_touch", "levels": {"min": 1}}]}}}),
-    ]}
+    table = {
+        "pools": [
+            item(
+                "t:bonus", {"condition": "table_bonus", "enchantment": "minecraft:fortune", "chances": [0.1, 0.2, 0.5]}
+            ),
+            item(
+                "t:ench",
+                {
+                    "condition": "random_chance_with_enchanted_bonus",
+                    "enchantment": "minecraft:looting",
+                    "unenchanted_chance": 0.2,
+                    "enchanted_chance": {"type": "linear", "base": 0.3, "per_level_above_first": 0.1},
+                },
+            ),
+            item("t:any", {"condition": "any_of", "terms": [rc, rc]}),
+            item("t:all", {"condition": "all_of", "terms": [rc, {"condition": "killed_by_player"}]}),
+            item("t:not", {"condition": "inverted", "term": {"condition": "killed_by_player"}}),
+            item(
+                "t:tool",
+                {
+                    "condition": "match_tool",
+                    "predicate": {
+                        "predicates": {
+                            "minecraft:enchantments": [{"enchantments": "minecraft:silk_touch", "levels": {"min": 1}}]
+                        }
+                    },
+                },
+            ),
+        ]
+    }
     plain = _one_table(tmp_path / "a", table)
     assert plain.loc["t:bonus", "expected_count"] == pytest.approx(0.1)
     assert plain.loc["t:ench", "expected_count"] == pytest.approx(0.2)

@@ -9,10 +9,10 @@ import pandas as pd
 import pytest
 
 import kit.items
-from tests.items.items_inputs import write_pack
 from kit.items.conditions import ConditionContext, evaluate, unwrap_conditional
 from kit.items.icons import find_icon
 from kit.samples.server import png_icon
+from tests.items.items_inputs import write_pack
 
 
 def _load(tmp_path, files, **kw):
@@ -28,30 +28,75 @@ def _recipe(tmp_path, data, **kw):
 
 # (recipe JSON, expected (item, count, chance) outputs, a note that must be present or None)
 RESULTS = [
-    ({"type": "create:crushing", "ingredients": [{"item": "a:x"}],
-      "results": [{"id": "a:dust", "count": 2}, {"item": "a:bonus", "count": 1, "chance": 0.25}]},
-     [("a:dust", 2, 1.0), ("a:bonus", 1, 0.25)], "a:bonus ×1 with chance 25% (expected 0.25)"),
-    ({"type": "farmersdelight:cutting", "ingredients": [{"item": "a:x"}], "tool": {"tag": "c:tools/knife"},
-      "result": [{"item": {"count": 7, "id": "a:slice"}}, {"item": {"id": "a:bone"}, "chance": 0.5}]},
-     [("a:slice", 7, 1.0), ("a:bone", 1, 0.5)], "tool: #c:tools/knife"),
+    (
+        {
+            "type": "create:crushing",
+            "ingredients": [{"item": "a:x"}],
+            "results": [{"id": "a:dust", "count": 2}, {"item": "a:bonus", "count": 1, "chance": 0.25}],
+        },
+        [("a:dust", 2, 1.0), ("a:bonus", 1, 0.25)],
+        "a:bonus ×1 with chance 25% (expected 0.25)",
+    ),
+    (
+        {
+            "type": "farmersdelight:cutting",
+            "ingredients": [{"item": "a:x"}],
+            "tool": {"tag": "c:tools/knife"},
+            "result": [{"item": {"count": 7, "id": "a:slice"}}, {"item": {"id": "a:bone"}, "chance": 0.5}],
+        },
+        [("a:slice", 7, 1.0), ("a:bone", 1, 0.5)],
+        "tool: #c:tools/knife",
+    ),
     ({"type": "silentgear:thing", "result": [{"item": "a:one"}]}, [("a:one", 1, 1.0)], None),
-    ({"type": "mekanism:crushing", "input": {"count": 1, "tag": "c:x"}, "output": {"count": 3, "id": "a:out"}},
-     [("a:out", 3, 1.0)], None),
-    ({"type": "mekanism:oxidizing", "input": {"count": 1, "item": "a:x"}, "output": {"amount": 100, "id": "m:gas"}},
-     [], "output: 100 × m:gas (not an item)"),
-    ({"type": "mekanism:energy_conversion", "input": {"item": "a:x"}, "output": 48000},
-     [], "output: 48000 (not an item, e.g. energy)"),
-    ({"type": "mekanism:sawing", "input": {"item": "a:log"}, "main_output": {"count": 6, "id": "a:planks"},
-      "secondary_output": {"count": 1, "id": "a:dust"}, "secondary_chance": 0.25},
-     [("a:planks", 6, 1.0), ("a:dust", 1, 0.25)], "a:dust ×1 with chance 25% (expected 0.25)"),
-    ({"type": "create:filling", "ingredients": [{"item": "a:x"}],
-      "results": [{"id": "a:y"}, {"fluid": "minecraft:water", "amount": 250}]},
-     [("a:y", 1, 1.0)], "results[1]: 250 × minecraft:water (not an item)"),
-    ({"type": "immersiveengineering:crusher", "input": {"item": "a:ore"},
-      "result": {"basePredicate": {"tag": "c:dusts/iron"}, "count": 2}},
-     [("#c:dusts/iron", 2, 1.0)], "result: one item of the tag #c:dusts/iron"),
-    ({"type": "x:machine", "inputs": [{"item": "a:x"}], "outputs": ["a:y", {"Count": 2, "item": "a:z"}]},
-     [("a:y", 1, 1.0), ("a:z", 2, 1.0)], None),
+    (
+        {"type": "mekanism:crushing", "input": {"count": 1, "tag": "c:x"}, "output": {"count": 3, "id": "a:out"}},
+        [("a:out", 3, 1.0)],
+        None,
+    ),
+    (
+        {"type": "mekanism:oxidizing", "input": {"count": 1, "item": "a:x"}, "output": {"amount": 100, "id": "m:gas"}},
+        [],
+        "output: 100 × m:gas (not an item)",
+    ),
+    (
+        {"type": "mekanism:energy_conversion", "input": {"item": "a:x"}, "output": 48000},
+        [],
+        "output: 48000 (not an item, e.g. energy)",
+    ),
+    (
+        {
+            "type": "mekanism:sawing",
+            "input": {"item": "a:log"},
+            "main_output": {"count": 6, "id": "a:planks"},
+            "secondary_output": {"count": 1, "id": "a:dust"},
+            "secondary_chance": 0.25,
+        },
+        [("a:planks", 6, 1.0), ("a:dust", 1, 0.25)],
+        "a:dust ×1 with chance 25% (expected 0.25)",
+    ),
+    (
+        {
+            "type": "create:filling",
+            "ingredients": [{"item": "a:x"}],
+            "results": [{"id": "a:y"}, {"fluid": "minecraft:water", "amount": 250}],
+        },
+        [("a:y", 1, 1.0)],
+        "results[1]: 250 × minecraft:water (not an item)",
+    ),
+    (
+        {
+            "type": "immersiveengineering:crusher",
+            "input": {"item": "a:ore"},
+            "result": {"basePredicate": {"tag": "c:dusts/iron"}, "count": 2},
+        },
+        [("#c:dusts/iron", 2, 1.0)],
+        "result: one item of the tag #c:dusts/iron",
+    ),
+    (
+        {"type": "x:machine", "inputs": [{"item": "a:x"}], "outputs": ["a:y", {"Count": 2, "item": "a:z"}]},
+        [("a:y", 1, 1.0), ("a:z", 2, 1.0)],
+        None,
+    ),
 ]
 
 
@@ -76,9 +121,16 @@ def test_chance_and_count_reach_the_item_sources_json(tmp_path):
 
 
 def test_non_item_inputs_are_noted_and_sized_inputs_keep_their_count(tmp_path):
-    r = _recipe(tmp_path, {"type": "mek:infusing", "item_input": {"count": 3, "item": "a:x"},
-                           "chemical_input": {"amount": 10, "chemical": "mek:redstone"},
-                           "fluid_input": {"amount": 50, "tag": "c:water"}, "output": {"id": "a:y"}})
+    r = _recipe(
+        tmp_path,
+        {
+            "type": "mek:infusing",
+            "item_input": {"count": 3, "item": "a:x"},
+            "chemical_input": {"amount": 10, "chemical": "mek:redstone"},
+            "fluid_input": {"amount": 50, "tag": "c:water"},
+            "output": {"id": "a:y"},
+        },
+    )
     assert r.inputs == (("a:x",),) and r.input_counts == (3,)
     assert "chemical_input: 10 × mek:redstone (not an item)" in r.notes
     assert "fluid_input: 50 × #c:water (not an item)" in r.notes
@@ -101,10 +153,16 @@ TAGS = {
 
 # (ingredient JSON, items accepted (in order), unresolved refs)
 INGREDIENTS = [
-    ({"type": "neoforge:compound", "children": [{"item": "a:gem"}, {"tag": "c:ingots"}]},
-     ["a:gem", "a:iron", "a:gold", "a:tin"], []),
-    ({"type": "neoforge:difference", "base": {"tag": "c:ingots"}, "subtracted": {"item": "a:gold"}},
-     ["a:iron", "a:tin"], []),
+    (
+        {"type": "neoforge:compound", "children": [{"item": "a:gem"}, {"tag": "c:ingots"}]},
+        ["a:gem", "a:iron", "a:gold", "a:tin"],
+        [],
+    ),
+    (
+        {"type": "neoforge:difference", "base": {"tag": "c:ingots"}, "subtracted": {"item": "a:gold"}},
+        ["a:iron", "a:tin"],
+        [],
+    ),
     ({"type": "neoforge:intersection", "children": [{"tag": "c:ingots"}, {"tag": "c:shiny"}]}, ["a:gold"], []),
     ({"type": "neoforge:components", "items": "a:gem", "components": {"minecraft:damage": 0}}, ["a:gem"], []),
     ({"type": "forge:nbt", "item": "a:gem", "count": 1, "nbt": "{Damage:0}"}, ["a:gem"], []),
@@ -114,37 +172,65 @@ INGREDIENTS = [
     ({"fabric:type": "fabric:any_of", "ingredients": [{"item": "a:gem"}, {"item": "a:iron"}]}, ["a:gem", "a:iron"], []),
     ({"fabric:type": "fabric:custom_data", "base": {"item": "a:gem"}, "nbt": "{a:1}"}, ["a:gem"], []),
     ({"type": "neoforge:block_tag", "tag": "minecraft:logs"}, [], ['neoforge:block_tag({"tag": "minecraft:logs"})']),
-    ({"type": "neoforge:difference", "base": {"tag": "c:ingots"}, "subtracted": {"tag": "c:absent"}},
-     ["a:iron", "a:gold", "a:tin"], ["neoforge:difference(#c:ingots - #c:absent)"]),
+    (
+        {"type": "neoforge:difference", "base": {"tag": "c:ingots"}, "subtracted": {"tag": "c:absent"}},
+        ["a:iron", "a:gold", "a:tin"],
+        ["neoforge:difference(#c:ingots - #c:absent)"],
+    ),
 ]
 
 
 @pytest.mark.parametrize("ingredient, items, unresolved", INGREDIENTS)
 def test_loader_custom_ingredients(tmp_path, ingredient, items, unresolved):
-    packs = _load(tmp_path, {**TAGS, "data/m/recipe/r.json": {
-        "type": "minecraft:crafting_shapeless", "ingredients": [ingredient, {"item": "a:stick"}],
-        "result": {"id": "a:out"}}})
+    packs = _load(
+        tmp_path,
+        {
+            **TAGS,
+            "data/m/recipe/r.json": {
+                "type": "minecraft:crafting_shapeless",
+                "ingredients": [ingredient, {"item": "a:stick"}],
+                "result": {"id": "a:out"},
+            },
+        },
+    )
     src = packs.item_sources("a:out").sources[0]  # the recipe is never dropped for an exotic slot
     assert list(src.inputs[0].item_ids) == items
     assert list(src.inputs[0].unresolved) == unresolved
     for item in items:
         assert "m:r" in set(packs.item_uses(item).recipe_id)
     kinds = set(packs.problems().kind)
-    assert kinds == (set() if not unresolved else
-                     {"undefined_tag"} if "#c:absent" in unresolved[0] else {"unresolved_ingredient"})
+    assert kinds == (
+        set() if not unresolved else {"undefined_tag"} if "#c:absent" in unresolved[0] else {"unresolved_ingredient"}
+    )
 
 
 def test_filter_ingredient_is_explained_in_the_frame(tmp_path):
-    packs = _load(tmp_path, {"data/m/recipe/r.json": {
-        "type": "minecraft:crafting_shapeless", "result": {"id": "a:out"},
-        "ingredients": [{"type": "neoforge:components", "items": "a:gem", "components": {"minecraft:damage": 0}}]}})
+    packs = _load(
+        tmp_path,
+        {
+            "data/m/recipe/r.json": {
+                "type": "minecraft:crafting_shapeless",
+                "result": {"id": "a:out"},
+                "ingredients": [
+                    {"type": "neoforge:components", "items": "a:gem", "components": {"minecraft:damage": 0}}
+                ],
+            }
+        },
+    )
     assert packs.recipes().inputs[0] == ('neoforge:components(a:gem with components {"minecraft:damage": 0})',)
 
 
 def test_malformed_custom_ingredient_is_a_format_error(tmp_path):
-    packs = _load(tmp_path, {"data/m/recipe/r.json": {
-        "type": "minecraft:crafting_shapeless", "result": {"id": "a:out"},
-        "ingredients": [{"type": "neoforge:difference", "base": {"item": "a:x"}}]}})
+    packs = _load(
+        tmp_path,
+        {
+            "data/m/recipe/r.json": {
+                "type": "minecraft:crafting_shapeless",
+                "result": {"id": "a:out"},
+                "ingredients": [{"type": "neoforge:difference", "base": {"item": "a:x"}}],
+            }
+        },
+    )
     assert "field 'ingredients[0].subtracted'" in packs.problems().message[0]
 
 
@@ -152,12 +238,22 @@ def test_malformed_custom_ingredient_is_a_format_error(tmp_path):
 
 
 def test_undefined_tag_slot_stays_visible_everywhere(tmp_path):
-    packs = _load(tmp_path, {"data/m/recipe/gear.json": {
-        "type": "minecraft:crafting_shaped", "pattern": ["T#"], "key": {"T": {"tag": "c:ingots/tin"}, "#": "a:rod"},
-        "result": {"id": "a:gear"}}})
+    packs = _load(
+        tmp_path,
+        {
+            "data/m/recipe/gear.json": {
+                "type": "minecraft:crafting_shaped",
+                "pattern": ["T#"],
+                "key": {"T": {"tag": "c:ingots/tin"}, "#": "a:rod"},
+                "result": {"id": "a:gear"},
+            }
+        },
+    )
     src = packs.item_sources("a:gear").sources[0]
     assert src.inputs[0].to_json() == {"unresolved": ["#c:ingots/tin"]}  # not an empty slot ({})
-    assert json.loads(packs.item_sources("a:gear").to_json())["sources"][0]["inputs"][0] == {"unresolved": ["#c:ingots/tin"]}
+    assert json.loads(packs.item_sources("a:gear").to_json())["sources"][0]["inputs"][0] == {
+        "unresolved": ["#c:ingots/tin"]
+    }
     assert packs.recipes().inputs[0] == ("#c:ingots/tin", "a:rod")
     p = packs.problems()
     assert list(p.columns)[:6] == ["severity", "kind", "object_id", "field", "message", "path"]
@@ -168,8 +264,11 @@ def test_undefined_tag_slot_stays_visible_everywhere(tmp_path):
 
 # ---------------------------------------------------------------- conditions
 
-CTX = ConditionContext(frozenset({"minecraft", "create"}), lambda t: {"c:full": ("a:x",), "c:empty": ()}.get(t),
-                       lambda i: i.startswith(("minecraft:", "create:")))
+CTX = ConditionContext(
+    frozenset({"minecraft", "create"}),
+    lambda t: {"c:full": ("a:x",), "c:empty": ()}.get(t),
+    lambda i: i.startswith(("minecraft:", "create:")),
+)
 
 CONDITIONS = [
     ([{"type": "neoforge:mod_loaded", "modid": "create"}], True),
@@ -204,9 +303,13 @@ def test_unknown_condition_and_missing_mods_are_explained():
 
 
 def test_forge_conditional_wrapper_picks_the_first_passing_branch():
-    data = {"type": "forge:conditional", "recipes": [
-        {"conditions": [{"type": "forge:mod_loaded", "modid": "mekanism"}], "recipe": {"type": "a"}},
-        {"conditions": [{"type": "forge:mod_loaded", "modid": "create"}], "recipe": {"type": "b"}}]}
+    data = {
+        "type": "forge:conditional",
+        "recipes": [
+            {"conditions": [{"type": "forge:mod_loaded", "modid": "mekanism"}], "recipe": {"type": "a"}},
+            {"conditions": [{"type": "forge:mod_loaded", "modid": "create"}], "recipe": {"type": "b"}},
+        ],
+    }
     inner, verdict = unwrap_conditional(data, CTX)
     assert inner == {"type": "b"} and verdict.met is True
     assert unwrap_conditional({"type": "forge:conditional", "recipes": data["recipes"][:1]}, CTX)[0] is None
@@ -214,30 +317,57 @@ def test_forge_conditional_wrapper_picks_the_first_passing_branch():
 
 
 GUARDED = {
-    "data/m/recipe/create_only.json": {"neoforge:conditions": [{"type": "neoforge:mod_loaded", "modid": "create"}],
-                                       "type": "minecraft:crafting_shapeless", "ingredients": ["a:x"],
-                                       "result": {"id": "a:from_create"}},
-    "data/m/recipe/legacy.json": {"conditions": [{"type": "forge:mod_loaded", "modid": "create"}],
-                                  "type": "minecraft:crafting_shapeless", "ingredients": ["a:x"],
-                                  "result": {"id": "a:legacy"}},
-    "data/m/recipe/wrapped.json": {"type": "forge:conditional", "recipes": [
-        {"conditions": [{"type": "forge:mod_loaded", "modid": "create"}],
-         "recipe": {"type": "minecraft:crafting_shapeless", "ingredients": ["a:x"], "result": {"id": "a:wrapped"}}}]},
-    "data/m/recipe/fabric.json": {"fabric:load_conditions": [{"condition": "fabric:all_mods_loaded",
-                                                              "values": ["create"]}],
-                                  "type": "minecraft:crafting_shapeless", "ingredients": ["a:x"],
-                                  "result": {"id": "a:fabric"}},
-    "data/m/loot_table/blocks/x.json": {"neoforge:conditions": [{"type": "neoforge:mod_loaded", "modid": "create"}],
-                                        "type": "minecraft:block", "pools": [{"rolls": 1, "entries": [
-                                            {"type": "minecraft:item", "name": "a:x"}]}]},
+    "data/m/recipe/create_only.json": {
+        "neoforge:conditions": [{"type": "neoforge:mod_loaded", "modid": "create"}],
+        "type": "minecraft:crafting_shapeless",
+        "ingredients": ["a:x"],
+        "result": {"id": "a:from_create"},
+    },
+    "data/m/recipe/legacy.json": {
+        "conditions": [{"type": "forge:mod_loaded", "modid": "create"}],
+        "type": "minecraft:crafting_shapeless",
+        "ingredients": ["a:x"],
+        "result": {"id": "a:legacy"},
+    },
+    "data/m/recipe/wrapped.json": {
+        "type": "forge:conditional",
+        "recipes": [
+            {
+                "conditions": [{"type": "forge:mod_loaded", "modid": "create"}],
+                "recipe": {
+                    "type": "minecraft:crafting_shapeless",
+                    "ingredients": ["a:x"],
+                    "result": {"id": "a:wrapped"},
+                },
+            }
+        ],
+    },
+    "data/m/recipe/fabric.json": {
+        "fabric:load_conditions": [{"condition": "fabric:all_mods_loaded", "values": ["create"]}],
+        "type": "minecraft:crafting_shapeless",
+        "ingredients": ["a:x"],
+        "result": {"id": "a:fabric"},
+    },
+    "data/m/loot_table/blocks/x.json": {
+        "neoforge:conditions": [{"type": "neoforge:mod_loaded", "modid": "create"}],
+        "type": "minecraft:block",
+        "pools": [{"rolls": 1, "entries": [{"type": "minecraft:item", "name": "a:x"}]}],
+    },
     "data/c/tags/item/gears.json": {"values": ["a:plain_gear"]},
 }
 
 
 def _guarded(tmp_path):
     root = write_pack(tmp_path / "low", GUARDED)
-    high = write_pack(tmp_path / "high", {"data/c/tags/item/gears.json": {
-        "neoforge:conditions": [{"type": "neoforge:mod_loaded", "modid": "create"}], "values": ["create:gear"]}})
+    high = write_pack(
+        tmp_path / "high",
+        {
+            "data/c/tags/item/gears.json": {
+                "neoforge:conditions": [{"type": "neoforge:mod_loaded", "modid": "create"}],
+                "values": ["create:gear"],
+            }
+        },
+    )
     return root, high
 
 
@@ -268,13 +398,22 @@ def test_without_mods_mod_conditions_are_undecided_and_kept(tmp_path):
 
 
 def test_broken_top_priority_file_removes_the_recipe(tmp_path):
-    low = write_pack(tmp_path / "low", {
-        "data/minecraft/recipe/torch.json": {"type": "minecraft:crafting_shapeless", "ingredients": ["a:x"],
-                                             "result": {"id": "minecraft:torch"}},
-        "data/minecraft/loot_table/blocks/torch.json": {"pools": []},
-        "data/minecraft/recipe/lonely.json": "{not json"})
-    high = write_pack(tmp_path / "high", {"data/minecraft/recipe/torch.json": {},
-                                          "data/minecraft/loot_table/blocks/torch.json": "[oops"})
+    low = write_pack(
+        tmp_path / "low",
+        {
+            "data/minecraft/recipe/torch.json": {
+                "type": "minecraft:crafting_shapeless",
+                "ingredients": ["a:x"],
+                "result": {"id": "minecraft:torch"},
+            },
+            "data/minecraft/loot_table/blocks/torch.json": {"pools": []},
+            "data/minecraft/recipe/lonely.json": "{not json",
+        },
+    )
+    high = write_pack(
+        tmp_path / "high",
+        {"data/minecraft/recipe/torch.json": {}, "data/minecraft/loot_table/blocks/torch.json": "[oops"},
+    )
     packs = kit.items.load_datapacks([low, high], strict=False)
     assert "minecraft:torch" not in set(packs.recipes().recipe_id)
     with pytest.raises(kit.items.UnknownItemError, match="no loaded pack knows the item 'minecraft:torch'"):
@@ -291,20 +430,40 @@ def test_broken_top_priority_file_removes_the_recipe(tmp_path):
 
 
 def test_failing_conditions_on_top_file_leave_no_recipe(tmp_path):
-    low = write_pack(tmp_path / "low", {"data/m/recipe/r.json": {
-        "type": "minecraft:crafting_shapeless", "ingredients": ["a:x"], "result": {"id": "a:y"}}})
-    high = write_pack(tmp_path / "high", {"data/m/recipe/r.json": {
-        "neoforge:conditions": [{"type": "neoforge:false"}],
-        "type": "minecraft:crafting_shapeless", "ingredients": ["a:x"], "result": {"id": "a:z"}}})
+    low = write_pack(
+        tmp_path / "low",
+        {
+            "data/m/recipe/r.json": {
+                "type": "minecraft:crafting_shapeless",
+                "ingredients": ["a:x"],
+                "result": {"id": "a:y"},
+            }
+        },
+    )
+    high = write_pack(
+        tmp_path / "high",
+        {
+            "data/m/recipe/r.json": {
+                "neoforge:conditions": [{"type": "neoforge:false"}],
+                "type": "minecraft:crafting_shapeless",
+                "ingredients": ["a:x"],
+                "result": {"id": "a:z"},
+            }
+        },
+    )
     packs = kit.items.load_datapacks([low, high], mods=[])
     assert len(packs.recipes()) == 0 and len(packs.problems()) == 0
 
 
 def test_tag_remove_lists(tmp_path):
-    packs = _load(tmp_path, {
-        "data/c/tags/item/a.json": {"values": ["a:1", "a:2", "#c:b"], "remove": ["a:2", "#c:c"]},
-        "data/c/tags/item/b.json": {"values": ["a:3", "a:4"]},
-        "data/c/tags/item/c.json": {"values": ["a:4"]}})
+    packs = _load(
+        tmp_path,
+        {
+            "data/c/tags/item/a.json": {"values": ["a:1", "a:2", "#c:b"], "remove": ["a:2", "#c:c"]},
+            "data/c/tags/item/b.json": {"values": ["a:3", "a:4"]},
+            "data/c/tags/item/c.json": {"values": ["a:4"]},
+        },
+    )
     assert packs.tag_items("c:a") == ("a:1", "a:3")
 
 
@@ -339,30 +498,41 @@ def test_item_icons_from_models_and_textures(tmp_path):
     (root / "assets/m/textures/item/plain.png").write_bytes(blue)
     (root / "assets/m/textures/block/thing.png").write_bytes(green)
     packs = kit.items.load_datapacks(root)
-    assert packs.item_icon("m:dust") == red            # the model's layer0
-    assert packs.item_icon("m:new_style") == red       # a 1.21.4 item definition pointing at the model
-    assert packs.item_icon("m:plain") == blue          # textures/item/<name>.png
-    assert packs.item_icon("m:block_thing") == green   # a block item through its block model
+    assert packs.item_icon("m:dust") == red  # the model's layer0
+    assert packs.item_icon("m:new_style") == red  # a 1.21.4 item definition pointing at the model
+    assert packs.item_icon("m:plain") == blue  # textures/item/<name>.png
+    assert packs.item_icon("m:block_thing") == green  # a block item through its block model
     assert packs.item_icon("m:not_png") is None and packs.item_icon("m:missing") is None
     assert kit.items.item_icon(packs, "m:dust") == red
 
 
 def test_find_icon_follows_texture_variables_and_stops_on_parent_cycles():
     red = png_icon((255, 0, 0))
-    store = {"assets/m/models/item/a.json": json.dumps({"parent": "m:item/b", "textures": {"layer0": "#base"}}).encode(),
-             "assets/m/models/item/b.json": json.dumps({"parent": "m:item/a", "textures": {"base": "m:item/red"}}).encode(),
-             "assets/m/textures/item/red.png": red}
+    store = {
+        "assets/m/models/item/a.json": json.dumps({"parent": "m:item/b", "textures": {"layer0": "#base"}}).encode(),
+        "assets/m/models/item/b.json": json.dumps({"parent": "m:item/a", "textures": {"base": "m:item/red"}}).encode(),
+        "assets/m/textures/item/red.png": red,
+    }
     assert find_icon("m:a", store.get) == red
     store["assets/m/models/item/b.json"] = json.dumps({"parent": "m:item/a"}).encode()
     assert find_icon("m:a", store.get) is None
 
 
 def test_problem_and_condition_frames_keep_dtypes_when_empty(tmp_path):
-    empty = _load(tmp_path / "a", {"data/m/recipe/r.json": {"type": "minecraft:crafting_shapeless",
-                                                             "ingredients": ["a:x"], "result": {"id": "a:y"}}})
+    empty = _load(
+        tmp_path / "a",
+        {
+            "data/m/recipe/r.json": {
+                "type": "minecraft:crafting_shapeless",
+                "ingredients": ["a:x"],
+                "result": {"id": "a:y"},
+            }
+        },
+    )
     low, high = _guarded(tmp_path / "b")
-    full = kit.items.load_datapacks([low, high, write_pack(tmp_path / "c", {"data/m/recipe/bad.json": "{"})],
-                                    strict=False)
+    full = kit.items.load_datapacks(
+        [low, high, write_pack(tmp_path / "c", {"data/m/recipe/bad.json": "{"})], strict=False
+    )
     for method in ("problems", "conditions"):
         a, b = getattr(empty, method)(), getattr(full, method)()
         assert len(a) == 0 and len(b) > 0, method
@@ -378,7 +548,10 @@ def test_item_exists_uses_language_files_tags_and_mods(tmp_path):
     for i, item in enumerate(["m:named", "m:tagged", "m:unknown", "other:thing"]):
         files[f"data/m/recipe/r{i}.json"] = {
             "neoforge:conditions": [{"type": "neoforge:item_exists", "item": item}],
-            "type": "minecraft:crafting_shapeless", "ingredients": ["m:named"], "result": {"id": f"m:out{i}"}}
+            "type": "minecraft:crafting_shapeless",
+            "ingredients": ["m:named"],
+            "result": {"id": f"m:out{i}"},
+        }
     packs = _load(tmp_path, files, mods=["m"])
     met = packs.conditions().set_index("resource_id").conditions_met
     assert [None if pd.isna(v) else bool(v) for v in met[["m:r0", "m:r1", "m:r2", "m:r3"]]] == [True, True, None, False]
@@ -389,10 +562,20 @@ def test_in_memory_packs_load_and_bound_their_members(monkeypatch):
     import kit.items.packs as packs_module
     from kit.samples.server import zip_bytes
 
-    data = zip_bytes({"data/m/recipe/r.json": {"type": "minecraft:crafting_shapeless", "ingredients": ["a:x"],
-                                               "result": {"id": "a:y"}},
-                      "data/m/recipe/big.json": {"type": "minecraft:crafting_shapeless", "ingredients": ["a:x"] * 40,
-                                                 "result": {"id": "a:z"}}})
+    data = zip_bytes(
+        {
+            "data/m/recipe/r.json": {
+                "type": "minecraft:crafting_shapeless",
+                "ingredients": ["a:x"],
+                "result": {"id": "a:y"},
+            },
+            "data/m/recipe/big.json": {
+                "type": "minecraft:crafting_shapeless",
+                "ingredients": ["a:x"] * 40,
+                "result": {"id": "a:z"},
+            },
+        }
+    )
     monkeypatch.setattr(packs_module, "MAX_MEMBER_BYTES", 400)
     packs = kit.items.load_datapacks(kit.items.PackBytes("inner.jar", data, "outer.jar!inner.jar"), strict=False)
     assert set(packs.recipes().recipe_id) == {"m:r"}

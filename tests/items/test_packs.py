@@ -64,16 +64,22 @@ def test_plural_folders_and_old_results_1181():
 
 
 def test_priority_override_and_tag_merge(tmp_path):
-    low = write_pack(tmp_path / "low", {
-        "data/t/recipe/r.json": {"type": "crafting_shapeless", "ingredients": ["t:a"], "result": {"id": "t:low"}},
-        "data/t/tags/item/m.json": {"values": ["t:a", "t:b"]},
-        "data/t/tags/item/n.json": {"values": ["t:a"]},
-    })
-    high = write_pack(tmp_path / "high", {
-        "data/t/recipe/r.json": {"type": "crafting_shapeless", "ingredients": ["t:a"], "result": {"id": "t:high"}},
-        "data/t/tags/item/m.json": {"values": ["t:c"]},
-        "data/t/tags/item/n.json": {"replace": True, "values": ["t:z"]},
-    })
+    low = write_pack(
+        tmp_path / "low",
+        {
+            "data/t/recipe/r.json": {"type": "crafting_shapeless", "ingredients": ["t:a"], "result": {"id": "t:low"}},
+            "data/t/tags/item/m.json": {"values": ["t:a", "t:b"]},
+            "data/t/tags/item/n.json": {"values": ["t:a"]},
+        },
+    )
+    high = write_pack(
+        tmp_path / "high",
+        {
+            "data/t/recipe/r.json": {"type": "crafting_shapeless", "ingredients": ["t:a"], "result": {"id": "t:high"}},
+            "data/t/tags/item/m.json": {"values": ["t:c"]},
+            "data/t/tags/item/n.json": {"replace": True, "values": ["t:z"]},
+        },
+    )
     packs = kit.items.load_datapacks([low, high])
     assert packs.recipe("t:r").result.item_id == "t:high"
     assert packs.recipe("t:r").pack == "high"
@@ -83,14 +89,17 @@ def test_priority_override_and_tag_merge(tmp_path):
 
 
 def test_nested_tags_cycles_and_missing_references(tmp_path):
-    root = write_pack(tmp_path / "p", {
-        "data/t/tags/item/outer.json": {"values": ["#t:inner", "t:x", {"id": "#t:absent", "required": False}]},
-        "data/t/tags/item/inner.json": {"values": ["t:y", "#t:deeper"]},
-        "data/t/tags/item/deeper.json": {"values": ["t:w"]},
-        "data/t/tags/item/a.json": {"values": ["#t:b"]},
-        "data/t/tags/item/b.json": {"values": ["#t:a", "t:q"]},
-        "data/t/tags/item/broken.json": {"values": ["#t:absent"]},
-    })
+    root = write_pack(
+        tmp_path / "p",
+        {
+            "data/t/tags/item/outer.json": {"values": ["#t:inner", "t:x", {"id": "#t:absent", "required": False}]},
+            "data/t/tags/item/inner.json": {"values": ["t:y", "#t:deeper"]},
+            "data/t/tags/item/deeper.json": {"values": ["t:w"]},
+            "data/t/tags/item/a.json": {"values": ["#t:b"]},
+            "data/t/tags/item/b.json": {"values": ["#t:a", "t:q"]},
+            "data/t/tags/item/broken.json": {"values": ["#t:absent"]},
+        },
+    )
     packs = kit.items.load_datapacks(root, strict=False)
     assert packs.tag_items("t:outer") == ("t:y", "t:w", "t:x")
     errors = packs.problems().set_index("object_id")
@@ -104,16 +113,27 @@ def test_nested_tags_cycles_and_missing_references(tmp_path):
 
 
 def test_unreadable_files_become_error_rows_or_raise_when_strict(tmp_path):
-    root = write_pack(tmp_path / "p", {
-        "data/t/recipe/bad_json.json": "{not json",
-        "data/t/recipe/no_type.json": {"ingredients": []},
-        "data/t/recipe/bad_key.json": {"type": "crafting_shaped", "pattern": ["#X"], "key": {"#": "t:a"},
-                                       "result": {"id": "t:b"}},
-        "data/t/recipe/good.json": {"type": "crafting_shaped", "pattern": ["# ", " #"], "key": {"#": "t:a"},
-                                    "result": {"id": "t:b", "count": 2}},
-        "data/t/loot_table/bad.json": {"pools": [{"rolls": 1, "entries": [{"name": "t:a"}]}]},
-        "assets/t/lang/en_us.json": "[1, 2]",
-    })
+    root = write_pack(
+        tmp_path / "p",
+        {
+            "data/t/recipe/bad_json.json": "{not json",
+            "data/t/recipe/no_type.json": {"ingredients": []},
+            "data/t/recipe/bad_key.json": {
+                "type": "crafting_shaped",
+                "pattern": ["#X"],
+                "key": {"#": "t:a"},
+                "result": {"id": "t:b"},
+            },
+            "data/t/recipe/good.json": {
+                "type": "crafting_shaped",
+                "pattern": ["# ", " #"],
+                "key": {"#": "t:a"},
+                "result": {"id": "t:b", "count": 2},
+            },
+            "data/t/loot_table/bad.json": {"pools": [{"rolls": 1, "entries": [{"name": "t:a"}]}]},
+            "assets/t/lang/en_us.json": "[1, 2]",
+        },
+    )
     packs = kit.items.load_datapacks(root, strict=False)
     errors = packs.problems()
     assert list(errors.columns) == ["severity", "kind", "object_id", "field", "message", "path", "pack"]
@@ -128,7 +148,9 @@ def test_unreadable_files_become_error_rows_or_raise_when_strict(tmp_path):
     assert list(packs.recipes().recipe_id) == ["t:good"]
     good = packs.recipe("t:good")
     assert good.width == 2 and good.inputs == (("t:a",), (), (), ("t:a",))
-    with pytest.raises(kit.items.DatapackReadError, match=r"p: assets/t/lang/en_us.json \(t:en_us\): invalid language file"):
+    with pytest.raises(
+        kit.items.DatapackReadError, match=r"p: assets/t/lang/en_us.json \(t:en_us\): invalid language file"
+    ):
         kit.items.load_datapacks(root, strict=True)
 
 
@@ -136,14 +158,18 @@ def test_zip_and_jar_packs(tmp_path):
     zpath = tmp_path / "pack.zip"
     with zipfile.ZipFile(zpath, "w") as zf:
         zf.writestr("pack.mcmeta", json.dumps({"pack": {"pack_format": 57, "description": "z"}}))
-        zf.writestr("data/z/recipe/r.json", json.dumps({"type": "minecraft:stonecutting", "ingredient": "z:a",
-                                                         "result": {"id": "z:b", "count": 4}}))
+        zf.writestr(
+            "data/z/recipe/r.json",
+            json.dumps({"type": "minecraft:stonecutting", "ingredient": "z:a", "result": {"id": "z:b", "count": 4}}),
+        )
     jpath = tmp_path / "server.jar"
     with zipfile.ZipFile(jpath, "w") as zf:
         zf.writestr("net/minecraft/Main.class", b"\xca\xfe")
         zf.writestr("data/minecraft/loot_table/blocks/x.json", json.dumps({"pools": []}))
-        zf.writestr("data/minecraft/datapacks/extra/data/minecraft/recipe/e.json",
-                    json.dumps({"type": "minecraft:smelting", "ingredient": "z:b", "result": {"id": "z:c"}}))
+        zf.writestr(
+            "data/minecraft/datapacks/extra/data/minecraft/recipe/e.json",
+            json.dumps({"type": "minecraft:smelting", "ingredient": "z:b", "result": {"id": "z:c"}}),
+        )
         zf.writestr("assets/minecraft/lang/en_us.json", json.dumps({"item.z.b": "Bee"}))
     nested = tmp_path / "nested.zip"
     with zipfile.ZipFile(nested, "w") as zf:
@@ -168,11 +194,20 @@ def test_bad_paths(tmp_path):
 
 
 def test_unknown_recipe_types_keep_type_and_readable_ingredients(tmp_path):
-    packs = kit.items.load_datapacks(write_pack(tmp_path / "p", {
-        "data/m/recipe/crush.json": {"type": "create:crushing", "ingredients": [{"item": "minecraft:cobblestone"}],
-                                     "processingTime": 250, "result": {"id": "minecraft:gravel"}},
-        "data/m/recipe/odd.json": {"type": "mod:odd", "input": {"weird": 1}},
-    }))
+    packs = kit.items.load_datapacks(
+        write_pack(
+            tmp_path / "p",
+            {
+                "data/m/recipe/crush.json": {
+                    "type": "create:crushing",
+                    "ingredients": [{"item": "minecraft:cobblestone"}],
+                    "processingTime": 250,
+                    "result": {"id": "minecraft:gravel"},
+                },
+                "data/m/recipe/odd.json": {"type": "mod:odd", "input": {"weird": 1}},
+            },
+        )
+    )
     crush = packs.recipe("m:crush")
     assert crush.kind == "unknown" and crush.recipe_type == "create:crushing"
     assert crush.inputs == (("minecraft:cobblestone",),)
@@ -186,19 +221,57 @@ def test_unknown_recipe_types_keep_type_and_readable_ingredients(tmp_path):
 def test_frames_have_documented_columns_when_empty(tmp_path):
     packs = kit.items.load_datapacks(write_pack(tmp_path / "p", {"assets/t/lang/en_us.json": {}}))
     expected = {
-        "recipes": ["recipe_id", "recipe_type", "kind", "result_item_id", "result_count", "width", "n_inputs",
-                    "inputs", "station", "category", "group", "n_results", "results", "conditions_met", "notes",
-                    "folder", "pack", "path"],
-        "loot_tables": ["loot_table_id", "table_type", "n_pools", "n_entries", "n_item_entries", "n_tag_entries",
-                        "n_nested_tables", "n_dynamic_entries", "n_empty_entries", "folder", "pack", "path"],
+        "recipes": [
+            "recipe_id",
+            "recipe_type",
+            "kind",
+            "result_item_id",
+            "result_count",
+            "width",
+            "n_inputs",
+            "inputs",
+            "station",
+            "category",
+            "group",
+            "n_results",
+            "results",
+            "conditions_met",
+            "notes",
+            "folder",
+            "pack",
+            "path",
+        ],
+        "loot_tables": [
+            "loot_table_id",
+            "table_type",
+            "n_pools",
+            "n_entries",
+            "n_item_entries",
+            "n_tag_entries",
+            "n_nested_tables",
+            "n_dynamic_entries",
+            "n_empty_entries",
+            "folder",
+            "pack",
+            "path",
+        ],
         "tags": ["tag_id", "item_id", "via_tag", "pack", "path"],
         "items": ["item_id", "name_en", "name_zh", "n_recipes", "n_uses", "n_loot_tables", "n_tags"],
     }
     for method, columns in expected.items():
         df = getattr(packs, method)()
         assert list(df.columns) == columns and len(df) == 0, method
-    assert list(packs.item_uses("t:x").columns) == ["recipe_id", "recipe_type", "kind", "result_item_id",
-                                                    "result_count", "n_slots", "via_tag", "pack", "path"]
+    assert list(packs.item_uses("t:x").columns) == [
+        "recipe_id",
+        "recipe_type",
+        "kind",
+        "result_item_id",
+        "result_count",
+        "n_slots",
+        "via_tag",
+        "pack",
+        "path",
+    ]
     assert list(kit.items.ItemSourceOutput("t:x").to_frame().columns)[:3] == ["rank", "kind", "source_id"]
 
 

@@ -15,8 +15,10 @@ MEKANISM_MODS = ["neoforge", "mekanism", "mekanismadditions", "mekanismgenerator
 
 
 def _load(mod_zip: str, mods: list[str]):
-    return kit.items.load_datapacks([shared_file("vanilla", "1.21.1"), shared_file("mods", "neoforge-21.1-data.zip"),
-                                     shared_file("mods", mod_zip)], mods=mods)
+    return kit.items.load_datapacks(
+        [shared_file("vanilla", "1.21.1"), shared_file("mods", "neoforge-21.1-data.zip"), shared_file("mods", mod_zip)],
+        mods=mods,
+    )
 
 
 def _measure(packs, mod_zip):
@@ -26,9 +28,11 @@ def _measure(packs, mod_zip):
     with_items = len(own) - len(no_items)
     explained = int(no_items.notes.str.contains("not an item").sum())
     special = int(no_items.notes.str.contains("special recipe").sum())
-    print(f"\n{mod_zip}: {len(own)} recipes loaded, {with_items} with item outputs, {explained} with only "
-          f"non-item outputs (listed in notes), {special} code-only special recipes, "
-          f"{len(own) - with_items - explained - special} unexplained")
+    print(
+        f"\n{mod_zip}: {len(own)} recipes loaded, {with_items} with item outputs, {explained} with only "
+        f"non-item outputs (listed in notes), {special} code-only special recipes, "
+        f"{len(own) - with_items - explained - special} unexplained"
+    )
     assert with_items + explained + special == len(own)  # no recipe loads without a result or an explanation
     return own, with_items, explained
 
@@ -58,8 +62,9 @@ def test_farmers_delight_recipes_have_usable_results(farmers):
 
 
 def test_create_style_integration_recipes_load_when_create_is_present():
-    packs = _load("farmersdelight-1.21.zip", ["neoforge", "farmersdelight", "create", "immersiveengineering",
-                                              "silentgear"])
+    packs = _load(
+        "farmersdelight-1.21.zip", ["neoforge", "farmersdelight", "create", "immersiveengineering", "silentgear"]
+    )
     r = packs.recipes()
     create = r[r.recipe_type.str.startswith("create:") & (r.pack == "farmersdelight-1.21.zip")]
     assert len(create) == 12
@@ -89,10 +94,13 @@ def test_mekanism_sawing_keeps_secondary_chance(mekanism):
     assert chances and all(0 < c < 1 for c in chances)
 
 
-@pytest.mark.parametrize("mod_zip, tag, missing", [
-    ("farmersdelight-1.21.zip", "farmersdelight:cabbage_roll_ingredients", "#c:eggs"),
-    ("mekanism-1.21.x.zip", "mekanism:stone_crafting_materials", "#c:cobblestones/normal"),
-])
+@pytest.mark.parametrize(
+    "mod_zip, tag, missing",
+    [
+        ("farmersdelight-1.21.zip", "farmersdelight:cabbage_roll_ingredients", "#c:eggs"),
+        ("mekanism-1.21.x.zip", "mekanism:stone_crafting_materials", "#c:cobblestones/normal"),
+    ],
+)
 def test_a_mod_on_vanilla_without_loader_tags_loads_leniently_with_failed_tag_rows(mod_zip, tag, missing):
     """Loaded with vanilla and no loader tags (no NeoForge), a mod's tag referencing a missing ``#c:`` tag fails
     as a whole, as the game logs it, and everything else loads; ``strict=True`` raises on it."""
@@ -110,8 +118,9 @@ def test_a_mod_on_vanilla_without_loader_tags_loads_leniently_with_failed_tag_ro
     out = packs.item_sources(result, "recipe")
     source = next(s for s in out.sources if s.source_id == recipe_id)
     assert any(slot.unresolved == ("#" + tag,) for slot in source.inputs)
-    assert {"unresolved": ["#" + tag]} in [slot for s in out.to_dict()["sources"] if s["id"] == recipe_id
-                                            for slot in s["inputs"]]
+    assert {"unresolved": ["#" + tag]} in [
+        slot for s in out.to_dict()["sources"] if s["id"] == recipe_id for slot in s["inputs"]
+    ]
     row = out.to_frame().set_index("source_id").loc[recipe_id]
     assert "#" + tag in row.unresolved  # the frame row keeps the tag, marked unresolved
     assert "#" + tag in set(out.problems().message.str.extract(r"^(#\S+)")[0])
@@ -119,8 +128,9 @@ def test_a_mod_on_vanilla_without_loader_tags_loads_leniently_with_failed_tag_ro
         kit.items.load_datapacks(paths, strict=True)
 
 
-@pytest.mark.parametrize("mod_zip, missing", [
-    ("tinkers-construct.zip", "#forge:storage_blocks/netherite"), ("ae2.zip", "#c:gems/quartz")])
+@pytest.mark.parametrize(
+    "mod_zip, missing", [("tinkers-construct.zip", "#forge:storage_blocks/netherite"), ("ae2.zip", "#c:gems/quartz")]
+)
 def test_tinkers_and_ae2_tags_with_missing_references_load(mod_zip, missing):
     """The packs of the report (Tinkers' Construct, AE2), when the data folder holds them."""
     packs = kit.items.load_datapacks([shared_file("vanilla", "1.21.1"), shared_file("mods", mod_zip)])

@@ -8,11 +8,15 @@ from kit.items.tags import parse_tag_file, resolve_tags
 
 
 def _expander() -> RefExpander:
-    return RefExpander(resolve_tags([
-        parse_tag_file("t:metals", {"values": ["t:iron", "t:gold", "t:tin"]}),
-        parse_tag_file("t:shiny", {"values": ["t:gold", "t:gem"]}),
-        parse_tag_file("t:broken", {"values": ["#t:absent"]}, path="data/t/tags/item/broken.json"),
-    ]))
+    return RefExpander(
+        resolve_tags(
+            [
+                parse_tag_file("t:metals", {"values": ["t:iron", "t:gold", "t:tin"]}),
+                parse_tag_file("t:shiny", {"values": ["t:gold", "t:gem"]}),
+                parse_tag_file("t:broken", {"values": ["#t:absent"]}, path="data/t/tags/item/broken.json"),
+            ]
+        )
+    )
 
 
 def test_tags_ids_and_undefined_tags() -> None:
@@ -38,8 +42,14 @@ def test_custom_ingredients() -> None:
 
 
 def test_recipe_ref_problems_name_the_slot_and_why() -> None:
-    recipe = Recipe("t:r", "minecraft:crafting_shapeless", kind="shapeless", inputs=(("t:stick",), ("#t:broken",), ("#t:nowhere",), ("#t:broken",)),
-                    pack="p", path="data/t/recipe/r.json")
+    recipe = Recipe(
+        "t:r",
+        "minecraft:crafting_shapeless",
+        kind="shapeless",
+        inputs=(("t:stick",), ("#t:broken",), ("#t:nowhere",), ("#t:broken",)),
+        pack="p",
+        path="data/t/recipe/r.json",
+    )
     rows = recipe_ref_problems("t:r", recipe, _expander())
     assert [(r[1], r[3]) for r in rows] == [("undefined_tag", "inputs[1],inputs[3]"), ("undefined_tag", "inputs[2]")]
     assert "tag #t:broken failed to load" in rows[0][4] and rows[0][5:] == ("data/t/recipe/r.json", "p")

@@ -3,7 +3,6 @@ a jar opened twice while held shares one directory read."""
 
 from __future__ import annotations
 
-import io
 import os
 import zipfile
 from pathlib import Path
@@ -14,7 +13,9 @@ import kit.items
 from kit.items.packs import PackBytes, _open_bytes, _open_pack
 from kit.items.zip_members import _fast_member, open_zip
 
-RECIPE = b'{"type": "minecraft:crafting_shapeless", "ingredients": ["minecraft:stick"], "result": {"id": "minecraft:torch"}}'
+RECIPE = (
+    b'{"type": "minecraft:crafting_shapeless", "ingredients": ["minecraft:stick"], "result": {"id": "minecraft:torch"}}'
+)
 
 
 def _jar(path: Path, members: dict[str, bytes], compression: int = zipfile.ZIP_DEFLATED) -> Path:
@@ -31,7 +32,7 @@ def test_members_read_in_one_piece_equal_zipfile(tmp_path: Path, compression: in
     src = _open_pack(jar)
     with zipfile.ZipFile(jar) as zf:
         for name in members:
-            assert _fast_member(lambda o, n: jar.read_bytes()[o:o + n], zf.getinfo(name)) == members[name]
+            assert _fast_member(lambda o, n: jar.read_bytes()[o : o + n], zf.getinfo(name)) == members[name]
             assert src.files[name]() == members[name]
     held = _open_bytes(PackBytes("p.jar", jar.read_bytes(), "mem"))
     assert {n: held.files[n]() for n in members} == members
@@ -44,7 +45,7 @@ def test_a_corrupt_member_is_refused_with_zipfiles_words(tmp_path: Path) -> None
     raw[at + 1] ^= 0x20  # one flipped bit: the CRC no longer matches
     jar.write_bytes(bytes(raw))
     with zipfile.ZipFile(jar) as zf:
-        assert _fast_member(lambda o, n: bytes(raw[o:o + n]), zf.getinfo("data/t/recipe/a.json")) is None
+        assert _fast_member(lambda o, n: bytes(raw[o : o + n]), zf.getinfo("data/t/recipe/a.json")) is None
     with pytest.raises(kit.items.PackFileRefusedError, match="member data/t/recipe/a.json is corrupt: Bad CRC-32"):
         _open_pack(jar).files["data/t/recipe/a.json"]()
     packs = kit.items.load_datapacks(jar)

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import pytest
-from tests.modules.conftest import entry_file, kinds, module_file, tag_file
 
 import kit.modules as km
+from tests.modules.conftest import entry_file, kinds, module_file, tag_file
 
-OFFERS = {entry_file("shop_offers", o): {"item": o, "price": 1} for o in ("system:bread", "system:torch", "a:sled",
-                                                                           "a:gem")}
-TAGS = {tag_file("shop_offers", "system:default"): {"values": ["system:bread", "system:torch"]},
-        tag_file("shop_offers", "a:vip"): {"values": ["a:sled"]}}
+OFFERS = {
+    entry_file("shop_offers", o): {"item": o, "price": 1} for o in ("system:bread", "system:torch", "a:sled", "a:gem")
+}
+TAGS = {
+    tag_file("shop_offers", "system:default"): {"values": ["system:bread", "system:torch"]},
+    tag_file("shop_offers", "a:vip"): {"values": ["a:sled"]},
+}
 
 
 def _shop(offers=None, **extra):
@@ -21,7 +24,9 @@ def _shop(offers=None, **extra):
 
 
 def _read(make_pack, modules: dict):
-    return km.read_modules(strict=False, source=make_pack("p", {**OFFERS, **TAGS, **{module_file(k): v for k, v in modules.items()}}))
+    return km.read_modules(
+        strict=False, source=make_pack("p", {**OFFERS, **TAGS, **{module_file(k): v for k, v in modules.items()}})
+    )
 
 
 def _picked(inv, module_id: str) -> dict[str, str]:
@@ -42,8 +47,12 @@ def test_an_empty_list_selects_nothing(make_pack) -> None:
 
 def test_ids_tags_and_the_default_tag_are_told_apart(make_pack) -> None:
     inv = _read(make_pack, {"a:shop": _shop(["#system:default", "#a:vip", "a:gem", "system:bread"])})
-    assert _picked(inv, "a:shop") == {"system:bread": "default", "system:torch": "default", "a:sled": "tag",
-                                      "a:gem": "id"}
+    assert _picked(inv, "a:shop") == {
+        "system:bread": "default",
+        "system:torch": "default",
+        "a:sled": "tag",
+        "a:gem": "id",
+    }
     assert kinds(inv) == []
 
 
@@ -65,19 +74,26 @@ def test_an_undefined_catalog_tag_is_a_dangling_tag_error(make_pack) -> None:
 
 
 def test_catalog_tags_reject_unknown_entries(make_pack) -> None:
-    inv = km.read_modules(strict=False, source=make_pack("p", {**OFFERS, tag_file("shop_offers", "a:bad"): {"values": ["a:nothing"]}}))
+    inv = km.read_modules(
+        strict=False, source=make_pack("p", {**OFFERS, tag_file("shop_offers", "a:bad"): {"values": ["a:nothing"]}})
+    )
     p = inv.problems()
     assert list(p["kind"]) == ["unknown_tag_member"] and "shop_offers a:nothing" in p.iloc[0]["message"]
 
 
 def test_each_catalog_type_reads_its_own_field_and_registry(make_pack) -> None:
-    files = {entry_file("signin_rewards", "a:day_1"): {"day": 1}, entry_file("lottery_pools", "a:pool"): {"cost": 5},
-             module_file("a:signin"): {"server": {"type": "system:signin", "rewards": ["a:day_1"]}},
-             module_file("a:lottery"): {"server": {"type": "system:lottery", "pools": "a:pool"}},
-             module_file("a:ignored"): {"server": {"type": "system:items", "offers": ["whatever"]}}}
+    files = {
+        entry_file("signin_rewards", "a:day_1"): {"day": 1},
+        entry_file("lottery_pools", "a:pool"): {"cost": 5},
+        module_file("a:signin"): {"server": {"type": "system:signin", "rewards": ["a:day_1"]}},
+        module_file("a:lottery"): {"server": {"type": "system:lottery", "pools": "a:pool"}},
+        module_file("a:ignored"): {"server": {"type": "system:items", "offers": ["whatever"]}},
+    }
     c = km.read_modules(strict=False, source=make_pack("p", files)).catalogs()
     assert list(zip(c["catalog"].astype(str), c["module_id"], c["entry_id"])) == [
-        ("signin_rewards", "a:signin", "a:day_1"), ("lottery_pools", "a:lottery", "a:pool")]
+        ("signin_rewards", "a:signin", "a:day_1"),
+        ("lottery_pools", "a:lottery", "a:pool"),
+    ]
 
 
 def test_catalog_entries_are_listed_with_their_json(make_pack) -> None:
@@ -87,8 +103,10 @@ def test_catalog_entries_are_listed_with_their_json(make_pack) -> None:
 
 
 def test_a_player_gets_the_union_of_the_enabled_configurations(make_pack) -> None:
-    inv = _read(make_pack, {"a:base": _shop(["#system:default"]), "a:vip": _shop(["#a:vip", "system:bread"]),
-                            "a:none": _shop([])})
+    inv = _read(
+        make_pack,
+        {"a:base": _shop(["#system:default"]), "a:vip": _shop(["#a:vip", "system:bread"]), "a:none": _shop([])},
+    )
     only_base = km.player_catalog(inv, ["a:base"])
     assert list(only_base["entry_id"]) == ["system:bread", "system:torch"]
     both = km.player_catalog(inv, ["a:base", "a:vip", "a:none"], catalog="shop_offers").set_index("entry_id")

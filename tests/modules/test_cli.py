@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
-from tests.modules.conftest import module_file, system_file
-
 from kit.cli import main
+from tests.modules.conftest import module_file, system_file
 
 
 def test_clean_packs_exit_zero_and_print_the_inventory(make_pack, capsys) -> None:
-    pack = make_pack("p", {module_file("a:m"): {"order": 3, "client": "system:items"},
-                           system_file("a:s"): {"name": "Main", "modules": ["a:m"]}})
+    pack = make_pack(
+        "p",
+        {
+            module_file("a:m"): {"order": 3, "client": "system:items"},
+            system_file("a:s"): {"name": "Main", "modules": ["a:m"]},
+        },
+    )
     assert main(["modules", str(pack)]) == 0
     out = capsys.readouterr().out
     assert "a:m" in out and "client entries" in out and "a:s (Main): 1 modules from a:m" in out

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pandas as pd
-from tests.modules.conftest import entry_file, module_file, system_file, tag_file
 
 import kit.modules as km
 from kit.core.frames import frame
 from kit.modules.ids import id_order
 from kit.modules.inventory import CATALOG_SCHEMA, SYSTEM_SCHEMA
+from tests.modules.conftest import entry_file, module_file, system_file, tag_file
 
 FILES = {
     **{entry_file("shop_offers", e): {"item": e} for e in ("a:gem", "b:axe", "a:sled", "system:bread")},
@@ -24,9 +24,18 @@ FILES = {
     tag_file("system_module", "a:outer"): {"values": ["#a:inner", "b:shop"]},
     tag_file("system_module", "a:broken"): {"values": ["a:nothing"]},
     tag_file("system_module", "a:empty"): {"values": []},
-    system_file("a:main"): {"name": "Main", "condition": {"type": "x"},
-                            "modules": ["a:core", "#a:outer", {"id": "#a:broken", "condition": {"type": "y"}},
-                                        "#a:missing", "#a:empty", "a:unknown"]},
+    system_file("a:main"): {
+        "name": "Main",
+        "condition": {"type": "x"},
+        "modules": [
+            "a:core",
+            "#a:outer",
+            {"id": "#a:broken", "condition": {"type": "y"}},
+            "#a:missing",
+            "#a:empty",
+            "a:unknown",
+        ],
+    },
     system_file("b:plain"): {"modules": [{"id": "a:shop", "condition": {"type": "z"}}, "#a:inner"]},
     system_file("c:none"): {"modules": []},
 }
@@ -63,11 +72,16 @@ def test_systems_frame_equals_the_row_by_row_frame(make_pack) -> None:
 
 def test_catalogs_frame_equals_the_row_by_row_frame(make_pack) -> None:
     inv = km.read_modules(make_pack("p", FILES))
-    picks = {"a:shop": [("a:gem", "id"), ("a:sled", "tag"), ("b:axe", "id")],
-             "b:shop": [(e, "all") for e in ("b:axe", "system:bread", "a:gem", "a:sled")],
-             "a:sign": []}  # #system:default is a shop tag: no sign-in tag of that name
-    rows = [{"catalog": "signin_rewards" if m == "a:sign" else "shop_offers", "module_id": m, "entry_id": e, "via": v}
-            for m, pairs in picks.items() for e, v in pairs]
+    picks = {
+        "a:shop": [("a:gem", "id"), ("a:sled", "tag"), ("b:axe", "id")],
+        "b:shop": [(e, "all") for e in ("b:axe", "system:bread", "a:gem", "a:sled")],
+        "a:sign": [],
+    }  # #system:default is a shop tag: no sign-in tag of that name
+    rows = [
+        {"catalog": "signin_rewards" if m == "a:sign" else "shop_offers", "module_id": m, "entry_id": e, "via": v}
+        for m, pairs in picks.items()
+        for e, v in pairs
+    ]
     rows.sort(key=lambda r: (r["catalog"] != "signin_rewards", id_order(r["module_id"]), id_order(r["entry_id"])))
     pd.testing.assert_frame_equal(inv.catalogs(), frame(CATALOG_SCHEMA, rows))
 

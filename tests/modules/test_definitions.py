@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pandas as pd
 import pytest
-from tests.modules.conftest import kinds, module_file
 
 import kit.modules as km
+from tests.modules.conftest import kinds, module_file
 
 
 def _read(make_pack, modules: dict):
@@ -14,7 +14,9 @@ def _read(make_pack, modules: dict):
 
 
 def test_id_comes_from_the_file_path_and_fields_are_read(make_pack) -> None:
-    inv = _read(make_pack, {"example:daily": {"order": 80, "server": {"type": "system:signin"}, "client": "system:signin"}})
+    inv = _read(
+        make_pack, {"example:daily": {"order": 80, "server": {"type": "system:signin"}, "client": "system:signin"}}
+    )
     row = inv.modules().iloc[0]
     assert row["module_id"] == "example:daily"
     assert (row["order"], row["order_is_default"]) == (80, False)
@@ -29,16 +31,23 @@ def test_server_parameters_sit_flat_beside_type_and_are_shown_as_json(make_pack)
 
 
 def test_server_only_and_client_only_entries_are_both_valid(make_pack) -> None:
-    inv = _read(make_pack, {"a:tool": {"server": {"type": "system:web_search"}},
-                            "a:page": {"order": 5, "client": "system:search"}})
+    inv = _read(
+        make_pack,
+        {"a:tool": {"server": {"type": "system:web_search"}}, "a:page": {"order": 5, "client": "system:search"}},
+    )
     m = inv.modules().set_index("module_id")
     assert m.loc["a:tool", "client"] is pd.NA and m.loc["a:page", "server_type"] is pd.NA
     assert kinds(inv) == []
 
 
 def test_missing_order_is_zero_and_reported_only_when_there_is_a_client_entry(make_pack) -> None:
-    inv = _read(make_pack, {"a:server_only": {"server": {"type": "system:core"}},
-                            "a:with_client": {"server": {"type": "system:items"}, "client": "system:items"}})
+    inv = _read(
+        make_pack,
+        {
+            "a:server_only": {"server": {"type": "system:core"}},
+            "a:with_client": {"server": {"type": "system:items"}, "client": "system:items"},
+        },
+    )
     m = inv.modules().set_index("module_id")
     assert list(m["order"]) == [0, 0] and list(m["order_is_default"]) == [True, True]
     p = inv.problems()
@@ -46,7 +55,7 @@ def test_missing_order_is_zero_and_reported_only_when_there_is_a_client_entry(ma
     assert p.iloc[0]["severity"] == "warning" and p.iloc[0]["field"] == "order"
 
 
-@pytest.mark.parametrize("value", ["high", "80", 80.5, True, None, [1], 2 ** 31])
+@pytest.mark.parametrize("value", ["high", "80", 80.5, True, None, [1], 2**31])
 def test_malformed_order_means_zero_and_is_reported(make_pack, value) -> None:
     inv = _read(make_pack, {"a:m": {"order": value, "client": "system:items"}})
     row = inv.modules().iloc[0]
@@ -56,7 +65,7 @@ def test_malformed_order_means_zero_and_is_reported(make_pack, value) -> None:
     assert "default 0" in p.iloc[0]["message"]
 
 
-@pytest.mark.parametrize("value, expected", [(-5, -5), (80.0, 80), (2 ** 31 - 1, 2 ** 31 - 1)])
+@pytest.mark.parametrize("value, expected", [(-5, -5), (80.0, 80), (2**31 - 1, 2**31 - 1)])
 def test_integral_orders_are_kept(make_pack, value, expected) -> None:
     inv = _read(make_pack, {"a:m": {"order": value, "client": "system:items"}})
     assert inv.modules().iloc[0]["order"] == expected and kinds(inv) == []
@@ -68,14 +77,17 @@ def test_an_empty_configuration_is_a_warning(make_pack) -> None:
     assert inv.problems().iloc[0]["severity"] == "warning"
 
 
-@pytest.mark.parametrize("data, field", [
-    ({"client": 42}, "client"),
-    ({"client": "Not An Id"}, "client"),
-    ({"server": "system:core"}, "server"),
-    ({"server": {}}, "server.type"),
-    ({"server": {"type": 7}}, "server.type"),
-    ([1, 2], ""),
-])
+@pytest.mark.parametrize(
+    "data, field",
+    [
+        ({"client": 42}, "client"),
+        ({"client": "Not An Id"}, "client"),
+        ({"server": "system:core"}, "server"),
+        ({"server": {}}, "server.type"),
+        ({"server": {"type": 7}}, "server.type"),
+        ([1, 2], ""),
+    ],
+)
 def test_wrong_shapes_are_errors_naming_the_field(make_pack, data, field) -> None:
     inv = _read(make_pack, {"a:bad": data})
     p = inv.problems()
@@ -90,7 +102,9 @@ def test_unknown_server_type_is_an_error_unless_registered(make_pack) -> None:
     p = inv.problems()
     assert list(p["kind"]) == ["unknown_server_type"] and p.iloc[0]["field"] == "server.type"
     assert "example:teleport" in p.iloc[0]["message"]
-    inv = km.read_modules(strict=False, source=make_pack("p", files), server_types=[*km.SERVER_TYPES, "example:teleport"])
+    inv = km.read_modules(
+        strict=False, source=make_pack("p", files), server_types=[*km.SERVER_TYPES, "example:teleport"]
+    )
     assert kinds(inv) == []
 
 

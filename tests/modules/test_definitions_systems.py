@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pandas as pd
 import pytest
-from tests.modules.conftest import kinds, module_file, system_file, tag_file
 
 import kit.modules as km
+from tests.modules.conftest import kinds, module_file, system_file, tag_file
 
 MODULES = {
     module_file("a:core"): {"server": {"type": "system:core"}},
@@ -16,7 +16,9 @@ MODULES = {
 
 
 def _read(make_pack, system: dict, extra: dict | None = None):
-    return km.read_modules(strict=False, source=make_pack("p", {**MODULES, system_file("a:sys"): system, **(extra or {})}))
+    return km.read_modules(
+        strict=False, source=make_pack("p", {**MODULES, system_file("a:sys"): system, **(extra or {})})
+    )
 
 
 def test_rows_follow_the_written_references(make_pack) -> None:
@@ -51,22 +53,26 @@ def test_a_reference_to_a_failed_tag_is_reported_beside_the_tag_error(make_pack)
 
 def test_conditions_are_kept_as_json_per_reference_and_system(make_pack) -> None:
     cond = {"type": "system:permission", "permission": "vip"}
-    inv = _read(make_pack, {"condition": {"type": "x:always"},
-                            "modules": ["a:core", {"id": "a:signin", "condition": cond}]})
+    inv = _read(
+        make_pack, {"condition": {"type": "x:always"}, "modules": ["a:core", {"id": "a:signin", "condition": cond}]}
+    )
     s = inv.systems().set_index("module_id")
     assert s.loc["a:core", "condition"] == '{"type":"x:always"}'
     assert s.loc["a:signin", "condition"] == '[{"type":"x:always"},{"permission":"vip","type":"system:permission"}]'
     assert inv.system_module_ids("a:sys", with_conditional=False) == ("a:core",)
 
 
-@pytest.mark.parametrize("system, field", [
-    ({"modules": "a:core"}, "modules"),
-    ({"modules": [3]}, "modules[0]"),
-    ({"modules": [{"condition": {}}]}, "modules[0]"),
-    ({"modules": [{"id": "a:core", "condition": "yes"}]}, "modules[0].condition"),
-    ({"modules": [], "condition": 1}, "condition"),
-    ({"modules": [], "name": 5}, "name"),
-])
+@pytest.mark.parametrize(
+    "system, field",
+    [
+        ({"modules": "a:core"}, "modules"),
+        ({"modules": [3]}, "modules[0]"),
+        ({"modules": [{"condition": {}}]}, "modules[0]"),
+        ({"modules": [{"id": "a:core", "condition": "yes"}]}, "modules[0].condition"),
+        ({"modules": [], "condition": 1}, "condition"),
+        ({"modules": [], "name": 5}, "name"),
+    ],
+)
 def test_malformed_systems_are_errors_naming_the_field(make_pack, system, field) -> None:
     p = _read(make_pack, system).problems()
     assert list(p["kind"]) == ["invalid_definition"] and p.iloc[0]["field"] == field
@@ -84,7 +90,9 @@ def test_conditional_variants_do_not_overlap(make_pack) -> None:
 
 
 def test_candidates_are_ranked_by_instance_id_path_first(make_pack) -> None:
-    inv = km.read_modules(strict=False, source=make_pack("p", {**MODULES, module_file("z:early"): {"server": {"type": "system:signin"}}}))
+    inv = km.read_modules(
+        strict=False, source=make_pack("p", {**MODULES, module_file("z:early"): {"server": {"type": "system:signin"}}})
+    )
     c = km.candidates(inv)
     assert list(c["module_id"]) == ["z:early", "a:signin", "b:signin"]
     assert list(c["rank"]) == [1, 2, 3] and set(c["n_candidates"]) == {3} and set(c["server_type"]) == {"system:signin"}

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from tests.modules.conftest import module_file, system_file, tag_file
 
 import kit.modules as km
+from tests.modules.conftest import module_file, system_file, tag_file
 
 VIP = {"type": "system:permission", "permission": "vip"}
 FILES = {
@@ -15,11 +15,17 @@ FILES = {
     module_file("a:inbox"): {"server": {"type": "system:inbox"}},
     module_file("a:quests"): {"server": {"type": "system:ftb_quests"}},
     module_file("a:festival"): {"server": {"type": "system:lottery"}},
-    system_file("a:main"): {"modules": ["#a:basics", {"id": "a:vip_shop", "condition": VIP},
-                                        {"id": "a:festival", "condition": {"type": "system:date_between",
-                                                                           "from": "12-20", "to": "01-05"}}]},
-    system_file("a:staff"): {"condition": {"type": "system:permission", "permission": "staff"},
-                             "modules": ["a:quests"]},
+    system_file("a:main"): {
+        "modules": [
+            "#a:basics",
+            {"id": "a:vip_shop", "condition": VIP},
+            {"id": "a:festival", "condition": {"type": "system:date_between", "from": "12-20", "to": "01-05"}},
+        ]
+    },
+    system_file("a:staff"): {
+        "condition": {"type": "system:permission", "permission": "staff"},
+        "modules": ["a:quests"],
+    },
     tag_file("system_module", "a:basics"): {"values": ["a:shop", "a:inbox"]},
 }
 
@@ -35,8 +41,12 @@ def ids(inv, **player) -> list[str]:
 
 def test_systems_with_their_conditions(inv) -> None:
     assert ids(inv, systems=("a:main",)) == ["a:core", "a:inbox", "a:shop"]
-    assert ids(inv, systems=("a:main",), permissions=frozenset({"vip"})) == ["a:core", "a:inbox", "a:shop",
-                                                                             "a:vip_shop"]
+    assert ids(inv, systems=("a:main",), permissions=frozenset({"vip"})) == [
+        "a:core",
+        "a:inbox",
+        "a:shop",
+        "a:vip_shop",
+    ]
     assert "a:festival" in ids(inv, systems=("a:main",), date="01-02")  # a range across the new year
     assert "a:festival" not in ids(inv, systems=("a:main",), date="06-01")
     assert ids(inv, systems=("a:staff",)) == ["a:core"]  # the system's own condition fails
@@ -46,8 +56,11 @@ def test_systems_with_their_conditions(inv) -> None:
 def test_manual_changes_and_core_always_on(inv) -> None:
     e = km.enabled_modules(inv, km.Player(systems=("a:main",), added=("a:festival",), removed=("a:shop", "a:core")))
     assert list(e["module_id"]) == ["a:core", "a:festival", "a:inbox"]
-    assert dict(zip(e["module_id"], e["source"].astype(str))) == {"a:core": "core", "a:festival": "manual",
-                                                                 "a:inbox": "system"}
+    assert dict(zip(e["module_id"], e["source"].astype(str))) == {
+        "a:core": "core",
+        "a:festival": "manual",
+        "a:inbox": "system",
+    }
     assert e.set_index("module_id").loc["a:inbox", "system_id"] == "a:main"
     assert km.has_module(inv, km.Player(), "a:core") and not km.has_module(inv, km.Player(), "a:shop")
 
@@ -57,8 +70,11 @@ def test_unknown_names_and_conditions_raise(inv, make_pack) -> None:
         km.enabled_modules(inv, km.Player(systems=("a:nope",)))
     with pytest.raises(km.UnknownModuleError, match="a:ghost"):
         km.enabled_modules(inv, km.Player(added=("a:ghost",)))
-    odd = km.read_modules(make_pack("q", {**FILES, system_file("a:odd"): {
-        "condition": {"type": "example:moon_phase"}, "modules": ["a:shop"]}}))
+    odd = km.read_modules(
+        make_pack(
+            "q", {**FILES, system_file("a:odd"): {"condition": {"type": "example:moon_phase"}, "modules": ["a:shop"]}}
+        )
+    )
     with pytest.raises(km.UnknownConditionError, match="example:moon_phase.*system:permission"):
         km.enabled_modules(odd, km.Player(systems=("a:odd",)))
     assert "a:shop" in ids_with(odd, lambda c, p: True)
@@ -81,18 +97,30 @@ def test_the_ftb_module_is_unavailable_without_the_ftb_mod(make_pack) -> None:
 
 
 def test_the_design_lints(make_pack) -> None:
-    inv = km.read_modules(make_pack("p", {
-        module_file("system:shop"): {"server": {"type": "system:shop", "offers": ["system:bread"]}},
-        module_file("system:signin"): {"server": {"type": "system:signin", "rewards": "#system:default"}},
-        module_file("a:items"): {"server": {"type": "system:items", "page_size": 20}},
-        "data/a/system/modules/old.json": {"server": {"type": "system:core"}},
-        "data/a/tags/system/module/old.json": {"values": []},
-    }))
+    inv = km.read_modules(
+        make_pack(
+            "p",
+            {
+                module_file("system:shop"): {"server": {"type": "system:shop", "offers": ["system:bread"]}},
+                module_file("system:signin"): {"server": {"type": "system:signin", "rewards": "#system:default"}},
+                module_file("a:items"): {"server": {"type": "system:items", "page_size": 20}},
+                "data/a/system/modules/old.json": {"server": {"type": "system:core"}},
+                "data/a/tags/system/module/old.json": {"values": []},
+            },
+        )
+    )
     p = inv.problems().set_index("kind")
-    assert sorted(p.index) == ["builtin_without_default", "dangling_tag", "unexpected_parameters",
-                               "unknown_catalog_entry", "unknown_registry_folder", "unknown_registry_folder"]
+    assert sorted(p.index) == [
+        "builtin_without_default",
+        "dangling_tag",
+        "unexpected_parameters",
+        "unknown_catalog_entry",
+        "unknown_registry_folder",
+        "unknown_registry_folder",
+    ]
     assert p.loc["builtin_without_default", "object_id"] == "system:shop"  # system:signin uses the default
     assert "page_size" in p.loc["unexpected_parameters", "message"]
     assert {"data/a/system/modules/old.json", "data/a/tags/system/module/old.json"} == set(
-        p.loc["unknown_registry_folder", "path"])
+        p.loc["unknown_registry_folder", "path"]
+    )
     assert (p["severity"].loc[["builtin_without_default", "unexpected_parameters"]] == "warning").all()

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from tests.modules.conftest import module_file
-
 import kit.modules as km
 from kit.modules.entries import order_client_entries
+from tests.modules.conftest import module_file
 
 
 def _entries(make_pack, modules: dict):
@@ -15,24 +14,35 @@ def _entries(make_pack, modules: dict):
 
 
 def test_entries_are_sorted_by_descending_order_with_ranks_from_one(make_pack) -> None:
-    e = _entries(make_pack, {"a:low": {"order": 1, "client": "system:items"},
-                             "a:high": {"order": 90, "client": "system:shop"},
-                             "a:mid": {"order": 50, "client": "system:inbox"}})
+    e = _entries(
+        make_pack,
+        {
+            "a:low": {"order": 1, "client": "system:items"},
+            "a:high": {"order": 90, "client": "system:shop"},
+            "a:mid": {"order": 50, "client": "system:inbox"},
+        },
+    )
     assert list(e["client_id"]) == ["system:shop", "system:inbox", "system:items"]
     assert list(e["rank"]) == [1, 2, 3] and list(e["order"]) == [90, 50, 1]
 
 
 def test_ties_keep_registry_order_which_is_path_then_namespace() -> None:
     # same order: registry order compares paths first ("alpha" < "beta"), namespaces only to break equal paths
-    entries = order_client_entries([("zzz:beta", 5, "c:one"), ("aaa:gamma", 5, "c:two"), ("zzz:alpha", 5, "c:three"),
-                                    ("aaa:alpha", 5, "c:four")])
+    entries = order_client_entries(
+        [("zzz:beta", 5, "c:one"), ("aaa:gamma", 5, "c:two"), ("zzz:alpha", 5, "c:three"), ("aaa:alpha", 5, "c:four")]
+    )
     assert [e.client_id for e in entries] == ["c:four", "c:three", "c:one", "c:two"]
 
 
 def test_configs_sharing_a_client_form_one_entry_with_the_highest_order(make_pack) -> None:
-    e = _entries(make_pack, {"a:signin": {"order": 10, "client": "system:signin"},
-                             "b:signin": {"order": 85, "client": "system:signin"},
-                             "a:shop": {"order": 70, "client": "system:shop"}})
+    e = _entries(
+        make_pack,
+        {
+            "a:signin": {"order": 10, "client": "system:signin"},
+            "b:signin": {"order": 85, "client": "system:signin"},
+            "a:shop": {"order": 70, "client": "system:shop"},
+        },
+    )
     assert list(e["client_id"]) == ["system:signin", "system:shop"]
     assert e.iloc[0]["order"] == 85 and e.iloc[0]["module_ids"] == ("a:signin", "b:signin")
 
@@ -43,8 +53,10 @@ def test_a_shared_entry_keeps_the_position_of_its_first_configuration_on_ties() 
 
 
 def test_malformed_order_falls_back_to_zero_in_the_bar(make_pack) -> None:
-    e = _entries(make_pack, {"a:bad": {"order": "first", "client": "system:items"},
-                             "a:neg": {"order": -1, "client": "system:shop"}})
+    e = _entries(
+        make_pack,
+        {"a:bad": {"order": "first", "client": "system:items"}, "a:neg": {"order": -1, "client": "system:shop"}},
+    )
     assert list(e["client_id"]) == ["system:items", "system:shop"] and list(e["order"]) == [0, -1]
 
 
@@ -59,15 +71,27 @@ def test_the_input_order_does_not_matter() -> None:
 
 
 def test_the_builtin_player_entry_at_100_comes_before_other_builtins(make_pack) -> None:
-    e = _entries(make_pack, {"system:player": {"order": km.BUILTIN_PLAYER_ORDER, "client": "system:player"},
-                             "system:signin": {"order": 80, "client": "system:signin"},
-                             "system:shop": {"order": 70, "client": "system:shop"}})
+    e = _entries(
+        make_pack,
+        {
+            "system:player": {"order": km.BUILTIN_PLAYER_ORDER, "client": "system:player"},
+            "system:signin": {"order": 80, "client": "system:signin"},
+            "system:shop": {"order": 70, "client": "system:shop"},
+        },
+    )
     assert e.iloc[0]["client_id"] == "system:player" and e.iloc[0]["order"] == 100
 
 
 def test_resident_entries_are_always_there_and_settings_sit_at_the_top_right(make_pack) -> None:
-    inv = km.read_modules(make_pack("p", {module_file("a:shop"): {"order": 70, "client": "system:shop"},
-                                          module_file("a:prefs"): {"order": 99, "client": "system:settings"}}))
+    inv = km.read_modules(
+        make_pack(
+            "p",
+            {
+                module_file("a:shop"): {"order": 70, "client": "system:shop"},
+                module_file("a:prefs"): {"order": 99, "client": "system:settings"},
+            },
+        )
+    )
     e = inv.client_entries()
     assert list(e["client_id"]) == ["system:shop", "system:voice", "system:settings"]
     assert list(e["placement"]) == ["left", "left", "top_right"] and list(e["rank"]) == [1, 2, 3]

@@ -7,14 +7,13 @@ import hashlib
 from pathlib import Path
 
 import pytest
-from tests.modules.conftest import kinds, module_file, system_file
 
 import kit
 import kit.items
 import kit.modules as km
 from kit.samples import sample_save_path
 from kit.samples.server import SERVER_NAME, write_server, zip_bytes
-
+from tests.modules.conftest import kinds, module_file, system_file
 from tests.servers.servers_inputs import level_dat, mods_toml
 
 SAMPLE_SERVER = sample_save_path().parent / SERVER_NAME
@@ -29,37 +28,55 @@ def _module(order: int, client: str = "system:items", **server) -> dict:
 
 def _bundler(inner: bytes) -> bytes:
     digest = hashlib.sha256(inner).hexdigest()
-    return zip_bytes({"META-INF/versions.list": f"{digest}\t1.21.1\t1.21.1/server-1.21.1.jar\n",
-                      "META-INF/versions/1.21.1/server-1.21.1.jar": inner})
+    return zip_bytes(
+        {
+            "META-INF/versions.list": f"{digest}\t1.21.1\t1.21.1/server-1.21.1.jar\n",
+            "META-INF/versions/1.21.1/server-1.21.1.jar": inner,
+        }
+    )
 
 
 @pytest.fixture
 def generated_server(tmp_path: Path) -> Path:
     """A server whose module definitions sit in every kind of pack it loads, most of them held in memory."""
-    game = zip_bytes({
-        "version.json": {"id": "1.21.1", "pack_version": {"resource": 34, "data": 48}},
-        "data/minecraft/recipe/torch.json": {"type": "minecraft:crafting_shapeless",
-                                             "ingredients": ["minecraft:stick"], "result": {"id": "minecraft:torch"}},
-        module_file("system:core"): {"server": {"type": "system:core"}},
-        module_file("system:signin"): _module(10, "system:signin", type="system:signin"),
-        "data/minecraft/datapacks/trade_rebalance/" + module_file("system:shop"): _module(5, "system:shop",
-                                                                                        type="system:shop"),
-    })
-    inner = zip_bytes({"META-INF/neoforge.mods.toml": mods_toml("inner"),
-                       module_file("inner:desk"): _module(3, "system:items")})
-    mod = zip_bytes({"META-INF/neoforge.mods.toml": mods_toml("outer"),
-                     "META-INF/jarjar/inner.jar": inner,
-                     module_file("outer:board"): _module(4, "system:items"),
-                     system_file("outer:main"): {"name": "Main", "modules": ["system:signin", "outer:board",
-                                                                              "inner:desk"]}})
-    return write_server(tmp_path / "srv", {
-        "server.jar": _bundler(game),
-        "mods/outer.jar": mod,
-        "world/level.dat": level_dat(["vanilla", "trade_rebalance", "mod:outer", "mod:inner", "file/ours"],
-                                     ["file/off"]),
-        "world/datapacks/ours/" + module_file("system:signin"): _module(50, "system:signin", type="system:signin"),
-        "world/datapacks/off/" + module_file("off:never"): _module(1),
-    })
+    game = zip_bytes(
+        {
+            "version.json": {"id": "1.21.1", "pack_version": {"resource": 34, "data": 48}},
+            "data/minecraft/recipe/torch.json": {
+                "type": "minecraft:crafting_shapeless",
+                "ingredients": ["minecraft:stick"],
+                "result": {"id": "minecraft:torch"},
+            },
+            module_file("system:core"): {"server": {"type": "system:core"}},
+            module_file("system:signin"): _module(10, "system:signin", type="system:signin"),
+            "data/minecraft/datapacks/trade_rebalance/" + module_file("system:shop"): _module(
+                5, "system:shop", type="system:shop"
+            ),
+        }
+    )
+    inner = zip_bytes(
+        {"META-INF/neoforge.mods.toml": mods_toml("inner"), module_file("inner:desk"): _module(3, "system:items")}
+    )
+    mod = zip_bytes(
+        {
+            "META-INF/neoforge.mods.toml": mods_toml("outer"),
+            "META-INF/jarjar/inner.jar": inner,
+            module_file("outer:board"): _module(4, "system:items"),
+            system_file("outer:main"): {"name": "Main", "modules": ["system:signin", "outer:board", "inner:desk"]},
+        }
+    )
+    return write_server(
+        tmp_path / "srv",
+        {
+            "server.jar": _bundler(game),
+            "mods/outer.jar": mod,
+            "world/level.dat": level_dat(
+                ["vanilla", "trade_rebalance", "mod:outer", "mod:inner", "file/ours"], ["file/off"]
+            ),
+            "world/datapacks/ours/" + module_file("system:signin"): _module(50, "system:signin", type="system:signin"),
+            "world/datapacks/off/" + module_file("off:never"): _module(1),
+        },
+    )
 
 
 def test_a_generated_server_is_read_from_every_pack_it_loads(generated_server: Path) -> None:
@@ -84,9 +101,9 @@ def test_a_generated_server_is_read_from_every_pack_it_loads(generated_server: P
 
 
 def test_a_servers_strict_reading_names_the_file_inside_the_nested_jar(generated_server: Path) -> None:
-    (generated_server / "mods" / "outer.jar").write_bytes(zip_bytes({
-        "META-INF/neoforge.mods.toml": mods_toml("outer"),
-        module_file("outer:board"): "{ not json"}))
+    (generated_server / "mods" / "outer.jar").write_bytes(
+        zip_bytes({"META-INF/neoforge.mods.toml": mods_toml("outer"), module_file("outer:board"): "{ not json"})
+    )
     server = kit.open_server(generated_server)
     with pytest.raises(km.ModuleDefinitionError, match=r"outer-?.*\.jar.*outer/system/system_module/board\.json"):
         km.read_modules(server, strict=True)
@@ -117,14 +134,17 @@ def test_pack_files_lists_a_packsets_packs_with_bounded_readers() -> None:
 def test_pack_files_of_paths_names_duplicates_and_lists_asked_feature_packs(tmp_path: Path) -> None:
     jar = tmp_path / "a" / "game.jar"
     jar.parent.mkdir()
-    jar.write_bytes(zip_bytes({"data/x/recipe/r.json": {},
-                               "data/minecraft/datapacks/extra/data/x/recipe/f.json": {}}))
+    jar.write_bytes(zip_bytes({"data/x/recipe/r.json": {}, "data/minecraft/datapacks/extra/data/x/recipe/f.json": {}}))
     copy = tmp_path / "b" / "game.jar"
     copy.parent.mkdir()
     copy.write_bytes(jar.read_bytes())
     listed = kit.items.pack_files([jar, copy], features=["extra"])
-    assert [(p.pack, p.kind) for p in listed] == [("game.jar", "jar"), ("game.jar[extra]", "feature"),
-                                                  ("game.jar#2", "jar"), ("game.jar#2[extra]", "feature")]
+    assert [(p.pack, p.kind) for p in listed] == [
+        ("game.jar", "jar"),
+        ("game.jar[extra]", "feature"),
+        ("game.jar#2", "jar"),
+        ("game.jar#2[extra]", "feature"),
+    ]
     assert set(listed[1].files) == {"data/x/recipe/f.json"}
     with pytest.raises(kit.items.DatapackError, match="not found"):
         kit.items.pack_files(tmp_path / "missing")

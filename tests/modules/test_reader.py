@@ -7,11 +7,11 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from tests.modules.conftest import kinds, module_file, system_file, tag_file
 
 import kit.items
 import kit.modules as km
 from kit.modules.packs import MAX_FILE_BYTES
+from tests.modules.conftest import kinds, module_file, system_file, tag_file
 
 
 def test_the_highest_priority_pack_wins_and_lower_copies_are_not_read(make_pack) -> None:
@@ -45,9 +45,13 @@ def test_a_world_folder_reads_its_datapacks_in_name_order(make_pack, tmp_path: P
 
 def test_packs_loaded_by_kit_items_are_read_in_the_same_order(make_pack) -> None:
     one = make_pack("one", {module_file("a:m"): {"order": 1, "client": "system:items"}})
-    two = make_pack("two", {module_file("a:m"): {"order": 2, "client": "system:items"},
-                            "data/a/datapacks/extra/data/a/system/system_module/feat.json": {"client": "system:shop",
-                                                                                             "order": 4}})
+    two = make_pack(
+        "two",
+        {
+            module_file("a:m"): {"order": 2, "client": "system:items"},
+            "data/a/datapacks/extra/data/a/system/system_module/feat.json": {"client": "system:shop", "order": 4},
+        },
+    )
     packset = kit.items.load_datapacks([one, two])
     inv = km.read_modules(strict=False, source=packset)
     assert inv.packs == ("one", "two") and inv.module_ids == ("a:m",)
@@ -62,8 +66,16 @@ def test_same_named_packs_get_numbered(make_pack, tmp_path: Path) -> None:
 
 
 def test_invalid_json_and_invalid_file_names_are_errors_naming_the_file(make_pack) -> None:
-    inv = km.read_modules(strict=False, source=make_pack("p", {module_file("a:broken"): '{"order": 1,}',
-                                          "data/a/system/system_module/Upper.json": {"client": "system:items"}}))
+    inv = km.read_modules(
+        strict=False,
+        source=make_pack(
+            "p",
+            {
+                module_file("a:broken"): '{"order": 1,}',
+                "data/a/system/system_module/Upper.json": {"client": "system:items"},
+            },
+        ),
+    )
     p = inv.problems().set_index("path")
     assert p.loc["data/a/system/system_module/broken.json", "kind"] == "invalid_json"
     assert p.loc["data/a/system/system_module/Upper.json", "kind"] == "invalid_definition"
@@ -71,7 +83,9 @@ def test_invalid_json_and_invalid_file_names_are_errors_naming_the_file(make_pac
 
 
 def test_oversized_files_are_not_parsed(make_pack) -> None:
-    inv = km.read_modules(strict=False, source=make_pack("p", {module_file("a:huge"): '{"pad": "' + "x" * (MAX_FILE_BYTES + 1) + '"}'}))
+    inv = km.read_modules(
+        strict=False, source=make_pack("p", {module_file("a:huge"): '{"pad": "' + "x" * (MAX_FILE_BYTES + 1) + '"}'})
+    )
     p = inv.problems()
     assert list(p["kind"]) == ["invalid_json"] and "more than the limit of" in p.iloc[0]["message"]
 
@@ -89,19 +103,29 @@ def test_missing_paths_and_non_packs_raise_datapack_errors(tmp_path: Path) -> No
 
 def test_strict_mode_raises_the_first_error_with_file_and_field(make_pack) -> None:
     pack = make_pack("p", {module_file("a:x"): {"server": {"type": "example:nope"}}})
-    with pytest.raises(km.ModuleDefinitionError, match=r"p: data/a/system/system_module/x.json \(a:x\), field 'server.type'"):
+    with pytest.raises(
+        km.ModuleDefinitionError, match=r"p: data/a/system/system_module/x.json \(a:x\), field 'server.type'"
+    ):
         km.read_modules(pack, strict=True)
     warn_only = make_pack("q", {module_file("a:y"): {}})
     assert kinds(km.read_modules(warn_only, strict=True)) == ["empty_module"]
 
 
 def test_problems_come_errors_first_then_in_pack_order(make_pack) -> None:
-    z = make_pack("z_first", {module_file("a:w"): {"order": "x", "client": "system:items"},
-                              module_file("a:e"): {"server": {"type": "a:nope"}}})
+    z = make_pack(
+        "z_first",
+        {
+            module_file("a:w"): {"order": "x", "client": "system:items"},
+            module_file("a:e"): {"server": {"type": "a:nope"}},
+        },
+    )
     a = make_pack("a_second", {module_file("b:e"): {"server": {"type": "a:nope"}}})
     p = km.read_modules(strict=False, source=[z, a]).problems()
-    assert list(zip(p["severity"].astype(str), p["pack"])) == [("error", "z_first"), ("error", "a_second"),
-                                                               ("warning", "z_first")]
+    assert list(zip(p["severity"].astype(str), p["pack"])) == [
+        ("error", "z_first"),
+        ("error", "a_second"),
+        ("warning", "z_first"),
+    ]
 
 
 def test_lenient_by_default_every_mistake_is_an_error_row_and_the_rest_is_built(make_pack) -> None:
@@ -109,9 +133,9 @@ def test_lenient_by_default_every_mistake_is_an_error_row_and_the_rest_is_built(
     files = {
         module_file("a:core"): {"server": {"type": "system:core"}},
         module_file("a:shop"): {"order": 5, "server": {"type": "system:shop"}, "client": "system:shop"},
-        module_file("a:teleport"): {"server": {"type": "a:teleport"}},            # unknown server type
-        module_file("a:broken"): '{"order": 1,}',                                 # JSON syntax error
-        module_file("a:mail"): {"order": "high", "client": "system:inbox"},       # bad order (the game uses 0)
+        module_file("a:teleport"): {"server": {"type": "a:teleport"}},  # unknown server type
+        module_file("a:broken"): '{"order": 1,}',  # JSON syntax error
+        module_file("a:mail"): {"order": "high", "client": "system:inbox"},  # bad order (the game uses 0)
         system_file("a:sys"): {"modules": ["a:core", "a:typo", "#a:nothing", "#a:set", "a:shop"]},
         tag_file("system_module", "a:set"): {"values": ["a:shop", "a:missing"]},  # unknown required member
     }

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from tests.data_folder import REPO, SHARED, SHARED_DATA, missing_reason, require  # noqa: F401
+
 IR = SHARED_DATA / "ir" / "derived"
 
 # (text, max_chars, expected paragraphs)

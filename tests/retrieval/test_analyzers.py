@@ -27,9 +27,7 @@ def test_stop_words_then_snowball_stemming():
     assert analyze("The swords are running in 铁矿") == ["sword", "run", "铁", "矿", "铁矿"]
     assert make_analyzer(stem="english")("The swords") == ["the", "sword"]
     assert "the" in LUCENE_ENGLISH_STOP_WORDS and len(LUCENE_ENGLISH_STOP_WORDS) == 33
-    assert "whereafter" in make_analyzer()("whereafter") and not make_analyzer(stop_words="sklearn")(
-        "whereafter"
-    )
+    assert "whereafter" in make_analyzer()("whereafter") and not make_analyzer(stop_words="sklearn")("whereafter")
 
 
 def test_custom_stop_words_apply_to_chinese_tokens_too():
@@ -48,7 +46,11 @@ def test_char12_unigrams_and_bigrams_of_any_script():
 
 def test_jieba_segments_and_drops_punctuation():
     assert make_analyzer("jieba", stem="english")("我用铁镐挖矿，Mining swords!") == [
-        "我用", "铁镐", "挖矿", "mine", "sword",
+        "我用",
+        "铁镐",
+        "挖矿",
+        "mine",
+        "sword",
     ]
 
 

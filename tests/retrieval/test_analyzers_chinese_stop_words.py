@@ -24,8 +24,17 @@ def test_question_words_are_cut_before_terms_are_formed() -> None:
 
 
 def test_the_stop_list_is_switchable() -> None:
-    assert make_analyzer(chinese_stop_words=False)("钻石在哪里") == ["钻", "石", "在", "哪", "里", "钻石", "石在", "在哪",
-                                                                     "哪里"]
+    assert make_analyzer(chinese_stop_words=False)("钻石在哪里") == [
+        "钻",
+        "石",
+        "在",
+        "哪",
+        "里",
+        "钻石",
+        "石在",
+        "在哪",
+        "哪里",
+    ]
     assert make_analyzer(chinese_stop_words=["钻石"])("钻石在哪里") == ["在", "哪", "里", "在哪", "哪里"]
     with pytest.raises(InvalidParameterError, match="'chinese_stop_words' parameter of make_analyzer"):
         make_analyzer(chinese_stop_words="chinese")

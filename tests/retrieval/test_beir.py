@@ -1,11 +1,11 @@
 from __future__ import annotations
 
 import pytest
-from tests.retrieval.retrieval_inputs import IR, require
 
 from kit import Document
 from kit.retrieval import BeirFormatError, BeirReadError, load_beir
 from kit.retrieval._frames import QRELS_SCHEMA, QUERIES_SCHEMA
+from tests.retrieval.retrieval_inputs import IR, require
 
 
 def test_load_scifact():
@@ -18,9 +18,7 @@ def test_load_scifact():
     assert collection.queries.loc[0, "query_id"] == "1"  # ids stay strings
     assert collection.qrels["relevance"].dtype == "int64"
     assert set(collection.qrels["doc_id"]) <= {d.id for d in collection.corpus}
-    assert collection.qrels.equals(
-        collection.qrels.sort_values(["query_id", "doc_id"], ignore_index=True)
-    )
+    assert collection.qrels.equals(collection.qrels.sort_values(["query_id", "doc_id"], ignore_index=True))
     assert repr(collection) == "BeirCollection(name='scifact', documents=5183, queries=300, judgments=339)"
 
 

@@ -5,7 +5,6 @@ import pytest
 import pytrec_eval
 from hypothesis import given
 from hypothesis import strategies as st
-from tests.retrieval.retrieval_inputs import IR, require
 
 from kit import Document
 from kit.retrieval import (
@@ -19,6 +18,7 @@ from kit.retrieval import (
     summarize,
 )
 from kit.retrieval._frames import EVALUATION_SCHEMA, RUN_SCHEMA
+from tests.retrieval.retrieval_inputs import IR, require
 
 # kit metric -> (pytrec_eval measure, cutoff applied to the run before pytrec_eval, or None)
 PYTREC = {
@@ -85,9 +85,7 @@ def test_graded_gains_are_linear():
 
 
 def test_unjudged_and_negative_queries_are_not_averaged():
-    qrels = pd.DataFrame(
-        {"query_id": ["q1", "q2", "q3"], "doc_id": ["a", "b", "c"], "relevance": [1, 0, -1]}
-    )
+    qrels = pd.DataFrame({"query_id": ["q1", "q2", "q3"], "doc_id": ["a", "b", "c"], "relevance": [1, 0, -1]})
     run = pd.DataFrame({"query_id": ["q1", "q9"], "doc_id": ["a", "a"], "rank": [1, 1], "score": [1.0, 1.0]})
     results = evaluate(run, qrels, ["mrr@10"])
     assert results["query_id"].tolist() == ["q1"] and results["value"].tolist() == [1.0]

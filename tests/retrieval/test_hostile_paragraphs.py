@@ -25,8 +25,18 @@ def test_a_line_of_unicode_white_space_separates_paragraphs(space):
     assert split_paragraphs(f"first\n{space}\nsecond") == ["first", "second"]
 
 
-@pytest.mark.parametrize("text", [".", "." * 10_000, "a" + "." * 10_000 + "b", "!?" * 5_000, "。" * 10_000,
-                                  ")" * 10_000, "." * 5_000 + " " + "." * 5_000])
+@pytest.mark.parametrize(
+    "text",
+    [
+        ".",
+        "." * 10_000,
+        "a" + "." * 10_000 + "b",
+        "!?" * 5_000,
+        "。" * 10_000,
+        ")" * 10_000,
+        "." * 5_000 + " " + "." * 5_000,
+    ],
+)
 def test_runs_of_sentence_marks_keep_every_character(text):
     pieces = split_paragraphs(text, max_chars=300)
     assert "".join(pieces) == "".join(text.split())
@@ -38,19 +48,23 @@ def test_a_dot_run_followed_by_space_still_ends_a_sentence():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("make", [
-    lambda n: "." * n,                      # the issue's case: a long run of dots
-    lambda n: "a" + "." * n + "a",
-    lambda n: "x." * n,                     # dots that never end a sentence
-    lambda n: "." * n + " end",
-    lambda n: "a " * n,                     # many tiny pieces for the packer
-], ids=["dots", "enclosed-dots", "x-dot", "dots-then-space", "words"])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda n: "." * n,  # the issue's case: a long run of dots
+        lambda n: "a" + "." * n + "a",
+        lambda n: "x." * n,  # dots that never end a sentence
+        lambda n: "." * n + " end",
+        lambda n: "a " * n,  # many tiny pieces for the packer
+    ],
+    ids=["dots", "enclosed-dots", "x-dot", "dots-then-space", "words"],
+)
 @pytest.mark.parametrize("max_chars", [2000, 1])
 def test_splitting_is_linear(make, max_chars):
     assert_linear(make, lambda text: split_paragraphs(text, max_chars=max_chars), 2_000)
 
 
-_alphabet = st.sampled_from(list("ab .!?。\n#\t)\"\xa0\u3000") + ["\n\n", "...", "## ", "\xa0\n"])
+_alphabet = st.sampled_from(list('ab .!?。\n#\t)"\xa0\u3000') + ["\n\n", "...", "## ", "\xa0\n"])
 
 
 @settings(max_examples=300, deadline=None)

@@ -6,7 +6,6 @@ from collections import Counter
 import numpy as np
 import pandas as pd
 import pytest
-from tests.retrieval.retrieval_inputs import IR, require
 
 from kit import Document
 from kit.core.errors import KitError
@@ -19,6 +18,7 @@ from kit.retrieval import (
     load_beir,
 )
 from kit.retrieval._frames import EXPLAIN_SCHEMA, PARAGRAPH_SCHEMA, SEARCH_SCHEMA, STATS_SCHEMA
+from tests.retrieval.retrieval_inputs import IR, require
 
 GUIDE = [
     Document("guide/iron", "Iron tools", "## Mining\n\nIron pickaxes mine diamonds.\n\n铁镐可以挖钻石。"),
@@ -53,8 +53,12 @@ def test_fit_returns_self_and_sets_learned_attributes():
     paragraphs = index.paragraphs_
     assert_schema(paragraphs, PARAGRAPH_SCHEMA)
     assert paragraphs[["doc_id", "paragraph_index"]].values.tolist() == [
-        ["guide/gold", 0], ["guide/gold", 1], ["guide/iron", 0], ["guide/iron", 1],
-        ["guide/wood", 0], ["guide/wood", 1],
+        ["guide/gold", 0],
+        ["guide/gold", 1],
+        ["guide/iron", 0],
+        ["guide/iron", 1],
+        ["guide/wood", 0],
+        ["guide/wood", 1],
     ]
     assert paragraphs.loc[2, "text"] == "## Mining\n\nIron pickaxes mine diamonds."
     assert index.matrix_.shape == (6, len(index.vocabulary_))
@@ -118,7 +122,8 @@ def test_search_finds_chinese_and_english_paragraphs():
 def test_title_terms_count_in_every_paragraph_of_the_document():
     with_title = ParagraphIndex().fit(GUIDE).search("制工")
     assert sorted(with_title[["doc_id", "paragraph_index"]].values.tolist()) == [
-        ["guide/wood", 0], ["guide/wood", 1],
+        ["guide/wood", 0],
+        ["guide/wood", 1],
     ]
     assert ParagraphIndex(include_title=False).fit(GUIDE).search("制工").empty
 
@@ -128,7 +133,12 @@ def test_ties_are_broken_by_doc_id_then_paragraph():
     for weighting in ("bm25", "tfidf"):
         result = ParagraphIndex(weighting=weighting).fit(docs).search("words", limit=10)
         assert result[["doc_id", "paragraph_index"]].values.tolist() == [
-            ["a", 0], ["a", 1], ["b", 0], ["b", 1], ["c", 0], ["c", 1],
+            ["a", 0],
+            ["a", 1],
+            ["b", 0],
+            ["b", 1],
+            ["c", 0],
+            ["c", 1],
         ]
         assert result["score"].nunique() == 1
         cut = ParagraphIndex(weighting=weighting).fit(docs).search("words", limit=3)

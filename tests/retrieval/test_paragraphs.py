@@ -3,10 +3,10 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.retrieval.retrieval_inputs import SPLIT_CASES
 
 from kit.core.errors import KitError
 from kit.retrieval import InvalidParameterError, split_paragraphs
+from tests.retrieval.retrieval_inputs import SPLIT_CASES
 
 
 @pytest.mark.parametrize(("text", "max_chars", "expected"), SPLIT_CASES)

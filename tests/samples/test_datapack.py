@@ -34,10 +34,20 @@ def test_contents_meet_the_brief(written):
     assert len(packs.errors) == 0
     recipes = packs.recipes()
     assert len(recipes) >= 60
-    assert {"shaped", "shapeless", "cooking", "stonecutting", "smithing_transform", "smithing_trim", "transmute",
-            "special", "unknown"} <= set(recipes.kind)
-    assert {"minecraft:smelting", "minecraft:blasting", "minecraft:smoking", "minecraft:campfire_cooking"} <= \
-        set(recipes.recipe_type)
+    assert {
+        "shaped",
+        "shapeless",
+        "cooking",
+        "stonecutting",
+        "smithing_transform",
+        "smithing_trim",
+        "transmute",
+        "special",
+        "unknown",
+    } <= set(recipes.kind)
+    assert {"minecraft:smelting", "minecraft:blasting", "minecraft:smoking", "minecraft:campfire_cooking"} <= set(
+        recipes.recipe_type
+    )
     tables = packs.loot_tables()
     assert len(tables) >= 40
     assert {"minecraft:entity", "minecraft:block", "minecraft:chest", "minecraft:fishing"} <= set(tables.table_type)
@@ -48,7 +58,9 @@ def test_contents_meet_the_brief(written):
     assert packs.tags().tag_id.nunique() >= 20
     ids = set(recipes.recipe_id) | set(tables.loot_table_id)
     assert "minecraft:bread" in ids and "minecraft:entities/zombie" in ids
-    assert set(recipes.recipe_id) - {"minecraft:bread", "minecraft:torch"} <= {r for r in ids if r.startswith("aurora:")}
+    assert set(recipes.recipe_id) - {"minecraft:bread", "minecraft:torch"} <= {
+        r for r in ids if r.startswith("aurora:")
+    }
     items = packs.items().set_index("item_id")
     assert items.loc["aurora:glacite_pickaxe", "name_zh"] == "冰川镐"
     assert packs.resolve_item("如何获取钻石镐") == "minecraft:diamond_pickaxe"

@@ -24,10 +24,14 @@ def test_the_committed_staging_folder_is_what_the_generator_writes(tmp_path: Pat
 def test_the_draft_adds_one_mistake_of_each_kind_and_the_server_stays_as_it_was() -> None:
     server = kit.open_server(REPO / "sample_saves" / "modded_server")
     base = server.doctor().problems()
-    draft = server.doctor(extra_packs=[STAGING / DRAFT_PACK],
-                          quest_book=read_quest_book(STAGING / DRAFT_QUESTS, strict=False)).problems()
+    draft = server.doctor(
+        extra_packs=[STAGING / DRAFT_PACK], quest_book=read_quest_book(STAGING / DRAFT_QUESTS, strict=False)
+    ).problems()
     key = ["kind", "object_id", "related_id"]
     new = draft.merge(base[key], on=key, how="left", indicator=True).query("_merge == 'left_only'")
-    assert set(new["kind"]) == set(DOCTOR_MISTAKES) == set(kit.servers.doctor(kit.items.load_datapacks([])).summary()
-                                                           ["kind"])
+    assert (
+        set(new["kind"])
+        == set(DOCTOR_MISTAKES)
+        == set(kit.servers.doctor(kit.items.load_datapacks([])).summary()["kind"])
+    )
     assert STAGING_NAME not in {p for p in server.datapacks()["path"]}

@@ -16,8 +16,9 @@ def _files(root: Path) -> dict[str, bytes]:
 
 
 def test_generator_reproduces_the_committed_sample_save(tmp_path: Path) -> None:
-    subprocess.run([sys.executable, "-m", "kit.samples", str(tmp_path)], check=True, cwd=REPO, timeout=600,
-                   capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "kit.samples", str(tmp_path)], check=True, cwd=REPO, timeout=600, capture_output=True
+    )
     generated = _files(tmp_path / "sample_saves" / SAMPLE_SAVE_NAME)
     committed = _files(sample_save_path())
     assert sorted(generated) == sorted(committed), "files differ: run `make samples` and commit sample_saves/"

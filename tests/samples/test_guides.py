@@ -77,8 +77,9 @@ def test_two_calls_give_equal_output():
 @pytest.mark.parametrize("hash_seed", ["0", "4242"])
 def test_output_does_not_depend_on_the_hash_seed(hash_seed):
     env = dict(os.environ, PYTHONHASHSEED=hash_seed)
-    result = subprocess.run([sys.executable, "-c", DIGEST_SCRIPT], cwd=REPO, env=env, capture_output=True,
-                            text=True, check=True)
+    result = subprocess.run(
+        [sys.executable, "-c", DIGEST_SCRIPT], cwd=REPO, env=env, capture_output=True, text=True, check=True
+    )
     assert result.stdout.strip() == _digest_in_process()
 
 
@@ -104,8 +105,19 @@ def test_knowledge_counts_ids_and_order(language):
     assert all(re.fullmatch(r"guide/[a-z]+/[a-z0-9_]+", doc_id) for doc_id in ids)
     assert all(isinstance(document, Document) and document.title and document.tags for document in documents)
     topics = {doc_id.split("/")[1] for doc_id in ids}
-    assert {"ores", "mobs", "biomes", "machines", "farming", "enchanting", "rules", "commands", "economy",
-            "quests", "dimensions"} <= topics
+    assert {
+        "ores",
+        "mobs",
+        "biomes",
+        "machines",
+        "farming",
+        "enchanting",
+        "rules",
+        "commands",
+        "economy",
+        "quests",
+        "dimensions",
+    } <= topics
 
 
 def test_knowledge_ids_and_tags_are_identical_across_languages():
@@ -184,8 +196,9 @@ def test_no_near_duplicate_documents(language):
 
 
 def test_total_size_is_a_few_hundred_kilobytes():
-    size = sum(len(d.text.encode()) + len(d.title.encode())
-               for language in LANGUAGES for d in knowledge_documents(language))
+    size = sum(
+        len(d.text.encode()) + len(d.title.encode()) for language in LANGUAGES for d in knowledge_documents(language)
+    )
     assert 150_000 < size < 1_000_000
 
 

@@ -7,7 +7,7 @@ import pytest
 
 import kit.modules as km
 from kit.samples import sample_save_path
-from kit.samples.modules import DRAFT_MISTAKES, SERVER_ONLY_KINDS, DRAFT_PACK_NAME, PACK_NAME, STAGING_FOLDER
+from kit.samples.modules import DRAFT_MISTAKES, DRAFT_PACK_NAME, PACK_NAME, SERVER_ONLY_KINDS, STAGING_FOLDER
 
 SAVE = sample_save_path()
 DRAFT = SAVE / STAGING_FOLDER / DRAFT_PACK_NAME
@@ -26,8 +26,15 @@ def drafted():
 def test_the_installed_configuration_is_clean_and_complete(installed) -> None:
     assert installed.problems().empty
     types = set(installed.modules()["server_type"].dropna())
-    assert {"system:player", "system:signin", "system:shop", "system:lottery", "system:items", "system:ftb_quests",
-            "system:web_search"} <= types
+    assert {
+        "system:player",
+        "system:signin",
+        "system:shop",
+        "system:lottery",
+        "system:items",
+        "system:ftb_quests",
+        "system:web_search",
+    } <= types
     entries = installed.client_entries()
     assert entries.iloc[0]["client_id"] == "system:player" and entries.iloc[0]["order"] == km.BUILTIN_PLAYER_ORDER
     left = entries[entries["placement"] == "left"]
@@ -57,19 +64,27 @@ def _empty():
 
 
 FRAMES = {
-    "modules": (lambda inv: inv.modules(), ["module_id", "order", "order_is_default", "server_type",
-                                             "server_params", "client", "pack", "path"]),
-    "client_entries": (lambda inv: inv.client_entries().query("not is_resident"), ["client_id", "order", "rank", "module_ids", "placement",
-                                                          "is_resident"]),
-    "systems": (lambda inv: inv.systems(), ["system_id", "name", "ref", "ref_kind", "module_id", "required",
-                                             "condition"]),
+    "modules": (
+        lambda inv: inv.modules(),
+        ["module_id", "order", "order_is_default", "server_type", "server_params", "client", "pack", "path"],
+    ),
+    "client_entries": (
+        lambda inv: inv.client_entries().query("not is_resident"),
+        ["client_id", "order", "rank", "module_ids", "placement", "is_resident"],
+    ),
+    "systems": (
+        lambda inv: inv.systems(),
+        ["system_id", "name", "ref", "ref_kind", "module_id", "required", "condition"],
+    ),
     "catalogs": (lambda inv: inv.catalogs(), ["catalog", "module_id", "entry_id", "via"]),
     "catalog_entries": (lambda inv: inv.catalog_entries(), ["catalog", "entry_id", "data", "pack", "path"]),
     "tags": (lambda inv: inv.tags(), ["registry", "tag_id", "member_id", "required", "via", "is_loaded"]),
     "problems": (lambda inv: inv.problems(), ["severity", "kind", "object_id", "field", "message", "path", "pack"]),
     "candidates": (km.candidates, ["server_type", "module_id", "rank", "n_candidates"]),
-    "player_catalog": (lambda inv: km.player_catalog(inv, [m for m in inv.module_ids if m in ("system:shop",)]),
-                       ["catalog", "entry_id", "n_modules", "module_ids"]),
+    "player_catalog": (
+        lambda inv: km.player_catalog(inv, [m for m in inv.module_ids if m in ("system:shop",)]),
+        ["catalog", "entry_id", "n_modules", "module_ids"],
+    ),
 }
 
 

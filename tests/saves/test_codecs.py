@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated, Optional
+from typing import Annotated
 
 import pytest
 from hypothesis import given, settings
@@ -100,7 +100,7 @@ class Inventory:
     items: list[str] = field(default_factory=list)
     counts: dict[str, int] = field(default_factory=dict)
     tags: tuple[str, ...] = ()
-    nickname: Optional[str] = None
+    nickname: str | None = None
     history: list[Stats] = field(default_factory=list)
     pet: Inventory | None = None
 
@@ -150,7 +150,11 @@ _inventory = st.recursive(
         pet=st.none(),
     ),
     lambda inner: st.builds(
-        Inventory, owner=_text, stats=_stats, pet=inner, nickname=st.none() | _text,
+        Inventory,
+        owner=_text,
+        stats=_stats,
+        pet=inner,
+        nickname=st.none() | _text,
         history=st.lists(_stats, max_size=2),
     ),
     max_leaves=4,

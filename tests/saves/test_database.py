@@ -115,8 +115,17 @@ def test_no_state_shared_across_saves(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     "bad",
-    ["../x", "/etc/passwd", "6F1C2A4E-5B7D-4E21-9A3C-0D8E7F6A5B41", "6f1c2a4e5b7d4e219a3c0d8e7f6a5b41",
-     f"{PLAYER}/../../shared", "", "..", f"{PLAYER}.dat", f" {PLAYER}"],
+    [
+        "../x",
+        "/etc/passwd",
+        "6F1C2A4E-5B7D-4E21-9A3C-0D8E7F6A5B41",
+        "6f1c2a4e5b7d4e219a3c0d8e7f6a5b41",
+        f"{PLAYER}/../../shared",
+        "",
+        "..",
+        f"{PLAYER}.dat",
+        f" {PLAYER}",
+    ],
 )
 def test_traversal_and_non_canonical_uuids_rejected_before_disk(dbs: kit.AgentDatabases, bad: str) -> None:
     with pytest.raises(kit.InvalidIdentifierError, match="invalid player UUID"):
@@ -166,7 +175,9 @@ def test_put_rejects_values_that_do_not_match_the_codec(dbs: kit.AgentDatabases)
 
 
 def _corruptions(tmp: Path) -> dict[str, bytes]:
-    good = nbt.encode_nbt({"format_version": nbt.Int(1), "tables": {"example:counts": {"codec": "int", "entries": {"a": nbt.Int(1)}}}})
+    good = nbt.encode_nbt(
+        {"format_version": nbt.Int(1), "tables": {"example:counts": {"codec": "int", "entries": {"a": nbt.Int(1)}}}}
+    )
     wrong_values = nbt.encode_nbt(
         {"format_version": nbt.Int(1), "tables": {"example:counts": {"codec": "int", "entries": {"a": "not an int"}}}}
     )
@@ -386,8 +397,13 @@ sys.stdin.readline()
 
 def test_second_process_writing_is_refused(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
-    holder = subprocess.Popen([sys.executable, "-c", _HOLDER, str(tmp_path)], stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, text=True, env=env)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", _HOLDER, str(tmp_path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     try:
         assert holder.stdout.readline().strip() == "ready"
         with kit.AgentDatabases(tmp_path) as dbs:
@@ -453,9 +469,22 @@ def test_open_save_and_summary(tmp_path: Path) -> None:
         save.databases.player(PLAYER).put(NOTES, "k", "v")
         summary = save.summary()
     assert summary[["scope", "player_uuid", "path", "exists", "n_tables", "n_entries"]].to_dict("records") == [
-        {"scope": "shared", "player_uuid": "", "path": "system/database/shared.dat", "exists": False, "n_tables": 0, "n_entries": 0},
-        {"scope": "player", "player_uuid": PLAYER, "path": f"system/database/players/{PLAYER}.dat", "exists": True,
-         "n_tables": 1, "n_entries": 1},
+        {
+            "scope": "shared",
+            "player_uuid": "",
+            "path": "system/database/shared.dat",
+            "exists": False,
+            "n_tables": 0,
+            "n_entries": 0,
+        },
+        {
+            "scope": "player",
+            "player_uuid": PLAYER,
+            "path": f"system/database/players/{PLAYER}.dat",
+            "exists": True,
+            "n_tables": 1,
+            "n_entries": 1,
+        },
     ]
 
 
@@ -472,8 +501,15 @@ def test_stats_records_are_the_rows_of_tables_and_summary(tmp_path: Path) -> Non
         records = [h.stats() for h in dbs.handles()]
         assert [vars(r) for r in records] == save.summary().to_dict("records")
         assert records[0] == kit.DatabaseStats(
-            scope="shared", player_uuid="", path="system/database/shared.dat", exists=True, layout="kit",
-            file_size_bytes=dbs.shared_path.stat().st_size, n_tables=2, n_entries=2, n_documents=2,
+            scope="shared",
+            player_uuid="",
+            path="system/database/shared.dat",
+            exists=True,
+            layout="kit",
+            file_size_bytes=dbs.shared_path.stat().st_size,
+            n_tables=2,
+            n_entries=2,
+            n_documents=2,
         )
 
 
@@ -484,8 +520,9 @@ def test_table_sizes_follow_writes(dbs: kit.AgentDatabases) -> None:
     db.put(NOTES, "b", "a much longer value than the first one")
     after = {s.table_id: s.size_bytes for s in db.table_stats()}
     assert after["example:notes"] > before["example:notes"]
-    assert after["example:notes"] == len(nbt.encode_nbt({"a": "x", "b": "a much longer value than the first one"},
-                                                        compression="none"))
+    assert after["example:notes"] == len(
+        nbt.encode_nbt({"a": "x", "b": "a much longer value than the first one"}, compression="none")
+    )
     with db.batch():
         db.put(NOTES, "c", "y" * 50)
         staged = {s.table_id: s.size_bytes for s in db.table_stats()}

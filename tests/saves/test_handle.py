@@ -29,12 +29,18 @@ def save(tmp_path: Path):
 
 def test_a_misspelt_table_raises_with_the_stored_tables_and_nearest_names(save) -> None:
     db = save.databases.shared()
-    with pytest.raises(UnknownTableError, match=r"no table 'system:knowldge'.*stored tables: 'system:knowledge'"
-                                                r".*did you mean 'system:knowledge'") as info:
+    with pytest.raises(
+        UnknownTableError,
+        match=r"no table 'system:knowldge'.*stored tables: 'system:knowledge'"
+        r".*did you mean 'system:knowledge'",
+    ) as info:
         db.search("system:knowldge", "en_us", "diamonds")
     assert isinstance(info.value, LookupError) and isinstance(info.value, kit.KitError)
-    for call in (lambda: db.documents("system:knowldge"), lambda: db.frame("system:knowldge"),
-                 lambda: db.prepare_index("system:knowldge", "en_us")):
+    for call in (
+        lambda: db.documents("system:knowldge"),
+        lambda: db.frame("system:knowldge"),
+        lambda: db.prepare_index("system:knowldge", "en_us"),
+    ):
         with pytest.raises(UnknownTableError, match="did you mean 'system:knowledge'"):
             call()
 
@@ -80,8 +86,9 @@ def test_the_question_flow_weights_as_the_server_does(save) -> None:
     found = db.search(kit.KNOWLEDGE, "en_us", "where are diamonds found")
     np.testing.assert_allclose(found["score"], tfidf["score"])
     assert not np.allclose(found["score"], bm25["score"])
-    np.testing.assert_allclose(db.search(kit.KNOWLEDGE, "en_us", "where are diamonds found", weighting="bm25")["score"],
-                               bm25["score"])
+    np.testing.assert_allclose(
+        db.search(kit.KNOWLEDGE, "en_us", "where are diamonds found", weighting="bm25")["score"], bm25["score"]
+    )
     assert db.prepare_index(kit.KNOWLEDGE, "en_us").weighting == "tfidf"
     asked = kit.ask(save, PLAYER, "where are diamonds found", language="en_us")
     np.testing.assert_allclose(asked["score"], tfidf["score"])
@@ -92,8 +99,11 @@ def test_the_question_flow_weights_as_the_server_does(save) -> None:
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda save: kit.ask("sample_saves/aurora_server", PLAYER, "q"), r"'save' parameter of ask must be a Save, "
-                                                                            r"got str .*use kit.open_save"),
+        (
+            lambda save: kit.ask("sample_saves/aurora_server", PLAYER, "q"),
+            r"'save' parameter of ask must be a Save, "
+            r"got str .*use kit.open_save",
+        ),
         (lambda save: kit.ask(save, None, "q"), r"'player_uuid' parameter of ask must be a str"),
         (lambda save: kit.ask(save, PLAYER, 42), r"'question' parameter of ask must be a str .* Got int 42"),
         (lambda save: kit.open_save(123), r"'path' parameter of open_save must be a save folder .* Got int 123"),

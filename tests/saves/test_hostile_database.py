@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import gzip
 import os
-import tempfile
 import struct
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -17,14 +17,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import kit
-from kit.saves import codecs, nbt
 from kit.core.errors import KitError, StorageError
+from kit.saves import codecs, nbt
 from tests.hostile import MEMORY_BOUND_BYTES, folder_bytes, peak_memory, run_unblocked
 
 NOTES = kit.DatabaseTable("example:notes", codecs.STRING)
 UUID = "6f1c2a4e-5b7d-4e21-9a3c-0d8e7f6a5b41"
 
-pytestmark = pytest.mark.skipif(not hasattr(os, "symlink") or not hasattr(os, "mkfifo"), reason="needs POSIX links and FIFOs")
+pytestmark = pytest.mark.skipif(
+    not hasattr(os, "symlink") or not hasattr(os, "mkfifo"), reason="needs POSIX links and FIFOs"
+)
 
 
 @pytest.fixture
@@ -32,8 +34,6 @@ def save(tmp_path: Path) -> Path:
     folder = tmp_path / "save"
     (folder / "system" / "database" / "players").mkdir(parents=True)
     return folder
-
-
 
 
 def _put(save: Path, player: str | None = None) -> None:
@@ -204,7 +204,9 @@ def _raw_string(raw: bytes) -> bytes:
 def _foreign_database(path: Path, value_bytes: bytes) -> None:
     """A database written by another tool: one String entry stored as ``value_bytes`` (any UTF-8 form)."""
     entries = b"\x08" + _raw_string(b"foreign") + _raw_string(value_bytes) + b"\x00"
-    table = b"\x08" + _raw_string(b"codec") + _raw_string(b"string") + b"\x0a" + _raw_string(b"entries") + entries + b"\x00"
+    table = (
+        b"\x08" + _raw_string(b"codec") + _raw_string(b"string") + b"\x0a" + _raw_string(b"entries") + entries + b"\x00"
+    )
     root = (
         b"\x0a" + _raw_string(b"")
         + b"\x03" + _raw_string(b"format_version") + struct.pack(">i", 1)
@@ -280,7 +282,10 @@ def test_object_bomb_database_is_refused_within_the_memory_bound(save: Path) -> 
 def test_any_bytes_as_a_database_give_a_kit_error_or_a_database(tmp_path: Path, data: bytes, cut: int) -> None:
     folder = Path(tempfile.mkdtemp(dir=tmp_path))
     (folder / "system" / "database").mkdir(parents=True)
-    valid = nbt.encode_nbt({"format_version": nbt.Int(1), "tables": {"example:notes": {"codec": "string", "entries": {"a": "b"}}}}, compression="none")
+    valid = nbt.encode_nbt(
+        {"format_version": nbt.Int(1), "tables": {"example:notes": {"codec": "string", "entries": {"a": "b"}}}},
+        compression="none",
+    )
     (folder / "system" / "database" / "shared.dat").write_bytes(valid[:cut] + data)
     try:
         with kit.AgentDatabases(folder) as dbs:
@@ -297,7 +302,9 @@ def test_foreign_table_nested_511_deep_reads_shows_and_stays_writable(save: Path
     levels = 512 - 4
     value = b"\x09\x00\x00\x00\x01" * (levels - 1) + b"\x00\x00\x00\x00\x00"
     entries = b"\x09" + _raw_string(b"deep") + value + b"\x00"
-    table = b"\x08" + _raw_string(b"codec") + _raw_string(b"list") + b"\x0a" + _raw_string(b"entries") + entries + b"\x00"
+    table = (
+        b"\x08" + _raw_string(b"codec") + _raw_string(b"list") + b"\x0a" + _raw_string(b"entries") + entries + b"\x00"
+    )
     root = (
         b"\x0a" + _raw_string(b"")
         + b"\x0a" + _raw_string(b"tables") + b"\x0a" + _raw_string(b"other:deep") + table + b"\x00"

@@ -94,7 +94,10 @@ def test_byte_array_present_but_over_the_quota_is_refused_before_allocation() ->
     assert peak < 1_000_000  # no list of four million ints was built
 
 
-@pytest.mark.parametrize(("shape", "n"), [("empty compounds", 1_200_000), ("ints", 1_200_000), ("int array", 1_200_000), ("compound entries", 400_000)])
+@pytest.mark.parametrize(
+    ("shape", "n"),
+    [("empty compounds", 1_200_000), ("ints", 1_200_000), ("int array", 1_200_000), ("compound entries", 400_000)],
+)
 def test_bombs_are_refused_within_the_memory_bound_at_the_databases_quota(shape: str, n: int) -> None:
     # each shape costs about twice the fixed quota the save databases use; the others are covered by the
     # charge test below
@@ -105,7 +108,10 @@ def test_bombs_are_refused_within_the_memory_bound_at_the_databases_quota(shape:
     assert peak < MEMORY_BOUND_BYTES, f"{shape}: refusing cost {peak / 2**20:.1f} MiB"
 
 
-@pytest.mark.parametrize(("shape", "n"), [("empty compounds", 1_200_000), ("bytes", 1_200_000), ("byte array", 1_200_000), ("empty byte arrays", 1_200_000)])
+@pytest.mark.parametrize(
+    ("shape", "n"),
+    [("empty compounds", 1_200_000), ("bytes", 1_200_000), ("byte array", 1_200_000), ("empty byte arrays", 1_200_000)],
+)
 def test_bombs_are_refused_within_the_memory_bound_at_default_settings(shape: str, n: int) -> None:
     # the general decoder's quota scales with the input (16 per byte of NBT, game data costs at most ~12):
     # the shapes that cost more per byte than any game data are still refused, within the same bound
@@ -150,7 +156,9 @@ def test_inflated_size_is_capped() -> None:
     ],
 )
 @pytest.mark.parametrize("levels", [600, 100_000])
-def test_deep_nesting_is_an_nbt_error_not_a_recursion_error(name: str, opening: bytes, closing: bytes, levels: int) -> None:
+def test_deep_nesting_is_an_nbt_error_not_a_recursion_error(
+    name: str, opening: bytes, closing: bytes, levels: int
+) -> None:
     if name == "lists":
         body = b"\x09" + _name("x") + opening * levels + b"\x00\x00\x00\x00\x00"
     elif name == "compounds":

@@ -19,15 +19,27 @@ D = kit.Document
 def save(tmp_path: Path):
     with kit.open_save(tmp_path) as opened:
         dbs = opened.databases
-        dbs.shared().put(kit.KNOWLEDGE, "en_us", [
-            D("ores/iron", "Iron ore", "Iron ore appears between Y=-24 and Y=56.\n\nSmelt raw iron in a blast furnace."),
-            D("ores/gold", "Gold ore", "Gold is common in badlands mesas."),
-        ])
+        dbs.shared().put(
+            kit.KNOWLEDGE,
+            "en_us",
+            [
+                D(
+                    "ores/iron",
+                    "Iron ore",
+                    "Iron ore appears between Y=-24 and Y=56.\n\nSmelt raw iron in a blast furnace.",
+                ),
+                D("ores/gold", "Gold ore", "Gold is common in badlands mesas."),
+            ],
+        )
         dbs.shared().put(kit.KNOWLEDGE, "zh_cn", [D("ores/iron", "铁矿", "铁矿石分布在 Y=-24 到 Y=56 之间。")])
-        dbs.shared().put(kit.FTB_GUIDES, "en_us", [
-            D("ftb:0000000000000001", "Chapter 1 guide", "Build a furnace and smelt iron."),
-            D("ftb:0000000000000002", "Secret guide", "The hidden vault of iron lies under spawn."),
-        ])
+        dbs.shared().put(
+            kit.FTB_GUIDES,
+            "en_us",
+            [
+                D("ftb:0000000000000001", "Chapter 1 guide", "Build a furnace and smelt iron."),
+                D("ftb:0000000000000002", "Secret guide", "The hidden vault of iron lies under spawn."),
+            ],
+        )
         dbs.player(ALEX).put(kit.KNOWLEDGE, "en_us", [D("alex/base", "My base", "My iron farm is north of the base.")])
         dbs.player(MEI).put(kit.KNOWLEDGE, "en_us", [D("mei/notes", "Mei notes", "Mei keeps iron in chest 42.")])
         yield opened
@@ -125,7 +137,10 @@ def test_ask_limits_each_scope_to_five(tmp_path: Path) -> None:
         save.databases.player(ALEX).put(kit.KNOWLEDGE, "en_us", docs)
         result = ask(save, ALEX, "iron fact", language="en_us")
     assert result["scope"].value_counts().to_dict() == {"player": 5, "shared": 5}
-    assert result.groupby("scope")["rank"].apply(list).to_dict() == {"player": [1, 2, 3, 4, 5], "shared": [1, 2, 3, 4, 5]}
+    assert result.groupby("scope")["rank"].apply(list).to_dict() == {
+        "player": [1, 2, 3, 4, 5],
+        "shared": [1, 2, 3, 4, 5],
+    }
 
 
 def test_ask_reports_storage_errors(save) -> None:
@@ -155,15 +170,15 @@ def test_ask_with_a_quest_book_never_shows_guides_the_team_cannot_see() -> None:
         guides = {d.id: d for d in save.databases.shared().documents(kit.FTB_GUIDES)["en_us"]}
         for doc_id in hidden_from_sam:
             question = guides[doc_id].title
-            for_alex = kit.ask(save, PLAYERS["alex"], question, language="en_us", quest_book=book,
-                               progress=progress)
+            for_alex = kit.ask(save, PLAYERS["alex"], question, language="en_us", quest_book=book, progress=progress)
             for_sam = kit.ask(save, PLAYERS["sam"], question, language="en_us", quest_book=book)
             assert doc_id in for_alex.loc[for_alex.scope == "ftb", "doc_id"].tolist()
             assert set(for_sam.loc[for_sam.scope == "ftb", "doc_id"]) <= sam_can
             assert doc_id not in for_sam["doc_id"].tolist()
         # an explicit allow-list can only narrow what the team may read, never widen it
-        narrowed = kit.ask(save, PLAYERS["sam"], "guide", language="en_us", quest_book=book,
-                       allowed_guide_ids=hidden_from_sam)
+        narrowed = kit.ask(
+            save, PLAYERS["sam"], "guide", language="en_us", quest_book=book, allowed_guide_ids=hidden_from_sam
+        )
         assert narrowed.loc[narrowed.scope == "ftb"].empty
 
 

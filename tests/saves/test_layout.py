@@ -22,11 +22,17 @@ def _doc(doc_id: str, title: str, text: str) -> Compound:
 
 
 def _knowledge() -> Compound:
-    return Compound({
-        "en_us": List[Compound]([_doc("diamonds", "Diamonds", "Diamonds are found deep underground near Y=-58."),
-                                 _doc("farming", "Farming", "Wheat grows on farmland next to water.")]),
-        "zh_cn": List[Compound]([_doc("diamonds", "钻石", "钻石在地下深处，Y=-58 附近最多。")]),
-    })
+    return Compound(
+        {
+            "en_us": List[Compound](
+                [
+                    _doc("diamonds", "Diamonds", "Diamonds are found deep underground near Y=-58."),
+                    _doc("farming", "Farming", "Wheat grows on farmland next to water."),
+                ]
+            ),
+            "zh_cn": List[Compound]([_doc("diamonds", "钻石", "钻石在地下深处，Y=-58 附近最多。")]),
+        }
+    )
 
 
 def _write(path: Path, root: Compound) -> Path:
@@ -73,7 +79,8 @@ def test_a_file_is_written_back_in_its_layout_and_keeps_what_kit_cannot_decode(t
         assert sorted(db.documents(kit.KNOWLEDGE)) == ["en_us", "zh_cn"]
         problems = save.problems()
         assert problems[["severity", "kind", "object_id", "field"]].astype(str).values.tolist() == [
-            ["warning", "undecodable_value", "system:knowledge", "fr_fr"]]
+            ["warning", "undecodable_value", "system:knowledge", "fr_fr"]
+        ]
         assert "kept in the file" in problems["message"].iloc[0]
         raw = db.raw_frame("system:knowledge").set_index("key")["value"]
         assert raw["fr_fr"] == "not a list of documents"
@@ -94,8 +101,12 @@ def test_a_file_is_written_back_in_its_layout_and_keeps_what_kit_cannot_decode(t
 
 def test_the_kit_layout_still_requires_its_codec_beside_every_table(tmp_path: Path) -> None:
     wrapped = Compound({"codec": String(kit.KNOWLEDGE.codec.signature), "entries": _knowledge()})
-    root = Compound({"format_version": Int(1), "tables": Compound({"system:knowledge": wrapped,
-                                                                   "example:notes": Compound({"a": String("x")})})})
+    root = Compound(
+        {
+            "format_version": Int(1),
+            "tables": Compound({"system:knowledge": wrapped, "example:notes": Compound({"a": String("x")})}),
+        }
+    )
     _write(tmp_path / "system" / "database" / "shared.dat", root)
     with kit.open_save(tmp_path) as save, pytest.raises(kit.StorageError, match="'example:notes'.*'codec' String"):
         save.databases.shared().tables()
@@ -123,8 +134,11 @@ def test_legacy_files_are_reported_never_read_nor_deleted(tmp_path: Path) -> Non
         problems = save.problems()
         assert save.summary()["n_tables"].tolist() == [0]
     assert problems["kind"].tolist() == ["legacy_file"] * 3
-    assert problems["field"].tolist() == ["system-database", "system-quest-knowledge.json",
-                                          "system-quest-backgrounds.json"]
+    assert problems["field"].tolist() == [
+        "system-database",
+        "system-quest-knowledge.json",
+        "system-quest-backgrounds.json",
+    ]
     assert set(problems["severity"].astype(str)) == {"warning"}
     assert all("neither reads nor deletes" in m for m in problems["message"])
     assert (legacy / "shared.dat").read_bytes() == b"not even NBT"

@@ -114,13 +114,28 @@ def test_files_missing_root_end_need_opt_in(name: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["byte", "short", "int", "long", "float", "double", "string", "list", "compound",
-             "byte_array", "int_array", "long_array"],
+    "name",
+    [
+        "byte",
+        "short",
+        "int",
+        "long",
+        "float",
+        "double",
+        "string",
+        "list",
+        "compound",
+        "byte_array",
+        "int_array",
+        "long_array",
+    ],
 )
 def test_nbtlib_bench_files_round_trip(name: str) -> None:
     data = shared_file("nbt", "nbtlib", "bench", f"{name}.nbt").read_bytes()
     f = nbt.decode_nbt(data)
-    assert nbt.encode_nbt(f.root, f.name, compression="none") == (gzip.decompress(data) if data[:2] == b"\x1f\x8b" else data)
+    assert nbt.encode_nbt(f.root, f.name, compression="none") == (
+        gzip.decompress(data) if data[:2] == b"\x1f\x8b" else data
+    )
 
 
 def test_modified_utf8_nul_and_supplementary() -> None:
@@ -213,12 +228,19 @@ def _types(value):
 def _structure(n_blocks: int) -> dict:
     """A structure file's shape (the densest game data per byte: a Compound with an Int list per block)."""
     blocks = nbt.List(
-        [{"pos": nbt.List([nbt.Int(i % 48), nbt.Int(i // 2304), nbt.Int((i // 48) % 48)]), "state": nbt.Int(i % 97)}
-         for i in range(n_blocks)]
+        [
+            {"pos": nbt.List([nbt.Int(i % 48), nbt.Int(i // 2304), nbt.Int((i // 48) % 48)]), "state": nbt.Int(i % 97)}
+            for i in range(n_blocks)
+        ]
     )
     palette = nbt.List([{"Name": f"minecraft:block_{k}", "Properties": {"facing": "north"}} for k in range(97)])
-    return {"DataVersion": nbt.Int(3465), "size": nbt.List([nbt.Int(48)] * 3), "palette": palette,
-            "blocks": blocks, "entities": nbt.List([], nbt.TAG_COMPOUND)}
+    return {
+        "DataVersion": nbt.Int(3465),
+        "size": nbt.List([nbt.Int(48)] * 3),
+        "palette": palette,
+        "blocks": blocks,
+        "entities": nbt.List([], nbt.TAG_COMPOUND),
+    }
 
 
 def test_a_4_mb_structure_file_is_read_with_the_defaults() -> None:

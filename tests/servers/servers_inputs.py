@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from kit.saves.nbt import encode_nbt
 from kit.samples.server import write_server, zip_bytes
+from kit.saves.nbt import encode_nbt
 
 
 def mods_toml(mod_id: str, version: str = "1.0.0", *more: str) -> str:
@@ -25,9 +25,11 @@ def recipe(result: str) -> dict[str, Any]:
 
 def game_jar(version: str = "1.21.1", extra: dict[str, Any] | None = None) -> bytes:
     """A plain (not bundled) game jar with ``version.json`` and one vanilla recipe."""
-    files = {"version.json": {"id": version, "pack_version": {"resource": 34, "data": 48}},
-             "data/minecraft/recipe/torch.json": recipe("minecraft:torch"),
-             "data/minecraft/datapacks/trade_rebalance/data/minecraft/recipe/extra.json": recipe("minecraft:extra")}
+    files = {
+        "version.json": {"id": version, "pack_version": {"resource": 34, "data": 48}},
+        "data/minecraft/recipe/torch.json": recipe("minecraft:torch"),
+        "data/minecraft/datapacks/trade_rebalance/data/minecraft/recipe/extra.json": recipe("minecraft:extra"),
+    }
     files.update(extra or {})
     return zip_bytes(files)
 

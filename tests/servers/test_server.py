@@ -36,8 +36,15 @@ def test_committed_sample_server_is_what_the_generator_writes(tmp_path):
 def test_sample_server_mods(sample):
     assert sample.loader == "neoforge" and sample.minecraft_version == "1.21.1" and sample.level_name == "world"
     mods = sample.mods().set_index("mod_id")
-    assert list(sample.mods().columns) == ["mod_id", "version", "loader", "display_name", "jar", "has_data",
-                                           "has_assets"]
+    assert list(sample.mods().columns) == [
+        "mod_id",
+        "version",
+        "loader",
+        "display_name",
+        "jar",
+        "has_data",
+        "has_assets",
+    ]
     assert sorted(mods.index) == ["frostcore", "frostlib", "frostworks", "frosty_kitchen", "minecraft", "neoforge"]
     assert mods.loc["frostworks", "version"] == "1.2.0"  # ${file.jarVersion} from the manifest
     assert mods.loc["frostcore", "jar"] == "mods/frostworks-1.2.0.jar!META-INF/jarjar/frostcore-1.0.0.jar"
@@ -49,8 +56,17 @@ def test_sample_server_mods(sample):
 
 def test_sample_server_load_order(sample):
     packs = sample.datapacks()
-    assert packs.pack_id.tolist() == ["vanilla", "bundle", "mod:neoforge", "mod:frostcore", "mod:frostworks",
-                                      "mod:frosty_kitchen", "file/aurora_tweaks", "file/old_recipes.zip", "kubejs"]
+    assert packs.pack_id.tolist() == [
+        "vanilla",
+        "bundle",
+        "mod:neoforge",
+        "mod:frostcore",
+        "mod:frostworks",
+        "mod:frosty_kitchen",
+        "file/aurora_tweaks",
+        "file/old_recipes.zip",
+        "kubejs",
+    ]
     assert packs.position.tolist() == list(range(1, 10))
     assert packs.kind.cat.ordered and packs.kind.is_monotonic_increasing
     assert packs.set_index("pack_id").enabled.to_dict()["file/old_recipes.zip"] is False
@@ -62,13 +78,13 @@ def test_sample_server_data_is_what_the_game_loads(sample):
     data = sample.load_datapacks()
     assert sample.load_datapacks() is data
     ids = set(data.recipes().recipe_id)
-    assert "minecraft:torch" not in ids                      # removed by the world pack's {}
-    assert "minecraft:bundle" in ids                         # the bundle feature is enabled in level.dat
-    assert "frostworks:compat/create_mixing" not in ids      # mod_loaded(create) fails
-    assert "frostworks:compat/kitchen_shaved_ice" in ids     # mod_loaded(frosty_kitchen) passes
+    assert "minecraft:torch" not in ids  # removed by the world pack's {}
+    assert "minecraft:bundle" in ids  # the bundle feature is enabled in level.dat
+    assert "frostworks:compat/create_mixing" not in ids  # mod_loaded(create) fails
+    assert "frostworks:compat/kitchen_shaved_ice" in ids  # mod_loaded(frosty_kitchen) passes
     assert data.recipe("frostworks:hard_mode_cryo").conditions_met is None
     assert "frostcore:frost_plate" in ids and "kubejs:frost_crystal_by_hand" in ids
-    crush = data.recipe("frostworks:crushing/iron_ore")      # the disabled world pack does not override it
+    crush = data.recipe("frostworks:crushing/iron_ore")  # the disabled world pack does not override it
     assert [s.item_id for s in crush.item_results] == ["frostworks:crushed_iron_ore", "minecraft:gravel"]
     assert data.recipe("minecraft:iron_pickaxe").pack == "neoforge-21.1.77-universal.jar"
     assert data.resolve_item("怎么获得粉碎铁矿石") == "frostworks:crushed_iron_ore"
@@ -108,18 +124,21 @@ def test_not_a_server(tmp_path):
 
 
 def test_plain_server_jar_level_name_and_world_packs(tmp_path):
-    root = server(tmp_path / "srv", {
-        "server.properties": "# comment\nlevel-name=Survival\\: Island\n",
-        "minecraft_server.1.21.1.jar": game_jar(),
-        "Survival: Island/level.dat": level_dat(["vanilla", "file/b", "file/a", "file/gone"], ["file/c"]),
-        "Survival: Island/datapacks/a/data/x/recipe/a.json": recipe("x:a"),
-        "Survival: Island/datapacks/b/pack.mcmeta": pack_mcmeta({"text": "B ", "extra": [{"text": "pack"}]}),
-        "Survival: Island/datapacks/b/data/x/recipe/b.json": recipe("x:b"),
-        "Survival: Island/datapacks/c/data/x/recipe/c.json": recipe("x:c"),
-        "Survival: Island/datapacks/d/data/x/recipe/d.json": recipe("x:d"),
-        "Survival: Island/datapacks/readme.txt": "not a pack",
-        "Survival: Island/datapacks/e/pack.mcmeta": pack_mcmeta("only a description"),
-    })
+    root = server(
+        tmp_path / "srv",
+        {
+            "server.properties": "# comment\nlevel-name=Survival\\: Island\n",
+            "minecraft_server.1.21.1.jar": game_jar(),
+            "Survival: Island/level.dat": level_dat(["vanilla", "file/b", "file/a", "file/gone"], ["file/c"]),
+            "Survival: Island/datapacks/a/data/x/recipe/a.json": recipe("x:a"),
+            "Survival: Island/datapacks/b/pack.mcmeta": pack_mcmeta({"text": "B ", "extra": [{"text": "pack"}]}),
+            "Survival: Island/datapacks/b/data/x/recipe/b.json": recipe("x:b"),
+            "Survival: Island/datapacks/c/data/x/recipe/c.json": recipe("x:c"),
+            "Survival: Island/datapacks/d/data/x/recipe/d.json": recipe("x:d"),
+            "Survival: Island/datapacks/readme.txt": "not a pack",
+            "Survival: Island/datapacks/e/pack.mcmeta": pack_mcmeta("only a description"),
+        },
+    )
     s = kit.open_server(root)
     assert s.level_name == "Survival: Island" and s.loader == "vanilla" and s.minecraft_version == "1.21.1"
     packs = s.datapacks()
@@ -132,8 +151,10 @@ def test_plain_server_jar_level_name_and_world_packs(tmp_path):
 
 
 def test_client_jar_and_no_vanilla(tmp_path):
-    root = server(tmp_path / "srv", {"mods/m.jar": zip_bytes({"META-INF/mods.toml": mods_toml("m"),
-                                                              "data/m/recipe/r.json": recipe("m:r")})})
+    root = server(
+        tmp_path / "srv",
+        {"mods/m.jar": zip_bytes({"META-INF/mods.toml": mods_toml("m"), "data/m/recipe/r.json": recipe("m:r")})},
+    )
     s = kit.open_server(root)
     assert s.loader == "forge" and s.minecraft_version == ""
     assert s.problems().kind.tolist() == ["no_vanilla_data"]
@@ -148,39 +169,74 @@ def test_client_jar_and_no_vanilla(tmp_path):
 
 
 def test_metadata_formats_jar_in_jar_and_bad_jars(tmp_path):
-    fabric_inner = zip_bytes({"fabric.mod.json": {"id": "fabric-api-base", "version": "0.1", "name": "Base"},
-                              "data/fabric/recipe/x.json": recipe("fabric:x")})
-    quilt_inner = zip_bytes({"quilt.mod.json": {"quilt_loader": {"id": "qsl_core", "version": "7",
-                                                                 "metadata": {"name": "QSL"}}}})
-    root = server(tmp_path / "srv", {
-        "server.jar": game_jar(),
-        "mods/fabric-api.jar": zip_bytes({"fabric.mod.json": {"id": "fabric-api", "version": "0.100", "name": "Fabric API",
-                                                              "jars": [{"file": "META-INF/jars/base.jar"},
-                                                                       {"file": "META-INF/jars/missing.jar"}]},
-                                          "META-INF/jars/base.jar": fabric_inner}),
-        "mods/qsl.jar": zip_bytes({"quilt.mod.json": {"quilt_loader": {"id": "qsl", "version": "7",
-                                                                       "jars": ["META-INF/jars/core.jar"]}},
-                                   "META-INF/jars/core.jar": quilt_inner}),
-        "mods/multi.jar": zip_bytes({"META-INF/neoforge.mods.toml": mods_toml("alpha", "2", "beta"),
-                                     "data/alpha/recipe/r.json": recipe("alpha:r")}),
-        "mods/bad_toml.jar": zip_bytes({"META-INF/neoforge.mods.toml": "[[mods]\nmodId = ", "data/z/recipe/r.json":
-                                        recipe("z:r")}),
-        "mods/no_meta.jar": zip_bytes({"data/nm/recipe/r.json": recipe("nm:r")}),
-        "mods/dup.jar": zip_bytes({"META-INF/neoforge.mods.toml": mods_toml("alpha")}),
-        "mods/empty.jar": b"",
-    })
+    fabric_inner = zip_bytes(
+        {
+            "fabric.mod.json": {"id": "fabric-api-base", "version": "0.1", "name": "Base"},
+            "data/fabric/recipe/x.json": recipe("fabric:x"),
+        }
+    )
+    quilt_inner = zip_bytes(
+        {"quilt.mod.json": {"quilt_loader": {"id": "qsl_core", "version": "7", "metadata": {"name": "QSL"}}}}
+    )
+    root = server(
+        tmp_path / "srv",
+        {
+            "server.jar": game_jar(),
+            "mods/fabric-api.jar": zip_bytes(
+                {
+                    "fabric.mod.json": {
+                        "id": "fabric-api",
+                        "version": "0.100",
+                        "name": "Fabric API",
+                        "jars": [{"file": "META-INF/jars/base.jar"}, {"file": "META-INF/jars/missing.jar"}],
+                    },
+                    "META-INF/jars/base.jar": fabric_inner,
+                }
+            ),
+            "mods/qsl.jar": zip_bytes(
+                {
+                    "quilt.mod.json": {
+                        "quilt_loader": {"id": "qsl", "version": "7", "jars": ["META-INF/jars/core.jar"]}
+                    },
+                    "META-INF/jars/core.jar": quilt_inner,
+                }
+            ),
+            "mods/multi.jar": zip_bytes(
+                {
+                    "META-INF/neoforge.mods.toml": mods_toml("alpha", "2", "beta"),
+                    "data/alpha/recipe/r.json": recipe("alpha:r"),
+                }
+            ),
+            "mods/bad_toml.jar": zip_bytes(
+                {"META-INF/neoforge.mods.toml": "[[mods]\nmodId = ", "data/z/recipe/r.json": recipe("z:r")}
+            ),
+            "mods/no_meta.jar": zip_bytes({"data/nm/recipe/r.json": recipe("nm:r")}),
+            "mods/dup.jar": zip_bytes({"META-INF/neoforge.mods.toml": mods_toml("alpha")}),
+            "mods/empty.jar": b"",
+        },
+    )
     s = kit.open_server(root)
     mods = s.mods()
     assert mods[["mod_id", "loader"]].values.tolist() == [
-        ["alpha", "neoforge"], ["alpha", "neoforge"], ["beta", "neoforge"], ["fabric-api", "fabric"],
-        ["fabric-api-base", "fabric"], ["minecraft", "vanilla"], ["qsl", "quilt"], ["qsl_core", "quilt"]]
+        ["alpha", "neoforge"],
+        ["alpha", "neoforge"],
+        ["beta", "neoforge"],
+        ["fabric-api", "fabric"],
+        ["fabric-api-base", "fabric"],
+        ["minecraft", "vanilla"],
+        ["qsl", "quilt"],
+        ["qsl_core", "quilt"],
+    ]
     assert mods.set_index("mod_id").loc["qsl_core", "display_name"] == "QSL"
     assert s.loader == "fabric"
     p = s.problems()
     assert sorted(zip(p.kind, p.path)) == [
-        ("duplicate_mod", "mods/multi.jar"), ("missing_nested_jar", "mods/fabric-api.jar"),
-        ("no_mod_metadata", "mods/no_meta.jar"), ("not_a_zip", "mods/empty.jar"),
-        ("unreadable_metadata", "mods/bad_toml.jar")]
+        ("duplicate_mod", "mods/multi.jar"),
+        ("missing_nested_jar", "mods/fabric-api.jar"),
+        ("no_mod_metadata", "mods/no_meta.jar"),
+        ("not_a_zip", "mods/empty.jar"),
+        ("unreadable_metadata", "mods/bad_toml.jar"),
+    ]
     assert "neoforge.mods.toml" in p.set_index("kind").loc["unreadable_metadata", "field"]
     ids = s.datapacks().pack_id.tolist()
     assert "mod:fabric-api-base" in ids and "mod:no_meta" in ids and "mod:bad_toml" in ids
@@ -188,8 +244,10 @@ def test_metadata_formats_jar_in_jar_and_bad_jars(tmp_path):
 
 
 def test_corrupt_level_dat_is_a_problem_not_a_crash(tmp_path):
-    root = server(tmp_path / "srv", {"world/level.dat": b"\x1f\x8b garbage",
-                                     "world/datapacks/a/data/x/recipe/a.json": recipe("x:a")})
+    root = server(
+        tmp_path / "srv",
+        {"world/level.dat": b"\x1f\x8b garbage", "world/datapacks/a/data/x/recipe/a.json": recipe("x:a")},
+    )
     s = kit.open_server(root)
     p = s.problems()
     assert p.kind.tolist() == ["unreadable_level_dat", "no_vanilla_data"]  # errors first
@@ -201,14 +259,21 @@ def test_missing_world_raises_save_not_found(tmp_path):
     s = kit.open_server(root, level_name="other")
     assert s.level_name == "other"
     with pytest.raises(kit.SaveNotFoundError, match="world folder"):
-        s.world
+        _ = s.world
 
 
 def test_empty_frames_keep_columns(tmp_path):
     root = server(tmp_path / "srv", {"server.properties": "level-name=world\n"})
     s = kit.open_server(root)
-    assert len(s.datapacks()) == 0 and list(s.datapacks().columns) == ["position", "pack_id", "kind", "path",
-                                                                        "enabled", "pack_format", "description"]
+    assert len(s.datapacks()) == 0 and list(s.datapacks().columns) == [
+        "position",
+        "pack_id",
+        "kind",
+        "path",
+        "enabled",
+        "pack_format",
+        "description",
+    ]
     assert len(s.mods()) == 0 and list(s.mods().columns)[0] == "mod_id"
     full = kit.open_server(SAMPLE)
     for method in ("mods", "datapacks", "problems"):
@@ -229,8 +294,15 @@ def test_cli_server_not_a_server(tmp_path, capsys):
 
 
 def test_mods_frame_feeds_load_datapacks(sample, tmp_path):
-    root = write_server(tmp_path / "p", {"data/m/recipe/r.json": {
-        "neoforge:conditions": [{"type": "neoforge:mod_loaded", "modid": "frostcore"}], **recipe("m:r")}})
+    root = write_server(
+        tmp_path / "p",
+        {
+            "data/m/recipe/r.json": {
+                "neoforge:conditions": [{"type": "neoforge:mod_loaded", "modid": "frostcore"}],
+                **recipe("m:r"),
+            }
+        },
+    )
     packs = kit.items.load_datapacks(root, mods=sample.mods())
     assert "m:r" in set(packs.recipes().recipe_id)
     assert isinstance(sample.mods(), pd.DataFrame)
@@ -239,10 +311,17 @@ def test_mods_frame_feeds_load_datapacks(sample, tmp_path):
 def test_jar_in_jar_depth_is_bounded(tmp_path):
     inner = zip_bytes({"META-INF/neoforge.mods.toml": mods_toml("level4")})
     for depth in (3, 2, 1):
-        inner = zip_bytes({"META-INF/neoforge.mods.toml": mods_toml(f"level{depth}"),
-                           f"META-INF/jarjar/level{depth + 1}.jar": inner})
-    root = server(tmp_path / "srv", {"mods/top.jar": zip_bytes({"META-INF/neoforge.mods.toml": mods_toml("level0"),
-                                                                "META-INF/jarjar/level1.jar": inner})})
+        inner = zip_bytes(
+            {"META-INF/neoforge.mods.toml": mods_toml(f"level{depth}"), f"META-INF/jarjar/level{depth + 1}.jar": inner}
+        )
+    root = server(
+        tmp_path / "srv",
+        {
+            "mods/top.jar": zip_bytes(
+                {"META-INF/neoforge.mods.toml": mods_toml("level0"), "META-INF/jarjar/level1.jar": inner}
+            )
+        },
+    )
     s = kit.open_server(root)
     assert s.mods().mod_id.tolist() == ["level0", "level1", "level2", "level3"]
     p = s.problems()

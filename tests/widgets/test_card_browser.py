@@ -108,13 +108,16 @@ def test_browser_from_path_and_bad_page_size(store):
         CardBrowser(store, page_size=0)
 
 
-@pytest.mark.parametrize(("kwargs", "message"), [
-    ({"page_size": "6"}, "CardBrowser: page_size must be an int of at least 1, got str '6': pass page_size=6"),
-    ({"page_size": 0}, "page_size must be an int of at least 1, got int 0: pass page_size=6"),
-    ({"page_size": True}, "page_size must be an int of at least 1, got bool True: pass page_size=6"),
-    ({"page_size": 2.5}, "got float 2.5: pass page_size=6"),
-    ({"columns": "4"}, "columns must be an int of at least 1, got str '4': pass columns=4"),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"page_size": "6"}, "CardBrowser: page_size must be an int of at least 1, got str '6': pass page_size=6"),
+        ({"page_size": 0}, "page_size must be an int of at least 1, got int 0: pass page_size=6"),
+        ({"page_size": True}, "page_size must be an int of at least 1, got bool True: pass page_size=6"),
+        ({"page_size": 2.5}, "got float 2.5: pass page_size=6"),
+        ({"columns": "4"}, "columns must be an int of at least 1, got str '4': pass columns=4"),
+    ],
+)
 def test_wrong_settings_say_what_to_pass(store, kwargs, message):
     with pytest.raises(InvalidParameterError) as info:
         CardBrowser(store, **kwargs)
@@ -123,8 +126,11 @@ def test_wrong_settings_say_what_to_pass(store, kwargs, message):
 
 
 def test_wrong_store_says_what_to_pass(store, tmp_path):
-    with pytest.raises(InvalidParameterError, match=r"store must be a BookStore or the folder of one, got int 42: "
-                       r"pass kit.books.open_store\(folder\)"):
+    with pytest.raises(
+        InvalidParameterError,
+        match=r"store must be a BookStore or the folder of one, got int 42: "
+        r"pass kit.books.open_store\(folder\)",
+    ):
         CardBrowser(42)
     missing = tmp_path / "nowhere"
     with pytest.raises(InvalidParameterError) as info:
@@ -140,8 +146,10 @@ def test_wrong_store_says_what_to_pass(store, tmp_path):
     assert len(CardBrowser(store.root).cards) == 5  # the advice works
     empty = tmp_path / "empty"
     empty.mkdir()
-    with pytest.raises(InvalidParameterError, match="holds no book store .no books/ or assets/ folder.; pass the "
-                       "studio folder of a save"):
+    with pytest.raises(
+        InvalidParameterError,
+        match="holds no book store .no books/ or assets/ folder.; pass the studio folder of a save",
+    ):
         CardBrowser(str(empty))
 
 

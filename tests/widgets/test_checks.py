@@ -38,13 +38,19 @@ def test_a_book_id_instead_of_a_book_names_the_library_lookup(studio):
 
 
 def test_a_studio_or_library_instead_of_a_book_lists_the_books(studio):
-    with pytest.raises(InvalidParameterError, match=r"book must be a WorldBook, got Studio .*: use "
-                       r"studio.library\['aetheria'\] \(its books: aetheria, lin_wan, mara_vance, starport_nyx\)"):
+    with pytest.raises(
+        InvalidParameterError,
+        match=r"book must be a WorldBook, got Studio .*: use "
+        r"studio.library\['aetheria'\] \(its books: aetheria, lin_wan, mara_vance, starport_nyx\)",
+    ):
         tuner(studio, studio.conversations)
     with pytest.raises(InvalidParameterError, match=r"got WorldBookLibrary .*: use library\['aetheria'\]"):
         tuner(studio.library, studio.conversations)
-    with pytest.raises(InvalidParameterError, match=r"book must be a WorldBook, got int 3: use studio.library"
-                       r"\['<book id>'\] .* or kit.worldbook.read_world_book\(path\)"):
+    with pytest.raises(
+        InvalidParameterError,
+        match=r"book must be a WorldBook, got int 3: use studio.library"
+        r"\['<book id>'\] .* or kit.worldbook.read_world_book\(path\)",
+    ):
         tuner(3, studio.conversations)
 
 
@@ -58,11 +64,17 @@ def test_a_world_book_file_is_accepted_as_the_book(studio):
 
 def test_wrong_conversations_say_what_to_pass(studio):
     book = studio.library["lin_wan"]
-    with pytest.raises(InvalidParameterError, match=r"conversations must be a sequence of Conversation, got Studio "
-                       r".*: use studio.conversations$"):
+    with pytest.raises(
+        InvalidParameterError,
+        match=r"conversations must be a sequence of Conversation, got Studio "
+        r".*: use studio.conversations$",
+    ):
         tuner(book, studio)
-    with pytest.raises(InvalidParameterError, match=r"conversations must be a sequence of Conversation, got str "
-                       r"'chats': use studio.conversations .* or kit.worldbook.read_chats\(folder\)"):
+    with pytest.raises(
+        InvalidParameterError,
+        match=r"conversations must be a sequence of Conversation, got str "
+        r"'chats': use studio.conversations .* or kit.worldbook.read_chats\(folder\)",
+    ):
         tuner(book, "chats")
     with pytest.raises(InvalidParameterError, match=r"conversations\[1\] must be a Conversation, got dict "):
         tuner(book, [studio.conversations[0], {"id": "c"}])
@@ -73,16 +85,25 @@ def test_wrong_conversations_say_what_to_pass(studio):
 
 def test_wrong_options_say_what_to_pass(studio):
     book, chats = studio.library["lin_wan"], studio.conversations
-    with pytest.raises(InvalidParameterError, match=r"path must be a file path or None, got int 5: "
-                       r"pass path='lin_wan_copy.json'"):
+    with pytest.raises(
+        InvalidParameterError,
+        match=r"path must be a file path or None, got int 5: "
+        r"pass path='lin_wan_copy.json'",
+    ):
         tuner(book, chats, path=5)
-    with pytest.raises(InvalidParameterError, match=r"scan_depth must be None or an int of at least 0, got str '2': "
-                       r"pass scan_depth=None"):
+    with pytest.raises(
+        InvalidParameterError,
+        match=r"scan_depth must be None or an int of at least 0, got str '2': "
+        r"pass scan_depth=None",
+    ):
         tuner(book, chats, scan_depth="2")
     with pytest.raises(InvalidParameterError, match="got int -1"):
         tuner(book, chats, scan_depth=-1)
-    with pytest.raises(InvalidParameterError, match=r"overwrite_samples must be True or False, got str 'yes': "
-                       r"pass overwrite_samples=True or overwrite_samples=False"):
+    with pytest.raises(
+        InvalidParameterError,
+        match=r"overwrite_samples must be True or False, got str 'yes': "
+        r"pass overwrite_samples=True or overwrite_samples=False",
+    ):
         tuner(book, chats, overwrite_samples="yes")
     assert tuner(book, chats, scan_depth=0).scan_depth == 0
 

@@ -35,9 +35,17 @@ def test_unresolved_tag_slot_is_drawn_as_the_tag(packs):
 
 
 def test_item_icons_skips_items_without_textures(packs):
-    out = ItemSourceOutput("frostworks:glacite_ingot", sources=(ItemSource(
-        "recipe", "t:r", inputs=(SourceSlot((ItemStack("minecraft:stick"),)),),
-        outputs=(SourceSlot((ItemStack("frostworks:glacite_ingot"),)),)),))
+    out = ItemSourceOutput(
+        "frostworks:glacite_ingot",
+        sources=(
+            ItemSource(
+                "recipe",
+                "t:r",
+                inputs=(SourceSlot((ItemStack("minecraft:stick"),)),),
+                outputs=(SourceSlot((ItemStack("frostworks:glacite_ingot"),)),),
+            ),
+        ),
+    )
     assert list(item_icons(packs, out)) == ["frostworks:glacite_ingot"]
     assert item_icons(object(), out) == {}  # anything without item_icon gives no icons
 

@@ -14,12 +14,20 @@ from kit.items import ItemSource, ItemSourceOutput, ProviderRegistry, SourceSlot
 from kit.items.recipes import ItemStack
 from kit.items.sources import MAX_SOURCES, PROVIDERS
 from kit.widgets import ItemSearchCard, ItemSourcesCard
-from kit.widgets.item_cards import (item_names, known_max_stack_sizes, lenient_page_size, page_count, recipe_grid, recipe_html,
-                                    search_items, split_sources)
+from kit.widgets.item_cards import (
+    item_names,
+    known_max_stack_sizes,
+    lenient_page_size,
+    page_count,
+    recipe_grid,
+    recipe_html,
+    search_items,
+    split_sources,
+)
+from tests.data_folder import SHARED_DATA, missing_reason
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLE_PACK = REPO / "sample_saves" / "aurora_server" / "datapacks" / "kit_sample"
-from tests.data_folder import SHARED_DATA, missing_reason
 
 VANILLA = SHARED_DATA / "vanilla" / "1.21.3"
 
@@ -65,7 +73,10 @@ def test_category_buttons_counts_disabled_and_first_non_empty_selected(packs) ->
     card = ItemSourcesCard.from_packs(packs, "aurora:glacite_ingot")
     buttons = card.category_buttons
     assert [buttons[c].description for c in ("recipe", "loot", "tag")] == [
-        "配方 Recipes (6)", "掉落 Loot (3)", "标签 Tags (0)"]
+        "配方 Recipes (6)",
+        "掉落 Loot (3)",
+        "标签 Tags (0)",
+    ]
     assert [buttons[c].disabled for c in ("recipe", "loot", "tag")] == [False, False, True]
     assert card.category == "recipe" and buttons["recipe"].button_style == "info"
     assert "kit-item-sources" in card._dom_classes
@@ -125,7 +136,9 @@ def test_page_size_overrides_invalid_values_and_compact_mode(packs) -> None:
 
     for bad in ("4", 0, -3, True, 2.5, None):
         assert lenient_page_size(bad, "loot") == 12
-        assert ItemSourcesCard(shard, loot_page_size=bad, recipe_page_size=bad, tag_page_size=bad).page_size("loot") == 12
+        assert (
+            ItemSourcesCard(shard, loot_page_size=bad, recipe_page_size=bad, tag_page_size=bad).page_size("loot") == 12
+        )
     assert lenient_page_size(None, "recipe") == 4 and lenient_page_size(None, "tag") == 24
     card.loot_page_size = 0  # set later: also falls back, and the page is clamped
     assert card.loot_page_size == 12 and card.n_pages == 1 and card.loot_page == 0
@@ -142,8 +155,9 @@ def test_page_size_overrides_invalid_values_and_compact_mode(packs) -> None:
 
 
 def test_tags_are_wrapping_labels_paged_by_24() -> None:
-    tags = tuple(ItemSource("tag", f"#example:t{i:02d}", outputs=(SourceSlot((ItemStack("example:x"),)),))
-                 for i in range(30))
+    tags = tuple(
+        ItemSource("tag", f"#example:t{i:02d}", outputs=(SourceSlot((ItemStack("example:x"),)),)) for i in range(30)
+    )
     card = ItemSourcesCard(ItemSourceOutput("example:x", sources=tags))
     assert card.category == "tag" and card.n_pages == 2
     assert _html(card.body).count("class='kit-tag'") == 24 and "flex-wrap:wrap" in _html(card.body)
@@ -170,7 +184,11 @@ def test_recipe_slots_arrow_product_count_station_and_alternatives(packs) -> Non
 
     compass = packs.item_sources("aurora:frost_compass", "recipe").sources[0]
     grid = recipe_grid(compass)
-    assert [[s is not None for s in r] for r in grid] == [[False, True, False], [True, True, True], [False, True, False]]
+    assert [[s is not None for s in r] for r in grid] == [
+        [False, True, False],
+        [True, True, True],
+        [False, True, False],
+    ]
     smelt = packs.item_sources("aurora:glacite_ingot", "recipe").sources[0]
     assert recipe_grid(smelt) == ((smelt.inputs[0],),)  # not shaped: in order
     shapeless = packs.item_sources("aurora:aurorium_ingot", "recipe").sources[0]
@@ -185,9 +203,14 @@ def test_unknown_provider_kind_goes_to_recipes_with_full_display(packs) -> None:
 
     def trades(_packs, item_id):
         if item_id == "aurora:glacite_ingot":
-            yield ItemSource("trade", "example:villager/toolsmith", "example:trade",
-                             inputs=(SourceSlot((ItemStack("minecraft:emerald"),), 3),),
-                             outputs=(SourceSlot((ItemStack(item_id),), 2),), notes=("level 2 trade",))
+            yield ItemSource(
+                "trade",
+                "example:villager/toolsmith",
+                "example:trade",
+                inputs=(SourceSlot((ItemStack("minecraft:emerald"),), 3),),
+                outputs=(SourceSlot((ItemStack(item_id),), 2),),
+                notes=("level 2 trade",),
+            )
 
     registry.register("example:villager", trades, kind="trade")
     output = packs.item_sources("aurora:glacite_ingot", registry=registry)
@@ -209,9 +232,14 @@ def test_empty_truncated_and_failing_provider_hints(packs) -> None:
     assert empty.body.children == () and empty.next_button.disabled and empty.prev_button.disabled
 
     registry = ProviderRegistry()
-    registry.register("example:many", lambda _p, item: [
-        ItemSource("loot", f"example:t{i:03d}", "loot_table", outputs=(SourceSlot((ItemStack(item),)),))
-        for i in range(MAX_SOURCES + 6)], kind="loot")
+    registry.register(
+        "example:many",
+        lambda _p, item: [
+            ItemSource("loot", f"example:t{i:03d}", "loot_table", outputs=(SourceSlot((ItemStack(item),)),))
+            for i in range(MAX_SOURCES + 6)
+        ],
+        kind="loot",
+    )
     registry.register("example:broken", lambda _p, _i: [][0])
     output = packs.item_sources("aurora:glacite_ingot", registry=registry)
     assert output.truncated
@@ -247,10 +275,18 @@ def test_search_items_ranks_and_batches(packs) -> None:
     assert search_items(items, "冰川锭").matches[0].item_id == "aurora:glacite_ingot"
     assert search_items(items, "torch").matches[0].item_id == "minecraft:torch"  # exact id path first
 
-    tools = pd.DataFrame({"item_id": ["example:axe_handle", "example:battle_axe", "example:zz_tool"],
-                          "name_en": ["Axe Handle", "Battle Axe", "Axe"], "name_zh": ["斧柄", "战斧", "斧"]})
+    tools = pd.DataFrame(
+        {
+            "item_id": ["example:axe_handle", "example:battle_axe", "example:zz_tool"],
+            "name_en": ["Axe Handle", "Battle Axe", "Axe"],
+            "name_zh": ["斧柄", "战斧", "斧"],
+        }
+    )
     assert [m.item_id for m in search_items(tools, "AXE").matches] == [
-        "example:zz_tool", "example:axe_handle", "example:battle_axe"]  # exact name, prefix, substring
+        "example:zz_tool",
+        "example:axe_handle",
+        "example:battle_axe",
+    ]  # exact name, prefix, substring
     assert [m.item_id for m in search_items(tools, "斧").matches][0] == "example:zz_tool"
 
     every = search_items(items, "aurora")
@@ -261,7 +297,9 @@ def test_search_items_ranks_and_batches(packs) -> None:
     assert not {m.item_id for m in second.matches} & {m.item_id for m in every.matches}
     assert search_items(items, "").n_total == len(items)
     assert search_items(items, "zzz-no-such").n_total == 0
-    with pytest.raises(ValueError, match=r"'offset' parameter of search_items must be an int in the range \[0, inf\)\. Got -1"):
+    with pytest.raises(
+        ValueError, match=r"'offset' parameter of search_items must be an int in the range \[0, inf\)\. Got -1"
+    ):
         search_items(items, "x", offset=-1)
     with pytest.raises(ValueError, match=r"'limit' parameter .* Got 0 instead"):
         search_items(items, "x", limit=0)
@@ -282,7 +320,9 @@ def test_search_card_local_pages_of_18_and_more_items_loads_the_next_20(packs) -
     assert card.page == 1 and len(card.matches) == 20 and len(card.item_buttons) == 2
     assert card.next_button.disabled and "page 2 of 2 · 20 items loaded" in card.page_label.value
     assert card.more_button.click() is None and len(card.matches) == 40  # the next batch, same query
-    assert card.batch.query == "aurora" and card.batch.offset == 20 and [m.index for m in card.matches] == list(range(40))
+    assert (
+        card.batch.query == "aurora" and card.batch.offset == 20 and [m.index for m in card.matches] == list(range(40))
+    )
     assert card.page == 1 and list(card.item_buttons) == [m.item_id for m in card.matches[18:36]]
     assert "page 2 of 3 · 40 items loaded" in card.page_label.value and not card.next_button.disabled
     while card.has_more:
@@ -303,8 +343,9 @@ def test_all_items_are_ordered_by_name_in_the_chosen_language(packs) -> None:
     assert zh == sorted(zh)
     in_en = search_items(items, "", limit=len(items), language="en_us").matches
     en = [m.name_en.casefold() for m in in_en if m.name_en]
-    assert en == sorted(en) and [m.item_id for m in in_en] != [m.item_id for m in search_items(
-        items, "", limit=len(items)).matches]
+    assert en == sorted(en) and [m.item_id for m in in_en] != [
+        m.item_id for m in search_items(items, "", limit=len(items)).matches
+    ]
     card = ItemSearchCard(packs)
     card.language_switch.value = "en_us"
     assert [m.item_id for m in card.matches] == [m.item_id for m in in_en[:20]]
@@ -321,8 +362,11 @@ def test_multi_word_typos_get_near_spellings_with_a_hint(packs) -> None:
 def test_search_card_checks_its_arguments_and_accepts_a_pack_path(packs) -> None:
     from kit.core.errors import InvalidParameterError
 
-    with pytest.raises(InvalidParameterError, match=r"The 'packs' parameter of ItemSearchCard must be a PackSet or a "
-                                                    r"data pack path\. Got int 3 instead: pass kit\.items\.load_datapacks"):
+    with pytest.raises(
+        InvalidParameterError,
+        match=r"The 'packs' parameter of ItemSearchCard must be a PackSet or a "
+        r"data pack path\. Got int 3 instead: pass kit\.items\.load_datapacks",
+    ):
         ItemSearchCard(3)
     with pytest.raises(InvalidParameterError, match=r"'scope' parameter of ItemSearchCard must be a str .* Got int 1"):
         ItemSearchCard(packs, scope=1)
@@ -415,7 +459,10 @@ def test_cards_have_a_static_snapshot(packs) -> None:
     card = ItemSourcesCard.from_packs(packs, "aurora:glacite_ingot")
     bundle = card._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
-    assert "配方 Recipes (6)" in bundle["text/html"] and "aurora:glacite_ingot_from_blasting_glacite_ore" in bundle["text/html"]
+    assert (
+        "配方 Recipes (6)" in bundle["text/html"]
+        and "aurora:glacite_ingot_from_blasting_glacite_ore" in bundle["text/html"]
+    )
     assert "第 1 / 2 页" in bundle["text/html"]
     assert bundle["text/plain"] == "ItemSourcesCard: aurora:glacite_ingot · recipe 6, loot 3, tag 0 · recipe page 1"
     search = ItemSearchCard(packs, "glacite")
@@ -424,8 +471,11 @@ def test_cards_have_a_static_snapshot(packs) -> None:
 
 
 def test_known_max_stack_sizes_from_result_components(tmp_path: Path) -> None:
-    recipe = {"type": "minecraft:crafting_shapeless", "ingredients": ["minecraft:stick"],
-              "result": {"id": "example:pouch", "count": 1, "components": {"minecraft:max_stack_size": 16}}}
+    recipe = {
+        "type": "minecraft:crafting_shapeless",
+        "ingredients": ["minecraft:stick"],
+        "result": {"id": "example:pouch", "count": 1, "components": {"minecraft:max_stack_size": 16}},
+    }
     path = tmp_path / "pack" / "data" / "example" / "recipe" / "pouch.json"
     path.parent.mkdir(parents=True)
     path.write_text(json.dumps(recipe), encoding="utf-8")
@@ -439,11 +489,17 @@ def test_known_max_stack_sizes_from_result_components(tmp_path: Path) -> None:
 
 def test_switching_category_or_page_replaces_only_the_page_body(packs) -> None:
     card = ItemSourcesCard.from_packs(packs, "aurora:glacite_ingot")
-    fixed = [card.children[i] for i in (0, 1, 2, 3, 4, 6)]  # title, category buttons, hint, suggestions, explanation, pager
+    fixed = [
+        card.children[i] for i in (0, 1, 2, 3, 4, 6)
+    ]  # title, category buttons, hint, suggestions, explanation, pager
     buttons = [card.category_buttons[c] for c in ("recipe", "loot", "tag")]
     bodies = [card.body]
-    for action in (card.next_button.click, card.category_buttons["loot"].click, card.category_buttons["recipe"].click,
-                   card.prev_button.click):
+    for action in (
+        card.next_button.click,
+        card.category_buttons["loot"].click,
+        card.category_buttons["recipe"].click,
+        card.prev_button.click,
+    ):
         action()
         assert [card.children[i] for i in (0, 1, 2, 3, 4, 6)] == fixed
         assert all(a is b for a, b in zip((card.children[i] for i in (0, 1, 2, 3, 4, 6)), fixed))
@@ -453,13 +509,21 @@ def test_switching_category_or_page_replaces_only_the_page_body(packs) -> None:
     assert card.category == "recipe" and card.recipe_page == 0 and len(card.body.children) == 4
 
 
-@pytest.mark.parametrize("category, marker", [("recipe", "class='kit-recipe'"), ("loot", "<tr><td"),
-                                              ("tag", "class='kit-tag'")])
+@pytest.mark.parametrize(
+    "category, marker", [("recipe", "class='kit-recipe'"), ("loot", "<tr><td"), ("tag", "class='kit-tag'")]
+)
 def test_explanation_once_per_category(category, marker) -> None:
     kinds = {"recipe": "recipe", "loot": "loot", "tag": "tag"}
-    sources = tuple(ItemSource(kinds[category], f"example:s{i:02d}", "loot_table" if category == "loot" else "",
-                               inputs=(SourceSlot((ItemStack("example:in"),)),) if category == "recipe" else (),
-                               outputs=(SourceSlot((ItemStack("example:x"),)),)) for i in range(3))
+    sources = tuple(
+        ItemSource(
+            kinds[category],
+            f"example:s{i:02d}",
+            "loot_table" if category == "loot" else "",
+            inputs=(SourceSlot((ItemStack("example:in"),)),) if category == "recipe" else (),
+            outputs=(SourceSlot((ItemStack("example:x"),)),),
+        )
+        for i in range(3)
+    )
     card = ItemSourcesCard(ItemSourceOutput("example:x", sources=sources), names={"example:x": "示例物品"})
     page = _html(card)
     assert card.category == category and page.count(marker) == 3
@@ -510,11 +574,17 @@ def test_search_card_language_switch_keeps_the_open_card_in_place(packs) -> None
     assert card.picker.label.startswith("1. Glacite Ingot")  # the grid's names follow the switch too
 
 
-@pytest.mark.parametrize("kwargs, match", [
-    ({"language": "fr_fr"}, r"The 'language' parameter of ItemSearchCard must be one of 'zh_cn', 'en_us'\. Got 'fr_fr'"),
-    ({"mode": "tiny"}, r"The 'mode' parameter of ItemSearchCard must be one of 'full', 'compact'\. Got 'tiny'"),
-    ({"query": None}, r"The 'query' parameter of ItemSearchCard must be a str\. Got NoneType None"),
-])
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [
+        (
+            {"language": "fr_fr"},
+            r"The 'language' parameter of ItemSearchCard must be one of 'zh_cn', 'en_us'\. Got 'fr_fr'",
+        ),
+        ({"mode": "tiny"}, r"The 'mode' parameter of ItemSearchCard must be one of 'full', 'compact'\. Got 'tiny'"),
+        ({"query": None}, r"The 'query' parameter of ItemSearchCard must be a str\. Got NoneType None"),
+    ],
+)
 def test_search_card_bad_parameters_are_kit_errors(packs, kwargs, match) -> None:
     from kit.core.errors import InvalidParameterError
 
@@ -536,9 +606,15 @@ def test_sources_card_bad_parameters_are_kit_errors(packs) -> None:
 def test_slot_labels_are_never_cut_and_stations_show_a_compact_icon() -> None:
     from kit.samples.server import png_icon
 
-    source = ItemSource("recipe", "example:r", "minecraft:crafting_shaped", ("minecraft:crafting_table",), 2, inputs=(
-        SourceSlot((ItemStack("aurora:glacite_ingot"),)), SourceSlot(unresolved=("#c:ingots/tin",))),
-        outputs=(SourceSlot((ItemStack("aurora:glacite_block"),), 2),))
+    source = ItemSource(
+        "recipe",
+        "example:r",
+        "minecraft:crafting_shaped",
+        ("minecraft:crafting_table",),
+        2,
+        inputs=(SourceSlot((ItemStack("aurora:glacite_ingot"),)), SourceSlot(unresolved=("#c:ingots/tin",))),
+        outputs=(SourceSlot((ItemStack("aurora:glacite_block"),), 2),),
+    )
     page = recipe_html(source, {"aurora:glacite_ingot": "Glacite Ingot", "aurora:glacite_block": "Glacite Block"})
     assert ">Glacite Ingot<" in page and "#c:ingots/tin<br>" in page  # whole names and tags, wrapping
     assert "overflow-wrap:anywhere" in page and "overflow:hidden" not in page
@@ -552,8 +628,12 @@ def test_slot_labels_are_never_cut_and_stations_show_a_compact_icon() -> None:
 def test_loot_rows_show_the_count_range() -> None:
     from kit.widgets.item_cards import loot_html
 
-    rows = loot_html([ItemSource("loot", "t:a", "loot_table", outputs=(SourceSlot((ItemStack("t:x"),), 1, count_max=4),)),
-                      ItemSource("loot", "t:b", "loot_table", outputs=(SourceSlot((ItemStack("t:x"),), 3),))])
+    rows = loot_html(
+        [
+            ItemSource("loot", "t:a", "loot_table", outputs=(SourceSlot((ItemStack("t:x"),), 1, count_max=4),)),
+            ItemSource("loot", "t:b", "loot_table", outputs=(SourceSlot((ItemStack("t:x"),), 3),)),
+        ]
+    )
     assert ">1-4</td>" in rows and ">3</td>" in rows and "×" not in rows
 
 
@@ -562,6 +642,9 @@ def test_sources_card_from_a_pack_path_and_a_wrong_packs_argument() -> None:
 
     card = ItemSourcesCard.from_packs(SAMPLE_PACK, "冰川锭")
     assert card.output.item == "aurora:glacite_ingot"
-    with pytest.raises(InvalidParameterError, match=r"'packs' parameter of ItemSourcesCard\.from_packs must be a "
-                                                    r"PackSet or a data pack path\. Got dict \{\} instead: pass"):
+    with pytest.raises(
+        InvalidParameterError,
+        match=r"'packs' parameter of ItemSourcesCard\.from_packs must be a "
+        r"PackSet or a data pack path\. Got dict \{\} instead: pass",
+    ):
         ItemSourcesCard.from_packs({}, "冰川锭")

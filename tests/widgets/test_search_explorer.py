@@ -21,10 +21,18 @@ D = kit.Document
 def save(tmp_path: Path):
     with kit.open_save(tmp_path) as opened:
         shared = opened.databases.shared()
-        shared.put(kit.KNOWLEDGE, "en_us", [
-            D("ores/iron", "Iron ore", "Iron ore appears between Y=-24 and Y=56.\n\nSmelt raw iron in a blast furnace."),
-            D("ores/gold", "Gold ore", "Gold is common in badlands mesas."),
-        ])
+        shared.put(
+            kit.KNOWLEDGE,
+            "en_us",
+            [
+                D(
+                    "ores/iron",
+                    "Iron ore",
+                    "Iron ore appears between Y=-24 and Y=56.\n\nSmelt raw iron in a blast furnace.",
+                ),
+                D("ores/gold", "Gold ore", "Gold is common in badlands mesas."),
+            ],
+        )
         shared.put(kit.KNOWLEDGE, "zh_cn", [D("ores/iron", "铁矿", "## 分布\n\n铁矿石分布在 **Y=-24** 到 Y=56 之间。")])
         shared.put(kit.FTB_GUIDES, "en_us", [D("ftb:0000000000000001", "Guide", "Craft a furnace first.")])
         opened.databases.player(ALEX).put(kit.KNOWLEDGE, "en_us", [D("alex/base", "My base", "My iron farm is north.")])
@@ -131,8 +139,11 @@ def test_query_language_and_plain_text() -> None:
 def test_a_language_the_table_lacks_or_a_bad_limit_is_a_kit_error(save) -> None:
     from kit.core.errors import InvalidParameterError
 
-    with pytest.raises(InvalidParameterError, match=r"'language' parameter of SearchExplorer must be 'auto' or a language "
-                                                    r"of system:knowledge \('en_us', 'zh_cn'\)\. Got 'fr_fr'"):
+    with pytest.raises(
+        InvalidParameterError,
+        match=r"'language' parameter of SearchExplorer must be 'auto' or a language "
+        r"of system:knowledge \('en_us', 'zh_cn'\)\. Got 'fr_fr'",
+    ):
         SearchExplorer(save, query="iron", language="fr_fr")  # used to fall back to auto without a word
     with pytest.raises(InvalidParameterError, match=r"'limit' parameter of SearchExplorer must be an int"):
         SearchExplorer(save, limit="5")
@@ -175,7 +186,9 @@ def test_weighting_is_the_servers_by_default_and_switchable(save) -> None:
     language = tfidf.effective_language
     expected = db.search(tfidf.source, language, "iron", weighting="tfidf")["score"].tolist()
     assert tfidf.results["score"].tolist() == expected
-    assert bm25.results["score"].tolist() == db.search(bm25.source, language, "iron", weighting="bm25")["score"].tolist()
+    assert (
+        bm25.results["score"].tolist() == db.search(bm25.source, language, "iron", weighting="bm25")["score"].tolist()
+    )
     assert bm25.results["score"].tolist() != expected
     assert ParagraphIndex().weighting == "bm25"  # the index alone keeps its research default
     with pytest.raises(InvalidParameterError, match="'weighting' parameter of SearchExplorer"):
@@ -185,11 +198,15 @@ def test_weighting_is_the_servers_by_default_and_switchable(save) -> None:
 def test_the_constructor_takes_a_save_or_its_path(save, tmp_path) -> None:
     by_path = SearchExplorer(str(save.path), query="iron")
     assert by_path.results["doc_id"].tolist() == SearchExplorer(save, query="iron").results["doc_id"].tolist()
-    with pytest.raises(InvalidParameterError, match=r"'save' parameter of SearchExplorer must be a Save or a save "
-                                                    r"folder path, got int 3: use SearchExplorer\(kit.open_save"):
+    with pytest.raises(
+        InvalidParameterError,
+        match=r"'save' parameter of SearchExplorer must be a Save or a save "
+        r"folder path, got int 3: use SearchExplorer\(kit.open_save",
+    ):
         SearchExplorer(3)
     (tmp_path / "x" / "server" / "world" / "system" / "database").mkdir(parents=True)
     too_high = SearchExplorer(tmp_path / "x" / "server", query="iron")  # opens, then says where databases are
     assert "no documents tables" in too_high.status.value
     assert f"{tmp_path / 'x' / 'server' / 'world'}" in too_high.status.value and "system/database/: open" in (
-        too_high.status.value)
+        too_high.status.value
+    )

@@ -14,14 +14,16 @@ from tests.widgets.offline_pages import NOTEBOOKS, displayed, offline_html, page
 
 def test_static_html_follows_the_tree_and_skips_hidden_widgets() -> None:
     hidden = widgets.HTML("secret", layout=widgets.Layout(display="none"))
-    tree = widgets.VBox([
-        widgets.HBox([widgets.Button(description="下一页 Next", disabled=True), widgets.HTML("<b>page 2</b>")]),
-        widgets.Text(value="", placeholder="type here", description="query"),
-        widgets.Dropdown(options=[("player alex", "u1")], description="scope"),
-        widgets.Checkbox(value=True, description="Whole words"),
-        widgets.GridBox([widgets.Label("a & b")], layout=widgets.Layout(grid_template_columns="repeat(6, 1fr)")),
-        hidden,
-    ])
+    tree = widgets.VBox(
+        [
+            widgets.HBox([widgets.Button(description="下一页 Next", disabled=True), widgets.HTML("<b>page 2</b>")]),
+            widgets.Text(value="", placeholder="type here", description="query"),
+            widgets.Dropdown(options=[("player alex", "u1")], description="scope"),
+            widgets.Checkbox(value=True, description="Whole words"),
+            widgets.GridBox([widgets.Label("a & b")], layout=widgets.Layout(grid_template_columns="repeat(6, 1fr)")),
+            hidden,
+        ]
+    )
     out = static_html(tree)
     assert "下一页 Next" in out and "opacity:.5" in out and "<b>page 2</b>" in out
     assert "type here" in out and "player alex ▾" in out and "☑ Whole words" in out
@@ -58,7 +60,7 @@ def test_card_browser_snapshot_aligns_chinese_paragraphs_left(tmp_path) -> None:
     page = offline_html(displayed(browser))
     assert page_requests(page) == [] and "<script" not in page
     start = page.index("kit-card-detail")
-    detail = page[start:page.index("</table>", start)]
+    detail = page[start : page.index("</table>", start)]
     cells = re.findall(r"<td style=['\"]([^'\"]*)['\"]>([^<]*)", detail)
     assert any("灯塔" in text for _style, text in cells)  # the Chinese paragraphs of the card's fields
     # JupyterLab's stylesheet right-aligns table cells; every cell of the snapshot says left

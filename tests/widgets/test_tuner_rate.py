@@ -51,8 +51,9 @@ def test_the_edit_that_changes_no_turn_says_so():
     empty = pd.DataFrame({"change": pd.Series([], dtype="string")})
     text = render_rate(5, 5, 10, empty, baseline="saved", entry_changed=True)
     assert "the edit changes no activating turn (vs last saved)" in text and "same as" not in text
-    assert "此条目与上次保存相同 this entry is as last saved" in render_rate(5, 5, 10, empty, baseline="saved",
-                                                                       entry_changed=False)
+    assert "此条目与上次保存相同 this entry is as last saved" in render_rate(
+        5, 5, 10, empty, baseline="saved", entry_changed=False
+    )
 
 
 def test_baseline_stays_the_original_across_saves_with_last_saved_as_a_second_view(studio):

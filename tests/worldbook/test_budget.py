@@ -18,12 +18,16 @@ def kw(*keys, **more):
 
 
 # guesstimate: ceil(len / 3.35); content + "\n": 33 chars + 1 = 34 -> 11 tokens; 66 + 1 -> 20
-BOOK = WorldBook("b", "B", (
-    Entry("const", "c" * 33, order=1, triggers=Triggers(constant=True)),
-    Entry("big", "b" * 66, order=50, triggers=kw("dragon")),
-    Entry("small", "s" * 33, order=10, triggers=kw("dragon")),
-    Entry("coin", "c" * 10, order=5, triggers=kw("coin", probability=0.5)),
-))
+BOOK = WorldBook(
+    "b",
+    "B",
+    (
+        Entry("const", "c" * 33, order=1, triggers=Triggers(constant=True)),
+        Entry("big", "b" * 66, order=50, triggers=kw("dragon")),
+        Entry("small", "s" * 33, order=10, triggers=kw("dragon")),
+        Entry("coin", "c" * 10, order=5, triggers=kw("coin", probability=0.5)),
+    ),
+)
 
 
 def test_budget_tokens_follow_sillytavern():
@@ -65,10 +69,11 @@ def test_entries_are_cut_in_priority_order_once_the_budget_overflows():
 
 def test_swipes_replay_the_draws(tmp_path):
     lines = [{"user_name": "U", "character_name": "C", "chat_metadata": {}}]
-    for i in range(6):
+    for _ in range(6):
         lines.append({"name": "U", "is_user": True, "mes": "a coin"})
-        lines.append({"name": "C", "is_user": False, "mes": "coin flip", "swipes": ["coin flip", "x", "y", "z"],
-                      "swipe_id": 0})
+        lines.append(
+            {"name": "C", "is_user": False, "mes": "coin flip", "swipes": ["coin flip", "x", "y", "z"], "swipe_id": 0}
+        )
     (tmp_path / "c.jsonl").write_text("\n".join(json.dumps(x) for x in lines), encoding="utf-8")
     corpus = wb.read_chats(tmp_path)
     r = wb.budget([BOOK], corpus, rng=1)

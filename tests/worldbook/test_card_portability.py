@@ -23,27 +23,64 @@ from kit.worldbook.sillytavern import read_world, to_world_file
 
 text = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=12)
 json_leaf = st.none() | st.booleans() | st.integers(-1000, 1000) | text
-json_value = st.recursive(json_leaf, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(text, inner, max_size=3), max_leaves=6)
-st_ext = st.fixed_dictionaries({}, optional={
-    "position": st.integers(0, 7), "depth": st.integers(0, 10), "selectiveLogic": st.integers(0, 3),
-    "probability": st.integers(0, 100), "useProbability": st.booleans(), "group": text, "group_weight": st.integers(0, 100),
-    "group_override": st.booleans(), "scan_depth": st.none() | st.integers(0, 10), "match_whole_words": st.none() | st.booleans(),
-    "case_sensitive": st.none() | st.booleans(), "sticky": st.none() | st.integers(0, 5), "cooldown": st.integers(0, 5),
-    "delay": st.integers(0, 5), "role": st.integers(0, 2), "outlet_name": text, "exclude_recursion": st.booleans(),
-    "prevent_recursion": st.booleans(), "delay_until_recursion": st.booleans() | st.integers(0, 3),
-    "vectorized": st.booleans(), "triggers": st.lists(st.sampled_from(["normal", "swipe", "quiet"]), max_size=2),
-    "ignore_budget": st.booleans(), "match_scenario": st.booleans(), "automation_id": text,
-    "risuai": json_value, "kit": st.dictionaries(text, json_value, max_size=2), "custom": json_value,
-})
-decorator = st.sampled_from(["@@depth 4", "@@role assistant", "@@activate_only_after 3", "@@dont_activate", "@@scan_depth 2"])
+json_value = st.recursive(
+    json_leaf, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(text, inner, max_size=3), max_leaves=6
+)
+st_ext = st.fixed_dictionaries(
+    {},
+    optional={
+        "position": st.integers(0, 7),
+        "depth": st.integers(0, 10),
+        "selectiveLogic": st.integers(0, 3),
+        "probability": st.integers(0, 100),
+        "useProbability": st.booleans(),
+        "group": text,
+        "group_weight": st.integers(0, 100),
+        "group_override": st.booleans(),
+        "scan_depth": st.none() | st.integers(0, 10),
+        "match_whole_words": st.none() | st.booleans(),
+        "case_sensitive": st.none() | st.booleans(),
+        "sticky": st.none() | st.integers(0, 5),
+        "cooldown": st.integers(0, 5),
+        "delay": st.integers(0, 5),
+        "role": st.integers(0, 2),
+        "outlet_name": text,
+        "exclude_recursion": st.booleans(),
+        "prevent_recursion": st.booleans(),
+        "delay_until_recursion": st.booleans() | st.integers(0, 3),
+        "vectorized": st.booleans(),
+        "triggers": st.lists(st.sampled_from(["normal", "swipe", "quiet"]), max_size=2),
+        "ignore_budget": st.booleans(),
+        "match_scenario": st.booleans(),
+        "automation_id": text,
+        "risuai": json_value,
+        "kit": st.dictionaries(text, json_value, max_size=2),
+        "custom": json_value,
+    },
+)
+decorator = st.sampled_from(
+    ["@@depth 4", "@@role assistant", "@@activate_only_after 3", "@@dont_activate", "@@scan_depth 2"]
+)
 content = st.builds(lambda decos, body: "\n".join([*decos, body]), st.lists(decorator, max_size=2), text)
 entry = st.fixed_dictionaries(
-    {"keys": st.lists(text, max_size=3), "content": content, "extensions": st_ext, "enabled": st.booleans(),
-     "insertion_order": st.integers(0, 1000)},
+    {
+        "keys": st.lists(text, max_size=3),
+        "content": content,
+        "extensions": st_ext,
+        "enabled": st.booleans(),
+        "insertion_order": st.integers(0, 1000),
+    },
     optional={
-        "case_sensitive": st.booleans(), "name": text, "priority": st.integers(0, 100), "comment": text,
-        "selective": st.booleans(), "secondary_keys": st.lists(text, max_size=2), "constant": st.booleans(),
-        "position": st.sampled_from(["before_char", "after_char"]), "use_regex": st.booleans(), "x_unknown": json_value,
+        "case_sensitive": st.booleans(),
+        "name": text,
+        "priority": st.integers(0, 100),
+        "comment": text,
+        "selective": st.booleans(),
+        "secondary_keys": st.lists(text, max_size=2),
+        "constant": st.booleans(),
+        "position": st.sampled_from(["before_char", "after_char"]),
+        "use_regex": st.booleans(),
+        "x_unknown": json_value,
     },
 )
 
@@ -51,19 +88,33 @@ entry = st.fixed_dictionaries(
 @st.composite
 def v2_cards(draw, string_ids: bool = True):
     entries = draw(st.lists(entry, max_size=5))
-    id_value = st.integers(100, 150) | st.text("abcxyz", min_size=1, max_size=3) if string_ids else st.integers(100, 150)
-    ids = draw(st.lists(id_value, min_size=len(entries),
-                        max_size=len(entries), unique_by=str))
+    id_value = (
+        st.integers(100, 150) | st.text("abcxyz", min_size=1, max_size=3) if string_ids else st.integers(100, 150)
+    )
+    ids = draw(st.lists(id_value, min_size=len(entries), max_size=len(entries), unique_by=str))
     # ids never equal an index: SillyTavern keys an id-less entry by its index, and two entries of one key
     # overwrite each other in a world file (a limit of the format, not of the conversion)
     for e, i in zip(entries, ids):
         if draw(st.booleans()):
             e["id"] = i
-    book = draw(st.fixed_dictionaries({"entries": st.just(entries), "extensions": st.dictionaries(text, json_value, max_size=2)},
-                                      optional={"name": text, "description": text, "scan_depth": st.integers(0, 10),
-                                                "token_budget": st.integers(1, 4096), "recursive_scanning": st.booleans()}))
-    data = {"name": draw(text.filter(str.strip)), "description": draw(text), "character_book": book,
-            "extensions": draw(st.dictionaries(text, json_value, max_size=2))}
+    book = draw(
+        st.fixed_dictionaries(
+            {"entries": st.just(entries), "extensions": st.dictionaries(text, json_value, max_size=2)},
+            optional={
+                "name": text,
+                "description": text,
+                "scan_depth": st.integers(0, 10),
+                "token_budget": st.integers(1, 4096),
+                "recursive_scanning": st.booleans(),
+            },
+        )
+    )
+    data = {
+        "name": draw(text.filter(str.strip)),
+        "description": draw(text),
+        "character_book": book,
+        "extensions": draw(st.dictionaries(text, json_value, max_size=2)),
+    }
     return {"spec": "chara_card_v2", "spec_version": "2.0", "data": data}
 
 
@@ -114,13 +165,40 @@ def check_round_trip(v2: dict, *, through_kit: bool) -> None:
 
 
 def test_edits_made_in_the_world_file_come_back_and_the_rest_stays():
-    v2 = {"spec": "chara_card_v2", "spec_version": "2.0", "data": {"name": "Sera", "character_book": {
-        "name": "Lore", "scan_depth": 3, "extensions": {"risu": 1}, "entries": [
-            {"id": 1, "keys": ["forest"], "content": "@@depth 2\nTrees.", "name": "Forest", "priority": 7,
-             "case_sensitive": True, "enabled": True, "insertion_order": 10, "use_regex": False,
-             "extensions": {"depth": 2, "risuai": {"x": [1]}}},
-            {"id": 2, "keys": ["river"], "content": "Water.", "enabled": True, "insertion_order": 5, "extensions": {}},
-        ]}}}
+    v2 = {
+        "spec": "chara_card_v2",
+        "spec_version": "2.0",
+        "data": {
+            "name": "Sera",
+            "character_book": {
+                "name": "Lore",
+                "scan_depth": 3,
+                "extensions": {"risu": 1},
+                "entries": [
+                    {
+                        "id": 1,
+                        "keys": ["forest"],
+                        "content": "@@depth 2\nTrees.",
+                        "name": "Forest",
+                        "priority": 7,
+                        "case_sensitive": True,
+                        "enabled": True,
+                        "insertion_order": 10,
+                        "use_regex": False,
+                        "extensions": {"depth": 2, "risuai": {"x": [1]}},
+                    },
+                    {
+                        "id": 2,
+                        "keys": ["river"],
+                        "content": "Water.",
+                        "enabled": True,
+                        "insertion_order": 5,
+                        "extensions": {},
+                    },
+                ],
+            },
+        },
+    }
     world = card_to_world_file(card_from_dict(v2))
     world["entries"]["1"]["key"] = ["forest", "woods"]
     world["entries"]["1"]["sticky"] = 2
@@ -136,26 +214,59 @@ def test_edits_made_in_the_world_file_come_back_and_the_rest_stays():
 
 
 def test_without_original_data_the_export_is_sillytaverns():
-    world = {"entries": {"0": {"uid": 0, "key": ["a"], "content": "c", "order": 3, "position": 0, "characterFilter": {"names": ["x"]}}}}
+    world = {
+        "entries": {
+            "0": {
+                "uid": 0,
+                "key": ["a"],
+                "content": "c",
+                "order": 3,
+                "position": 0,
+                "characterFilter": {"names": ["x"]},
+            }
+        }
+    }
     book = world_file_to_character_book(world, name="B")
     assert book["name"] == "B" and book["extensions"] == {}
     assert book["entries"][0]["keys"] == ["a"] and book["entries"][0]["position"] == "before_char"
 
 
 def test_portability_rows():
-    card = {"spec": "chara_card_v3", "spec_version": "3.0", "data": {"name": "R", "character_book": {"entries": [
-        {"id": "a", "keys": ["x"], "content": "@@depth 4\n@@role assistant\n@@dont_activate\n@@is_greeting\nText",
-         "name": "N", "use_regex": True, "enabled": True, "insertion_order": 1, "comment": None,
-         "extensions": {"depth": 4, "risuai": {}}},
-    ]}}}
+    card = {
+        "spec": "chara_card_v3",
+        "spec_version": "3.0",
+        "data": {
+            "name": "R",
+            "character_book": {
+                "entries": [
+                    {
+                        "id": "a",
+                        "keys": ["x"],
+                        "content": "@@depth 4\n@@role assistant\n@@dont_activate\n@@is_greeting\nText",
+                        "name": "N",
+                        "use_regex": True,
+                        "enabled": True,
+                        "insertion_order": 1,
+                        "comment": None,
+                        "extensions": {"depth": 4, "risuai": {}},
+                    },
+                ]
+            },
+        },
+    }
     df = wb.portability(card)
     assert list(df.columns) == list(PORTABILITY_SCHEMA)
     assert df["target"].cat.ordered and list(df["status"].cat.categories) == ["kept", "mapped", "dropped"]
     assert len(df) % 3 == 0 and (df["entry"] == "a").all()
     cell = df.set_index(["field", "target"])
     assert "comment" not in set(df["field"])  # null fields are not in use
-    assert cell.loc[("keys", "sillytavern"), "status"] == "mapped" and cell.loc[("keys", "sillytavern"), "note"] == "key"
-    assert cell.loc[("name", "sillytavern"), "status"] == "dropped" and "originalData" in cell.loc[("name", "sillytavern"), "note"]
+    assert (
+        cell.loc[("keys", "sillytavern"), "status"] == "mapped" and cell.loc[("keys", "sillytavern"), "note"] == "key"
+    )
+    assert (
+        cell.loc[("name", "sillytavern"), "status"] == "dropped"
+        and "originalData" in cell.loc[("name", "sillytavern"), "note"]
+    )
     assert cell.loc[("extensions.depth", "sillytavern"), "note"].startswith("depth")
     assert cell.loc[("extensions.risuai", "sillytavern"), "status"] == "kept"
     for deco in ("@@depth", "@@role", "@@is_greeting"):

@@ -55,8 +55,13 @@ def test_not_chains_evaluate_like_their_parity() -> None:
 
 
 def _book(expression: str) -> dict:
-    return {"id": "b", "entries": [{"uid": "deep", "content": "x", "trigger_config": {"triggers": {"logicExpression": expression}}},
-                                   {"uid": "fine", "content": "y", "trigger_config": {"triggers": {"logicExpression": "a AND b"}}}]}
+    return {
+        "id": "b",
+        "entries": [
+            {"uid": "deep", "content": "x", "trigger_config": {"triggers": {"logicExpression": expression}}},
+            {"uid": "fine", "content": "y", "trigger_config": {"triggers": {"logicExpression": "a AND b"}}},
+        ],
+    }
 
 
 def test_a_deep_expression_in_a_book_names_the_entry() -> None:
@@ -94,8 +99,30 @@ def test_tb_followed_by_long_white_space_runs_is_a_key() -> None:
     assert isinstance(tree, Or) and tree.operands[0] == Key("tb")
 
 
-TOKENS = ["a", "b", "tb.x > 1", "tb.y 包括 \"z\"", "AND", "OR", "NOT", "&&", "||", "!", "且", "或", "非", "(", ")", "\"q\"", "\"",
-          "tb.", "tb.x >", "（", "）", "！"]
+TOKENS = [
+    "a",
+    "b",
+    "tb.x > 1",
+    'tb.y 包括 "z"',
+    "AND",
+    "OR",
+    "NOT",
+    "&&",
+    "||",
+    "!",
+    "且",
+    "或",
+    "非",
+    "(",
+    ")",
+    '"q"',
+    '"',
+    "tb.",
+    "tb.x >",
+    "（",
+    "）",
+    "！",
+]
 
 
 @settings(max_examples=400, deadline=None)
@@ -112,4 +139,9 @@ def test_any_token_soup_parses_or_raises_a_logic_error(tokens: list[str], nestin
 
 def test_strict_errors_are_kit_errors_of_the_book_reader() -> None:
     with pytest.raises(WorldBookFormatError, match="field 'trigger_config.triggers.logicExpression'"):
-        book_from_dict({"id": "b", "entries": [{"uid": "1", "content": "", "trigger_config": {"triggers": {"logicExpression": 5}}}]})
+        book_from_dict(
+            {
+                "id": "b",
+                "entries": [{"uid": "1", "content": "", "trigger_config": {"triggers": {"logicExpression": 5}}}],
+            }
+        )

@@ -21,7 +21,11 @@ HUGE = "9" * 5000
 
 
 def _kit_book(**entry_fields: Any) -> dict:
-    return {"id": "lore", "name": "Lore", "entries": [{"uid": "a", "content": "x", **entry_fields}, {"uid": "b", "content": "y"}]}
+    return {
+        "id": "lore",
+        "name": "Lore",
+        "entries": [{"uid": "a", "content": "x", **entry_fields}, {"uid": "b", "content": "y"}],
+    }
 
 
 def _write(path: Path, text: str) -> Path:
@@ -100,7 +104,9 @@ def test_deep_json_is_a_format_error(tmp_path: Path, depth: int) -> None:
     with pytest.raises(WorldBookFormatError, match="JSON nested deeper than 100 levels") as info:
         read_world_book(path, strict=False)
     assert info.value.file == str(path)
-    st_path = _write(tmp_path / "deep_st.json", '{"entries": {"0": {"uid": 0, "key": ' + "[" * depth + "]" * depth + "}}}")
+    st_path = _write(
+        tmp_path / "deep_st.json", '{"entries": {"0": {"uid": 0, "key": ' + "[" * depth + "]" * depth + "}}}"
+    )
     with pytest.raises(WorldBookFormatError, match="nested deeper"):
         read_world_book(st_path)
 
@@ -116,7 +122,9 @@ def test_brackets_inside_strings_do_not_count_as_nesting(tmp_path: Path) -> None
 def test_a_huge_integer_in_a_kit_entry_names_book_uid_and_field(tmp_path: Path) -> None:
     text = json.dumps(_kit_book(order=1)).replace('"order": 1', f'"order": {HUGE}')
     path = _write(tmp_path / "lore.json", text)
-    with pytest.raises(WorldBookFormatError, match=r"book 'lore', entry 'a', field 'order': integer of 5000 digits") as info:
+    with pytest.raises(
+        WorldBookFormatError, match=r"book 'lore', entry 'a', field 'order': integer of 5000 digits"
+    ) as info:
         read_world_book(path, strict=True)
     assert (info.value.book_id, info.value.uid, info.value.field) == ("lore", "a", "order")
     book = read_world_book(path, strict=False)
@@ -127,13 +135,19 @@ def test_a_huge_integer_in_a_kit_entry_names_book_uid_and_field(tmp_path: Path) 
 
 
 def test_a_huge_integer_in_sillytavern_and_card_entries(tmp_path: Path) -> None:
-    st_text = '{"entries": {"0": {"uid": 0, "key": ["a"], "depth": ' + HUGE + '}, "1": {"uid": 1, "key": ["b"], "content": "c"}}}'
+    st_text = (
+        '{"entries": {"0": {"uid": 0, "key": ["a"], "depth": '
+        + HUGE
+        + '}, "1": {"uid": 1, "key": ["b"], "content": "c"}}}'
+    )
     st_path = _write(tmp_path / "world.json", st_text)
     with pytest.raises(WorldBookFormatError, match=r"book 'world', entry '0', field 'depth'"):
         read_world_book(st_path, strict=True)
     assert [e.uid for e in read_world_book(st_path, strict=False).entries] == ["1"]
-    card = ('{"spec": "chara_card_v2", "data": {"name": "A", "character_book": {"entries": ['
-            '{"id": 7, "keys": ["k"], "content": "c", "enabled": true, "insertion_order": ' + HUGE + "}]}}}")
+    card = (
+        '{"spec": "chara_card_v2", "data": {"name": "A", "character_book": {"entries": ['
+        '{"id": 7, "keys": ["k"], "content": "c", "enabled": true, "insertion_order": ' + HUGE + "}]}}}"
+    )
     card_path = _write(tmp_path / "card.json", card)
     with pytest.raises(WorldBookFormatError, match=r"entry '7', field 'insertion_order'"):
         read_world_book(card_path, strict=True)
@@ -161,17 +175,50 @@ def test_a_huge_python_int_in_a_parsed_world_is_reported_and_the_input_kept() ->
 
 
 def test_keys_with_surrounding_white_space_are_reported_in_every_format(tmp_path: Path) -> None:
-    kit_path = _write(tmp_path / "kit.json", json.dumps(_kit_book(trigger_config={"triggers": {"keyword": {"key": [" dragon", "龙\u3000", "ok"], "secondaryKey": ["x "]}}})))
-    st_path = _write(tmp_path / "st.json", json.dumps({"entries": {"0": {"uid": 0, "key": ["dragon "], "content": "c"}}}))
-    card_path = _write(tmp_path / "card.json", json.dumps({"spec": "chara_card_v2", "data": {"name": "A", "character_book": {"entries": [
-        {"id": 1, "keys": ["\tdragon"], "secondary_keys": [], "content": "c", "enabled": True, "insertion_order": 1}]}}}))
+    kit_path = _write(
+        tmp_path / "kit.json",
+        json.dumps(
+            _kit_book(
+                trigger_config={"triggers": {"keyword": {"key": [" dragon", "龙\u3000", "ok"], "secondaryKey": ["x "]}}}
+            )
+        ),
+    )
+    st_path = _write(
+        tmp_path / "st.json", json.dumps({"entries": {"0": {"uid": 0, "key": ["dragon "], "content": "c"}}})
+    )
+    card_path = _write(
+        tmp_path / "card.json",
+        json.dumps(
+            {
+                "spec": "chara_card_v2",
+                "data": {
+                    "name": "A",
+                    "character_book": {
+                        "entries": [
+                            {
+                                "id": 1,
+                                "keys": ["\tdragon"],
+                                "secondary_keys": [],
+                                "content": "c",
+                                "enabled": True,
+                                "insertion_order": 1,
+                            }
+                        ]
+                    },
+                },
+            }
+        ),
+    )
     fields = {
         "kit": {i.field for i in read_world_book(kit_path).issues},
         "st": {i.field for i in read_world_book(st_path).issues},
         "card": {i.field for i in read_world_book(card_path).issues},
     }
-    assert fields["kit"] == {"trigger_config.triggers.keyword.key[0]", "trigger_config.triggers.keyword.key[1]",
-                             "trigger_config.triggers.keyword.secondaryKey[0]"}
+    assert fields["kit"] == {
+        "trigger_config.triggers.keyword.key[0]",
+        "trigger_config.triggers.keyword.key[1]",
+        "trigger_config.triggers.keyword.secondaryKey[0]",
+    }
     assert fields["st"] == {"key[0]"}
     assert fields["card"] == {"keys[0]"}
     book = read_world_book(kit_path)
@@ -186,14 +233,40 @@ JSON = st.recursive(
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
     max_leaves=10,
 )
-ENTRY_FIELDS = ["uid", "content", "position", "order", "disable", "group", "depth", "macro", "requires", "excludes",
-                "trigger_config", "key", "keysecondary", "keys", "id", "insertion_order", "enabled", "selectiveLogic"]
+ENTRY_FIELDS = [
+    "uid",
+    "content",
+    "position",
+    "order",
+    "disable",
+    "group",
+    "depth",
+    "macro",
+    "requires",
+    "excludes",
+    "trigger_config",
+    "key",
+    "keysecondary",
+    "keys",
+    "id",
+    "insertion_order",
+    "enabled",
+    "selectiveLogic",
+]
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-@given(shape=st.sampled_from(["kit", "st", "card"]), fields=st.dictionaries(st.sampled_from(ENTRY_FIELDS), JSON, max_size=5),
-       huge=st.booleans(), strict=st.booleans())
-def test_generated_books_are_read_or_refused_with_kit_errors(tmp_path: Path, shape: str, fields: dict, huge: bool, strict: bool) -> None:
+@settings(
+    max_examples=250, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
+@given(
+    shape=st.sampled_from(["kit", "st", "card"]),
+    fields=st.dictionaries(st.sampled_from(ENTRY_FIELDS), JSON, max_size=5),
+    huge=st.booleans(),
+    strict=st.booleans(),
+)
+def test_generated_books_are_read_or_refused_with_kit_errors(
+    tmp_path: Path, shape: str, fields: dict, huge: bool, strict: bool
+) -> None:
     entry = {"uid": "1", "content": "x", **fields}
     if shape == "kit":
         data: Any = {"id": "g", "entries": [entry]}

@@ -13,8 +13,15 @@ def entry(**fields) -> dict:
 
 @pytest.mark.parametrize(
     "constant, expected, warned",
-    [([True, False], True, False), ([False, True], False, False), ([1], True, False), ([], False, False),
-     (["true"], False, True), (True, True, False), ("false", False, False)],
+    [
+        ([True, False], True, False),
+        ([False, True], False, False),
+        ([1], True, False),
+        ([], False, False),
+        (["true"], False, True),
+        (True, True, False),
+        ("false", False, False),
+    ],
 )
 def test_constant_reads_the_first_element(constant, expected, warned):
     book = wb.world_book_from_dict({"id": "b", "entries": [entry(trigger_config={"triggers": {"constant": constant}})]})
@@ -26,8 +33,17 @@ def test_constant_reads_the_first_element(constant, expected, warned):
 
 @pytest.mark.parametrize(
     "disable, expected",
-    [("maybe", True), ("false", True), ("", False), (0, False), (2, True), ([], False), ([0], True), ({"a": 1}, True),
-     (None, False)],
+    [
+        ("maybe", True),
+        ("false", True),
+        ("", False),
+        (0, False),
+        (2, True),
+        ([], False),
+        ([0], True),
+        ({"a": 1}, True),
+        (None, False),
+    ],
 )
 def test_disable_follows_the_design_truthiness(disable, expected):
     book = wb.world_book_from_dict({"id": "b", "entries": [entry(disable=disable)]}, strict=True)

@@ -18,8 +18,20 @@ def kit_book(*entries: dict, book_id: str = "b") -> wb.WorldBook:
 
 
 def kw(uid, keys, *, order=0, **extra) -> dict:
-    keyword = {"key": keys, **{k: v for k, v in extra.items() if k in ("secondaryKey", "secondaryLogic", "matchWholeWords", "caseSensitive")}}
-    entry = {"uid": uid, "content": f"content {uid}", "order": order, "trigger_config": {"triggers": {"keyword": keyword}}}
+    keyword = {
+        "key": keys,
+        **{
+            k: v
+            for k, v in extra.items()
+            if k in ("secondaryKey", "secondaryLogic", "matchWholeWords", "caseSensitive")
+        },
+    }
+    entry = {
+        "uid": uid,
+        "content": f"content {uid}",
+        "order": order,
+        "trigger_config": {"triggers": {"keyword": keyword}},
+    }
     entry.update({k: v for k, v in extra.items() if k in ("group", "requires", "excludes", "disable")})
     if "probability" in extra:
         entry["trigger_config"]["probability"] = extra["probability"]
@@ -59,9 +71,11 @@ def test_disabled_entries_are_left_alone():
 def test_probability_zero_never_fires_kit_and_sillytavern():
     df = lint(kit_book(kw("a", ["dragon"], probability=0)))
     assert kinds(df) == [("never_fires", "a")] and "probability 0" in df["message"].iloc[0]
-    st = st_book({"key": ["x"], "content": "c", "useProbability": True, "probability": 0},
-                 {"key": ["y"], "content": "c", "useProbability": True},
-                 {"key": ["z"], "content": "c", "useProbability": False, "probability": 0})
+    st = st_book(
+        {"key": ["x"], "content": "c", "useProbability": True, "probability": 0},
+        {"key": ["y"], "content": "c", "useProbability": True},
+        {"key": ["z"], "content": "c", "useProbability": False, "probability": 0},
+    )
     df = lint(st)
     assert kinds(df) == [("never_fires", "0"), ("never_fires", "1")]
     assert "absent" in df.set_index("uid").loc["1", "message"]
@@ -70,26 +84,30 @@ def test_probability_zero_never_fires_kit_and_sillytavern():
 @pytest.mark.parametrize(
     "secondary, logic, dead",
     [
-        (["", ""], 0, True),            # AND_ANY over empty keys only
+        (["", ""], 0, True),  # AND_ANY over empty keys only
         (["", "b"], 0, False),
-        (["b", ""], 3, True),           # AND_ALL with an empty key
-        (["drag"], 2, True),            # NOT_ANY with a key inside the primary key
+        (["b", ""], 3, True),  # AND_ALL with an empty key
+        (["drag"], 2, True),  # NOT_ANY with a key inside the primary key
         (["dragon"], 2, True),
         (["knight"], 2, False),
         (["drag", "dragon"], 1, True),  # NOT_ALL, every secondary implied
         (["drag", "knight"], 1, False),
-        ([], 0, False),                 # empty secondary list: SillyTavern skips the check
+        ([], 0, False),  # empty secondary list: SillyTavern skips the check
         ([], 3, False),
     ],
 )
 def test_unsatisfiable_secondary_logic_sillytavern(secondary, logic, dead):
-    book = st_book({"key": ["dragon"], "keysecondary": secondary, "selective": True, "selectiveLogic": logic, "content": "c"})
+    book = st_book(
+        {"key": ["dragon"], "keysecondary": secondary, "selective": True, "selectiveLogic": logic, "content": "c"}
+    )
     df = lint(book)
     assert (("never_fires", "0") in kinds(df)) is dead
 
 
 def test_secondary_logic_outside_0_3_never_fires():
-    df = lint(st_book({"key": ["dragon"], "keysecondary": ["b"], "selective": True, "selectiveLogic": "1", "content": "c"}))
+    df = lint(
+        st_book({"key": ["dragon"], "keysecondary": ["b"], "selective": True, "selectiveLogic": "1", "content": "c"})
+    )
     assert "not 0-3" in df["message"].iloc[0]
 
 
@@ -98,9 +116,13 @@ def test_kit_engine_drops_empty_secondary_keys_so_not_dead():
     df = lint(kit_book(kw("a", ["dragon"], secondaryKey=["Drag"], secondaryLogic="not_any")))
     assert kinds(df) == [("never_fires", "a")]
     # case-sensitive: "Drag" is not inside "dragon"
-    assert lint(kit_book(kw("a", ["dragon"], secondaryKey=["Drag"], secondaryLogic="not_any", caseSensitive=True))).empty
+    assert lint(
+        kit_book(kw("a", ["dragon"], secondaryKey=["Drag"], secondaryLogic="not_any", caseSensitive=True))
+    ).empty
     # whole words on: "drag" inside "dragon" is not a whole-word match
-    assert lint(kit_book(kw("a", ["dragon"], secondaryKey=["drag"], secondaryLogic="not_any", matchWholeWords=True))).empty
+    assert lint(
+        kit_book(kw("a", ["dragon"], secondaryKey=["drag"], secondaryLogic="not_any", matchWholeWords=True))
+    ).empty
 
 
 def test_delay_until_recursion_reachability():
@@ -110,7 +132,9 @@ def test_delay_until_recursion_reachability():
     unreachable = st_book(base, {"key": ["wizard"], "content": "c", "delayUntilRecursion": 1})
     df = lint(unreachable)
     assert kinds(df) == [("never_fires", "1")] and df["field"].iloc[0] == "delayUntilRecursion"
-    prevented = st_book({**base, "preventRecursion": True}, {"key": ["dragon"], "content": "c", "delayUntilRecursion": True})
+    prevented = st_book(
+        {**base, "preventRecursion": True}, {"key": ["dragon"], "content": "c", "delayUntilRecursion": True}
+    )
     assert kinds(lint(prevented)) == [("never_fires", "1")]
     excluded = st_book(base, {"key": ["dragon"], "content": "c", "delayUntilRecursion": True, "excludeRecursion": True})
     assert "excludeRecursion" in lint(excluded)["message"].iloc[0]
@@ -149,7 +173,9 @@ def test_duplicate_key_case_rules():
 
 def test_missing_reference_requires_and_excludes():
     other = kit_book(kw("z", ["zed"]), book_id="other")
-    book = kit_book(kw("a", ["dragon"], requires=["nope"], excludes=["other/z", "other/gone", "ghost/q"]), kw("b", ["x"]))
+    book = kit_book(
+        kw("a", ["dragon"], requires=["nope"], excludes=["other/z", "other/gone", "ghost/q"]), kw("b", ["x"])
+    )
     df = lint([book, other])
     rows = sorted(zip(df["field"], df["severity"]))
     assert rows == [("excludes[1]", "warning"), ("excludes[2]", "warning"), ("requires[0]", "error")]
@@ -157,15 +183,26 @@ def test_missing_reference_requires_and_excludes():
 
 
 def test_group_shadowed_kit_and_sillytavern():
-    book = kit_book({"uid": "c", "content": "always", "order": 5, "group": "g", "trigger_config": {"triggers": {"constant": [True]}}},
-                    kw("k", ["dragon"], order=1, group="g"), kw("hi", ["wyvern"], order=9, group="g"))
+    book = kit_book(
+        {
+            "uid": "c",
+            "content": "always",
+            "order": 5,
+            "group": "g",
+            "trigger_config": {"triggers": {"constant": [True]}},
+        },
+        kw("k", ["dragon"], order=1, group="g"),
+        kw("hi", ["wyvern"], order=9, group="g"),
+    )
     assert kinds(lint(book)) == [("group_shadowed", "k")]
     broader = kit_book(kw("w", ["drag"], order=3, group="g"), kw("l", ["dragon", "dragonfly"], order=1, group="g"))
     assert kinds(lint(broader)) == [("group_shadowed", "l")]
-    st = st_book({"key": ["a"], "content": "c", "constant": True, "group": "g", "groupOverride": True, "order": 1},
-                 {"key": ["b"], "content": "c", "group": "g", "order": 50},
-                 {"key": ["d"], "content": "c", "group": "h", "constant": True},
-                 {"key": ["e"], "content": "c", "group": "h", "groupWeight": 0})
+    st = st_book(
+        {"key": ["a"], "content": "c", "constant": True, "group": "g", "groupOverride": True, "order": 1},
+        {"key": ["b"], "content": "c", "group": "g", "order": 50},
+        {"key": ["d"], "content": "c", "group": "h", "constant": True},
+        {"key": ["e"], "content": "c", "group": "h", "groupWeight": 0},
+    )
     assert kinds(lint(st)) == [("group_shadowed", "1"), ("group_shadowed", "3")]
 
 
@@ -192,9 +229,13 @@ def test_broad_keys():
 
 
 def test_every_documented_kind_is_reachable():
-    st = st_book({"key": ["/(bad/", "/^x/", "ok"], "content": "c"}, {"key": ["ok"], "content": "c"},
-                 {"content": "c"}, {"key": ["elf"], "constant": True, "content": "x" * 100, "group": "g"},
-                 {"key": ["zz"], "content": "c", "group": "g", "groupWeight": 0})
+    st = st_book(
+        {"key": ["/(bad/", "/^x/", "ok"], "content": "c"},
+        {"key": ["ok"], "content": "c"},
+        {"content": "c"},
+        {"key": ["elf"], "constant": True, "content": "x" * 100, "group": "g"},
+        {"key": ["zz"], "content": "c", "group": "g", "groupWeight": 0},
+    )
     book = kit_book(kw("a", ["q"], requires=["none"]), book_id="k")
     assert set(wb.lint([st, book], budget_tokens=5)["kind"]) == set(LINT_KINDS) - {"unreadable"}
 
@@ -205,7 +246,9 @@ def test_inputs_paths_folders_and_parsed_files(tmp_path):
     assert kinds(lint(tmp_path / "w.json")) == [("never_fires", "0")]
     assert kinds(lint(str(tmp_path))) == [("never_fires", "0")]
     (tmp_path / "bad.json").write_text('{"entries": {"0": {"uid": 0, "content": "c"},}}', encoding="utf-8")
-    (tmp_path / "skip.json").write_text(json.dumps({"entries": {"0": {"uid": 0, "content": {"x": 1}}}}), encoding="utf-8")
+    (tmp_path / "skip.json").write_text(
+        json.dumps({"entries": {"0": {"uid": 0, "content": {"x": 1}}}}), encoding="utf-8"
+    )
     df = lint(tmp_path)
     assert kinds(df) == [("never_fires", "0"), ("unreadable", "-"), ("unreadable", "0")]
     unread = df[df["kind"] == "unreadable"].set_index("book_id")
@@ -264,6 +307,10 @@ def test_cli_worldbook_lint_subprocess(tmp_path):
     import sys
 
     (tmp_path / "w.json").write_text(json.dumps({"entries": {"0": {"uid": 0, "content": "c"}}}), encoding="utf-8")
-    result = subprocess.run([sys.executable, "-m", "kit", "worldbook-lint", str(tmp_path / "w.json")],
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "kit", "worldbook-lint", str(tmp_path / "w.json")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 1 and "never_fires" in result.stdout, result.stderr

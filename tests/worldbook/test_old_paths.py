@@ -12,8 +12,17 @@ import kit.worldbook as wb
 
 MOVED = {
     "book": ["model", "conditions", "logic", "normalize", "cards", "io", "_files"],
-    "engine": ["matching", "conflicts", "reasons", "activation", "payload", "prompt_assembly", "reporting",
-               "near_miss", "judge"],
+    "engine": [
+        "matching",
+        "conflicts",
+        "reasons",
+        "activation",
+        "payload",
+        "prompt_assembly",
+        "reporting",
+        "near_miss",
+        "judge",
+    ],
     "conversations": ["chats", "studio"],
     "analysis": ["trigger_coverage", "outcomes", "explanation", "token_budget", "tokens", "tuning"],
     "checks": ["linting", "card_portability"],
@@ -29,12 +38,11 @@ def test_an_old_path_is_the_moved_module(old, new):
 
 
 def test_from_imports_of_old_paths_give_the_same_objects():
+    import kit.worldbook.analysis.trigger_coverage as tc
     from kit.worldbook.activation import Activator
     from kit.worldbook.model import WorldBook
     from kit.worldbook.trigger_coverage import _plan  # private names too: it is the module itself
     from kit.worldbook.tuning import entry_outcomes
-
-    import kit.worldbook.analysis.trigger_coverage as tc
 
     assert (Activator, WorldBook) == (wb.Activator, wb.WorldBook)
     assert _plan is tc._plan

@@ -10,17 +10,27 @@ from kit.core.errors import InvalidParameterError
 
 @pytest.fixture
 def book() -> wb.WorldBook:
-    return wb.world_book_from_dict({"id": "lin_wan", "entries": [
-        {"uid": 1, "content": "c", "trigger_config": {"triggers": {"keyword": {"key": ["魔法"]}}}}]})
+    return wb.world_book_from_dict(
+        {
+            "id": "lin_wan",
+            "entries": [{"uid": 1, "content": "c", "trigger_config": {"triggers": {"keyword": {"key": ["魔法"]}}}}],
+        }
+    )
 
 
 @pytest.mark.parametrize(
     "kwargs, pattern",
     [
-        ({"global_books": "lin_wan"}, r"'global_books' parameter of activate must be a list of WorldBook\. Got str 'lin_wan' instead: use library\['lin_wan'\]"),
+        (
+            {"global_books": "lin_wan"},
+            r"'global_books' parameter of activate must be a list of WorldBook\. Got str 'lin_wan' instead: use library\['lin_wan'\]",
+        ),
         ({"global_books": ["lin_wan"]}, r"Got str 'lin_wan' at index 0 instead: use library"),
         ({"global_books": {"entries": []}}, r"Got dict .*kit\.worldbook\.world_book_from_dict\(data\)"),
-        ({"character_book": "lin_wan"}, r"'character_book' parameter of activate must be a WorldBook or None\. Got str"),
+        (
+            {"character_book": "lin_wan"},
+            r"'character_book' parameter of activate must be a WorldBook or None\. Got str",
+        ),
         ({"message": None}, r"'message' parameter of activate must be a str\. Got NoneType None"),
         ({"history": "hello"}, r"'history' parameter.*Got str 'hello' instead: wrap one message in a list"),
         ({"history": ["a", 3]}, r"Got int 3 at index 1"),

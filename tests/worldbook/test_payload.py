@@ -14,13 +14,25 @@ from kit.worldbook.engine.payload import PAYLOAD_FIELDS, plain_json
 
 def book_at_every_position() -> wb.WorldBook:
     entries = [
-        {"uid": f"p{p}", "content": f"at {p}", "position": p, "order": p, "depth": 2,
-         "trigger_config": {"triggers": {"constant": [True]}}}
+        {
+            "uid": f"p{p}",
+            "content": f"at {p}",
+            "position": p,
+            "order": p,
+            "depth": 2,
+            "trigger_config": {"triggers": {"constant": [True]}},
+        }
         for p in range(8)
     ]
     entries[7]["macro"] = "lore"
-    entries.append({"uid": "kw", "content": "magic", "position": 0,
-                    "trigger_config": {"triggers": {"keyword": {"key": ["魔法", "火球", "龙", "冰"]}}}})
+    entries.append(
+        {
+            "uid": "kw",
+            "content": "magic",
+            "position": 0,
+            "trigger_config": {"triggers": {"keyword": {"key": ["魔法", "火球", "龙", "冰"]}}},
+        }
+    )
     return wb.world_book_from_dict({"id": "w", "name": "世界", "entries": entries})
 
 
@@ -39,7 +51,11 @@ def test_payload_of_every_position_is_plain_json():
     by_uid = {e["uid"]: e for e in entries}
     assert by_uid["p7"]["position_label"] == "宏替换" and by_uid["p0"]["position_label"] == "角色定义之后"
     assert (by_uid["p0"]["weight"], by_uid["p1"]["weight"], by_uid["p4"]["weight"], by_uid["p5"]["weight"]) == (
-        "高", "中", "极高", "最高")
+        "高",
+        "中",
+        "极高",
+        "最高",
+    )
     assert by_uid["kw"]["matched_keys"] == ["魔法", "火球", "龙"] and by_uid["p3"]["matched_keys"] == []
     # the frame keeps the bilingual display label
     assert result.set_index("uid").loc["p7", "position_label"] == "宏替换 (macro replacement)"
@@ -55,8 +71,14 @@ def test_payload_of_an_empty_result_and_of_rejected_rows():
 @pytest.mark.parametrize(
     "value, expected",
     [
-        (pd.NA, None), (float("nan"), None), (np.int64(3), 3), (np.float32(0.5), 0.5), (np.bool_(True), True),
-        ((1, "a"), [1, "a"]), ({1: np.array([1, 2])}, {"1": [1, 2]}), (pd.Timestamp("2026-01-02"), "2026-01-02T00:00:00"),
+        (pd.NA, None),
+        (float("nan"), None),
+        (np.int64(3), 3),
+        (np.float32(0.5), 0.5),
+        (np.bool_(True), True),
+        ((1, "a"), [1, "a"]),
+        ({1: np.array([1, 2])}, {"1": [1, 2]}),
+        (pd.Timestamp("2026-01-02"), "2026-01-02T00:00:00"),
     ],
 )
 def test_plain_json(value, expected):

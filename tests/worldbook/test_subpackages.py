@@ -25,8 +25,11 @@ def _worldbook_imports(path: Path) -> list[tuple[str, int]]:
     """(first part after ``kit.worldbook.``, line) for each import of kit.worldbook in the file, lazy ones too."""
     out = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        names = [node.module or ""] if isinstance(node, ast.ImportFrom) else (
-            [a.name for a in node.names] if isinstance(node, ast.Import) else [])
+        names = (
+            [node.module or ""]
+            if isinstance(node, ast.ImportFrom)
+            else ([a.name for a in node.names] if isinstance(node, ast.Import) else [])
+        )
         for name in names:
             parts = name.split(".")
             if parts[:2] == ["kit", "worldbook"] and len(parts) > 2:

@@ -125,13 +125,18 @@ def test_failed_save_leaves_the_old_file_unchanged(studio, monkeypatch):
 
 
 def _st_conversation():
-    return [wb.Conversation("c1", (wb.Turn("We walk into the forest."), wb.Turn("Tell me about Eldoria."), wb.Turn("Nothing here.")))]
+    return [
+        wb.Conversation(
+            "c1", (wb.Turn("We walk into the forest."), wb.Turn("Tell me about Eldoria."), wb.Turn("Nothing here."))
+        )
+    ]
 
 
 def test_sillytavern_book_is_saved_as_a_sillytavern_world_file(tmp_path):
+    from worldbook_inputs import WORLDBOOKS
+
     from kit.widgets import TriggerTuner
     from kit.worldbook.sillytavern import is_sillytavern_world
-    from worldbook_inputs import WORLDBOOKS
 
     src = WORLDBOOKS / "st_Eldoria.json"
     if not src.exists():
@@ -149,8 +154,12 @@ def test_sillytavern_book_is_saved_as_a_sillytavern_world_file(tmp_path):
     assert is_sillytavern_world(data)  # still a file SillyTavern can load
     original = json.loads(src.read_text(encoding="utf-8"))
     assert data["entries"][first]["key"] == ["forest", "森林"]
-    assert {k: v for k, v in data["entries"][first].items() if k != "key"} == {k: v for k, v in original["entries"][first].items() if k != "key"}
-    assert {k: v for k, v in data["entries"].items() if k != first} == {k: v for k, v in original["entries"].items() if k != first}
+    assert {k: v for k, v in data["entries"][first].items() if k != "key"} == {
+        k: v for k, v in original["entries"][first].items() if k != "key"
+    }
+    assert {k: v for k, v in data["entries"].items() if k != first} == {
+        k: v for k, v in original["entries"].items() if k != first
+    }
     assert wb.read_world_book(path).entry(first).triggers.keyword.keys == ("forest", "森林")
     # the same book written as kit's native JSON stays native when tuned and saved
     native = wb.write_world_book(wb.read_world_book(path), tmp_path / "native.json")
@@ -164,9 +173,10 @@ def test_sillytavern_book_is_saved_as_a_sillytavern_world_file(tmp_path):
 
 
 def test_book_read_from_a_card_is_never_overwritten_by_default(tmp_path):
+    from worldbook_inputs import WORLDBOOKS
+
     import kit.books
     from kit.widgets import TriggerTuner
-    from worldbook_inputs import WORLDBOOKS
 
     card_json = WORLDBOOKS / "st_Seraphina.card_v2.json"
     if not card_json.exists():

@@ -8,8 +8,16 @@ import pytest
 
 import kit.worldbook as wb
 from kit.samples.studio import write_worldbooks
-from kit.worldbook.analysis.tuning import (ENTRY_TURN_COLUMNS, HISTORY_GROUP_COLUMNS, TURN_CHANGE_COLUMNS,
-                                           compare_turns, entry_diff, entry_turns, group_history_matches, key_spans)
+from kit.worldbook.analysis.tuning import (
+    ENTRY_TURN_COLUMNS,
+    HISTORY_GROUP_COLUMNS,
+    TURN_CHANGE_COLUMNS,
+    compare_turns,
+    entry_diff,
+    entry_turns,
+    group_history_matches,
+    key_spans,
+)
 
 
 @pytest.fixture(scope="module")
@@ -52,7 +60,8 @@ def test_compare_turns_lists_gained_and_lost(studio):
     lost = changes[changes["change"] == "lost"]
     assert len(after) == len(before) + len(gained) - len(lost) and len(gained) and len(lost)
     assert set(zip(gained["conversation_id"], gained["turn"])) == (
-        set(zip(after["conversation_id"], after["turn"])) - set(zip(before["conversation_id"], before["turn"])))
+        set(zip(after["conversation_id"], after["turn"])) - set(zip(before["conversation_id"], before["turn"]))
+    )
     assert (gained["trigger_before"] == "").all() and (lost["trigger_after"] == "").all()
     assert changes["change"].cat.ordered and list(changes["change"].cat.categories) == ["gained", "lost"]
     assert compare_turns(before, before).empty

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pandas as pd
 import pytest
 
 import kit.worldbook as wb
@@ -17,33 +16,44 @@ def kw(*keys, cs=False, ww=False, secondary=(), logic="and_any", **more):
     return Triggers(keyword=keyword, **more)
 
 
-BOOK = WorldBook("b", "B", (
-    Entry("on", "always", triggers=Triggers(constant=True)),
-    Entry("off", "off", disable=True, triggers=kw("dragon")),
-    Entry("none", "no trigger"),
-    Entry("dragon", "a dragon", triggers=kw("dragon")),
-    Entry("second", "sec", triggers=kw("dragon", secondary=("castle",), logic="and_any")),
-    Entry("cond", "cond", triggers=Triggers(conditions=("tb.hp > 10",))),
-    Entry("logic", "logic", triggers=Triggers(logic_expression="wizard AND tb.hp > 1")),
-    Entry("rag", "the moon tower of silver glass", triggers=Triggers(rag=RagTrigger(threshold=0.99, top_k=1))),
-    Entry("high", "high", order=9, group=("g",), triggers=kw("dragon")),
-    Entry("low", "low", order=1, group=("g",), triggers=kw("dragon")),
-    Entry("boss", "boss", order=8, excludes=("minion",), triggers=kw("dragon")),
-    Entry("minion", "minion", order=1, triggers=kw("dragon")),
-    Entry("needy", "needy", requires=("nobody",), triggers=kw("dragon")),
-    Entry("never", "p0", triggers=kw("dragon", probability=0.0)),
-    Entry("case", "case", triggers=kw("Lyra", cs=True)),
-    Entry("whole", "whole", triggers=kw("cat", ww=True)),
-    Entry("deep", "deep", triggers=kw("harbour")),
-    Entry("field", "field", triggers=kw("sapphire")),
-    Entry("typo", "typo", triggers=kw("glacite")),
-    Entry("cjk", "cjk", triggers=kw("冰川镐")),
-))
+BOOK = WorldBook(
+    "b",
+    "B",
+    (
+        Entry("on", "always", triggers=Triggers(constant=True)),
+        Entry("off", "off", disable=True, triggers=kw("dragon")),
+        Entry("none", "no trigger"),
+        Entry("dragon", "a dragon", triggers=kw("dragon")),
+        Entry("second", "sec", triggers=kw("dragon", secondary=("castle",), logic="and_any")),
+        Entry("cond", "cond", triggers=Triggers(conditions=("tb.hp > 10",))),
+        Entry("logic", "logic", triggers=Triggers(logic_expression="wizard AND tb.hp > 1")),
+        Entry("rag", "the moon tower of silver glass", triggers=Triggers(rag=RagTrigger(threshold=0.99, top_k=1))),
+        Entry("high", "high", order=9, group=("g",), triggers=kw("dragon")),
+        Entry("low", "low", order=1, group=("g",), triggers=kw("dragon")),
+        Entry("boss", "boss", order=8, excludes=("minion",), triggers=kw("dragon")),
+        Entry("minion", "minion", order=1, triggers=kw("dragon")),
+        Entry("needy", "needy", requires=("nobody",), triggers=kw("dragon")),
+        Entry("never", "p0", triggers=kw("dragon", probability=0.0)),
+        Entry("case", "case", triggers=kw("Lyra", cs=True)),
+        Entry("whole", "whole", triggers=kw("cat", ww=True)),
+        Entry("deep", "deep", triggers=kw("harbour")),
+        Entry("field", "field", triggers=kw("sapphire")),
+        Entry("typo", "typo", triggers=kw("glacite")),
+        Entry("cjk", "cjk", triggers=kw("冰川镐")),
+    ),
+)
 
 
 def outcomes(**kwargs):
-    r = wb.why([BOOK], message="a dragon and lyra with cats, some glacit and 冰川稿", history=["the harbour", "x", "y"],
-               table={"hp": 5, "gem": "a sapphire"}, scan_depth=2, rng=0, **kwargs)
+    r = wb.why(
+        [BOOK],
+        message="a dragon and lyra with cats, some glacit and 冰川稿",
+        history=["the harbour", "x", "y"],
+        table={"hp": 5, "gem": "a sapphire"},
+        scan_depth=2,
+        rng=0,
+        **kwargs,
+    )
     return r.set_index("uid")
 
 
@@ -52,11 +62,26 @@ def test_every_kit_rule_has_a_reachable_outcome():
     assert sorted(r.reset_index().columns) == sorted(WHY_SCHEMA) and len(r) == len(BOOK.entries)
     got = r["outcome"].astype(str).to_dict()
     assert got == {
-        "on": "activated", "off": "disabled", "none": "no_trigger", "dragon": "activated", "second": "secondary_logic",
-        "cond": "condition_false", "logic": "logic_false", "rag": "rag_miss", "high": "activated", "low": "group_lost",
-        "boss": "activated", "minion": "excluded", "needy": "requires_missing", "never": "probability",
-        "case": "no_key_match", "whole": "no_key_match", "deep": "no_key_match", "field": "no_key_match",
-        "typo": "no_key_match", "cjk": "no_key_match",
+        "on": "activated",
+        "off": "disabled",
+        "none": "no_trigger",
+        "dragon": "activated",
+        "second": "secondary_logic",
+        "cond": "condition_false",
+        "logic": "logic_false",
+        "rag": "rag_miss",
+        "high": "activated",
+        "low": "group_lost",
+        "boss": "activated",
+        "minion": "excluded",
+        "needy": "requires_missing",
+        "never": "probability",
+        "case": "no_key_match",
+        "whole": "no_key_match",
+        "deep": "no_key_match",
+        "field": "no_key_match",
+        "typo": "no_key_match",
+        "cjk": "no_key_match",
     }
     kit_codes = {code for code, engines, _ in OUTCOME_RULES if engines in ("kit", "both")}
     assert set(got.values()) == kit_codes
@@ -77,9 +102,15 @@ def test_near_misses_say_which_rule_and_the_text():
 
 def test_near_miss_can_be_switched_off_and_activate_has_the_same_outcomes():
     assert (outcomes(near_miss=False)["near_miss"] == "").all()
-    act = wb.activate([BOOK], message="a dragon and lyra with cats, some glacit and 冰川稿",
-                      history=["the harbour", "x", "y"],
-                      table={"hp": 5, "gem": "a sapphire"}, scan_depth=2, rng=0, include_rejected=True)
+    act = wb.activate(
+        [BOOK],
+        message="a dragon and lyra with cats, some glacit and 冰川稿",
+        history=["the harbour", "x", "y"],
+        table={"hp": 5, "gem": "a sapphire"},
+        scan_depth=2,
+        rng=0,
+        include_rejected=True,
+    )
     why = outcomes()
     for row in act.itertuples():
         assert row.outcome == why.loc[row.uid, "outcome"]
@@ -93,8 +124,11 @@ def test_typo_helpers():
     assert typo_of("dragon", "a dragn flew") == "dragn" and typo_of("cat", "a cot") is None  # short keys skipped
     assert typo_of("dragon", "a dragon") is None
     index = TypoIndex(["Dragon", "glacite ingot", "冰川镐"])
-    assert index.find("the dragn of glacit ingot and 冰川稿") == {"Dragon": "dragn", "glacite ingot": "glacit ingot",
-                                                                   "冰川镐": "冰川稿"}
+    assert index.find("the dragn of glacit ingot and 冰川稿") == {
+        "Dragon": "dragn",
+        "glacite ingot": "glacit ingot",
+        "冰川镐": "冰川稿",
+    }
 
 
 def test_why_chats_agrees_with_replay_and_summary_counts_turns():

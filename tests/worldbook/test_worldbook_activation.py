@@ -14,18 +14,32 @@ def kw(*keys, cs=False, ww=False, **more):
     return Triggers(keyword=KeywordTrigger(tuple(keys), cs, ww), **more)
 
 
-GLOBAL = WorldBook("world", "世界 World", (
-    Entry("base", "世界观", position=0, order=5, triggers=Triggers(constant=True)),
-    Entry("magic", "魔法体系", position=4, order=1, triggers=kw("魔法", "Magic")),
-    Entry("strong", "力量说明", position=0, order=1, triggers=Triggers(conditions=("tb.力量 > 10", 'tb.态度 包括 "友好"'))),
-    Entry("off", "disabled", position=0, disable=True, triggers=Triggers(constant=True)),
-    Entry("none", "no trigger", position=0),
-    Entry("alice", "Alice", position=2, order=2, triggers=kw("Alice", ww=True, cs=True)),
-))
-CHAR = WorldBook("hero", "Hero", (
-    Entry("dragon", "龙", position=1, order=1, triggers=kw("龙")),
-    Entry("logic", "逻辑", position=3, order=0, triggers=Triggers(logic_expression="龙 AND NOT tb.态度 = \"敌对\"")),
-))
+GLOBAL = WorldBook(
+    "world",
+    "世界 World",
+    (
+        Entry("base", "世界观", position=0, order=5, triggers=Triggers(constant=True)),
+        Entry("magic", "魔法体系", position=4, order=1, triggers=kw("魔法", "Magic")),
+        Entry(
+            "strong",
+            "力量说明",
+            position=0,
+            order=1,
+            triggers=Triggers(conditions=("tb.力量 > 10", 'tb.态度 包括 "友好"')),
+        ),
+        Entry("off", "disabled", position=0, disable=True, triggers=Triggers(constant=True)),
+        Entry("none", "no trigger", position=0),
+        Entry("alice", "Alice", position=2, order=2, triggers=kw("Alice", ww=True, cs=True)),
+    ),
+)
+CHAR = WorldBook(
+    "hero",
+    "Hero",
+    (
+        Entry("dragon", "龙", position=1, order=1, triggers=kw("龙")),
+        Entry("logic", "逻辑", position=3, order=0, triggers=Triggers(logic_expression='龙 AND NOT tb.态度 = "敌对"')),
+    ),
+)
 
 
 def run(**kwargs):
@@ -37,7 +51,14 @@ def run(**kwargs):
 def test_columns_and_sorting():
     r = run(message="I study magic", history=["一条龙飞过", "Alice来了"], table={"力量": 15, "态度": "很友好"})
     assert list(r.columns) == list(wb.ACTIVATION_COLUMNS)
-    assert r["entry_id"].tolist() == ["world/strong", "world/base", "hero/dragon", "world/alice", "hero/logic", "world/magic"]
+    assert r["entry_id"].tolist() == [
+        "world/strong",
+        "world/base",
+        "hero/dragon",
+        "world/alice",
+        "hero/logic",
+        "world/magic",
+    ]
     assert r[["position", "order"]].values.tolist() == sorted(r[["position", "order"]].values.tolist())
     row = r.set_index("entry_id").loc["world/magic"]
     assert (row.trigger, row.matched, row.matched_in, row.book_scope) == ("keyword", "Magic", "message", "global")
@@ -90,8 +111,14 @@ def test_conditions_all_must_hold_and_logic():
 
 
 def test_first_configured_trigger_is_reported():
-    book = WorldBook("b", "B", (Entry("x", triggers=Triggers(constant=True, keyword=KeywordTrigger(("a",)))),
-                                Entry("y", triggers=Triggers(keyword=KeywordTrigger(("a",)), conditions=("tb.v > 1",)))))
+    book = WorldBook(
+        "b",
+        "B",
+        (
+            Entry("x", triggers=Triggers(constant=True, keyword=KeywordTrigger(("a",)))),
+            Entry("y", triggers=Triggers(keyword=KeywordTrigger(("a",)), conditions=("tb.v > 1",))),
+        ),
+    )
     r = wb.activate([book], message="a", table={"v": 2}).set_index("uid")
     assert r.loc["x", "trigger"] == "constant" and r.loc["y", "trigger"] == "keyword"
     r = wb.activate([book], message="zzz", table={"v": 2}).set_index("uid")
@@ -100,15 +127,34 @@ def test_first_configured_trigger_is_reported():
 
 def test_secondary_keys_logic():
     def book(logic):
-        return WorldBook("b", "B", (Entry("x", triggers=Triggers(keyword=KeywordTrigger(("龙",), secondary_keys=("火", "冰"), secondary_logic=logic))),))
-    cases = {"and_any": [False, True, True], "not_all": [True, True, False], "not_any": [True, False, False], "and_all": [False, False, True]}
+        return WorldBook(
+            "b",
+            "B",
+            (
+                Entry(
+                    "x",
+                    triggers=Triggers(
+                        keyword=KeywordTrigger(("龙",), secondary_keys=("火", "冰"), secondary_logic=logic)
+                    ),
+                ),
+            ),
+        )
+
+    cases = {
+        "and_any": [False, True, True],
+        "not_all": [True, True, False],
+        "not_any": [True, False, False],
+        "and_all": [False, False, True],
+    }
     for logic, expected in cases.items():
         got = [len(wb.activate([book(logic)], message=m)) == 1 for m in ("龙", "龙火", "龙火冰")]
         assert got == expected, logic
 
 
 def test_probability_is_reproducible_with_seed():
-    book = WorldBook("b", "B", tuple(Entry(str(i), triggers=Triggers(constant=True, probability=0.5)) for i in range(40)))
+    book = WorldBook(
+        "b", "B", tuple(Entry(str(i), triggers=Triggers(constant=True, probability=0.5)) for i in range(40))
+    )
     a = wb.activate([book], message="", rng=7)["uid"].tolist()
     b = wb.activate([book], message="", rng=np.random.default_rng(7))["uid"].tolist()
     assert a == b and 5 < len(a) < 35
@@ -117,13 +163,17 @@ def test_probability_is_reproducible_with_seed():
 
 
 def test_groups_keep_highest_order_and_report_losers():
-    book = WorldBook("b", "B", (
-        Entry("low", position=0, order=1, group=("weather",), triggers=Triggers(constant=True)),
-        Entry("high", position=0, order=9, group=("weather", "mood"), triggers=Triggers(constant=True)),
-        Entry("mood", position=0, order=5, group=("mood",), triggers=Triggers(constant=True)),
-        Entry("tie1", position=1, order=3, group=("t",), triggers=Triggers(constant=True)),
-        Entry("tie2", position=1, order=3, group=("t",), triggers=Triggers(constant=True)),
-    ))
+    book = WorldBook(
+        "b",
+        "B",
+        (
+            Entry("low", position=0, order=1, group=("weather",), triggers=Triggers(constant=True)),
+            Entry("high", position=0, order=9, group=("weather", "mood"), triggers=Triggers(constant=True)),
+            Entry("mood", position=0, order=5, group=("mood",), triggers=Triggers(constant=True)),
+            Entry("tie1", position=1, order=3, group=("t",), triggers=Triggers(constant=True)),
+            Entry("tie2", position=1, order=3, group=("t",), triggers=Triggers(constant=True)),
+        ),
+    )
     r = wb.activate([book], include_rejected=True).set_index("uid")
     assert r.loc[["high", "tie1"], "is_active"].all()
     assert r.loc["low", "rejected_by"] == "group weather: b/high"
@@ -134,13 +184,17 @@ def test_groups_keep_highest_order_and_report_losers():
 
 def test_requires_and_excludes():
     other = WorldBook("o", "O", (Entry("flag", triggers=kw("旗")),))
-    book = WorldBook("b", "B", (
-        Entry("a", order=1, triggers=Triggers(constant=True), excludes=("b",)),
-        Entry("b", order=2, triggers=Triggers(constant=True), excludes=("a",)),
-        Entry("needs-a", triggers=Triggers(constant=True), requires=("a",)),
-        Entry("needs-chain", triggers=Triggers(constant=True), requires=("needs-a",)),
-        Entry("needs-flag", triggers=Triggers(constant=True), requires=("o/flag",)),
-    ))
+    book = WorldBook(
+        "b",
+        "B",
+        (
+            Entry("a", order=1, triggers=Triggers(constant=True), excludes=("b",)),
+            Entry("b", order=2, triggers=Triggers(constant=True), excludes=("a",)),
+            Entry("needs-a", triggers=Triggers(constant=True), requires=("a",)),
+            Entry("needs-chain", triggers=Triggers(constant=True), requires=("needs-a",)),
+            Entry("needs-flag", triggers=Triggers(constant=True), requires=("o/flag",)),
+        ),
+    )
     r = wb.activate([other, book], message="", include_rejected=True).set_index("entry_id")
     assert r.loc["b/b", "is_active"] and r.loc["b/a", "rejected_by"] == "excludes b/b"
     assert r.loc["b/needs-a", "rejected_by"] == "requires b/a"
@@ -174,7 +228,9 @@ def test_activate_request_and_payload():
     assert [e["uid"] for e in out["entries"]] == r["uid"].tolist()
     first = out["entries"][0]
     assert set(first) >= {"uid", "content", "position", "order", "trigger_config"}
-    assert first["trigger_config"] == {"triggers": {"condition": {"conditions": [{"text": "tb.力量 > 10"}, {"text": 'tb.态度 包括 "友好"'}]}}}
+    assert first["trigger_config"] == {
+        "triggers": {"condition": {"conditions": [{"text": "tb.力量 > 10"}, {"text": 'tb.态度 包括 "友好"'}]}}
+    }
     with pytest.raises(wb.WorldBookNotFoundError, match="'missing'"):
         wb.activate_request({"worldBookData": {"globalBooks": ["missing"]}}, lib)
     with pytest.raises(wb.WorldBookFormatError, match="chatHistory\\[0\\]"):
@@ -194,7 +250,10 @@ def test_stats_and_log(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "[WorldBook] 📖 加载全局世界书 '世界 World'，共 6 个条目"
     assert "[WorldBook-Check] 🔑 关键词触发(用户输入) | UID: magic | 匹配关键词: ['魔法']" in lines
-    assert "[WorldBook] ✅ 全局世界书 '世界 World' 条目激活 | UID: magic | 触发: keyword | 位置: 系统提示/作者注释" in lines
+    assert (
+        "[WorldBook] ✅ 全局世界书 '世界 World' 条目激活 | UID: magic | 触发: keyword | 位置: 系统提示/作者注释"
+        in lines
+    )
     assert "[WorldBook] 📊 激活统计:" in lines and "    * keyword: 1 个" in lines
 
 
@@ -213,10 +272,17 @@ def test_explain_lists_every_check():
     assert e.iloc[2]["detail"] == "value 'abc' of '力量' is not a number"
     assert e.iloc[3]["detail"] == "field '态度' is missing from the table"
     assert not e.iloc[-2]["passed"]
-    assert e.iloc[-1][["item", "passed", "detail"]].tolist() == ["condition_false", False, "tb.力量 > 10: value 'abc' of '力量' is not a number"]
+    assert e.iloc[-1][["item", "passed", "detail"]].tolist() == [
+        "condition_false",
+        False,
+        "tb.力量 > 10: value 'abc' of '力量' is not a number",
+    ]
     e = wb.explain(GLOBAL.entry("magic"), message="nothing", history=["学MAGIC", "old"], scan_depth=2)
     keys = e[e["check"] == "key"]
-    assert keys[["item", "source", "value", "passed"]].values.tolist() == [["魔法", "", "", False], ["Magic", "history[0]", "MAGIC", True]]
+    assert keys[["item", "source", "value", "passed"]].values.tolist() == [
+        ["魔法", "", "", False],
+        ["Magic", "history[0]", "MAGIC", True],
+    ]
     assert e.iloc[-2]["item"] == "keyword" and e.iloc[-2]["passed"]
     assert e.iloc[-1][["item", "passed", "detail"]].tolist() == ["activated", True, "keyword: Magic"]
     off = wb.explain(GLOBAL.entry("off"))
@@ -240,14 +306,18 @@ def test_explain_agrees_with_activate():
 
 
 def test_group_winner_dropped_by_requires_hands_the_group_to_the_runner_up():
-    book = WorldBook("b", "B", (
-        Entry("high", order=9, group=("g",), requires=("absent",), triggers=Triggers(constant=True)),
-        Entry("low", order=1, group=("g",), triggers=Triggers(constant=True)),
-        Entry("needs-low", order=0, requires=("low",), triggers=Triggers(constant=True)),
-        Entry("boss", order=8, excludes=("minion",), requires=("absent",), triggers=Triggers(constant=True)),
-        Entry("minion", order=2, triggers=Triggers(constant=True)),
-        Entry("absent", triggers=Triggers(keyword=KeywordTrigger(("never-said",)))),
-    ))
+    book = WorldBook(
+        "b",
+        "B",
+        (
+            Entry("high", order=9, group=("g",), requires=("absent",), triggers=Triggers(constant=True)),
+            Entry("low", order=1, group=("g",), triggers=Triggers(constant=True)),
+            Entry("needs-low", order=0, requires=("low",), triggers=Triggers(constant=True)),
+            Entry("boss", order=8, excludes=("minion",), requires=("absent",), triggers=Triggers(constant=True)),
+            Entry("minion", order=2, triggers=Triggers(constant=True)),
+            Entry("absent", triggers=Triggers(keyword=KeywordTrigger(("never-said",)))),
+        ),
+    )
     r = wb.activate([book], message="", include_rejected=True).set_index("uid")
     assert r.loc["high", "rejected_by"] == "requires b/absent" and r.loc["boss", "rejected_by"] == "requires b/absent"
     assert r.loc[["low", "needs-low", "minion"], "is_active"].all()

@@ -16,28 +16,44 @@ from kit.worldbook.conversations.chats import CHAT_SCHEMA as CHAT_COLUMNS
 
 def _write(path: Path, lines: list[object]) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("\n".join(x if isinstance(x, str) else json.dumps(x, ensure_ascii=False) for x in lines) + "\n",
-                    encoding="utf-8")
+    path.write_text(
+        "\n".join(x if isinstance(x, str) else json.dumps(x, ensure_ascii=False) for x in lines) + "\n",
+        encoding="utf-8",
+    )
     return path
 
 
-HEADER = {"user_name": "You", "character_name": "Mara Vance", "create_date": "2026-10-05 @09h 30m 00s",
-          "chat_metadata": {"integrity": "abc", "world_info": "starport_nyx"}}
+HEADER = {
+    "user_name": "You",
+    "character_name": "Mara Vance",
+    "create_date": "2026-10-05 @09h 30m 00s",
+    "chat_metadata": {"integrity": "abc", "world_info": "starport_nyx"},
+}
 
 
 def _msg(mes: object, *, user: bool = False, system: bool = False, **extra: object) -> dict:
-    return {"name": "You" if user else "Mara Vance", "is_user": user, "is_system": system,
-            "send_date": "October 5, 2026 9:30am", "mes": mes, "extra": {}, **extra}
+    return {
+        "name": "You" if user else "Mara Vance",
+        "is_user": user,
+        "is_system": system,
+        "send_date": "October 5, 2026 9:30am",
+        "mes": mes,
+        "extra": {},
+        **extra,
+    }
 
 
 def test_header_messages_and_conversation(tmp_path):
-    path = _write(tmp_path / "chats" / "Mara Vance" / "Mara Vance - 2026-10-05@09h30m00s.jsonl", [
-        HEADER,
-        _msg("Welcome aboard.", swipes=["Welcome aboard.", "Strap in."], swipe_id=0, swipe_info=[{}, {}]),
-        _msg("Where to?", user=True, send_date=1790000000000),
-        _msg("(a hidden note)", system=True),
-        _msg("The docks, then."),
-    ])
+    _write(
+        tmp_path / "chats" / "Mara Vance" / "Mara Vance - 2026-10-05@09h30m00s.jsonl",
+        [
+            HEADER,
+            _msg("Welcome aboard.", swipes=["Welcome aboard.", "Strap in."], swipe_id=0, swipe_info=[{}, {}]),
+            _msg("Where to?", user=True, send_date=1790000000000),
+            _msg("(a hidden note)", system=True),
+            _msg("The docks, then."),
+        ],
+    )
     corpus = wb.read_chats(tmp_path, character_books=CHARACTER_BOOKS, global_book_ids=["aetheria"])
     assert len(corpus) == 1
     log = corpus.logs[0]
@@ -63,14 +79,20 @@ def test_header_messages_and_conversation(tmp_path):
 
 
 def test_group_chats_and_folders(tmp_path):
-    _write(tmp_path / "group chats" / "1700000000000.jsonl", [
-        {"chat_metadata": {}, "user_name": "unused", "character_name": "unused"}, _msg("Hello all."),
-    ])
+    _write(
+        tmp_path / "group chats" / "1700000000000.jsonl",
+        [
+            {"chat_metadata": {}, "user_name": "unused", "character_name": "unused"},
+            _msg("Hello all."),
+        ],
+    )
     _write(tmp_path / "group chats" / "1600000000000.jsonl", [_msg("An old group chat without a header.")])
     _write(tmp_path / "chats" / "林晚" / "林晚 - 1.jsonl", [{**HEADER, "character_name": "林晚"}, _msg("魔法")])
     files = wb.scan_chat_files(tmp_path)
     assert [(f.conversation_id, f.is_group) for f in files] == [
-        ("chats/林晚/林晚 - 1", False), ("group chats/1600000000000", True), ("group chats/1700000000000", True),
+        ("chats/林晚/林晚 - 1", False),
+        ("group chats/1600000000000", True),
+        ("group chats/1700000000000", True),
     ]
     corpus = wb.read_chats(tmp_path, character_books=CHARACTER_BOOKS)
     assert corpus.problems().empty  # a group chat may lack the header
@@ -85,17 +107,20 @@ def test_group_chats_and_folders(tmp_path):
 
 
 def test_bad_lines_are_problem_rows_and_the_rest_is_read(tmp_path):
-    path = _write(tmp_path / "Mara Vance" / "c.jsonl", [
-        HEADER,
-        _msg("one"),
-        '{"name": "Mara Vance", "is_user": false, "mes": "cut o',
-        json.dumps(["not", "an", "object"]),
-        _msg(None),
-        _msg("two", user="yes"),
-        _msg("three", swipes="nope"),
-        "",
-        _msg("four"),
-    ])
+    path = _write(
+        tmp_path / "Mara Vance" / "c.jsonl",
+        [
+            HEADER,
+            _msg("one"),
+            '{"name": "Mara Vance", "is_user": false, "mes": "cut o',
+            json.dumps(["not", "an", "object"]),
+            _msg(None),
+            _msg("two", user="yes"),
+            _msg("three", swipes="nope"),
+            "",
+            _msg("four"),
+        ],
+    )
     log = wb.read_chat(path)
     assert [m.mes for m in log.messages] == ["one", "three", "four"]
     problems = wb.read_chats(tmp_path).problems()
@@ -135,7 +160,9 @@ def test_long_lines_are_skipped_without_reading_them_whole(tmp_path):
     assert [m.mes for m in log.messages] == ["before", "after"]
     assert [(p["kind"], p["line"]) for p in log.problems] == [("line_too_long", 3)]
     assert len(wb.read_chat(path).messages) == 3
-    with pytest.raises(ValueError, match=r"'max_line_bytes' parameter of read_chat must be an int in the range \[1, inf\)\. Got 0"):
+    with pytest.raises(
+        ValueError, match=r"'max_line_bytes' parameter of read_chat must be an int in the range \[1, inf\)\. Got 0"
+    ):
         wb.read_chat(path, max_line_bytes=0)
 
 
@@ -155,7 +182,10 @@ def test_generated_corpus(tmp_path):
     assert len(problems[problems["severity"] == "error"]) == generated.n_bad_lines == 2
     chats = corpus.chats()
     assert chats["is_group"].sum() == 3 and chats["n_system"].sum() > 0 and chats["n_swipes"].sum() > 0
-    assert set(c.character_book_id for c in corpus.conversations if not c.id.startswith("group")) == {"lin_wan", "mara_vance"}
+    assert set(c.character_book_id for c in corpus.conversations if not c.id.startswith("group")) == {
+        "lin_wan",
+        "mara_vance",
+    }
     again = write_chat_corpus(tmp_path / "again", 34, seed=3)
     assert [p.read_bytes() for p in generated.files] == [p.read_bytes() for p in again.files]
 

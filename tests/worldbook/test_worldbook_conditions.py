@@ -1,10 +1,10 @@
 from __future__ import annotations
 
 import pytest
+from worldbook_inputs import CONDITIONS, FALSE_WITH_REASON, LOGIC, LOGIC_MALFORMED, MALFORMED
 
 import kit.worldbook as wb
 from kit.core.errors import KitError
-from worldbook_inputs import CONDITIONS, FALSE_WITH_REASON, LOGIC, LOGIC_MALFORMED, MALFORMED
 from kit.worldbook.book.logic import evaluate_logic, logic_conditions, logic_keys
 
 

@@ -60,8 +60,14 @@ def test_replay_matches_activate_turn_by_turn(studio, replayed):
     lib = studio.library
     for t in (0, 5, len(conv.turns) - 1):
         turn = conv.turns[t]
-        direct = wb.activate([lib[i] for i in conv.global_book_ids], lib[conv.character_book_id],
-                             message=turn.message, history=conv.messages[:t], table=turn.table, rng=0)
+        direct = wb.activate(
+            [lib[i] for i in conv.global_book_ids],
+            lib[conv.character_book_id],
+            message=turn.message,
+            history=conv.messages[:t],
+            table=turn.table,
+            rng=0,
+        )
         got = replayed[(replayed["conversation_id"] == conv.id) & (replayed["turn"] == t)]
         # probability draws depend on the shared generator; compare entries without a probability
         sure = set(direct.loc[direct["probability"] == 1.0, "entry_id"])
@@ -99,7 +105,11 @@ def test_helpers(studio, replayed):
     assert (co["entry_id_a"] < co["entry_id_b"]).all() and (co["n_both"] >= 3).all()
     assert co["n_both"].is_monotonic_decreasing
     top = co.iloc[0]
-    both = replayed[replayed["entry_id"].isin([top.entry_id_a, top.entry_id_b])].groupby(["conversation_id", "turn"]).size()
+    both = (
+        replayed[replayed["entry_id"].isin([top.entry_id_a, top.entry_id_b])]
+        .groupby(["conversation_id", "turn"])
+        .size()
+    )
     assert (both == 2).sum() == top.n_both
     per_turn = wb.activations_per_turn(replayed, studio.conversations)
     assert len(per_turn) == sum(len(c.turns) for c in studio.conversations)
@@ -108,7 +118,16 @@ def test_helpers(studio, replayed):
     matrix = wb.activation_matrix(replayed, conv)
     assert matrix.shape[1] == len(conv.turns) and matrix.values.sum() == (replayed["conversation_id"] == conv.id).sum()
     hits = wb.condition_hit_rates(studio.library, studio.conversations)
-    assert list(hits.columns) == ["entry_id", "condition", "field", "n_turns", "n_true", "hit_rate", "n_missing", "n_not_numeric"]
+    assert list(hits.columns) == [
+        "entry_id",
+        "condition",
+        "field",
+        "n_turns",
+        "n_true",
+        "hit_rate",
+        "n_missing",
+        "n_not_numeric",
+    ]
     assert hits["hit_rate"].between(0, 1).all() and len(hits) >= 20
 
 
@@ -123,7 +142,12 @@ def test_empty_inputs_keep_columns():
 
 def test_replay_one_book_and_progress(capsys):
     book = WorldBook("b", "B", (Entry("k", triggers=Triggers(keyword=KeywordTrigger(("龙",)))),))
-    conv = Conversation("c", (Turn("你好"), Turn("有龙", "assistant"), Turn("走吧")), character_book_id="other", global_book_ids=("b", "missing"))
+    conv = Conversation(
+        "c",
+        (Turn("你好"), Turn("有龙", "assistant"), Turn("走吧")),
+        character_book_id="other",
+        global_book_ids=("b", "missing"),
+    )
     act = wb.replay([book], [conv], progress=True)
     assert act["turn"].tolist() == [1, 2] and act["matched_in"].tolist() == ["message", "history"]
     assert "replaying turns" in capsys.readouterr().err
@@ -133,7 +157,10 @@ def test_replay_one_book_and_progress(capsys):
 
 def test_conversation_reader_carries_tables(tmp_path):
     path = tmp_path / "c.json"
-    path.write_text(json.dumps({"turns": [{"message": "a", "table": {"x": 1, "y": 2}}, "b", {"message": "c", "table": {"x": 5}}]}), encoding="utf-8")
+    path.write_text(
+        json.dumps({"turns": [{"message": "a", "table": {"x": 1, "y": 2}}, "b", {"message": "c", "table": {"x": 5}}]}),
+        encoding="utf-8",
+    )
     conv = wb.read_conversation(path)
     assert conv.id == "c" and [t.table for t in conv.turns] == [{"x": 1, "y": 2}, {"x": 1, "y": 2}, {"x": 5, "y": 2}]
     path.write_text(json.dumps({"turns": [{"text": "a"}]}), encoding="utf-8")
@@ -149,15 +176,25 @@ def test_load_studio_missing(tmp_path):
 
 
 def test_condition_hit_rates_counts_exactly():
-    book = WorldBook("b", "B", (
-        Entry("s", triggers=Triggers(conditions=("tb.力量 > 10", 'tb.状态 = "missing"', 'tb.备注 包括 "not a number"'))),
-    ))
-    conv = Conversation("c", (
-        Turn("1", table={"力量": 15, "状态": "ok", "备注": "it is not a number"}),
-        Turn("2", table={"力量": "很强", "状态": "missing"}),
-        Turn("3", table={"状态": "ok"}),
-        Turn("4", table={"力量": "12", "备注": "x"}),
-    ))
+    book = WorldBook(
+        "b",
+        "B",
+        (
+            Entry(
+                "s",
+                triggers=Triggers(conditions=("tb.力量 > 10", 'tb.状态 = "missing"', 'tb.备注 包括 "not a number"')),
+            ),
+        ),
+    )
+    conv = Conversation(
+        "c",
+        (
+            Turn("1", table={"力量": 15, "状态": "ok", "备注": "it is not a number"}),
+            Turn("2", table={"力量": "很强", "状态": "missing"}),
+            Turn("3", table={"状态": "ok"}),
+            Turn("4", table={"力量": "12", "备注": "x"}),
+        ),
+    )
     hits = wb.condition_hit_rates([book], [conv]).set_index("condition")
     strength = hits.loc["tb.力量 > 10"]
     assert (strength.n_turns, strength.n_true, strength.n_missing, strength.n_not_numeric) == (4, 2, 1, 1)
@@ -171,13 +208,17 @@ def test_condition_hit_rates_counts_exactly():
 
 
 def test_helpers_on_a_small_replay_exactly():
-    book = WorldBook("b", "B", (
-        Entry("always", triggers=Triggers(constant=True)),
-        Entry("dragon", triggers=Triggers(keyword=KeywordTrigger(("龙",)))),
-        Entry("fire", triggers=Triggers(keyword=KeywordTrigger(("火",)))),
-        Entry("never", triggers=Triggers(keyword=KeywordTrigger(("冰",)))),
-        Entry("off", disable=True, triggers=Triggers(constant=True)),
-    ))
+    book = WorldBook(
+        "b",
+        "B",
+        (
+            Entry("always", triggers=Triggers(constant=True)),
+            Entry("dragon", triggers=Triggers(keyword=KeywordTrigger(("龙",)))),
+            Entry("fire", triggers=Triggers(keyword=KeywordTrigger(("火",)))),
+            Entry("never", triggers=Triggers(keyword=KeywordTrigger(("冰",)))),
+            Entry("off", disable=True, triggers=Triggers(constant=True)),
+        ),
+    )
     c1 = Conversation("c1", (Turn("你好"), Turn("龙来了"), Turn("火"), Turn("走")))
     c2 = Conversation("c2", (Turn("火"), Turn("好")))
     act = wb.replay([book], [c1, c2], scan_depth=0, progress=False)
@@ -192,7 +233,9 @@ def test_helpers_on_a_small_replay_exactly():
     assert wb.always_fired(cov)["uid"].tolist() == ["always"]
     co = wb.co_activation(act)
     assert co[["entry_id_a", "entry_id_b", "n_both", "n_a", "n_b"]].values.tolist() == [
-        ["b/always", "b/fire", 2, 6, 2], ["b/always", "b/dragon", 1, 6, 1]]
+        ["b/always", "b/fire", 2, 6, 2],
+        ["b/always", "b/dragon", 1, 6, 1],
+    ]
     assert co["jaccard"].tolist() == pytest.approx([2 / 6, 1 / 6])
     per_turn = wb.activations_per_turn(act, [c1, c2])
     assert per_turn["n_active"].tolist() == [1, 2, 2, 1, 2, 1]

@@ -6,18 +6,22 @@ import pytest
 
 import kit.worldbook as wb
 from kit.worldbook import Conversation, Entry, KeywordTrigger, Triggers, Turn, WorldBook
-from kit.worldbook.engine.prompt_assembly import ASSEMBLE_SCHEMA as ASSEMBLE_COLUMNS
-from kit.worldbook.analysis.trigger_coverage import CO_ACTIVATION_COLUMNS, CONDITION_HIT_COLUMNS, PER_TURN_COLUMNS
 from kit.worldbook.analysis.explanation import EXPLAIN_COLUMNS
-from kit.worldbook.engine.reporting import STATS_SCHEMA as STATS_COLUMNS
+from kit.worldbook.analysis.trigger_coverage import CO_ACTIVATION_COLUMNS, CONDITION_HIT_COLUMNS, PER_TURN_COLUMNS
 from kit.worldbook.book.io import ISSUE_SCHEMA as ISSUE_COLUMNS
+from kit.worldbook.engine.prompt_assembly import ASSEMBLE_SCHEMA as ASSEMBLE_COLUMNS
+from kit.worldbook.engine.reporting import STATS_SCHEMA as STATS_COLUMNS
 
-BOOK = WorldBook("b", "B", (
-    Entry("c", "C", triggers=Triggers(constant=True)),
-    Entry("k", "K", position=6, triggers=Triggers(keyword=KeywordTrigger(("龙",)))),
-    Entry("t", "T", position=4, triggers=Triggers(conditions=("tb.x > 1",))),
-    Entry("n", "never", triggers=Triggers(keyword=KeywordTrigger(("从不",)))),
-))
+BOOK = WorldBook(
+    "b",
+    "B",
+    (
+        Entry("c", "C", triggers=Triggers(constant=True)),
+        Entry("k", "K", position=6, triggers=Triggers(keyword=KeywordTrigger(("龙",)))),
+        Entry("t", "T", position=4, triggers=Triggers(conditions=("tb.x > 1",))),
+        Entry("n", "never", triggers=Triggers(keyword=KeywordTrigger(("从不",)))),
+    ),
+)
 CONVS = [Conversation("c1", (Turn("龙", table={"x": 2}), Turn("好", "assistant"), Turn("走")))]
 EMPTY_BOOK = WorldBook("e", "E", ())
 
@@ -34,14 +38,29 @@ def cases():
         ("activation_stats", STATS_COLUMNS, wb.activation_stats(full), wb.activation_stats(empty).iloc[0:0]),
         ("explain", EXPLAIN_COLUMNS, wb.explain(BOOK.entries[1], message="龙"), wb.explain(BOOK.entries[0]).iloc[0:0]),
         ("assemble", ASSEMBLE_COLUMNS, wb.assemble(full, message="hi"), wb.assemble(empty)),
-        ("issues_frame", dict.fromkeys(ISSUE_COLUMNS, "object"), wb.issues_frame([wb.Issue("b", "1", "position", 12, "bad")]), wb.issues_frame([])),
+        (
+            "issues_frame",
+            dict.fromkeys(ISSUE_COLUMNS, "object"),
+            wb.issues_frame([wb.Issue("b", "1", "position", 12, "bad")]),
+            wb.issues_frame([]),
+        ),
         ("replay", wb.REPLAY_COLUMNS, full_act, empty_act),
         ("coverage", wb.COVERAGE_COLUMNS, full_cov, empty_cov),
         ("never_fired", wb.COVERAGE_COLUMNS, wb.never_fired(full_cov), wb.never_fired(empty_cov)),
         ("always_fired", wb.COVERAGE_COLUMNS, wb.always_fired(full_cov), wb.always_fired(empty_cov)),
         ("co_activation", CO_ACTIVATION_COLUMNS, wb.co_activation(full_act), wb.co_activation(empty_act)),
-        ("activations_per_turn", PER_TURN_COLUMNS, wb.activations_per_turn(full_act, CONVS), wb.activations_per_turn(empty_act)),
-        ("condition_hit_rates", CONDITION_HIT_COLUMNS, wb.condition_hit_rates([BOOK], CONVS), wb.condition_hit_rates([EMPTY_BOOK], [])),
+        (
+            "activations_per_turn",
+            PER_TURN_COLUMNS,
+            wb.activations_per_turn(full_act, CONVS),
+            wb.activations_per_turn(empty_act),
+        ),
+        (
+            "condition_hit_rates",
+            CONDITION_HIT_COLUMNS,
+            wb.condition_hit_rates([BOOK], CONVS),
+            wb.condition_hit_rates([EMPTY_BOOK], []),
+        ),
     ]
 
 

@@ -4,10 +4,10 @@ import json
 from dataclasses import replace
 
 import pytest
+from worldbook_inputs import WORLDBOOKS
 
 import kit.worldbook as wb
 from kit.core.errors import KitError, StorageError
-from worldbook_inputs import WORLDBOOKS
 
 
 def native_book() -> dict:
@@ -15,14 +15,40 @@ def native_book() -> dict:
         "id": "tavern",
         "name": "酒馆 Tavern",
         "entries": [
-            {"uid": 1, "content": "常驻", "position": "0", "order": 10, "disable": False,
-             "trigger_config": {"triggers": {"constant": [True]}}},
-            {"uid": "k", "content": 42, "position": 4.0, "group": "a, b", "disable": 0, "custom": {"x": 1},
-             "trigger_config": {"triggers": {"keyword": {"key": ["魔法", 7], "caseSensitive": True, "matchWholeWords": False}},
-                                "probability": 0.5}},
-            {"uid": "c", "content": None, "position": 6, "depth": 2, "requires": "k",
-             "trigger_config": {"triggers": {"condition": {"conditions": [{"text": "tb.力量 > 10"}]},
-                                             "logicExpression": "a AND NOT b", "rag": {"threshold": 0.2, "topK": 2}}}},
+            {
+                "uid": 1,
+                "content": "常驻",
+                "position": "0",
+                "order": 10,
+                "disable": False,
+                "trigger_config": {"triggers": {"constant": [True]}},
+            },
+            {
+                "uid": "k",
+                "content": 42,
+                "position": 4.0,
+                "group": "a, b",
+                "disable": 0,
+                "custom": {"x": 1},
+                "trigger_config": {
+                    "triggers": {"keyword": {"key": ["魔法", 7], "caseSensitive": True, "matchWholeWords": False}},
+                    "probability": 0.5,
+                },
+            },
+            {
+                "uid": "c",
+                "content": None,
+                "position": 6,
+                "depth": 2,
+                "requires": "k",
+                "trigger_config": {
+                    "triggers": {
+                        "condition": {"conditions": [{"text": "tb.力量 > 10"}]},
+                        "logicExpression": "a AND NOT b",
+                        "rag": {"threshold": 0.2, "topK": 2},
+                    }
+                },
+            },
         ],
     }
 
@@ -96,7 +122,17 @@ def test_lenient_skips_and_collects(tmp_path):
     book = wb.read_world_book(write(tmp_path, data), strict=False)
     assert [e.uid for e in book.entries] == ["1"]
     errors = wb.issues_frame(book)
-    assert list(errors.columns) == ["severity", "kind", "object_id", "field", "message", "path", "book_id", "uid", "value"]
+    assert list(errors.columns) == [
+        "severity",
+        "kind",
+        "object_id",
+        "field",
+        "message",
+        "path",
+        "book_id",
+        "uid",
+        "value",
+    ]
     assert errors[["uid", "field"]].values.tolist() == [["1", "uid"], ["c", "position"], ["k", "position"]]
     assert errors["message"].str.contains("duplicate").iloc[0] and errors["object_id"].iloc[0] == "tavern/1"
 
@@ -158,8 +194,15 @@ def test_character_book_edits_survive():
     card = json.loads((WORLDBOOKS / "st_Seraphina.card_v2.json").read_text(encoding="utf-8"))
     book = wb.from_character_book(card, book_id="s")
     e = book.entries[1]
-    edited = replace(e, position=6, depth=2, order=7, group=("beasts",), disable=True,
-                     triggers=replace(e.triggers, conditions=("tb.hp < 5",), probability=0.25))
+    edited = replace(
+        e,
+        position=6,
+        depth=2,
+        order=7,
+        group=("beasts",),
+        disable=True,
+        triggers=replace(e.triggers, conditions=("tb.hp < 5",), probability=0.25),
+    )
     out = wb.to_character_book(book.replace_entry(edited))
     raw = out["entries"][1]
     assert raw["insertion_order"] == 7 and raw["enabled"] is False
@@ -182,11 +225,22 @@ def test_character_book_from_real_chinese_original_data():
 
 
 def test_native_book_to_character_book_and_back():
-    book = wb.WorldBook("n", "N", (
-        wb.Entry("1", "c", position=0, order=3, group=("g",), requires=("2",),
-                 triggers=wb.Triggers(keyword=wb.KeywordTrigger(("Alice", "爱丽丝"), True, True, ("x",), "not_any"))),
-        wb.Entry("x-2", "d", position=7, macro="weather", triggers=wb.Triggers(logic_expression="a OR b")),
-    ))
+    book = wb.WorldBook(
+        "n",
+        "N",
+        (
+            wb.Entry(
+                "1",
+                "c",
+                position=0,
+                order=3,
+                group=("g",),
+                requires=("2",),
+                triggers=wb.Triggers(keyword=wb.KeywordTrigger(("Alice", "爱丽丝"), True, True, ("x",), "not_any")),
+            ),
+            wb.Entry("x-2", "d", position=7, macro="weather", triggers=wb.Triggers(logic_expression="a OR b")),
+        ),
+    )
     card = wb.to_character_book(book)
     assert card["entries"][0]["keys"] == ["Alice", "爱丽丝"] and card["entries"][0]["id"] == 1
     back = wb.from_character_book(card, book_id="n", name="N")
@@ -195,7 +249,9 @@ def test_native_book_to_character_book_and_back():
 
 def test_character_book_bad_field_named():
     with pytest.raises(wb.WorldBookFormatError, match="book 'b', entry '3', field 'position'"):
-        wb.from_character_book({"entries": [{"id": 3, "keys": ["a"], "content": "", "position": "middle"}]}, book_id="b", strict=True)
+        wb.from_character_book(
+            {"entries": [{"id": 3, "keys": ["a"], "content": "", "position": "middle"}]}, book_id="b", strict=True
+        )
 
 
 @pytest.mark.parametrize("name", ["zh_EU4.json", "zh_girls_last_tour.json"])
@@ -262,13 +318,16 @@ def test_read_world_book_refuses_huge_files_before_loading(tmp_path, monkeypatch
 
 
 def test_card_books_are_read_leniently_and_report_duplicate_ids(tmp_path):
-    lore = {"name": "Lore", "entries": [
-        {"id": 1, "keys": ["a"], "content": "first"},
-        {"id": 2, "keys": ["b"], "content": "bad", "position": "middle"},
-        {"id": 1, "keys": ["c"], "content": "same id"},
-        "not an entry",
-        {"id": 4, "keys": ["d"], "content": "fine"},
-    ]}
+    lore = {
+        "name": "Lore",
+        "entries": [
+            {"id": 1, "keys": ["a"], "content": "first"},
+            {"id": 2, "keys": ["b"], "content": "bad", "position": "middle"},
+            {"id": 1, "keys": ["c"], "content": "same id"},
+            "not an entry",
+            {"id": 4, "keys": ["d"], "content": "fine"},
+        ],
+    }
     path = write(tmp_path, {"spec": "chara_card_v2", "data": {"name": "X", "character_book": lore}}, "card.json")
     with pytest.raises(wb.WorldBookFormatError, match=r"card.json.*book 'card', entry '2', field 'position'"):
         wb.read_world_book(path, strict=True)
@@ -285,15 +344,26 @@ def test_card_books_are_read_leniently_and_report_duplicate_ids(tmp_path):
 def test_every_position_survives_the_card_writers_and_readers():
     import kit.worldbook.sillytavern as st
 
-    book = wb.WorldBook("p", "P", tuple(
-        wb.Entry(str(p), f"at {p}", position=p, depth=2 if p == 6 else 4, macro="m" if p == 7 else None,
-                 triggers=wb.Triggers(constant=True))
-        for p in range(8)
-    ))
+    book = wb.WorldBook(
+        "p",
+        "P",
+        tuple(
+            wb.Entry(
+                str(p),
+                f"at {p}",
+                position=p,
+                depth=2 if p == 6 else 4,
+                macro="m" if p == 7 else None,
+                triggers=wb.Triggers(constant=True),
+            )
+            for p in range(8)
+        ),
+    )
     for card in (wb.to_character_book(book), wb.to_character_book(book, style="sillytavern")):
         for back in (wb.from_character_book(card, book_id="p"), st.read_world(card, book_id="p")):
             assert [(e.position, e.depth if e.position == 6 else None, e.macro) for e in back.entries] == [
-                (e.position, e.depth if e.position == 6 else None, e.macro) for e in book.entries]
+                (e.position, e.depth if e.position == 6 else None, e.macro) for e in book.entries
+            ]
     raw = wb.to_character_book(book)["entries"][5]["extensions"]
     assert (raw["position"], raw["role"]) == (4, 0)  # as system message -> at depth, system role
 
@@ -307,8 +377,15 @@ def test_readers_are_lenient_by_default(tmp_path):
     assert list(problems["object_id"]) == ["tavern/bad"] and list(problems["field"]) == ["position"]
     with pytest.raises(wb.WorldBookFormatError, match="entry 'bad', field 'position'"):
         wb.read_world_book(tmp_path / "book.json", strict=True)
-    card = wb.from_character_book({"entries": [{"id": 3, "keys": ["a"], "content": "", "position": "middle"},
-                                               {"id": 4, "keys": ["b"], "content": "ok"}]}, book_id="c")
+    card = wb.from_character_book(
+        {
+            "entries": [
+                {"id": 3, "keys": ["a"], "content": "", "position": "middle"},
+                {"id": 4, "keys": ["b"], "content": "ok"},
+            ]
+        },
+        book_id="c",
+    )
     assert [e.uid for e in card.entries] == ["4"] and len(card.issues) == 1
 
 
@@ -323,19 +400,25 @@ def test_scan_is_lenient_by_default_and_strict_says_how_to_go_on(tmp_path):
     assert sorted(problems["path"].str.rsplit("/", n=1).str[-1]) == ["broken.json", "twin.json"]
     messages = " ".join(problems["message"])
     assert "trailing comma" in messages and "duplicate book id" in messages
-    with pytest.raises(wb.WorldBookFormatError, match=r"broken\.json.*trailing comma.*strict=True.*strict=False \(the default\)"):
+    with pytest.raises(
+        wb.WorldBookFormatError, match=r"broken\.json.*trailing comma.*strict=True.*strict=False \(the default\)"
+    ):
         wb.scan_world_books(tmp_path, strict=True)
 
 
 @pytest.mark.parametrize(
     "text, line, column, before",
-    [('{"id": "x", "entries": [{"uid": 1},]}', 1, 35, "]"),
-     ('{"id": "x",\n "entries": [\n  {"uid": 1, "content": "a",\n  }\n ]\n}', 3, 28, "}")],
+    [
+        ('{"id": "x", "entries": [{"uid": 1},]}', 1, 35, "]"),
+        ('{"id": "x",\n "entries": [\n  {"uid": 1, "content": "a",\n  }\n ]\n}', 3, 28, "}"),
+    ],
 )
 def test_trailing_comma_is_named_with_line_and_column(tmp_path, text, line, column, before):
     path = tmp_path / "tc.json"
     path.write_text(text, encoding="utf-8")
-    with pytest.raises(wb.WorldBookFormatError, match=rf"line {line}, column {column}\): trailing comma before '\{before}'"):
+    with pytest.raises(
+        wb.WorldBookFormatError, match=rf"line {line}, column {column}\): trailing comma before '\{before}'"
+    ):
         wb.read_world_book(path)
     assert text.split("\n")[line - 1][column - 1] == ","
 

@@ -19,12 +19,12 @@ MIXED = [
     ("cat", "cats 和 dogs", False, True, False),
     ("cat", "cats 和 dogs", False, False, True),
     ("cat", "一只cat在睡觉", False, True, True),
-    ("魔法", "他是魔法师", False, True, True),       # CJK is a boundary on both sides
-    ("法师", "魔法师Bob", False, True, False),        # followed by a Latin letter
+    ("魔法", "他是魔法师", False, True, True),  # CJK is a boundary on both sides
+    ("法师", "魔法师Bob", False, True, False),  # followed by a Latin letter
     ("法师", "魔法师 Bob", False, True, True),
     ("R2", "R2D2 来了", False, True, False),
     ("R2", "R2-D2 来了", False, True, True),
-    ("café", "cafés", False, True, False),             # accented Latin letters are word characters
+    ("café", "cafés", False, True, False),  # accented Latin letters are word characters
     ("Straße", "STRASSE", False, False, False),
 ]
 
@@ -50,7 +50,14 @@ def test_find_key_spans_index_original_text():
 
 
 def test_scanner_finds_prefix_and_overlapping_keys():
-    specs = [("魔法", False, False), ("魔法师", False, False), ("法师", False, False), ("师", True, False), ("ab", False, False), ("abcd", False, False)]
+    specs = [
+        ("魔法", False, False),
+        ("魔法师", False, False),
+        ("法师", False, False),
+        ("师", True, False),
+        ("ab", False, False),
+        ("abcd", False, False),
+    ]
     scanner = KeyScanner(specs)
     assert scanner.scan("魔法师") == {0, 1, 2, 3}
     assert scanner.scan("abcx") == {4}
@@ -65,7 +72,9 @@ keys = st.text(alphabet, min_size=1, max_size=4)
 @given(st.lists(st.tuples(keys, st.booleans(), st.booleans()), min_size=1, max_size=12), st.text(alphabet, max_size=40))
 def test_scanner_agrees_with_plain_definition(specs, text):
     found = KeyScanner(specs).scan(text)
-    expected = {i for i, (k, cs, ww) in enumerate(specs) if wb.key_occurs(k, text, case_sensitive=cs, match_whole_words=ww)}
+    expected = {
+        i for i, (k, cs, ww) in enumerate(specs) if wb.key_occurs(k, text, case_sensitive=cs, match_whole_words=ww)
+    }
     assert found == expected
 
 
@@ -95,10 +104,22 @@ def test_whole_word_rules(key, text, kit_rule, python_rule):
 
 
 def test_activate_takes_the_word_boundary_option():
-    book = wb.world_book_from_dict({"id": "b", "entries": [
-        {"uid": "m", "content": "c", "trigger_config": {"triggers": {"keyword": {"key": ["魔法"], "matchWholeWords": True}}}}]})
+    book = wb.world_book_from_dict(
+        {
+            "id": "b",
+            "entries": [
+                {
+                    "uid": "m",
+                    "content": "c",
+                    "trigger_config": {"triggers": {"keyword": {"key": ["魔法"], "matchWholeWords": True}}},
+                }
+            ],
+        }
+    )
     assert list(wb.activate([book], message="我会魔法吗")["uid"]) == ["m"]
     assert wb.activate([book], message="我会魔法吗", word_boundary="python").empty
     assert list(wb.activate([book], message="我会魔法吗")["uid"]) == ["m"]  # cached engines keep their rule
-    with pytest.raises(InvalidParameterError, match="'word_boundary' parameter of activate must be one of 'kit', 'python'"):
+    with pytest.raises(
+        InvalidParameterError, match="'word_boundary' parameter of activate must be one of 'kit', 'python'"
+    ):
         wb.activate([book], message="x", word_boundary="regex")

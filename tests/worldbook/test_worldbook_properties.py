@@ -13,12 +13,25 @@ TEXT = st.lists(st.sampled_from(WORDS + [" ", "，", "x", "的"]), max_size=12).
 
 entry_st = st.builds(
     lambda uid, keys, cs, ww, const, cond, pos, order, disable: Entry(
-        str(uid), position=pos, order=order, disable=disable,
-        triggers=Triggers(constant=const, keyword=KeywordTrigger(tuple(keys), cs, ww) if keys else None,
-                          conditions=(f"tb.v > {cond}",) if cond is not None else ()),
+        str(uid),
+        position=pos,
+        order=order,
+        disable=disable,
+        triggers=Triggers(
+            constant=const,
+            keyword=KeywordTrigger(tuple(keys), cs, ww) if keys else None,
+            conditions=(f"tb.v > {cond}",) if cond is not None else (),
+        ),
     ),
-    st.integers(0, 10_000), st.lists(st.sampled_from(WORDS), max_size=3), st.booleans(), st.booleans(),
-    st.booleans(), st.one_of(st.none(), st.integers(0, 10)), st.integers(0, 7), st.integers(0, 3), st.booleans(),
+    st.integers(0, 10_000),
+    st.lists(st.sampled_from(WORDS), max_size=3),
+    st.booleans(),
+    st.booleans(),
+    st.booleans(),
+    st.one_of(st.none(), st.integers(0, 10)),
+    st.integers(0, 7),
+    st.integers(0, 3),
+    st.booleans(),
 )
 
 
@@ -54,8 +67,9 @@ def reference(book, message, history, table):
 def test_engine_matches_reference(entries, message, history, v):
     book = WorldBook("b", "B", tuple(entries))
     got = wb.activate([book], message=message, history=history, table={"v": v})
-    assert list(zip(got["uid"], got["trigger"].astype(str), got["matched"], got["matched_in"])) == \
-        reference(book, message, history, {"v": v})
+    assert list(zip(got["uid"], got["trigger"].astype(str), got["matched"], got["matched_in"])) == reference(
+        book, message, history, {"v": v}
+    )
 
 
 @settings(max_examples=60, deadline=None)

@@ -7,16 +7,36 @@ from kit.worldbook import Entry, RagTrigger, Triggers, WorldBook
 
 pytest.importorskip("kit.retrieval")
 
-BOOK = WorldBook("lore", "Lore", (
-    Entry("burn", "Aether burns leave blue cracks on the skin and are treated with snow lotus salve.", comment="Aether burn",
-          triggers=Triggers(rag=RagTrigger(threshold=0.1, top_k=1))),
-    Entry("coolant", "Smugglers hide cargo inside the coolant tanks of freighters.", comment="Smuggling",
-          triggers=Triggers(rag=RagTrigger(threshold=0.1, top_k=2))),
-    Entry("strict", "Dragons sleep under the northern mountains.", comment="Dragons",
-          triggers=Triggers(rag=RagTrigger(threshold=0.99, top_k=3))),
-    Entry("雪莲", "雪莲草生长在冰原的悬崖上，可以熬制治疗灼伤的药膏。", comment="雪莲草",
-          triggers=Triggers(rag=RagTrigger(threshold=0.05, top_k=3))),
-))
+BOOK = WorldBook(
+    "lore",
+    "Lore",
+    (
+        Entry(
+            "burn",
+            "Aether burns leave blue cracks on the skin and are treated with snow lotus salve.",
+            comment="Aether burn",
+            triggers=Triggers(rag=RagTrigger(threshold=0.1, top_k=1)),
+        ),
+        Entry(
+            "coolant",
+            "Smugglers hide cargo inside the coolant tanks of freighters.",
+            comment="Smuggling",
+            triggers=Triggers(rag=RagTrigger(threshold=0.1, top_k=2)),
+        ),
+        Entry(
+            "strict",
+            "Dragons sleep under the northern mountains.",
+            comment="Dragons",
+            triggers=Triggers(rag=RagTrigger(threshold=0.99, top_k=3)),
+        ),
+        Entry(
+            "雪莲",
+            "雪莲草生长在冰原的悬崖上，可以熬制治疗灼伤的药膏。",
+            comment="雪莲草",
+            triggers=Triggers(rag=RagTrigger(threshold=0.05, top_k=3)),
+        ),
+    ),
+)
 
 
 def test_rag_trigger_by_similarity_threshold_and_top_k():
@@ -50,10 +70,21 @@ def test_rag_ranks_entries_by_their_best_paragraph():
     from kit.worldbook.engine.activation import Activator
 
     entries = tuple(
-        Entry(f"e{i}", "\n\n".join(f"paragraph {j} about {word} and the harbour" for j, word in enumerate(words)),
-              comment=f"entry {i}", triggers=Triggers(rag=RagTrigger(threshold=0.0, top_k=k)))
-        for i, (words, k) in enumerate([(["cargo", "tea"], 1), (["tea", "ships", "cargo cargo"], 2),
-                                         (["snow"], 3), (["harbour lights"], 4), (["cargo ships"], 4)])
+        Entry(
+            f"e{i}",
+            "\n\n".join(f"paragraph {j} about {word} and the harbour" for j, word in enumerate(words)),
+            comment=f"entry {i}",
+            triggers=Triggers(rag=RagTrigger(threshold=0.0, top_k=k)),
+        )
+        for i, (words, k) in enumerate(
+            [
+                (["cargo", "tea"], 1),
+                (["tea", "ships", "cargo cargo"], 2),
+                (["snow"], 3),
+                (["harbour lights"], 4),
+                (["cargo ships"], 4),
+            ]
+        )
     )
     book = WorldBook("multi", "Multi", entries)
     query = "cargo ships in the harbour"
@@ -62,8 +93,11 @@ def test_rag_ranks_entries_by_their_best_paragraph():
     best: dict[str, float] = {}
     for doc_id, score in zip(found["doc_id"], found["score"]):
         best.setdefault(doc_id, float(score))
-    expected = {doc_id: score for rank, (doc_id, score) in enumerate(best.items(), start=1)
-                if rank <= book.entry(doc_id).triggers.rag.top_k}
+    expected = {
+        doc_id: score
+        for rank, (doc_id, score) in enumerate(best.items(), start=1)
+        if rank <= book.entry(doc_id).triggers.rag.top_k
+    }
     engine = Activator([book], None)
     got = {engine.entries[i].entry.uid: score for i, score in engine.rag_scores(query, []).items()}
     assert got == pytest.approx(expected) and len(got) >= 2

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from tests.data_folder import REPO, SHARED, SHARED_DATA, missing_reason, require  # noqa: F401
+
 WORLDBOOKS = SHARED_DATA / "worldbooks"
 
 # (condition text, table, expected result)
@@ -55,7 +54,7 @@ MALFORMED = [
     ("tb.力量 >", 8, "expected a value"),
     ('tb.态度 包括 "友好', 10, "unterminated"),
     ("tb.力量 > 10 且", 12, "unexpected"),
-    ("ｔｂ．力量　＞＞　１０", 8, "needs a number, got '＞'"),   # columns count the full-width text as written
+    ("ｔｂ．力量　＞＞　１０", 8, "needs a number, got '＞'"),  # columns count the full-width text as written
     ("tb.态度 包括 “友好", 10, "unterminated"),
     ("tb.力量 =< 10", 10, "unexpected"),
 ]
@@ -70,9 +69,9 @@ LOGIC = [
     ("魔法 || (龙 && tb.力量 > 10)", {"龙"}, {"力量": 11}, True),
     ("魔法 || (龙 && tb.力量 > 10)", {"龙"}, {"力量": 9}, False),
     ('"dark magic" and not tb.阵营 = "光明"', {"dark magic"}, {"阵营": "黑暗"}, True),
-    ("a OR b AND c", {"a"}, {}, True),          # AND binds tighter
+    ("a OR b AND c", {"a"}, {}, True),  # AND binds tighter
     ("(a OR b) AND c", {"a"}, {}, False),
-    ("非洲 或 非 龙", set(), {}, True),        # 或 / 非 as separate words; 非洲 is a key
+    ("非洲 或 非 龙", set(), {}, True),  # 或 / 非 as separate words; 非洲 is a key
 ]
 
 LOGIC_MALFORMED = [

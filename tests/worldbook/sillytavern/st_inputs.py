@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from tests.data_folder import REPO, SHARED, SHARED_DATA, missing_reason, require  # noqa: F401
+
 WORLDBOOKS = SHARED_DATA / "worldbooks"
 SCENARIOS = SHARED_DATA / "st-scenarios"
 

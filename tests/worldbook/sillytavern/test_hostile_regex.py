@@ -12,11 +12,11 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from st_inputs import book, chat
 
 from kit.core.errors import InvalidParameterError, KitError
 from kit.worldbook.sillytavern import RegexTimeoutError, UnsafeRegexError, parse_regex_key, read_world, simulate
 from kit.worldbook.sillytavern.jsregex import MAX_PATTERN_LENGTH, RegexLimits, check_pattern_safety
-from st_inputs import book, chat
 
 #: 2**30 ways to split 40 a's: no engine finishes this by backtracking.
 EXPONENTIAL = "(a|a)" * 30 + "b"
@@ -62,8 +62,10 @@ def test_shapes_once_refused_now_match_like_javascript(pattern: str, text: str, 
 
 
 def _hostile_scenario(pattern: str, text: str) -> dict:
-    return {"books": book({"uid": 0, "key": [f"/{pattern}/"], "content": "x"}, {"uid": 1, "key": ["a"], "content": "y"}),
-            "chat": chat(text)}
+    return {
+        "books": book({"uid": 0, "key": [f"/{pattern}/"], "content": "x"}, {"uid": 1, "key": ["a"], "content": "y"}),
+        "chat": chat(text),
+    }
 
 
 @pytest.mark.parametrize("pattern", [EXPONENTIAL, BOUNDED + "b"])
@@ -76,7 +78,9 @@ def test_backtracking_keys_time_out_and_are_reported(pattern: str) -> None:
 
 def test_the_time_limit_works_off_the_main_thread() -> None:
     with ThreadPoolExecutor(max_workers=2) as pool:
-        futures = [pool.submit(simulate, _hostile_scenario(EXPONENTIAL, "a" * 40), regex_timeout=0.01) for _ in range(2)]
+        futures = [
+            pool.submit(simulate, _hostile_scenario(EXPONENTIAL, "a" * 40), regex_timeout=0.01) for _ in range(2)
+        ]
         steps = [f.result()["steps"][0] for f in futures]
     for step in steps:
         assert step["activated"] == ["B.1"]
@@ -89,14 +93,18 @@ def test_a_timed_out_key_is_not_run_again_but_reported_in_every_step() -> None:
     first, second = simulate(sc, regex_timeout=0.01, regex_budget=0.015)["steps"]
     (err1,) = first["regexErrors"]
     (err2,) = second["regexErrors"]
-    assert err1["reason"] == "timed out: the match took longer than 0.01 s on a 47-character text"  # "\x01User: " + 40 a
+    assert (
+        err1["reason"] == "timed out: the match took longer than 0.01 s on a 47-character text"
+    )  # "\x01User: " + 40 a
     # run again, the longer text and the 0.005 s left of the budget would give another reason
     assert err2 == err1
 
 
 def test_the_total_budget_stops_many_distinct_slow_keys() -> None:
     entries = [{"uid": i, "key": [f"/{EXPONENTIAL}{'c' * i}/"], "content": "x"} for i in range(6)]
-    step = simulate({"books": book(*entries), "chat": chat("a" * 40)}, regex_timeout=0.01, regex_budget=0.02)["steps"][0]
+    step = simulate({"books": book(*entries), "chat": chat("a" * 40)}, regex_timeout=0.01, regex_budget=0.02)["steps"][
+        0
+    ]
     reasons = [e["reason"] for e in step["regexErrors"]]
     assert len(reasons) == 6 and step["activated"] == []
     assert any("budget of 0.02 s is used up" in r for r in reasons)
@@ -153,19 +161,55 @@ def test_the_simulator_matches_property_escape_keys() -> None:
 
 
 def test_the_reader_reports_refused_keys() -> None:
-    issues = read_world({"entries": {"0": {"uid": 0, "key": ["/(?:a{1000}){1000}/"], "content": "x"}}}, book_id="evil").issues
+    issues = read_world(
+        {"entries": {"0": {"uid": 0, "key": ["/(?:a{1000}){1000}/"], "content": "x"}}}, book_id="evil"
+    ).issues
     assert any("too costly to compile" in i.reason and i.field == "key[0]" for i in issues)
 
 
 # ---- generated -------------------------------------------------------------------------------------------------
 
-ATOMS = ["a", "(a|a)", "(a+)+", "a{1,9}", "(?:a{2}){3}", "\\p{L}", "[^]", ".", "\\b", "(?<=a)", "\\1", "(", ")", "|", "{",
-         "}", "[", "]", "*", "+", "?", "\\", "\\k<x>", "(?<x>a)", "$", "^", "\\u{61}", "\\cA", "(?=", "(?!", "{2,1}"]
+ATOMS = [
+    "a",
+    "(a|a)",
+    "(a+)+",
+    "a{1,9}",
+    "(?:a{2}){3}",
+    "\\p{L}",
+    "[^]",
+    ".",
+    "\\b",
+    "(?<=a)",
+    "\\1",
+    "(",
+    ")",
+    "|",
+    "{",
+    "}",
+    "[",
+    "]",
+    "*",
+    "+",
+    "?",
+    "\\",
+    "\\k<x>",
+    "(?<x>a)",
+    "$",
+    "^",
+    "\\u{61}",
+    "\\cA",
+    "(?=",
+    "(?!",
+    "{2,1}",
+]
 
 
 @settings(max_examples=300, deadline=None)
-@given(parts=st.lists(st.sampled_from(ATOMS), min_size=1, max_size=12), flags=st.sampled_from(["", "i", "u", "iu", "msy", "gu"]),
-       text=st.text(alphabet="ab a\n\x01龙", max_size=30))
+@given(
+    parts=st.lists(st.sampled_from(ATOMS), min_size=1, max_size=12),
+    flags=st.sampled_from(["", "i", "u", "iu", "msy", "gu"]),
+    text=st.text(alphabet="ab a\n\x01龙", max_size=30),
+)
 def test_any_key_parses_to_plain_text_a_refusal_or_a_bounded_match(parts: list[str], flags: str, text: str) -> None:
     key = parse_regex_key("/" + "".join(parts) + "/" + flags)
     if key is None:

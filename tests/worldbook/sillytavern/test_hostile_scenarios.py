@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from st_inputs import book, chat
 
 from kit.cli import main
 from kit.worldbook.sillytavern import ScenarioError, simulate
-from st_inputs import book, chat
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.floats(allow_nan=False) | st.text(max_size=8),
@@ -22,18 +22,69 @@ JSON = st.recursive(
     max_leaves=8,
 )
 
-SCENARIO_FIELDS = ["user", "char", "books", "cardBooks", "globalBooks", "characterBook", "chatBook", "personaBook", "character",
-                   "settings", "maxContext", "tokenizer", "random", "extensionPrompts", "globalScanData", "tagMap", "tagKey",
-                   "chatMetadata", "chat", "steps", "characterExtraBooks", "forceActivate"]
-ENTRY_FIELDS = ["key", "keysecondary", "selective", "selectiveLogic", "constant", "disable", "order", "position", "depth",
-                "role", "group", "groupOverride", "groupWeight", "useGroupScoring", "probability", "useProbability",
-                "scanDepth", "caseSensitive", "matchWholeWords", "sticky", "cooldown", "delay", "delayUntilRecursion",
-                "excludeRecursion", "preventRecursion", "characterFilter", "triggers", "content", "outletName", "ignoreBudget"]
+SCENARIO_FIELDS = [
+    "user",
+    "char",
+    "books",
+    "cardBooks",
+    "globalBooks",
+    "characterBook",
+    "chatBook",
+    "personaBook",
+    "character",
+    "settings",
+    "maxContext",
+    "tokenizer",
+    "random",
+    "extensionPrompts",
+    "globalScanData",
+    "tagMap",
+    "tagKey",
+    "chatMetadata",
+    "chat",
+    "steps",
+    "characterExtraBooks",
+    "forceActivate",
+]
+ENTRY_FIELDS = [
+    "key",
+    "keysecondary",
+    "selective",
+    "selectiveLogic",
+    "constant",
+    "disable",
+    "order",
+    "position",
+    "depth",
+    "role",
+    "group",
+    "groupOverride",
+    "groupWeight",
+    "useGroupScoring",
+    "probability",
+    "useProbability",
+    "scanDepth",
+    "caseSensitive",
+    "matchWholeWords",
+    "sticky",
+    "cooldown",
+    "delay",
+    "delayUntilRecursion",
+    "excludeRecursion",
+    "preventRecursion",
+    "characterFilter",
+    "triggers",
+    "content",
+    "outletName",
+    "ignoreBudget",
+]
 
 
 def _base() -> dict[str, Any]:
-    entries = [{"uid": 0, "key": ["dragon"], "content": "a dragon", "sticky": 1, "group": "g"},
-               {"uid": 1, "key": ["/dr(a|o)gon/i"], "content": "x", "group": "g", "characterFilter": {"tags": ["t"]}}]
+    entries = [
+        {"uid": 0, "key": ["dragon"], "content": "a dragon", "sticky": 1, "group": "g"},
+        {"uid": 1, "key": ["/dr(a|o)gon/i"], "content": "x", "group": "g", "characterFilter": {"tags": ["t"]}},
+    ]
     return {"books": book(*entries), "chat": chat("a dragon", "ok"), "character": {"avatar": "a.png"}}
 
 
@@ -131,7 +182,9 @@ def test_deep_or_huge_values_built_in_python_are_named() -> None:
         inner = inner[0]
     scenario = _base()
     scenario["books"]["B"]["entries"]["0"]["extra"] = deep
-    with pytest.raises(ScenarioError, match=r"scenario field 'books' is nested deeper than 100 levels \(at books\.B\.entries\.0\.extra"):
+    with pytest.raises(
+        ScenarioError, match=r"scenario field 'books' is nested deeper than 100 levels \(at books\.B\.entries\.0\.extra"
+    ):
         simulate(scenario)
     scenario = _base()
     scenario["books"]["B"]["entries"]["0"]["order"] = 10**5000

@@ -19,16 +19,87 @@ from kit.worldbook.sillytavern.jsregex import parse_regex_key
 NODE = shutil.which("node")
 pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed")
 
-ATOMS = ["a", "b", "A", "é", "龙", "\\d", "\\w", "\\W", "\\s", "\\b", "\\B", ".", "[a-c]", "[^a]", "[\\w]", "[^]", "\\x01",
-         "\\u00e9", "\\.", "\\/", "^", "$", "(?:ab)", "(a|b)", "(?=a)", "(?!b)", "(?<=a)", "(?<!b)", "\\n", " ", "{", "}", "]",
-         "x{2}", "\\1", "[\\d-]", "\\cJ", "\\q", "\\p{L}", "\\p{Script=Han}", "\\p{sc=Latn}", "\\P{Nd}", "\\p{Han}",
-         "\\p{scx=Hira}", "[\\p{Lu}1]", "\\p{gc=Nd}", "\\p{Alphabetic}", "\\p{script=han}", "(?<n>a)\\k<n>", "\\u{1F600}"]
+ATOMS = [
+    "a",
+    "b",
+    "A",
+    "é",
+    "龙",
+    "\\d",
+    "\\w",
+    "\\W",
+    "\\s",
+    "\\b",
+    "\\B",
+    ".",
+    "[a-c]",
+    "[^a]",
+    "[\\w]",
+    "[^]",
+    "\\x01",
+    "\\u00e9",
+    "\\.",
+    "\\/",
+    "^",
+    "$",
+    "(?:ab)",
+    "(a|b)",
+    "(?=a)",
+    "(?!b)",
+    "(?<=a)",
+    "(?<!b)",
+    "\\n",
+    " ",
+    "{",
+    "}",
+    "]",
+    "x{2}",
+    "\\1",
+    "[\\d-]",
+    "\\cJ",
+    "\\q",
+    "\\p{L}",
+    "\\p{Script=Han}",
+    "\\p{sc=Latn}",
+    "\\P{Nd}",
+    "\\p{Han}",
+    "\\p{scx=Hira}",
+    "[\\p{Lu}1]",
+    "\\p{gc=Nd}",
+    "\\p{Alphabetic}",
+    "\\p{script=han}",
+    "(?<n>a)\\k<n>",
+    "\\u{1F600}",
+]
 QUANTS = ["", "", "", "*", "+", "?", "{1,2}", "*?", "{2,}"]
-ALPHABET = ["a", "b", "A", "B", "é", "É", "龙", "1", "_", " ", "\n", "\x01", ".", "-", "/", "\u2028", "ab", "aab", "ひ", "١"]
+ALPHABET = [
+    "a",
+    "b",
+    "A",
+    "B",
+    "é",
+    "É",
+    "龙",
+    "1",
+    "_",
+    " ",
+    "\n",
+    "\x01",
+    ".",
+    "-",
+    "/",
+    "\u2028",
+    "ab",
+    "aab",
+    "ひ",
+    "١",
+]
 
 
 def _node(script: str, payload: object) -> object:
-    out = subprocess.run([NODE, "-e", script], input=json.dumps(payload), capture_output=True, text=True, timeout=60, check=True)
+    out = subprocess.run(
+        [NODE, "-e", script], input=json.dumps(payload), capture_output=True, text=True, timeout=60, check=True
+    )
     return json.loads(out.stdout)
 
 
@@ -73,7 +144,30 @@ def test_regex_keys_match_like_javascript() -> None:
 def test_whole_word_plain_matching_like_javascript() -> None:
     rng = random.Random(7)
     words = ["king", "王五", "caf", "кот", "ive the", "A_b", "v2", "東京", "é", "big"]
-    texts = ["".join(rng.choice(["king", "liking", "王五abc", "café", "котик", " ", "，", "live the", "A_b", "v23", "東京タワー", "BIG", "x", "é"]) for _ in range(4)) for _ in range(60)]
+    texts = [
+        "".join(
+            rng.choice(
+                [
+                    "king",
+                    "liking",
+                    "王五abc",
+                    "café",
+                    "котик",
+                    " ",
+                    "，",
+                    "live the",
+                    "A_b",
+                    "v23",
+                    "東京タワー",
+                    "BIG",
+                    "x",
+                    "é",
+                ]
+            )
+            for _ in range(4)
+        )
+        for _ in range(60)
+    ]
     script = r"""
     const {words, texts} = JSON.parse(require('fs').readFileSync(0, 'utf8'));
     const esc = s => s.replace(/[/\-\\^$*+?.()|[\]{}]/g, '\\$&');
@@ -90,7 +184,12 @@ def test_sort_with_missing_orders_like_v8() -> None:
     arrays = []
     for _ in range(80):
         n = rng.randint(2, 40)
-        arrays.append([{"id": i, **({"order": rng.choice([1, 5, 5, 100, "7", None])} if rng.random() < 0.6 else {})} for i in range(n)])
+        arrays.append(
+            [
+                {"id": i, **({"order": rng.choice([1, 5, 5, 100, "7", None])} if rng.random() < 0.6 else {})}
+                for i in range(n)
+            ]
+        )
     script = r"""
     const arrays = JSON.parse(require('fs').readFileSync(0, 'utf8'));
     process.stdout.write(JSON.stringify(arrays.map(a => a.sort((x, y) => y.order - x.order).map(x => x.id))));"""
@@ -105,7 +204,20 @@ def test_sort_with_missing_orders_like_v8() -> None:
 
 
 def test_stringify_hash_and_mulberry32_like_javascript() -> None:
-    values = [{"uid": 7, "key": ["timer", "龙"], "content": "x\ny\"\u2028😀", "p": 0.1, "n": None, "big": 1e21, "small": 1.5e-7, "f": 100.0, "10": 1, "2": 2}]
+    values = [
+        {
+            "uid": 7,
+            "key": ["timer", "龙"],
+            "content": 'x\ny"\u2028😀',
+            "p": 0.1,
+            "n": None,
+            "big": 1e21,
+            "small": 1.5e-7,
+            "f": 100.0,
+            "10": 1,
+            "2": 2,
+        }
+    ]
     script = r"""
     const vals = JSON.parse(require('fs').readFileSync(0, 'utf8'));
     const hash = (str, seed = 0) => { let h1 = 0xdeadbeef ^ seed, h2 = 0x41c6ce57 ^ seed;

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 
+from st_inputs import SCENARIOS, load_json, shared
 
 from kit.cli import main
 from kit.worldbook.sillytavern import simulate
-from st_inputs import SCENARIOS, load_json, shared
 
 
 def test_st_simulate_prints_the_simulation(capsys) -> None:
@@ -19,8 +19,15 @@ def test_st_simulate_prints_the_simulation(capsys) -> None:
 
 def test_st_simulate_trace_and_compact(capsys, tmp_path) -> None:
     path = tmp_path / "s.json"
-    path.write_text(json.dumps({"books": {"B": {"entries": {"0": {"uid": 0, "key": ["龙"], "content": "x"}}}},
-                                "chat": [{"name": "U", "mes": "一条龙"}]}), encoding="utf-8")
+    path.write_text(
+        json.dumps(
+            {
+                "books": {"B": {"entries": {"0": {"uid": 0, "key": ["龙"], "content": "x"}}}},
+                "chat": [{"name": "U", "mes": "一条龙"}],
+            }
+        ),
+        encoding="utf-8",
+    )
     assert main(["st-simulate", "--trace", "--compact", str(path)]) == 0
     out = capsys.readouterr().out
     assert out.count("\n") == 1

@@ -60,8 +60,11 @@ def test_piecewise_scan_agrees_with_the_whole_text(whole: bool) -> None:
     rng = random.Random(23)
     for _ in range(300):
         messages = [_text(rng, 12) for _ in range(rng.randint(0, 5))]
-        settings = {"world_info_depth": rng.randint(0, 6), "world_info_match_whole_words": whole,
-                    "world_info_case_sensitive": rng.random() < 0.5}
+        settings = {
+            "world_info_depth": rng.randint(0, 6),
+            "world_info_match_whole_words": whole,
+            "world_info_case_sensitive": rng.random() < 0.5,
+        }
         buffer = ScanBuffer(messages, settings, {"scenario": _text(rng, 8)})
         if rng.random() < 0.5:
             buffer.add_inject(_text(rng, 8))

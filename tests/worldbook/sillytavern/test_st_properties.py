@@ -13,17 +13,21 @@ from kit.worldbook.sillytavern.buffer import match_key
 VOCAB = ["apple", "pear", "龙", "魔法", "城堡", "Rufus", "moon", "月亮", "knight", "骑士"]
 UNRELATED = ["zzyzx", "qwv", "鳕鱼罐头", "xjq"]
 
-SETTINGS = st.fixed_dictionaries({
-    "world_info_depth": st.integers(1, 4),
-    "world_info_recursive": st.booleans(),
-    "world_info_match_whole_words": st.booleans(),
-    "world_info_case_sensitive": st.booleans(),
-    "world_info_budget": st.just(100),
-})
+SETTINGS = st.fixed_dictionaries(
+    {
+        "world_info_depth": st.integers(1, 4),
+        "world_info_recursive": st.booleans(),
+        "world_info_match_whole_words": st.booleans(),
+        "world_info_case_sensitive": st.booleans(),
+        "world_info_budget": st.just(100),
+    }
+)
 
 
 @st.composite
-def entries(draw: Any, vocab: list[str], start: int, n_max: int = 8, allow_constant: bool = False) -> list[dict[str, Any]]:
+def entries(
+    draw: Any, vocab: list[str], start: int, n_max: int = 8, allow_constant: bool = False
+) -> list[dict[str, Any]]:
     n = draw(st.integers(0 if start else 1, n_max))
     out = []
     for i in range(n):
@@ -54,8 +58,14 @@ def _scenario(book_entries: list[dict[str, Any]], messages: list[str], cfg: dict
     }
 
 
-MESSAGES = st.lists(st.lists(st.sampled_from(VOCAB + ["and", "the", "。"]), max_size=6).map(" ".join), min_size=1, max_size=4)
-FAST = settings(max_examples=int(__import__("os").environ.get("ST_EXAMPLES", "60")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+MESSAGES = st.lists(
+    st.lists(st.sampled_from(VOCAB + ["and", "the", "。"]), max_size=6).map(" ".join), min_size=1, max_size=4
+)
+FAST = settings(
+    max_examples=int(__import__("os").environ.get("ST_EXAMPLES", "60")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 
 
 @FAST
@@ -106,7 +116,10 @@ def test_whole_words_are_transparent_for_cjk_between_cjk(key: str, left: str, ri
 
 
 @FAST
-@given(key=st.text(st.characters(min_codepoint=0x4E00, max_codepoint=0x9FFF), min_size=1, max_size=3), latin=st.text("abcXYZ019_", min_size=1, max_size=3))
+@given(
+    key=st.text(st.characters(min_codepoint=0x4E00, max_codepoint=0x9FFF), min_size=1, max_size=3),
+    latin=st.text("abcXYZ019_", min_size=1, max_size=3),
+)
 def test_whole_words_fail_for_cjk_touching_ascii_word_characters(key: str, latin: str) -> None:
     assert not match_key(key + latin, key, case_sensitive=False, whole_words=True)
     assert not match_key(latin + key, key, case_sensitive=False, whole_words=True)
@@ -121,12 +134,16 @@ TOKENS = st.sampled_from(["龙", "dragon", "Dragon", "drag", "on", " ", "\n", ",
     messages=st.lists(st.lists(TOKENS, max_size=6).map("".join), min_size=1, max_size=4),
     segments=st.lists(st.lists(TOKENS, max_size=6).map("".join), max_size=4),
     needles=st.lists(st.lists(TOKENS, min_size=1, max_size=3).map("".join), min_size=1, max_size=5),
-    cs=st.booleans(), ww=st.booleans(), depth=st.integers(0, 4),
+    cs=st.booleans(),
+    ww=st.booleans(),
+    depth=st.integers(0, 4),
 )
 def test_incremental_matching_equals_matching_the_whole_scan_text(messages, segments, needles, cs, ww, depth) -> None:
     from kit.worldbook.sillytavern.buffer import SCAN_MIN_ACTIVATIONS, SCAN_RECURSION, ScanBuffer
 
-    buf = ScanBuffer(messages, {"world_info_depth": depth, "world_info_case_sensitive": cs, "world_info_match_whole_words": ww}, {})
+    buf = ScanBuffer(
+        messages, {"world_info_depth": depth, "world_info_case_sensitive": cs, "world_info_match_whole_words": ww}, {}
+    )
     entry: dict[str, Any] = {}
     for seg in [None, *segments]:
         if seg is not None:
@@ -143,21 +160,51 @@ def kit_entries(draw: Any) -> list[Any]:
     from kit.worldbook import Entry, KeywordTrigger, Triggers
 
     n = draw(st.integers(1, 6))
-    uids = draw(st.lists(st.one_of(st.integers(0, 50).map(str), st.sampled_from(["a", "龙", "x-1", "07"])), min_size=n, max_size=n, unique=True))
+    uids = draw(
+        st.lists(
+            st.one_of(st.integers(0, 50).map(str), st.sampled_from(["a", "龙", "x-1", "07"])),
+            min_size=n,
+            max_size=n,
+            unique=True,
+        )
+    )
     out = []
     for uid in uids:
         position = draw(st.integers(0, 7))
         keys = tuple(draw(st.lists(st.sampled_from(VOCAB), max_size=3)))
         secondary = tuple(draw(st.lists(st.sampled_from(VOCAB), max_size=2))) if keys else ()
-        kw = KeywordTrigger(keys, draw(st.booleans()), draw(st.booleans()), secondary,
-                            draw(st.sampled_from(["and_any", "not_all", "not_any", "and_all"]))) if keys else None
-        out.append(Entry(
-            uid=uid, content=draw(st.text(max_size=20)), position=position, order=draw(st.integers(0, 1000)),
-            disable=draw(st.booleans()), group=draw(st.one_of(st.none(), st.lists(st.sampled_from(["g1", "组"]), min_size=1, max_size=2, unique=True).map(tuple))),
-            comment=draw(st.text(max_size=5)), depth=draw(st.integers(0, 9)),
-            macro=draw(st.one_of(st.none(), st.sampled_from(["m", "宏"]))) if position == 7 else None,
-            triggers=Triggers(constant=draw(st.booleans()), keyword=kw, probability=draw(st.integers(0, 100)) / 100),
-        ))
+        kw = (
+            KeywordTrigger(
+                keys,
+                draw(st.booleans()),
+                draw(st.booleans()),
+                secondary,
+                draw(st.sampled_from(["and_any", "not_all", "not_any", "and_all"])),
+            )
+            if keys
+            else None
+        )
+        out.append(
+            Entry(
+                uid=uid,
+                content=draw(st.text(max_size=20)),
+                position=position,
+                order=draw(st.integers(0, 1000)),
+                disable=draw(st.booleans()),
+                group=draw(
+                    st.one_of(
+                        st.none(),
+                        st.lists(st.sampled_from(["g1", "组"]), min_size=1, max_size=2, unique=True).map(tuple),
+                    )
+                ),
+                comment=draw(st.text(max_size=5)),
+                depth=draw(st.integers(0, 9)),
+                macro=draw(st.one_of(st.none(), st.sampled_from(["m", "宏"]))) if position == 7 else None,
+                triggers=Triggers(
+                    constant=draw(st.booleans()), keyword=kw, probability=draw(st.integers(0, 100)) / 100
+                ),
+            )
+        )
     return out
 
 
@@ -172,4 +219,6 @@ def test_kit_books_round_trip_through_sillytavern_world_files(entries_) -> None:
     book = WorldBook(id="p", name="P", entries=tuple(entries_))
     back = read_world(to_world_file(book), book_id="p")
     # SillyTavern orders entries by integer uid (Object.keys), so compare by uid
-    assert {e.uid: dataclasses.replace(e, extra={}) for e in back} == {e.uid: dataclasses.replace(e, extra={}) for e in book}
+    assert {e.uid: dataclasses.replace(e, extra={}) for e in back} == {
+        e.uid: dataclasses.replace(e, extra={}) for e in book
+    }

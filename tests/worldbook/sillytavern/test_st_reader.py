@@ -6,17 +6,23 @@ import base64
 import json
 
 import pytest
+from st_inputs import WORLDBOOKS, chat, load_json, shared
 
 from kit.worldbook import WorldBookFormatError
 from kit.worldbook.book.cards import KIT_TO_ST_POSITION as CARDS_KIT_TO_ST
 from kit.worldbook.book.cards import ST_TO_KIT_POSITION as CARDS_ST_TO_KIT
 from kit.worldbook.sillytavern import is_sillytavern_world, read_world, simulate
 from kit.worldbook.sillytavern.mapping import KIT_TO_ST_POSITION, ST_TO_KIT_POSITION
-from st_inputs import WORLDBOOKS, chat, load_json, shared
 
 REAL_BOOKS = [
-    "en_far_domain_chub.json", "en_lythora_station_chub.json", "en_x_world_groups.json", "st_Eldoria.json",
-    "st_Seraphina.card_v2.json", "st_Seraphina.card_v3.json", "zh_EU4.json", "zh_girls_last_tour.json",
+    "en_far_domain_chub.json",
+    "en_lythora_station_chub.json",
+    "en_x_world_groups.json",
+    "st_Eldoria.json",
+    "st_Seraphina.card_v2.json",
+    "st_Seraphina.card_v3.json",
+    "zh_EU4.json",
+    "zh_girls_last_tour.json",
     "zh_tarot_v1.3.0.json",
 ]
 
@@ -69,8 +75,21 @@ def test_lythora_invalid_position_is_kept_and_reported() -> None:
 
 
 def test_chub_hybrid_uses_key_not_keys() -> None:
-    data = {"entries": {"0": {"uid": 0, "key": ["alpha"], "keys": ["beta"], "keysecondary": [], "secondary_keys": ["x"],
-                              "insertion_order": 5, "order": 7, "content": "c", "selective": True}}}
+    data = {
+        "entries": {
+            "0": {
+                "uid": 0,
+                "key": ["alpha"],
+                "keys": ["beta"],
+                "keysecondary": [],
+                "secondary_keys": ["x"],
+                "insertion_order": 5,
+                "order": 7,
+                "content": "c",
+                "selective": True,
+            }
+        }
+    }
     entry = read_world(data, book_id="hy").entry("0")
     assert entry.triggers.keyword.keys == ("alpha",)
     assert entry.triggers.keyword.secondary_keys == ()
@@ -87,15 +106,33 @@ def test_far_domain_empty_keys_do_not_take_part() -> None:
 def test_seraphina_v2_and_v3_cards_give_the_same_book() -> None:
     v2 = read_world(shared(WORLDBOOKS / "st_Seraphina.card_v2.json"), book_id="s")
     v3 = read_world(shared(WORLDBOOKS / "st_Seraphina.card_v3.json"), book_id="s")
-    assert [(e.uid, e.triggers, e.position, e.order, e.content) for e in v2] == [(e.uid, e.triggers, e.position, e.order, e.content) for e in v3]
+    assert [(e.uid, e.triggers, e.position, e.order, e.content) for e in v2] == [
+        (e.uid, e.triggers, e.position, e.order, e.content) for e in v3
+    ]
     assert v2.name == "Eldoria"
     assert "originalData" in v2.extra["sillytavern"]
 
 
 def test_card_import_has_selective_false_so_secondary_keys_are_ignored() -> None:
-    card = {"spec": "chara_card_v2", "data": {"name": "Z", "character_book": {"entries": [
-        {"keys": ["a"], "secondary_keys": ["b"], "content": "x", "enabled": True, "insertion_order": 3, "extensions": {}},
-    ], "extensions": {}}}}
+    card = {
+        "spec": "chara_card_v2",
+        "data": {
+            "name": "Z",
+            "character_book": {
+                "entries": [
+                    {
+                        "keys": ["a"],
+                        "secondary_keys": ["b"],
+                        "content": "x",
+                        "enabled": True,
+                        "insertion_order": 3,
+                        "extensions": {},
+                    },
+                ],
+                "extensions": {},
+            },
+        },
+    }
     book = read_world(card, book_id="z")
     entry = book.entry("0")
     assert entry.triggers.keyword.secondary_keys == ()
@@ -140,9 +177,20 @@ def test_malformed_json_names_the_file(tmp_path) -> None:
 
 def test_wrong_field_type_names_file_entry_and_field(tmp_path) -> None:
     path = tmp_path / "bad.json"
-    path.write_text(json.dumps({"entries": {"0": {"uid": 0, "key": ["a"], "content": "ok"},
-                                            "1": {"uid": 1, "key": ["b", {"x": 1}], "content": "no"}}}), encoding="utf-8")
-    with pytest.raises(WorldBookFormatError, match=r"bad\.json.*entry '1'.*field 'key\[1\]'.*expected a string, got object"):
+    path.write_text(
+        json.dumps(
+            {
+                "entries": {
+                    "0": {"uid": 0, "key": ["a"], "content": "ok"},
+                    "1": {"uid": 1, "key": ["b", {"x": 1}], "content": "no"},
+                }
+            }
+        ),
+        encoding="utf-8",
+    )
+    with pytest.raises(
+        WorldBookFormatError, match=r"bad\.json.*entry '1'.*field 'key\[1\]'.*expected a string, got object"
+    ):
         read_world(path, strict=True)
     lenient = read_world(path, strict=False)
     assert [e.uid for e in lenient] == ["0"]
@@ -164,14 +212,20 @@ def test_entries_that_are_not_objects_are_an_error() -> None:
 
 def test_huge_input_is_refused_before_parsing(tmp_path) -> None:
     path = tmp_path / "huge.json"
-    path.write_text(json.dumps({"entries": {str(i): {"uid": i, "key": ["k"] * 50, "content": "x" * 100} for i in range(200)}}), encoding="utf-8")
+    path.write_text(
+        json.dumps({"entries": {str(i): {"uid": i, "key": ["k"] * 50, "content": "x" * 100} for i in range(200)}}),
+        encoding="utf-8",
+    )
     with pytest.raises(WorldBookFormatError, match=r"huge\.json.*more than the limit of 1000"):
         read_world(path, max_bytes=1000)
     assert len(read_world(path)) == 200
 
 
 def test_numbers_as_strings_are_read_and_reported() -> None:
-    book = read_world({"entries": {"0": {"uid": 0, "key": ["a"], "order": "5", "position": 4, "depth": "9", "content": "c"}}}, book_id="x")
+    book = read_world(
+        {"entries": {"0": {"uid": 0, "key": ["a"], "order": "5", "position": 4, "depth": "9", "content": "c"}}},
+        book_id="x",
+    )
     entry = book.entry("0")
     assert (entry.order, entry.position, entry.depth) == (5, 6, 9)
     assert {i.field for i in book.issues} == {"order", "depth"}
@@ -185,13 +239,18 @@ def test_string_position_lands_nowhere_like_sillytavern() -> None:
 
 def test_scan_time_semantics_not_editor_defaults() -> None:
     # absent selective -> secondary ignored; absent useProbability -> no roll; decorators
-    book = read_world({"entries": {
-        "0": {"uid": 0, "key": ["a"], "keysecondary": ["b"], "content": "c"},
-        "1": {"uid": 1, "key": ["a"], "useProbability": True, "content": "c"},
-        "2": {"uid": 2, "key": ["a"], "content": "@@activate\nforced"},
-        "3": {"uid": 3, "key": ["a"], "content": "@@dont_activate\nnever"},
-        "10": {"uid": 10, "key": "a", "content": "string key"},
-    }}, book_id="x")
+    book = read_world(
+        {
+            "entries": {
+                "0": {"uid": 0, "key": ["a"], "keysecondary": ["b"], "content": "c"},
+                "1": {"uid": 1, "key": ["a"], "useProbability": True, "content": "c"},
+                "2": {"uid": 2, "key": ["a"], "content": "@@activate\nforced"},
+                "3": {"uid": 3, "key": ["a"], "content": "@@dont_activate\nnever"},
+                "10": {"uid": 10, "key": "a", "content": "string key"},
+            }
+        },
+        book_id="x",
+    )
     assert [e.uid for e in book] == ["0", "1", "2", "3", "10"]
     assert book.entry("0").triggers.keyword.secondary_keys == ()
     assert book.entry("1").triggers.probability == 0.0
@@ -203,7 +262,10 @@ def test_scan_time_semantics_not_editor_defaults() -> None:
 
 
 def test_regex_and_macro_keys_are_reported() -> None:
-    book = read_world({"entries": {"0": {"uid": 0, "key": ["/dra(g|k)on/i", "{{char}}", "/(?:a{1000}){1000}/"], "content": "c"}}}, book_id="x")
+    book = read_world(
+        {"entries": {"0": {"uid": 0, "key": ["/dra(g|k)on/i", "{{char}}", "/(?:a{1000}){1000}/"], "content": "c"}}},
+        book_id="x",
+    )
     reasons = {i.field: i.reason for i in book.issues}
     assert "plain text" in reasons["key[0]"]
     assert "macro" in reasons["key[1]"]
@@ -221,7 +283,9 @@ def test_keys_with_surrounding_space_are_reported_and_trimmed_by_the_simulator()
 
 
 def test_object_key_order_is_javascripts() -> None:
-    book = read_world({"entries": {"b": {"content": "x", "constant": True}, "10": {"uid": 10}, "2": {"uid": 2}}}, book_id="x")
+    book = read_world(
+        {"entries": {"b": {"content": "x", "constant": True}, "10": {"uid": 10}, "2": {"uid": 2}}}, book_id="x"
+    )
     assert [e.uid for e in book] == ["2", "10", "b"]
 
 
@@ -232,10 +296,19 @@ def test_position_tables_agree_with_kit_cards_for_reading() -> None:
 
 
 def test_v1_card_and_standalone_v3_lorebook() -> None:
-    entry = {"keys": ["龙"], "content": "dragon lore", "enabled": True, "insertion_order": 10, "position": "before_char"}
+    entry = {
+        "keys": ["龙"],
+        "content": "dragon lore",
+        "enabled": True,
+        "insertion_order": 10,
+        "position": "before_char",
+    }
     v1 = read_world({"name": "Old", "description": "", "character_book": {"entries": [entry]}}, book_id="v1")
     assert v1.entry("0").position == 1 and v1.name == "Old's Lorebook"
-    v3 = read_world({"spec": "lorebook_v3", "data": {"name": "Lore", "entries": [dict(entry, id="dragon", use_regex=False)]}}, book_id="v3")
+    v3 = read_world(
+        {"spec": "lorebook_v3", "data": {"name": "Lore", "entries": [dict(entry, id="dragon", use_regex=False)]}},
+        book_id="v3",
+    )
     assert [e.uid for e in v3] == ["dragon"]
     assert any(i.field == "spec" and "rejects" in i.reason for i in v3.issues)
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from st_inputs import book, chat
 
 from kit.worldbook.sillytavern import ScenarioError, simulate
-from st_inputs import book, chat
 
 
 def run(*entries: dict[str, Any], messages: tuple[str, ...] = ("hello",), **scenario: Any) -> dict[str, Any]:
@@ -38,14 +38,21 @@ def test_scan_depth_limits_messages() -> None:
     entries = (E(0, ["apple"]), E(1, ["pear"]))
     assert act(*entries, messages=("apple", "x", "pear"), settings={"world_info_depth": 2}) == ["B.1"]
     assert act(*entries, messages=("apple", "x", "pear"), settings={"world_info_depth": 3}) == ["B.0", "B.1"]
-    assert act(E(0, ["apple"], scanDepth=3), messages=("apple", "x", "pear"), settings={"world_info_depth": 1}) == ["B.0"]
+    assert act(E(0, ["apple"], scanDepth=3), messages=("apple", "x", "pear"), settings={"world_info_depth": 1}) == [
+        "B.0"
+    ]
 
 
 def test_names_are_scanned_when_included() -> None:
     entry = E(0, ["lyra"])
     msgs = [{"name": "LYRA", "mes": "Welcome"}]
     assert simulate({"books": book(entry), "chat": msgs})["steps"][0]["activated"] == ["B.0"]
-    assert simulate({"books": book(entry), "chat": msgs, "settings": {"world_info_include_names": False}})["steps"][0]["activated"] == []
+    assert (
+        simulate({"books": book(entry), "chat": msgs, "settings": {"world_info_include_names": False}})["steps"][0][
+            "activated"
+        ]
+        == []
+    )
 
 
 def test_system_messages_are_dropped_and_swipe_drops_the_last() -> None:
@@ -58,7 +65,9 @@ def test_system_messages_are_dropped_and_swipe_drops_the_last() -> None:
 
 
 def _step(entries: tuple[dict[str, Any], ...], messages: list[dict[str, Any]], **step: Any) -> dict[str, Any]:
-    return simulate({"books": book(*entries), "steps": [{"chat": messages, **step}], "user": "Alice", "char": "Sera"})["steps"][0]
+    return simulate({"books": book(*entries), "steps": [{"chat": messages, **step}], "user": "Alice", "char": "Sera"})[
+        "steps"
+    ][0]
 
 
 def test_real_regenerate_first_deletes_a_last_message_that_is_not_the_users() -> None:
@@ -130,18 +139,30 @@ def test_inject_buffer_only_for_scanned_prompts() -> None:
 
 
 def test_injects_are_macro_expanded() -> None:
-    assert act(E(0, ["seraphina"]), extensionPrompts={"x": {"value": "{{char}} waits", "scan": True}}, char="Seraphina") == ["B.0"]
+    assert act(
+        E(0, ["seraphina"]), extensionPrompts={"x": {"value": "{{char}} waits", "scan": True}}, char="Seraphina"
+    ) == ["B.0"]
 
 
 def test_character_extra_books_join_character_lore() -> None:
-    books = {"C": {"entries": {"0": E(0, [], "c", constant=True, order=1)}}, "X": {"entries": {"0": E(0, [], "x", constant=True, order=5)}},
-             "G": {"entries": {"0": E(0, [], "g", constant=True, order=100)}}}
+    books = {
+        "C": {"entries": {"0": E(0, [], "c", constant=True, order=1)}},
+        "X": {"entries": {"0": E(0, [], "x", constant=True, order=5)}},
+        "G": {"entries": {"0": E(0, [], "g", constant=True, order=100)}},
+    }
     sc = {"books": books, "chat": chat("hi"), "characterBook": "C", "characterExtraBooks": ["X"]}
     assert simulate(sc)["steps"][0]["activated"] == ["X.0", "C.0", "G.0"]
 
 
 def test_depth_zero_scans_nothing_not_even_injects() -> None:
-    assert act(E(0, ["dragon"]), extensionPrompts={"x": {"value": "dragon", "scan": True}}, settings={"world_info_depth": 0}) == []
+    assert (
+        act(
+            E(0, ["dragon"]),
+            extensionPrompts={"x": {"value": "dragon", "scan": True}},
+            settings={"world_info_depth": 0},
+        )
+        == []
+    )
 
 
 # ---- 1.7 key matching ---------------------------------------------------------------------------------
@@ -149,7 +170,9 @@ def test_depth_zero_scans_nothing_not_even_injects() -> None:
 
 def test_macros_in_keys_are_expanded() -> None:
     assert act(E(0, ["{{char}}"]), messages=("hi Seraphina",), char="Seraphina") == ["B.0"]
-    assert act(E(0, ["<USER>"]), messages=("小明来了",), user="小明", settings={"world_info_include_names": False}) == ["B.0"]
+    assert act(E(0, ["<USER>"]), messages=("小明来了",), user="小明", settings={"world_info_include_names": False}) == [
+        "B.0"
+    ]
 
 
 def test_empty_keys_are_skipped_but_space_keys_match_everything() -> None:
@@ -184,7 +207,9 @@ def test_case_sensitivity_global_and_per_entry() -> None:
     assert act(E(0, ["Rome"]), messages=("rome",)) == ["B.0"]
     assert act(E(0, ["Rome"], caseSensitive=True), messages=("rome",)) == []
     assert act(E(0, ["Rome"]), messages=("rome",), settings={"world_info_case_sensitive": True}) == []
-    assert act(E(0, ["Rome"], caseSensitive=False), messages=("rome",), settings={"world_info_case_sensitive": True}) == ["B.0"]
+    assert act(
+        E(0, ["Rome"], caseSensitive=False), messages=("rome",), settings={"world_info_case_sensitive": True}
+    ) == ["B.0"]
 
 
 @pytest.mark.parametrize(
@@ -208,12 +233,18 @@ def test_case_sensitivity_global_and_per_entry() -> None:
     ],
 )
 def test_whole_words_with_ascii_boundaries(key: str, text: str, hit: bool) -> None:
-    got = act(E(0, [key]), messages=(text,), settings={"world_info_match_whole_words": True, "world_info_include_names": False})
+    got = act(
+        E(0, [key]),
+        messages=(text,),
+        settings={"world_info_match_whole_words": True, "world_info_include_names": False},
+    )
     assert got == (["B.0"] if hit else [])
 
 
 def test_whole_words_per_entry_overrides_global() -> None:
-    assert act(E(0, ["king"], matchWholeWords=False), messages=("liking",), settings={"world_info_match_whole_words": True}) == ["B.0"]
+    assert act(
+        E(0, ["king"], matchWholeWords=False), messages=("liking",), settings={"world_info_match_whole_words": True}
+    ) == ["B.0"]
 
 
 # ---- secondary keys and logics --------------------------------------------------------------------------
@@ -222,10 +253,14 @@ def test_whole_words_per_entry_overrides_global() -> None:
 @pytest.mark.parametrize(
     ("logic", "text", "hit"),
     [
-        (0, "苹果 红色", True), (0, "苹果", False),
-        (1, "苹果 红色", True), (1, "苹果 红色 绿色", False),
-        (2, "苹果", True), (2, "苹果 绿色", False),
-        (3, "苹果 红色 绿色", True), (3, "苹果 红色", False),
+        (0, "苹果 红色", True),
+        (0, "苹果", False),
+        (1, "苹果 红色", True),
+        (1, "苹果 红色 绿色", False),
+        (2, "苹果", True),
+        (2, "苹果 绿色", False),
+        (3, "苹果 红色 绿色", True),
+        (3, "苹果 红色", False),
     ],
 )
 def test_secondary_logics(logic: int, text: str, hit: bool) -> None:
@@ -235,7 +270,9 @@ def test_secondary_logics(logic: int, text: str, hit: bool) -> None:
 
 def test_secondary_keys_need_selective_and_empty_secondary_never_matches() -> None:
     assert act(E(0, ["apple"], keysecondary=["red"]), messages=("apple",)) == ["B.0"]  # selective absent
-    assert act(E(0, ["apple"], keysecondary=["", "red"], selective=True, selectiveLogic=1), messages=("apple red",)) == ["B.0"]
+    assert act(
+        E(0, ["apple"], keysecondary=["", "red"], selective=True, selectiveLogic=1), messages=("apple red",)
+    ) == ["B.0"]
 
 
 # ---- 1.8 per-entry checks ----------------------------------------------------------------------------------
@@ -262,9 +299,15 @@ def test_decorator_lines_are_removed_from_the_inserted_text() -> None:
 
 
 def test_forced_entries_activate_without_keys_but_still_face_groups_and_budget() -> None:
-    entries = (E(0, ["zzz"], "forced", order=100), E(1, ["go"], "rival", group="g", groupOverride=True, order=200),
-               E(2, ["zzz"], "grouped", group="g", order=100))
-    sc = {"books": book(*entries), "steps": [{"chat": chat("go"), "forceActivate": ["B.0", "B.2"]}, {"chat": chat("go", "x")}]}
+    entries = (
+        E(0, ["zzz"], "forced", order=100),
+        E(1, ["go"], "rival", group="g", groupOverride=True, order=200),
+        E(2, ["zzz"], "grouped", group="g", order=100),
+    )
+    sc = {
+        "books": book(*entries),
+        "steps": [{"chat": chat("go"), "forceActivate": ["B.0", "B.2"]}, {"chat": chat("go", "x")}],
+    }
     steps = simulate(sc)["steps"]
     assert steps[0]["activated"] == ["B.1", "B.0"]  # B.2 was forced but lost its group to the override
     assert steps[1]["activated"] == ["B.1"]  # forcing lasts one generation
@@ -282,8 +325,12 @@ def test_character_filter_names_compare_the_avatar_file_name_without_extension()
     assert act(dotted, messages=("a",), character={"avatar": "my.char"}) == []
     # the default avatar is "<char>.png"; a character book makes a current character too
     assert act(E(3, ["a"], characterFilter={"names": ["Bob"]}), messages=("a",), char="Bob", character={}) == ["B.3"]
-    sc = {"books": {**book(E(4, ["a"], characterFilter={"names": ["Bob"]})), "C": {"entries": {}}}, "chat": chat("a"),
-          "char": "Bob", "characterBook": "C"}
+    sc = {
+        "books": {**book(E(4, ["a"], characterFilter={"names": ["Bob"]})), "C": {"entries": {}}},
+        "chat": chat("a"),
+        "char": "Bob",
+        "characterBook": "C",
+    }
     assert simulate(sc)["steps"][0]["activated"] == ["B.4"]
 
 
@@ -308,21 +355,34 @@ def test_character_tags_come_from_the_tag_map_under_the_avatar() -> None:
 
 
 def test_delay_until_recursion_and_exclude_recursion() -> None:
-    entries = (E(0, ["bessie"], "Bessie likes Rufus."), E(1, ["rufus"], "dog", delayUntilRecursion=True), E(2, ["rufus"], "x", excludeRecursion=True))
+    entries = (
+        E(0, ["bessie"], "Bessie likes Rufus."),
+        E(1, ["rufus"], "dog", delayUntilRecursion=True),
+        E(2, ["rufus"], "x", excludeRecursion=True),
+    )
     assert act(*entries, messages=("bessie rufus",), settings={"world_info_recursive": True}) == ["B.0", "B.2", "B.1"]
     assert act(*entries, messages=("bessie",), settings={"world_info_recursive": True}) == ["B.0", "B.1"]
 
 
 def test_delay_levels_unlock_one_by_one() -> None:
-    entries = (E(0, ["go"], "go one"), E(1, ["one"], "two", delayUntilRecursion=1), E(2, ["two"], "done", delayUntilRecursion=2), E(3, ["go"], "lvl3", delayUntilRecursion=3))
+    entries = (
+        E(0, ["go"], "go one"),
+        E(1, ["one"], "two", delayUntilRecursion=1),
+        E(2, ["two"], "done", delayUntilRecursion=2),
+        E(3, ["go"], "lvl3", delayUntilRecursion=3),
+    )
     step = run(*entries, messages=("go",), settings={"world_info_recursive": True}, trace=True)
     assert step["activated"] == ["B.0", "B.1", "B.2", "B.3"]
 
 
 def test_max_recursion_steps_one_means_no_recursion() -> None:
     entries = (E(0, ["bessie"], "Rufus"), E(1, ["rufus"], "dog"))
-    assert act(*entries, messages=("bessie",), settings={"world_info_recursive": True, "world_info_max_recursion_steps": 1}) == ["B.0"]
-    assert act(*entries, messages=("bessie",), settings={"world_info_recursive": True, "world_info_max_recursion_steps": 2}) == ["B.0", "B.1"]
+    assert act(
+        *entries, messages=("bessie",), settings={"world_info_recursive": True, "world_info_max_recursion_steps": 1}
+    ) == ["B.0"]
+    assert act(
+        *entries, messages=("bessie",), settings={"world_info_recursive": True, "world_info_max_recursion_steps": 2}
+    ) == ["B.0", "B.1"]
 
 
 def test_prevent_recursion_keeps_content_out_of_the_recursion_buffer() -> None:
@@ -334,12 +394,20 @@ def test_prevent_recursion_keeps_content_out_of_the_recursion_buffer() -> None:
 
 
 def test_group_override_highest_order_wins() -> None:
-    entries = (E(0, ["w"], group="wx", order=10), E(1, ["w"], group="wx", order=30, groupOverride=True), E(2, ["w"], group="wx", order=20, groupOverride=True))
+    entries = (
+        E(0, ["w"], group="wx", order=10),
+        E(1, ["w"], group="wx", order=30, groupOverride=True),
+        E(2, ["w"], group="wx", order=20, groupOverride=True),
+    )
     assert act(*entries, messages=("w",)) == ["B.1"]
 
 
 def test_group_weighted_pick_uses_cumulative_weights() -> None:
-    entries = (E(0, ["w"], group="g", order=30, groupWeight=10), E(1, ["w"], group="g", order=20, groupWeight=30), E(2, ["w"], group="g", order=10))
+    entries = (
+        E(0, ["w"], group="g", order=30, groupWeight=10),
+        E(1, ["w"], group="g", order=20, groupWeight=30),
+        E(2, ["w"], group="g", order=10),
+    )
     # total 140; roll = value * 140; first member whose cumulative weight >= roll wins
     assert act(*entries, messages=("w",), random={"values": [10 / 140]}) == ["B.0"]
     assert act(*entries, messages=("w",), random={"values": [0.2]}) == ["B.1"]
@@ -349,19 +417,28 @@ def test_group_weighted_pick_uses_cumulative_weights() -> None:
 def test_group_scoring_removes_lower_scores() -> None:
     entries = (E(0, ["a"], group="g", order=20), E(1, ["a", "b"], group="g", order=10))
     assert act(*entries, messages=("a b",), settings={"world_info_use_group_scoring": True}) == ["B.1"]
-    assert act(E(0, ["a"], group="g", order=20, useGroupScoring=True), E(1, ["a", "b"], group="g", order=10), messages=("a b",)) == ["B.1"]
+    assert act(
+        E(0, ["a"], group="g", order=20, useGroupScoring=True), E(1, ["a", "b"], group="g", order=10), messages=("a b",)
+    ) == ["B.1"]
 
 
 def test_groups_split_on_comma_and_already_activated_group_blocks_later_members() -> None:
     entries = (E(0, ["bessie"], "Rufus", group="pets"), E(1, ["rufus"], "dog", group="pets"))
     assert act(*entries, messages=("bessie",), settings={"world_info_recursive": True}) == ["B.0"]
     entries = (E(0, ["bessie"], "Rufus", group="pets, farm"), E(1, ["rufus"], "dog", group="pets"))
-    assert act(*entries, messages=("bessie",), settings={"world_info_recursive": True}) == ["B.0", "B.1"]  # whole-string compare
+    assert act(*entries, messages=("bessie",), settings={"world_info_recursive": True}) == [
+        "B.0",
+        "B.1",
+    ]  # whole-string compare
 
 
 def test_multi_group_splice_bug_removes_an_unrelated_entry() -> None:
-    entries = (E(0, ["go"], group="a,b", order=100), E(1, ["go"], group="a", groupOverride=True, order=90),
-               E(2, ["go"], group="b", groupOverride=True, order=80), E(3, ["go"], order=10))
+    entries = (
+        E(0, ["go"], group="a,b", order=100),
+        E(1, ["go"], group="a", groupOverride=True, order=90),
+        E(2, ["go"], group="b", groupOverride=True, order=80),
+        E(3, ["go"], order=10),
+    )
     step = run(*entries, messages=("go",), trace=True)
     assert step["activated"] == ["B.1", "B.2"]
     assert any(ev["entry"] == "B.3" and "splice" in ev["reason"] for ev in step["trace"])
@@ -371,7 +448,11 @@ def test_multi_group_splice_bug_removes_an_unrelated_entry() -> None:
 
 
 def test_probability_draw_order_groups_before_rolls() -> None:
-    entries = (E(0, ["x"], group="g", order=50), E(1, ["x"], group="g", order=40), E(2, ["x"], useProbability=True, probability=50, order=10))
+    entries = (
+        E(0, ["x"], group="g", order=50),
+        E(1, ["x"], group="g", order=40),
+        E(2, ["x"], useProbability=True, probability=50, order=10),
+    )
     # draw 1 = group roll (0.1 -> B.0), draw 2 = probability roll (0.6*100 > 50 -> fails)
     assert act(*entries, messages=("x",), random={"values": [0.1, 0.6]}) == ["B.0"]
     assert act(*entries, messages=("x",), random={"values": [0.9, 0.4]}) == ["B.1", "B.2"]
@@ -404,7 +485,11 @@ def test_seeded_random_is_mulberry32() -> None:
 def test_budget_overflow_uses_greater_or_equal_and_ignore_budget() -> None:
     # budget = round(25% of 40) = 10 tokens; guesstimate ceil(len/3.35)
     a, b = "a" * 20, "b" * 10  # "a"*20+"\n" -> 7 tokens; + "b"*10+"\n" -> 10 tokens -> overflow
-    entries = (E(0, [], a, constant=True, order=30), E(1, [], b, constant=True, order=20), E(2, [], "c", constant=True, order=10, ignoreBudget=True))
+    entries = (
+        E(0, [], a, constant=True, order=30),
+        E(1, [], b, constant=True, order=20),
+        E(2, [], "c", constant=True, order=10, ignoreBudget=True),
+    )
     assert act(*entries, maxContext=40) == ["B.0", "B.2"]
     assert act(*entries, maxContext=44) == ["B.0", "B.1", "B.2"]  # budget 11
 
@@ -437,7 +522,12 @@ def test_min_activations_widen_the_scan_depth() -> None:
 
 
 def test_delay_levels_recurse_even_with_recursion_off() -> None:
-    entries = (E(0, ["bessie"], "Rufus"), E(1, ["rufus"], "plain"), E(2, ["rufus"], "l1", delayUntilRecursion=1), E(3, ["rufus"], "l2", delayUntilRecursion=2))
+    entries = (
+        E(0, ["bessie"], "Rufus"),
+        E(1, ["rufus"], "plain"),
+        E(2, ["rufus"], "l1", delayUntilRecursion=1),
+        E(3, ["rufus"], "l2", delayUntilRecursion=2),
+    )
     assert act(*entries, messages=("bessie",)) == ["B.0", "B.1", "B.2", "B.3"]
     assert act(*entries[:3], messages=("bessie",)) == ["B.0"]  # one level: no extra pass
 
@@ -452,18 +542,32 @@ def _steps(entries: tuple[dict[str, Any], ...], chats: list[list[str]], **kw: An
 
 def test_sticky_then_protected_cooldown() -> None:
     entries = (E(7, ["timer"], sticky=2, cooldown=2),)
-    chats = [["timer"], ["timer", "a"], ["timer", "a", "timer"], ["timer", "a", "timer", "b"], ["timer", "a", "timer", "b", "timer"]]
+    chats = [
+        ["timer"],
+        ["timer", "a"],
+        ["timer", "a", "timer"],
+        ["timer", "a", "timer", "b"],
+        ["timer", "a", "timer", "b", "timer"],
+    ]
     steps = _steps(entries, chats, settings={"world_info_depth": 1})
     assert [s["activated"] for s in steps] == [["B.7"], ["B.7"], [], [], ["B.7"]]
     assert steps[2]["timedWorldInfo"]["cooldown"]["B.7"]["protected"] is True
-    assert {k: v for k, v in steps[2]["timedWorldInfo"]["cooldown"]["B.7"].items() if k != "hash"} == {"start": 3, "end": 5, "protected": True}
+    assert {k: v for k, v in steps[2]["timedWorldInfo"]["cooldown"]["B.7"].items() if k != "hash"} == {
+        "start": 3,
+        "end": 5,
+        "protected": True,
+    }
 
 
 def test_delay_and_dry_run() -> None:
     entries = (E(0, ["a"], delay=2), E(1, ["a"], sticky=3))
     steps = _steps(entries, [["a"], ["a", "a"]], settings={"world_info_depth": 1})
     assert [s["activated"] for s in steps] == [["B.1"], ["B.1", "B.0"]]  # sticky entries come first
-    sc = {"books": book(E(1, ["zebra"], sticky=3)), "steps": [{"chat": chat("zebra"), "dryRun": True}, {"chat": chat("zebra", "b")}], "settings": {"world_info_depth": 1}}
+    sc = {
+        "books": book(E(1, ["zebra"], sticky=3)),
+        "steps": [{"chat": chat("zebra"), "dryRun": True}, {"chat": chat("zebra", "b")}],
+        "settings": {"world_info_depth": 1},
+    }
     steps = simulate(sc)["steps"]
     assert steps[0]["timedWorldInfo"] == {"sticky": {}, "cooldown": {}}
     assert steps[1]["activated"] == []
@@ -480,11 +584,16 @@ def test_effect_is_dropped_when_the_chat_did_not_advance() -> None:
 
 
 def test_sticky_wins_its_group_and_skips_probability() -> None:
-    entries = (E(0, ["go"], group="g", order=90, groupOverride=True), E(1, ["go"], group="g", order=10, sticky=5, useProbability=True, probability=50))
+    entries = (
+        E(0, ["go"], group="g", order=90, groupOverride=True),
+        E(1, ["go"], group="g", order=10, sticky=5, useProbability=True, probability=50),
+    )
     steps = _steps(entries, [["go"], ["go", "x"]], settings={"world_info_depth": 1}, random={"values": [0.1]})
     assert steps[0]["activated"] == ["B.0"]
     entries = (E(0, ["go"], group="g", order=90), E(1, ["go"], group="g", order=10, sticky=5))
-    steps = _steps(entries, [["go"], ["go", "x"], ["go", "x", "y"]], settings={"world_info_depth": 1}, random={"values": [0.9]})
+    steps = _steps(
+        entries, [["go"], ["go", "x"], ["go", "x", "y"]], settings={"world_info_depth": 1}, random={"values": [0.9]}
+    )
     assert steps[0]["activated"] == ["B.1"]
     assert steps[2]["activated"] == ["B.1"]  # sticky: no key needed (go is out of depth), no roll
 
@@ -492,7 +601,9 @@ def test_sticky_wins_its_group_and_skips_probability() -> None:
 def test_sticky_member_with_cooldown_is_removed_from_its_own_group() -> None:
     # sticky and cooldown start together; the group filter removes members on cooldown, sticky or not
     entries = (E(0, ["go"], group="g", order=90), E(1, ["go"], group="g", order=10, sticky=2, cooldown=2))
-    steps = _steps(entries, [["go"], ["go", "x"], ["go", "x", "y"]], settings={"world_info_depth": 1}, random={"values": [0.9]})
+    steps = _steps(
+        entries, [["go"], ["go", "x"], ["go", "x", "y"]], settings={"world_info_depth": 1}, random={"values": [0.9]}
+    )
     assert [s["activated"] for s in steps] == [["B.1"], [], []]
     entries = (E(0, ["go"], group="g", order=90), E(1, ["go"], order=10, sticky=2, cooldown=2))
     steps = _steps(entries, [["go"], ["go", "x"]], settings={"world_info_depth": 1})
@@ -503,21 +614,34 @@ def test_sticky_member_with_cooldown_is_removed_from_its_own_group() -> None:
 
 
 def test_character_strategy_and_chat_lore_first() -> None:
-    books = {"G": {"entries": {"0": E(0, [], "global", constant=True, order=200)}},
-             "C": {"entries": {"0": E(0, [], "char", constant=True, order=10)}},
-             "Chat": {"entries": {"0": E(0, [], "chat", constant=True, order=1)}}}
+    books = {
+        "G": {"entries": {"0": E(0, [], "global", constant=True, order=200)}},
+        "C": {"entries": {"0": E(0, [], "char", constant=True, order=10)}},
+        "Chat": {"entries": {"0": E(0, [], "chat", constant=True, order=1)}},
+    }
     base = {"books": books, "chat": chat("hi"), "characterBook": "C", "chatBook": "Chat"}
     assert simulate(base)["steps"][0]["activated"] == ["Chat.0", "C.0", "G.0"]
-    assert simulate({**base, "settings": {"world_info_character_strategy": 2}})["steps"][0]["activated"] == ["Chat.0", "G.0", "C.0"]
-    assert simulate({**base, "settings": {"world_info_character_strategy": 0}})["steps"][0]["activated"] == ["Chat.0", "G.0", "C.0"]
+    assert simulate({**base, "settings": {"world_info_character_strategy": 2}})["steps"][0]["activated"] == [
+        "Chat.0",
+        "G.0",
+        "C.0",
+    ]
+    assert simulate({**base, "settings": {"world_info_character_strategy": 0}})["steps"][0]["activated"] == [
+        "Chat.0",
+        "G.0",
+        "C.0",
+    ]
     assert simulate({**base, "globalBooks": ["G", "C"]})["steps"][0]["activated"] == ["Chat.0", "G.0", "C.0"]
 
 
 def test_slots_are_built_by_unshift_except_outlets() -> None:
     entries = (
-        E(0, [], "after-A", constant=True, position=1, order=5), E(1, [], "after-B", constant=True, position=1, order=5),
-        E(2, [], "ANtop", constant=True, position=2), E(3, [], "ANbottom", constant=True, position=3),
-        E(4, [], "EMbottom", constant=True, position=6), E(5, [], "", constant=True, position=0),
+        E(0, [], "after-A", constant=True, position=1, order=5),
+        E(1, [], "after-B", constant=True, position=1, order=5),
+        E(2, [], "ANtop", constant=True, position=2),
+        E(3, [], "ANbottom", constant=True, position=3),
+        E(4, [], "EMbottom", constant=True, position=6),
+        E(5, [], "", constant=True, position=0),
         E(6, [], "sys d0", constant=True, position=4, depth=0, role=0, order=1),
         E(7, [], "asst d0", constant=True, position=4, depth=0, role=2, order=2),
         E(8, [], "sys d0 b", constant=True, position=4, depth=0, role=None, order=3),
@@ -570,9 +694,12 @@ def test_malformed_scenarios_name_the_field(scenario: dict[str, Any], message: s
 def test_outlet_macros_and_author_note_assembly() -> None:
     from kit.worldbook.sillytavern import author_note_with_world_info, expand_outlets
 
-    entries = (E(0, [], "hi-o", constant=True, position=7, outletName="Lore", order=9),
-               E(1, [], "lo-o", constant=True, position=7, outletName="Lore", order=1),
-               E(2, [], "top", constant=True, position=2), E(3, [], "bottom", constant=True, position=3))
+    entries = (
+        E(0, [], "hi-o", constant=True, position=7, outletName="Lore", order=9),
+        E(1, [], "lo-o", constant=True, position=7, outletName="Lore", order=1),
+        E(2, [], "top", constant=True, position=2),
+        E(3, [], "bottom", constant=True, position=3),
+    )
     step = run(*entries)
     assert expand_outlets("A {{OUTLET:: Lore }} B {{outlet::lore}} C", step) == "A hi-o\nlo-o B  C"
     assert author_note_with_world_info("note", step) == "top\nnote\nbottom"

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from kit.worldbook.sillytavern import read_world, simulate
 from st_inputs import book, chat
+
+from kit.worldbook.sillytavern import read_world, simulate
 
 
 def test_thousands_of_keys_in_one_entry() -> None:
@@ -15,7 +16,12 @@ def test_thousands_of_keys_in_one_entry() -> None:
 
 
 def test_large_book_of_entries_simulates() -> None:
-    entries = [{"uid": i, "key": [f"word{i}", f"词{i}"], "content": f"content {i}", "order": i % 50} for i in range(3000)]
-    sc = {"books": book(*entries), "chat": chat("word10 and 词2999"),
-          "settings": {"world_info_recursive": True, "world_info_match_whole_words": True}}
+    entries = [
+        {"uid": i, "key": [f"word{i}", f"词{i}"], "content": f"content {i}", "order": i % 50} for i in range(3000)
+    ]
+    sc = {
+        "books": book(*entries),
+        "chat": chat("word10 and 词2999"),
+        "settings": {"world_info_recursive": True, "world_info_match_whole_words": True},
+    }
     assert sorted(simulate(sc)["steps"][0]["activated"]) == ["B.10", "B.2999"]

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from st_inputs import SCENARIOS, load_json, scenario_names, without_hashes
 
 from kit.worldbook.sillytavern import simulate
-from st_inputs import SCENARIOS, load_json, scenario_names, without_hashes
 
 
 @pytest.mark.parametrize("name", scenario_names())
@@ -28,5 +28,11 @@ def test_shared_scenario_with_trace_has_same_result() -> None:
     traced = simulate(scenario, trace=True)
     assert without_hashes(traced) == without_hashes(simulate(scenario))
     events = traced["steps"][0]["trace"]
-    assert {"entry": "B.3", "loop": 2, "scan_state": "recursion", "stage": "skipped", "reason": "suppressed by exclude recursion"} in events
+    assert {
+        "entry": "B.3",
+        "loop": 2,
+        "scan_state": "recursion",
+        "stage": "skipped",
+        "reason": "suppressed by exclude recursion",
+    } in events
     assert any(e["entry"] == "B.4" and e["stage"] == "removed" for e in events)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from st_inputs import book, chat
+
 from kit.worldbook.engine.reasons import OUTCOME_RULES, OUTCOMES, WHY_SCHEMA
 from kit.worldbook.sillytavern import simulate, why
-from st_inputs import book, chat
 
 
 def E(uid: int, keys: list[str] | None = None, content: str | None = None, **fields: Any) -> dict[str, Any]:
@@ -17,8 +18,9 @@ def E(uid: int, keys: list[str] | None = None, content: str | None = None, **fie
     return e
 
 
-def outcome_of(*entries: dict[str, Any], messages: tuple[str, ...] = ("hello dragon",),
-               **scenario: Any) -> dict[str, str]:
+def outcome_of(
+    *entries: dict[str, Any], messages: tuple[str, ...] = ("hello dragon",), **scenario: Any
+) -> dict[str, str]:
     sc = {"books": book(*entries), "chat": chat(*messages), **scenario}
     r = why(sc)
     return dict(zip(r["uid"], r["outcome"].astype(str)))
@@ -35,24 +37,37 @@ def test_every_sillytavern_rule_has_a_reachable_outcome() -> None:
     expect("activated", E(0, ["dragon"]))
     expect("disabled", E(0, ["dragon"], disable=True))
     expect("generation_type", E(0, ["dragon"], triggers=["quiet"]))
-    expect("character_filter", E(0, ["dragon"], characterFilter={"names": ["Other"], "isExclude": False, "tags": []}),
-           character={"avatar": "Sera.png"})
+    expect(
+        "character_filter",
+        E(0, ["dragon"], characterFilter={"names": ["Other"], "isExclude": False, "tags": []}),
+        character={"avatar": "Sera.png"},
+    )
     expect("delay", E(0, ["dragon"], delay=5))
     expect("delay_until_recursion", E(0, ["dragon"], delayUntilRecursion=True))
-    expect("recursion_excluded", E(1, ["dragon"], content="a wizard"), E(0, ["wizard"], excludeRecursion=True),
-           settings={"world_info_recursive": True})
+    expect(
+        "recursion_excluded",
+        E(1, ["dragon"], content="a wizard"),
+        E(0, ["wizard"], excludeRecursion=True),
+        settings={"world_info_recursive": True},
+    )
     expect("decorator", E(0, ["dragon"], content="@@dont_activate\ntext"))
     expect("no_trigger", E(0, None))
     expect("no_key_match", E(0, ["unicorn"]))
     expect("secondary_logic", E(0, ["dragon"], keysecondary=["castle"], selective=True, selectiveLogic=0))
-    expect("max_recursion", E(1, ["dragon"], content="a wizard"), E(0, ["wizard"]),
-           settings={"world_info_recursive": True, "world_info_max_recursion_steps": 1})
+    expect(
+        "max_recursion",
+        E(1, ["dragon"], content="a wizard"),
+        E(0, ["wizard"]),
+        settings={"world_info_recursive": True, "world_info_max_recursion_steps": 1},
+    )
     expect("group_lost", E(1, ["dragon"], group="g", groupOverride=True, order=9), E(0, ["dragon"], group="g", order=1))
     expect("probability", E(0, ["dragon"], useProbability=True, probability=0), random={"values": [0.5]})
     expect("budget", E(0, ["dragon"], content="x" * 400), maxContext=100)
     # cooldown: activated at step 0 (chat length 1), on cooldown at step 1
-    sc = {"books": book(E(0, ["dragon"], cooldown=3)),
-          "steps": [{"chat": chat("dragon")}, {"chat": chat("dragon", "dragon", "dragon")}]}
+    sc = {
+        "books": book(E(0, ["dragon"], cooldown=3)),
+        "steps": [{"chat": chat("dragon")}, {"chat": chat("dragon", "dragon", "dragon")}],
+    }
     r = why(sc)
     assert r["outcome"].astype(str).tolist() == ["activated", "cooldown"] and r["turn"].tolist() == [0, 1]
     seen.add("cooldown")
@@ -67,15 +82,23 @@ def test_why_frame_and_simulator_outcomes_list() -> None:
     assert r["entry_id"].tolist() == ["B/0", "B/1"]
     step = simulate(sc, outcomes=True)["steps"][0]
     assert step["activated"] == ["B.0"]
-    assert step["outcomes"][0] == {"book": "B", "uid": "0", "outcome": "activated", "detail": "primary key 'dragon'",
-                                   "near_miss": ""}
+    assert step["outcomes"][0] == {
+        "book": "B",
+        "uid": "0",
+        "outcome": "activated",
+        "detail": "primary key 'dragon'",
+        "near_miss": "",
+    }
     assert "outcomes" not in simulate(sc)["steps"][0]  # SillyTavern's shape unless asked
 
 
 def test_the_furthest_pass_gives_the_outcome() -> None:
     # no match in the initial pass, refused in the recursion pass: it needed a match in the initial pass
-    got = outcome_of(E(1, ["dragon"], content="no link"), E(0, ["wizard"], excludeRecursion=True),
-                     settings={"world_info_recursive": True})
+    got = outcome_of(
+        E(1, ["dragon"], content="no link"),
+        E(0, ["wizard"], excludeRecursion=True),
+        settings={"world_info_recursive": True},
+    )
     assert got["0"] == "no_key_match"
 
 

@@ -6,36 +6,76 @@ import dataclasses
 import json
 
 import pytest
+from st_inputs import WORLDBOOKS, load_json, shared
 
 from kit.worldbook import Entry, KeywordTrigger, RagTrigger, Triggers, WorldBook
 from kit.worldbook import to_character_book as _to_cb
 from kit.worldbook.sillytavern import read_world, simulate, to_world_file, write_world_file
-from st_inputs import WORLDBOOKS, load_json, shared
 
 
 def to_character_book(book):
     """SillyTavern's card-embedding shape, through the one public writer."""
     return _to_cb(book, style="sillytavern")
 
-ST_FILES = ["en_far_domain_chub.json", "en_lythora_station_chub.json", "en_x_world_groups.json", "st_Eldoria.json",
-            "zh_EU4.json", "zh_girls_last_tour.json", "zh_tarot_v1.3.0.json"]
+
+ST_FILES = [
+    "en_far_domain_chub.json",
+    "en_lythora_station_chub.json",
+    "en_x_world_groups.json",
+    "st_Eldoria.json",
+    "zh_EU4.json",
+    "zh_girls_last_tour.json",
+    "zh_tarot_v1.3.0.json",
+]
 
 
 def kit_book() -> WorldBook:
-    kw = KeywordTrigger(keys=("dragon", "龙"), secondary_keys=("fire",), secondary_logic="not_any", match_whole_words=True)
+    kw = KeywordTrigger(
+        keys=("dragon", "龙"), secondary_keys=("fire",), secondary_logic="not_any", match_whole_words=True
+    )
     return WorldBook(
-        id="kitbook", name="Kit Book", description="made in kit",
-        entries=tuple([
-            Entry(uid=str(p), content=f"position {p}", position=p, order=10 * p, depth=2, macro="m" if p == 7 else None,
-                  triggers=Triggers(keyword=kw)) for p in range(8)
-        ] + [
-            Entry(uid="castle", content="城堡", group=("places", "big"), comment="a castle", order=5,
-                  triggers=Triggers(keyword=KeywordTrigger(keys=("castle",), case_sensitive=True), probability=0.25)),
-            Entry(uid="always", content="constant", triggers=Triggers(constant=True), disable=True,
-                  requires=("castle",), excludes=("0",)),
-            Entry(uid="cond", content="cond", triggers=Triggers(conditions=("tb.力量 > 10",), logic_expression="A AND B",
-                                                                 rag=RagTrigger(threshold=0.3, top_k=2))),
-        ]),
+        id="kitbook",
+        name="Kit Book",
+        description="made in kit",
+        entries=tuple(
+            [
+                Entry(
+                    uid=str(p),
+                    content=f"position {p}",
+                    position=p,
+                    order=10 * p,
+                    depth=2,
+                    macro="m" if p == 7 else None,
+                    triggers=Triggers(keyword=kw),
+                )
+                for p in range(8)
+            ]
+            + [
+                Entry(
+                    uid="castle",
+                    content="城堡",
+                    group=("places", "big"),
+                    comment="a castle",
+                    order=5,
+                    triggers=Triggers(keyword=KeywordTrigger(keys=("castle",), case_sensitive=True), probability=0.25),
+                ),
+                Entry(
+                    uid="always",
+                    content="constant",
+                    triggers=Triggers(constant=True),
+                    disable=True,
+                    requires=("castle",),
+                    excludes=("0",),
+                ),
+                Entry(
+                    uid="cond",
+                    content="cond",
+                    triggers=Triggers(
+                        conditions=("tb.力量 > 10",), logic_expression="A AND B", rag=RagTrigger(threshold=0.3, top_k=2)
+                    ),
+                ),
+            ]
+        ),
     )
 
 
@@ -70,22 +110,40 @@ def test_edited_entry_rewrites_only_what_changed() -> None:
     edited = book.replace_entry(dataclasses.replace(book.entry("1"), content="new text", order=7))
     written = to_world_file(edited)
     assert written["entries"]["1"] == {**original["entries"]["1"], "content": "new text", "order": 7}
-    assert {k: v for k, v in written["entries"].items() if k != "1"} == {k: v for k, v in original["entries"].items() if k != "1"}
+    assert {k: v for k, v in written["entries"].items() if k != "1"} == {
+        k: v for k, v in original["entries"].items() if k != "1"
+    }
 
 
 def test_positions_are_written_as_sillytavern_numbers() -> None:
     data = to_world_file(kit_book())
-    got = {e["content"]: (e["position"], e.get("role")) for e in data["entries"].values() if e["content"].startswith("position")}
-    assert {k: v[0] for k, v in got.items()} == {"position 0": 1, "position 1": 0, "position 2": 5, "position 3": 6, "position 4": 3,
-                                                 "position 5": 4, "position 6": 4, "position 7": 7}
+    got = {
+        e["content"]: (e["position"], e.get("role"))
+        for e in data["entries"].values()
+        if e["content"].startswith("position")
+    }
+    assert {k: v[0] for k, v in got.items()} == {
+        "position 0": 1,
+        "position 1": 0,
+        "position 2": 5,
+        "position 3": 6,
+        "position 4": 3,
+        "position 5": 4,
+        "position 6": 4,
+        "position 7": 7,
+    }
     assert got["position 5"][1] == 0  # as system message -> @D with the system role
     assert data["entries"]["7"]["outletName"] == "m"
 
 
 def test_written_book_activates_in_the_simulator() -> None:
     world = to_world_file(kit_book())
-    sc = {"books": {"K": world}, "chat": [{"name": "U", "is_user": True, "mes": "a dragon and a castle"}],
-          "settings": {"world_info_match_whole_words": True}, "random": {"values": [0.1]}}
+    sc = {
+        "books": {"K": world},
+        "chat": [{"name": "U", "is_user": True, "mes": "a dragon and a castle"}],
+        "settings": {"world_info_match_whole_words": True},
+        "random": {"values": [0.1]},
+    }
     step = simulate(sc)["steps"][0]
     # keyword entries (NOT_ANY 'fire') activate; the castle entry (case-sensitive, p=25%) passes its roll 10 <= 25
     assert set(step["activated"]) == {f"K.{i}" for i in range(8)} | {"K.8"}
@@ -98,8 +156,20 @@ def test_character_book_export_is_valid_v2_and_reads_back() -> None:
     cb = to_character_book(book)
     assert cb["name"] == "Kit Book" and cb["extensions"] == {}
     first = cb["entries"][1]
-    assert set(first) == {"id", "keys", "secondary_keys", "comment", "content", "constant", "selective", "insertion_order",
-                          "enabled", "position", "use_regex", "extensions"}
+    assert set(first) == {
+        "id",
+        "keys",
+        "secondary_keys",
+        "comment",
+        "content",
+        "constant",
+        "selective",
+        "insertion_order",
+        "enabled",
+        "position",
+        "use_regex",
+        "extensions",
+    }
     assert first["position"] == "before_char" and first["extensions"]["position"] == 0
     card = {"spec": "chara_card_v2", "spec_version": "2.0", "data": {"name": "K", "character_book": cb}}
     back = read_world(card, book_id="kitbook")
