@@ -1,28 +1,10 @@
-"""Small helpers shared by the modules of :mod:`kit.items`: ids and pausing the garbage collector."""
+"""Small helpers shared by the modules of :mod:`kit.items` (the collector pause lives in :mod:`kit.core.collector`)."""
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterator
-from contextlib import contextmanager
+from kit.core.collector import gc_paused  # re-exported: its earlier home
 
 __all__ = ["norm_id", "gc_paused"]
-
-
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector while building large acyclic structures (restored afterwards).
-
-    Loading 100,000 recipes allocates millions of small objects and no cycles; the collector's repeated full
-    passes over them cost more than the loading itself (measured in ``benchmarks/bench_items.py``).
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def norm_id(value: str) -> str:

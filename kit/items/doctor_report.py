@@ -12,12 +12,11 @@ only when no recipe makes that block. Quest checks live one layer up (:func:`kit
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from kit.core.collector import gc_paused
 from kit.core.frames import frame
 from kit.core.problems import SEVERITY, problem_schema
 from kit.items.doctor_checks import MAX_CONFLICT_ROWS, blocked_slots, conflict_rows, loop_items, mention_text
@@ -80,23 +79,6 @@ GRAPH_SCHEMA = {
 
 #: A reference to an item from outside the packs: ``(item_id, where, object_id, field, path)``.
 Reference = tuple
-
-
-@contextmanager
-def _gc_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while the doctor builds its graph and rows, then restore it.
-
-    The doctor allocates millions of small long-lived objects (slots, nodes, problem rows) and no reference cycles;
-    with the collector on, its repeated scans of the whole heap (the loaded packs included) took about a third of
-    the run on the 100k-recipe benchmark server. Nothing is lost: cycles made meanwhile are collected afterwards.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 @dataclass
@@ -204,7 +186,7 @@ class DoctorReport:
         more = f"; and {len(producers) - 3} more recipes" if len(producers) > 3 else ""
         return "every recipe making it is blocked: " + "; ".join(parts) + more
 
-    @_gc_paused()
+    @gc_paused()
     def recipes(self) -> pd.DataFrame:
         """One row per recipe.
 
@@ -231,7 +213,7 @@ class DoctorReport:
             )
         return frame(RECIPE_SCHEMA, rows)
 
-    @_gc_paused()
+    @gc_paused()
     def problems(self) -> pd.DataFrame:
         """Everything the doctor found, in kit's problems shape.
 
@@ -342,7 +324,7 @@ def doctor(
     -------
     DoctorReport
     """
-    with _gc_paused():
+    with gc_paused():
         return _doctor(packs, sources, references)
 
 

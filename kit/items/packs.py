@@ -19,10 +19,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from kit.core.collector import gc_paused
 from kit.core.errors import FieldError
 from kit.core.json_files import JsonRefusedError, decode_json
 from kit.core.regular_files import FileRefusedError, file_kind, read_regular_file
-from kit.items._common import gc_paused
 from kit.items.conditions import ConditionContext, evaluate, file_conditions, unwrap_conditional
 from kit.items.errors import DatapackError, DatapackReadError, PackFileRefusedError, UnknownFeatureError
 from kit.items.loot import LootFormatError, LootTable, parse_loot_table

@@ -6,13 +6,12 @@ Tag files of every pack are read and merged (see :mod:`kit.modules.tags`).
 
 from __future__ import annotations
 
-import gc
 import os
 import re
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from typing import Any
 
+from kit.core.collector import gc_paused
 from kit.items import PackFileRefusedError, PackFiles, PackSet
 from kit.items.packs import decode_pack_json
 from kit.items.tags import TagFile, parse_tag_file
@@ -41,21 +40,6 @@ _ENTRY_RE = re.compile(r"^data/([^/]+)/system/(" + "|".join(REGISTRIES) + r")/(.
 _TAG_RE = re.compile(r"^data/([^/]+)/tags/system/(" + "|".join(("system_module",) + CATALOGS) + r")/(.+)\.json$")
 _NS_RE = re.compile(r"^[a-z0-9_.-]+$")
 _PATH_RE = re.compile(r"^[a-z0-9_./-]+$")
-
-
-@contextmanager
-def _gc_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector while the inventory's acyclic records are built (restored after).
-
-    The same measure as kit.items' loaders (whose helper is private to that package).
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def _load(pack: PackFiles, rel: str, object_id: str, problems: list[Problem]) -> tuple[bool, Any]:
@@ -129,7 +113,7 @@ def read_modules(
         source = source.load_datapacks()
     if mods is None and isinstance(source, PackSet):
         mods = source.mods
-    with _gc_paused():  # thousands of small acyclic records: the collector's passes over them cost a fifth of the read
+    with gc_paused():  # thousands of small acyclic records: the collector's passes over them cost a fifth of the read
         inventory = _read(open_packs(source), server_types=server_types, client_ids=client_ids, mods=mods)
     if strict and inventory.has_errors:
         first = inventory.problems().iloc[0]
