@@ -13,8 +13,8 @@ public name is here; the subpackages hold the modules, one concept each, and imp
 - :mod:`kit.worldbook.checks`: ``linting`` and ``card_portability``;
 - :mod:`kit.worldbook.sillytavern`: SillyTavern's format and an exact simulator of its activation.
 
-The old flat paths (``kit.worldbook.model``, ``kit.worldbook.activation``, ...) still import: each is a small
-module that makes the old name the moved module itself (no warning yet).
+The old flat paths (``kit.worldbook.model``, ``kit.worldbook.activation``, ...) still import for one release: each
+is a small module that warns (DeprecationWarning, naming the new path) and makes the old name the moved module itself.
 
 Other formats map onto the same records (:class:`WorldBook`, :class:`Entry`, :class:`Triggers`,
 :class:`KeywordTrigger`); fields kit does not model go to the records' ``extra`` mappings, verbatim, so

@@ -1,8 +1,17 @@
-"""Old path of :mod:`kit.worldbook.analysis.tuning`: the same module object, kept working (no warning yet)."""
+"""Deprecated old path of :mod:`kit.worldbook.analysis.tuning` (the same module object; warns once on import).
+
+Import ``kit.worldbook.analysis.tuning``, or the public names from ``kit.worldbook``, instead.
+"""
 
 import sys
+import warnings
 
 from kit.worldbook.analysis import tuning as _moved
 from kit.worldbook.analysis.tuning import *  # noqa: F403 - the names, for type checkers
 
+warnings.warn(
+    f"{__name__} is deprecated and will be removed in the next release: import {_moved.__name__} instead",
+    DeprecationWarning,
+    stacklevel=2,
+)
 sys.modules[__name__] = _moved

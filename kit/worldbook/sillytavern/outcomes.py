@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from kit.worldbook.near_miss import TypoIndex
-from kit.worldbook.reasons import outcome_rank
+from kit.worldbook.engine.near_miss import TypoIndex
+from kit.worldbook.engine.reasons import outcome_rank
 from kit.worldbook.sillytavern._js import js_number, js_trim, js_truthy
 from kit.worldbook.sillytavern.buffer import (
     EXTRA_SOURCES,

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from kit.core.frames import frame
-from kit.worldbook.reasons import WHY_SCHEMA
+from kit.worldbook.engine.reasons import WHY_SCHEMA
 from kit.worldbook.sillytavern.jsregex import MATCH_TIMEOUT_S, TIME_BUDGET_S
 from kit.worldbook.sillytavern.simulator import simulate
 

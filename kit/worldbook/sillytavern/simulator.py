@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kit.core.errors import KitError
-from kit.worldbook._files import MAX_INT_DIGITS, MAX_JSON_DEPTH, HugeInt
-from kit.worldbook.near_miss import TypoIndex
+from kit.worldbook.book._files import MAX_INT_DIGITS, MAX_JSON_DEPTH, HugeInt
+from kit.worldbook.engine.near_miss import TypoIndex
 from kit.worldbook.sillytavern._js import (
     JS_WHITESPACE,
     Mulberry32,
