@@ -5,12 +5,13 @@ public name is here; the subpackages hold the modules, one concept each, and imp
 
 - :mod:`kit.worldbook.book`: the records (``model``), the condition and logic syntax (``conditions``, ``logic``),
   kit's native JSON (``normalize``), character-card books (``cards``), files and libraries (``io``);
-- :mod:`kit.worldbook.engine`: kit's activation engine (``matching``, ``activation``, ``conflicts``), the
-  outcome of each entry (``reasons``, ``judge``, ``near_miss``), ``payload``, ``prompt_assembly``, ``reporting``;
+- :mod:`kit.worldbook.engine`: kit's activation engine (``compiled``, ``matching``, ``activation``, ``conflicts``,
+  ``request``), the outcome of each entry (``reasons``, ``judge``, ``near_miss``), ``payload``,
+  ``prompt_assembly``, ``reporting``;
 - :mod:`kit.worldbook.conversations`: the studio's conversations (``studio``) and chat corpora (``chats``);
 - :mod:`kit.worldbook.analysis`: books over conversations (``trigger_coverage``, ``outcomes``, ``explanation``,
   ``token_budget``, ``tokens``, ``tuning``);
-- :mod:`kit.worldbook.checks`: ``linting`` and ``card_portability``;
+- :mod:`kit.worldbook.checks`: ``linting`` (with its checks in ``lint_rules``) and ``card_portability``;
 - :mod:`kit.worldbook.sillytavern`: SillyTavern's format and an exact simulator of its activation.
 
 The old flat paths (``kit.worldbook.model``, ``kit.worldbook.activation``, ...) still import for one release: each

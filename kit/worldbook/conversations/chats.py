@@ -353,6 +353,16 @@ def read_chat(
             "The 'max_line_bytes' parameter of read_chat must be an int in the range [1, inf). "
             f"Got {max_line_bytes!r} instead."
         )
+    header, messages, problems = _read_lines(chat, max_line_bytes)
+    if strict:
+        for problem in problems:
+            if problem["severity"] == "error":
+                raise WorldBookFormatError(problem["message"], file=str(chat.path), field=problem["field"] or "")
+    return _chat_log(chat, header, messages, problems, character_books, global_book_ids)
+
+
+def _read_lines(chat: ChatFile, max_line_bytes: int) -> tuple[Mapping[str, Any], list[ChatLine], list[dict[str, Any]]]:
+    """The header, messages and problem rows of a chat file, line by line (a bad line is a row, the rest reads)."""
     problems: list[dict[str, Any]] = []
     header: Mapping[str, Any] = {}
     messages: list[ChatLine] = []
@@ -403,10 +413,18 @@ def read_chat(
         problems.append(_problem("unreadable_file", f"cannot read the file: {exc.strerror or exc}", chat, None))
     if n_lines == 0 and not problems:
         problems.append(_problem("empty_file", "the file is empty", chat, None, severity="warning"))
-    if strict:
-        for problem in problems:
-            if problem["severity"] == "error":
-                raise WorldBookFormatError(problem["message"], file=str(chat.path), field=problem["field"] or "")
+    return header, messages, problems
+
+
+def _chat_log(
+    chat: ChatFile,
+    header: Mapping[str, Any],
+    messages: Sequence[ChatLine],
+    problems: Sequence[dict[str, Any]],
+    character_books: Mapping[str, str] | None,
+    global_book_ids: Sequence[str] | None,
+) -> ChatLog:
+    """The chat's log: its conversation (turns, character book, global books) and the header's details."""
     metadata = raw_metadata if isinstance(raw_metadata := header.get("chat_metadata"), Mapping) else {}
     character = _text(header.get("character_name")) if header.get("character_name") not in (None, "unused") else ""
     user = _text(header.get("user_name")) if header.get("user_name") not in (None, "unused") else ""

@@ -40,15 +40,15 @@ from kit.core.errors import InvalidParameterError
 from kit.core.frames import frame
 from kit.worldbook.book._frames import POSITION_LABEL, TRIGGER
 from kit.worldbook.book._params import check_activate_args
-from kit.worldbook.book.conditions import Condition, parse_condition
-from kit.worldbook.book.logic import LogicNode, evaluate_logic, logic_keys, parse_logic
-from kit.worldbook.book.model import POSITION_LABELS, Entry, WorldBook
-from kit.worldbook.book.normalize import entry_to_dict
+from kit.worldbook.book.conditions import Condition
+from kit.worldbook.book.logic import evaluate_logic
+from kit.worldbook.book.model import POSITION_LABELS, WorldBook
+from kit.worldbook.engine.compiled import CompiledEntry, Hit, collect_books, compile_entries
 from kit.worldbook.engine.conflicts import resolve
 from kit.worldbook.engine.matching import KeyScanner, check_word_boundary
 from kit.worldbook.engine.payload import to_payload  # noqa: F401 - its home was this module
 from kit.worldbook.engine.reasons import OUTCOME, rejection_code
-from kit.worldbook.errors import ConditionSyntaxError, WorldBookFormatError
+from kit.worldbook.engine.request import request_arguments
 
 if TYPE_CHECKING:
     import numpy as np
@@ -93,40 +93,6 @@ ACTIVATION_COLUMNS: dict[str, Any] = {
 
 
 @dataclass(frozen=True)
-class _Compiled:
-    index: int
-    entry: Entry
-    entry_id: str
-    book_id: str
-    book_name: str
-    book_scope: str
-    primary: tuple[int, ...]  # spec ids of primary keys, in key order
-    secondary: tuple[int, ...]
-    secondary_logic: str
-    conditions: tuple[Condition, ...]
-    logic: LogicNode | None
-    logic_specs: Mapping[str, int]
-    requires: tuple[str, ...]  # entry ids
-    excludes: tuple[str, ...]
-    trigger_config: Mapping[str, Any]
-
-
-@dataclass(frozen=True)
-class Hit:
-    """One entry whose trigger fired: the compiled entry index, the trigger, what matched and where, and
-    (when dropped later) the reason and its outcome code (:data:`kit.worldbook.engine.reasons.OUTCOMES`).
-    """
-
-    index: int
-    trigger: str
-    matched: str
-    matched_in: str
-    rejected_by: str = ""
-    keys: tuple[str, ...] = ()  # every primary key that matched (keyword hits), message first
-    outcome: str = "activated"
-
-
-@dataclass(frozen=True)
 class TurnScan:
     """What one request's text and table gave, before any entry is judged: the key specs found in the
     message and in the scanned history, the scanned history window, the retrieval scores and the
@@ -165,61 +131,10 @@ class Activator:
         *,
         word_boundary: str = "kit",
     ) -> None:
-        books: list[tuple[WorldBook, str]] = []
-        seen: set[str] = set()
-        for book in list(global_books):
-            if book.id not in seen:
-                books.append((book, "global"))
-                seen.add(book.id)
-        if character_book is not None and character_book.id not in seen:
-            books.append((character_book, "character"))
-        self.books = tuple(books)
-        specs: dict[tuple[str, bool, bool], int] = {}
-
-        def spec(key: str, cs: bool, ww: bool) -> int:
-            k = (key, cs, ww)
-            if k not in specs:
-                specs[k] = len(specs)
-            return specs[k]
-
-        compiled: list[_Compiled] = []
-        for book, scope in self.books:
-            uids = {e.uid for e in book.entries}
-            for entry in book.entries:
-                eid = f"{book.id}/{entry.uid}"
-                t = entry.triggers
-                kw = t.keyword
-                cs = kw.case_sensitive if kw else False
-                ww = kw.match_whole_words if kw else False
-                primary = tuple(spec(k, cs, ww) for k in kw.active_keys) if kw else ()
-                secondary = tuple(spec(k, cs, ww) for k in kw.active_secondary_keys) if kw else ()
-                try:
-                    conditions = tuple(parse_condition(c) for c in t.conditions)
-                    logic = parse_logic(t.logic_expression) if t.logic_expression else None
-                except ConditionSyntaxError as exc:
-                    raise exc.with_entry(eid) from None
-                logic_specs = {k: spec(k, cs, ww) for k in logic_keys(logic)} if logic is not None else {}
-                compiled.append(
-                    _Compiled(
-                        index=len(compiled),
-                        entry=entry,
-                        entry_id=eid,
-                        book_id=book.id,
-                        book_name=book.name,
-                        book_scope=scope,
-                        primary=primary,
-                        secondary=secondary,
-                        secondary_logic=kw.secondary_logic if kw else "and_any",
-                        conditions=conditions,
-                        logic=logic,
-                        logic_specs=logic_specs,
-                        requires=tuple(_resolve(book.id, r, uids) for r in entry.requires),
-                        excludes=tuple(_resolve(book.id, r, uids) for r in entry.excludes),
-                        trigger_config=entry_to_dict(entry)["trigger_config"],
-                    )
-                )
-        self.entries: tuple[_Compiled, ...] = tuple(compiled)
-        self.scanner = KeyScanner(list(specs), word_boundary=check_word_boundary(word_boundary, "Activator"))
+        self.books = collect_books(global_books, character_book)
+        compiled, keys = compile_entries(self.books)
+        self.entries: tuple[CompiledEntry, ...] = compiled
+        self.scanner = KeyScanner(keys, word_boundary=check_word_boundary(word_boundary, "Activator"))
         postings: dict[int, list[int]] = {}
         for c in compiled:
             if c.entry.disable:
@@ -317,7 +232,7 @@ class Activator:
 
     def _fire(
         self,
-        c: _Compiled,
+        c: CompiledEntry,
         msg: frozenset[int],
         hist: frozenset[int],
         holds: Callable[[Condition], bool],
@@ -349,7 +264,7 @@ class Activator:
         return None
 
     @staticmethod
-    def _secondary_ok(c: _Compiled, msg: frozenset[int], hist: frozenset[int]) -> bool:
+    def _secondary_ok(c: CompiledEntry, msg: frozenset[int], hist: frozenset[int]) -> bool:
         if not c.secondary:
             return True
         found = [s in msg or s in hist for s in c.secondary]
@@ -448,12 +363,6 @@ class Activator:
 
 def _reject(hit: Hit, reason: str) -> Hit:
     return Hit(hit.index, hit.trigger, hit.matched, hit.matched_in, reason, hit.keys, rejection_code(reason))
-
-
-def _resolve(book_id: str, ref: str, uids: set[str]) -> str:
-    if ref in uids or "/" not in ref:
-        return f"{book_id}/{ref}"
-    return ref
 
 
 def _generator(rng: Any) -> np.random.Generator:
@@ -586,35 +495,10 @@ def activate_request(
     WorldBookFormatError
         When the payload has the wrong shape (naming the field).
     """
-    if not isinstance(payload, Mapping):
-        raise WorldBookFormatError(f"expected an object, got {type(payload).__name__}", field="payload")
-    data = payload.get("worldBookData") or {}
-    if not isinstance(data, Mapping):
-        raise WorldBookFormatError("expected an object", field="worldBookData", value=data)
-    globals_raw = data.get("globalBooks") or []
-    if not isinstance(globals_raw, list):
-        raise WorldBookFormatError("expected a list", field="worldBookData.globalBooks", value=globals_raw)
-    ids = []
-    for i, item in enumerate(globals_raw):
-        book_id = item.get("id") if isinstance(item, Mapping) else item
-        if not isinstance(book_id, (str, int)) or isinstance(book_id, bool):
-            raise WorldBookFormatError("expected a book id", field=f"worldBookData.globalBooks[{i}].id", value=item)
-        ids.append(str(book_id))
-    char_id = data.get("characterBookId")
-    history = []
-    for i, item in enumerate(payload.get("chatHistory") or []):
-        text = item.get("mes", item.get("content")) if isinstance(item, Mapping) else item
-        if not isinstance(text, str):
-            raise WorldBookFormatError("expected a string", field=f"chatHistory[{i}]", value=item)
-        history.append(text)
-    table_data = payload.get("dynamicTableData") or {}
-    table = table_data.get("currentValues", {}) if isinstance(table_data, Mapping) else {}
-    message = payload.get("mes") or ""
-    if not isinstance(message, str):
-        raise WorldBookFormatError("expected a string", field="mes", value=message)
+    global_books, character_book, message, history, table = request_arguments(payload, library)
     return activate(
-        [library[i] for i in ids],
-        library[str(char_id)] if char_id not in (None, "") else None,
+        global_books,
+        character_book,
         message=message,
         history=history,
         table=table,

@@ -1,11 +1,11 @@
 from __future__ import annotations
 
 import pytest
-from worldbook_inputs import CONDITIONS, FALSE_WITH_REASON, LOGIC, LOGIC_MALFORMED, MALFORMED
 
 import kit.worldbook as wb
 from kit.core.errors import KitError
 from kit.worldbook.book.logic import evaluate_logic, logic_conditions, logic_keys
+from tests.worldbook.worldbook_inputs import CONDITIONS, FALSE_WITH_REASON, LOGIC, LOGIC_MALFORMED, MALFORMED
 
 
 @pytest.mark.parametrize(("text", "table", "expected"), CONDITIONS)

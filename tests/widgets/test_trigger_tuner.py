@@ -133,10 +133,9 @@ def _st_conversation():
 
 
 def test_sillytavern_book_is_saved_as_a_sillytavern_world_file(tmp_path):
-    from worldbook_inputs import WORLDBOOKS
-
     from kit.widgets import TriggerTuner
     from kit.worldbook.sillytavern import is_sillytavern_world
+    from tests.worldbook.worldbook_inputs import WORLDBOOKS
 
     src = WORLDBOOKS / "st_Eldoria.json"
     if not src.exists():
@@ -173,10 +172,9 @@ def test_sillytavern_book_is_saved_as_a_sillytavern_world_file(tmp_path):
 
 
 def test_book_read_from_a_card_is_never_overwritten_by_default(tmp_path):
-    from worldbook_inputs import WORLDBOOKS
-
     import kit.books
     from kit.widgets import TriggerTuner
+    from tests.worldbook.worldbook_inputs import WORLDBOOKS
 
     card_json = WORLDBOOKS / "st_Seraphina.card_v2.json"
     if not card_json.exists():
@@ -323,3 +321,12 @@ def test_refuses_to_overwrite_the_sample_a_wheel_install_generates_into_its_cach
     tuner.entry_uid = "wine"
     tuner.key_text.value = "麦酒"
     assert tuner.save() == "" and "inside sample_saves/" in tuner.error and source.read_bytes() == before
+
+
+def test_trigger_tuner_shows_why_not_per_turn(studio):
+    tuner = make(studio)
+    tuner.picker.value = "sword"
+    assert "why not, per turn" in tuner.why_view.value and "no_key_match" in tuner.why_view.value
+    tuner.key_text.value = "nothing-matches-this"
+    tuner.apply()
+    assert "activated" not in tuner.why_view.value.split("<ol>")[0]

@@ -4,10 +4,10 @@ import json
 from dataclasses import replace
 
 import pytest
-from worldbook_inputs import WORLDBOOKS
 
 import kit.worldbook as wb
 from kit.core.errors import KitError, StorageError
+from tests.worldbook.worldbook_inputs import WORLDBOOKS
 
 
 def native_book() -> dict:

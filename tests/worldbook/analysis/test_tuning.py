@@ -99,15 +99,3 @@ def test_entry_outcomes_give_every_turn_one_outcome_and_agree_with_entry_turns(s
     assert set(rows["outcome"].astype(str)) - {"activated"} == {"no_key_match"}
     with pytest.raises(wb.EntryNotFoundError):
         entry_outcomes(book, convs, "nope")
-
-
-def test_trigger_tuner_shows_why_not_per_turn(studio):
-    from kit.widgets import TriggerTuner
-
-    book, convs = _book_and_convs(studio)
-    tuner = TriggerTuner(book, convs)
-    tuner.picker.value = "sword"
-    assert "why not, per turn" in tuner.why_view.value and "no_key_match" in tuner.why_view.value
-    tuner.key_text.value = "nothing-matches-this"
-    tuner.apply()
-    assert "activated" not in tuner.why_view.value.split("<ol>")[0]
