@@ -17,9 +17,7 @@ from __future__ import annotations
 
 import html
 import os
-import re
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 import ipywidgets as widgets
@@ -29,7 +27,9 @@ import traitlets
 from kit.widgets._checks import check_bool, check_conversations, check_optional_path, check_scan_depth, check_world_book
 from kit.widgets._static import StaticView
 from kit.widgets._tuner_files import default_copy_path, in_samples, save_refusal, source_format
+from kit.widgets._tuner_html import STALE_HTML, entry_html, highlight, render_turns
 from kit.widgets._tuner_rate import BASELINES, render_rate, trigger_warning
+from kit.widgets._tuner_state import edit_entry, entry_options, in_play
 from kit.widgets._tuner_why import render_outcomes  # the "why not?" view
 from kit.worldbook.analysis.tuning import (
     compare_turns,
@@ -37,9 +37,7 @@ from kit.worldbook.analysis.tuning import (
     entry_outcomes,
     entry_turns,
     group_history_matches,
-    key_spans,
 )
-from kit.worldbook.book.conditions import parse_condition
 from kit.worldbook.book.io import write_world_book
 from kit.worldbook.book.model import Entry, KeywordTrigger, WorldBook
 from kit.worldbook.conversations.studio import Conversation
@@ -47,109 +45,8 @@ from kit.worldbook.errors import ConditionSyntaxError
 
 __all__ = ["TriggerTuner", "highlight", "render_turns"]
 
-_SPLIT = re.compile(r"[,，\n]")
 
-
-def highlight(text: str, spans: Sequence[tuple[int, int]]) -> str:
-    """Return ``text`` as HTML with the ``(start, end)`` spans wrapped in ``<mark>``."""
-    out, last = [], 0
-    for start, end in sorted(spans):
-        if start < last:
-            continue
-        out.append(html.escape(text[last:start]))
-        out.append(f"<mark>{html.escape(text[start:end])}</mark>")
-        last = end
-    out.append(html.escape(text[last:]))
-    return "".join(out)
-
-
-_STALE = (
-    "<div class='kit-stale' style='border-left:3px solid #b00;padding:2px 8px;background:#fdecea'>"
-    "⚠ 结果已过期 stale: these results are from before the edit that failed; fix it and apply again.</div>"
-)
 _WIDE = {"description_width": "initial"}
-
-
-def _turn_body(entry: Entry, r: dict[str, Any]) -> str:
-    if r["trigger"] == "keyword":
-        return highlight(r["source_text"], key_spans(entry, r["source_text"]))
-    if r["trigger"] == "condition":
-        fields = [parse_condition(c).field for c in entry.triggers.conditions]
-        values = ", ".join(f"{f}={r['table'].get(f, '∅')}" for f in fields)
-        return html.escape(r["message"]) + f" <small>[{html.escape(values)}]</small>"
-    matched = f" <small>[{html.escape(str(r['matched']))}]</small>" if r.get("matched") else ""
-    return html.escape(r["message"]) + matched
-
-
-def render_turns(
-    entry: Entry,
-    rows: Sequence[dict[str, Any]],
-    *,
-    n_turns: int,
-    n_activated: int,
-    limit: int = 40,
-    groups: pd.DataFrame | None = None,
-) -> str:
-    """HTML of the activating turns (a plain function of the tuner's state).
-
-    ``rows`` hold ``conversation_id, turn, trigger, matched, matched_in, message, source_text, table``. A constant
-    entry is summarised in one line; history keyword matches are shown once per :func:`group_history_matches` run
-    (``groups``) instead of once per turn.
-    """
-    where = f"entry <code>{html.escape(entry.uid)}</code>"
-    if not rows:
-        return f"<p><i>没有激活的回合 (no activating turns) · {where}</i></p>"
-    if entry.triggers.constant and all(r["trigger"] == "constant" for r in rows):
-        gate = (
-            f"; 概率 probability {entry.triggers.probability:g} keeps it in {n_activated} of them"
-            if entry.triggers.probability < 1
-            else ""
-        )
-        return (
-            f"<p>常驻条目 constant entry · {where}: active in {n_activated} of {n_turns} turns "
-            f"(every turn it is in play{gate}); no turns listed.</p>"
-        )
-    items = []
-    grouped = {
-        (g.conversation_id, t): g
-        for g in (groups.itertuples(index=False) if groups is not None else ())
-        for t in range(g.first_turn, g.last_turn + 1)
-    }
-    shown_groups: set[tuple[str, int]] = set()
-    for r in rows:
-        g = grouped.get((r["conversation_id"], r["turn"])) if r["matched_in"] == "history" else None
-        if g is not None:
-            if (g.conversation_id, g.first_turn) in shown_groups:
-                continue
-            shown_groups.add((g.conversation_id, g.first_turn))
-            span = f"#{g.first_turn}–#{g.last_turn}" if g.n_turns > 1 else f"#{g.first_turn}"
-            body = "<i>(history)</i> " + highlight(g.source_text, key_spans(entry, g.source_text))
-            items.append(
-                f"<li><code>{html.escape(f'{g.conversation_id} {span}')}</code> <small>keyword · history · "
-                f"{g.n_turns} turns</small><br>{body}</li>"
-            )
-        else:
-            trig = html.escape(f"{r['trigger']} · {r['matched_in']}")
-            items.append(
-                f"<li><code>{html.escape(str(r['conversation_id']) + ' #' + str(r['turn']))}</code> "
-                f"<small>{trig}</small><br>{_turn_body(entry, r)}</li>"
-            )
-    more = f"<p>… {len(items) - limit} more</p>" if len(items) > limit else ""
-    return f"<p>激活的回合 activating turns · {where}</p><ol>" + "".join(items[:limit]) + "</ol>" + more
-
-
-def entry_html(entry: Entry) -> str:
-    """HTML of the entry as a reader needs it: comment, position, triggers configured, and its content."""
-    triggers = ", ".join(entry.triggers.configured) or "none"
-    state = " · <b style='color:#b00'>已禁用 disabled</b>" if entry.disable else ""
-    content = html.escape(entry.content)
-    return (
-        f"<div class='kit-entry' style='border:1px solid #ddd;padding:4px 8px;background:#fafafa'>"
-        f"<b>{html.escape(entry.comment or entry.uid)}</b> <code>{html.escape(entry.uid)}</code> · "
-        f"{html.escape(entry.position_label)} · triggers: {html.escape(triggers)}{state}"
-        f"<div style='white-space:pre-wrap;max-height:8em;overflow:auto;font-size:90%;margin-top:3px'>"
-        f"{content}</div></div>"
-    )
 
 
 _in_samples = in_samples  # the old private name
@@ -240,15 +137,29 @@ class TriggerTuner(StaticView, widgets.VBox):
         self.scan_depth = check_scan_depth(scan_depth, "TriggerTuner")
         self.overwrite_samples = check_bool(overwrite_samples, "overwrite_samples", "TriggerTuner")
         self._loading = True
-        self.conversations = self._in_play(book, conversations)
+        self.conversations = in_play(book, conversations)
         self._path = path if path is not None else (book.source or "")
         self._save_format = source_format(book.source)
         self.rows: list[dict[str, Any]] = []
         self.changes: pd.DataFrame | None = None
         self._before_cache: dict[tuple[str, str], pd.DataFrame] = {}
         self._loaded_fields: tuple[str, str] = ("", "")
+        self._build_controls(book)
+        super().__init__(children=self._layout(), **kwargs)
+        self.add_class("kit-trigger-tuner")
+        with self.hold_trait_notifications():  # the observers see the three books set together
+            self.book = book
+            self.original_book = book
+            self.saved_book = book
+        self._connect()
+        self._loading = False
+        self.entry_uid = self.picker.value or ""
+
+    # -- layout and events ----------------------------------------------------------------------------------
+    def _build_controls(self, book: WorldBook) -> None:
+        """Create the controls and views (the layout places them; :meth:`_connect` wires them)."""
         wide = widgets.Layout(width="95%")
-        self.picker = widgets.Dropdown(description="条目 Entry", options=self._options(book), style=_WIDE, layout=wide)
+        self.picker = widgets.Dropdown(description="条目 Entry", options=entry_options(book), style=_WIDE, layout=wide)
         self.entry_info = widgets.HTML()
         self.key_text = widgets.Text(description="关键词 Keys", placeholder="comma-separated", style=_WIDE, layout=wide)
         self.case_sensitive = widgets.Checkbox(description="区分大小写 Case sensitive", style=_WIDE, indent=False)
@@ -305,37 +216,35 @@ class TriggerTuner(StaticView, widgets.VBox):
         self.rate_view = widgets.HTML()
         self.output = widgets.HTML()
         self.why_view = widgets.HTML()  # per-turn outcomes of the entry (why it did not fire)
-        super().__init__(
-            children=[
-                self.picker,
-                self.entry_info,
-                self.key_text,
-                widgets.HBox([self.case_sensitive, self.whole_words]),
-                self.conditions_text,
-                self.probability,
-                widgets.HBox([self.apply_button, self.edit_marker]),
-                self.trigger_warning,
-                self.prompt,
-                self.path_box,
-                widgets.HBox(
-                    [self.save_button, self.preview_button, self.revert_button, self.save_marker],
-                    layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
-                ),
-                widgets.HBox([self.copy_box, self.copy_button], layout=widgets.Layout(width="95%")),
-                self.status,
-                self.diff,
-                self.compare,
-                self.rate_view,
-                self.output,
-                self.why_view,
-            ],
-            **kwargs,
-        )
-        self.add_class("kit-trigger-tuner")
-        with self.hold_trait_notifications():  # the observers see the three books set together
-            self.book = book
-            self.original_book = book
-            self.saved_book = book
+
+    def _layout(self) -> list[widgets.Widget]:
+        """The tuner's rows, top to bottom: entry and trigger editing, saving, the comparison and the turns."""
+        return [
+            self.picker,
+            self.entry_info,
+            self.key_text,
+            widgets.HBox([self.case_sensitive, self.whole_words]),
+            self.conditions_text,
+            self.probability,
+            widgets.HBox([self.apply_button, self.edit_marker]),
+            self.trigger_warning,
+            self.prompt,
+            self.path_box,
+            widgets.HBox(
+                [self.save_button, self.preview_button, self.revert_button, self.save_marker],
+                layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+            ),
+            widgets.HBox([self.copy_box, self.copy_button], layout=widgets.Layout(width="95%")),
+            self.status,
+            self.diff,
+            self.compare,
+            self.rate_view,
+            self.output,
+            self.why_view,
+        ]
+
+    def _connect(self) -> None:
+        """Wire the buttons, boxes and the compare toggle to the handlers below."""
         widgets.link((self.compare, "value"), (self, "baseline"))
         self.copy_button.on_click(lambda _: self.save_copy())
         self.apply_button.on_click(lambda _: self.apply())
@@ -351,26 +260,8 @@ class TriggerTuner(StaticView, widgets.VBox):
             w.observe(lambda _: self.apply(), names="value")
         for w in (self.key_text, self.conditions_text):
             w.observe(lambda _: self._mark_edits(), names="value")
-        self._loading = False
-        self.entry_uid = self.picker.value or ""
 
     # -- state -------------------------------------------------------------------------------------------
-    @staticmethod
-    def _in_play(book: WorldBook, conversations: Sequence[Conversation]) -> list[Conversation]:
-        mine = [
-            c
-            for c in conversations
-            if c.character_book_id == book.id
-            or (c.global_book_ids is not None and book.id in c.global_book_ids)
-            or (c.global_book_ids is None and c.character_book_id is None)
-        ]
-        chosen = mine or list(conversations)
-        return [replace(c, character_book_id=None, global_book_ids=None) for c in chosen]
-
-    @staticmethod
-    def _options(book: WorldBook) -> list[tuple[str, str]]:
-        return [(f"{e.uid} · {e.comment}" if e.comment else e.uid, e.uid) for e in book.entries]
-
     @property
     def entry(self) -> Entry:
         """The entry being tuned (as currently applied)."""
@@ -453,33 +344,22 @@ class TriggerTuner(StaticView, widgets.VBox):
 
     def edited_entry(self) -> Entry:
         """Build the entry from the fields; raises ConditionSyntaxError for a malformed condition."""
-        e = self.entry
-        keys = tuple(k.strip() for k in _SPLIT.split(self.key_text.value) if k.strip())
-        old = e.triggers.keyword or KeywordTrigger()
-        keyword = replace(
-            old, keys=keys, case_sensitive=self.case_sensitive.value, match_whole_words=self.whole_words.value
-        )
-        conditions = tuple(line.strip() for line in self.conditions_text.value.splitlines() if line.strip())
-        for text in conditions:
-            try:
-                parse_condition(text)
-            except ConditionSyntaxError as exc:
-                raise exc.with_entry(f"{self.book.id}/{e.uid}") from None
-        has_keyword = bool(keys) or bool(old.secondary_keys)
-        triggers = replace(
-            e.triggers,
-            keyword=keyword if has_keyword else None,
-            conditions=conditions,
+        return edit_entry(
+            self.book,
+            self.entry,
+            keys=self.key_text.value,
+            case_sensitive=self.case_sensitive.value,
+            whole_words=self.whole_words.value,
+            conditions=self.conditions_text.value,
             probability=float(self.probability.value),
         )
-        return replace(e, triggers=triggers)
 
     def _show_error(self, message: str, *, stale: bool) -> None:
         self.error = message
         self.status.value = f"<span style='color:#b00'>{html.escape(message)}</span>"
         if stale and not self.is_stale:
             self.is_stale = True
-            self.rate_view.value = _STALE + self.rate_view.value
+            self.rate_view.value = STALE_HTML + self.rate_view.value
             self.output.value = f"<div style='opacity:.45'>{self.output.value}</div>"
 
     def apply(self) -> None:
