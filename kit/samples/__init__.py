@@ -13,6 +13,8 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from kit.samples.errors import UnknownSampleLanguageError, UnknownSamplePlayerError
+
 if TYPE_CHECKING:
     from kit.saves.save import Save
     from kit.worldbook.conversations.studio import Studio
@@ -26,18 +28,6 @@ __all__ = [
     "UnknownSampleLanguageError",
     "UnknownSamplePlayerError",
 ]
-
-_ERRORS = {"UnknownSampleLanguageError", "UnknownSamplePlayerError"}
-
-
-def __getattr__(name: str) -> object:
-    """The errors of the sample generators, imported on first use (the generators are large)."""
-    if name in _ERRORS:
-        from kit.samples import guides
-
-        return getattr(guides, name)
-    raise AttributeError(f"module 'kit.samples' has no attribute {name!r}")
-
 
 SAMPLE_SAVE_NAME = "aurora_server"
 
