@@ -19,7 +19,7 @@ pytest.importorskip("ipywidgets")
 def studio(tmp_path_factory):
     root = tmp_path_factory.mktemp("studio")
     write_worldbooks(root)
-    return wb.load_studio(root)
+    return wb.read_studio(root)
 
 
 def tuner(*args, **kwargs):

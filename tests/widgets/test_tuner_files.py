@@ -22,7 +22,7 @@ def sample_studio(tmp_path, monkeypatch):
     work = tmp_path / "work"
     work.mkdir()
     monkeypatch.chdir(work)
-    return wb.load_studio(root)
+    return wb.read_studio(root)
 
 
 def test_refusal_to_overwrite_the_sample_is_bilingual(sample_studio):

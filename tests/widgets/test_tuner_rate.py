@@ -16,7 +16,7 @@ pytest.importorskip("ipywidgets")
 @pytest.fixture()
 def studio(tmp_path):
     write_worldbooks(tmp_path)
-    return wb.load_studio(tmp_path)
+    return wb.read_studio(tmp_path)
 
 
 def make(studio):

@@ -83,7 +83,7 @@ def test_swipes_replay_the_draws(tmp_path):
     assert r.books.iloc[0]["n_swipe_unstable"] == 1
     again = wb.budget([BOOK], corpus, rng=1)
     assert again.entries.equals(r.entries)
-    coverage = wb.coverage([BOOK], corpus.conversations, rng=1)
+    coverage = wb.entry_coverage([BOOK], corpus.conversations, rng=1)
     assert coverage.set_index("uid")["n_activated"].to_dict() == e["n_activated"].to_dict()  # roomy budget: same turns
     with pytest.raises(InvalidParameterError, match="ChatLogs or Conversations"):
         wb.budget([BOOK], ["text"])

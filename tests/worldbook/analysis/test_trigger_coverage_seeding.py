@@ -15,7 +15,7 @@ from kit.worldbook.analysis.trigger_coverage import conversation_rng, replay_see
 def studio(tmp_path_factory):
     root = tmp_path_factory.mktemp("save")
     write_worldbooks(root)
-    return wb.load_studio(root)
+    return wb.read_studio(root)
 
 
 def _probabilistic(studio) -> set[str]:
@@ -35,11 +35,11 @@ def test_a_conversation_replays_the_same_alone_or_in_a_corpus(studio):
 
 def test_seeds_matter_and_generators_are_turned_into_one_seed(studio):
     convs = studio.conversations
-    a = wb.coverage(studio.library, convs, rng=1, progress=False)
-    b = wb.coverage(studio.library, convs, rng=2, progress=False)
+    a = wb.entry_coverage(studio.library, convs, rng=1, progress=False)
+    b = wb.entry_coverage(studio.library, convs, rng=2, progress=False)
     assert not a["n_activated"].equals(b["n_activated"])  # probability entries fire on other turns
-    from_generator = wb.coverage(studio.library, convs, rng=np.random.default_rng(11), progress=False)
-    from_seed = wb.coverage(studio.library, convs, rng=replay_seed(np.random.default_rng(11)), progress=False)
+    from_generator = wb.entry_coverage(studio.library, convs, rng=np.random.default_rng(11), progress=False)
+    from_seed = wb.entry_coverage(studio.library, convs, rng=replay_seed(np.random.default_rng(11)), progress=False)
     pd.testing.assert_frame_equal(from_generator, from_seed)
     x, y = conversation_rng(5, "c01").random(3), conversation_rng(5, "c02").random(3)
     assert not np.array_equal(x, y) and np.array_equal(x, conversation_rng(5, "c01").random(3))

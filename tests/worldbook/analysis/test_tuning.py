@@ -24,7 +24,7 @@ from kit.worldbook.analysis.tuning import (
 def studio(tmp_path_factory):
     folder = tmp_path_factory.mktemp("studio")
     write_worldbooks(folder)
-    return wb.load_studio(folder)
+    return wb.read_studio(folder)
 
 
 def _book_and_convs(studio):

@@ -50,7 +50,7 @@ def run(**kwargs):
 
 def test_columns_and_sorting():
     r = run(message="I study magic", history=["一条龙飞过", "Alice来了"], table={"力量": 15, "态度": "很友好"})
-    assert list(r.columns) == list(wb.ACTIVATION_COLUMNS)
+    assert list(r.columns) == list(wb.ACTIVATION_SCHEMA)
     assert r["entry_id"].tolist() == [
         "world/strong",
         "world/base",
@@ -71,7 +71,7 @@ def test_columns_and_sorting():
 
 def test_empty_result_keeps_columns_and_dtypes():
     r = wb.activate([], None, message="nothing")
-    assert list(r.columns) == list(wb.ACTIVATION_COLUMNS) and len(r) == 0
+    assert list(r.columns) == list(wb.ACTIVATION_SCHEMA) and len(r) == 0
     full = run(message="魔法")
     assert r.dtypes.astype(str).tolist() == full.dtypes.astype(str).tolist()
 
