@@ -31,7 +31,7 @@ def test_deterministic(written, tmp_path):
 
 def test_contents_meet_the_brief(written):
     packs = kit.items.load_datapacks(written)
-    assert len(packs.errors) == 0
+    assert len(packs.problems()) == 0
     recipes = packs.recipes()
     assert len(recipes) >= 60
     assert {
