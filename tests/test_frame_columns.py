@@ -540,7 +540,7 @@ CASES: dict[str, Case] = {
     "kit.worldbook.analysis.explanation.explain": lambda x: (
         wb.explain(x.books[0].entries[0], message=x.all_keys),
         wb.explain(x.books[0].entries[0]).iloc[0:0],
-        we.EXPLAIN_COLUMNS,
+        we.EXPLAIN_SCHEMA,
     ),
     "kit.worldbook.engine.prompt_assembly.assemble": lambda x: (
         wb.assemble(x.activation, message="hi"),
@@ -552,51 +552,51 @@ CASES: dict[str, Case] = {
         wb.activation_stats(x.activation.iloc[0:0]).iloc[0:0],
         wr.STATS_SCHEMA,
     ),
-    "kit.worldbook.analysis.trigger_coverage.replay": lambda x: (x.replay, wb.replay([], []), wtc.REPLAY_COLUMNS),
+    "kit.worldbook.analysis.trigger_coverage.replay": lambda x: (x.replay, wb.replay([], []), wtc.REPLAY_SCHEMA),
     "kit.worldbook.analysis.trigger_coverage.coverage": lambda x: (
         x.coverage,
         wb.entry_coverage({}, []),
-        wtc.COVERAGE_COLUMNS,
+        wtc.COVERAGE_SCHEMA,
     ),
     "kit.worldbook.analysis.trigger_coverage.never_fired": lambda x: (
         wb.never_fired(x.coverage) if len(wb.never_fired(x.coverage)) else x.coverage,
         wb.never_fired(wb.entry_coverage({}, [])),
-        wtc.COVERAGE_COLUMNS,
+        wtc.COVERAGE_SCHEMA,
     ),
     "kit.worldbook.analysis.trigger_coverage.always_fired": lambda x: (
         wb.always_fired(x.coverage.assign(activation_rate=1.0)),
         wb.always_fired(wb.entry_coverage({}, [])),
-        wtc.COVERAGE_COLUMNS,
+        wtc.COVERAGE_SCHEMA,
     ),
     "kit.worldbook.analysis.trigger_coverage.co_activation": lambda x: (
         wb.co_activation(x.replay),
         wb.co_activation(wb.replay([], [])),
-        wtc.CO_ACTIVATION_COLUMNS,
+        wtc.CO_ACTIVATION_SCHEMA,
     ),
     "kit.worldbook.analysis.trigger_coverage.activations_per_turn": lambda x: (
         wb.activations_per_turn(x.replay, x.studio.conversations),
         wb.activations_per_turn(wb.replay([], [])),
-        wtc.PER_TURN_COLUMNS,
+        wtc.PER_TURN_SCHEMA,
     ),
     "kit.worldbook.analysis.trigger_coverage.condition_hit_rates": lambda x: (
         wb.condition_hit_rates(x.studio.library, x.studio.conversations),
         wb.condition_hit_rates({}, []),
-        wtc.CONDITION_HIT_COLUMNS,
+        wtc.CONDITION_HIT_SCHEMA,
     ),
     "kit.worldbook.analysis.tuning.entry_turns": lambda x: (
         x.entry_turns,
         wt.entry_turns(x.tuned_entry[0], [], x.tuned_entry[1]),
-        wt.ENTRY_TURN_COLUMNS,
+        wt.ENTRY_TURN_SCHEMA,
     ),
     "kit.worldbook.analysis.tuning.compare_turns": lambda x: (
         wt.compare_turns(x.entry_turns, x.entry_turns.iloc[0:0]),
         wt.compare_turns(x.entry_turns, x.entry_turns),
-        wt.TURN_CHANGE_COLUMNS,
+        wt.TURN_CHANGE_SCHEMA,
     ),
     "kit.worldbook.analysis.tuning.group_history_matches": lambda x: (
         wt.group_history_matches(x.entry_turns),
         wt.group_history_matches(x.entry_turns.iloc[0:0]),
-        wt.HISTORY_GROUP_COLUMNS,
+        wt.HISTORY_GROUP_SCHEMA,
     ),
     "kit.worldbook.analysis.outcomes.why": lambda x: (
         wb.why(x.books, message=x.all_keys, rng=0),

@@ -31,8 +31,8 @@ from kit.worldbook.analysis.outcomes import WHY_CHATS_SCHEMA, WHY_SUMMARY_SCHEMA
 from kit.worldbook.analysis.token_budget import BUDGET_BOOK_SCHEMA, BUDGET_ENTRY_SCHEMA, BudgetReport, budget
 from kit.worldbook.analysis.tokens import TOKENIZERS
 from kit.worldbook.analysis.trigger_coverage import (
-    COVERAGE_COLUMNS,
-    REPLAY_COLUMNS,
+    COVERAGE_SCHEMA,
+    REPLAY_SCHEMA,
     activation_matrix,
     activations_per_turn,
     always_fired,
@@ -88,8 +88,7 @@ from kit.worldbook.conversations.studio import (
     read_studio,
     scan_conversations,
 )
-from kit.worldbook.engine.activation import ACTIVATION_COLUMNS as ACTIVATION_SCHEMA
-from kit.worldbook.engine.activation import Activator, activate, activate_request
+from kit.worldbook.engine.activation import ACTIVATION_SCHEMA, Activator, activate, activate_request
 from kit.worldbook.engine.matching import find_key, key_occurs
 from kit.worldbook.engine.payload import PAYLOAD_FIELDS, to_payload
 from kit.worldbook.engine.prompt_assembly import ASSEMBLE_SCHEMA, assemble, expand_macros
@@ -122,13 +121,13 @@ __all__ = [
     "entry_diff",
     "ACTIVATION_SCHEMA",
     "ASSEMBLE_SCHEMA",
-    "COVERAGE_COLUMNS",
+    "COVERAGE_SCHEMA",
     "POSITION_LABELS",
     "POSITION_LABELS_EN",
     "POSITION_LABELS_ZH",
     "POSITION_WEIGHTS",
     "PAYLOAD_FIELDS",
-    "REPLAY_COLUMNS",
+    "REPLAY_SCHEMA",
     "TRIGGER_TYPES",
     "activate",
     "activate_request",
@@ -213,6 +212,8 @@ __getattr__ = renamed_attributes(
         "coverage": "entry_coverage",
         "ACTIVATION_COLUMNS": "ACTIVATION_SCHEMA",
         "ASSEMBLE_COLUMNS": "ASSEMBLE_SCHEMA",
+        "COVERAGE_COLUMNS": "COVERAGE_SCHEMA",
+        "REPLAY_COLUMNS": "REPLAY_SCHEMA",
     },
     globals(),
 )

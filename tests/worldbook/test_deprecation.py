@@ -27,6 +27,17 @@ import kit.worldbook as wb
         ("kit.worldbook.book.io", "ISSUE_COLUMNS", "ISSUE_SCHEMA"),
         ("kit.worldbook.engine.reporting", "STATS_COLUMNS", "STATS_SCHEMA"),
         ("kit.worldbook.engine.prompt_assembly", "ASSEMBLE_COLUMNS", "ASSEMBLE_SCHEMA"),
+        ("kit.worldbook", "COVERAGE_COLUMNS", "COVERAGE_SCHEMA"),
+        ("kit.worldbook", "REPLAY_COLUMNS", "REPLAY_SCHEMA"),
+        ("kit.worldbook.engine.activation", "ACTIVATION_COLUMNS", "ACTIVATION_SCHEMA"),
+        ("kit.worldbook.analysis.explanation", "EXPLAIN_COLUMNS", "EXPLAIN_SCHEMA"),
+        ("kit.worldbook.analysis.trigger_coverage", "REPLAY_COLUMNS", "REPLAY_SCHEMA"),
+        ("kit.worldbook.analysis.trigger_coverage", "CO_ACTIVATION_COLUMNS", "CO_ACTIVATION_SCHEMA"),
+        ("kit.worldbook.analysis.trigger_coverage", "PER_TURN_COLUMNS", "PER_TURN_SCHEMA"),
+        ("kit.worldbook.analysis.trigger_coverage", "CONDITION_HIT_COLUMNS", "CONDITION_HIT_SCHEMA"),
+        ("kit.worldbook.analysis.tuning", "ENTRY_TURN_COLUMNS", "ENTRY_TURN_SCHEMA"),
+        ("kit.worldbook.analysis.tuning", "TURN_CHANGE_COLUMNS", "TURN_CHANGE_SCHEMA"),
+        ("kit.worldbook.analysis.tuning", "HISTORY_GROUP_COLUMNS", "HISTORY_GROUP_SCHEMA"),
     ],
 )
 def test_old_names_warn_and_are_the_new_ones(module, old, new):
@@ -49,3 +60,9 @@ def test_library_leftovers_warn():
         assert list(lib.with_book(wb.world_book_from_dict({"id": "b", "entries": []}))) == ["a", "b"]
     with pytest.warns(DeprecationWarning, match="errors is deprecated.*problems"):
         assert lib.errors.empty
+
+
+def test_the_coverage_schema_keeps_its_old_name_unwarned_while_kit_fleet_imports_it():
+    import kit.worldbook.analysis.trigger_coverage as tc
+
+    assert tc.COVERAGE_COLUMNS is tc.COVERAGE_SCHEMA

@@ -6,8 +6,8 @@ import pytest
 
 import kit.worldbook as wb
 from kit.worldbook import Conversation, Entry, KeywordTrigger, Triggers, Turn, WorldBook
-from kit.worldbook.analysis.explanation import EXPLAIN_COLUMNS
-from kit.worldbook.analysis.trigger_coverage import CO_ACTIVATION_COLUMNS, CONDITION_HIT_COLUMNS, PER_TURN_COLUMNS
+from kit.worldbook.analysis.explanation import EXPLAIN_SCHEMA
+from kit.worldbook.analysis.trigger_coverage import CO_ACTIVATION_SCHEMA, CONDITION_HIT_SCHEMA, PER_TURN_SCHEMA
 from kit.worldbook.book.io import ISSUE_SCHEMA as ISSUE_COLUMNS
 from kit.worldbook.engine.prompt_assembly import ASSEMBLE_SCHEMA as ASSEMBLE_COLUMNS
 from kit.worldbook.engine.reporting import STATS_SCHEMA as STATS_COLUMNS
@@ -36,7 +36,7 @@ def cases():
     return [
         ("activate", wb.ACTIVATION_SCHEMA, full, empty),
         ("activation_stats", STATS_COLUMNS, wb.activation_stats(full), wb.activation_stats(empty).iloc[0:0]),
-        ("explain", EXPLAIN_COLUMNS, wb.explain(BOOK.entries[1], message="龙"), wb.explain(BOOK.entries[0]).iloc[0:0]),
+        ("explain", EXPLAIN_SCHEMA, wb.explain(BOOK.entries[1], message="龙"), wb.explain(BOOK.entries[0]).iloc[0:0]),
         ("assemble", ASSEMBLE_COLUMNS, wb.assemble(full, message="hi"), wb.assemble(empty)),
         (
             "issues_frame",
@@ -44,20 +44,20 @@ def cases():
             wb.issues_frame([wb.Issue("b", "1", "position", 12, "bad")]),
             wb.issues_frame([]),
         ),
-        ("replay", wb.REPLAY_COLUMNS, full_act, empty_act),
-        ("coverage", wb.COVERAGE_COLUMNS, full_cov, empty_cov),
-        ("never_fired", wb.COVERAGE_COLUMNS, wb.never_fired(full_cov), wb.never_fired(empty_cov)),
-        ("always_fired", wb.COVERAGE_COLUMNS, wb.always_fired(full_cov), wb.always_fired(empty_cov)),
-        ("co_activation", CO_ACTIVATION_COLUMNS, wb.co_activation(full_act), wb.co_activation(empty_act)),
+        ("replay", wb.REPLAY_SCHEMA, full_act, empty_act),
+        ("coverage", wb.COVERAGE_SCHEMA, full_cov, empty_cov),
+        ("never_fired", wb.COVERAGE_SCHEMA, wb.never_fired(full_cov), wb.never_fired(empty_cov)),
+        ("always_fired", wb.COVERAGE_SCHEMA, wb.always_fired(full_cov), wb.always_fired(empty_cov)),
+        ("co_activation", CO_ACTIVATION_SCHEMA, wb.co_activation(full_act), wb.co_activation(empty_act)),
         (
             "activations_per_turn",
-            PER_TURN_COLUMNS,
+            PER_TURN_SCHEMA,
             wb.activations_per_turn(full_act, CONVS),
             wb.activations_per_turn(empty_act),
         ),
         (
             "condition_hit_rates",
-            CONDITION_HIT_COLUMNS,
+            CONDITION_HIT_SCHEMA,
             wb.condition_hit_rates([BOOK], CONVS),
             wb.condition_hit_rates([EMPTY_BOOK], []),
         ),

@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from kit.core.frames import frame
+from kit.worldbook._deprecation import renamed_attributes
 from kit.worldbook.analysis.outcomes import why
 from kit.worldbook.book.conditions import parse_condition
 from kit.worldbook.book.logic import evaluate_logic, logic_keys, parse_logic
@@ -18,10 +19,10 @@ from kit.worldbook.errors import ConditionSyntaxError
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["EXPLAIN_COLUMNS", "explain"]
+__all__ = ["EXPLAIN_SCHEMA", "explain"]
 
 #: Columns of :func:`explain`.
-EXPLAIN_COLUMNS: dict[str, Any] = {
+EXPLAIN_SCHEMA: dict[str, Any] = {
     "step": "int64",
     "check": "string",
     "item": "string",
@@ -216,4 +217,8 @@ def explain(
     alone = WorldBook("_explain", "", (entry,))
     out = why([alone], message=message, history=history, table=table, scan_depth=scan_depth, rng=rng).iloc[0]
     add("outcome", str(out["outcome"]), "", out["near_miss"], out["outcome"] == "activated", out["detail"])
-    return frame(EXPLAIN_COLUMNS, rows)
+    return frame(EXPLAIN_SCHEMA, rows)
+
+
+# The old ``*_COLUMNS`` names keep working for one release and warn.
+__getattr__ = renamed_attributes(__name__, {"EXPLAIN_COLUMNS": "EXPLAIN_SCHEMA"}, globals())

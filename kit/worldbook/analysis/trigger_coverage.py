@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from kit.core.errors import InvalidParameterError
 from kit.core.frames import frame
+from kit.worldbook._deprecation import renamed_attributes
 from kit.worldbook.book._frames import POSITION_LABEL, TRIGGER
 from kit.worldbook.book.conditions import _as_number, parse_condition
 from kit.worldbook.book.model import POSITION_LABELS, WorldBook
@@ -23,11 +24,12 @@ if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = [
-    "REPLAY_COLUMNS",
+    "REPLAY_SCHEMA",
+    "COVERAGE_SCHEMA",
     "COVERAGE_COLUMNS",
-    "CO_ACTIVATION_COLUMNS",
-    "PER_TURN_COLUMNS",
-    "CONDITION_HIT_COLUMNS",
+    "CO_ACTIVATION_SCHEMA",
+    "PER_TURN_SCHEMA",
+    "CONDITION_HIT_SCHEMA",
     "replay",
     "coverage",
     "never_fired",
@@ -41,7 +43,7 @@ __all__ = [
 ]
 
 #: Columns of :func:`replay`.
-REPLAY_COLUMNS: dict[str, Any] = {
+REPLAY_SCHEMA: dict[str, Any] = {
     "conversation_id": "string",
     "turn": "int64",
     "role": "string",
@@ -55,7 +57,7 @@ REPLAY_COLUMNS: dict[str, Any] = {
 }
 
 #: Columns of :func:`coverage`.
-COVERAGE_COLUMNS: dict[str, Any] = {
+COVERAGE_SCHEMA: dict[str, Any] = {
     "entry_id": "string",
     "book_id": "string",
     "uid": "string",
@@ -73,7 +75,7 @@ COVERAGE_COLUMNS: dict[str, Any] = {
 }
 
 #: Columns of :func:`co_activation`.
-CO_ACTIVATION_COLUMNS: dict[str, Any] = {
+CO_ACTIVATION_SCHEMA: dict[str, Any] = {
     "entry_id_a": "string",
     "entry_id_b": "string",
     "n_both": "int64",
@@ -83,10 +85,10 @@ CO_ACTIVATION_COLUMNS: dict[str, Any] = {
 }
 
 #: Columns of :func:`activations_per_turn`.
-PER_TURN_COLUMNS: dict[str, Any] = {"conversation_id": "string", "turn": "int64", "n_active": "int64"}
+PER_TURN_SCHEMA: dict[str, Any] = {"conversation_id": "string", "turn": "int64", "n_active": "int64"}
 
 #: Columns of :func:`condition_hit_rates`.
-CONDITION_HIT_COLUMNS: dict[str, Any] = {
+CONDITION_HIT_SCHEMA: dict[str, Any] = {
     "entry_id": "string",
     "condition": "string",
     "field": "string",
@@ -186,7 +188,7 @@ def replay(
 
         bar = tqdm(total=n_turns, desc="replaying turns", unit="turn")
     engines: dict[tuple[str, ...], Activator] = {}
-    cols: dict[str, list[Any]] = {c: [] for c in REPLAY_COLUMNS}
+    cols: dict[str, list[Any]] = {c: [] for c in REPLAY_SCHEMA}
     for conv in conversations:
         globals_, char = _plan(book_map, conv)
         key = tuple(b.id for b in globals_) + ("|", char.id if char is not None else "")
@@ -217,7 +219,7 @@ def replay(
                 bar.update(1)
     if bar is not None:
         bar.close()
-    return frame(REPLAY_COLUMNS, cols)
+    return frame(REPLAY_SCHEMA, cols)
 
 
 def coverage(
@@ -291,7 +293,7 @@ def coverage(
                     "n_conversations_in_play": convs_in_play[book.id],
                 }
             )
-    return frame(COVERAGE_COLUMNS, rows)
+    return frame(COVERAGE_SCHEMA, rows)
 
 
 def never_fired(cov: pd.DataFrame, *, include_disabled: bool = False) -> pd.DataFrame:
@@ -327,7 +329,7 @@ def co_activation(activations: pd.DataFrame, *, min_count: int = 1) -> pd.DataFr
     """
     from itertools import combinations
 
-    schema = CO_ACTIVATION_COLUMNS
+    schema = CO_ACTIVATION_SCHEMA
     per_turn = activations.groupby(["conversation_id", "turn"], sort=True)["entry_id"].apply(lambda s: sorted(set(s)))
     single: dict[str, int] = {}
     pairs: dict[tuple[str, str], int] = {}
@@ -363,7 +365,7 @@ def activations_per_turn(
         Columns ``conversation_id, turn, n_active``; with ``conversations`` every turn is listed (zeros
         included) in conversation and turn order, otherwise only turns with activations, sorted.
     """
-    schema = PER_TURN_COLUMNS
+    schema = PER_TURN_SCHEMA
     counts = activations.groupby(["conversation_id", "turn"]).size().to_dict()
     if conversations is None:
         rows = [{"conversation_id": c, "turn": t, "n_active": n} for (c, t), n in sorted(counts.items())]
@@ -411,7 +413,7 @@ def condition_hit_rates(
         (turns whose table lacks the field), ``n_not_numeric`` (turns where a numeric condition met a non-number).
         Only turns where the entry's book was in play count. Sorted by entry id, then condition order.
     """
-    schema = CONDITION_HIT_COLUMNS
+    schema = CONDITION_HIT_SCHEMA
     book_map = _as_books(books)
     stats: dict[tuple[str, int], dict[str, Any]] = {}
     order: list[tuple[str, int]] = []
@@ -458,3 +460,20 @@ def condition_hit_rates(
         for key in order
     ]
     return frame(schema, rows)
+
+
+#: The old name of :data:`COVERAGE_SCHEMA`; not warned yet because kit.fleet still imports it (it goes
+#: through the warned path once kit.fleet imports COVERAGE_SCHEMA).
+COVERAGE_COLUMNS = COVERAGE_SCHEMA
+
+# The old ``*_COLUMNS`` names keep working for one release and warn.
+__getattr__ = renamed_attributes(
+    __name__,
+    {
+        "REPLAY_COLUMNS": "REPLAY_SCHEMA",
+        "CO_ACTIVATION_COLUMNS": "CO_ACTIVATION_SCHEMA",
+        "PER_TURN_COLUMNS": "PER_TURN_SCHEMA",
+        "CONDITION_HIT_COLUMNS": "CONDITION_HIT_SCHEMA",
+    },
+    globals(),
+)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from kit.core.frames import frame, ordered
+from kit.worldbook._deprecation import renamed_attributes
 from kit.worldbook.analysis.outcomes import why_chats
 from kit.worldbook.analysis.trigger_coverage import replay
 from kit.worldbook.book.model import Entry, WorldBook
@@ -25,10 +26,10 @@ if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
 __all__ = [
-    "ENTRY_TURN_COLUMNS",
+    "ENTRY_TURN_SCHEMA",
     "ENTRY_OUTCOME_SCHEMA",
-    "TURN_CHANGE_COLUMNS",
-    "HISTORY_GROUP_COLUMNS",
+    "TURN_CHANGE_SCHEMA",
+    "HISTORY_GROUP_SCHEMA",
     "entry_turns",
     "entry_outcomes",
     "compare_turns",
@@ -37,7 +38,7 @@ __all__ = [
     "key_spans",
 ]
 
-ENTRY_TURN_COLUMNS: dict[str, Any] = {
+ENTRY_TURN_SCHEMA: dict[str, Any] = {
     "conversation_id": "string",
     "turn": "int64",
     "trigger": "string",
@@ -54,7 +55,7 @@ ENTRY_OUTCOME_SCHEMA: dict[str, Any] = {
     "near_miss": "string",
     "message": "string",
 }
-TURN_CHANGE_COLUMNS: dict[str, Any] = {
+TURN_CHANGE_SCHEMA: dict[str, Any] = {
     "conversation_id": "string",
     "turn": "int64",
     "change": ordered(["gained", "lost"]),
@@ -62,7 +63,7 @@ TURN_CHANGE_COLUMNS: dict[str, Any] = {
     "trigger_after": "string",
     "message": "string",
 }
-HISTORY_GROUP_COLUMNS: dict[str, Any] = {
+HISTORY_GROUP_SCHEMA: dict[str, Any] = {
     "conversation_id": "string",
     "source_text": "string",
     "first_turn": "int64",
@@ -117,7 +118,7 @@ def entry_turns(
                 "source_text": source,
             }
         )
-    return frame(ENTRY_TURN_COLUMNS, rows)
+    return frame(ENTRY_TURN_SCHEMA, rows)
 
 
 def entry_outcomes(
@@ -181,7 +182,7 @@ def compare_turns(
                 }
             )
     rows.sort(key=lambda r: (r["change"], order.get(r["conversation_id"], len(order)), r["conversation_id"], r["turn"]))
-    return frame(TURN_CHANGE_COLUMNS, rows)
+    return frame(TURN_CHANGE_SCHEMA, rows)
 
 
 def group_history_matches(turns: pd.DataFrame) -> pd.DataFrame:
@@ -215,7 +216,7 @@ def group_history_matches(turns: pd.DataFrame) -> pd.DataFrame:
                     "n_turns": 1,
                 }
             )
-    return frame(HISTORY_GROUP_COLUMNS, rows)
+    return frame(HISTORY_GROUP_SCHEMA, rows)
 
 
 def entry_diff(before: Entry, after: Entry, *, name: str = "entry") -> str:
@@ -225,3 +226,15 @@ def entry_diff(before: Entry, after: Entry, *, name: str = "entry") -> str:
     if a == b:
         return ""
     return "\n".join(difflib.unified_diff(a, b, f"{name} (saved)", f"{name} (edited)", lineterm="", n=1))
+
+
+# The old ``*_COLUMNS`` names keep working for one release and warn.
+__getattr__ = renamed_attributes(
+    __name__,
+    {
+        "ENTRY_TURN_COLUMNS": "ENTRY_TURN_SCHEMA",
+        "TURN_CHANGE_COLUMNS": "TURN_CHANGE_SCHEMA",
+        "HISTORY_GROUP_COLUMNS": "HISTORY_GROUP_SCHEMA",
+    },
+    globals(),
+)

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from kit.core.errors import InvalidParameterError
 from kit.core.frames import frame
+from kit.worldbook._deprecation import renamed_attributes
 from kit.worldbook.book._frames import POSITION_LABEL, TRIGGER
 from kit.worldbook.book._params import check_activate_args
 from kit.worldbook.book.conditions import Condition
@@ -55,7 +56,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = [
-    "ACTIVATION_COLUMNS",
+    "ACTIVATION_SCHEMA",
     "Activator",
     "activate",
     "activate_request",
@@ -67,7 +68,7 @@ __all__ = [
 RAG_QUERY_MESSAGES = 3
 
 #: Columns (and dtypes) of :func:`activate`'s result.
-ACTIVATION_COLUMNS: dict[str, Any] = {
+ACTIVATION_SCHEMA: dict[str, Any] = {
     "entry_id": "string",
     "book_id": "string",
     "book_name": "string",
@@ -329,11 +330,11 @@ class Activator:
         return result
 
     def frame(self, hits: Iterable[Hit], *, include_rejected: bool = False) -> pd.DataFrame:
-        """Turn hits into the sorted result frame (columns :data:`ACTIVATION_COLUMNS`)."""
+        """Turn hits into the sorted result frame (columns :data:`ACTIVATION_SCHEMA`)."""
         chosen = [h for h in hits if include_rejected or not h.rejected_by]
         entries = self.entries
         chosen.sort(key=lambda h: (entries[h.index].entry.position, entries[h.index].entry.order, h.index))
-        cols: dict[str, list[Any]] = {name: [] for name in ACTIVATION_COLUMNS}
+        cols: dict[str, list[Any]] = {name: [] for name in ACTIVATION_SCHEMA}
         for h in chosen:
             c = entries[h.index]
             e = c.entry
@@ -358,7 +359,7 @@ class Activator:
             cols["comment"].append(e.comment)
             cols["content"].append(e.content)
             cols["trigger_config"].append(c.trigger_config)
-        return frame(ACTIVATION_COLUMNS, cols)
+        return frame(ACTIVATION_SCHEMA, cols)
 
 
 def _reject(hit: Hit, reason: str) -> Hit:
@@ -506,3 +507,7 @@ def activate_request(
         rng=rng,
         logger=logger,
     )
+
+
+# The old ``*_COLUMNS`` names keep working for one release and warn.
+__getattr__ = renamed_attributes(__name__, {"ACTIVATION_COLUMNS": "ACTIVATION_SCHEMA"}, globals())

@@ -55,7 +55,7 @@ def test_sample_studio_is_deterministic_and_complete(tmp_path, studio):
 
 
 def test_replay_matches_activate_turn_by_turn(studio, replayed):
-    assert list(replayed.columns) == list(wb.REPLAY_COLUMNS)
+    assert list(replayed.columns) == list(wb.REPLAY_SCHEMA)
     conv = studio.conversations[0]
     lib = studio.library
     for t in (0, 5, len(conv.turns) - 1):
@@ -77,7 +77,7 @@ def test_replay_matches_activate_turn_by_turn(studio, replayed):
 
 def test_coverage_frame(studio, replayed):
     cov = wb.entry_coverage(studio.library, studio.conversations, activations=replayed)
-    assert list(cov.columns) == list(wb.COVERAGE_COLUMNS)
+    assert list(cov.columns) == list(wb.COVERAGE_SCHEMA)
     assert len(cov) == sum(len(b) for b in studio.library.values())
     assert (cov["activation_rate"].between(0, 1)).all()
     assert (cov.loc[cov["is_disabled"], "n_activated"] == 0).all()
@@ -133,11 +133,11 @@ def test_helpers(studio, replayed):
 
 def test_empty_inputs_keep_columns():
     empty = wb.replay([], [])
-    assert list(empty.columns) == list(wb.REPLAY_COLUMNS) and empty.empty
-    assert list(wb.entry_coverage([], []).columns) == list(wb.COVERAGE_COLUMNS)
+    assert list(empty.columns) == list(wb.REPLAY_SCHEMA) and empty.empty
+    assert list(wb.entry_coverage([], []).columns) == list(wb.COVERAGE_SCHEMA)
     assert list(wb.co_activation(empty).columns) == ["entry_id_a", "entry_id_b", "n_both", "n_a", "n_b", "jaccard"]
     assert list(wb.activations_per_turn(empty).columns) == ["conversation_id", "turn", "n_active"]
-    assert list(wb.never_fired(wb.entry_coverage([], [])).columns) == list(wb.COVERAGE_COLUMNS)
+    assert list(wb.never_fired(wb.entry_coverage([], [])).columns) == list(wb.COVERAGE_SCHEMA)
 
 
 def test_replay_one_book_and_progress(capsys):

@@ -9,9 +9,9 @@ import pytest
 import kit.worldbook as wb
 from kit.samples.studio import write_worldbooks
 from kit.worldbook.analysis.tuning import (
-    ENTRY_TURN_COLUMNS,
-    HISTORY_GROUP_COLUMNS,
-    TURN_CHANGE_COLUMNS,
+    ENTRY_TURN_SCHEMA,
+    HISTORY_GROUP_SCHEMA,
+    TURN_CHANGE_SCHEMA,
     compare_turns,
     entry_diff,
     entry_turns,
@@ -40,13 +40,13 @@ def _rekey(book, uid, keys):
 def test_entry_turns_columns_and_history_source(studio):
     book, convs = _book_and_convs(studio)
     turns = entry_turns(book, convs, "sword")
-    assert list(turns.columns) == list(ENTRY_TURN_COLUMNS) and str(turns["turn"].dtype) == "int64"
+    assert list(turns.columns) == list(ENTRY_TURN_SCHEMA) and str(turns["turn"].dtype) == "int64"
     hist = turns[turns["matched_in"] == "history"]
     assert len(hist) > 0 and all(key_spans(book.entry("sword"), t) for t in hist["source_text"])
     first = turns.iloc[0]
     assert first["matched_in"] == "message" and first["source_text"] == first["message"]
     none = entry_turns(_rekey(book, "sword", ("不会出现的词",)), convs, "sword")
-    assert none.empty and list(none.columns) == list(ENTRY_TURN_COLUMNS)
+    assert none.empty and list(none.columns) == list(ENTRY_TURN_SCHEMA)
     assert none.dtypes.tolist() == turns.dtypes.tolist()
 
 
@@ -55,7 +55,7 @@ def test_compare_turns_lists_gained_and_lost(studio):
     before = entry_turns(book, convs, "wine")
     after = entry_turns(_rekey(book, "wine", ("听雪",)), convs, "wine")
     changes = compare_turns(before, after, convs)
-    assert list(changes.columns) == list(TURN_CHANGE_COLUMNS)
+    assert list(changes.columns) == list(TURN_CHANGE_SCHEMA)
     gained = changes[changes["change"] == "gained"]
     lost = changes[changes["change"] == "lost"]
     assert len(after) == len(before) + len(gained) - len(lost) and len(gained) and len(lost)
@@ -71,7 +71,7 @@ def test_group_history_matches_merges_runs_from_one_message(studio):
     book, convs = _book_and_convs(studio)
     turns = entry_turns(book, convs, "sword")
     groups = group_history_matches(turns)
-    assert list(groups.columns) == list(HISTORY_GROUP_COLUMNS)
+    assert list(groups.columns) == list(HISTORY_GROUP_SCHEMA)
     n_hist = int(((turns["trigger"] == "keyword") & (turns["matched_in"] == "history")).sum())
     assert groups["n_turns"].sum() == n_hist and len(groups) < n_hist
     assert ((groups["last_turn"] - groups["first_turn"] + 1) == groups["n_turns"]).all()
