@@ -39,10 +39,10 @@ lint: env
 	$(PY) -m mypy
 
 test: lint
-	$(PY) -m pytest -q --durations=20 tests notebooks --nbval --nbval-sanitize-with notebooks/sanitize.cfg
+	$(PY) -m pytest -q -n auto --dist loadfile --durations=20 tests notebooks --nbval --nbval-sanitize-with notebooks/sanitize.cfg
 
 test-fast: lint
-	$(PY) -m pytest -q --durations=20 tests -m "not slow"
+	$(PY) -m pytest -q -n auto --dist loadfile --durations=20 tests -m "not slow"
 
 # A clean copy of the tracked files in a folder with no ../shared beside it and KIT_SHARED_DATA unset:
 # every test that needs real data must skip, everything else must pass.
