@@ -65,10 +65,10 @@ class OutcomeRecorder:
         """Remember why an entry became a candidate (the detail if it then activates)."""
         self.pending[key_id] = reason
 
-    def get(self, key_id: str) -> tuple[str, str]:
-        """The entry's ``(outcome, detail)``."""
+    def get(self, key_id: str, default: tuple[str, str] = ("no_key_match", "not scanned")) -> tuple[str, str]:
+        """The entry's ``(outcome, detail)``; ``default`` when nothing was recorded for it."""
         best = self.best.get(key_id)
-        return (best[1], best[2]) if best is not None else ("no_key_match", "not scanned")
+        return (best[1], best[2]) if best is not None else default
 
 
 def _find_ci(text: str, needle: str) -> str:

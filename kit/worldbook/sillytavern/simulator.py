@@ -37,7 +37,9 @@ from kit.worldbook.sillytavern.buffer import (
     SCAN_NONE,
     SCAN_RECURSION,
     ScanBuffer,
+    entry_settings,
     exact_plain,
+    scan_key,
     substitute_params,
 )
 from kit.worldbook.sillytavern.convert import card_character_book, character_book_to_world
@@ -166,12 +168,14 @@ def _token_counter(kind: Any) -> _Tokenizer:
 class _Entry(dict[str, Any]):
     """An entry of ``sortedEntries``: the raw world entry plus ``world``, ``hash`` and ``decorators``."""
 
-    __slots__ = ("key_id", "ehash", "index", "raw_key")
+    __slots__ = ("key_id", "ehash", "shash", "index", "raw_key", "plain")
 
     key_id: str  # "<world>.<uid>", the key of the timed-effect stores and of ``activated``
     ehash: int  # cyrb53 of the entry's JSON, ST's ``entry.hash``
+    shash: str  # str(ehash), the key of the timed-effect sets
     index: int  # position in ``sortedEntries``
     raw_key: str  # the entry's key in its book's ``entries``
+    plain: tuple[frozenset[str], bool] | None  # see _static_key_only
 
     # typeshed declares dict.__hash__ as None; entries hash by identity on purpose, like JS objects in a Set
     def __hash__(self) -> int:  # type: ignore[override]
@@ -214,13 +218,13 @@ def _is_number(v: Any) -> bool:
 
 
 class _TimedEffects:
-    def __init__(self, chat_len: int, entries: Sequence[_Entry], metadata: dict[str, Any], dry_run: bool) -> None:
+    def __init__(self, chat_len: int, prepared: _Prepared, metadata: dict[str, Any], dry_run: bool) -> None:
         self.chat_len = chat_len
-        self.entries = entries
+        self.delayed = prepared.delayed
         self.meta = metadata
         self.dry_run = dry_run
         self.active: dict[str, set[str]] = {"sticky": set(), "cooldown": set(), "delay": set()}
-        self.by_hash = {str(e.ehash): e for e in entries}
+        self.by_hash = prepared.by_hash
         for t in ("sticky", "cooldown"):
             if not isinstance(self.meta.get(t), dict):
                 self.meta[t] = {}
@@ -264,15 +268,16 @@ class _TimedEffects:
         if not self.dry_run:
             self._check("sticky")
             self._check("cooldown")
-        for e in self.entries:
-            delay = e.get("delay")
-            if not js_truthy(delay):
-                continue
-            if self.chat_len < js_number(delay):
-                self.active["delay"].add(str(e.ehash))
+        for e in self.delayed:
+            if self.chat_len < js_number(e.get("delay")):
+                self.active["delay"].add(e.shash)
 
     def is_active(self, kind: str, entry: _Entry) -> bool:
-        return str(entry.ehash) in self.active[kind]
+        return entry.shash in self.active[kind]
+
+    def touched(self) -> set[str]:
+        """The hashes of every entry under a timed effect in this generation."""
+        return self.active["sticky"] | self.active["cooldown"] | self.active["delay"]
 
     def set_effects(self, activated: Sequence[_Entry]) -> None:
         if self.dry_run:
@@ -313,12 +318,10 @@ class _Context:
     regex_limits: RegexLimits
     regex_errors: list[dict[str, Any]] = field(default_factory=list)
     timed_out: dict[str, str] = field(default_factory=dict)
-    hashes: dict[Any, int] = field(default_factory=dict)
     key_cache: dict[Any, list[str]] = field(default_factory=dict)
     key_index: KeyIndex = field(default_factory=lambda: KeyIndex(exact_plain))
-    indexed: set[str] = field(default_factory=set)  # key ids whose keys are in key_index
-    key_only: dict[Any, Any] = field(default_factory=dict)  # (book, entry key) -> _static_key_only
-    prepared: list[_Entry] | None = None  # sortedEntries before a generation touches them
+    prepared: _Prepared | None = None  # sortedEntries and what is known about them before any generation
+    measures: dict[str, int] = field(default_factory=dict)  # content -> tokens.measure(content + "\n")
     forced: frozenset[str] = frozenset()
     outcomes: bool = False
     typo_index: Any = None  # (entry key ids, TypoIndex over their keys) for near misses, kept across steps
@@ -540,18 +543,82 @@ def _book_entries(ctx: _Context, name: str) -> list[_Entry]:
     return out
 
 
-def _sorted_entries(ctx: _Context) -> list[_Entry]:
-    """``sortedEntries`` of one generation: fresh copies (a generation rewrites ``content``) of the entries
-    prepared once per simulation (the books and the settings that order them do not change between steps).
+@dataclass
+class _Prepared:
+    """``sortedEntries`` and what the generations need to know about them, built once per simulation: the books,
+    the names and the settings that order and match them do not change between steps. A generation never
+    changes an entry (the content it rewrites is kept per generation), so every step shares these.
     """
+
+    entries: list[_Entry]
+    by_hash: dict[str, _Entry]  # str(hash) -> entry (the last one of equal hashes), for stored timed effects
+    by_hash_all: dict[str, list[_Entry]]  # str(hash) -> every entry with that hash
+    by_key_id: dict[str, list[_Entry]]  # "<world>.<uid>" -> entries, for forced activations
+    delayed: list[_Entry]  # entries with a truthy ``delay``
+    levels: list[float]  # the delay-until-recursion levels, ascending
+    checked: list[int]  # indices of the entries every pass checks (those whose keys alone do not decide)
+    groups: list[_KeyGroup]  # the other entries, by the text they scan
+
+
+@dataclass
+class _KeyGroup:
+    """Entries decided by their plain primary keys alone that scan the same text: ``members`` maps each key (as
+    the key index holds it) to the indices of the entries having it.
+    """
+
+    first: _Entry
+    case_sensitive: bool
+    members: dict[str, list[int]]
+
+
+def _entries(ctx: _Context) -> _Prepared:
     if ctx.prepared is None:
-        ctx.prepared = _prepare_entries(ctx)
-    out = []
-    for t in ctx.prepared:
-        e = _Entry(t)
-        e.raw_key, e.ehash, e.key_id, e.index = t.raw_key, t.ehash, t.key_id, t.index
-        out.append(e)
-    return out
+        ctx.prepared = _prepared(ctx, _prepare_entries(ctx))
+    return ctx.prepared
+
+
+def _prepared(ctx: _Context, entries: list[_Entry]) -> _Prepared:
+    by_hash_all: dict[str, list[_Entry]] = {}
+    by_key_id: dict[str, list[_Entry]] = {}
+    checked: list[int] = []
+    groups: dict[Any, _KeyGroup] = {}
+    for e in entries:
+        by_hash_all.setdefault(e.shash, []).append(e)
+        by_key_id.setdefault(e.key_id, []).append(e)
+        for field_name in ("key", "keysecondary"):
+            keys = e.get(field_name)
+            if isinstance(keys, list):
+                for sub in _substituted(ctx, e, field_name, keys):
+                    needle = js_trim(sub) if sub else ""
+                    if needle and not needle.startswith("/"):
+                        ctx.key_index.add(needle)
+        e.plain = _static_key_only(ctx, e)
+        if e.plain is None:
+            checked.append(e.index)
+            continue
+        needles, case_sensitive = e.plain
+        group = groups.get((scan_key(e), case_sensitive))
+        if group is None:
+            group = groups[(scan_key(e), case_sensitive)] = _KeyGroup(e, case_sensitive, {})
+        for n in needles:
+            group.members.setdefault(n, []).append(e.index)
+    levels = sorted(
+        {
+            1.0 if e.get("delayUntilRecursion") is True else js_number(e.get("delayUntilRecursion"))
+            for e in entries
+            if js_truthy(e.get("delayUntilRecursion"))
+        }
+    )
+    return _Prepared(
+        entries=entries,
+        by_hash={e.shash: e for e in entries},
+        by_hash_all=by_hash_all,
+        by_key_id=by_key_id,
+        delayed=[e for e in entries if js_truthy(e.get("delay"))],
+        levels=levels,
+        checked=checked,
+        groups=list(groups.values()),
+    )
 
 
 def _prepare_entries(ctx: _Context) -> list[_Entry]:
@@ -582,11 +649,8 @@ def _prepare_entries(ctx: _Context) -> list[_Entry]:
         decorators, new_content = parse_decorators(_content_text(e) if js_truthy(content) else "")
         e["decorators"] = decorators
         e["content"] = new_content
-        cache_key = (name_of(e), e.raw_key)
-        ehash = ctx.hashes.get(cache_key)
-        if ehash is None:
-            ehash = ctx.hashes[cache_key] = cyrb53(json_stringify(e))
-        e.ehash = ehash
+        e.ehash = cyrb53(json_stringify(e))
+        e.shash = str(e.ehash)
         e.key_id = f"{name_of(e)}.{_uid_text(e.get('uid'))}"
         e.index = i
     return entries
@@ -809,43 +873,13 @@ def _substituted(ctx: _Context, e: _Entry, field_name: str, keys: list[Any]) -> 
     return subs
 
 
-def _index_keys(ctx: _Context, entries: list[_Entry]) -> None:
-    """Register every entry's keys (as matched: expanded and trimmed) in the simulation's key index, once per
-    entry, so that the first scan of each message finds them all in one automaton pass.
+def _static_key_only(ctx: _Context, e: _Entry) -> tuple[frozenset[str], bool] | None:
+    """For an entry whose :func:`_check_entry` verdict can only be decided by its primary keys (not disabled, no
+    triggers, character filter, delay, recursion delay or exclusion, decorator or ``constant``; only plain
+    keys): those keys as the key index holds them and whether they are case-sensitive. When none of them is in
+    :meth:`ScanBuffer.present`, the verdict is "no key matched" without testing each key. ``None`` for every
+    other entry. Timed effects (sticky, cooldown, delay) and forced activations are checked every generation.
     """
-    for e in entries:
-        if e.key_id in ctx.indexed:
-            continue
-        ctx.indexed.add(e.key_id)
-        for field_name in ("key", "keysecondary"):
-            keys = e.get(field_name)
-            if isinstance(keys, list):
-                for sub in _substituted(ctx, e, field_name, keys):
-                    needle = js_trim(sub) if sub else ""
-                    if needle and not needle.startswith("/"):
-                        ctx.key_index.add(needle)
-
-
-def _key_only(ctx: _Context, e: _Entry, buffer: ScanBuffer, timed: _TimedEffects) -> tuple[frozenset[str], bool] | None:
-    """For an entry whose :func:`_check_entry` verdict in this generation can only be decided by its primary
-    keys (not disabled, no triggers, character filter, timed effect, recursion delay or exclusion, decorator,
-    forced activation or ``constant``; only plain keys): those keys as the key index holds them and whether
-    they are case-sensitive. When none of them is in :meth:`ScanBuffer.present`, the verdict is "no key
-    matched" without testing each key. ``None`` for every other entry. The part that depends on the entry
-    alone is cached for the simulation; timed effects and forced activations are checked every generation.
-    """
-    if timed.is_active("sticky", e) or timed.is_active("delay", e) or timed.is_active("cooldown", e):
-        return None
-    if e.key_id in ctx.forced:
-        return None
-    cache_key = (name_of(e), e.raw_key)
-    if cache_key not in ctx.key_only:
-        ctx.key_only[cache_key] = _static_key_only(ctx, e, buffer)
-    return ctx.key_only[cache_key]
-
-
-def _static_key_only(ctx: _Context, e: _Entry, buffer: ScanBuffer) -> tuple[frozenset[str], bool] | None:
-    """The per-entry half of :func:`_key_only`."""
     if js_loose_true(e.get("disable")) or e.get("triggers") is not None or e.get("characterFilter") is not None:
         return None
     if js_truthy(e.get("delayUntilRecursion")) or js_truthy(e.get("excludeRecursion")) or js_truthy(e.get("constant")):
@@ -855,7 +889,7 @@ def _static_key_only(ctx: _Context, e: _Entry, buffer: ScanBuffer) -> tuple[froz
     keys = e.get("key")
     if not isinstance(keys, list) or not keys:
         return None
-    case_sensitive = buffer.entry_settings(e)[0]
+    case_sensitive = entry_settings(e, ctx.settings)[0]
     needles = set()
     for sub in _substituted(ctx, e, "key", keys):
         if not sub:
@@ -1017,6 +1051,22 @@ def _score(ctx: _Context, buffer: ScanBuffer, e: _Entry, state: int) -> int:
         return 0
 
 
+@dataclass
+class _Run:
+    """The state of one generation's scan loop."""
+
+    activated: dict[str, _Entry] = field(default_factory=dict)
+    failed: set[int] = field(default_factory=set)  # indices of entries that failed their probability roll
+    contents: dict[int, str] = field(default_factory=dict)  # index -> content after macro substitution
+    overflowed: bool = False
+    all_text: str = ""
+
+    def content(self, e: _Entry) -> str:
+        """The entry's content as this generation has it (SillyTavern rewrites its copy when it activates)."""
+        text = self.contents.get(e.index)
+        return text if text is not None else _content_text(e)
+
+
 def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: bool, tr: _Tracer) -> dict[str, Any]:
     settings = ctx.settings
     buffer = ScanBuffer(chat, settings, ctx.global_scan_data, ctx.regex_limits, ctx.key_index)
@@ -1027,34 +1077,24 @@ def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: boo
             if value:
                 buffer.add_inject(value)
     state = SCAN_INITIAL
-    overflowed = False
     count = 0
-    activated: dict[str, _Entry] = {}
-    failed_probability: set[int] = set()
-    all_text = ""
+    run = _Run()
     budget = js_round(js_number(settings["world_info_budget"]) * max_context / 100) or 1
     cap = js_number(settings.get("world_info_budget_cap", 0))
     if cap > 0 and budget > cap:
         budget = cap
-    entries = _sorted_entries(ctx)
-    timed = _TimedEffects(len(chat), entries, ctx.metadata, dry_run)
+    prepared = _entries(ctx)
+    entries = prepared.entries
+    timed = _TimedEffects(len(chat), prepared, ctx.metadata, dry_run)
     timed.check()
-    _index_keys(ctx, entries)
     if not entries:
-        result = _assemble([], timed, ctx)
+        result = _assemble([], run, ctx)
         if tr.outcomes is not None:
             result["outcomes"] = []
         return result
-    levels = sorted(
-        {
-            1.0 if e.get("delayUntilRecursion") is True else js_number(e.get("delayUntilRecursion"))
-            for e in entries
-            if js_truthy(e.get("delayUntilRecursion"))
-        }
-    )
+    levels = list(prepared.levels)
     level = levels.pop(0) if levels else 0.0
-    key_only = [_key_only(ctx, e, buffer, timed) for e in entries]
-    tracing = tr.enabled or tr.outcomes is not None
+    checked = _checked_every_pass(ctx, prepared, timed)
     max_steps = js_number(settings.get("world_info_max_recursion_steps", 0))
     recursive = js_truthy(settings.get("world_info_recursive"))
     min_act = js_number(settings.get("world_info_min_activations", 0))
@@ -1062,18 +1102,14 @@ def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: boo
     while state:
         if max_steps and max_steps <= count:
             if tr.outcomes is not None:
-                _stopped_pass(ctx, entries, activated, failed_probability, buffer, state, timed, level, tr, count)
+                _stopped_pass(ctx, entries, run.activated, run.failed, buffer, state, timed, level, tr, count)
             break
         count += 1
         next_state = SCAN_NONE
         now: list[_Entry] = []
-        for e in entries:
-            if id(e) in failed_probability or e.key_id in activated:
-                continue
-            plain = key_only[e.index]
-            if plain is not None and plain[0].isdisjoint(buffer.present(e, plain[1])):
-                if tracing:
-                    tr(e, count, state, "skipped", "no key matched", "no_key_match", quiet=True)
+        for i in _to_check(prepared, checked, buffer):
+            e = entries[i]
+            if i in run.failed or e.key_id in run.activated:
                 continue
             ok, why, code = _check_entry(ctx, e, buffer, state, timed, level)
             if ok:
@@ -1084,41 +1120,15 @@ def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: boo
                 if code == "recursion_excluded" and tr.outcomes is not None:
                     _excluded_match(ctx, e, buffer, state, timed, level, tr, why)
         new = sorted(now, key=lambda x: (0 if timed.is_active("sticky", x) else 1, x.index))
-        new_measure = 0
-        text_tokens = ctx.tokens(all_text)
-        _filter_groups(ctx, new, activated, buffer, state, timed, tr, count)
-        for idx, e in enumerate(new):
-            if overflowed and not js_truthy(e.get("ignoreBudget")):
-                if not any(js_truthy(x.get("ignoreBudget")) for x in new[idx:]):
-                    for x in new[idx:]:
-                        tr(x, count, state, "skipped", "token budget overflowed", "budget")
-                    break
-                tr(e, count, state, "skipped", "token budget overflowed", "budget")
-                continue
-            use_p = e.get("useProbability")
-            prob = e.get("probability")
-            if js_truthy(use_p) and not _strict_eq(prob, 100) and not timed.is_active("sticky", e):
-                roll = ctx.random() * 100
-                limit = js_number(prob) if "probability" in e else math.nan
-                if not roll <= limit:
-                    failed_probability.add(id(e))
-                    tr(e, count, state, "skipped", f"failed probability roll {roll:.4f} > {prob}", "probability")
-                    continue
-            e["content"] = substitute_params(e.get("content"), ctx.user, ctx.char)
-            new_measure += ctx.tokens.measure(f"{e['content']}\n")  # newContent += content + "\n"
-            if not js_truthy(e.get("ignoreBudget")) and text_tokens + ctx.tokens.count_of(new_measure) >= budget:
-                overflowed = True
-                tr(e, count, state, "skipped", f"token budget {budget:g} reached", "budget")
-                continue
-            activated[e.key_id] = e
-            tr(e, count, state, "activated", "")
-        successful = [x for x in new if id(x) not in failed_probability]
+        _filter_groups(ctx, new, run.activated, buffer, state, timed, tr, count)
+        _activate(ctx, new, run, budget, timed, tr, count, state)
+        successful = [x for x in new if x.index not in run.failed]
         for_recursion = [x for x in successful if not js_truthy(x.get("preventRecursion"))]
-        if recursive and not overflowed and for_recursion:
+        if recursive and not run.overflowed and for_recursion:
             next_state = SCAN_RECURSION
-        if recursive and not overflowed and state == SCAN_MIN_ACTIVATIONS and buffer.has_recurse():
+        if recursive and not run.overflowed and state == SCAN_MIN_ACTIVATIONS and buffer.has_recurse():
             next_state = SCAN_RECURSION
-        if not next_state and not overflowed and min_act > 0 and len(activated) < min_act:
+        if not next_state and not run.overflowed and min_act > 0 and len(run.activated) < min_act:
             depth = buffer.get_depth()
             over = (min_depth_max > 0 and depth > min_depth_max) or depth > len(chat)
             if not over:
@@ -1129,15 +1139,84 @@ def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: boo
             level = levels.pop(0)
         state = next_state
         if state:
-            text = "\n".join(_content_text(x) for x in for_recursion)
+            text = "\n".join(run.content(x) for x in for_recursion)
             if text:
                 buffer.add_recurse(text)
-                all_text = text + "\n" + all_text
-    result = _assemble(list(activated.values()), timed, ctx)
-    timed.set_effects(list(activated.values()))
+                run.all_text = text + "\n" + run.all_text
+    result = _assemble(list(run.activated.values()), run, ctx)
+    timed.set_effects(list(run.activated.values()))
     if tr.outcomes is not None:
-        result["outcomes"] = _outcome_list(ctx, entries, buffer, tr.outcomes)
+        result["outcomes"] = _outcome_list(ctx, entries, buffer, tr.outcomes, count > 0)
     return result
+
+
+def _checked_every_pass(ctx: _Context, prepared: _Prepared, timed: _TimedEffects) -> list[int]:
+    """Indices of the entries each pass of this generation checks whatever the text: those whose keys alone do
+    not decide, and those under a timed effect or forced (the rules before the keys may decide for them).
+    """
+    extra: set[int] = set()
+    for h in timed.touched():
+        extra.update(e.index for e in prepared.by_hash_all.get(h, ()))
+    for key_id in ctx.forced:
+        extra.update(e.index for e in prepared.by_key_id.get(key_id, ()))
+    extra.difference_update(prepared.checked)
+    return sorted([*prepared.checked, *extra]) if extra else prepared.checked
+
+
+def _to_check(prepared: _Prepared, checked: list[int], buffer: ScanBuffer) -> list[int]:
+    """The indices of the entries a pass must check, ascending: ``checked`` and the entries decided by their keys
+    alone with a key in :meth:`ScanBuffer.present` (for every other entry the verdict is "no key matched").
+    """
+    todo = set(checked)
+    for group in prepared.groups:
+        found = buffer.present(group.first, group.case_sensitive)
+        members = group.members
+        if len(found) < len(members):
+            for n in found:
+                hit = members.get(n)
+                if hit is not None:
+                    todo.update(hit)
+        else:
+            for n, hit in members.items():
+                if n in found:
+                    todo.update(hit)
+    return sorted(todo)
+
+
+def _activate(
+    ctx: _Context, new: list[_Entry], run: _Run, budget: float, timed: _TimedEffects, tr: _Tracer, count: int, state: int
+) -> None:
+    """The pass's candidates, in order, through the budget and the probability roll into ``run.activated``."""
+    text_tokens = ctx.tokens(run.all_text)
+    new_measure = 0
+    for idx, e in enumerate(new):
+        if run.overflowed and not js_truthy(e.get("ignoreBudget")):
+            if not any(js_truthy(x.get("ignoreBudget")) for x in new[idx:]):
+                for x in new[idx:]:
+                    tr(x, count, state, "skipped", "token budget overflowed", "budget")
+                break
+            tr(e, count, state, "skipped", "token budget overflowed", "budget")
+            continue
+        use_p = e.get("useProbability")
+        prob = e.get("probability")
+        if js_truthy(use_p) and not _strict_eq(prob, 100) and not timed.is_active("sticky", e):
+            roll = ctx.random() * 100
+            limit = js_number(prob) if "probability" in e else math.nan
+            if not roll <= limit:
+                run.failed.add(e.index)
+                tr(e, count, state, "skipped", f"failed probability roll {roll:.4f} > {prob}", "probability")
+                continue
+        content = run.contents[e.index] = substitute_params(run.content(e), ctx.user, ctx.char)
+        measure = ctx.measures.get(content)
+        if measure is None:
+            measure = ctx.measures[content] = ctx.tokens.measure(f"{content}\n")  # newContent += content + "\n"
+        new_measure += measure
+        if not js_truthy(e.get("ignoreBudget")) and text_tokens + ctx.tokens.count_of(new_measure) >= budget:
+            run.overflowed = True
+            tr(e, count, state, "skipped", f"token budget {budget:g} reached", "budget")
+            continue
+        run.activated[e.key_id] = e
+        tr(e, count, state, "activated", "")
 
 
 def _stopped_pass(
@@ -1155,7 +1234,7 @@ def _stopped_pass(
     """The pass ``max_recursion_steps`` stopped, checked without side effects: its candidates are ``max_recursion``."""
     errors, timed_out = list(ctx.regex_errors), dict(ctx.timed_out)
     for e in entries:
-        if id(e) in failed or e.key_id in activated:
+        if e.index in failed or e.key_id in activated:
             continue
         ok, why, _ = _check_entry(ctx, e, buffer, state, timed, level)
         if ok:
@@ -1179,11 +1258,18 @@ def _excluded_match(
 
 
 def _outcome_list(
-    ctx: _Context, entries: list[_Entry], buffer: ScanBuffer, recorder: OutcomeRecorder
+    ctx: _Context, entries: list[_Entry], buffer: ScanBuffer, recorder: OutcomeRecorder, scanned: bool
 ) -> list[dict[str, Any]]:
+    """Every entry's ``{book, uid, outcome, detail, near_miss}``. An entry the recorder never heard of was left out
+    of every pass's checks because none of its keys occurs in the text: "no key matched" (or "not scanned" when
+    no pass ran).
+    """
+    unseen = ("no_key_match", "no key matched" if scanned else "not scanned")
     out = []
     missed = {
-        e.key_id: needles_of(e, ctx.user, ctx.char) for e in entries if recorder.get(e.key_id)[0] == "no_key_match"
+        e.key_id: needles_of(e, ctx.user, ctx.char)
+        for e in entries
+        if recorder.get(e.key_id, unseen)[0] == "no_key_match"
     }
     ids = tuple(e.key_id for e in entries)
     if ctx.typo_index is None or ctx.typo_index[0] != ids:
@@ -1191,7 +1277,7 @@ def _outcome_list(
     typos = ctx.typo_index[1]
     texts: dict[Any, Any] = {}
     for e in entries:
-        code, detail = recorder.get(e.key_id)
+        code, detail = recorder.get(e.key_id, unseen)
         near = near_miss(e, buffer, missed[e.key_id], typos, texts) if code == "no_key_match" else ""
         out.append(
             {"book": name_of(e), "uid": _uid_text(e.get("uid")), "outcome": code, "detail": detail, "near_miss": near}
@@ -1204,7 +1290,7 @@ def _content_text(e: Mapping[str, Any]) -> str:
     return c if isinstance(c, str) else _js_str(c)
 
 
-def _assemble(activated: list[_Entry], timed: _TimedEffects, ctx: _Context) -> dict[str, Any]:
+def _assemble(activated: list[_Entry], run: _Run, ctx: _Context) -> dict[str, Any]:
     before: list[str] = []
     after: list[str] = []
     em: list[dict[str, Any]] = []
@@ -1213,10 +1299,9 @@ def _assemble(activated: list[_Entry], timed: _TimedEffects, ctx: _Context) -> d
     depth_entries: list[dict[str, Any]] = []
     outlets: dict[str, list[str]] = {}
     for e in _sort_by_order(activated):
-        content = e.get("content")
-        if not js_truthy(content):
+        content = run.content(e)
+        if not content:
             continue
-        content = _content_text(e)
         pos = e.get("position")
         if not _is_number(pos):
             continue
