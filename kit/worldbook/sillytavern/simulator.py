@@ -168,7 +168,7 @@ def _token_counter(kind: Any) -> _Tokenizer:
 class _Entry(dict[str, Any]):
     """An entry of ``sortedEntries``: the raw world entry plus ``world``, ``hash`` and ``decorators``."""
 
-    __slots__ = ("key_id", "ehash", "shash", "index", "raw_key", "plain")
+    __slots__ = ("key_id", "ehash", "shash", "index", "raw_key", "plain", "rules", "group")
 
     key_id: str  # "<world>.<uid>", the key of the timed-effect stores and of ``activated``
     ehash: int  # cyrb53 of the entry's JSON, ST's ``entry.hash``
@@ -176,6 +176,8 @@ class _Entry(dict[str, Any]):
     index: int  # position in ``sortedEntries``
     raw_key: str  # the entry's key in its book's ``entries``
     plain: tuple[frozenset[str], bool] | None  # see _static_key_only
+    rules: _Rules  # see _rules
+    group: int  # index of its _KeyGroup in _Prepared.groups
 
     # typeshed declares dict.__hash__ as None; entries hash by identity on purpose, like JS objects in a Set
     def __hash__(self) -> int:  # type: ignore[override]
@@ -225,6 +227,7 @@ class _TimedEffects:
         self.dry_run = dry_run
         self.active: dict[str, set[str]] = {"sticky": set(), "cooldown": set(), "delay": set()}
         self.by_hash = prepared.by_hash
+        self.touched: set[str] = set()  # hashes of the entries under any timed effect, after check()
         for t in ("sticky", "cooldown"):
             if not isinstance(self.meta.get(t), dict):
                 self.meta[t] = {}
@@ -271,13 +274,10 @@ class _TimedEffects:
         for e in self.delayed:
             if self.chat_len < js_number(e.get("delay")):
                 self.active["delay"].add(e.shash)
+        self.touched = self.active["sticky"] | self.active["cooldown"] | self.active["delay"]
 
     def is_active(self, kind: str, entry: _Entry) -> bool:
         return entry.shash in self.active[kind]
-
-    def touched(self) -> set[str]:
-        """The hashes of every entry under a timed effect in this generation."""
-        return self.active["sticky"] | self.active["cooldown"] | self.active["delay"]
 
     def set_effects(self, activated: Sequence[_Entry]) -> None:
         if self.dry_run:
@@ -557,13 +557,13 @@ class _Prepared:
     delayed: list[_Entry]  # entries with a truthy ``delay``
     levels: list[float]  # the delay-until-recursion levels, ascending
     checked: list[int]  # indices of the entries every pass checks (those whose keys alone do not decide)
-    groups: list[_KeyGroup]  # the other entries, by the text they scan
+    groups: list[_KeyGroup]  # the entries by the text they scan (entry.group is the index)
 
 
 @dataclass
 class _KeyGroup:
-    """Entries decided by their plain primary keys alone that scan the same text: ``members`` maps each key (as
-    the key index holds it) to the indices of the entries having it.
+    """Entries that scan the same text with the same case sensitivity; ``members`` maps each key (as the key
+    index holds it) of the group's entries decided by their plain primary keys alone to their indices.
     """
 
     first: _Entry
@@ -581,7 +581,8 @@ def _prepared(ctx: _Context, entries: list[_Entry]) -> _Prepared:
     by_hash_all: dict[str, list[_Entry]] = {}
     by_key_id: dict[str, list[_Entry]] = {}
     checked: list[int] = []
-    groups: dict[Any, _KeyGroup] = {}
+    groups: list[_KeyGroup] = []
+    group_of: dict[Any, int] = {}
     for e in entries:
         by_hash_all.setdefault(e.shash, []).append(e)
         by_key_id.setdefault(e.key_id, []).append(e)
@@ -592,15 +593,18 @@ def _prepared(ctx: _Context, entries: list[_Entry]) -> _Prepared:
                     needle = js_trim(sub) if sub else ""
                     if needle and not needle.startswith("/"):
                         ctx.key_index.add(needle)
+        e.rules = _rules(ctx, e)
         e.plain = _static_key_only(ctx, e)
+        case_sensitive = entry_settings(e, ctx.settings)[0]
+        where = (scan_key(e), case_sensitive)
+        e.group = group_of.setdefault(where, len(groups))
+        if e.group == len(groups):
+            groups.append(_KeyGroup(e, case_sensitive, {}))
+        group = groups[e.group]
         if e.plain is None:
             checked.append(e.index)
             continue
-        needles, case_sensitive = e.plain
-        group = groups.get((scan_key(e), case_sensitive))
-        if group is None:
-            group = groups[(scan_key(e), case_sensitive)] = _KeyGroup(e, case_sensitive, {})
-        for n in needles:
+        for n in e.plain[0]:
             group.members.setdefault(n, []).append(e.index)
     levels = sorted(
         {
@@ -617,7 +621,7 @@ def _prepared(ctx: _Context, entries: list[_Entry]) -> _Prepared:
         delayed=[e for e in entries if js_truthy(e.get("delay"))],
         levels=levels,
         checked=checked,
-        groups=list(groups.values()),
+        groups=groups,
     )
 
 
@@ -778,89 +782,183 @@ class _Tracer:
                 self.outcomes.note(entry.key_id, code or stage, reason)
 
 
-def _check_entry(
-    ctx: _Context, e: _Entry, buffer: ScanBuffer, state: int, timed: _TimedEffects, level: float, exclude: bool = True
-) -> tuple[bool, str, str]:
-    """Steps 2-16 of the per-entry checks; returns (is candidate, reason, outcome code when not)."""
-    if js_loose_true(e.get("disable")):
-        return False, "disabled", "disabled"
+#: A key of an entry as :func:`_check_entry` tests it: (as written after macro expansion, trimmed, the form the key
+#: index holds or ``None`` when the index cannot rule it out: regex keys, keys that reach across a joint).
+_Key = tuple[str, str, "str | None"]
+
+
+@dataclass(frozen=True)
+class _Rules:
+    """What :func:`_check_entry` needs to know about an entry, read once per simulation (the entry, the
+    character, its tags and the names do not change between steps).
+    """
+
+    disabled: bool
+    triggers: list[Any] | None  # a non-empty ``triggers`` list
+    filtered: str  # why the character filter drops the entry ("" when it does not)
+    delay_until: Any  # the truthy ``delayUntilRecursion`` value, else None
+    delay_level: float
+    exclude_recursion: bool
+    decorator: str  # "@@activate", "@@dont_activate" or ""
+    constant: bool
+    primary: tuple[_Key, ...] | None  # None: no keys
+    secondary: tuple[_Key, ...] | None  # None: no secondary check
+    logic: int | None  # the selective logic when it is exactly 0-3 (a number, not a boolean)
+
+
+def _rules(ctx: _Context, e: _Entry) -> _Rules:
     triggers = e.get("triggers")
-    trig = ctx.global_scan_data.get("trigger", "normal")
-    if isinstance(triggers, list) and triggers and trig not in triggers:
-        return False, f"generation type {trig!r} not in triggers", "generation_type"
-    cf = e.get("characterFilter")
-    if isinstance(cf, Mapping):
-        exclude = js_truthy(cf.get("isExclude"))
-        names = cf.get("names")
-        if isinstance(names, list) and len(names) > 0:
-            name = _avatar_name(ctx.char_avatar)
-            included = name is not None and any(isinstance(x, str) and x == name for x in names)
-            if included if exclude else not included:
-                return False, "filtered out by character", "character_filter"
-        tags = cf.get("tags")
-        if isinstance(tags, list) and len(tags) > 0 and ctx.char_avatar is not None:
-            tag_entry = ctx.tag_map.get(ctx.tag_key if ctx.tag_key is not None else ctx.char_avatar) or []
-            has = any(_strict_eq(t, x) for t in tag_entry for x in tags)
-            if has if exclude else not has:
-                return False, "filtered out by tag", "character_filter"
-    sticky = timed.is_active("sticky", e)
-    if timed.is_active("delay", e):
-        return False, f"suppressed by delay ({e.get('delay')})", "delay"
-    if timed.is_active("cooldown", e) and not sticky:
-        return False, "suppressed by cooldown", "cooldown"
     dur = e.get("delayUntilRecursion")
-    if state != SCAN_RECURSION and js_truthy(dur) and not sticky:
-        return False, "suppressed by delay until recursion", "delay_until_recursion"
-    if state == SCAN_RECURSION and js_truthy(dur) and js_number(True if dur is True else dur) > level and not sticky:
-        return False, f"suppressed by delay until recursion level {dur} (current {level:g})", "delay_until_recursion"
+    decorators = e["decorators"]
+    keys = e.get("key")
+    secondary = e.get("keysecondary")
+    cs = entry_settings(e, ctx.settings)[0]
+    logic = e.get("selectiveLogic")
+    logic = 0 if logic is None else logic
+    return _Rules(
+        disabled=js_loose_true(e.get("disable")),
+        triggers=triggers if isinstance(triggers, list) and triggers else None,
+        filtered=_character_filtered(ctx, e.get("characterFilter")),
+        delay_until=dur if js_truthy(dur) else None,
+        delay_level=js_number(True if dur is True else dur) if js_truthy(dur) else 0.0,
+        exclude_recursion=js_truthy(e.get("excludeRecursion")),
+        decorator=next((d for d in ("@@activate", "@@dont_activate") if d in decorators), ""),
+        constant=js_truthy(e.get("constant")),
+        primary=_keys_of(ctx, e, "key", keys, cs) if isinstance(keys, list) and keys else None,
+        secondary=(
+            _keys_of(ctx, e, "keysecondary", secondary, cs)
+            if js_truthy(e.get("selective")) and isinstance(secondary, list) and len(secondary)
+            else None
+        ),
+        logic=next((k for k in range(4) if _strict_eq(logic, k)), None),
+    )
+
+
+def _keys_of(ctx: _Context, e: _Entry, field_name: str, keys: list[Any], case_sensitive: bool) -> tuple[_Key, ...]:
+    out = []
+    for sub in _substituted(ctx, e, field_name, keys):
+        needle = js_trim(sub)
+        plain = bool(needle) and not needle.startswith("/") and "\x01" not in needle and "\n" not in needle
+        out.append((sub, needle, (needle if case_sensitive else needle.lower()) if plain else None))
+    return tuple(out)
+
+
+def _character_filtered(ctx: _Context, cf: Any) -> str:
+    """Why the character filter drops the entry in this scenario, or ``""``."""
+    if not isinstance(cf, Mapping):
+        return ""
+    is_exclude = js_truthy(cf.get("isExclude"))
+    names = cf.get("names")
+    if isinstance(names, list) and len(names) > 0:
+        name = _avatar_name(ctx.char_avatar)
+        included = name is not None and any(isinstance(x, str) and x == name for x in names)
+        if included if is_exclude else not included:
+            return "filtered out by character"
+    tags = cf.get("tags")
+    if isinstance(tags, list) and len(tags) > 0 and ctx.char_avatar is not None:
+        tag_entry = ctx.tag_map.get(ctx.tag_key if ctx.tag_key is not None else ctx.char_avatar) or []
+        has = any(_strict_eq(t, x) for t in tag_entry for x in tags)
+        if has if is_exclude else not has:
+            return "filtered out by tag"
+    return ""
+
+
+def _check_entry(
+    ctx: _Context,
+    e: _Entry,
+    buffer: ScanBuffer,
+    state: int,
+    timed: _TimedEffects,
+    level: float,
+    exclude: bool = True,
+    found: set[str] | frozenset[str] | None = None,
+) -> tuple[bool, str, str]:
+    """Steps 2-16 of the per-entry checks; returns (is candidate, reason, outcome code when not).
+
+    ``exclude=False`` leaves out the ``excludeRecursion`` rule; ``found`` is :meth:`ScanBuffer.present` for the
+    entry in this pass, when known (a plain key outside it is not tested).
+    """
+    r = e.rules
+    if r.disabled:
+        return False, "disabled", "disabled"
+    if r.triggers is not None:
+        trig = ctx.global_scan_data.get("trigger", "normal")
+        if trig not in r.triggers:
+            return False, f"generation type {trig!r} not in triggers", "generation_type"
+    if r.filtered:
+        return False, r.filtered, "character_filter"
+    sticky = False
+    if e.shash in timed.touched:
+        sticky = timed.is_active("sticky", e)
+        if timed.is_active("delay", e):
+            return False, f"suppressed by delay ({e.get('delay')})", "delay"
+        if timed.is_active("cooldown", e) and not sticky:
+            return False, "suppressed by cooldown", "cooldown"
+    dur = r.delay_until
+    if dur is not None and not sticky:
+        if state != SCAN_RECURSION:
+            return False, "suppressed by delay until recursion", "delay_until_recursion"
+        if r.delay_level > level:
+            return False, f"suppressed by delay until recursion level {dur} (current {level:g})", "delay_until_recursion"
     if (
         exclude
+        and r.exclude_recursion
         and state == SCAN_RECURSION
-        and js_truthy(ctx.settings.get("world_info_recursive"))
-        and js_truthy(e.get("excludeRecursion"))
         and not sticky
+        and js_truthy(ctx.settings.get("world_info_recursive"))
     ):
         return False, "suppressed by exclude recursion", "recursion_excluded"
-    if "@@activate" in e["decorators"]:
+    if r.decorator == "@@activate":
         return True, "@@activate decorator", ""
-    if "@@dont_activate" in e["decorators"]:
+    if r.decorator:
         return False, "@@dont_activate decorator", "decorator"
     if e.key_id in ctx.forced:
         return True, "externally activated (forceActivate)", ""
-    if js_truthy(e.get("constant")):
+    if r.constant:
         return True, "constant", ""
     if sticky:
         return True, "active sticky", ""
-    keys = e.get("key")
-    if not isinstance(keys, list) or not keys:
+    return _check_keys(ctx, e, buffer, state, found)
+
+
+def _check_keys(
+    ctx: _Context, e: _Entry, buffer: ScanBuffer, state: int, found: set[str] | frozenset[str] | None
+) -> tuple[bool, str, str]:
+    """Steps 15-16: the primary keys, then the secondary keys under the selective logic."""
+    r = e.rules
+    if r.primary is None:
         return False, "no keys", "no_trigger"
     primary = None
-    context = buffer.scan_context(e)
-    subs = _substituted(ctx, e, "key", keys)
-    for sub in subs:
-        if sub and _match(ctx, buffer, state, js_trim(sub), e, context):
+    context = None
+    for sub, needle, form in r.primary:
+        if not sub or (found is not None and form is not None and form not in found):
+            continue
+        if context is None:
+            context = buffer.scan_context(e)
+        if _match(ctx, buffer, state, needle, e, context):
             primary = sub
             break
     if primary is None:
         return False, "no key matched", "no_key_match"
-    secondary = e.get("keysecondary")
-    if not (js_truthy(e.get("selective")) and isinstance(secondary, list) and len(secondary)):
+    if r.secondary is None:
         return True, f"primary key {primary!r}", ""
-    logic = e.get("selectiveLogic")
-    logic = 0 if logic is None else logic
+    logic = r.logic
     any_match, all_match = False, True
-    subs = _substituted(ctx, e, "keysecondary", secondary)
-    for sub in subs:
-        hit = bool(sub) and _match(ctx, buffer, state, js_trim(sub), e, context)
+    for sub, needle, form in r.secondary:
+        hit = (
+            bool(sub)
+            and (found is None or form is None or form in found)
+            and _match(ctx, buffer, state, needle, e, context)
+        )
         any_match = any_match or hit
         all_match = all_match and hit
-        if _strict_eq(logic, 0) and hit:
+        if logic == 0 and hit:
             return True, f"primary key {primary!r}, secondary {sub!r} (AND_ANY)", ""
-        if _strict_eq(logic, 1) and not hit:
+        if logic == 1 and not hit:
             return True, f"primary key {primary!r}, secondary {sub!r} missing (NOT_ALL)", ""
-    if _strict_eq(logic, 2) and not any_match:
+    if logic == 2 and not any_match:
         return True, f"primary key {primary!r}, no secondary key (NOT_ANY)", ""
-    if _strict_eq(logic, 3) and all_match:
+    if logic == 3 and all_match:
         return True, f"primary key {primary!r}, all secondary keys (AND_ALL)", ""
     return False, "secondary keys not satisfied", "secondary_logic"
 
@@ -1094,7 +1192,7 @@ def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: boo
         return result
     levels = list(prepared.levels)
     level = levels.pop(0) if levels else 0.0
-    checked = _checked_every_pass(ctx, prepared, timed)
+    checked, special = _checked_every_pass(ctx, prepared, timed)
     max_steps = js_number(settings.get("world_info_max_recursion_steps", 0))
     recursive = js_truthy(settings.get("world_info_recursive"))
     min_act = js_number(settings.get("world_info_min_activations", 0))
@@ -1107,11 +1205,15 @@ def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: boo
         count += 1
         next_state = SCAN_NONE
         now: list[_Entry] = []
-        for i in _to_check(prepared, checked, buffer):
+        todo, found = _to_check(prepared, checked, buffer)
+        for i in todo:
             e = entries[i]
             if i in run.failed or e.key_id in run.activated:
                 continue
-            ok, why, code = _check_entry(ctx, e, buffer, state, timed, level)
+            if e.plain is not None and i not in special:  # only its keys can decide
+                ok, why, code = _check_keys(ctx, e, buffer, state, found[e.group])
+            else:
+                ok, why, code = _check_entry(ctx, e, buffer, state, timed, level, found=found[e.group])
             if ok:
                 now.append(e)
                 tr(e, count, state, "candidate", why)
@@ -1150,26 +1252,33 @@ def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: boo
     return result
 
 
-def _checked_every_pass(ctx: _Context, prepared: _Prepared, timed: _TimedEffects) -> list[int]:
+def _checked_every_pass(ctx: _Context, prepared: _Prepared, timed: _TimedEffects) -> tuple[list[int], set[int]]:
     """Indices of the entries each pass of this generation checks whatever the text: those whose keys alone do
-    not decide, and those under a timed effect or forced (the rules before the keys may decide for them).
+    not decide, and those under a timed effect or forced (the rules before the keys may decide for them); and
+    the set of the latter.
     """
     extra: set[int] = set()
-    for h in timed.touched():
+    for h in timed.touched:
         extra.update(e.index for e in prepared.by_hash_all.get(h, ()))
     for key_id in ctx.forced:
         extra.update(e.index for e in prepared.by_key_id.get(key_id, ()))
-    extra.difference_update(prepared.checked)
-    return sorted([*prepared.checked, *extra]) if extra else prepared.checked
+    if not extra:
+        return prepared.checked, extra
+    return sorted({*prepared.checked, *extra}), extra
 
 
-def _to_check(prepared: _Prepared, checked: list[int], buffer: ScanBuffer) -> list[int]:
+def _to_check(
+    prepared: _Prepared, checked: list[int], buffer: ScanBuffer
+) -> tuple[list[int], list[set[str] | frozenset[str]]]:
     """The indices of the entries a pass must check, ascending: ``checked`` and the entries decided by their keys
-    alone with a key in :meth:`ScanBuffer.present` (for every other entry the verdict is "no key matched").
+    alone with a key in :meth:`ScanBuffer.present` (for every other entry the verdict is "no key matched"); and
+    ``present`` of each key group.
     """
     todo = set(checked)
+    founds = []
     for group in prepared.groups:
         found = buffer.present(group.first, group.case_sensitive)
+        founds.append(found)
         members = group.members
         if len(found) < len(members):
             for n in found:
@@ -1180,7 +1289,7 @@ def _to_check(prepared: _Prepared, checked: list[int], buffer: ScanBuffer) -> li
             for n, hit in members.items():
                 if n in found:
                     todo.update(hit)
-    return sorted(todo)
+    return sorted(todo), founds
 
 
 def _activate(

@@ -364,6 +364,15 @@ def test_delay_until_recursion_and_exclude_recursion() -> None:
     assert act(*entries, messages=("bessie",), settings={"world_info_recursive": True}) == ["B.0", "B.1"]
 
 
+def test_exclude_recursion_holds_for_entries_with_a_character_filter() -> None:
+    # the character filter's isExclude says how to read the name list; it does not switch excludeRecursion off
+    kept = {"isExclude": False, "names": ["Sera"]}
+    entries = (E(0, ["bessie"], "Bessie likes Rufus."), E(2, ["rufus"], "x", excludeRecursion=True, characterFilter=kept))
+    scenario = {"messages": ("bessie",), "settings": {"world_info_recursive": True}, "character": {"avatar": "Sera.png"}}
+    assert act(*entries, **scenario) == ["B.0"]
+    assert act(*entries, **{**scenario, "messages": ("bessie rufus",)}) == ["B.0", "B.2"]
+
+
 def test_delay_levels_unlock_one_by_one() -> None:
     entries = (
         E(0, ["go"], "go one"),
