@@ -20,7 +20,7 @@ from kit.worldbook.near_miss import TypoIndex
 from kit.worldbook.sillytavern._js import (
     JS_WHITESPACE,
     Mulberry32,
-    cyrb53,
+    cyrb53_many,
     js_keys,
     js_length,
     js_loose_true,
@@ -562,8 +562,8 @@ class _Prepared:
 
 @dataclass
 class _KeyGroup:
-    """Entries that scan the same text with the same case sensitivity; ``members`` maps each key (as the key
-    index holds it) of the group's entries decided by their plain primary keys alone to their indices.
+    """Entries that scan the same text with the same case and whole-word settings; ``members`` maps each key (as
+    the key index holds it) of the group's entries decided by their plain primary keys alone to their indices.
     """
 
     first: _Entry
@@ -595,8 +595,8 @@ def _prepared(ctx: _Context, entries: list[_Entry]) -> _Prepared:
                         ctx.key_index.add(needle)
         e.rules = _rules(ctx, e)
         e.plain = _static_key_only(ctx, e)
-        case_sensitive = entry_settings(e, ctx.settings)[0]
-        where = (scan_key(e), case_sensitive)
+        case_sensitive, whole_words = entry_settings(e, ctx.settings)
+        where = (scan_key(e), case_sensitive, whole_words)
         e.group = group_of.setdefault(where, len(groups))
         if e.group == len(groups):
             groups.append(_KeyGroup(e, case_sensitive, {}))
@@ -653,10 +653,11 @@ def _prepare_entries(ctx: _Context) -> list[_Entry]:
         decorators, new_content = parse_decorators(_content_text(e) if js_truthy(content) else "")
         e["decorators"] = decorators
         e["content"] = new_content
-        e.ehash = cyrb53(json_stringify(e))
-        e.shash = str(e.ehash)
         e.key_id = f"{name_of(e)}.{_uid_text(e.get('uid'))}"
         e.index = i
+    for e, ehash in zip(entries, cyrb53_many([json_stringify(e) for e in entries])):
+        e.ehash = ehash
+        e.shash = str(ehash)
     return entries
 
 
@@ -872,11 +873,13 @@ def _check_entry(
     level: float,
     exclude: bool = True,
     found: set[str] | frozenset[str] | None = None,
+    context: Any = None,
 ) -> tuple[bool, str, str]:
     """Steps 2-16 of the per-entry checks; returns (is candidate, reason, outcome code when not).
 
-    ``exclude=False`` leaves out the ``excludeRecursion`` rule; ``found`` is :meth:`ScanBuffer.present` for the
-    entry in this pass, when known (a plain key outside it is not tested).
+    ``exclude=False`` leaves out the ``excludeRecursion`` rule; ``found`` and ``context`` are
+    :meth:`ScanBuffer.present` and :meth:`ScanBuffer.scan_context` for the entry in this pass, when known (a
+    plain key outside ``found`` is not tested).
     """
     r = e.rules
     if r.disabled:
@@ -918,18 +921,22 @@ def _check_entry(
         return True, "constant", ""
     if sticky:
         return True, "active sticky", ""
-    return _check_keys(ctx, e, buffer, state, found)
+    return _check_keys(ctx, e, buffer, state, found, context)
 
 
 def _check_keys(
-    ctx: _Context, e: _Entry, buffer: ScanBuffer, state: int, found: set[str] | frozenset[str] | None
+    ctx: _Context,
+    e: _Entry,
+    buffer: ScanBuffer,
+    state: int,
+    found: set[str] | frozenset[str] | None,
+    context: Any = None,
 ) -> tuple[bool, str, str]:
     """Steps 15-16: the primary keys, then the secondary keys under the selective logic."""
     r = e.rules
     if r.primary is None:
         return False, "no keys", "no_trigger"
     primary = None
-    context = None
     for sub, needle, form in r.primary:
         if not sub or (found is not None and form is not None and form not in found):
             continue
@@ -1205,15 +1212,17 @@ def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: boo
         count += 1
         next_state = SCAN_NONE
         now: list[_Entry] = []
-        todo, found = _to_check(prepared, checked, buffer)
+        todo, found, contexts = _to_check(prepared, checked, buffer)
         for i in todo:
             e = entries[i]
             if i in run.failed or e.key_id in run.activated:
                 continue
             if e.plain is not None and i not in special:  # only its keys can decide
-                ok, why, code = _check_keys(ctx, e, buffer, state, found[e.group])
+                ok, why, code = _check_keys(ctx, e, buffer, state, found[e.group], contexts[e.group])
             else:
-                ok, why, code = _check_entry(ctx, e, buffer, state, timed, level, found=found[e.group])
+                ok, why, code = _check_entry(
+                    ctx, e, buffer, state, timed, level, found=found[e.group], context=contexts[e.group]
+                )
             if ok:
                 now.append(e)
                 tr(e, count, state, "candidate", why)
@@ -1269,16 +1278,18 @@ def _checked_every_pass(ctx: _Context, prepared: _Prepared, timed: _TimedEffects
 
 def _to_check(
     prepared: _Prepared, checked: list[int], buffer: ScanBuffer
-) -> tuple[list[int], list[set[str] | frozenset[str]]]:
+) -> tuple[list[int], list[set[str] | frozenset[str]], list[Any]]:
     """The indices of the entries a pass must check, ascending: ``checked`` and the entries decided by their keys
     alone with a key in :meth:`ScanBuffer.present` (for every other entry the verdict is "no key matched"); and
-    ``present`` of each key group.
+    :meth:`ScanBuffer.present` and :meth:`ScanBuffer.scan_context` of each key group.
     """
     todo = set(checked)
     founds = []
+    contexts = []
     for group in prepared.groups:
         found = buffer.present(group.first, group.case_sensitive)
         founds.append(found)
+        contexts.append(buffer.scan_context(group.first))
         members = group.members
         if len(found) < len(members):
             for n in found:
@@ -1289,7 +1300,7 @@ def _to_check(
             for n, hit in members.items():
                 if n in found:
                     todo.update(hit)
-    return sorted(todo), founds
+    return sorted(todo), founds, contexts
 
 
 def _activate(
