@@ -28,12 +28,13 @@ from kit.worldbook.sillytavern.buffer import (
     MAX_SCAN_DEPTH,
     SCAN_INITIAL,
     ScanBuffer,
+    entry_settings,
     match_key,
     substitute_params,
 )
 from kit.worldbook.sillytavern.jsregex import parse_regex_key
 
-__all__ = ["OutcomeRecorder", "near_miss", "needles_of"]
+__all__ = ["NearMisses", "OutcomeRecorder", "near_miss", "needles_of"]
 
 _ACTIVATED = "activated"
 
@@ -101,48 +102,94 @@ def near_miss(
     texts: dict[Any, Any] | None = None,
 ) -> str:
     """The near miss of a ``no_key_match`` entry at the end of a generation (``""`` when none); ``needles`` from
-    :func:`needles_of`, ``typos`` an index holding them and ``texts`` a cache of scan texts (both shared by the
-    generation's entries).
+    :func:`needles_of`, ``typos`` an index holding them. ``texts`` is accepted for compatibility and unused:
+    :class:`NearMisses` keeps the caches a generation's entries share.
     """
-    if not needles:
+    return NearMisses(buffer, typos).find(entry, needles)
+
+
+class NearMisses:
+    """The near misses of one generation's ``no_key_match`` entries (see the module docstring), with the scan
+    texts, lower-cased texts and typo lookups they share cached.
+
+    Parameters
+    ----------
+    buffer : ScanBuffer
+        The generation's scan buffer, after its last pass.
+    typos : TypoIndex
+        An index holding every entry's :func:`needles_of`.
+    """
+
+    def __init__(self, buffer: ScanBuffer, typos: TypoIndex) -> None:
+        self.buffer = buffer
+        self.typos = typos
+        self._texts: dict[Any, tuple[str, str, Any]] = {}
+        self._older: dict[int, tuple[str, str, set[str]]] = {}
+        self._typos: dict[int, dict[str, str]] = {}
+
+    def _scan_text(self, entry: Mapping[str, Any]) -> tuple[str, str, Any]:
+        """The entry's scan text, lower-cased too, and the lower-cased registered keys occurring in it."""
+        config = (repr(entry.get("scanDepth")), tuple(js_truthy(entry.get(flag)) for flag, _ in EXTRA_SOURCES))
+        cached = self._texts.get(config)
+        if cached is None:
+            text = self.buffer.get(entry, SCAN_INITIAL)
+            cached = self._texts[config] = (text, text.lower(), self.buffer.present(entry, False))
+        return cached
+
+    def _older_text(self, depth: int) -> tuple[str, str, set[str]]:
+        """The messages older than ``depth``, joined as the buffer joins them, lower-cased, and the lower-cased
+        registered keys occurring in them.
+        """
+        older = self._older.get(depth)
+        if older is None:
+            messages = self.buffer.depth_buffer[depth:]
+            joined = "\n\x01".join(messages)  # the buffer's own joint: no key matches across it
+            present: set[str] = set()
+            for message in messages:
+                present |= self.buffer.index.found(message, False)
+            older = self._older[depth] = (joined, joined.lower(), present)
+        return older
+
+    def find(self, entry: Mapping[str, Any], needles: list[str]) -> str:
+        """The entry's near miss (``""`` when none); ``needles`` from :func:`needles_of`.
+
+        A key that the buffer's key index holds and that does not occur in a text even ignoring case cannot
+        match it in any way, so it is not tested there.
+        """
+        if not needles:
+            return ""
+        cs, ww = entry_settings(entry, self.buffer.settings)
+        ruled_out = self.buffer.index.ruled_out
+        text, lowered, present = self._scan_text(entry)
+        candidates = [n for n in needles if not ruled_out(n, present)]
+        if cs:
+            for n in candidates:
+                if match_key(text, n, case_sensitive=False, whole_words=ww, lowered=lowered):
+                    return f"case: {_find_ci(text, n)}"
+        if ww:
+            for n in candidates:
+                if match_key(text, n, case_sensitive=cs, whole_words=False, lowered=lowered):
+                    return f"whole word: {_find_ci(text, n)}"
+        depth = _depth(self.buffer, entry)
+        older, older_lowered, older_present = self._older_text(depth)
+        if older:
+            for n in needles:
+                if not ruled_out(n, older_present) and match_key(
+                    older, n, case_sensitive=cs, whole_words=ww, lowered=older_lowered
+                ):
+                    return f"scan depth: {_find_ci(older, n)}"
+        for flag, source in EXTRA_SOURCES:
+            value = self.buffer.global_scan_data.get(source)
+            if js_truthy(entry.get(flag)) or not js_truthy(value):
+                continue
+            for n in needles:
+                if match_key(str(value), n, case_sensitive=cs, whole_words=ww):
+                    return f"{source}: {_find_ci(str(value), n)}"
+        found = self._typos.get(depth)
+        if found is None:
+            found = self._typos[depth] = self.typos.find("\n".join(self.buffer.depth_buffer[:depth]))
+        for n in needles:
+            piece = found.get(n)
+            if piece is not None:
+                return f"typo: {piece}"
         return ""
-    cs, ww = buffer._settings_for(entry)
-    config = (repr(entry.get("scanDepth")), tuple(js_truthy(entry.get(flag)) for flag, _ in EXTRA_SOURCES))
-    cached = texts.get(config) if texts is not None else None
-    if cached is None:
-        text = buffer.get(entry, SCAN_INITIAL)
-        cached = (text, text.lower())
-        if texts is not None:
-            texts[config] = cached
-    text, lowered = cached
-    if cs:
-        for n in needles:
-            if match_key(text, n, case_sensitive=False, whole_words=ww, lowered=lowered):
-                return f"case: {_find_ci(text, n)}"
-    if ww:
-        for n in needles:
-            if match_key(text, n, case_sensitive=cs, whole_words=False, lowered=lowered):
-                return f"whole word: {_find_ci(text, n)}"
-    depth = _depth(buffer, entry)
-    older = texts.get(("older", depth)) if texts is not None else None
-    if older is None:
-        joined = "\n\x01".join(buffer.depth_buffer[depth:])  # the buffer's own joint: no key matches across it
-        older = (joined, joined.lower())
-        if texts is not None:
-            texts[("older", depth)] = older
-    for n in needles:
-        if older[0] and match_key(older[0], n, case_sensitive=cs, whole_words=ww, lowered=older[1]):
-            return f"scan depth: {_find_ci(older[0], n)}"
-    for flag, source in EXTRA_SOURCES:
-        value = buffer.global_scan_data.get(source)
-        if js_truthy(entry.get(flag)) or not js_truthy(value):
-            continue
-        for n in needles:
-            if match_key(str(value), n, case_sensitive=cs, whole_words=ww):
-                return f"{source}: {_find_ci(str(value), n)}"
-    found = typos.find("\n".join(buffer.depth_buffer[:depth]))  # typos in the scanned messages
-    for n in needles:
-        piece = found.get(n)
-        if piece is not None:
-            return f"typo: {piece}"
-    return ""

@@ -52,7 +52,7 @@ from kit.worldbook.sillytavern.jsregex import (
     parse_regex_key,
 )
 from kit.worldbook.sillytavern.keyindex import KeyIndex
-from kit.worldbook.sillytavern.outcomes import OutcomeRecorder, near_miss, needles_of
+from kit.worldbook.sillytavern.outcomes import NearMisses, OutcomeRecorder, needles_of
 
 __all__ = ["simulate", "ScenarioError", "DEFAULT_SETTINGS", "SLOT_NAMES", "GENERATION_TYPES"]
 
@@ -168,9 +168,10 @@ def _token_counter(kind: Any) -> _Tokenizer:
 class _Entry(dict[str, Any]):
     """An entry of ``sortedEntries``: the raw world entry plus ``world``, ``hash`` and ``decorators``."""
 
-    __slots__ = ("key_id", "ehash", "shash", "index", "raw_key", "plain", "rules", "group")
+    __slots__ = ("key_id", "uid_text", "ehash", "shash", "index", "raw_key", "plain", "rules", "group")
 
     key_id: str  # "<world>.<uid>", the key of the timed-effect stores and of ``activated``
+    uid_text: str  # the uid as JavaScript prints it
     ehash: int  # cyrb53 of the entry's JSON, ST's ``entry.hash``
     shash: str  # str(ehash), the key of the timed-effect sets
     index: int  # position in ``sortedEntries``
@@ -324,7 +325,8 @@ class _Context:
     measures: dict[str, int] = field(default_factory=dict)  # content -> tokens.measure(content + "\n")
     forced: frozenset[str] = frozenset()
     outcomes: bool = False
-    typo_index: Any = None  # (entry key ids, TypoIndex over their keys) for near misses, kept across steps
+    typo_index: Any = None  # TypoIndex over every entry's keys, for near misses, kept across steps
+    needles: dict[int, list[str]] | None = None  # id(entry) -> its plain primary keys (outcomes.needles_of)
 
 
 def _opt_str(scenario: Mapping[str, Any], name: str) -> str | None:
@@ -653,7 +655,8 @@ def _prepare_entries(ctx: _Context) -> list[_Entry]:
         decorators, new_content = parse_decorators(_content_text(e) if js_truthy(content) else "")
         e["decorators"] = decorators
         e["content"] = new_content
-        e.key_id = f"{name_of(e)}.{_uid_text(e.get('uid'))}"
+        e.uid_text = _uid_text(e.get("uid"))
+        e.key_id = f"{name_of(e)}.{e.uid_text}"
         e.index = i
     for e, ehash in zip(entries, cyrb53_many([json_stringify(e) for e in entries])):
         e.ehash = ehash
@@ -1385,22 +1388,22 @@ def _outcome_list(
     no pass ran).
     """
     unseen = ("no_key_match", "no key matched" if scanned else "not scanned")
+    if ctx.needles is None:
+        ctx.needles = {id(e): needles_of(e, ctx.user, ctx.char) for e in entries}
+        ctx.typo_index = TypoIndex(n for e in entries for n in ctx.needles[id(e)])
+    near = NearMisses(buffer, ctx.typo_index)
     out = []
-    missed = {
-        e.key_id: needles_of(e, ctx.user, ctx.char)
-        for e in entries
-        if recorder.get(e.key_id, unseen)[0] == "no_key_match"
-    }
-    ids = tuple(e.key_id for e in entries)
-    if ctx.typo_index is None or ctx.typo_index[0] != ids:
-        ctx.typo_index = (ids, TypoIndex(n for e in entries for n in needles_of(e, ctx.user, ctx.char)))
-    typos = ctx.typo_index[1]
-    texts: dict[Any, Any] = {}
+    get = recorder.get
     for e in entries:
-        code, detail = recorder.get(e.key_id, unseen)
-        near = near_miss(e, buffer, missed[e.key_id], typos, texts) if code == "no_key_match" else ""
+        code, detail = get(e.key_id, unseen)
         out.append(
-            {"book": name_of(e), "uid": _uid_text(e.get("uid")), "outcome": code, "detail": detail, "near_miss": near}
+            {
+                "book": name_of(e),
+                "uid": e.uid_text,
+                "outcome": code,
+                "detail": detail,
+                "near_miss": near.find(e, ctx.needles[id(e)]) if code == "no_key_match" else "",
+            }
         )
     return out
 
