@@ -18,6 +18,7 @@ the scanned chat messages within one edit of a key; not the recursion text, whic
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from kit.worldbook.near_miss import TypoIndex
@@ -34,7 +35,7 @@ from kit.worldbook.sillytavern.buffer import (
 )
 from kit.worldbook.sillytavern.jsregex import parse_regex_key
 
-__all__ = ["NearMisses", "OutcomeRecorder", "near_miss", "needles_of"]
+__all__ = ["NearMisses", "OutcomeRecorder", "Probe", "near_miss", "needles_of"]
 
 _ACTIVATED = "activated"
 
@@ -72,8 +73,8 @@ class OutcomeRecorder:
         return (best[1], best[2]) if best is not None else default
 
 
-def _find_ci(text: str, needle: str) -> str:
-    i = text.lower().find(needle.lower())
+def _find_ci(text: str, needle: str, lowered: str | None = None) -> str:
+    i = (text.lower() if lowered is None else lowered).find(needle.lower())
     return text[i : i + len(needle)] if i >= 0 else needle
 
 
@@ -108,6 +109,19 @@ def near_miss(
     return NearMisses(buffer, typos).find(entry, needles)
 
 
+@dataclass(frozen=True)
+class Probe:
+    """What :meth:`NearMisses.find` needs about an entry, read once per simulation (:meth:`NearMisses.probe`)."""
+
+    needles: tuple[str, ...]  # needles_of(entry)
+    lowered: tuple[str, ...]  # each lower-cased
+    checked: tuple[bool, ...]  # whether the key index can rule each out (registered, no joint characters)
+    case_sensitive: bool
+    whole_words: bool
+    text_key: Any  # entries with equal keys have the same scan text and depth
+    extras: tuple[bool, ...]  # which extra sources the entry scans
+
+
 class NearMisses:
     """The near misses of one generation's ``no_key_match`` entries (see the module docstring), with the scan
     texts, lower-cased texts and typo lookups they share cached.
@@ -123,17 +137,40 @@ class NearMisses:
     def __init__(self, buffer: ScanBuffer, typos: TypoIndex) -> None:
         self.buffer = buffer
         self.typos = typos
-        self._texts: dict[Any, tuple[str, str, Any]] = {}
+        self._texts: dict[Any, tuple[str, str, Any, int]] = {}
         self._older: dict[int, tuple[str, str, set[str]]] = {}
         self._typos: dict[int, dict[str, str]] = {}
+        gsd = buffer.global_scan_data
+        self._extras = [
+            (i, source, str(gsd.get(source)))
+            for i, (_flag, source) in enumerate(EXTRA_SOURCES)
+            if js_truthy(gsd.get(source))
+        ]
 
-    def _scan_text(self, entry: Mapping[str, Any]) -> tuple[str, str, Any]:
-        """The entry's scan text, lower-cased too, and the lower-cased registered keys occurring in it."""
-        config = (repr(entry.get("scanDepth")), tuple(js_truthy(entry.get(flag)) for flag, _ in EXTRA_SOURCES))
-        cached = self._texts.get(config)
+    @staticmethod
+    def probe(entry: Mapping[str, Any], needles: list[str], settings: Mapping[str, Any], index: Any) -> Probe:
+        """The entry's :class:`Probe`: ``needles`` from :func:`needles_of`, ``settings`` the world-info settings,
+        ``index`` the buffer's :class:`~kit.worldbook.sillytavern.keyindex.KeyIndex`.
+        """
+        cs, ww = entry_settings(entry, settings)
+        extras = tuple(js_truthy(entry.get(flag)) for flag, _ in EXTRA_SOURCES)
+        return Probe(
+            needles=tuple(needles),
+            lowered=tuple(n.lower() for n in needles),
+            checked=tuple(index.ruled_out(n, frozenset()) for n in needles),
+            case_sensitive=cs,
+            whole_words=ww,
+            text_key=(repr(entry.get("scanDepth")), extras),
+            extras=extras,
+        )
+
+    def _scan_text(self, entry: Mapping[str, Any], key: Any) -> tuple[str, str, Any, int]:
+        """The entry's scan text, lower-cased too, the lower-cased registered keys occurring in it and its depth."""
+        cached = self._texts.get(key)
         if cached is None:
             text = self.buffer.get(entry, SCAN_INITIAL)
-            cached = self._texts[config] = (text, text.lower(), self.buffer.present(entry, False))
+            present = self.buffer.present(entry, False)
+            cached = self._texts[key] = (text, text.lower(), present, _depth(self.buffer, entry))
         return cached
 
     def _older_text(self, depth: int) -> tuple[str, str, set[str]]:
@@ -150,41 +187,40 @@ class NearMisses:
             older = self._older[depth] = (joined, joined.lower(), present)
         return older
 
-    def find(self, entry: Mapping[str, Any], needles: list[str]) -> str:
-        """The entry's near miss (``""`` when none); ``needles`` from :func:`needles_of`.
+    def find(self, entry: Mapping[str, Any], needles: list[str], probe: Probe | None = None) -> str:
+        """The entry's near miss (``""`` when none); ``needles`` from :func:`needles_of`, ``probe`` from
+        :meth:`probe` when known.
 
         A key that the buffer's key index holds and that does not occur in a text even ignoring case cannot
         match it in any way, so it is not tested there.
         """
         if not needles:
             return ""
-        cs, ww = entry_settings(entry, self.buffer.settings)
-        ruled_out = self.buffer.index.ruled_out
-        text, lowered, present = self._scan_text(entry)
-        candidates = [n for n in needles if not ruled_out(n, present)]
+        p = probe if probe is not None else self.probe(entry, needles, self.buffer.settings, self.buffer.index)
+        cs, ww = p.case_sensitive, p.whole_words
+        text, lowered, present, depth = self._scan_text(entry, p.text_key)
+        candidates = [n for n, low, c in zip(p.needles, p.lowered, p.checked) if not c or low in present]
         if cs:
             for n in candidates:
                 if match_key(text, n, case_sensitive=False, whole_words=ww, lowered=lowered):
-                    return f"case: {_find_ci(text, n)}"
+                    return f"case: {_find_ci(text, n, lowered)}"
         if ww:
             for n in candidates:
                 if match_key(text, n, case_sensitive=cs, whole_words=False, lowered=lowered):
-                    return f"whole word: {_find_ci(text, n)}"
-        depth = _depth(self.buffer, entry)
+                    return f"whole word: {_find_ci(text, n, lowered)}"
         older, older_lowered, older_present = self._older_text(depth)
         if older:
-            for n in needles:
-                if not ruled_out(n, older_present) and match_key(
+            for n, low, c in zip(p.needles, p.lowered, p.checked):
+                if (not c or low in older_present) and match_key(
                     older, n, case_sensitive=cs, whole_words=ww, lowered=older_lowered
                 ):
-                    return f"scan depth: {_find_ci(older, n)}"
-        for flag, source in EXTRA_SOURCES:
-            value = self.buffer.global_scan_data.get(source)
-            if js_truthy(entry.get(flag)) or not js_truthy(value):
+                    return f"scan depth: {_find_ci(older, n, older_lowered)}"
+        for i, source, value in self._extras:
+            if p.extras[i]:
                 continue
             for n in needles:
-                if match_key(str(value), n, case_sensitive=cs, whole_words=ww):
-                    return f"{source}: {_find_ci(str(value), n)}"
+                if match_key(value, n, case_sensitive=cs, whole_words=ww):
+                    return f"{source}: {_find_ci(value, n)}"
         found = self._typos.get(depth)
         if found is None:
             found = self._typos[depth] = self.typos.find("\n".join(self.buffer.depth_buffer[:depth]))

@@ -52,7 +52,7 @@ from kit.worldbook.sillytavern.jsregex import (
     parse_regex_key,
 )
 from kit.worldbook.sillytavern.keyindex import KeyIndex
-from kit.worldbook.sillytavern.outcomes import NearMisses, OutcomeRecorder, needles_of
+from kit.worldbook.sillytavern.outcomes import NearMisses, OutcomeRecorder, Probe, needles_of
 
 __all__ = ["simulate", "ScenarioError", "DEFAULT_SETTINGS", "SLOT_NAMES", "GENERATION_TYPES"]
 
@@ -326,7 +326,7 @@ class _Context:
     forced: frozenset[str] = frozenset()
     outcomes: bool = False
     typo_index: Any = None  # TypoIndex over every entry's keys, for near misses, kept across steps
-    needles: dict[int, list[str]] | None = None  # id(entry) -> its plain primary keys (outcomes.needles_of)
+    needles: dict[int, tuple[list[str], Probe]] | None = None  # id(entry) -> needles_of(entry) and its probe
 
 
 def _opt_str(scenario: Mapping[str, Any], name: str) -> str | None:
@@ -1389,8 +1389,11 @@ def _outcome_list(
     """
     unseen = ("no_key_match", "no key matched" if scanned else "not scanned")
     if ctx.needles is None:
-        ctx.needles = {id(e): needles_of(e, ctx.user, ctx.char) for e in entries}
-        ctx.typo_index = TypoIndex(n for e in entries for n in ctx.needles[id(e)])
+        ctx.needles = {}
+        for e in entries:
+            needles = needles_of(e, ctx.user, ctx.char)
+            ctx.needles[id(e)] = (needles, NearMisses.probe(e, needles, ctx.settings, ctx.key_index))
+        ctx.typo_index = TypoIndex(n for needles, _ in ctx.needles.values() for n in needles)
     near = NearMisses(buffer, ctx.typo_index)
     out = []
     get = recorder.get
@@ -1402,7 +1405,7 @@ def _outcome_list(
                 "uid": e.uid_text,
                 "outcome": code,
                 "detail": detail,
-                "near_miss": near.find(e, ctx.needles[id(e)]) if code == "no_key_match" else "",
+                "near_miss": near.find(e, *ctx.needles[id(e)]) if code == "no_key_match" else "",
             }
         )
     return out
