@@ -1,4 +1,4 @@
-"""The simulator's per-entry outcomes: one code of :data:`kit.worldbook.reasons.OUTCOMES` per entry and step.
+"""The simulator's per-entry outcomes: one code of :data:`kit.worldbook.engine.reasons.OUTCOMES` per entry and step.
 
 An entry is checked once per scan pass. Its outcome for the generation is ``activated`` once it activates;
 otherwise the outcome of the pass in which it got furthest along the pipeline (the vocabulary's order), the
@@ -21,8 +21,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from kit.worldbook.near_miss import TypoIndex
-from kit.worldbook.reasons import outcome_rank
+from kit.worldbook.engine.near_miss import TypoIndex
+from kit.worldbook.engine.reasons import outcome_rank
 from kit.worldbook.sillytavern._js import js_number, js_trim, js_truthy
 from kit.worldbook.sillytavern.buffer import (
     EXTRA_SOURCES,

@@ -28,7 +28,7 @@ from typing import Any
 
 from kit.cards import card_json_from_png
 from kit.core.errors import CardError
-from kit.worldbook._files import (
+from kit.worldbook.book._files import (
     JsonRefused,
     drop_huge_int_entries,
     has_huge_ints,
@@ -37,7 +37,7 @@ from kit.worldbook._files import (
     read_book_file,
 )
 from kit.worldbook.errors import WorldBookFormatError
-from kit.worldbook.model import Issue, WorldBook
+from kit.worldbook.book.model import Issue, WorldBook
 from kit.worldbook.sillytavern._js import js_keys
 from kit.worldbook.sillytavern.convert import card_character_book, character_book_to_world
 from kit.worldbook.sillytavern.mapping import EntryError, entry_from_st

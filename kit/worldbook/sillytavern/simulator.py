@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kit.core.errors import KitError
-from kit.worldbook._files import MAX_INT_DIGITS, MAX_JSON_DEPTH, HugeInt
-from kit.worldbook.near_miss import TypoIndex
+from kit.worldbook.book._files import MAX_INT_DIGITS, MAX_JSON_DEPTH, HugeInt
+from kit.worldbook.engine.near_miss import TypoIndex
 from kit.worldbook.sillytavern._js import (
     JS_WHITESPACE,
     Mulberry32,
@@ -54,7 +54,15 @@ from kit.worldbook.sillytavern.jsregex import (
 from kit.worldbook.sillytavern.keyindex import KeyIndex
 from kit.worldbook.sillytavern.outcomes import NearMisses, OutcomeRecorder, Probe, needles_of
 
-__all__ = ["simulate", "ScenarioError", "DEFAULT_SETTINGS", "SLOT_NAMES", "GENERATION_TYPES"]
+__all__ = [
+    "simulate",
+    "sillytavern_shape",
+    "ScenarioError",
+    "DEFAULT_SETTINGS",
+    "SLOT_NAMES",
+    "GENERATION_TYPES",
+    "KIT_STEP_KEYS",
+]
 
 #: Module defaults of SillyTavern's world-info settings (what a scenario gets when it omits one).
 DEFAULT_SETTINGS: dict[str, Any] = {
@@ -1477,15 +1485,43 @@ def _assemble(activated: list[_Entry], run: _Run, ctx: _Context) -> dict[str, An
 _UNDEF = object()
 
 
+#: The keys kit adds to a step of :func:`simulate` beyond SillyTavern's own result.
+KIT_STEP_KEYS: tuple[str, ...] = ("outcomes", "trace", "regexErrors")
+
+
+def sillytavern_shape(result: Mapping[str, Any]) -> dict[str, Any]:
+    """A :func:`simulate` result with SillyTavern's keys only: each step without :data:`KIT_STEP_KEYS`.
+
+    What to compare with SillyTavern's own output (the shared scenarios' expected files, a Node run of
+    ``checkWorldInfo``). The result itself is not changed.
+
+    Parameters
+    ----------
+    result : dict
+        ``{"steps": [...]}`` as :func:`simulate` returns it.
+
+    Returns
+    -------
+    dict
+        ``{"steps": [...]}``: per step ``activated``, the seven slots of :data:`SLOT_NAMES` and
+        ``timedWorldInfo``, as :func:`simulate` gave them.
+    """
+    return {
+        **{k: v for k, v in result.items() if k != "steps"},
+        "steps": [{k: v for k, v in step.items() if k not in KIT_STEP_KEYS} for step in result["steps"]],
+    }
+
+
 def simulate(
     scenario: Mapping[str, Any],
     *,
     trace: bool | None = None,
     regex_timeout: float = MATCH_TIMEOUT_S,
     regex_budget: float = TIME_BUDGET_S,
-    outcomes: bool = False,
+    outcomes: bool = True,
 ) -> dict[str, Any]:
-    """Run a SillyTavern world-info scenario and return what SillyTavern 1.15.0 would produce.
+    """Run a SillyTavern world-info scenario and return what SillyTavern 1.15.0 would produce, with kit's
+    per-entry outcomes (why each entry did or did not fire) beside it.
 
     Parameters
     ----------
@@ -1506,8 +1542,10 @@ def simulate(
     regex_budget : float, default=TIME_BUDGET_S
         Seconds all regex-key matches of this call may take together; after that every regex key is reported
         and counts as not matching.
-    outcomes : bool, default=False
-        Add an ``outcomes`` list to every step (off by default, so the result stays SillyTavern's shape).
+    outcomes : bool, default=True
+        Add an ``outcomes`` list to every step. ``False`` leaves it out (and the near-miss search with it): the
+        steps then hold SillyTavern's keys only (plus ``trace``/``regexErrors`` when there are any); see
+        :func:`sillytavern_shape` to strip kit's keys from a result.
 
     Returns
     -------
@@ -1518,9 +1556,10 @@ def simulate(
         (``[{depth, entries, role}]``), ``outletEntries`` (``{name: [text, ...]}``) and ``timedWorldInfo``
         (``{"sticky": {...}, "cooldown": {...}}`` after the step); with tracing, ``trace`` holds
         ``{entry, loop, scan_state, stage, reason}`` events (``stage``: ``candidate``, ``skipped``, ``removed`` or
-        ``activated``); with ``outcomes``, ``outcomes`` holds one ``{book, uid, outcome, detail, near_miss}`` per
-        entry in play, in SillyTavern's sorted order (``outcome`` from :data:`kit.worldbook.reasons.OUTCOMES`, see
-        :mod:`kit.worldbook.sillytavern.outcomes`). ``regexErrors`` lists regex keys that timed
+        ``activated``); ``outcomes`` (unless ``outcomes=False``) holds one ``{book, uid, outcome, detail,
+        near_miss}`` per entry in play, in SillyTavern's sorted order (``outcome`` from
+        :data:`kit.worldbook.engine.reasons.OUTCOMES`, see :mod:`kit.worldbook.sillytavern.outcomes`). ``trace``,
+        ``outcomes`` and ``regexErrors`` are kit's (:data:`KIT_STEP_KEYS`). ``regexErrors`` lists regex keys that timed
         out or were refused as too costly to compile or not expressible (they count as not matching; kit differs
         from SillyTavern there), as ``{entry, key, reason}``, when there were any.
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from kit.core.atomic_files import atomic_write_text
-from kit.worldbook.model import WorldBook
+from kit.worldbook.book.model import WorldBook
 from kit.worldbook.sillytavern.convert import world_to_character_book
 from kit.worldbook.sillytavern.mapping import entry_to_st
 

@@ -31,10 +31,11 @@ def scenario_names() -> list[str]:
 
 
 def without_hashes(result: dict[str, Any]) -> dict[str, Any]:
-    """A copy of a simulate result without the ``hash`` values of timed effects and without traces."""
+    """A copy of a simulate result without the ``hash`` values of timed effects, traces and outcomes."""
     out = json.loads(json.dumps(result))
     for step in out["steps"]:
         step.pop("trace", None)
+        step.pop("outcomes", None)
         for kind in ("sticky", "cooldown"):
             for record in step["timedWorldInfo"][kind].values():
                 record.pop("hash", None)
