@@ -17,7 +17,7 @@ the scanned chat messages within one edit of a key; not the recursion text, whic
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,7 +35,7 @@ from kit.worldbook.sillytavern.buffer import (
 )
 from kit.worldbook.sillytavern.jsregex import parse_regex_key
 
-__all__ = ["NearMisses", "OutcomeRecorder", "Probe", "near_miss", "needles_of"]
+__all__ = ["NearMissIndex", "NearMisses", "OutcomeRecorder", "Probe", "near_miss", "needles_of"]
 
 _ACTIVATED = "activated"
 
@@ -120,6 +120,8 @@ class Probe:
     whole_words: bool
     text_key: Any  # entries with equal keys have the same scan text and depth
     extras: tuple[bool, ...]  # which extra sources the entry scans
+    only_checked: bool  # whether the key index can rule out every key
+    lowered_set: frozenset[str]  # set(lowered)
 
 
 class NearMisses:
@@ -140,6 +142,7 @@ class NearMisses:
         self._texts: dict[Any, tuple[str, str, Any, int]] = {}
         self._older: dict[int, tuple[str, str, set[str]]] = {}
         self._typos: dict[int, dict[str, str]] = {}
+        self._any: dict[Any, tuple[set[str], set[str]]] = {}
         gsd = buffer.global_scan_data
         self._extras = [
             (i, source, str(gsd.get(source)))
@@ -154,15 +157,39 @@ class NearMisses:
         """
         cs, ww = entry_settings(entry, settings)
         extras = tuple(js_truthy(entry.get(flag)) for flag, _ in EXTRA_SOURCES)
+        checked = tuple(index.ruled_out(n, frozenset()) for n in needles)
+        lowered = tuple(n.lower() for n in needles)
         return Probe(
             needles=tuple(needles),
-            lowered=tuple(n.lower() for n in needles),
-            checked=tuple(index.ruled_out(n, frozenset()) for n in needles),
+            lowered=lowered,
+            checked=checked,
             case_sensitive=cs,
             whole_words=ww,
             text_key=(repr(entry.get("scanDepth")), extras),
             extras=extras,
+            only_checked=all(checked),
+            lowered_set=frozenset(lowered),
         )
+
+    def _anywhere(self, entry: Mapping[str, Any], key: Any) -> tuple[set[str], set[str]]:
+        """The lower-cased registered keys occurring in any text a near miss looks at (the scan text, the older
+        messages, every extra source) and the keys with a typo in the scanned messages, for entries scanning
+        ``key``'s text.
+        """
+        cached = self._any.get(key)
+        if cached is None:
+            _text, _lowered, present, depth = self._scan_text(entry, key)
+            anywhere = set(present) | self._older_text(depth)[2]
+            for _i, _source, value in self._extras:
+                anywhere |= self.buffer.index.found(value, False)
+            cached = self._any[key] = (anywhere, set(self._typo_found(depth)))
+        return cached
+
+    def _typo_found(self, depth: int) -> dict[str, str]:
+        found = self._typos.get(depth)
+        if found is None:
+            found = self._typos[depth] = self.typos.find("\n".join(self.buffer.depth_buffer[:depth]))
+        return found
 
     def _scan_text(self, entry: Mapping[str, Any], key: Any) -> tuple[str, str, Any, int]:
         """The entry's scan text, lower-cased too, the lower-cased registered keys occurring in it and its depth."""
@@ -197,6 +224,10 @@ class NearMisses:
         if not needles:
             return ""
         p = probe if probe is not None else self.probe(entry, needles, self.buffer.settings, self.buffer.index)
+        if p.only_checked:  # most entries: no key occurs anywhere nor has a typo, ruled out in two set operations
+            anywhere, typos = self._anywhere(entry, p.text_key)
+            if p.lowered_set.isdisjoint(anywhere) and typos.isdisjoint(p.needles):
+                return ""
         cs, ww = p.case_sensitive, p.whole_words
         text, lowered, present, depth = self._scan_text(entry, p.text_key)
         candidates = [n for n, low, c in zip(p.needles, p.lowered, p.checked) if not c or low in present]
@@ -221,11 +252,64 @@ class NearMisses:
             for n in needles:
                 if match_key(value, n, case_sensitive=cs, whole_words=ww):
                     return f"{source}: {_find_ci(value, n)}"
-        found = self._typos.get(depth)
-        if found is None:
-            found = self._typos[depth] = self.typos.find("\n".join(self.buffer.depth_buffer[:depth]))
+        found = self._typo_found(depth)
         for n in needles:
             piece = found.get(n)
             if piece is not None:
                 return f"typo: {piece}"
         return ""
+
+
+class NearMissIndex:
+    """Every entry's keys and :class:`Probe`, and which entries may have a near miss in a generation, for one
+    simulation: an entry whose keys the key index can all rule out, none of which occurs in any text a near miss
+    looks at nor has a typo in the scanned messages, has none; the others are found by key, not one by one.
+
+    Parameters
+    ----------
+    entries : sequence of mapping
+        The simulation's entries, in order.
+    needles : sequence of list of str
+        Each entry's :func:`needles_of`.
+    settings : mapping
+        The world-info settings.
+    index : KeyIndex
+        The simulation's key index (holding every entry's keys).
+    """
+
+    def __init__(self, entries: Sequence[Mapping[str, Any]], needles: Sequence[list[str]], settings: Any, index: Any):
+        self.needles = list(needles)
+        self.probes = [NearMisses.probe(e, n, settings, index) for e, n in zip(entries, self.needles)]
+        self.typos = TypoIndex(n for ns in self.needles for n in ns)
+        self._always: set[int] = set()
+        # text key -> (an entry scanning that text, lower-cased key -> entries, key -> entries)
+        self._groups: dict[Any, tuple[Mapping[str, Any], dict[str, list[int]], dict[str, list[int]]]] = {}
+        for i, (e, p) in enumerate(zip(entries, self.probes)):
+            if not p.needles:
+                continue
+            if not p.only_checked:
+                self._always.add(i)
+                continue
+            group = self._groups.setdefault(p.text_key, (e, {}, {}))
+            for low in p.lowered_set:
+                group[1].setdefault(low, []).append(i)
+            for n in set(p.needles):
+                group[2].setdefault(n, []).append(i)
+
+    def candidates(self, near: NearMisses) -> set[int]:
+        """The positions of the entries that may have a near miss in ``near``'s generation."""
+        out = set(self._always)
+        for key, (first, by_lowered, by_needle) in self._groups.items():
+            anywhere, typos = near._anywhere(first, key)
+            for keys, found in ((by_lowered, anywhere), (by_needle, typos)):
+                if len(found) < len(keys):
+                    for n in found:
+                        hit = keys.get(n)
+                        if hit is not None:
+                            out.update(hit)
+                else:
+                    for n, hit in keys.items():
+                        if n in found:
+                            out.update(hit)
+        return out
+

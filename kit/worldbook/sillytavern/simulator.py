@@ -16,7 +16,6 @@ from typing import Any
 
 from kit.core.errors import KitError
 from kit.worldbook.book._files import MAX_INT_DIGITS, MAX_JSON_DEPTH, HugeInt
-from kit.worldbook.engine.near_miss import TypoIndex
 from kit.worldbook.sillytavern._js import (
     JS_WHITESPACE,
     Mulberry32,
@@ -52,7 +51,7 @@ from kit.worldbook.sillytavern.jsregex import (
     parse_regex_key,
 )
 from kit.worldbook.sillytavern.keyindex import KeyIndex
-from kit.worldbook.sillytavern.outcomes import NearMisses, OutcomeRecorder, Probe, needles_of
+from kit.worldbook.sillytavern.outcomes import NearMissIndex, NearMisses, OutcomeRecorder, needles_of
 
 __all__ = [
     "simulate",
@@ -176,10 +175,11 @@ def _token_counter(kind: Any) -> _Tokenizer:
 class _Entry(dict[str, Any]):
     """An entry of ``sortedEntries``: the raw world entry plus ``world``, ``hash`` and ``decorators``."""
 
-    __slots__ = ("key_id", "uid_text", "ehash", "shash", "index", "raw_key", "plain", "rules", "group")
+    __slots__ = ("key_id", "book", "uid_text", "ehash", "shash", "index", "raw_key", "plain", "rules", "group")
 
     key_id: str  # "<world>.<uid>", the key of the timed-effect stores and of ``activated``
     uid_text: str  # the uid as JavaScript prints it
+    book: str  # its world's name (the ``world`` field as text)
     ehash: int  # cyrb53 of the entry's JSON, ST's ``entry.hash``
     shash: str  # str(ehash), the key of the timed-effect sets
     index: int  # position in ``sortedEntries``
@@ -333,8 +333,7 @@ class _Context:
     measures: dict[str, int] = field(default_factory=dict)  # content -> tokens.measure(content + "\n")
     forced: frozenset[str] = frozenset()
     outcomes: bool = False
-    typo_index: Any = None  # TypoIndex over every entry's keys, for near misses, kept across steps
-    needles: dict[int, tuple[list[str], Probe]] | None = None  # id(entry) -> needles_of(entry) and its probe
+    near_index: NearMissIndex | None = None  # the entries' keys for near misses, kept across steps
 
 
 def _opt_str(scenario: Mapping[str, Any], name: str) -> str | None:
@@ -664,7 +663,8 @@ def _prepare_entries(ctx: _Context) -> list[_Entry]:
         e["decorators"] = decorators
         e["content"] = new_content
         e.uid_text = _uid_text(e.get("uid"))
-        e.key_id = f"{name_of(e)}.{e.uid_text}"
+        e.book = name_of(e)
+        e.key_id = f"{e.book}.{e.uid_text}"
         e.index = i
     for e, ehash in zip(entries, cyrb53_many([json_stringify(e) for e in entries])):
         e.ehash = ehash
@@ -1048,6 +1048,40 @@ def _match(ctx: _Context, buffer: ScanBuffer, state: int, needle: str, e: _Entry
         return False
 
 
+class _Removals:
+    """``new.splice(new.indexOf(entry), 1)`` over a list of candidates, in constant time per removal: a removed
+    candidate is marked and the list compacted by :meth:`apply`. As in SillyTavern, removing an entry that is
+    no longer there (``indexOf`` gives -1) removes the last remaining candidate.
+    """
+
+    def __init__(self, items: list[_Entry]) -> None:
+        self.items = items
+        self.position = {id(x): i for i, x in enumerate(items)}
+        self.removed: set[int] = set()
+        self.last = len(items) - 1
+
+    def pop(self, entry: _Entry) -> tuple[_Entry, bool] | None:
+        """Remove ``entry`` and return it with ``True``; the last remaining candidate with ``False`` when
+        ``entry`` is not there; ``None`` when no candidate remains.
+        """
+        if len(self.removed) == len(self.items):
+            return None
+        i = self.position.get(id(entry))
+        found = i is not None and i not in self.removed
+        if not found:
+            while self.last in self.removed:
+                self.last -= 1
+            i = self.last
+        assert i is not None
+        self.removed.add(i)
+        return self.items[i], found
+
+    def apply(self) -> None:
+        """Drop the removed candidates from the list, in place."""
+        if self.removed:
+            self.items[:] = [x for i, x in enumerate(self.items) if i not in self.removed]
+
+
 def _filter_groups(
     ctx: _Context,
     new: list[_Entry],
@@ -1071,14 +1105,13 @@ def _filter_groups(
     order = js_keys(grouped)
     grouped = {k: grouped[k] for k in order}
 
+    pending = _Removals(new)
+
     def remove(entry: _Entry, why: str, code: str = "group_lost") -> None:
-        try:
-            idx = new.index(entry)
-        except ValueError:
-            idx = -1
-        if new:
-            gone = new.pop(idx)
-            if idx >= 0:
+        popped = pending.pop(entry)
+        if popped is not None:
+            gone, found = popped
+            if found:
                 tr(gone, loop, state, "removed", why, code)
             else:
                 tr(
@@ -1157,6 +1190,7 @@ def _filter_groups(
         for x in group:
             if x is not winner:
                 remove(x, f"lost the weighted pick of inclusion group {key!r}")
+    pending.apply()
 
 
 def _score(ctx: _Context, buffer: ScanBuffer, e: _Entry, state: int) -> int:
@@ -1396,24 +1430,27 @@ def _outcome_list(
     no pass ran).
     """
     unseen = ("no_key_match", "no key matched" if scanned else "not scanned")
-    if ctx.needles is None:
-        ctx.needles = {}
-        for e in entries:
-            needles = needles_of(e, ctx.user, ctx.char)
-            ctx.needles[id(e)] = (needles, NearMisses.probe(e, needles, ctx.settings, ctx.key_index))
-        ctx.typo_index = TypoIndex(n for needles, _ in ctx.needles.values() for n in needles)
-    near = NearMisses(buffer, ctx.typo_index)
+    if ctx.near_index is None:
+        needles = [needles_of(e, ctx.user, ctx.char) for e in entries]
+        ctx.near_index = NearMissIndex(entries, needles, ctx.settings, ctx.key_index)
+    index = ctx.near_index
+    near = NearMisses(buffer, index.typos)
+    candidates = index.candidates(near)
     out = []
     get = recorder.get
-    for e in entries:
+    for i, e in enumerate(entries):
         code, detail = get(e.key_id, unseen)
         out.append(
             {
-                "book": name_of(e),
+                "book": e.book,
                 "uid": e.uid_text,
                 "outcome": code,
                 "detail": detail,
-                "near_miss": near.find(e, *ctx.needles[id(e)]) if code == "no_key_match" else "",
+                "near_miss": (
+                    near.find(e, index.needles[i], index.probes[i])
+                    if code == "no_key_match" and i in candidates
+                    else ""
+                ),
             }
         )
     return out
