@@ -276,7 +276,9 @@ def main() -> None:
             f"({n} activations in total; best of 2); {check_hash(res, EXPECTED_LARGE_HASH)}"
         )
         wall, cpu, res = time_simulate(large, 1, outcomes=True)
-        print(f"{N_LARGE:,} entries, outcomes on: {wall / N_MESSAGES:.3f} s wall, {cpu / N_MESSAGES:.3f} s CPU per step")
+        print(
+            f"{N_LARGE:,} entries, outcomes on: {wall / N_MESSAGES:.3f} s wall, {cpu / N_MESSAGES:.3f} s CPU per step"
+        )
 
 
 if __name__ == "__main__":

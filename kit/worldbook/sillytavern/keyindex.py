@@ -91,7 +91,9 @@ class KeyIndex:
         the lower-cased registered keys that :meth:`found` reports for the pieces of that text.
         """
         lowered = needle.lower()
-        return lowered not in present and lowered in self._needles[False] and "\x01" not in needle and "\n" not in needle
+        return (
+            lowered not in present and lowered in self._needles[False] and "\x01" not in needle and "\n" not in needle
+        )
 
     def matches(self, text: str, needle: str, cs: bool, whole: bool) -> bool:
         """The exact answer for a plain key on one piece of text, filtered by :meth:`found` when registered."""

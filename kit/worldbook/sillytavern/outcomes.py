@@ -312,4 +312,3 @@ class NearMissIndex:
                         if n in found:
                             out.update(hit)
         return out
-

@@ -913,7 +913,11 @@ def _check_entry(
         if state != SCAN_RECURSION:
             return False, "suppressed by delay until recursion", "delay_until_recursion"
         if r.delay_level > level:
-            return False, f"suppressed by delay until recursion level {dur} (current {level:g})", "delay_until_recursion"
+            return (
+                False,
+                f"suppressed by delay until recursion level {dur} (current {level:g})",
+                "delay_until_recursion",
+            )
     if (
         exclude
         and r.exclude_recursion
@@ -1349,7 +1353,14 @@ def _to_check(
 
 
 def _activate(
-    ctx: _Context, new: list[_Entry], run: _Run, budget: float, timed: _TimedEffects, tr: _Tracer, count: int, state: int
+    ctx: _Context,
+    new: list[_Entry],
+    run: _Run,
+    budget: float,
+    timed: _TimedEffects,
+    tr: _Tracer,
+    count: int,
+    state: int,
 ) -> None:
     """The pass's candidates, in order, through the budget and the probability roll into ``run.activated``."""
     text_tokens = ctx.tokens(run.all_text)

@@ -1,25 +1,25 @@
-"""The simulator's outcomes: one code per entry and step, every SillyTavern rule reachable; near misses."""
+"""The simulator's outcomes (``outcomes``): one code per entry and step, every SillyTavern rule reachable; near
+misses. The frame of ``why`` is tested in ``test_scenario_why.py``.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from st_inputs import book, chat
-
-from kit.worldbook.engine.reasons import OUTCOME_RULES, OUTCOMES, WHY_SCHEMA
+from kit.worldbook.engine.reasons import OUTCOME_RULES
 from kit.worldbook.sillytavern import sillytavern_shape, simulate, why
+from tests.worldbook.sillytavern.st_inputs import E, book, chat
 
 #: (key, a word its content mentions): entries that activate each other through recursion
-PAIRS = [("dragon", "wizard"), ("wizard", "castle"), ("castle", "龙"), ("龙", "moon"), ("moon", "dragon"), ("knight", "x")]
+PAIRS = [
+    ("dragon", "wizard"),
+    ("wizard", "castle"),
+    ("castle", "龙"),
+    ("龙", "moon"),
+    ("moon", "dragon"),
+    ("knight", "x"),
+]
 MESSAGES = ("a dragon", "the Knight sleeps", "nothing", "moonlight", "城堡里的龙", "knights")
-
-
-def E(uid: int, keys: list[str] | None = None, content: str | None = None, **fields: Any) -> dict[str, Any]:
-    e: dict[str, Any] = {"uid": uid, "content": content if content is not None else f"entry {uid}"}
-    if keys is not None:
-        e["key"] = keys
-    e.update(fields)
-    return e
 
 
 def outcome_of(
@@ -77,23 +77,6 @@ def test_every_sillytavern_rule_has_a_reachable_outcome() -> None:
     seen.add("cooldown")
     st_codes = {code for code, engines, _ in OUTCOME_RULES if engines in ("sillytavern", "both")}
     assert seen == st_codes
-
-
-def test_why_frame_and_simulator_outcomes_list() -> None:
-    sc = {"books": book(E(0, ["dragon"]), E(1, ["unicorn"])), "chat": chat("hello dragon")}
-    r = why(sc)
-    assert list(r.columns) == list(WHY_SCHEMA) and list(r["outcome"].cat.categories) == list(OUTCOMES)
-    assert r["entry_id"].tolist() == ["B/0", "B/1"]
-    step = simulate(sc)["steps"][0]  # outcomes are on by default
-    assert step["activated"] == ["B.0"]
-    assert step["outcomes"] == [
-        {"book": "B", "uid": "0", "outcome": "activated", "detail": "primary key 'dragon'", "near_miss": ""},
-        {"book": "B", "uid": "1", "outcome": "no_key_match", "detail": "no key matched", "near_miss": ""},
-    ]
-    plain = simulate(sc, outcomes=False)
-    assert "outcomes" not in plain["steps"][0]  # SillyTavern's shape when switched off
-    assert sillytavern_shape(simulate(sc)) == plain
-    assert set(step) - set(plain["steps"][0]) == {"outcomes"}
 
 
 def test_outcomes_do_not_change_the_result() -> None:

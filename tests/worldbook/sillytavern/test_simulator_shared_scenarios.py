@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from st_inputs import SCENARIOS, load_json, scenario_names, without_hashes
 
 from kit.worldbook.engine.reasons import OUTCOMES
 from kit.worldbook.sillytavern import sillytavern_shape, simulate
+from tests.worldbook.sillytavern.st_inputs import SCENARIOS, load_json, scenario_names, without_hashes
 
 
 @pytest.mark.parametrize("name", scenario_names())

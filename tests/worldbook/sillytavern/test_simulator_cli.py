@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import json
 
-from st_inputs import SCENARIOS, load_json, shared
-
 from kit.cli import main
 from kit.worldbook.sillytavern import sillytavern_shape, simulate
+from tests.worldbook.sillytavern.st_inputs import SCENARIOS, load_json, shared
 
 
 def test_st_simulate_prints_the_simulation(capsys) -> None:
