@@ -36,8 +36,8 @@ from kit.worldbook.book._files import (
     parse_json,
     read_book_file,
 )
-from kit.worldbook.errors import WorldBookFormatError
 from kit.worldbook.book.model import Issue, WorldBook
+from kit.worldbook.errors import WorldBookFormatError
 from kit.worldbook.sillytavern._js import js_keys
 from kit.worldbook.sillytavern.convert import card_character_book, character_book_to_world
 from kit.worldbook.sillytavern.mapping import EntryError, entry_from_st

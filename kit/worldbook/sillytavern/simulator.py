@@ -51,7 +51,7 @@ from kit.worldbook.sillytavern.jsregex import (
     parse_regex_key,
 )
 from kit.worldbook.sillytavern.keyindex import KeyIndex
-from kit.worldbook.sillytavern.outcomes import NearMissIndex, NearMisses, OutcomeRecorder, needles_of
+from kit.worldbook.sillytavern.outcomes import NearMisses, NearMissIndex, OutcomeRecorder, needles_of
 
 __all__ = [
     "simulate",
