@@ -885,6 +885,7 @@ def _check_entry(
     exclude: bool = True,
     found: set[str] | frozenset[str] | None = None,
     context: Any = None,
+    memo: dict[Any, bool] | None = None,
 ) -> tuple[bool, str, str]:
     """Steps 2-16 of the per-entry checks; returns (is candidate, reason, outcome code when not).
 
@@ -936,7 +937,7 @@ def _check_entry(
         return True, "constant", ""
     if sticky:
         return True, "active sticky", ""
-    return _check_keys(ctx, e, buffer, state, found, context)
+    return _check_keys(ctx, e, buffer, state, found, context, memo)
 
 
 def _check_keys(
@@ -946,8 +947,11 @@ def _check_keys(
     state: int,
     found: set[str] | frozenset[str] | None,
     context: Any = None,
+    memo: dict[Any, bool] | None = None,
 ) -> tuple[bool, str, str]:
-    """Steps 15-16: the primary keys, then the secondary keys under the selective logic."""
+    """Steps 15-16: the primary keys, then the secondary keys under the selective logic. ``memo`` keeps this
+    pass's answers for plain keys by (key group, key): entries of one group scan the same text the same way.
+    """
     r = e.rules
     if r.primary is None:
         return False, "no keys", "no_trigger"
@@ -957,7 +961,7 @@ def _check_keys(
             continue
         if context is None:
             context = buffer.scan_context(e)
-        if _match(ctx, buffer, state, needle, e, context):
+        if _key_hit(ctx, buffer, state, needle, form, e, context, memo):
             primary = sub
             break
     if primary is None:
@@ -970,7 +974,7 @@ def _check_keys(
         hit = (
             bool(sub)
             and (found is None or form is None or form in found)
-            and _match(ctx, buffer, state, needle, e, context)
+            and _key_hit(ctx, buffer, state, needle, form, e, context, memo)
         )
         any_match = any_match or hit
         all_match = all_match and hit
@@ -983,6 +987,26 @@ def _check_keys(
     if logic == 3 and all_match:
         return True, f"primary key {primary!r}, all secondary keys (AND_ALL)", ""
     return False, "secondary keys not satisfied", "secondary_logic"
+
+
+def _key_hit(
+    ctx: _Context,
+    buffer: ScanBuffer,
+    state: int,
+    needle: str,
+    form: str | None,
+    e: _Entry,
+    context: Any,
+    memo: dict[Any, bool] | None,
+) -> bool:
+    """:func:`_match`, remembered in ``memo`` for plain keys (``form`` not ``None``: no regex, no side effects)."""
+    if form is None or memo is None:
+        return _match(ctx, buffer, state, needle, e, context)
+    key = (e.group, needle)
+    hit = memo.get(key)
+    if hit is None:
+        hit = memo[key] = buffer.matches(e, needle, state, context)
+    return hit
 
 
 def _substituted(ctx: _Context, e: _Entry, field_name: str, keys: list[Any]) -> list[str]:
@@ -1164,10 +1188,11 @@ def _filter_groups(
                 continue
             i += 1
     # final pick
+    activated_groups = {g for a in activated.values() if isinstance(g := a.get("group"), str)}
     for key, group in grouped.items():
         if key in sticky_groups:
             continue
-        if any(a.get("group") == key and isinstance(a.get("group"), str) for a in activated.values()):
+        if key in activated_groups:  # an activated entry's ``group`` is exactly this name
             for x in list(group):
                 remove(x, f"inclusion group {key!r} already activated")
             continue
@@ -1262,15 +1287,16 @@ def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: boo
         next_state = SCAN_NONE
         now: list[_Entry] = []
         todo, found, contexts = _to_check(prepared, checked, buffer)
+        memo: dict[Any, bool] = {}
         for i in todo:
             e = entries[i]
             if i in run.failed or e.key_id in run.activated:
                 continue
             if e.plain is not None and i not in special:  # only its keys can decide
-                ok, why, code = _check_keys(ctx, e, buffer, state, found[e.group], contexts[e.group])
+                ok, why, code = _check_keys(ctx, e, buffer, state, found[e.group], contexts[e.group], memo)
             else:
                 ok, why, code = _check_entry(
-                    ctx, e, buffer, state, timed, level, found=found[e.group], context=contexts[e.group]
+                    ctx, e, buffer, state, timed, level, found=found[e.group], context=contexts[e.group], memo=memo
                 )
             if ok:
                 now.append(e)
