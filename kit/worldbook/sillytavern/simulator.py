@@ -14,7 +14,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from kit.core.errors import KitError
 from kit.worldbook.book._files import MAX_INT_DIGITS, MAX_JSON_DEPTH, HugeInt
 from kit.worldbook.sillytavern._js import (
     JS_WHITESPACE,
@@ -43,6 +42,7 @@ from kit.worldbook.sillytavern.buffer import (
 )
 from kit.worldbook.sillytavern.convert import card_character_book, character_book_to_world
 from kit.worldbook.sillytavern.decorators import parse_decorators
+from kit.worldbook.sillytavern.errors import ScenarioError
 from kit.worldbook.sillytavern.jsregex import (
     MATCH_TIMEOUT_S,
     TIME_BUDGET_S,
@@ -96,12 +96,6 @@ GENERATION_TYPES: tuple[str, ...] = ("normal", "continue", "impersonate", "swipe
 
 _GROUP_SPLIT = re.compile(f",[{re.escape(JS_WHITESPACE)}]*")
 _STATE_NAMES = {SCAN_INITIAL: "initial", SCAN_RECURSION: "recursion", SCAN_MIN_ACTIVATIONS: "min_activations"}
-
-
-class ScenarioError(KitError, ValueError):
-    """A scenario cannot be simulated: a field is missing or has the wrong type, a named book does not
-    exist, or ``random.values`` ran out. The message names the field.
-    """
 
 
 # ---------------------------------------------------------------------------------------------------------
