@@ -2,7 +2,8 @@
 
 ``st-simulate SCENARIO.json``
     Simulate SillyTavern's world-info activation on a scenario (see
-    :func:`kit.worldbook.sillytavern.simulate`) and print the result as JSON.
+    :func:`kit.worldbook.sillytavern.simulate`) and print the result as JSON, each step with kit's ``outcomes``
+    (``--no-outcomes``: SillyTavern's keys only).
 
 ``worldbook-lint PATH...``
     Check world-book files or folders statically (:func:`kit.worldbook.lint`): counts per kind first, then
@@ -32,7 +33,7 @@ def _st_simulate(args: argparse.Namespace) -> int:
         print(f"kit st-simulate: {path!r}: {exc}", file=sys.stderr)
         return 2
     try:
-        result = simulate(scenario, trace=True if args.trace else None)
+        result = simulate(scenario, trace=True if args.trace else None, outcomes=not args.no_outcomes)
     except KitError as exc:
         print(f"kit st-simulate: {path!r}: {exc}", file=sys.stderr)
         return 1
@@ -131,6 +132,11 @@ def register(subparsers: Any) -> None:
     p.add_argument("scenario", help="scenario JSON file ('-' reads standard input)")
     p.add_argument("--trace", action="store_true", help="add the per-entry trace to every step")
     p.add_argument("--compact", action="store_true", help="print the JSON on one line")
+    p.add_argument(
+        "--no-outcomes",
+        action="store_true",
+        help="leave out kit's per-entry outcomes: SillyTavern's own result shape (and faster)",
+    )
     p.set_defaults(func=_st_simulate)
     lint = subparsers.add_parser(
         "worldbook-lint",

@@ -29,12 +29,20 @@ from kit.worldbook.sillytavern.mapping import (
 from kit.worldbook.sillytavern.prompt import author_note_with_world_info, expand_outlets
 from kit.worldbook.sillytavern.reader import is_sillytavern_world, read_world, read_world_info
 from kit.worldbook.sillytavern.scenario_why import why
-from kit.worldbook.sillytavern.simulator import DEFAULT_SETTINGS, SLOT_NAMES, ScenarioError, simulate
+from kit.worldbook.sillytavern.simulator import (
+    DEFAULT_SETTINGS,
+    KIT_STEP_KEYS,
+    SLOT_NAMES,
+    ScenarioError,
+    sillytavern_shape,
+    simulate,
+)
 from kit.worldbook.sillytavern.writer import to_world_file, write_world_file
 
 __all__ = [
     "DEFAULT_SETTINGS",
     "EntryError",
+    "KIT_STEP_KEYS",
     "KIT_TO_ST_POSITION",
     "RegexLimits",
     "RegexTimeoutError",
@@ -52,6 +60,7 @@ __all__ = [
     "parse_regex_key",
     "read_world",
     "read_world_info",
+    "sillytavern_shape",
     "simulate",
     "to_world_file",
     "why",

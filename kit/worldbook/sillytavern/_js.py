@@ -26,6 +26,7 @@ __all__ = [
     "js_length",
     "json_stringify",
     "cyrb53",
+    "cyrb53_many",
     "Mulberry32",
 ]
 
@@ -197,6 +198,32 @@ def _quote(text: str) -> str:
 
 def json_stringify(value: Any) -> str:
     """JavaScript ``JSON.stringify(value)`` without indentation (object keys in :func:`js_keys` order)."""
+    if _json_plain(value, 0):
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return _stringify(value)
+
+
+def _json_plain(value: Any, depth: int) -> bool:
+    """Whether ``json.dumps`` writes ``value`` as ``JSON.stringify`` does: only strings, integers, booleans,
+    ``None``, lists and dicts whose keys are strings that do not start with a digit (``Object.keys`` would put
+    array-index keys first); no floats (their text differs), no other types.
+    """
+    t = type(value)
+    if t is str or t is int or t is bool or value is None:
+        return True
+    if depth > 64:
+        return False
+    if t is list:
+        return all(_json_plain(v, depth + 1) for v in value)
+    if isinstance(value, dict) and (t is dict or t.__iter__ is dict.__iter__):
+        for k, v in value.items():
+            if type(k) is not str or (k and k[0].isdigit()) or not _json_plain(v, depth + 1):
+                return False
+        return True
+    return False
+
+
+def _stringify(value: Any) -> str:
     if value is None:
         return "null"
     if value is True:
@@ -208,10 +235,10 @@ def json_stringify(value: Any) -> str:
     if isinstance(value, str):
         return _quote(value)
     if isinstance(value, Mapping):
-        parts = [f"{_quote(k)}:{json_stringify(value[k] if k in value else _lookup(value, k))}" for k in js_keys(value)]
+        parts = [f"{_quote(k)}:{_stringify(value[k] if k in value else _lookup(value, k))}" for k in js_keys(value)]
         return "{" + ",".join(parts) + "}"
     if isinstance(value, (list, tuple)):
-        return "[" + ",".join(json_stringify(v) for v in value) + "]"
+        return "[" + ",".join(_stringify(v) for v in value) + "]"
     return _quote(str(value))
 
 
@@ -245,6 +272,42 @@ def cyrb53(text: str, seed: int = 0) -> int:
     h1 = (((h1 ^ (h1 >> 16)) * 2246822507) & mask) ^ (((h2 ^ (h2 >> 13)) * 3266489909) & mask)
     h2 = (((h2 ^ (h2 >> 16)) * 2246822507) & mask) ^ (((h1 ^ (h1 >> 13)) * 3266489909) & mask)
     return 4294967296 * (2097151 & h2) + h1
+
+
+def cyrb53_many(texts: Sequence[str], seed: int = 0) -> list[int]:
+    """:func:`cyrb53` of each text, computed for all of them at once (numpy, one step per code unit position
+    over the texts that long): the same values, far faster for many texts.
+    """
+    if len(texts) < 16:
+        return [cyrb53(t, seed) for t in texts]
+    import numpy as np
+
+    units = [np.frombuffer(t.encode("utf-16-le", "surrogatepass"), dtype="<u2") for t in texts]
+    lengths = np.array([len(u) for u in units], dtype=np.int64)
+    order = np.argsort(-lengths, kind="stable")
+    ordered = lengths[order]
+    flat = np.concatenate([units[i] for i in order] + [np.zeros(1, "<u2")]).astype(np.uint64)
+    starts = np.zeros(len(texts), dtype=np.int64)
+    starts[1:] = np.cumsum(ordered)[:-1]
+    # how many texts are longer than j, for each position j
+    active = np.searchsorted(-ordered, -np.arange(int(ordered[0]) if len(ordered) else 0), side="left")
+    mask = np.uint64(0xFFFFFFFF)
+    m1, m2 = np.uint64(2654435761), np.uint64(1597334677)
+    h1 = np.full(len(texts), (0xDEADBEEF ^ seed) & 0xFFFFFFFF, dtype=np.uint64)
+    h2 = np.full(len(texts), (0x41C6CE57 ^ seed) & 0xFFFFFFFF, dtype=np.uint64)
+    for j, k in enumerate(active.tolist()):
+        ch = flat[starts[:k] + j]
+        h1[:k] = ((h1[:k] ^ ch) * m1) & mask
+        h2[:k] = ((h2[:k] ^ ch) * m2) & mask
+    f1, f2 = np.uint64(2246822507), np.uint64(3266489909)
+    s13, s16 = np.uint64(13), np.uint64(16)
+    h1 = (((h1 ^ (h1 >> s16)) * f1) & mask) ^ (((h2 ^ (h2 >> s13)) * f2) & mask)
+    h2 = (((h2 ^ (h2 >> s16)) * f1) & mask) ^ (((h1 ^ (h1 >> s13)) * f2) & mask)
+    hashes = (np.uint64(4294967296) * (np.uint64(2097151) & h2) + h1).tolist()
+    out = [0] * len(texts)
+    for i, h in zip(order.tolist(), hashes):
+        out[i] = int(h)
+    return out
 
 
 def _code_units(text: str) -> array.array[int] | list[int]:

@@ -19,6 +19,8 @@ from kit.worldbook.sillytavern.keyindex import KeyIndex
 
 __all__ = [
     "ScanBuffer",
+    "entry_settings",
+    "scan_key",
     "substitute_params",
     "match_key",
     "MAX_SCAN_DEPTH",
@@ -246,11 +248,7 @@ class ScanBuffer:
         return self._settings_for(entry)
 
     def _settings_for(self, entry: Mapping[str, Any]) -> tuple[bool, bool]:
-        cs = entry.get("caseSensitive")
-        ww = entry.get("matchWholeWords")
-        case_sensitive = js_truthy(cs if cs is not None else self.settings.get("world_info_case_sensitive", False))
-        whole = js_truthy(ww if ww is not None else self.settings.get("world_info_match_whole_words", False))
-        return case_sensitive, whole
+        return entry_settings(entry, self.settings)
 
     def _lower(self, text: str) -> str:
         lowered = self._lower_cache.get(text)
@@ -380,6 +378,29 @@ class ScanBuffer:
             if _strict_int(logic, 3):
                 return primary + second if second == n_secondary else primary
         return primary
+
+
+def entry_settings(entry: Mapping[str, Any], settings: Mapping[str, Any]) -> tuple[bool, bool]:
+    """An entry's effective (case-sensitive, whole-words) settings: its own flags, else the global ones."""
+    cs = entry.get("caseSensitive")
+    ww = entry.get("matchWholeWords")
+    case_sensitive = js_truthy(cs if cs is not None else settings.get("world_info_case_sensitive", False))
+    whole = js_truthy(ww if ww is not None else settings.get("world_info_match_whole_words", False))
+    return case_sensitive, whole
+
+
+def scan_key(entry: Mapping[str, Any]) -> tuple[Any, tuple[bool, ...]]:
+    """What decides an entry's scan text besides the pass: its ``scanDepth`` (as a number; ``None`` for the
+    global depth, ``"NaN"`` for NaN) and which extra sources it asks for. Entries with equal keys are scanned
+    against the same text in every pass of a generation.
+    """
+    scan_depth = entry.get("scanDepth")
+    depth: Any = None
+    if scan_depth is not None:
+        depth = js_number(scan_depth)
+        if depth != depth:
+            depth = "NaN"
+    return depth, tuple(js_truthy(entry.get(flag)) for flag in _EXTRA_FLAGS)
 
 
 def exact_plain(text: str, needle: str, case_sensitive: bool, whole_words: bool, lowered: str | None) -> bool:

@@ -1,5 +1,5 @@
-"""The errors of :mod:`kit.worldbook.sillytavern` (the simulator's ``ScenarioError`` still lives in
-:mod:`~kit.worldbook.sillytavern.simulator`, a faithful port kept in one piece).
+"""The errors of :mod:`kit.worldbook.sillytavern` (``ScenarioError`` is also importable from
+:mod:`~kit.worldbook.sillytavern.simulator`, where it was declared before).
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from typing import Any
 
 from kit.core.errors import KitError
 
-__all__ = ["EntryError", "RegexTimeoutError", "UnsafeRegexError"]
+__all__ = ["EntryError", "RegexTimeoutError", "ScenarioError", "UnsafeRegexError"]
 
 
 class EntryError(KitError, ValueError):
@@ -34,3 +34,9 @@ class UnsafeRegexError(KitError, ValueError):
 
 class RegexTimeoutError(KitError, TimeoutError):
     """A regex match ran out of time (its per-match limit or the total budget of ``RegexLimits``)."""
+
+
+class ScenarioError(KitError, ValueError):
+    """A scenario cannot be simulated: a field is missing or has the wrong type, a named book does not
+    exist, or ``random.values`` ran out. The message names the field.
+    """

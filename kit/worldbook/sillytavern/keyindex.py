@@ -85,6 +85,16 @@ class KeyIndex:
             lowered = self._lowered_text[text] = text.lower()
         return lowered
 
+    def ruled_out(self, needle: str, present: set[str] | frozenset[str]) -> bool:
+        """Whether a key cannot match a text (in any way: case-sensitive or not, whole words or not) because it is
+        registered, cannot reach across a joint (no ``\\x01``, no line break) and is not among ``present``:
+        the lower-cased registered keys that :meth:`found` reports for the pieces of that text.
+        """
+        lowered = needle.lower()
+        return (
+            lowered not in present and lowered in self._needles[False] and "\x01" not in needle and "\n" not in needle
+        )
+
     def matches(self, text: str, needle: str, cs: bool, whole: bool) -> bool:
         """The exact answer for a plain key on one piece of text, filtered by :meth:`found` when registered."""
         if cs:

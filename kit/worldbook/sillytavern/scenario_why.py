@@ -34,7 +34,7 @@ def why(
         One row per entry in play and step, in step order then SillyTavern's sorted order: ``turn`` (the step,
         0-based), ``book`` (the world name), ``uid``, ``entry_id`` (``"<book>/<uid>"``, as in kit's other
         frames; the simulator's own output says ``"<book>.<uid>"``), ``outcome`` (ordered categorical
-        :data:`kit.worldbook.reasons.OUTCOMES`), ``detail`` (the simulator's reason) and ``near_miss`` (see
+        :data:`kit.worldbook.engine.reasons.OUTCOMES`), ``detail`` (the simulator's reason) and ``near_miss`` (see
         :mod:`kit.worldbook.sillytavern.outcomes`).
     """
     result = simulate(scenario, outcomes=True, regex_timeout=regex_timeout, regex_budget=regex_budget)

@@ -14,13 +14,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from kit.core.errors import KitError
 from kit.worldbook.book._files import MAX_INT_DIGITS, MAX_JSON_DEPTH, HugeInt
-from kit.worldbook.engine.near_miss import TypoIndex
 from kit.worldbook.sillytavern._js import (
     JS_WHITESPACE,
     Mulberry32,
-    cyrb53,
+    cyrb53_many,
     js_keys,
     js_length,
     js_loose_true,
@@ -37,11 +35,14 @@ from kit.worldbook.sillytavern.buffer import (
     SCAN_NONE,
     SCAN_RECURSION,
     ScanBuffer,
+    entry_settings,
     exact_plain,
+    scan_key,
     substitute_params,
 )
 from kit.worldbook.sillytavern.convert import card_character_book, character_book_to_world
 from kit.worldbook.sillytavern.decorators import parse_decorators
+from kit.worldbook.sillytavern.errors import ScenarioError
 from kit.worldbook.sillytavern.jsregex import (
     MATCH_TIMEOUT_S,
     TIME_BUDGET_S,
@@ -50,9 +51,17 @@ from kit.worldbook.sillytavern.jsregex import (
     parse_regex_key,
 )
 from kit.worldbook.sillytavern.keyindex import KeyIndex
-from kit.worldbook.sillytavern.outcomes import OutcomeRecorder, near_miss, needles_of
+from kit.worldbook.sillytavern.outcomes import NearMisses, NearMissIndex, OutcomeRecorder, needles_of
 
-__all__ = ["simulate", "ScenarioError", "DEFAULT_SETTINGS", "SLOT_NAMES", "GENERATION_TYPES"]
+__all__ = [
+    "simulate",
+    "sillytavern_shape",
+    "ScenarioError",
+    "DEFAULT_SETTINGS",
+    "SLOT_NAMES",
+    "GENERATION_TYPES",
+    "KIT_STEP_KEYS",
+]
 
 #: Module defaults of SillyTavern's world-info settings (what a scenario gets when it omits one).
 DEFAULT_SETTINGS: dict[str, Any] = {
@@ -87,12 +96,6 @@ GENERATION_TYPES: tuple[str, ...] = ("normal", "continue", "impersonate", "swipe
 
 _GROUP_SPLIT = re.compile(f",[{re.escape(JS_WHITESPACE)}]*")
 _STATE_NAMES = {SCAN_INITIAL: "initial", SCAN_RECURSION: "recursion", SCAN_MIN_ACTIVATIONS: "min_activations"}
-
-
-class ScenarioError(KitError, ValueError):
-    """A scenario cannot be simulated: a field is missing or has the wrong type, a named book does not
-    exist, or ``random.values`` ran out. The message names the field.
-    """
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -166,12 +169,18 @@ def _token_counter(kind: Any) -> _Tokenizer:
 class _Entry(dict[str, Any]):
     """An entry of ``sortedEntries``: the raw world entry plus ``world``, ``hash`` and ``decorators``."""
 
-    __slots__ = ("key_id", "ehash", "index", "raw_key")
+    __slots__ = ("key_id", "book", "uid_text", "ehash", "shash", "index", "raw_key", "plain", "rules", "group")
 
     key_id: str  # "<world>.<uid>", the key of the timed-effect stores and of ``activated``
+    uid_text: str  # the uid as JavaScript prints it
+    book: str  # its world's name (the ``world`` field as text)
     ehash: int  # cyrb53 of the entry's JSON, ST's ``entry.hash``
+    shash: str  # str(ehash), the key of the timed-effect sets
     index: int  # position in ``sortedEntries``
     raw_key: str  # the entry's key in its book's ``entries``
+    plain: tuple[frozenset[str], bool] | None  # see _static_key_only
+    rules: _Rules  # see _rules
+    group: int  # index of its _KeyGroup in _Prepared.groups
 
     # typeshed declares dict.__hash__ as None; entries hash by identity on purpose, like JS objects in a Set
     def __hash__(self) -> int:  # type: ignore[override]
@@ -214,13 +223,14 @@ def _is_number(v: Any) -> bool:
 
 
 class _TimedEffects:
-    def __init__(self, chat_len: int, entries: Sequence[_Entry], metadata: dict[str, Any], dry_run: bool) -> None:
+    def __init__(self, chat_len: int, prepared: _Prepared, metadata: dict[str, Any], dry_run: bool) -> None:
         self.chat_len = chat_len
-        self.entries = entries
+        self.delayed = prepared.delayed
         self.meta = metadata
         self.dry_run = dry_run
         self.active: dict[str, set[str]] = {"sticky": set(), "cooldown": set(), "delay": set()}
-        self.by_hash = {str(e.ehash): e for e in entries}
+        self.by_hash = prepared.by_hash
+        self.touched: set[str] = set()  # hashes of the entries under any timed effect, after check()
         for t in ("sticky", "cooldown"):
             if not isinstance(self.meta.get(t), dict):
                 self.meta[t] = {}
@@ -264,15 +274,13 @@ class _TimedEffects:
         if not self.dry_run:
             self._check("sticky")
             self._check("cooldown")
-        for e in self.entries:
-            delay = e.get("delay")
-            if not js_truthy(delay):
-                continue
-            if self.chat_len < js_number(delay):
-                self.active["delay"].add(str(e.ehash))
+        for e in self.delayed:
+            if self.chat_len < js_number(e.get("delay")):
+                self.active["delay"].add(e.shash)
+        self.touched = self.active["sticky"] | self.active["cooldown"] | self.active["delay"]
 
     def is_active(self, kind: str, entry: _Entry) -> bool:
-        return str(entry.ehash) in self.active[kind]
+        return entry.shash in self.active[kind]
 
     def set_effects(self, activated: Sequence[_Entry]) -> None:
         if self.dry_run:
@@ -313,15 +321,13 @@ class _Context:
     regex_limits: RegexLimits
     regex_errors: list[dict[str, Any]] = field(default_factory=list)
     timed_out: dict[str, str] = field(default_factory=dict)
-    hashes: dict[Any, int] = field(default_factory=dict)
     key_cache: dict[Any, list[str]] = field(default_factory=dict)
     key_index: KeyIndex = field(default_factory=lambda: KeyIndex(exact_plain))
-    indexed: set[str] = field(default_factory=set)  # key ids whose keys are in key_index
-    key_only: dict[Any, Any] = field(default_factory=dict)  # (book, entry key) -> _static_key_only
-    prepared: list[_Entry] | None = None  # sortedEntries before a generation touches them
+    prepared: _Prepared | None = None  # sortedEntries and what is known about them before any generation
+    measures: dict[str, int] = field(default_factory=dict)  # content -> tokens.measure(content + "\n")
     forced: frozenset[str] = frozenset()
     outcomes: bool = False
-    typo_index: Any = None  # (entry key ids, TypoIndex over their keys) for near misses, kept across steps
+    near_index: NearMissIndex | None = None  # the entries' keys for near misses, kept across steps
 
 
 def _opt_str(scenario: Mapping[str, Any], name: str) -> str | None:
@@ -540,18 +546,86 @@ def _book_entries(ctx: _Context, name: str) -> list[_Entry]:
     return out
 
 
-def _sorted_entries(ctx: _Context) -> list[_Entry]:
-    """``sortedEntries`` of one generation: fresh copies (a generation rewrites ``content``) of the entries
-    prepared once per simulation (the books and the settings that order them do not change between steps).
+@dataclass
+class _Prepared:
+    """``sortedEntries`` and what the generations need to know about them, built once per simulation: the books,
+    the names and the settings that order and match them do not change between steps. A generation never
+    changes an entry (the content it rewrites is kept per generation), so every step shares these.
     """
+
+    entries: list[_Entry]
+    by_hash: dict[str, _Entry]  # str(hash) -> entry (the last one of equal hashes), for stored timed effects
+    by_hash_all: dict[str, list[_Entry]]  # str(hash) -> every entry with that hash
+    by_key_id: dict[str, list[_Entry]]  # "<world>.<uid>" -> entries, for forced activations
+    delayed: list[_Entry]  # entries with a truthy ``delay``
+    levels: list[float]  # the delay-until-recursion levels, ascending
+    checked: list[int]  # indices of the entries every pass checks (those whose keys alone do not decide)
+    groups: list[_KeyGroup]  # the entries by the text they scan (entry.group is the index)
+
+
+@dataclass
+class _KeyGroup:
+    """Entries that scan the same text with the same case and whole-word settings; ``members`` maps each key (as
+    the key index holds it) of the group's entries decided by their plain primary keys alone to their indices.
+    """
+
+    first: _Entry
+    case_sensitive: bool
+    members: dict[str, list[int]]
+
+
+def _entries(ctx: _Context) -> _Prepared:
     if ctx.prepared is None:
-        ctx.prepared = _prepare_entries(ctx)
-    out = []
-    for t in ctx.prepared:
-        e = _Entry(t)
-        e.raw_key, e.ehash, e.key_id, e.index = t.raw_key, t.ehash, t.key_id, t.index
-        out.append(e)
-    return out
+        ctx.prepared = _prepared(ctx, _prepare_entries(ctx))
+    return ctx.prepared
+
+
+def _prepared(ctx: _Context, entries: list[_Entry]) -> _Prepared:
+    by_hash_all: dict[str, list[_Entry]] = {}
+    by_key_id: dict[str, list[_Entry]] = {}
+    checked: list[int] = []
+    groups: list[_KeyGroup] = []
+    group_of: dict[Any, int] = {}
+    for e in entries:
+        by_hash_all.setdefault(e.shash, []).append(e)
+        by_key_id.setdefault(e.key_id, []).append(e)
+        for field_name in ("key", "keysecondary"):
+            keys = e.get(field_name)
+            if isinstance(keys, list):
+                for sub in _substituted(ctx, e, field_name, keys):
+                    needle = js_trim(sub) if sub else ""
+                    if needle and not needle.startswith("/"):
+                        ctx.key_index.add(needle)
+        e.rules = _rules(ctx, e)
+        e.plain = _static_key_only(ctx, e)
+        case_sensitive, whole_words = entry_settings(e, ctx.settings)
+        where = (scan_key(e), case_sensitive, whole_words)
+        e.group = group_of.setdefault(where, len(groups))
+        if e.group == len(groups):
+            groups.append(_KeyGroup(e, case_sensitive, {}))
+        group = groups[e.group]
+        if e.plain is None:
+            checked.append(e.index)
+            continue
+        for n in e.plain[0]:
+            group.members.setdefault(n, []).append(e.index)
+    levels = sorted(
+        {
+            1.0 if e.get("delayUntilRecursion") is True else js_number(e.get("delayUntilRecursion"))
+            for e in entries
+            if js_truthy(e.get("delayUntilRecursion"))
+        }
+    )
+    return _Prepared(
+        entries=entries,
+        by_hash={e.shash: e for e in entries},
+        by_hash_all=by_hash_all,
+        by_key_id=by_key_id,
+        delayed=[e for e in entries if js_truthy(e.get("delay"))],
+        levels=levels,
+        checked=checked,
+        groups=groups,
+    )
 
 
 def _prepare_entries(ctx: _Context) -> list[_Entry]:
@@ -582,13 +656,13 @@ def _prepare_entries(ctx: _Context) -> list[_Entry]:
         decorators, new_content = parse_decorators(_content_text(e) if js_truthy(content) else "")
         e["decorators"] = decorators
         e["content"] = new_content
-        cache_key = (name_of(e), e.raw_key)
-        ehash = ctx.hashes.get(cache_key)
-        if ehash is None:
-            ehash = ctx.hashes[cache_key] = cyrb53(json_stringify(e))
-        e.ehash = ehash
-        e.key_id = f"{name_of(e)}.{_uid_text(e.get('uid'))}"
+        e.uid_text = _uid_text(e.get("uid"))
+        e.book = name_of(e)
+        e.key_id = f"{e.book}.{e.uid_text}"
         e.index = i
+    for e, ehash in zip(entries, cyrb53_many([json_stringify(e) for e in entries])):
+        e.ehash = ehash
+        e.shash = str(ehash)
     return entries
 
 
@@ -714,91 +788,219 @@ class _Tracer:
                 self.outcomes.note(entry.key_id, code or stage, reason)
 
 
-def _check_entry(
-    ctx: _Context, e: _Entry, buffer: ScanBuffer, state: int, timed: _TimedEffects, level: float, exclude: bool = True
-) -> tuple[bool, str, str]:
-    """Steps 2-16 of the per-entry checks; returns (is candidate, reason, outcome code when not)."""
-    if js_loose_true(e.get("disable")):
-        return False, "disabled", "disabled"
+#: A key of an entry as :func:`_check_entry` tests it: (as written after macro expansion, trimmed, the form the key
+#: index holds or ``None`` when the index cannot rule it out: regex keys, keys that reach across a joint).
+_Key = tuple[str, str, "str | None"]
+
+
+@dataclass(frozen=True)
+class _Rules:
+    """What :func:`_check_entry` needs to know about an entry, read once per simulation (the entry, the
+    character, its tags and the names do not change between steps).
+    """
+
+    disabled: bool
+    triggers: list[Any] | None  # a non-empty ``triggers`` list
+    filtered: str  # why the character filter drops the entry ("" when it does not)
+    delay_until: Any  # the truthy ``delayUntilRecursion`` value, else None
+    delay_level: float
+    exclude_recursion: bool
+    decorator: str  # "@@activate", "@@dont_activate" or ""
+    constant: bool
+    primary: tuple[_Key, ...] | None  # None: no keys
+    secondary: tuple[_Key, ...] | None  # None: no secondary check
+    logic: int | None  # the selective logic when it is exactly 0-3 (a number, not a boolean)
+
+
+def _rules(ctx: _Context, e: _Entry) -> _Rules:
     triggers = e.get("triggers")
-    trig = ctx.global_scan_data.get("trigger", "normal")
-    if isinstance(triggers, list) and triggers and trig not in triggers:
-        return False, f"generation type {trig!r} not in triggers", "generation_type"
-    cf = e.get("characterFilter")
-    if isinstance(cf, Mapping):
-        exclude = js_truthy(cf.get("isExclude"))
-        names = cf.get("names")
-        if isinstance(names, list) and len(names) > 0:
-            name = _avatar_name(ctx.char_avatar)
-            included = name is not None and any(isinstance(x, str) and x == name for x in names)
-            if included if exclude else not included:
-                return False, "filtered out by character", "character_filter"
-        tags = cf.get("tags")
-        if isinstance(tags, list) and len(tags) > 0 and ctx.char_avatar is not None:
-            tag_entry = ctx.tag_map.get(ctx.tag_key if ctx.tag_key is not None else ctx.char_avatar) or []
-            has = any(_strict_eq(t, x) for t in tag_entry for x in tags)
-            if has if exclude else not has:
-                return False, "filtered out by tag", "character_filter"
-    sticky = timed.is_active("sticky", e)
-    if timed.is_active("delay", e):
-        return False, f"suppressed by delay ({e.get('delay')})", "delay"
-    if timed.is_active("cooldown", e) and not sticky:
-        return False, "suppressed by cooldown", "cooldown"
     dur = e.get("delayUntilRecursion")
-    if state != SCAN_RECURSION and js_truthy(dur) and not sticky:
-        return False, "suppressed by delay until recursion", "delay_until_recursion"
-    if state == SCAN_RECURSION and js_truthy(dur) and js_number(True if dur is True else dur) > level and not sticky:
-        return False, f"suppressed by delay until recursion level {dur} (current {level:g})", "delay_until_recursion"
+    decorators = e["decorators"]
+    keys = e.get("key")
+    secondary = e.get("keysecondary")
+    cs = entry_settings(e, ctx.settings)[0]
+    logic = e.get("selectiveLogic")
+    logic = 0 if logic is None else logic
+    return _Rules(
+        disabled=js_loose_true(e.get("disable")),
+        triggers=triggers if isinstance(triggers, list) and triggers else None,
+        filtered=_character_filtered(ctx, e.get("characterFilter")),
+        delay_until=dur if js_truthy(dur) else None,
+        delay_level=js_number(True if dur is True else dur) if js_truthy(dur) else 0.0,
+        exclude_recursion=js_truthy(e.get("excludeRecursion")),
+        decorator=next((d for d in ("@@activate", "@@dont_activate") if d in decorators), ""),
+        constant=js_truthy(e.get("constant")),
+        primary=_keys_of(ctx, e, "key", keys, cs) if isinstance(keys, list) and keys else None,
+        secondary=(
+            _keys_of(ctx, e, "keysecondary", secondary, cs)
+            if js_truthy(e.get("selective")) and isinstance(secondary, list) and len(secondary)
+            else None
+        ),
+        logic=next((k for k in range(4) if _strict_eq(logic, k)), None),
+    )
+
+
+def _keys_of(ctx: _Context, e: _Entry, field_name: str, keys: list[Any], case_sensitive: bool) -> tuple[_Key, ...]:
+    out = []
+    for sub in _substituted(ctx, e, field_name, keys):
+        needle = js_trim(sub)
+        plain = bool(needle) and not needle.startswith("/") and "\x01" not in needle and "\n" not in needle
+        out.append((sub, needle, (needle if case_sensitive else needle.lower()) if plain else None))
+    return tuple(out)
+
+
+def _character_filtered(ctx: _Context, cf: Any) -> str:
+    """Why the character filter drops the entry in this scenario, or ``""``."""
+    if not isinstance(cf, Mapping):
+        return ""
+    is_exclude = js_truthy(cf.get("isExclude"))
+    names = cf.get("names")
+    if isinstance(names, list) and len(names) > 0:
+        name = _avatar_name(ctx.char_avatar)
+        included = name is not None and any(isinstance(x, str) and x == name for x in names)
+        if included if is_exclude else not included:
+            return "filtered out by character"
+    tags = cf.get("tags")
+    if isinstance(tags, list) and len(tags) > 0 and ctx.char_avatar is not None:
+        tag_entry = ctx.tag_map.get(ctx.tag_key if ctx.tag_key is not None else ctx.char_avatar) or []
+        has = any(_strict_eq(t, x) for t in tag_entry for x in tags)
+        if has if is_exclude else not has:
+            return "filtered out by tag"
+    return ""
+
+
+def _check_entry(
+    ctx: _Context,
+    e: _Entry,
+    buffer: ScanBuffer,
+    state: int,
+    timed: _TimedEffects,
+    level: float,
+    exclude: bool = True,
+    found: set[str] | frozenset[str] | None = None,
+    context: Any = None,
+    memo: dict[Any, bool] | None = None,
+) -> tuple[bool, str, str]:
+    """Steps 2-16 of the per-entry checks; returns (is candidate, reason, outcome code when not).
+
+    ``exclude=False`` leaves out the ``excludeRecursion`` rule; ``found`` and ``context`` are
+    :meth:`ScanBuffer.present` and :meth:`ScanBuffer.scan_context` for the entry in this pass, when known (a
+    plain key outside ``found`` is not tested).
+    """
+    r = e.rules
+    if r.disabled:
+        return False, "disabled", "disabled"
+    if r.triggers is not None:
+        trig = ctx.global_scan_data.get("trigger", "normal")
+        if trig not in r.triggers:
+            return False, f"generation type {trig!r} not in triggers", "generation_type"
+    if r.filtered:
+        return False, r.filtered, "character_filter"
+    sticky = False
+    if e.shash in timed.touched:
+        sticky = timed.is_active("sticky", e)
+        if timed.is_active("delay", e):
+            return False, f"suppressed by delay ({e.get('delay')})", "delay"
+        if timed.is_active("cooldown", e) and not sticky:
+            return False, "suppressed by cooldown", "cooldown"
+    dur = r.delay_until
+    if dur is not None and not sticky:
+        if state != SCAN_RECURSION:
+            return False, "suppressed by delay until recursion", "delay_until_recursion"
+        if r.delay_level > level:
+            return (
+                False,
+                f"suppressed by delay until recursion level {dur} (current {level:g})",
+                "delay_until_recursion",
+            )
     if (
         exclude
+        and r.exclude_recursion
         and state == SCAN_RECURSION
-        and js_truthy(ctx.settings.get("world_info_recursive"))
-        and js_truthy(e.get("excludeRecursion"))
         and not sticky
+        and js_truthy(ctx.settings.get("world_info_recursive"))
     ):
         return False, "suppressed by exclude recursion", "recursion_excluded"
-    if "@@activate" in e["decorators"]:
+    if r.decorator == "@@activate":
         return True, "@@activate decorator", ""
-    if "@@dont_activate" in e["decorators"]:
+    if r.decorator:
         return False, "@@dont_activate decorator", "decorator"
     if e.key_id in ctx.forced:
         return True, "externally activated (forceActivate)", ""
-    if js_truthy(e.get("constant")):
+    if r.constant:
         return True, "constant", ""
     if sticky:
         return True, "active sticky", ""
-    keys = e.get("key")
-    if not isinstance(keys, list) or not keys:
+    return _check_keys(ctx, e, buffer, state, found, context, memo)
+
+
+def _check_keys(
+    ctx: _Context,
+    e: _Entry,
+    buffer: ScanBuffer,
+    state: int,
+    found: set[str] | frozenset[str] | None,
+    context: Any = None,
+    memo: dict[Any, bool] | None = None,
+) -> tuple[bool, str, str]:
+    """Steps 15-16: the primary keys, then the secondary keys under the selective logic. ``memo`` keeps this
+    pass's answers for plain keys by (key group, key): entries of one group scan the same text the same way.
+    """
+    r = e.rules
+    if r.primary is None:
         return False, "no keys", "no_trigger"
     primary = None
-    context = buffer.scan_context(e)
-    subs = _substituted(ctx, e, "key", keys)
-    for sub in subs:
-        if sub and _match(ctx, buffer, state, js_trim(sub), e, context):
+    for sub, needle, form in r.primary:
+        if not sub or (found is not None and form is not None and form not in found):
+            continue
+        if context is None:
+            context = buffer.scan_context(e)
+        if _key_hit(ctx, buffer, state, needle, form, e, context, memo):
             primary = sub
             break
     if primary is None:
         return False, "no key matched", "no_key_match"
-    secondary = e.get("keysecondary")
-    if not (js_truthy(e.get("selective")) and isinstance(secondary, list) and len(secondary)):
+    if r.secondary is None:
         return True, f"primary key {primary!r}", ""
-    logic = e.get("selectiveLogic")
-    logic = 0 if logic is None else logic
+    logic = r.logic
     any_match, all_match = False, True
-    subs = _substituted(ctx, e, "keysecondary", secondary)
-    for sub in subs:
-        hit = bool(sub) and _match(ctx, buffer, state, js_trim(sub), e, context)
+    for sub, needle, form in r.secondary:
+        hit = (
+            bool(sub)
+            and (found is None or form is None or form in found)
+            and _key_hit(ctx, buffer, state, needle, form, e, context, memo)
+        )
         any_match = any_match or hit
         all_match = all_match and hit
-        if _strict_eq(logic, 0) and hit:
+        if logic == 0 and hit:
             return True, f"primary key {primary!r}, secondary {sub!r} (AND_ANY)", ""
-        if _strict_eq(logic, 1) and not hit:
+        if logic == 1 and not hit:
             return True, f"primary key {primary!r}, secondary {sub!r} missing (NOT_ALL)", ""
-    if _strict_eq(logic, 2) and not any_match:
+    if logic == 2 and not any_match:
         return True, f"primary key {primary!r}, no secondary key (NOT_ANY)", ""
-    if _strict_eq(logic, 3) and all_match:
+    if logic == 3 and all_match:
         return True, f"primary key {primary!r}, all secondary keys (AND_ALL)", ""
     return False, "secondary keys not satisfied", "secondary_logic"
+
+
+def _key_hit(
+    ctx: _Context,
+    buffer: ScanBuffer,
+    state: int,
+    needle: str,
+    form: str | None,
+    e: _Entry,
+    context: Any,
+    memo: dict[Any, bool] | None,
+) -> bool:
+    """:func:`_match`, remembered in ``memo`` for plain keys (``form`` not ``None``: no regex, no side effects)."""
+    if form is None or memo is None:
+        return _match(ctx, buffer, state, needle, e, context)
+    key = (e.group, needle)
+    hit = memo.get(key)
+    if hit is None:
+        hit = memo[key] = buffer.matches(e, needle, state, context)
+    return hit
 
 
 def _substituted(ctx: _Context, e: _Entry, field_name: str, keys: list[Any]) -> list[str]:
@@ -809,43 +1011,13 @@ def _substituted(ctx: _Context, e: _Entry, field_name: str, keys: list[Any]) -> 
     return subs
 
 
-def _index_keys(ctx: _Context, entries: list[_Entry]) -> None:
-    """Register every entry's keys (as matched: expanded and trimmed) in the simulation's key index, once per
-    entry, so that the first scan of each message finds them all in one automaton pass.
+def _static_key_only(ctx: _Context, e: _Entry) -> tuple[frozenset[str], bool] | None:
+    """For an entry whose :func:`_check_entry` verdict can only be decided by its primary keys (not disabled, no
+    triggers, character filter, delay, recursion delay or exclusion, decorator or ``constant``; only plain
+    keys): those keys as the key index holds them and whether they are case-sensitive. When none of them is in
+    :meth:`ScanBuffer.present`, the verdict is "no key matched" without testing each key. ``None`` for every
+    other entry. Timed effects (sticky, cooldown, delay) and forced activations are checked every generation.
     """
-    for e in entries:
-        if e.key_id in ctx.indexed:
-            continue
-        ctx.indexed.add(e.key_id)
-        for field_name in ("key", "keysecondary"):
-            keys = e.get(field_name)
-            if isinstance(keys, list):
-                for sub in _substituted(ctx, e, field_name, keys):
-                    needle = js_trim(sub) if sub else ""
-                    if needle and not needle.startswith("/"):
-                        ctx.key_index.add(needle)
-
-
-def _key_only(ctx: _Context, e: _Entry, buffer: ScanBuffer, timed: _TimedEffects) -> tuple[frozenset[str], bool] | None:
-    """For an entry whose :func:`_check_entry` verdict in this generation can only be decided by its primary
-    keys (not disabled, no triggers, character filter, timed effect, recursion delay or exclusion, decorator,
-    forced activation or ``constant``; only plain keys): those keys as the key index holds them and whether
-    they are case-sensitive. When none of them is in :meth:`ScanBuffer.present`, the verdict is "no key
-    matched" without testing each key. ``None`` for every other entry. The part that depends on the entry
-    alone is cached for the simulation; timed effects and forced activations are checked every generation.
-    """
-    if timed.is_active("sticky", e) or timed.is_active("delay", e) or timed.is_active("cooldown", e):
-        return None
-    if e.key_id in ctx.forced:
-        return None
-    cache_key = (name_of(e), e.raw_key)
-    if cache_key not in ctx.key_only:
-        ctx.key_only[cache_key] = _static_key_only(ctx, e, buffer)
-    return ctx.key_only[cache_key]
-
-
-def _static_key_only(ctx: _Context, e: _Entry, buffer: ScanBuffer) -> tuple[frozenset[str], bool] | None:
-    """The per-entry half of :func:`_key_only`."""
     if js_loose_true(e.get("disable")) or e.get("triggers") is not None or e.get("characterFilter") is not None:
         return None
     if js_truthy(e.get("delayUntilRecursion")) or js_truthy(e.get("excludeRecursion")) or js_truthy(e.get("constant")):
@@ -855,7 +1027,7 @@ def _static_key_only(ctx: _Context, e: _Entry, buffer: ScanBuffer) -> tuple[froz
     keys = e.get("key")
     if not isinstance(keys, list) or not keys:
         return None
-    case_sensitive = buffer.entry_settings(e)[0]
+    case_sensitive = entry_settings(e, ctx.settings)[0]
     needles = set()
     for sub in _substituted(ctx, e, "key", keys):
         if not sub:
@@ -898,6 +1070,40 @@ def _match(ctx: _Context, buffer: ScanBuffer, state: int, needle: str, e: _Entry
         return False
 
 
+class _Removals:
+    """``new.splice(new.indexOf(entry), 1)`` over a list of candidates, in constant time per removal: a removed
+    candidate is marked and the list compacted by :meth:`apply`. As in SillyTavern, removing an entry that is
+    no longer there (``indexOf`` gives -1) removes the last remaining candidate.
+    """
+
+    def __init__(self, items: list[_Entry]) -> None:
+        self.items = items
+        self.position = {id(x): i for i, x in enumerate(items)}
+        self.removed: set[int] = set()
+        self.last = len(items) - 1
+
+    def pop(self, entry: _Entry) -> tuple[_Entry, bool] | None:
+        """Remove ``entry`` and return it with ``True``; the last remaining candidate with ``False`` when
+        ``entry`` is not there; ``None`` when no candidate remains.
+        """
+        if len(self.removed) == len(self.items):
+            return None
+        i = self.position.get(id(entry))
+        found = i is not None and i not in self.removed
+        if not found:
+            while self.last in self.removed:
+                self.last -= 1
+            i = self.last
+        assert i is not None
+        self.removed.add(i)
+        return self.items[i], found
+
+    def apply(self) -> None:
+        """Drop the removed candidates from the list, in place."""
+        if self.removed:
+            self.items[:] = [x for i, x in enumerate(self.items) if i not in self.removed]
+
+
 def _filter_groups(
     ctx: _Context,
     new: list[_Entry],
@@ -921,14 +1127,13 @@ def _filter_groups(
     order = js_keys(grouped)
     grouped = {k: grouped[k] for k in order}
 
+    pending = _Removals(new)
+
     def remove(entry: _Entry, why: str, code: str = "group_lost") -> None:
-        try:
-            idx = new.index(entry)
-        except ValueError:
-            idx = -1
-        if new:
-            gone = new.pop(idx)
-            if idx >= 0:
+        popped = pending.pop(entry)
+        if popped is not None:
+            gone, found = popped
+            if found:
                 tr(gone, loop, state, "removed", why, code)
             else:
                 tr(
@@ -977,10 +1182,11 @@ def _filter_groups(
                 continue
             i += 1
     # final pick
+    activated_groups = {g for a in activated.values() if isinstance(g := a.get("group"), str)}
     for key, group in grouped.items():
         if key in sticky_groups:
             continue
-        if any(a.get("group") == key and isinstance(a.get("group"), str) for a in activated.values()):
+        if key in activated_groups:  # an activated entry's ``group`` is exactly this name
             for x in list(group):
                 remove(x, f"inclusion group {key!r} already activated")
             continue
@@ -1007,6 +1213,7 @@ def _filter_groups(
         for x in group:
             if x is not winner:
                 remove(x, f"lost the weighted pick of inclusion group {key!r}")
+    pending.apply()
 
 
 def _score(ctx: _Context, buffer: ScanBuffer, e: _Entry, state: int) -> int:
@@ -1015,6 +1222,22 @@ def _score(ctx: _Context, buffer: ScanBuffer, e: _Entry, state: int) -> int:
     except RegexTimeoutError as exc:
         ctx.regex_errors.append({"entry": e.key_id, "key": "(group score)", "reason": str(exc)})
         return 0
+
+
+@dataclass
+class _Run:
+    """The state of one generation's scan loop."""
+
+    activated: dict[str, _Entry] = field(default_factory=dict)
+    failed: set[int] = field(default_factory=set)  # indices of entries that failed their probability roll
+    contents: dict[int, str] = field(default_factory=dict)  # index -> content after macro substitution
+    overflowed: bool = False
+    all_text: str = ""
+
+    def content(self, e: _Entry) -> str:
+        """The entry's content as this generation has it (SillyTavern rewrites its copy when it activates)."""
+        text = self.contents.get(e.index)
+        return text if text is not None else _content_text(e)
 
 
 def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: bool, tr: _Tracer) -> dict[str, Any]:
@@ -1027,34 +1250,24 @@ def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: boo
             if value:
                 buffer.add_inject(value)
     state = SCAN_INITIAL
-    overflowed = False
     count = 0
-    activated: dict[str, _Entry] = {}
-    failed_probability: set[int] = set()
-    all_text = ""
+    run = _Run()
     budget = js_round(js_number(settings["world_info_budget"]) * max_context / 100) or 1
     cap = js_number(settings.get("world_info_budget_cap", 0))
     if cap > 0 and budget > cap:
         budget = cap
-    entries = _sorted_entries(ctx)
-    timed = _TimedEffects(len(chat), entries, ctx.metadata, dry_run)
+    prepared = _entries(ctx)
+    entries = prepared.entries
+    timed = _TimedEffects(len(chat), prepared, ctx.metadata, dry_run)
     timed.check()
-    _index_keys(ctx, entries)
     if not entries:
-        result = _assemble([], timed, ctx)
+        result = _assemble([], run, ctx)
         if tr.outcomes is not None:
             result["outcomes"] = []
         return result
-    levels = sorted(
-        {
-            1.0 if e.get("delayUntilRecursion") is True else js_number(e.get("delayUntilRecursion"))
-            for e in entries
-            if js_truthy(e.get("delayUntilRecursion"))
-        }
-    )
+    levels = list(prepared.levels)
     level = levels.pop(0) if levels else 0.0
-    key_only = [_key_only(ctx, e, buffer, timed) for e in entries]
-    tracing = tr.enabled or tr.outcomes is not None
+    checked, special = _checked_every_pass(ctx, prepared, timed)
     max_steps = js_number(settings.get("world_info_max_recursion_steps", 0))
     recursive = js_truthy(settings.get("world_info_recursive"))
     min_act = js_number(settings.get("world_info_min_activations", 0))
@@ -1062,20 +1275,23 @@ def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: boo
     while state:
         if max_steps and max_steps <= count:
             if tr.outcomes is not None:
-                _stopped_pass(ctx, entries, activated, failed_probability, buffer, state, timed, level, tr, count)
+                _stopped_pass(ctx, entries, run.activated, run.failed, buffer, state, timed, level, tr, count)
             break
         count += 1
         next_state = SCAN_NONE
         now: list[_Entry] = []
-        for e in entries:
-            if id(e) in failed_probability or e.key_id in activated:
+        todo, found, contexts = _to_check(prepared, checked, buffer)
+        memo: dict[Any, bool] = {}
+        for i in todo:
+            e = entries[i]
+            if i in run.failed or e.key_id in run.activated:
                 continue
-            plain = key_only[e.index]
-            if plain is not None and plain[0].isdisjoint(buffer.present(e, plain[1])):
-                if tracing:
-                    tr(e, count, state, "skipped", "no key matched", "no_key_match", quiet=True)
-                continue
-            ok, why, code = _check_entry(ctx, e, buffer, state, timed, level)
+            if e.plain is not None and i not in special:  # only its keys can decide
+                ok, why, code = _check_keys(ctx, e, buffer, state, found[e.group], contexts[e.group], memo)
+            else:
+                ok, why, code = _check_entry(
+                    ctx, e, buffer, state, timed, level, found=found[e.group], context=contexts[e.group], memo=memo
+                )
             if ok:
                 now.append(e)
                 tr(e, count, state, "candidate", why)
@@ -1084,41 +1300,15 @@ def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: boo
                 if code == "recursion_excluded" and tr.outcomes is not None:
                     _excluded_match(ctx, e, buffer, state, timed, level, tr, why)
         new = sorted(now, key=lambda x: (0 if timed.is_active("sticky", x) else 1, x.index))
-        new_measure = 0
-        text_tokens = ctx.tokens(all_text)
-        _filter_groups(ctx, new, activated, buffer, state, timed, tr, count)
-        for idx, e in enumerate(new):
-            if overflowed and not js_truthy(e.get("ignoreBudget")):
-                if not any(js_truthy(x.get("ignoreBudget")) for x in new[idx:]):
-                    for x in new[idx:]:
-                        tr(x, count, state, "skipped", "token budget overflowed", "budget")
-                    break
-                tr(e, count, state, "skipped", "token budget overflowed", "budget")
-                continue
-            use_p = e.get("useProbability")
-            prob = e.get("probability")
-            if js_truthy(use_p) and not _strict_eq(prob, 100) and not timed.is_active("sticky", e):
-                roll = ctx.random() * 100
-                limit = js_number(prob) if "probability" in e else math.nan
-                if not roll <= limit:
-                    failed_probability.add(id(e))
-                    tr(e, count, state, "skipped", f"failed probability roll {roll:.4f} > {prob}", "probability")
-                    continue
-            e["content"] = substitute_params(e.get("content"), ctx.user, ctx.char)
-            new_measure += ctx.tokens.measure(f"{e['content']}\n")  # newContent += content + "\n"
-            if not js_truthy(e.get("ignoreBudget")) and text_tokens + ctx.tokens.count_of(new_measure) >= budget:
-                overflowed = True
-                tr(e, count, state, "skipped", f"token budget {budget:g} reached", "budget")
-                continue
-            activated[e.key_id] = e
-            tr(e, count, state, "activated", "")
-        successful = [x for x in new if id(x) not in failed_probability]
+        _filter_groups(ctx, new, run.activated, buffer, state, timed, tr, count)
+        _activate(ctx, new, run, budget, timed, tr, count, state)
+        successful = [x for x in new if x.index not in run.failed]
         for_recursion = [x for x in successful if not js_truthy(x.get("preventRecursion"))]
-        if recursive and not overflowed and for_recursion:
+        if recursive and not run.overflowed and for_recursion:
             next_state = SCAN_RECURSION
-        if recursive and not overflowed and state == SCAN_MIN_ACTIVATIONS and buffer.has_recurse():
+        if recursive and not run.overflowed and state == SCAN_MIN_ACTIVATIONS and buffer.has_recurse():
             next_state = SCAN_RECURSION
-        if not next_state and not overflowed and min_act > 0 and len(activated) < min_act:
+        if not next_state and not run.overflowed and min_act > 0 and len(run.activated) < min_act:
             depth = buffer.get_depth()
             over = (min_depth_max > 0 and depth > min_depth_max) or depth > len(chat)
             if not over:
@@ -1129,15 +1319,100 @@ def _generation(ctx: _Context, chat: list[str], max_context: float, dry_run: boo
             level = levels.pop(0)
         state = next_state
         if state:
-            text = "\n".join(_content_text(x) for x in for_recursion)
+            text = "\n".join(run.content(x) for x in for_recursion)
             if text:
                 buffer.add_recurse(text)
-                all_text = text + "\n" + all_text
-    result = _assemble(list(activated.values()), timed, ctx)
-    timed.set_effects(list(activated.values()))
+                run.all_text = text + "\n" + run.all_text
+    result = _assemble(list(run.activated.values()), run, ctx)
+    timed.set_effects(list(run.activated.values()))
     if tr.outcomes is not None:
-        result["outcomes"] = _outcome_list(ctx, entries, buffer, tr.outcomes)
+        result["outcomes"] = _outcome_list(ctx, entries, buffer, tr.outcomes, count > 0)
     return result
+
+
+def _checked_every_pass(ctx: _Context, prepared: _Prepared, timed: _TimedEffects) -> tuple[list[int], set[int]]:
+    """Indices of the entries each pass of this generation checks whatever the text: those whose keys alone do
+    not decide, and those under a timed effect or forced (the rules before the keys may decide for them); and
+    the set of the latter.
+    """
+    extra: set[int] = set()
+    for h in timed.touched:
+        extra.update(e.index for e in prepared.by_hash_all.get(h, ()))
+    for key_id in ctx.forced:
+        extra.update(e.index for e in prepared.by_key_id.get(key_id, ()))
+    if not extra:
+        return prepared.checked, extra
+    return sorted({*prepared.checked, *extra}), extra
+
+
+def _to_check(
+    prepared: _Prepared, checked: list[int], buffer: ScanBuffer
+) -> tuple[list[int], list[set[str] | frozenset[str]], list[Any]]:
+    """The indices of the entries a pass must check, ascending: ``checked`` and the entries decided by their keys
+    alone with a key in :meth:`ScanBuffer.present` (for every other entry the verdict is "no key matched"); and
+    :meth:`ScanBuffer.present` and :meth:`ScanBuffer.scan_context` of each key group.
+    """
+    todo = set(checked)
+    founds = []
+    contexts = []
+    for group in prepared.groups:
+        found = buffer.present(group.first, group.case_sensitive)
+        founds.append(found)
+        contexts.append(buffer.scan_context(group.first))
+        members = group.members
+        if len(found) < len(members):
+            for n in found:
+                hit = members.get(n)
+                if hit is not None:
+                    todo.update(hit)
+        else:
+            for n, hit in members.items():
+                if n in found:
+                    todo.update(hit)
+    return sorted(todo), founds, contexts
+
+
+def _activate(
+    ctx: _Context,
+    new: list[_Entry],
+    run: _Run,
+    budget: float,
+    timed: _TimedEffects,
+    tr: _Tracer,
+    count: int,
+    state: int,
+) -> None:
+    """The pass's candidates, in order, through the budget and the probability roll into ``run.activated``."""
+    text_tokens = ctx.tokens(run.all_text)
+    new_measure = 0
+    for idx, e in enumerate(new):
+        if run.overflowed and not js_truthy(e.get("ignoreBudget")):
+            if not any(js_truthy(x.get("ignoreBudget")) for x in new[idx:]):
+                for x in new[idx:]:
+                    tr(x, count, state, "skipped", "token budget overflowed", "budget")
+                break
+            tr(e, count, state, "skipped", "token budget overflowed", "budget")
+            continue
+        use_p = e.get("useProbability")
+        prob = e.get("probability")
+        if js_truthy(use_p) and not _strict_eq(prob, 100) and not timed.is_active("sticky", e):
+            roll = ctx.random() * 100
+            limit = js_number(prob) if "probability" in e else math.nan
+            if not roll <= limit:
+                run.failed.add(e.index)
+                tr(e, count, state, "skipped", f"failed probability roll {roll:.4f} > {prob}", "probability")
+                continue
+        content = run.contents[e.index] = substitute_params(run.content(e), ctx.user, ctx.char)
+        measure = ctx.measures.get(content)
+        if measure is None:
+            measure = ctx.measures[content] = ctx.tokens.measure(f"{content}\n")  # newContent += content + "\n"
+        new_measure += measure
+        if not js_truthy(e.get("ignoreBudget")) and text_tokens + ctx.tokens.count_of(new_measure) >= budget:
+            run.overflowed = True
+            tr(e, count, state, "skipped", f"token budget {budget:g} reached", "budget")
+            continue
+        run.activated[e.key_id] = e
+        tr(e, count, state, "activated", "")
 
 
 def _stopped_pass(
@@ -1155,7 +1430,7 @@ def _stopped_pass(
     """The pass ``max_recursion_steps`` stopped, checked without side effects: its candidates are ``max_recursion``."""
     errors, timed_out = list(ctx.regex_errors), dict(ctx.timed_out)
     for e in entries:
-        if id(e) in failed or e.key_id in activated:
+        if e.index in failed or e.key_id in activated:
             continue
         ok, why, _ = _check_entry(ctx, e, buffer, state, timed, level)
         if ok:
@@ -1179,22 +1454,35 @@ def _excluded_match(
 
 
 def _outcome_list(
-    ctx: _Context, entries: list[_Entry], buffer: ScanBuffer, recorder: OutcomeRecorder
+    ctx: _Context, entries: list[_Entry], buffer: ScanBuffer, recorder: OutcomeRecorder, scanned: bool
 ) -> list[dict[str, Any]]:
+    """Every entry's ``{book, uid, outcome, detail, near_miss}``. An entry the recorder never heard of was left out
+    of every pass's checks because none of its keys occurs in the text: "no key matched" (or "not scanned" when
+    no pass ran).
+    """
+    unseen = ("no_key_match", "no key matched" if scanned else "not scanned")
+    if ctx.near_index is None:
+        needles = [needles_of(e, ctx.user, ctx.char) for e in entries]
+        ctx.near_index = NearMissIndex(entries, needles, ctx.settings, ctx.key_index)
+    index = ctx.near_index
+    near = NearMisses(buffer, index.typos)
+    candidates = index.candidates(near)
     out = []
-    missed = {
-        e.key_id: needles_of(e, ctx.user, ctx.char) for e in entries if recorder.get(e.key_id)[0] == "no_key_match"
-    }
-    ids = tuple(e.key_id for e in entries)
-    if ctx.typo_index is None or ctx.typo_index[0] != ids:
-        ctx.typo_index = (ids, TypoIndex(n for e in entries for n in needles_of(e, ctx.user, ctx.char)))
-    typos = ctx.typo_index[1]
-    texts: dict[Any, Any] = {}
-    for e in entries:
-        code, detail = recorder.get(e.key_id)
-        near = near_miss(e, buffer, missed[e.key_id], typos, texts) if code == "no_key_match" else ""
+    get = recorder.get
+    for i, e in enumerate(entries):
+        code, detail = get(e.key_id, unseen)
         out.append(
-            {"book": name_of(e), "uid": _uid_text(e.get("uid")), "outcome": code, "detail": detail, "near_miss": near}
+            {
+                "book": e.book,
+                "uid": e.uid_text,
+                "outcome": code,
+                "detail": detail,
+                "near_miss": (
+                    near.find(e, index.needles[i], index.probes[i])
+                    if code == "no_key_match" and i in candidates
+                    else ""
+                ),
+            }
         )
     return out
 
@@ -1204,7 +1492,7 @@ def _content_text(e: Mapping[str, Any]) -> str:
     return c if isinstance(c, str) else _js_str(c)
 
 
-def _assemble(activated: list[_Entry], timed: _TimedEffects, ctx: _Context) -> dict[str, Any]:
+def _assemble(activated: list[_Entry], run: _Run, ctx: _Context) -> dict[str, Any]:
     before: list[str] = []
     after: list[str] = []
     em: list[dict[str, Any]] = []
@@ -1213,10 +1501,9 @@ def _assemble(activated: list[_Entry], timed: _TimedEffects, ctx: _Context) -> d
     depth_entries: list[dict[str, Any]] = []
     outlets: dict[str, list[str]] = {}
     for e in _sort_by_order(activated):
-        content = e.get("content")
-        if not js_truthy(content):
+        content = run.content(e)
+        if not content:
             continue
-        content = _content_text(e)
         pos = e.get("position")
         if not _is_number(pos):
             continue
@@ -1266,15 +1553,43 @@ def _assemble(activated: list[_Entry], timed: _TimedEffects, ctx: _Context) -> d
 _UNDEF = object()
 
 
+#: The keys kit adds to a step of :func:`simulate` beyond SillyTavern's own result.
+KIT_STEP_KEYS: tuple[str, ...] = ("outcomes", "trace", "regexErrors")
+
+
+def sillytavern_shape(result: Mapping[str, Any]) -> dict[str, Any]:
+    """A :func:`simulate` result with SillyTavern's keys only: each step without :data:`KIT_STEP_KEYS`.
+
+    What to compare with SillyTavern's own output (the shared scenarios' expected files, a Node run of
+    ``checkWorldInfo``). The result itself is not changed.
+
+    Parameters
+    ----------
+    result : dict
+        ``{"steps": [...]}`` as :func:`simulate` returns it.
+
+    Returns
+    -------
+    dict
+        ``{"steps": [...]}``: per step ``activated``, the seven slots of :data:`SLOT_NAMES` and
+        ``timedWorldInfo``, as :func:`simulate` gave them.
+    """
+    return {
+        **{k: v for k, v in result.items() if k != "steps"},
+        "steps": [{k: v for k, v in step.items() if k not in KIT_STEP_KEYS} for step in result["steps"]],
+    }
+
+
 def simulate(
     scenario: Mapping[str, Any],
     *,
     trace: bool | None = None,
     regex_timeout: float = MATCH_TIMEOUT_S,
     regex_budget: float = TIME_BUDGET_S,
-    outcomes: bool = False,
+    outcomes: bool = True,
 ) -> dict[str, Any]:
-    """Run a SillyTavern world-info scenario and return what SillyTavern 1.15.0 would produce.
+    """Run a SillyTavern world-info scenario and return what SillyTavern 1.15.0 would produce, with kit's
+    per-entry outcomes (why each entry did or did not fire) beside it.
 
     Parameters
     ----------
@@ -1295,8 +1610,10 @@ def simulate(
     regex_budget : float, default=TIME_BUDGET_S
         Seconds all regex-key matches of this call may take together; after that every regex key is reported
         and counts as not matching.
-    outcomes : bool, default=False
-        Add an ``outcomes`` list to every step (off by default, so the result stays SillyTavern's shape).
+    outcomes : bool, default=True
+        Add an ``outcomes`` list to every step. ``False`` leaves it out (and the near-miss search with it): the
+        steps then hold SillyTavern's keys only (plus ``trace``/``regexErrors`` when there are any); see
+        :func:`sillytavern_shape` to strip kit's keys from a result.
 
     Returns
     -------
@@ -1307,9 +1624,10 @@ def simulate(
         (``[{depth, entries, role}]``), ``outletEntries`` (``{name: [text, ...]}``) and ``timedWorldInfo``
         (``{"sticky": {...}, "cooldown": {...}}`` after the step); with tracing, ``trace`` holds
         ``{entry, loop, scan_state, stage, reason}`` events (``stage``: ``candidate``, ``skipped``, ``removed`` or
-        ``activated``); with ``outcomes``, ``outcomes`` holds one ``{book, uid, outcome, detail, near_miss}`` per
-        entry in play, in SillyTavern's sorted order (``outcome`` from :data:`kit.worldbook.reasons.OUTCOMES`, see
-        :mod:`kit.worldbook.sillytavern.outcomes`). ``regexErrors`` lists regex keys that timed
+        ``activated``); ``outcomes`` (unless ``outcomes=False``) holds one ``{book, uid, outcome, detail,
+        near_miss}`` per entry in play, in SillyTavern's sorted order (``outcome`` from
+        :data:`kit.worldbook.engine.reasons.OUTCOMES`, see :mod:`kit.worldbook.sillytavern.outcomes`). ``trace``,
+        ``outcomes`` and ``regexErrors`` are kit's (:data:`KIT_STEP_KEYS`). ``regexErrors`` lists regex keys that timed
         out or were refused as too costly to compile or not expressible (they count as not matching; kit differs
         from SillyTavern there), as ``{entry, key, reason}``, when there were any.
 

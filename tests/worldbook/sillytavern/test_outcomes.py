@@ -1,21 +1,25 @@
-"""The simulator's outcomes: one code per entry and step, every SillyTavern rule reachable; near misses."""
+"""The simulator's outcomes (``outcomes``): one code per entry and step, every SillyTavern rule reachable; near
+misses. The frame of ``why`` is tested in ``test_scenario_why.py``.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from st_inputs import book, chat
+from kit.worldbook.engine.reasons import OUTCOME_RULES
+from kit.worldbook.sillytavern import sillytavern_shape, simulate, why
+from tests.worldbook.sillytavern.st_inputs import E, book, chat
 
-from kit.worldbook.engine.reasons import OUTCOME_RULES, OUTCOMES, WHY_SCHEMA
-from kit.worldbook.sillytavern import simulate, why
-
-
-def E(uid: int, keys: list[str] | None = None, content: str | None = None, **fields: Any) -> dict[str, Any]:
-    e: dict[str, Any] = {"uid": uid, "content": content if content is not None else f"entry {uid}"}
-    if keys is not None:
-        e["key"] = keys
-    e.update(fields)
-    return e
+#: (key, a word its content mentions): entries that activate each other through recursion
+PAIRS = [
+    ("dragon", "wizard"),
+    ("wizard", "castle"),
+    ("castle", "龙"),
+    ("龙", "moon"),
+    ("moon", "dragon"),
+    ("knight", "x"),
+]
+MESSAGES = ("a dragon", "the Knight sleeps", "nothing", "moonlight", "城堡里的龙", "knights")
 
 
 def outcome_of(
@@ -75,21 +79,52 @@ def test_every_sillytavern_rule_has_a_reachable_outcome() -> None:
     assert seen == st_codes
 
 
-def test_why_frame_and_simulator_outcomes_list() -> None:
-    sc = {"books": book(E(0, ["dragon"]), E(1, ["unicorn"])), "chat": chat("hello dragon")}
-    r = why(sc)
-    assert list(r.columns) == list(WHY_SCHEMA) and list(r["outcome"].cat.categories) == list(OUTCOMES)
-    assert r["entry_id"].tolist() == ["B/0", "B/1"]
-    step = simulate(sc, outcomes=True)["steps"][0]
-    assert step["activated"] == ["B.0"]
-    assert step["outcomes"][0] == {
-        "book": "B",
-        "uid": "0",
-        "outcome": "activated",
-        "detail": "primary key 'dragon'",
-        "near_miss": "",
+def test_outcomes_do_not_change_the_result() -> None:
+    entries = [E(i, [w], content=f"{w} {v}", group="g" if i % 3 == 0 else "") for i, (w, v) in enumerate(PAIRS)]
+    sc = {
+        "books": book(*entries),
+        "steps": [{"chat": chat(*MESSAGES[: i + 1])} for i in range(len(MESSAGES))],
+        "settings": {"world_info_recursive": True, "world_info_match_whole_words": True},
+        "random": {"seed": 5},
     }
-    assert "outcomes" not in simulate(sc)["steps"][0]  # SillyTavern's shape unless asked
+    with_outcomes = simulate(sc, trace=True)
+    without = simulate(sc, trace=True, outcomes=False)
+    assert sillytavern_shape(with_outcomes) == sillytavern_shape(without)
+    assert [s["trace"] for s in with_outcomes["steps"]] == [s["trace"] for s in without["steps"]]
+    assert all(len(s["outcomes"]) == len(entries) for s in with_outcomes["steps"])
+
+
+def test_near_misses_do_not_depend_on_the_other_entries() -> None:
+    # recursion off: each entry's near miss depends on the chat only, whatever else is in the book
+    entries = [
+        E(0, ["lyra"], caseSensitive=True),
+        E(1, ["cat"], matchWholeWords=True),
+        E(2, ["harbour"]),
+        E(3, ["glacite"], scanDepth=1),
+        E(4, ["sapphire"], matchPersonaDescription=False),
+        # a key across the buffer's joint of two messages: the key index (one piece at a time) cannot rule it out
+        E(5, ["GLACIT\n\x01char"], caseSensitive=True),
+        E(6, ["harbour"], scanDepth=3),  # activates: no near miss
+        E(7, ["nothing here"]),
+    ]
+    sc = {
+        "chat": chat("the harbour", "Wears\nA hat", "the Lyra cats and glacit"),
+        "globalScanData": {"personaDescription": "wears a sapphire"},
+        "settings": {"world_info_depth": 2},
+    }
+    together = why({**sc, "books": book(*entries)})
+    alone = [why({**sc, "books": book(e)})["near_miss"].iloc[0] for e in entries]
+    assert together["near_miss"].tolist() == alone
+    assert alone == [
+        "case: Lyra",
+        "whole word: cat",
+        "scan depth: harbour",
+        "typo: glacit",
+        "personaDescription: sapphire",
+        "case: glacit\n\x01Char",
+        "",
+        "",
+    ]
 
 
 def test_the_furthest_pass_gives_the_outcome() -> None:

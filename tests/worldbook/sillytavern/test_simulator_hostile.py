@@ -1,6 +1,7 @@
 """Hostile simulator scenarios: wrongly typed fields give a ``ScenarioError`` naming the field (never an
 ``AttributeError`` or ``TypeError``), odd entry values are read as SillyTavern reads them, deep or huge JSON
-given to the command line is refused in one line."""
+given to the command line is refused in one line; thousands of keys and entries simulate (hostile regex keys:
+``test_jsregex.py``)."""
 
 from __future__ import annotations
 
@@ -11,10 +12,10 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from st_inputs import book, chat
 
 from kit.cli import main
-from kit.worldbook.sillytavern import ScenarioError, simulate
+from kit.worldbook.sillytavern import ScenarioError, read_world, simulate
+from tests.worldbook.sillytavern.st_inputs import book, chat
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.floats(allow_nan=False) | st.text(max_size=8),
@@ -194,3 +195,26 @@ def test_deep_or_huge_values_built_in_python_are_named() -> None:
     scenario["steps"] = [{"chat": chat("a"), "maxContext": -(10**5000)}]
     with pytest.raises(ScenarioError, match=r"'steps\[0\]\.maxContext' holds an integer too long"):
         simulate(scenario)
+
+
+# ---- large inputs: thousands of keys and entries --------------------------------------------------------
+
+
+def test_thousands_of_keys_in_one_entry() -> None:
+    keys = [f"key{i}" for i in range(5000)]
+    sc = {"books": book({"uid": 0, "key": keys, "content": "x"}), "chat": chat("a message with key4999 in it")}
+    assert simulate(sc)["steps"][0]["activated"] == ["B.0"]
+    entry = read_world({"entries": {"0": {"uid": 0, "key": keys, "content": "x"}}}, book_id="many").entry("0")
+    assert len(entry.triggers.keyword.keys) == 5000
+
+
+def test_large_book_of_entries_simulates() -> None:
+    entries = [
+        {"uid": i, "key": [f"word{i}", f"词{i}"], "content": f"content {i}", "order": i % 50} for i in range(3000)
+    ]
+    sc = {
+        "books": book(*entries),
+        "chat": chat("word10 and 词2999"),
+        "settings": {"world_info_recursive": True, "world_info_match_whole_words": True},
+    }
+    assert sorted(simulate(sc)["steps"][0]["activated"]) == ["B.10", "B.2999"]

@@ -6,13 +6,13 @@ import base64
 import json
 
 import pytest
-from st_inputs import WORLDBOOKS, chat, load_json, shared
 
 from kit.worldbook import WorldBookFormatError
 from kit.worldbook.book.cards import KIT_TO_ST_POSITION as CARDS_KIT_TO_ST
 from kit.worldbook.book.cards import ST_TO_KIT_POSITION as CARDS_ST_TO_KIT
 from kit.worldbook.sillytavern import is_sillytavern_world, read_world, simulate
 from kit.worldbook.sillytavern.mapping import KIT_TO_ST_POSITION, ST_TO_KIT_POSITION
+from tests.worldbook.sillytavern.st_inputs import WORLDBOOKS, chat, load_json, shared
 
 REAL_BOOKS = [
     "en_far_domain_chub.json",

@@ -6,11 +6,11 @@ import dataclasses
 import json
 
 import pytest
-from st_inputs import WORLDBOOKS, load_json, shared
 
 from kit.worldbook import Entry, KeywordTrigger, RagTrigger, Triggers, WorldBook
 from kit.worldbook import to_character_book as _to_cb
 from kit.worldbook.sillytavern import read_world, simulate, to_world_file, write_world_file
+from tests.worldbook.sillytavern.st_inputs import WORLDBOOKS, load_json, shared
 
 
 def to_character_book(book):

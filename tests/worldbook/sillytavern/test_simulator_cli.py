@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import json
 
-from st_inputs import SCENARIOS, load_json, shared
-
 from kit.cli import main
-from kit.worldbook.sillytavern import simulate
+from kit.worldbook.sillytavern import sillytavern_shape, simulate
+from tests.worldbook.sillytavern.st_inputs import SCENARIOS, load_json, shared
 
 
 def test_st_simulate_prints_the_simulation(capsys) -> None:
@@ -15,6 +14,15 @@ def test_st_simulate_prints_the_simulation(capsys) -> None:
     assert main(["st-simulate", str(path)]) == 0
     printed = json.loads(capsys.readouterr().out)
     assert printed == simulate(load_json(path))
+    assert all("outcomes" in step for step in printed["steps"])
+    expected = load_json(SCENARIOS / "expected" / "recursion_groups_timed.json")
+    assert sillytavern_shape(printed) == expected
+
+
+def test_st_simulate_without_outcomes_prints_sillytavern_result(capsys) -> None:
+    name = "recursion_groups_timed.json"
+    assert main(["st-simulate", "--no-outcomes", str(shared(SCENARIOS / "scenarios" / name))]) == 0
+    assert json.loads(capsys.readouterr().out) == load_json(SCENARIOS / "expected" / name)
 
 
 def test_st_simulate_trace_and_compact(capsys, tmp_path) -> None:

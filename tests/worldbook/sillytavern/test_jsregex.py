@@ -7,16 +7,17 @@ never by measuring wall-clock time.
 
 from __future__ import annotations
 
+import random
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from st_inputs import book, chat
 
 from kit.core.errors import InvalidParameterError, KitError
 from kit.worldbook.sillytavern import RegexTimeoutError, UnsafeRegexError, parse_regex_key, read_world, simulate
 from kit.worldbook.sillytavern.jsregex import MAX_PATTERN_LENGTH, RegexLimits, check_pattern_safety
+from tests.worldbook.sillytavern.st_inputs import NODE, book, chat, node_json
 
 #: 2**30 ways to split 40 a's: no engine finishes this by backtracking.
 EXPONENTIAL = "(a|a)" * 30 + "b"
@@ -218,3 +219,123 @@ def test_any_key_parses_to_plain_text_a_refusal_or_a_bounded_match(parts: list[s
         assert isinstance(key.test(text, timeout=0.05), bool)
     except RegexTimeoutError:
         pass
+
+
+# ---- against a real JavaScript engine (Node.js; skipped without node) ----------------------------------------
+
+ATOMS = [
+    "a",
+    "b",
+    "A",
+    "é",
+    "龙",
+    "\\d",
+    "\\w",
+    "\\W",
+    "\\s",
+    "\\b",
+    "\\B",
+    ".",
+    "[a-c]",
+    "[^a]",
+    "[\\w]",
+    "[^]",
+    "\\x01",
+    "\\u00e9",
+    "\\.",
+    "\\/",
+    "^",
+    "$",
+    "(?:ab)",
+    "(a|b)",
+    "(?=a)",
+    "(?!b)",
+    "(?<=a)",
+    "(?<!b)",
+    "\\n",
+    " ",
+    "{",
+    "}",
+    "]",
+    "x{2}",
+    "\\1",
+    "[\\d-]",
+    "\\cJ",
+    "\\q",
+    "\\p{L}",
+    "\\p{Script=Han}",
+    "\\p{sc=Latn}",
+    "\\P{Nd}",
+    "\\p{Han}",
+    "\\p{scx=Hira}",
+    "[\\p{Lu}1]",
+    "\\p{gc=Nd}",
+    "\\p{Alphabetic}",
+    "\\p{script=han}",
+    "(?<n>a)\\k<n>",
+    "\\u{1F600}",
+]
+
+QUANTS = ["", "", "", "*", "+", "?", "{1,2}", "*?", "{2,}"]
+
+ALPHABET = [
+    "a",
+    "b",
+    "A",
+    "B",
+    "é",
+    "É",
+    "龙",
+    "1",
+    "_",
+    " ",
+    "\n",
+    "\x01",
+    ".",
+    "-",
+    "/",
+    "\u2028",
+    "ab",
+    "aab",
+    "ひ",
+    "١",
+]
+
+
+def _patterns(rng: random.Random, n: int) -> list[tuple[str, str]]:
+    cases = []
+    for _ in range(n):
+        parts = []
+        for _ in range(rng.randint(1, 4)):
+            atom = rng.choice(ATOMS)
+            q = rng.choice(QUANTS) if atom not in ("^", "$", "\\b", "\\B", "(?=a)", "(?!b)", "(?<=a)", "(?<!b)") else ""
+            parts.append(atom + q)
+        flags = "".join(f for f in "imsuy" if rng.random() < 0.25)
+        cases.append(("".join(parts), flags))
+    return cases
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed")
+def test_regex_keys_match_like_javascript() -> None:
+    rng = random.Random(1234)
+    pats = _patterns(rng, 1500)
+    texts = ["\x01" + "".join(rng.choice(ALPHABET) for _ in range(rng.randint(0, 8))) for _ in range(12)]
+    script = r"""
+    const {pats, texts} = JSON.parse(require('fs').readFileSync(0, 'utf8'));
+    const out = pats.map(([p, f]) => { let r; try { r = new RegExp(p, f); } catch (e) { return null; }
+        return texts.map(t => new RegExp(p, f).test(t)); });
+    process.stdout.write(JSON.stringify(out));"""
+    expected = node_json(script, {"pats": pats, "texts": texts})
+    compared = 0
+    for (p, f), exp in zip(pats, expected):
+        key = parse_regex_key(f"/{p}/{f}")
+        if exp is None:
+            assert key is None, (p, f)  # invalid in JavaScript: ST matches the key as plain text
+            continue
+        assert key is not None, (p, f)
+        if key.compiled is None:
+            continue  # refused as unsafe or untranslatable: documented, never matches
+        got = [key.test(t) for t in texts]
+        assert got == exp, (p, f)
+        compared += 1
+    assert compared > 1000
