@@ -490,8 +490,9 @@ def _save_ids(paths: list[Path]) -> list[str]:
 #: 0.1-0.2 s (under a second on a machine several times slower), and a lost worker redoes little.
 MAX_SAVES_PER_PARTITION = 128
 #: Default ``partition_bytes`` of :func:`open_fleet`: partitions are also sized by work, which grows with the bytes
-#: decoded (about 20 MB of small databases a second for ``tables()``: 8 MiB is about 0.4 s).
-PARTITION_BYTES = 8 * 1024 * 1024
+#: decoded once databases are large (NBT is decoded in Python, a few MB a second): 2 MiB keeps a partition of large
+#: databases around a second, while 128 small saves (generated ones are ~4 KB) stay far below it.
+PARTITION_BYTES = 2 * 1024 * 1024
 
 
 def _group(
@@ -537,7 +538,7 @@ def open_fleet(
         client (per CPU without one), at most :data:`MAX_SAVES_PER_PARTITION` (128) saves and ``partition_bytes``
         of database files each; a large save has a partition of its own. Each task costs a few milliseconds
         of scheduling and serialisation, so small saves are grouped; the grouping never changes a result.
-    partition_bytes : int, default=8 MiB (:data:`PARTITION_BYTES`)
+    partition_bytes : int, default=2 MiB (:data:`PARTITION_BYTES`)
 
     Returns
     -------
@@ -551,7 +552,7 @@ def open_fleet(
         When the pattern or folder holds no save.
     """
     _check_count_option(saves_per_partition, "saves_per_partition", optional=True, example="8")
-    _check_count_option(partition_bytes, "partition_bytes", optional=False, example="8 * 1024 * 1024")
+    _check_count_option(partition_bytes, "partition_bytes", optional=False, example="2 * 1024 * 1024")
     paths = _find_saves(source)
     if not paths:
         raise FleetSourceError("open_fleet was given no saves")

@@ -206,7 +206,7 @@ def test_wrong_arguments_say_what_to_pass(generated_fleet):
     with pytest.raises(
         error,
         match=r"'partition_bytes' .* Got 0.5 \(float\) instead: pass an int such as "
-        r"partition_bytes=8 \* 1024 \* 1024\.$",
+        r"partition_bytes=2 \* 1024 \* 1024\.$",
     ):
         kit.fleet.open_fleet(root, partition_bytes=0.5)
     with pytest.raises(error, match=r"Got int 3 at position 1 instead: pass folders such as"):
