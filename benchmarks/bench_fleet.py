@@ -1,25 +1,31 @@
-"""Fleet analysis on Dask against a plain pandas loop: 1,000 generated saves and 5,000 generated chats.
+"""Fleet analysis on Dask against plain loops: 1,000 generated saves and 2,000 generated chats.
 
 Every variant runs in a fresh Python process, so its peak memory (``ru_maxrss``) is its own:
 
 - saves: ``Save.summary()`` of every save concatenated by a loop (unreadable saves caught), and the same rows
-  from the single-save records (``AgentDatabase.stats()``) framed once (the fastest one-process loop), against
-  ``kit.fleet.open_fleet(...).summary()`` computed on a ``distributed.LocalCluster`` of 1 and 2 worker
-  processes (1 thread each);
-- chats: ``kit.worldbook.read_chats`` + ``kit.worldbook.coverage`` in one process, against
+  from the single-save records (``AgentDatabase.stats()``) framed once (the leanest one-process loop, the baseline
+  of the target), against ``kit.fleet.open_fleet(...).summary()`` computed on a ``distributed.LocalCluster`` of 1
+  and 2 worker processes (1 thread each);
+- chats: ``kit.worldbook.read_chats`` + ``kit.worldbook.entry_coverage`` in one process, against
   ``kit.fleet.coverage`` over the chat folder on the same clusters (results checked equal);
 - memory growth: the fleet summary with 2 workers over 250, 500 and 1,000 saves (peak of each worker);
-- scale (``--scale 10000``): summary, tables and problems of 10,000 saves against 2,500 on 2 worker processes
-  (generated once into ``build/bench_fleet/`` and reused): the largest worker's peak memory, the longest task, and
-  Dask's scheduler overhead (wall time minus the tasks' own time over the workers, from Dask's task stream).
+- scale (``--parts scale``, or ``--scale N`` added to the other parts): summary, tables and problems of 10,000
+  saves against 2,500 on 2 worker processes (generated once into ``build/bench_fleet/`` and reused): the largest
+  worker's peak memory, the longest task, and Dask's scheduler overhead (wall time minus the tasks' own time over
+  the workers, from Dask's task stream).
 
-Clusters: ``kit.fleet.local_client(n)`` (single-threaded worker processes with ``kit.fleet.WORKER_CONFIG``), and for
-comparison a ``LocalCluster`` with Dask's default settings.
+Clusters: ``kit.fleet.local_client(n)`` (single-threaded worker processes with ``kit.fleet.WORKER_CONFIG``); with
+``--setups default,kit`` also a ``LocalCluster`` with Dask's default settings, for comparison.
 
-Times exclude data generation and cluster start-up (printed separately). Every variant runs ``--repeat`` times
-(default 3), interleaved, and the best time is reported with the range (the machine's speed drifts by 10-30%
-from minute to minute on shared hosts). Ratios are against the loop measured in the same run. Usage: ``python benchmarks/bench_fleet.py [--saves 1000] [--chats 5000] [--parts saves,chats,memory] [--repeat 3] [--setups default,kit] [--scale 10000]``
-(``--parts scale --scale 10000`` runs the scale part alone).
+Times exclude data generation and cluster start-up (printed separately); the workers have kit imported before
+timing, as the loops' process has. Every variant runs ``--repeat`` times (default 3), interleaved, and the best time
+is reported with the range (the machine's speed drifts by 10-30% from minute to minute on shared hosts). Ratios are
+against the loop measured in the same run. Each fleet run also prints its CPU figures (client with the scheduler,
+each worker, the tasks from Dask's task stream) and the wall time they imply on an otherwise idle machine, which a
+busy machine disturbs less than the wall times. The default run takes about 3-4 minutes on 2 idle cores.
+
+Usage: ``python benchmarks/bench_fleet.py [--saves 1000] [--chats 2000] [--parts saves,chats,memory,scale]
+[--repeat 3] [--setups kit] [--scale 10000]``.
 """
 
 from __future__ import annotations
@@ -101,9 +107,11 @@ def run_variant(variant: str, data: Path, workers: int, limit: int | None, setup
 
     saves = sorted(p for p in (data / "fleet").glob("*/*") if p.is_dir())[:limit]
     chat_options = {"character_books": CHARACTER_BOOKS, "global_book_ids": ["aetheria", "starport_nyx"]}
-    library = wb.load_studio(data / "studio").library if variant.startswith("chats") else None
+    library = wb.read_studio(data / "studio").library if variant.startswith("chats") else None
     out: dict = {"variant": variant, "workers": workers, "n_saves": len(saves)}
     _warm()
+    if not variant.endswith("fleet") and variant != "saves-scale":
+        _warm_up(variant, data, saves, library, chat_options)
     cpu = time.process_time()
     if variant == "saves-loop":
         started = time.perf_counter()
@@ -164,7 +172,7 @@ def run_variant(variant: str, data: Path, workers: int, limit: int | None, setup
     elif variant == "chats-loop":
         started = time.perf_counter()
         corpus = wb.read_chats(data / "st", **chat_options)
-        cov = wb.coverage(library, corpus.conversations, progress=False)
+        cov = wb.entry_coverage(library, corpus.conversations, progress=False)
         out.update(
             seconds=time.perf_counter() - started,
             rows=int(cov["n_activated"].sum()),
@@ -176,20 +184,28 @@ def run_variant(variant: str, data: Path, workers: int, limit: int | None, setup
 
         cluster, client, startup = _cluster(workers, setup)
         try:
-            worker_cpu = sum(client.run(_cpu_seconds).values())
+            _warm_up(variant, data, saves, library, chat_options, client)
+            before = client.run(_cpu_seconds)
             cpu = time.process_time()
             started = time.perf_counter()
             if variant == "saves-scale":
                 out.update(_scale_run(client, saves))
             elif variant == "saves-fleet":
-                fleet = kit.fleet.open_fleet(saves, client=client)
-                (result,) = fleet.compute(fleet.summary(), progress=False)
-                out.update(rows=len(result), npartitions=fleet.npartitions)
+                from distributed import get_task_stream
+
+                with get_task_stream(client) as stream:
+                    fleet = kit.fleet.open_fleet(saves, client=client)
+                    out["open_cpu_seconds"] = time.process_time() - cpu
+                    (result,) = fleet.compute(fleet.summary(), progress=False)
+                out.update(rows=len(result), npartitions=fleet.npartitions, **_task_stats(stream.data))
             else:
                 cov = kit.fleet.coverage(library, data / "st", client=client, chat_options=chat_options, progress=False)
                 out.update(rows=int(cov["n_activated"].sum()))
             out["seconds"] = time.perf_counter() - started
-            out["cpu_seconds"] = time.process_time() - cpu + sum(client.run(_cpu_seconds).values()) - worker_cpu
+            out["client_cpu_seconds"] = time.process_time() - cpu  # the client and, on a LocalCluster, the scheduler
+            used = [after - before[w] for w, after in client.run(_cpu_seconds).items()]
+            out["worker_cpu_seconds"] = used
+            out["cpu_seconds"] = out["client_cpu_seconds"] + sum(used)
             out["startup_seconds"] = startup
             out["worker_peak_mb"] = max(client.run(_worker_peak_mb).values())
         finally:
@@ -197,6 +213,61 @@ def run_variant(variant: str, data: Path, workers: int, limit: int | None, setup
             cluster.close()
     out["main_peak_mb"] = _peak_mb()
     return out
+
+
+def _warm_up(variant: str, data: Path, saves: list[Path], library, chat_options: dict, client=None) -> None:
+    """The variant's own work on a few saves or chats before timing, so first-call costs (lazy imports, caches, Dask's
+    first graph) are out of every variant alike: the loops in their process, the fleets in client and workers."""
+    import kit
+    import kit.fleet
+    import kit.worldbook as wb
+
+    if variant.startswith("saves") and client is None:
+        for path in saves[:4]:
+            with kit.open_save(path) as save:
+                for handle in save.databases.handles():
+                    try:
+                        handle.stats()
+                        handle.tables()
+                    except kit.StorageError:
+                        pass
+    elif variant.startswith("saves"):
+        fleet = kit.fleet.open_fleet(saves[:4], client=client, saves_per_partition=1)
+        fleet.compute(fleet.summary(), fleet.tables(), fleet.problems(), progress=False)
+    else:
+        files = sorted(wb.scan_chat_files(data / "st"), key=lambda f: f.conversation_id)[:4]
+        if client is None:
+            wb.entry_coverage(library, [wb.read_chat(f, **chat_options).conversation for f in files], progress=False)
+        else:
+            kit.fleet.coverage(library, files, client=client, chat_options=chat_options, chats_per_partition=1)
+
+
+def _where_the_time_goes(r: dict, loop_cpu: float) -> str:
+    """CPU figures of a fleet run, which a busy machine disturbs less than wall times, and the wall time they imply.
+
+    On ``n`` cores the run takes at least its total CPU over ``n`` and at least the client's CPU plus the busiest
+    worker's (the client, with the scheduler of a LocalCluster in it, works before and after the tasks): the larger
+    is what an otherwise idle machine would show, give or take Dask's latencies.
+    """
+    workers = r["worker_cpu_seconds"]
+    floor = max(r["cpu_seconds"] / max(len(workers), 2), r["client_cpu_seconds"] + max(workers))
+    opened = f" (open_fleet {r['open_cpu_seconds']:.3f})" if "open_cpu_seconds" in r else ""
+    tasks = (
+        f"; {r['n_tasks']} tasks, {r['task_seconds']:.2f} s in all, longest {r['longest_task_seconds']:.2f} s"
+        if "n_tasks" in r
+        else ""
+    )
+    return (
+        f"client + scheduler {r['client_cpu_seconds']:.3f} CPU s{opened}, workers "
+        f"{', '.join(f'{w:.2f}' for w in workers)} CPU s{tasks}; CPU-bound wall {floor:.2f} s = "
+        f"{loop_cpu / floor:.2f}x the loop's CPU (indicative: what an idle machine would give)"
+    )
+
+
+def _task_stats(stream: list[dict]) -> dict:
+    """The tasks' own compute spans from Dask's task stream: their count, sum and longest (seconds)."""
+    spans = [s["stop"] - s["start"] for t in stream for s in t["startstops"] if s["action"] == "compute"]
+    return {"n_tasks": len(spans), "task_seconds": sum(spans), "longest_task_seconds": max(spans, default=0.0)}
 
 
 def _scale_run(client, saves: list[Path]) -> dict:
@@ -212,13 +283,12 @@ def _scale_run(client, saves: list[Path]) -> dict:
         fleet = kit.fleet.open_fleet(saves, client=client)
         results = fleet.compute(fleet.summary(), fleet.tables(), fleet.problems(), progress=False)
     wall = time.perf_counter() - started
-    spans = [s["stop"] - s["start"] for t in stream.data for s in t["startstops"] if s["action"] == "compute"]
-    busy = sum(spans) / workers
+    tasks = _task_stats(stream.data)
+    busy = tasks["task_seconds"] / workers
     return {
         "rows": sum(len(r) for r in results),
         "npartitions": fleet.npartitions,
-        "n_tasks": len(spans),
-        "longest_task_seconds": max(spans),
+        **tasks,
         "overhead_share": max(0.0, wall - busy) / wall,
     }
 
@@ -287,8 +357,10 @@ def _spawn(variant: str, data: Path, workers: int = 0, limit: int | None = None,
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--saves", type=int, default=1000)
-    parser.add_argument("--chats", type=int, default=5000)
-    parser.add_argument("--parts", default="saves,chats,memory", help="comma-separated: saves, chats, memory")
+    parser.add_argument("--chats", type=int, default=2000)
+    parser.add_argument(
+        "--parts", default="saves,chats,memory", help="comma-separated: saves, chats, memory, scale (10,000 saves)"
+    )
     parser.add_argument("--run")
     parser.add_argument("--data")
     parser.add_argument("--workers", type=int, default=0)
@@ -296,8 +368,8 @@ def main() -> None:
     parser.add_argument("--setup", default="kit", help=argparse.SUPPRESS)
     parser.add_argument(
         "--setups",
-        default="default,kit",
-        help="clusters to compare: 'kit' (local_client), 'default' (Dask's LocalCluster defaults)",
+        default="kit",
+        help="clusters to compare: 'kit' (local_client), 'default' (Dask's LocalCluster defaults; 'default,kit')",
     )
     parser.add_argument(
         "--repeat", type=int, default=3, help="runs of every variant, interleaved; the best is reported"
@@ -306,15 +378,18 @@ def main() -> None:
         "--scale",
         type=int,
         default=0,
-        help="also the scale part: this many saves (10000) against a quarter of them, data cached in build/",
+        help="the scale part's saves (default 10000, against a quarter of them; data cached in build/); "
+        "giving it adds the part",
     )
     args = parser.parse_args()
     if args.run:
         print(json.dumps(run_variant(args.run, Path(args.data), args.workers, args.limit, args.setup)))
         return
-    if args.scale:
-        scale(args.scale, args.repeat)
-        if args.parts == "scale":
+    parts = set(args.parts.split(","))
+    if args.scale or "scale" in parts:
+        scale(args.scale or 10_000, args.repeat)
+        parts.discard("scale")
+        if not parts:
             return
 
     from kit.samples.fleet import write_chat_corpus, write_fleet
@@ -323,7 +398,6 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bench_fleet_") as tmp:
         data = Path(tmp)
         started = time.perf_counter()
-        parts = set(args.parts.split(","))
         setups = [s for s in ("default", "kit") if s in args.setups.split(",")]
         fleet = write_fleet(data / "fleet", args.saves)
         chats = write_chat_corpus(data / "st", args.chats if "chats" in parts else 1)
@@ -373,6 +447,7 @@ def main() -> None:
                     f"(cluster start {r['startup_seconds']:.1f} s); peak: client {r['main_peak_mb']:.0f} MB, "
                     f"largest worker {r['worker_peak_mb']:.0f} MB"
                 )
+                print("    " + _where_the_time_goes(r, (lean or loop)["cpu_seconds"]))
             if "kit" not in setups:
                 continue
             kit_fleet = {w: best[(f"{kind}-fleet", w, "kit")]["seconds"] for w in (1, 2)}
@@ -383,6 +458,8 @@ def main() -> None:
                     baseline=lean["seconds"],
                     target=1.6,
                     better="higher",
+                    note=f"best of {args.repeat} interleaved; fleet {spread[('saves-fleet', 2, 'kit')]}, "
+                    f"loop {spread[('saves-records-loop', 0, '')]}",
                 )
             if kind == "chats":
                 record(
@@ -391,6 +468,8 @@ def main() -> None:
                     baseline=loop["seconds"],
                     target=1.8,
                     better="higher",
+                    note=f"best of {args.repeat} interleaved; fleet {spread[('chats-fleet', 2, 'kit')]}, "
+                    f"loop {spread[('chats-loop', 0, '')]}",
                 )
                 record(
                     f"fleet {args.chats:,} chats coverage, 1 worker vs the loop",
@@ -398,6 +477,8 @@ def main() -> None:
                     baseline=loop["seconds"],
                     target=0.95,
                     better="higher",
+                    note=f"best of {args.repeat} interleaved; fleet {spread[('chats-fleet', 1, 'kit')]}, "
+                    f"loop {spread[('chats-loop', 0, '')]}",
                 )
 
         if "memory" not in parts:

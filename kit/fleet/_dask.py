@@ -2,14 +2,33 @@
 
 from __future__ import annotations
 
+import math
+import os
 from typing import Any
 
 from kit.fleet.errors import FleetParameterError
 
-__all__ = ["resolve_client", "compute", "LONG_RUN_SECONDS"]
+__all__ = ["resolve_client", "compute", "worker_threads", "partition_size", "LONG_RUN_SECONDS", "TASKS_PER_THREAD"]
 
 #: With ``progress=None`` a computation shows its progress once it has run this long (seconds).
 LONG_RUN_SECONDS = 2.0
+#: Default grouping of fleet work: about this many partitions per worker thread. Fewer, larger tasks cost less
+#: scheduling, serialisation and per-call setup; a few per thread still even out uneven partitions.
+TASKS_PER_THREAD = 4
+
+
+def worker_threads(client: Any) -> int:
+    """Worker threads of the client's cluster (the local CPUs for Dask's default scheduler or an empty cluster)."""
+    if client is not None:
+        total = sum(client.nthreads().values())
+        if total:
+            return int(total)
+    return os.cpu_count() or 1
+
+
+def partition_size(n_items: int, client: Any, maximum: int) -> int:
+    """Items per partition for about :data:`TASKS_PER_THREAD` partitions per worker thread, at most ``maximum``."""
+    return min(maximum, max(1, math.ceil(n_items / (TASKS_PER_THREAD * worker_threads(client)))))
 
 
 def resolve_client(client: Any) -> Any:

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from kit.core.frames import frame
-from kit.fleet._dask import check_progress, compute, resolve_client
+from kit.fleet._dask import check_progress, compute, partition_size, resolve_client
 from kit.fleet.errors import FleetParameterError
 from kit.worldbook import ChatCorpus, ChatFile, ChatLog, Conversation, WorldBook, read_chat, scan_chat_files
 from kit.worldbook import entry_coverage as single_coverage
@@ -28,9 +28,13 @@ from kit.worldbook.analysis.trigger_coverage import COVERAGE_COLUMNS, replay_see
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["coverage", "why", "why_summary", "budget"]
+__all__ = ["MAX_CHATS_PER_PARTITION", "coverage", "why", "why_summary", "budget"]
 
 _OPTIONS = {"scan_depth", "rng"}
+#: Default grouping: about :data:`~kit.fleet._dask.TASKS_PER_THREAD` partitions per worker thread, never more
+#: conversations than this in one (a partition's conversations are held in memory while it is replayed). Every call of
+#: the single-corpus code has a fixed cost (engines built, frames assembled: ~30 ms), so larger partitions waste less.
+MAX_CHATS_PER_PARTITION = 500
 
 
 def _bucket(conversation_id: str, n: int) -> int:
@@ -96,7 +100,7 @@ def coverage(
     chats: Any,
     *,
     client: Any = None,
-    chats_per_partition: int = 100,
+    chats_per_partition: int | None = None,
     chat_options: Mapping[str, Any] | None = None,
     progress: bool | None = None,
     **coverage_options: Any,
@@ -111,8 +115,10 @@ def coverage(
         never has to fit in this process), a :class:`~kit.worldbook.ChatCorpus`, or conversations.
     client : distributed.Client, str or None, default=None
         ``None``: Dask's default scheduler on this machine (processes for a bag).
-    chats_per_partition : int, default=100
-        About this many conversations per task; conversations sharing an id always share a task.
+    chats_per_partition : int, optional
+        About this many conversations per task; conversations sharing an id always share a task. Default: about
+        4 tasks per worker thread of the client (per CPU without one), at most :data:`MAX_CHATS_PER_PARTITION`
+        (500) conversations each.
     chat_options : mapping, optional
         Keyword arguments of :func:`kit.worldbook.read_chat` for chat files (``character_books``,
         ``global_book_ids``, ``max_line_bytes``).
@@ -133,11 +139,7 @@ def coverage(
     unknown = set(coverage_options) - _OPTIONS
     if unknown:
         raise FleetParameterError(f"coverage got unexpected options {sorted(unknown)}; it accepts {sorted(_OPTIONS)}.")
-    if not isinstance(chats_per_partition, int) or chats_per_partition < 1:
-        raise FleetParameterError(
-            "The 'chats_per_partition' parameter of coverage must be an int in the range [1, inf). "
-            f"Got {chats_per_partition!r} instead."
-        )
+    _check_per_partition(chats_per_partition, "coverage")
     check_progress(progress, "coverage")
     if isinstance(library, WorldBook):
         books = {library.id: library}
@@ -148,11 +150,11 @@ def coverage(
     if not items:
         return single_coverage(books, [], progress=False, **options)
     ids = [i.conversation_id if isinstance(i, ChatFile) else i.id for i in items]
-    groups = _split(items, ids, chats_per_partition)
+    client = resolve_client(client)
+    groups = _split(items, ids, chats_per_partition or partition_size(len(items), client, MAX_CHATS_PER_PARTITION))
     bag = db.from_sequence(groups, npartitions=len(groups)).map(
         _replay_part, books=books, options=options, chat_options=dict(chat_options or {})
     )
-    client = resolve_client(client)
     (parts,) = compute(bag, client=client, progress=progress)
     return _merge(list(parts))
 
@@ -160,14 +162,19 @@ def coverage(
 # -- why and budget on the fleet ------------------------------------------------------------------------------
 
 
+def _check_per_partition(value: Any, function: str) -> None:
+    if value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 1):
+        return
+    raise FleetParameterError(
+        f"The 'chats_per_partition' parameter of {function} must be an int in the range [1, inf) or None. "
+        f"Got {value!r} instead."
+    )
+
+
 def _prepare(
-    library: Any, chats: Any, chats_per_partition: int, progress: Any, function: str
+    library: Any, chats: Any, chats_per_partition: int | None, client: Any, progress: Any, function: str
 ) -> tuple[dict[str, WorldBook], list[Any], list[list[Any]]]:
-    if not isinstance(chats_per_partition, int) or isinstance(chats_per_partition, bool) or chats_per_partition < 1:
-        raise FleetParameterError(
-            f"The 'chats_per_partition' parameter of {function} must be an int in the range [1, inf). "
-            f"Got {chats_per_partition!r} instead."
-        )
+    _check_per_partition(chats_per_partition, function)
     check_progress(progress, function)
     if isinstance(library, WorldBook):
         books = {library.id: library}
@@ -175,7 +182,8 @@ def _prepare(
         books = dict(library) if isinstance(library, Mapping) else {b.id: b for b in library}
     items = list(chats.logs) if isinstance(chats, ChatCorpus) else _as_items(chats)
     ids = [_item_id(i) for i in items]
-    return books, items, _split(items, ids, chats_per_partition) if items else []
+    per_partition = chats_per_partition or partition_size(len(items), client, MAX_CHATS_PER_PARTITION)
+    return books, items, _split(items, ids, per_partition) if items else []
 
 
 def _item_id(item: Any) -> str:
@@ -224,7 +232,7 @@ def _run(
     bag = db.from_sequence(groups, npartitions=len(groups)).map(
         part, books=books, options=options, chat_options=dict(chat_options or {})
     )
-    (parts,) = compute(bag, client=resolve_client(client), progress=progress)
+    (parts,) = compute(bag, client=client, progress=progress)
     return list(parts)
 
 
@@ -239,7 +247,7 @@ def why(
     chats: Any,
     *,
     client: Any = None,
-    chats_per_partition: int = 100,
+    chats_per_partition: int | None = None,
     chat_options: Mapping[str, Any] | None = None,
     progress: bool | None = None,
     scan_depth: int | None = None,
@@ -261,7 +269,8 @@ def why(
     pandas.DataFrame
         Exactly what :func:`kit.worldbook.why_chats` returns for the corpus's conversations in the order given.
     """
-    books, items, groups = _prepare(library, chats, chats_per_partition, progress, "why")
+    client = resolve_client(client)
+    books, items, groups = _prepare(library, chats, chats_per_partition, client, progress, "why")
     seed = replay_seed(rng)
     options: dict[str, Any] = {"scan_depth": scan_depth, "rng": seed, "entry_ids": entry_ids, "near_miss": near_miss}
     if not groups:
@@ -281,7 +290,7 @@ def why_summary(
     chats: Any,
     *,
     client: Any = None,
-    chats_per_partition: int = 100,
+    chats_per_partition: int | None = None,
     chat_options: Mapping[str, Any] | None = None,
     progress: bool | None = None,
     scan_depth: int | None = None,
@@ -301,7 +310,8 @@ def why_summary(
     pandas.DataFrame
         Exactly what :func:`kit.worldbook.why_summary` returns for the corpus.
     """
-    books, _items_, groups = _prepare(library, chats, chats_per_partition, progress, "why_summary")
+    client = resolve_client(client)
+    books, _items_, groups = _prepare(library, chats, chats_per_partition, client, progress, "why_summary")
     total: dict[str, list[int]] = {}
     options = {"scan_depth": scan_depth, "rng": replay_seed(rng)}
     for part in _run(_why_counts_part, groups, books, options, chat_options, client, progress) if groups else []:
@@ -314,7 +324,7 @@ def budget(
     chats: Any,
     *,
     client: Any = None,
-    chats_per_partition: int = 100,
+    chats_per_partition: int | None = None,
     chat_options: Mapping[str, Any] | None = None,
     progress: bool | None = None,
     max_context: int = 8192,
@@ -338,7 +348,8 @@ def budget(
     BudgetReport
         As :func:`kit.worldbook.budget`.
     """
-    books, _items_, groups = _prepare(library, chats, chats_per_partition, progress, "budget")
+    client = resolve_client(client)
+    books, _items_, groups = _prepare(library, chats, chats_per_partition, client, progress, "budget")
     settings: dict[str, Any] = {
         "max_context": max_context,
         "budget_percent": budget_percent,

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from kit.core.errors import KitError
 from kit.core.frames import frame
 from kit.core.problems import problem_schema
-from kit.fleet._dask import check_progress, compute, resolve_client
+from kit.fleet._dask import TASKS_PER_THREAD, check_progress, compute, resolve_client, worker_threads
 from kit.fleet.errors import FleetParameterError, FleetSourceError
 from kit.retrieval import split_paragraphs  # imported with the module, not inside every task
 from kit.saves.save import Save, open_save
@@ -41,6 +41,7 @@ __all__ = [
 ]
 
 DATABASE_FOLDER = Path("system") / "database"
+_DATABASE_PATH = os.fspath(DATABASE_FOLDER)
 
 #: Columns of :meth:`Fleet.saves`.
 SAVES_SCHEMA: dict[str, Any] = {
@@ -457,12 +458,19 @@ def _check_count_option(value: Any, name: str, *, optional: bool, example: str) 
 
 
 def _database_size(folder: Path) -> int:
+    """Bytes of the save's database files (``.dat`` below ``system/database/`` and its ``players/``).
+
+    Plain strings and ``os.scandir`` (whose entries know a file's type without a ``stat``): one ``stat`` per database
+    file, and no ``Path`` objects, which cost more than the system calls for a fleet of small saves.
+    """
     total = 0
-    db = folder / DATABASE_FOLDER
-    for sub in (db, db / "players"):
+    database = os.path.join(folder, _DATABASE_PATH)
+    for sub in (database, os.path.join(database, "players")):
         try:
-            with os.scandir(sub) as it:
-                total += sum(e.stat().st_size for e in it if e.is_file() and e.name.endswith(".dat"))
+            with os.scandir(sub) as entries:
+                for entry in entries:
+                    if entry.name.endswith(".dat") and entry.is_file():
+                        total += entry.stat().st_size
         except OSError:
             pass
     return total
@@ -476,19 +484,15 @@ def _save_ids(paths: list[Path]) -> list[str]:
     return [p.relative_to(common).as_posix() or p.name for p in absolute]
 
 
-#: Default grouping: about this many partitions per worker thread (fewer tasks, less per-task overhead) ...
-TASKS_PER_THREAD = 4
-#: ... and never more saves than this in one partition, so a partition stays small however large the fleet.
-MAX_SAVES_PER_PARTITION = 256
-
-
-def _threads(client: Any) -> int:
-    """Worker threads of the client's cluster (the local CPUs for Dask's default scheduler or an empty cluster)."""
-    if client is not None:
-        total = sum(client.nthreads().values())
-        if total:
-            return total
-    return os.cpu_count() or 1
+#: Default grouping: about :data:`TASKS_PER_THREAD` partitions per worker thread (fewer tasks, less per-task
+#: overhead), and never more saves than this in one partition, so a task stays short however large the fleet: a
+#: small save takes about 0.7 ms to summarise and 1.6 ms to list its tables on an idle core, so 128 of them about
+#: 0.1-0.2 s (under a second on a machine several times slower), and a lost worker redoes little.
+MAX_SAVES_PER_PARTITION = 128
+#: Default ``partition_bytes`` of :func:`open_fleet`: partitions are also sized by work, which grows with the bytes
+#: decoded once databases are large (NBT is decoded in Python, a few MB a second): 2 MiB keeps a partition of large
+#: databases around a second, while 128 small saves (generated ones are ~4 KB) stay far below it.
+PARTITION_BYTES = 2 * 1024 * 1024
 
 
 def _group(
@@ -516,7 +520,7 @@ def open_fleet(
     *,
     client: Any = None,
     saves_per_partition: int | None = None,
-    partition_bytes: int = 64 * 1024 * 1024,
+    partition_bytes: int = PARTITION_BYTES,
 ) -> Fleet:
     """Find the saves of a fleet (nothing is decoded: the returned frames are lazy).
 
@@ -531,10 +535,10 @@ def open_fleet(
         this machine; an address string (``"tcp://host:8786"``) connects a new client.
     saves_per_partition : int, optional
         Saves per Dask partition. Default: about :data:`TASKS_PER_THREAD` (4) partitions per worker thread of the
-        client (per CPU without one), at most :data:`MAX_SAVES_PER_PARTITION` (256) saves and ``partition_bytes``
+        client (per CPU without one), at most :data:`MAX_SAVES_PER_PARTITION` (128) saves and ``partition_bytes``
         of database files each; a large save has a partition of its own. Each task costs a few milliseconds
         of scheduling and serialisation, so small saves are grouped; the grouping never changes a result.
-    partition_bytes : int, default=64 MiB
+    partition_bytes : int, default=2 MiB (:data:`PARTITION_BYTES`)
 
     Returns
     -------
@@ -548,7 +552,7 @@ def open_fleet(
         When the pattern or folder holds no save.
     """
     _check_count_option(saves_per_partition, "saves_per_partition", optional=True, example="8")
-    _check_count_option(partition_bytes, "partition_bytes", optional=False, example="64 * 1024 * 1024")
+    _check_count_option(partition_bytes, "partition_bytes", optional=False, example="2 * 1024 * 1024")
     paths = _find_saves(source)
     if not paths:
         raise FleetSourceError("open_fleet was given no saves")
@@ -557,5 +561,5 @@ def open_fleet(
         raise FleetParameterError("open_fleet was given the same save folder twice")
     items = sorted((FleetSave(i, p, _database_size(p)) for i, p in zip(ids, paths)), key=lambda s: s.save_id)
     client = resolve_client(client)
-    groups = _group(items, saves_per_partition, partition_bytes, _threads(client))
+    groups = _group(items, saves_per_partition, partition_bytes, worker_threads(client))
     return Fleet(tuple(items), tuple(groups), client)

@@ -6,7 +6,9 @@
 - :mod:`kit.saves.tables` - :class:`DatabaseTable` ids and the well-known tables.
 - :mod:`kit.saves.database` - :class:`AgentDatabases` (shared and per-player scopes); the file layouts are in
   ``_layout``, one file's state and locks in ``_file``.
-- :mod:`kit.saves.handle` - :class:`AgentDatabase`, the handle to one database (reads, writes, search, frames).
+- :mod:`kit.saves.handle` - :class:`AgentDatabase`, the handle to one database (reads, writes, search, frames);
+  its argument checks live in ``_arguments``, its numbers (:class:`TableStats`, :class:`DatabaseStats`) in
+  :mod:`kit.saves.stats`.
 - :mod:`kit.saves.save` - :func:`open_save` and :class:`Save`; :mod:`kit.saves.save_checks` the folder checks.
 - :mod:`kit.saves.errors` - the package's errors.
 - :mod:`kit.saves.knowledge` - per-database retrieval indexes and :func:`ask`.

@@ -7,28 +7,29 @@ Obtain handles from :class:`kit.saves.AgentDatabases`; every handle to one file 
 from __future__ import annotations
 
 import contextlib
-import difflib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from kit.core.document import Document
-from kit.core.errors import CodecError, InvalidParameterError, KitError
+from kit.core.errors import InvalidParameterError, KitError
 from kit.core.frames import frame
 from kit.core.problems import problems_frame
-from kit.saves import codecs, nbt
+from kit.saves import codecs
+from kit.saves._arguments import check_allowed_ids, check_key, check_source, check_str, encode_value, nearest
 from kit.saves._file import DatabaseFile, Snapshot
 from kit.saves._layout import StoredTable
 from kit.saves.errors import UnknownTableError
-from kit.saves.tables import (
-    DOCUMENTS,
-    KNOWN_TABLES,
-    DatabaseTable,
-    check_language,
-    documents_table,
-    validate_identifier,
+from kit.saves.stats import (
+    SUMMARY_SCHEMA,
+    TABLE_SCHEMA,
+    DatabaseStats,
+    TableStats,
+    is_documents,
+    table_counts,
+    table_stats,
 )
+from kit.saves.tables import KNOWN_TABLES, DatabaseTable, check_language, documents_table, validate_identifier
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -62,112 +63,6 @@ def _build_index(documents: list[Document], settings: dict[str, Any]) -> Any:
     return ParagraphIndex(**settings).fit(documents)
 
 
-@dataclass(frozen=True)
-class TableStats:
-    """One stored table's numbers: a row of :meth:`AgentDatabase.tables`.
-
-    ``codec`` is the stored codec signature (``""`` in the server layouts, which store none: a table kit knows
-    is then recognised by its id), ``n_entries`` counts keys (languages for a documents table),
-    ``n_documents`` the documents over all languages (0 for value tables), ``size_bytes`` the uncompressed NBT
-    size of the entries.
-    """
-
-    table_id: str
-    codec: str
-    is_documents: bool
-    n_entries: int
-    n_documents: int
-    size_bytes: int
-
-
-@dataclass(frozen=True)
-class DatabaseStats:
-    """One database file's numbers: a row of :meth:`AgentDatabases.summary`.
-
-    ``scope`` is ``"shared"`` or ``"player"``, ``player_uuid`` ``""`` for shared, ``path`` relative to the save,
-    ``layout`` how the file stores its tables (``"kit"``, ``"tables"`` or ``"flat"``, see
-    :mod:`kit.saves._layout`; ``"kit"`` for a file not written yet); the counts are sums over the database's
-    :class:`TableStats`.
-    """
-
-    scope: str
-    player_uuid: str
-    path: str
-    exists: bool
-    layout: str
-    file_size_bytes: int
-    n_tables: int
-    n_entries: int
-    n_documents: int
-
-
-def _is_documents(table_id: str, table: StoredTable) -> bool:
-    """A documents table: stored with the documents codec, or (no codec stored) a documents table kit knows."""
-    if table.signature is not None:
-        return table.signature == DOCUMENTS.signature
-    known = KNOWN_TABLES.get(table_id)
-    return known is not None and known.is_documents
-
-
-def _counts(table_id: str, table: StoredTable) -> tuple[bool, int, int]:
-    """``(is_documents, n_entries, n_documents)`` of a stored table."""
-    is_docs = _is_documents(table_id, table)
-    n_docs = sum(len(v) for v in table.entries.values() if isinstance(v, list)) if is_docs else 0
-    return is_docs, len(table.entries), n_docs
-
-
-def _table_stats(state: Snapshot, table_id: str) -> TableStats:
-    """A stored table's numbers; the NBT size is computed once per snapshot (snapshots never change)."""
-    table = state.tables[table_id]
-    is_docs, n_entries, n_documents = _counts(table_id, table)
-    size = state.sizes.get(table_id)
-    if size is None:
-        size = state.sizes[table_id] = len(nbt.encode_nbt(dict(table.entries), compression="none"))
-    return TableStats(table_id, table.signature or "", is_docs, n_entries, n_documents, size)
-
-
-def _nearest(name: str, candidates: Iterable[str], n: int = 3) -> list[str]:
-    return difflib.get_close_matches(name, sorted(set(candidates)), n=n, cutoff=0.5)
-
-
-def check_source(source: object, owner: str) -> str | DatabaseTable[list[Document]]:
-    """Return ``source`` when it is a table id (str) or a DatabaseTable, else raise InvalidParameterError."""
-    if isinstance(source, (str, DatabaseTable)):
-        return source
-    raise InvalidParameterError(
-        f"The 'source' parameter of {owner} must be a documents table id (str, such as 'system:knowledge') or a "
-        f"DatabaseTable. Got {type(source).__name__} {source!r} instead."
-    )
-
-
-def _check_str(value: object, name: str, owner: str, example: str) -> str:
-    if not isinstance(value, str):
-        raise InvalidParameterError(
-            f"The '{name}' parameter of {owner} must be a str ({example}). "
-            f"Got {type(value).__name__} {value!r} instead."
-        )
-    return value
-
-
-def _check_allowed_ids(value: object, owner: str) -> list[str] | None:
-    if value is None:
-        return None
-    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise InvalidParameterError(
-            f"The 'allowed_ids' parameter of {owner} must be a collection of document ids (a list of str) or "
-            f"None. Got {type(value).__name__} {value!r} instead (wrap a single id in a list: [{value!r}])."
-        )
-    ids = list(value)
-    wrong = next((i for i in ids if not isinstance(i, str)), None)
-    if wrong is not None:
-        raise InvalidParameterError(
-            f"The 'allowed_ids' parameter of {owner} must hold document ids (str). Got {type(wrong).__name__} "
-            f"{wrong!r} among them."
-        )
-    return ids
-
-
-# ---------------------------------------------------------------------------------------------
 # the public handles
 
 
@@ -211,8 +106,8 @@ class AgentDatabase:
 
     def put(self, table: DatabaseTable[T], key: str, value: T) -> None:
         """Store ``value`` under ``key`` (the file is rewritten before the value becomes visible)."""
-        _check_key(key, table, self._core.path)
-        tag = _encode_value(table, key, value, self._core.path)
+        check_key(key, table, self._core.path)
+        tag = encode_value(table, key, value, self._core.path)
 
         def mutate(entries: dict[str, Any], decoded: dict[str, Any]) -> None:
             entries[key] = tag
@@ -222,7 +117,7 @@ class AgentDatabase:
 
     def remove(self, table: DatabaseTable[T], key: str) -> bool:
         """Remove ``key``; return True when it existed. Nothing is written when it did not."""
-        _check_key(key)
+        check_key(key)
         existed: list[bool] = []
 
         def mutate(entries: dict[str, Any], decoded: dict[str, Any]) -> bool:
@@ -238,8 +133,8 @@ class AgentDatabase:
         """Replace the whole table with ``values``; other tables of the database are not touched."""
         encoded: dict[str, Any] = {}
         for key, value in values.items():
-            _check_key(key, table, self._core.path)
-            encoded[key] = _encode_value(table, key, value, self._core.path)
+            check_key(key, table, self._core.path)
+            encoded[key] = encode_value(table, key, value, self._core.path)
         snapshot = dict(values)
 
         def change(entries: dict[str, Any], decoded: dict[str, Any]) -> None:
@@ -297,9 +192,9 @@ class AgentDatabase:
         stored = self._core.current().tables
         if table_id in stored or table_id in KNOWN_TABLES or self._core.registry.knows(table_id):
             return
-        nearest = _nearest(table_id, [*stored, *KNOWN_TABLES])
+        names = nearest(table_id, [*stored, *KNOWN_TABLES])
         listed = ", ".join(repr(t) for t in sorted(stored)) or "none"
-        hint = f"; did you mean {' or '.join(repr(n) for n in nearest)}?" if nearest else ""
+        hint = f"; did you mean {' or '.join(repr(n) for n in names)}?" if names else ""
         raise UnknownTableError(
             f"{self.path}: no table {table_id!r} in the {self._core.label} database and kit knows no table of "
             f"that id (stored tables: {listed}; tables kit knows: {', '.join(map(repr, sorted(KNOWN_TABLES)))}){hint}"
@@ -353,7 +248,7 @@ class AgentDatabase:
             A fitted index, reused until the database changes.
         """
         table = self._documents_table(source, "prepare_index")
-        check_language(_check_str(language, "language", "prepare_index", "a game language code such as 'zh_cn'"))
+        check_language(check_str(language, "language", "prepare_index", "a game language code such as 'zh_cn'"))
         if weighting not in ("tfidf", "bm25"):
             raise InvalidParameterError(
                 f"The 'weighting' parameter of prepare_index must be a str among {{'tfidf', 'bm25'}}. "
@@ -397,9 +292,9 @@ class AgentDatabase:
         ``weighting`` is that of :meth:`prepare_index` (TF-IDF, as the design's server, by default).
         """
         check_source(source, "search")
-        _check_str(language, "language", "search", "a game language code such as 'zh_cn'")
-        _check_str(query, "query", "search", "the question text")
-        allowed = _check_allowed_ids(allowed_ids, "search")
+        check_str(language, "language", "search", "a game language code such as 'zh_cn'")
+        check_str(query, "query", "search", "the question text")
+        allowed = check_allowed_ids(allowed_ids, "search")
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
             raise InvalidParameterError(
                 f"The 'limit' parameter of search must be an int in the range [1, inf). Got {limit!r} instead."
@@ -416,7 +311,7 @@ class AgentDatabase:
     def table_stats(self) -> list[TableStats]:
         """One :class:`TableStats` record per stored table, sorted by ``table_id`` (the rows of :meth:`tables`)."""
         state = self._core.current()
-        return [_table_stats(state, table_id) for table_id in sorted(state.tables)]
+        return [table_stats(state, table_id) for table_id in sorted(state.tables)]
 
     def stats(self) -> DatabaseStats:
         """The numbers of this database: one :class:`DatabaseStats` record (its row of :meth:`AgentDatabases.summary`).
@@ -424,7 +319,7 @@ class AgentDatabase:
         Raises :class:`~kit.core.errors.StorageError` when the file cannot be read.
         """
         state = self._core.current()
-        counts = [_counts(table_id, table) for table_id, table in state.tables.items()]
+        counts = [table_counts(table_id, table) for table_id, table in state.tables.items()]
         path = self._core.path
         try:
             size = path.stat().st_size
@@ -479,7 +374,7 @@ class AgentDatabase:
         if isinstance(table, str):
             self._check_table_id(table)
             stored = self._core.current().tables.get(table)
-            if stored is not None and _is_documents(table, stored):
+            if stored is not None and is_documents(table, stored):
                 table = documents_table(table)
             else:
                 entries = {} if stored is None else {k: codecs.to_builtin(v) for k, v in stored.entries.items()}
@@ -516,7 +411,7 @@ class AgentDatabase:
         Shows every value, those no codec can decode included; an id neither stored nor known raises
         :class:`~kit.saves.errors.UnknownTableError`.
         """
-        self._check_table_id(_check_str(table_id, "table_id", "raw_frame", "a table id such as 'system:knowledge'"))
+        self._check_table_id(check_str(table_id, "table_id", "raw_frame", "a table id such as 'system:knowledge'"))
         stored = self._core.current().tables.get(table_id)
         entries = {} if stored is None else stored.entries
         rows = [{"key": k, "value": codecs.to_builtin(entries[k])} for k in sorted(entries)]
@@ -563,27 +458,6 @@ class AgentDatabase:
         return problems_frame(rows, PROBLEM_EXTRA_SCHEMA)
 
 
-#: Columns of :meth:`AgentDatabase.tables`.
-TABLE_SCHEMA: dict[str, Any] = {
-    "table_id": "string",
-    "codec": "string",
-    "is_documents": "bool",
-    "n_entries": "int64",
-    "n_documents": "int64",
-    "size_bytes": "int64",
-}
-#: Columns of :meth:`kit.saves.AgentDatabases.summary` (the fields of :class:`DatabaseStats`).
-SUMMARY_SCHEMA: dict[str, Any] = {
-    "scope": "string",
-    "player_uuid": "string",
-    "path": "string",
-    "exists": "bool",
-    "layout": "string",
-    "file_size_bytes": "int64",
-    "n_tables": "int64",
-    "n_entries": "int64",
-    "n_documents": "int64",
-}
 #: Columns of :meth:`AgentDatabase.frame` for a documents table.
 DOCUMENT_SCHEMA: dict[str, Any] = {
     "language": "string",
@@ -600,20 +474,3 @@ RAW_SCHEMA: dict[str, Any] = {"key": "string", "value": "object"}
 PROBLEM_EXTRA_SCHEMA: dict[str, Any] = {"scope": "string", "player_uuid": "string"}
 # the former private names
 _TABLE_SCHEMA, _SUMMARY_SCHEMA, _DOC_SCHEMA = TABLE_SCHEMA, SUMMARY_SCHEMA, DOCUMENT_SCHEMA
-
-
-def _check_key(key: str, table: DatabaseTable[Any] | None = None, path: Path | None = None) -> None:
-    if not isinstance(key, str):
-        raise InvalidParameterError(f"table keys must be str, got {type(key).__name__}")
-    if len(key) > 10922 and nbt.modified_utf8_length(key) > 65535:
-        where = f"{path}: table {table.id!r}: " if table is not None else ""
-        raise CodecError(
-            f"{where}key {key[:40]!r}... takes {nbt.modified_utf8_length(key)} bytes in NBT, over the limit of 65535"
-        )
-
-
-def _encode_value(table: DatabaseTable[Any], key: str, value: Any, path: Path) -> Any:
-    try:
-        return table.codec.encode(value)
-    except CodecError as exc:
-        raise CodecError(f"{path}: table {table.id!r}, key {key!r}: {exc}") from None

@@ -89,3 +89,20 @@ def test_empty_and_bad_arguments(studio, tmp_path):
         kit.fleet.coverage(studio.library, [], chats_per_partition=0)
     with pytest.raises(kit.fleet.FleetParameterError, match="must hold Conversations, ChatFiles or paths. Got int"):
         kit.fleet.coverage(studio.library, [1])
+
+
+def test_default_split_follows_the_threads_and_gives_the_same_numbers(threads, studio, corpus, expected, monkeypatch):
+    from kit.fleet import _dask, chat_coverage
+
+    monkeypatch.setattr("kit.fleet._dask.os.cpu_count", lambda: 2)  # Dask's default scheduler: the local CPUs
+    assert _dask.partition_size(80, None, chat_coverage.MAX_CHATS_PER_PARTITION) == 10  # 4 tasks per thread
+    assert _dask.partition_size(81, None, 500) == 11 and _dask.partition_size(3, None, 500) == 1
+    assert _dask.partition_size(100_000, None, chat_coverage.MAX_CHATS_PER_PARTITION) == 500  # capped
+    sizes: list[int] = []
+    real = chat_coverage._split
+    monkeypatch.setattr(chat_coverage, "_split", lambda *a: sizes.append(a[2]) or real(*a))
+    got = kit.fleet.coverage(studio.library, corpus.conversations, rng=3)
+    assert sizes == [_dask.partition_size(len(corpus), None, 500)]
+    pd.testing.assert_frame_equal(got, expected)
+    with pytest.raises(kit.fleet.FleetParameterError, match=r"must be an int in the range \[1, inf\) or None. Got 2.5"):
+        kit.fleet.why(studio.library, corpus, chats_per_partition=2.5)

@@ -70,10 +70,11 @@ def test_partitions_group_small_saves(fleet, generated_fleet, tmp_path, monkeypa
     monkeypatch.setattr("kit.fleet.saves.os.cpu_count", lambda: 2)  # the default scheduler: about 4 partitions per CPU
     roomy = kit.fleet.open_fleet(generated_fleet.root, partition_bytes=10**9)
     assert [len(p) for p in roomy.partitions] == [3] * 8  # ceil(24 / (4 * 2)) saves each
-    big = kit.fleet.open_fleet([generated_fleet.root / "x" / str(i) for i in range(2000)])
-    assert {len(p) for p in big.partitions} == {250}  # 2000 / 8
+    big = kit.fleet.open_fleet([generated_fleet.root / "x" / str(i) for i in range(800)])
+    assert {len(p) for p in big.partitions} == {100}  # 800 / 8
     huge = kit.fleet.open_fleet([generated_fleet.root / "x" / str(i) for i in range(3000)])
-    assert max(len(p) for p in huge.partitions) == 256 and huge.npartitions == 12  # never more than 256 saves
+    assert kit.fleet.saves.MAX_SAVES_PER_PARTITION == 128  # a task of small saves stays well under a second
+    assert max(len(p) for p in huge.partitions) == 128 and huge.npartitions == 24  # ceil(3000 / 128)
     monkeypatch.setattr("kit.fleet.saves.os.cpu_count", lambda: 16)
     assert (
         kit.fleet.open_fleet([generated_fleet.root / "x" / str(i) for i in range(200)]).npartitions == 50
@@ -205,7 +206,7 @@ def test_wrong_arguments_say_what_to_pass(generated_fleet):
     with pytest.raises(
         error,
         match=r"'partition_bytes' .* Got 0.5 \(float\) instead: pass an int such as "
-        r"partition_bytes=64 \* 1024 \* 1024\.$",
+        r"partition_bytes=2 \* 1024 \* 1024\.$",
     ):
         kit.fleet.open_fleet(root, partition_bytes=0.5)
     with pytest.raises(error, match=r"Got int 3 at position 1 instead: pass folders such as"):
