@@ -245,3 +245,39 @@ def test_every_subsystem_is_an_attribute():
         assert getattr(kit, name).__name__ == f"kit.{name}"
     assert kit.worldbook.activate is importlib.import_module("kit.worldbook").activate
     assert kit.open_save is importlib.import_module("kit.saves.save").open_save
+
+
+#: The two faithful ports whose structure follows SillyTavern's own code (issue 21 exempts them from the limits).
+SIZE_EXEMPT = {"kit.worldbook.sillytavern.simulator", "kit.worldbook.sillytavern.jsregex"}
+MAX_MODULE_LINES = 600
+MAX_FUNCTION_LINES = 100
+
+
+def _oversized(module: str, path: Path) -> list[str]:
+    """What in ``path`` breaks the size limits: the module's line count, then every function over the limit."""
+    out = []
+    lines = path.read_text(encoding="utf-8").count("\n")
+    if lines > MAX_MODULE_LINES:
+        out.append(f"{module}: {lines} lines (at most {MAX_MODULE_LINES})")
+    if module.startswith("kit.samples"):  # sample builders are data: only the module limit applies
+        return out
+    for node in ast.walk(_tree(path)):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            length = (node.end_lineno or node.lineno) - node.lineno + 1
+            if length > MAX_FUNCTION_LINES:
+                out.append(f"{module}.{node.name} (line {node.lineno}): {length} lines (at most {MAX_FUNCTION_LINES})")
+    return out
+
+
+def test_modules_and_functions_stay_small():
+    """Every module at most 600 lines and every function outside kit.samples at most 100 (issue 21)."""
+    found = [msg for module, path in _modules() if module not in SIZE_EXEMPT for msg in _oversized(module, path)]
+    assert not found, "\n".join(found)
+
+
+def test_the_size_check_sees_a_long_function(tmp_path):
+    body = "\n".join(f"    x{i} = {i}" for i in range(MAX_FUNCTION_LINES))
+    path = tmp_path / "long.py"
+    path.write_text(f"def long():\n{body}\n", encoding="utf-8")
+    assert _oversized("kit.long", path) == [f"kit.long.long (line 1): {MAX_FUNCTION_LINES + 1} lines (at most 100)"]
+    assert _oversized("kit.samples.long", path) == []
