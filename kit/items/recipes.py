@@ -7,10 +7,11 @@ bare id string, ``{"id", "count", "components"}`` (1.20.5+) or ``{"item", "count
 
 from __future__ import annotations
 
+import dataclasses
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, TypedDict
+from typing import Any
 
 from kit.items._common import norm_id
 from kit.items.errors import RecipeFormatError
@@ -21,6 +22,7 @@ __all__ = [
     "RecipeFormatError",
     "CustomIngredient",
     "parse_recipe",
+    "PARSERS",
     "parse_ingredient",
     "parse_result",
     "STATIONS",
@@ -438,98 +440,83 @@ def _readable_outputs(data: Mapping[str, Any]) -> tuple[tuple[ItemStack, ...], t
     return tuple(stacks), tuple(chances), notes
 
 
-class _Common(TypedDict):
-    """The fields every :class:`Recipe` built by :func:`parse_recipe` shares."""
-
-    recipe_id: str
-    recipe_type: str
-    category: str
-    group: str
-    pack: str
-    path: str
-    folder: str
+#: Every field of :class:`Recipe` with its default, for :func:`_record`.
+_RECIPE_DEFAULTS: dict[str, Any] = {}
 
 
-def parse_recipe(recipe_id: str, data: Any, *, pack: str = "", path: str = "", folder: str = "") -> Recipe:
-    """Parse one recipe file's JSON into a :class:`Recipe`.
-
-    Raises
-    ------
-    RecipeFormatError
-        When a known recipe type misses a required key or holds an unreadable ingredient or result.
+def _record(common: Mapping[str, Any], **fields: Any) -> Recipe:
+    """A :class:`Recipe` from checked parts: the same frozen record as ``Recipe(**common, **fields)``, built in one
+    dict update instead of one frozen ``__setattr__`` per field (the loader builds 100,000 of them for a large
+    modpack; every value here was checked by the parser that produced it).
     """
-    if not isinstance(data, dict):
-        raise RecipeFormatError("", f"expected a JSON object, got {type(data).__name__}")
-    rtype = data.get("type")
-    if not isinstance(rtype, str) or not rtype.strip():
-        raise RecipeFormatError("type", "missing recipe type")
-    rtype = norm_id(rtype)
-    common = _Common(
-        recipe_id=recipe_id,
-        recipe_type=rtype,
-        category=str(data.get("category", "")),
-        group=str(data.get("group", "")),
-        pack=pack,
-        path=path,
-        folder=folder,
-    )
-    name = rtype.split(":", 1)[1]
-    if rtype == "minecraft:crafting_shaped":
-        width, grid = _shaped(data)
-        return Recipe(
-            kind="shaped",
-            inputs=grid,
-            width=width,
-            result=parse_result(data.get("result")),
-            station=STATIONS["crafting"],
-            **common,
+    if not _RECIPE_DEFAULTS:
+        _RECIPE_DEFAULTS.update(
+            {f.name: f.default for f in dataclasses.fields(Recipe) if f.default is not dataclasses.MISSING}
         )
-    if rtype == "minecraft:crafting_shapeless":
-        ingredients = data.get("ingredients")
-        if not isinstance(ingredients, list) or not ingredients:
-            raise RecipeFormatError("ingredients", "expected a non-empty list")
-        inputs = tuple(parse_ingredient(v, f"ingredients[{i}]") for i, v in enumerate(ingredients))
-        return Recipe(
-            kind="shapeless",
-            inputs=inputs,
-            result=parse_result(data.get("result")),
-            station=STATIONS["crafting"],
-            **common,
-        )
-    if rtype in _COOKING or rtype == "minecraft:stonecutting":
-        if "ingredient" not in data:
-            raise RecipeFormatError("ingredient", "missing")
-        kind = "cooking" if rtype in _COOKING else "stonecutting"
-        return Recipe(
-            kind=kind,
-            inputs=(parse_ingredient(data["ingredient"]),),
-            result=parse_result(data.get("result")),
-            station=STATIONS[rtype],
-            **common,
-        )
-    if rtype in ("minecraft:smithing_transform", "minecraft:smithing_trim", "minecraft:smithing"):
-        keys = ("base", "addition") if rtype == "minecraft:smithing" else ("template", "base", "addition")
-        for key in keys:
-            if key not in data:
-                raise RecipeFormatError(key, "missing")
-        inputs = tuple(parse_ingredient(data[k], k) for k in keys)
-        result = None if rtype == "minecraft:smithing_trim" else parse_result(data.get("result"))
-        kind = name
-        return Recipe(kind=kind, inputs=inputs, result=result, station=STATIONS["smithing"], **common)
-    if rtype == "minecraft:crafting_transmute":
-        for key in ("input", "material"):
-            if key not in data:
-                raise RecipeFormatError(key, "missing")
-        inputs = (parse_ingredient(data["input"], "input"), parse_ingredient(data["material"], "material"))
-        return Recipe(
-            kind="transmute",
-            inputs=inputs,
-            result=parse_result(data.get("result")),
-            station=STATIONS["crafting"],
-            **common,
-        )
-    if name.startswith("crafting_special_") or rtype == "minecraft:crafting_decorated_pot":
-        return Recipe(kind="special", station=STATIONS["crafting"], **common)
+    values = {**_RECIPE_DEFAULTS, **common, **fields}
+    record = object.__new__(Recipe)
+    object.__setattr__(record, "__dict__", values)
+    return record
+
+
+_CRAFTING = STATIONS["crafting"]
+_SMITHING = STATIONS["smithing"]
+
+
+def _parse_shaped(data: Mapping[str, Any], rtype: str, common: Mapping[str, Any]) -> Recipe:
+    width, grid = _shaped(data)
+    result = parse_result(data.get("result"))
+    return _record(common, kind="shaped", inputs=grid, width=width, result=result, station=_CRAFTING)
+
+
+def _parse_shapeless(data: Mapping[str, Any], rtype: str, common: Mapping[str, Any]) -> Recipe:
+    ingredients = data.get("ingredients")
+    if not isinstance(ingredients, list) or not ingredients:
+        raise RecipeFormatError("ingredients", "expected a non-empty list")
+    inputs = tuple(parse_ingredient(v, f"ingredients[{i}]") for i, v in enumerate(ingredients))
+    result = parse_result(data.get("result"))
+    return _record(common, kind="shapeless", inputs=inputs, result=result, station=_CRAFTING)
+
+
+def _parse_single_input(data: Mapping[str, Any], rtype: str, common: Mapping[str, Any]) -> Recipe:
+    """Cooking (furnace, blast furnace, smoker, campfire) and stonecutting: one ingredient, one result."""
+    if "ingredient" not in data:
+        raise RecipeFormatError("ingredient", "missing")
+    kind = "cooking" if rtype in _COOKING else "stonecutting"
+    inputs = (parse_ingredient(data["ingredient"]),)
+    result = parse_result(data.get("result"))
+    return _record(common, kind=kind, inputs=inputs, result=result, station=STATIONS[rtype])
+
+
+def _parse_smithing(data: Mapping[str, Any], rtype: str, common: Mapping[str, Any]) -> Recipe:
+    """Smithing transform and trim (template, base, addition) and pre-1.20 smithing (base, addition)."""
+    keys = ("base", "addition") if rtype == "minecraft:smithing" else ("template", "base", "addition")
+    for key in keys:
+        if key not in data:
+            raise RecipeFormatError(key, "missing")
+    inputs = tuple(parse_ingredient(data[k], k) for k in keys)
+    result = None if rtype == "minecraft:smithing_trim" else parse_result(data.get("result"))
+    return _record(common, kind=rtype.split(":", 1)[1], inputs=inputs, result=result, station=_SMITHING)
+
+
+def _parse_transmute(data: Mapping[str, Any], rtype: str, common: Mapping[str, Any]) -> Recipe:
+    for key in ("input", "material"):
+        if key not in data:
+            raise RecipeFormatError(key, "missing")
+    inputs = (parse_ingredient(data["input"], "input"), parse_ingredient(data["material"], "material"))
+    result = parse_result(data.get("result"))
+    return _record(common, kind="transmute", inputs=inputs, result=result, station=_CRAFTING)
+
+
+def _parse_special(data: Mapping[str, Any], rtype: str, common: Mapping[str, Any]) -> Recipe:
+    """A recipe hard-coded in the game (``crafting_special_*``, the decorated pot): nothing to read."""
+    return _record(common, kind="special", station=_CRAFTING)
+
+
+def _parse_other(data: Mapping[str, Any], rtype: str, common: Mapping[str, Any]) -> Recipe:
+    """A recipe type kit does not know (a mod's machine): inputs and outputs read from the keys mods use, the rest
+    (tools, fluids, energy) explained in notes, nothing guessed.
+    """
     inputs, counts, in_notes = _readable_inputs(data)
     results, chances, out_notes = _readable_outputs(data)
     if "tool" in data:  # a tool used, not consumed (Farmer's Delight cutting board)
@@ -546,7 +533,8 @@ def parse_recipe(recipe_id: str, data: Any, *, pack: str = "", path: str = "", f
     station = (rtype.split(":", 1)[0],) if not rtype.startswith("minecraft:") else ()
     if not inputs and not results and not in_notes and not out_notes:
         out_notes.append("no inputs or outputs written: probably a special recipe implemented in the mod's code")
-    return Recipe(
+    return _record(
+        common,
         kind="unknown",
         inputs=inputs,
         result=results[0] if results else None,
@@ -555,5 +543,50 @@ def parse_recipe(recipe_id: str, data: Any, *, pack: str = "", path: str = "", f
         input_counts=counts,
         notes=tuple(in_notes + out_notes),
         station=station,
-        **common,
     )
+
+
+#: ``parser(data, recipe_type, common_fields) -> Recipe`` for each recipe type kit knows; every other type is read
+#: by :func:`_parse_other` (or :func:`_parse_special` for ``minecraft:crafting_special_*``).
+RecipeParser = Callable[[Mapping[str, Any], str, Mapping[str, Any]], Recipe]
+PARSERS: dict[str, RecipeParser] = {
+    "minecraft:crafting_shaped": _parse_shaped,
+    "minecraft:crafting_shapeless": _parse_shapeless,
+    **{t: _parse_single_input for t in (*sorted(_COOKING), "minecraft:stonecutting")},
+    "minecraft:smithing_transform": _parse_smithing,
+    "minecraft:smithing_trim": _parse_smithing,
+    "minecraft:smithing": _parse_smithing,
+    "minecraft:crafting_transmute": _parse_transmute,
+    "minecraft:crafting_decorated_pot": _parse_special,
+}
+
+
+def parse_recipe(recipe_id: str, data: Any, *, pack: str = "", path: str = "", folder: str = "") -> Recipe:
+    """Parse one recipe file's JSON into a :class:`Recipe` (the parser of its type family, see :data:`PARSERS`).
+
+    Raises
+    ------
+    RecipeFormatError
+        When a known recipe type misses a required key or holds an unreadable ingredient or result.
+    """
+    if not isinstance(data, dict):
+        raise RecipeFormatError("", f"expected a JSON object, got {type(data).__name__}")
+    rtype = data.get("type")
+    if not isinstance(rtype, str) or not rtype.strip():
+        raise RecipeFormatError("type", "missing recipe type")
+    if ":" not in rtype or rtype[0] == "#" or rtype != rtype.strip():  # else norm_id would return it unchanged
+        rtype = norm_id(rtype)
+    common = {
+        "recipe_id": recipe_id,
+        "recipe_type": rtype,
+        "category": str(data.get("category", "")),
+        "group": str(data.get("group", "")),
+        "pack": pack,
+        "path": path,
+        "folder": folder,
+    }
+    parser = PARSERS.get(rtype)
+    if parser is None:
+        special = rtype.split(":", 1)[1].startswith("crafting_special_")
+        parser = _parse_special if special else _parse_other
+    return parser(data, rtype, common)
