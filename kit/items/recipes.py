@@ -8,6 +8,7 @@ bare id string, ``{"id", "count", "components"}`` (1.20.5+) or ``{"item", "count
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -245,6 +246,14 @@ def parse_ingredient(value: Any, where: str = "ingredient") -> Ingredient:
     raise RecipeFormatError(where, f"expected a string, list or object, got {type(value).__name__}")
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def _stack(item_id: str, count: int) -> ItemStack:
+    """One shared :class:`ItemStack` per ``(item_id, count)`` without components (records are frozen, so a modpack's
+    100,000 results share a few thousand stacks instead of holding one each).
+    """
+    return ItemStack(item_id, count)
+
+
 def parse_result(value: Any, where: str = "result") -> ItemStack:
     """Normalise a result (bare id, ``{"id", "count", "components"}`` or ``{"item", "count"}``)."""
     if type(value) is dict and len(value) <= 2:  # {"id", "count"}: the common case, fast
@@ -257,9 +266,9 @@ def parse_result(value: Any, where: str = "result") -> ItemStack:
             and count >= 1
             and (len(value) == 1 or "count" in value)
         ):
-            return ItemStack(item, count)
+            return _stack(item, count)
     if isinstance(value, str) and value.strip():
-        return ItemStack(norm_id(value))
+        return _stack(norm_id(value), 1)
     if isinstance(value, dict):
         item = value.get("id", value.get("item"))
         if not isinstance(item, str) or not item.strip():
