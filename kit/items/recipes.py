@@ -281,7 +281,9 @@ def parse_result(value: Any, where: str = "result") -> ItemStack:
         components = value.get("components")
         if components is None and isinstance(value.get("nbt"), (str, dict)):
             components = {"nbt": value["nbt"]}
-        return ItemStack(norm_id(item), count, components if components else None)
+        if not components:
+            return _stack(norm_id(item), count)
+        return ItemStack(norm_id(item), count, components)
     raise RecipeFormatError(where, f"expected an item id or a result object, got {json.dumps(value)[:60]}")
 
 
@@ -312,12 +314,13 @@ _INPUT_KEYS = ("ingredient", "input", "template", "base", "addition", "material"
 _OUTPUT_KEYS = ("result", "results", "output", "outputs")
 
 
-def _is_input_key(key: str) -> bool:
-    return key in _INPUT_KEYS or key.endswith(("_input", "_inputs", "_ingredient", "_ingredients"))
+_INPUT_SUFFIXES = ("_input", "_inputs", "_ingredient", "_ingredients")
+_OUTPUT_SUFFIXES = ("_output", "_outputs", "_result", "_results")
 
 
-def _is_output_key(key: str) -> bool:
-    return key in _OUTPUT_KEYS or key.endswith(("_output", "_outputs", "_result", "_results"))
+def _keys(data: Mapping[str, Any], names: tuple[str, ...], suffixes: tuple[str, ...]) -> list[str]:
+    """The keys of ``data`` among ``names`` (in that order), then the others ending in one of ``suffixes``."""
+    return [k for k in names if k in data] + [k for k in data if k not in names and k.endswith(suffixes)]
 
 
 def _non_item(value: Any) -> bool:
@@ -362,7 +365,7 @@ def _readable_inputs(data: Mapping[str, Any]) -> tuple[tuple[Ingredient, ...], t
             return grid, (), notes
         except (RecipeFormatError, TypeError):
             pass
-    keys = [k for k in _INPUT_KEYS if k in data] + [k for k in data if _is_input_key(k) and k not in _INPUT_KEYS]
+    keys = _keys(data, _INPUT_KEYS, _INPUT_SUFFIXES)
 
     def add(value: Any, where: str) -> None:
         if _non_item(value):
@@ -390,7 +393,7 @@ def _readable_inputs(data: Mapping[str, Any]) -> tuple[tuple[Ingredient, ...], t
 def _output_stack(value: Any, where: str) -> tuple[ItemStack | None, float, str | None]:
     """One output: ``(stack, chance, note)``; a non-item output gives ``(None, 1.0, note)``."""
     chance = 1.0
-    if isinstance(value, dict):
+    if isinstance(value, dict) and not ("id" in value and value.keys() <= {"id", "count"}):  # else a plain stack
         raw = value.get("chance", 1.0)
         if isinstance(raw, (int, float)) and not isinstance(raw, bool) and 0 <= raw <= 1:
             chance = float(raw)
@@ -426,7 +429,7 @@ def _readable_outputs(data: Mapping[str, Any]) -> tuple[tuple[ItemStack, ...], t
     stacks: list[ItemStack] = []
     chances: list[float] = []
     notes: list[str] = []
-    keys = [k for k in _OUTPUT_KEYS if k in data] + [k for k in data if _is_output_key(k) and k not in _OUTPUT_KEYS]
+    keys = _keys(data, _OUTPUT_KEYS, _OUTPUT_SUFFIXES)
     for key in keys:
         value = data[key]
         members = list(enumerate(value)) if isinstance(value, list) else [(None, value)]
