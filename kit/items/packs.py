@@ -182,33 +182,37 @@ def _condition_context(out: _Loaded, mods: frozenset[str] | None, tags) -> Condi
     return ConditionContext(mods, tag_items, item_exists)
 
 
+def _fail(out: _Loaded, kind: str, rid: str, reason: str, strict: bool) -> None:
+    """Record (or with ``strict``, raise) that the top file of ``rid`` cannot be read: with lower-priority files
+    underneath it the id is removed (a warning naming them), else the file is unreadable (an error).
+    """
+    stack = out.files[(kind, rid)]
+    src, rel, _folder = stack[-1]
+    lower = [s.name for s, _r, _f in stack[:-1]]
+    if strict:
+        raise DatapackReadError(src.name, rel, rid, reason)
+    out.errors.append((kind, rid, reason, src.name, rel))
+    what = "recipe" if kind == "recipe" else "loot table"
+    if lower:
+        message = (
+            f"the highest-priority file for {rid} cannot be read ({reason}), so the game has no {what} "
+            f"{rid}; the file(s) of {', '.join(lower)} underneath it are not used"
+        )
+        out.problems.append(("warning", "removed_by_override", rid, "", message, rel, src.name))
+    else:
+        out.problems.append(("error", f"unreadable_{kind}", rid, "", reason, rel, src.name))
+
+
 def _read_top(out: _Loaded, kind: str, rid: str, strict: bool, ctx: ConditionContext) -> None:
     """Read the highest-priority file of a recipe or loot table id: the only one the game reads."""
-    stack = out.files[(kind, rid)]
-    src, rel, folder = stack[-1]
-    lower = [s.name for s, _r, _f in stack[:-1]]
-
-    def fail(reason: str) -> None:
-        if strict:
-            raise DatapackReadError(src.name, rel, rid, reason)
-        out.errors.append((kind, rid, reason, src.name, rel))
-        what = "recipe" if kind == "recipe" else "loot table"
-        if lower:
-            message = (
-                f"the highest-priority file for {rid} cannot be read ({reason}), so the game has no {what} "
-                f"{rid}; the file(s) of {', '.join(lower)} underneath it are not used"
-            )
-            out.problems.append(("warning", "removed_by_override", rid, "", message, rel, src.name))
-        else:
-            out.problems.append(("error", f"unreadable_{kind}", rid, "", reason, rel, src.name))
-
+    src, rel, folder = out.files[(kind, rid)][-1]
     try:
         data = decode_pack_json(src.files[rel](MAX_DATA_FILE_BYTES))
     except PackFileRefusedError as exc:
-        fail(str(exc))
+        _fail(out, kind, rid, str(exc), strict)
         return
     except (ValueError, UnicodeDecodeError, OSError) as exc:
-        fail(f"invalid JSON: {exc}")
+        _fail(out, kind, rid, f"invalid JSON: {exc}", strict)
         return
     met: bool | None = True
     found = file_conditions(data)
@@ -238,9 +242,9 @@ def _read_top(out: _Loaded, kind: str, rid: str, strict: bool, ctx: ConditionCon
         else:
             out.tables[rid] = parse_loot_table(rid, data, pack=src.name, path=rel, folder=folder)
     except (RecipeFormatError, LootFormatError, ValueError, TypeError, KeyError, AttributeError, OverflowError) as exc:
-        fail(str(exc))
+        _fail(out, kind, rid, str(exc), strict)
     except RecursionError:
-        fail("nested too deeply to read")
+        _fail(out, kind, rid, "nested too deeply to read", strict)
 
 
 def _read_tags(out: _Loaded, strict: bool, ctx: ConditionContext) -> None:
