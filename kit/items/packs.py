@@ -7,6 +7,7 @@ delegated to :mod:`kit.items.recipes`, :mod:`kit.items.loot` and :mod:`kit.items
 
 from __future__ import annotations
 
+import codecs
 import json
 import os
 import re
@@ -98,7 +99,11 @@ def decode_pack_json(raw: bytes) -> Any:
     ValueError
         For text that is not UTF-8 or not JSON (``UnicodeDecodeError``, ``json.JSONDecodeError``).
     """
-    return decode_json(raw.decode("utf-8-sig"), max_containers=MAX_JSON_CONTAINERS)
+    try:  # the C UTF-8 codec; "utf-8-sig" (a Python-level codec) only for a byte order mark or to word an error
+        text = raw.decode("utf-8") if raw[:3] != codecs.BOM_UTF8 else raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = raw.decode("utf-8-sig")  # raises the same error as before, naming the utf-8-sig codec
+    return decode_json(text, max_containers=MAX_JSON_CONTAINERS)
 
 
 @dataclass
