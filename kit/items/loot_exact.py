@@ -26,6 +26,7 @@ from kit.items.loot_dists import (
     convolve,
     int_distribution,
     is_approx,
+    java_round,
     map_counts,
     mean,
     mix,
@@ -42,6 +43,8 @@ __all__ = [
     "MAX_OUTCOMES",
     "MAX_TABLE_DEPTH",
 ]
+
+_REEXPORTED = (java_round,)  # its earlier home: kit.items.loot_exact.java_round
 
 
 class _TooComplex(Exception):

@@ -32,6 +32,7 @@ from kit.items.pack_sources import (  # re-exported: their earlier home
     Reader,
     _open_bytes,
     _open_pack,
+    _Source,
     open_sources,
 )
 from kit.items.recipes import Recipe, RecipeFormatError, parse_recipe
@@ -54,7 +55,7 @@ __all__ = [
     "open_sources",
     "decode_pack_json",
 ]
-_REEXPORTED = (PackSource, Reader, _open_bytes, _open_pack)  # earlier import paths of kit.items.packs
+_REEXPORTED = (PackSource, Reader, _Source, _open_bytes, _open_pack)  # earlier import paths of kit.items.packs
 
 #: Language files read for display names.
 LANGUAGES = ("en_us", "zh_cn")
