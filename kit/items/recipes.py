@@ -453,7 +453,7 @@ def _readable_outputs(data: Mapping[str, Any]) -> tuple[tuple[ItemStack, ...], t
 
 
 #: Every field of :class:`Recipe` with its default, for :func:`_record`.
-_RECIPE_DEFAULTS: dict[str, Any] = {}
+_RECIPE_DEFAULTS = {f.name: f.default for f in dataclasses.fields(Recipe) if f.default is not dataclasses.MISSING}
 
 
 def _record(common: Mapping[str, Any], **fields: Any) -> Recipe:
@@ -461,24 +461,16 @@ def _record(common: Mapping[str, Any], **fields: Any) -> Recipe:
     dict update instead of one frozen ``__setattr__`` per field (the loader builds 100,000 of them for a large
     modpack; every value here was checked by the parser that produced it).
     """
-    if not _RECIPE_DEFAULTS:
-        _RECIPE_DEFAULTS.update(
-            {f.name: f.default for f in dataclasses.fields(Recipe) if f.default is not dataclasses.MISSING}
-        )
     values = {**_RECIPE_DEFAULTS, **common, **fields}
     record = object.__new__(Recipe)
     object.__setattr__(record, "__dict__", values)
     return record
 
 
-_CRAFTING = STATIONS["crafting"]
-_SMITHING = STATIONS["smithing"]
-
-
 def _parse_shaped(data: Mapping[str, Any], rtype: str, common: Mapping[str, Any]) -> Recipe:
     width, grid = _shaped(data)
     result = parse_result(data.get("result"))
-    return _record(common, kind="shaped", inputs=grid, width=width, result=result, station=_CRAFTING)
+    return _record(common, kind="shaped", inputs=grid, width=width, result=result, station=STATIONS["crafting"])
 
 
 def _parse_shapeless(data: Mapping[str, Any], rtype: str, common: Mapping[str, Any]) -> Recipe:
@@ -487,7 +479,7 @@ def _parse_shapeless(data: Mapping[str, Any], rtype: str, common: Mapping[str, A
         raise RecipeFormatError("ingredients", "expected a non-empty list")
     inputs = tuple(parse_ingredient(v, f"ingredients[{i}]") for i, v in enumerate(ingredients))
     result = parse_result(data.get("result"))
-    return _record(common, kind="shapeless", inputs=inputs, result=result, station=_CRAFTING)
+    return _record(common, kind="shapeless", inputs=inputs, result=result, station=STATIONS["crafting"])
 
 
 def _parse_single_input(data: Mapping[str, Any], rtype: str, common: Mapping[str, Any]) -> Recipe:
@@ -508,7 +500,7 @@ def _parse_smithing(data: Mapping[str, Any], rtype: str, common: Mapping[str, An
             raise RecipeFormatError(key, "missing")
     inputs = tuple(parse_ingredient(data[k], k) for k in keys)
     result = None if rtype == "minecraft:smithing_trim" else parse_result(data.get("result"))
-    return _record(common, kind=rtype.split(":", 1)[1], inputs=inputs, result=result, station=_SMITHING)
+    return _record(common, kind=rtype.split(":", 1)[1], inputs=inputs, result=result, station=STATIONS["smithing"])
 
 
 def _parse_transmute(data: Mapping[str, Any], rtype: str, common: Mapping[str, Any]) -> Recipe:
@@ -517,12 +509,12 @@ def _parse_transmute(data: Mapping[str, Any], rtype: str, common: Mapping[str, A
             raise RecipeFormatError(key, "missing")
     inputs = (parse_ingredient(data["input"], "input"), parse_ingredient(data["material"], "material"))
     result = parse_result(data.get("result"))
-    return _record(common, kind="transmute", inputs=inputs, result=result, station=_CRAFTING)
+    return _record(common, kind="transmute", inputs=inputs, result=result, station=STATIONS["crafting"])
 
 
 def _parse_special(data: Mapping[str, Any], rtype: str, common: Mapping[str, Any]) -> Recipe:
     """A recipe hard-coded in the game (``crafting_special_*``, the decorated pot): nothing to read."""
-    return _record(common, kind="special", station=_CRAFTING)
+    return _record(common, kind="special", station=STATIONS["crafting"])
 
 
 def _parse_other(data: Mapping[str, Any], rtype: str, common: Mapping[str, Any]) -> Recipe:
