@@ -154,7 +154,12 @@ def unwrap_conditional(data: Mapping[str, Any], ctx: ConditionContext) -> tuple[
 
     Returns ``None`` when ``data`` is not such a wrapper; ``(None, verdict)`` when every branch fails.
     """
-    if not isinstance(data, dict) or norm_id(str(data.get("type", ""))) not in _CONDITIONAL_TYPES:
+    if not isinstance(data, dict):
+        return None
+    rtype = data.get("type", "")
+    if type(rtype) is str and "conditional" not in rtype:  # every ordinary recipe: no id to normalise
+        return None
+    if norm_id(str(rtype)) not in _CONDITIONAL_TYPES:
         return None
     branches = data.get("recipes")
     if not isinstance(branches, list):

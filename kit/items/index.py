@@ -67,9 +67,15 @@ class ItemIndex:
         """Item id -> ids of the recipes producing it (recipe id order)."""
         produced: dict[str, list[str]] = {}
         with gc_paused():
-            for rid in sorted(self.recipes):
-                refs = self.recipes[rid].output_refs
-                if len(refs) == 1 and isinstance(refs[0], str) and not refs[0].startswith("#"):  # the common case
+            recipes = self.recipes
+            for rid in sorted(recipes):
+                r = recipes[rid]
+                first = r.result
+                if first is not None and not r.results and first.item_id[:1] != "#":  # the common case: one item
+                    produced.setdefault(first.item_id, []).append(rid)
+                    continue
+                refs = r.output_refs
+                if len(refs) == 1 and isinstance(refs[0], str) and not refs[0].startswith("#"):
                     produced.setdefault(refs[0], []).append(rid)
                     continue
                 for item in dict.fromkeys(self.refs.expand(refs)[0]):

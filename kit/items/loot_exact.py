@@ -16,6 +16,23 @@ from typing import Any
 
 from kit.items._common import norm_id
 from kit.items.loot import COUNT_FUNCTIONS, KNOWN_OTHER_FUNCTIONS, LootContext, LootTable, condition_probability
+from kit.items.loot_dists import (
+    MAX_SUPPORT,
+    MAX_WORK,
+    Approx,
+    Dist,
+    approx,
+    binomial,
+    convolve,
+    int_distribution,
+    is_approx,
+    java_round,
+    map_counts,
+    mean,
+    mix,
+    scaled_float_distribution,
+    uniform_int,
+)
 
 __all__ = [
     "TableExpectation",
@@ -27,168 +44,17 @@ __all__ = [
     "MAX_TABLE_DEPTH",
 ]
 
-Dist = dict[int, float]
-
-#: A count distribution with more values than this is replaced by a two-point one with the same mean (inexact).
-MAX_SUPPORT = 1024
-#: Convolutions costing more value pairs than this are replaced likewise (keeps every table's work bounded).
-MAX_WORK = 1 << 16
-#: An entry whose conditions combine into more outcomes than this makes its table's figures unknown.
-MAX_OUTCOMES = 4096
-#: Nested loot-table references deeper than this make the table's figures unknown (no RecursionError).
-MAX_TABLE_DEPTH = 32
-
-_INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
-
-
-class _Approx(dict):
-    """A distribution standing in for one too large to enumerate: two neighbouring values with the same mean.
-
-    Expected counts stay right through sums, mixtures and scalings; probabilities become approximate, so rows built
-    from one are ``is_exact=False``. Any result computed from an ``_Approx`` is an ``_Approx`` too.
-    """
+_REEXPORTED = (java_round,)  # its earlier home: kit.items.loot_exact.java_round
 
 
 class _TooComplex(Exception):
     """Internal: a table's figures cannot be computed within kit's bounds; the message says where and why."""
 
 
-def _mean(d: Dist) -> float:
-    return sum(v * p for v, p in d.items())
-
-
-def _approx(mean: float) -> Dist:
-    mean = min(max(mean, float(_INT_MIN)), float(_INT_MAX))
-    lo = math.floor(mean)
-    frac = mean - lo
-    return _Approx({lo: 1.0 - frac, lo + 1: frac} if frac > 0 else {lo: 1.0})
-
-
-def _is_approx(*ds: Dist) -> bool:
-    return any(isinstance(d, _Approx) for d in ds)
-
-
-def java_round(x: float) -> int:
-    """Java ``Math.round`` of a float: floor(x + 0.5), saturated at the int range."""
-    return min(max(math.floor(x + 0.5), _INT_MIN), _INT_MAX)
-
-
-def _mix(parts: list[tuple[float, Dist]]) -> Dist:
-    out: Dist = {}
-    approx = False
-    for w, d in parts:
-        if w == 0.0:
-            continue
-        approx = approx or isinstance(d, _Approx)
-        for v, p in d.items():
-            out[v] = out.get(v, 0.0) + w * p
-    if len(out) > MAX_SUPPORT:
-        return _approx(_mean(out))
-    return _Approx(out) if approx else out
-
-
-def _convolve(a: Dist, b: Dist) -> Dist:
-    if len(a) * len(b) > MAX_WORK:
-        return _approx(_mean(a) + _mean(b))
-    out: Dist = {}
-    for x, p in a.items():
-        for y, q in b.items():
-            out[x + y] = out.get(x + y, 0.0) + p * q
-    if len(out) > MAX_SUPPORT:
-        return _approx(_mean(out))
-    return _Approx(out) if _is_approx(a, b) else out
-
-
-def _map(d: Dist, f: Callable[[int], int]) -> Dist:
-    out: Dist = {}
-    for v, p in d.items():
-        k = f(v)
-        out[k] = out.get(k, 0.0) + p
-    return _Approx(out) if isinstance(d, _Approx) else out
-
-
-def _uniform_int(a: int, b: int) -> Dist:
-    """Uniform over the integers ``a..b`` (inclusive)."""
-    if b - a + 1 > MAX_SUPPORT:
-        return _approx((a + b) / 2)
-    return {v: 1.0 / (b - a + 1) for v in range(a, b + 1)}
-
-
-def _binomial(n: int, p: float) -> Dist:
-    n = max(n, 0)
-    p = min(max(p, 0.0), 1.0)  # the game's loop draws "random < p": p > 1 always passes, p < 0 never
-    if n > MAX_SUPPORT:  # n of 1e16 is summed analytically: the mean is n * p
-        return _approx(n * p)
-    return {k: math.comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)}
-
-
-def _provider_type(value: Any) -> str:
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return "minecraft:constant"
-    if isinstance(value, dict):
-        return norm_id(value.get("type", "minecraft:uniform" if "min" in value else "minecraft:constant"))
-    return ""
-
-
-def _const(value: Any) -> float | None:
-    if _provider_type(value) == "minecraft:constant":
-        return float(value) if not isinstance(value, dict) else float(value.get("value", 0.0))
-    return None
-
-
-def int_distribution(value: Any) -> Dist | None:
-    """Distribution of a number provider's ``getInt`` (constant, uniform with inclusive integer bounds, binomial)."""
-    t = _provider_type(value)
-    if t == "minecraft:constant":
-        return {java_round(c): 1.0} if (c := _const(value)) is not None else None
-    if t == "minecraft:uniform":
-        lo, hi = int_distribution(value.get("min")), int_distribution(value.get("max"))
-        if lo is None or hi is None:
-            return None
-        if len(lo) * len(hi) > MAX_WORK // 64:
-            return _approx((_mean(lo) + _mean(hi)) / 2)
-        parts = []
-        for a, pa in lo.items():
-            for b, pb in hi.items():
-                if a >= b:
-                    parts.append((pa * pb, {a: 1.0}))
-                else:
-                    parts.append((pa * pb, _uniform_int(a, b)))
-        out = _mix(parts)
-        return _Approx(out) if _is_approx(lo, hi) else out
-    if t == "minecraft:binomial":
-        n, p = int_distribution(value.get("n")), _const(value.get("p"))
-        if n is None or p is None:
-            return None
-        if sum(max(k, 0) for k in n) > MAX_WORK:
-            return _approx(_mean(_map(n, lambda k: max(k, 0))) * min(max(p, 0.0), 1.0))
-        out = _mix([(pn, _binomial(k, p)) for k, pn in n.items()])
-        return _Approx(out) if isinstance(n, _Approx) else out
-    return None
-
-
-def scaled_float_distribution(value: Any, scale: float, *, rounding: str) -> Dist | None:
-    """Distribution of ``round(scale * getFloat())`` (Java rounding) or ``floor(...)`` for constant/uniform values."""
-    off = 0.5 if rounding == "round" else 0.0
-    c = _const(value)
-    if c is not None:
-        return {math.floor(scale * c + off): 1.0}
-    if _provider_type(value) != "minecraft:uniform":
-        return None
-    lo, hi = _const(value.get("min")), _const(value.get("max"))
-    if lo is None or hi is None:
-        return None
-    a, b = sorted((scale * lo, scale * hi))
-    if b - a <= 0:
-        return {math.floor(a + off): 1.0}
-    if b - a > MAX_SUPPORT:
-        return _approx((a + b) / 2 + off - 0.5)
-    out: Dist = {}
-    for k in range(math.floor(a + off), math.floor(b + off) + 1):
-        left, right = max(a, k - off), min(b, k + 1 - off)
-        if right > left:
-            out[k] = (right - left) / (b - a)
-    return out
+#: An entry whose conditions combine into more outcomes than this makes its table's figures unknown.
+MAX_OUTCOMES = 4096
+#: Nested loot-table references deeper than this make the table's figures unknown (no RecursionError).
+MAX_TABLE_DEPTH = 32
 
 
 @dataclass
@@ -315,7 +181,7 @@ class LootCalculator:
         extra = scaled_float_distribution(bonus, self.ctx.luck, rounding="floor")
         if rolls is None or extra is None:
             return None
-        return _map(_convolve(rolls, extra), lambda r: max(r, 0))
+        return map_counts(convolve(rolls, extra), lambda r: max(r, 0))
 
     def _pool(
         self, pool: Mapping[str, Any], table_functions: list
@@ -326,7 +192,7 @@ class LootCalculator:
         rolls = self._rolls(pool)
         if rolls is None:
             pool_exact, rolls = False, {1: 1.0}
-        if isinstance(rolls, _Approx):
+        if isinstance(rolls, Approx):
             pool_exact = False
         chain = list(pool.get("functions", [])) + table_functions
         self._flags.append(True)
@@ -474,8 +340,8 @@ class LootCalculator:
             if new is None:
                 exact = False
                 continue
-            dist = new if p == 1.0 else _mix([(p, new), (1.0 - p, dist)])
-        return item, dist, exact and not isinstance(dist, _Approx)
+            dist = new if p == 1.0 else mix([(p, new), (1.0 - p, dist)])
+        return item, dist, exact and not isinstance(dist, Approx)
 
     def _apply(self, name: str, f: Mapping[str, Any], dist: Dist) -> Dist | None:
         ctx = self.ctx
@@ -483,7 +349,7 @@ class LootCalculator:
             draw = int_distribution(f.get("count"))
             if draw is None:
                 return None
-            return _convolve(dist, draw) if f.get("add", False) else draw
+            return convolve(dist, draw) if f.get("add", False) else draw
         if name in ("minecraft:enchanted_count_increase", "minecraft:looting_enchant"):
             level = ctx.looting if name == "minecraft:looting_enchant" else ctx.enchantment_level(f.get("enchantment"))
             if level is None:
@@ -493,9 +359,9 @@ class LootCalculator:
             add = scaled_float_distribution(f.get("count"), level, rounding="round")
             if add is None:
                 return None
-            out = _convolve(dist, add)
+            out = convolve(dist, add)
             limit = int(f.get("limit", 0))
-            return _map(out, lambda v: min(v, limit)) if limit > 0 else out
+            return map_counts(out, lambda v: min(v, limit)) if limit > 0 else out
         if name == "minecraft:apply_bonus":
             level = ctx.enchantment_level(f.get("enchantment"))
             if level is None:
@@ -508,14 +374,14 @@ class LootCalculator:
                 mult = {i + 1: (2.0 if i == 0 else 1.0) / (level + 2) for i in range(0, min(level, MAX_SUPPORT) + 1)}
                 if level > MAX_SUPPORT or len(dist) * len(mult) > MAX_WORK:
                     mean_mult = (2 + (level + 1) * (level + 2) / 2 - 1) / (level + 2)
-                    return _approx(_mean(dist) * mean_mult)
-                return _mix([(pm, _map(dist, m.__mul__)) for m, pm in mult.items()])
+                    return approx(mean(dist) * mean_mult)
+                return mix([(pm, map_counts(dist, m.__mul__)) for m, pm in mult.items()])
             if formula == "minecraft:uniform_bonus_count":
                 top = int(params.get("bonusMultiplier", 1)) * level
-                return _convolve(dist, _uniform_int(0, top) if top >= 0 else {0: 1.0})
+                return convolve(dist, uniform_int(0, top) if top >= 0 else {0: 1.0})
             if formula == "minecraft:binomial_with_bonus_count":
                 trials = level + int(params.get("extra", 0))
-                return _convolve(dist, _binomial(trials, float(params.get("probability", 0.0))))
+                return convolve(dist, binomial(trials, float(params.get("probability", 0.0))))
             return None
         if name == "minecraft:limit_count":
             limit = f.get("limit", {})
@@ -527,15 +393,17 @@ class LootCalculator:
                 if lo_d is None or hi_d is None or len(lo_d) > 1 or len(hi_d) > 1:
                     return None
                 lo, hi = next(iter(lo_d)), next(iter(hi_d))
-            return _map(dist, lambda v: min(max(v, lo), hi))
+            return map_counts(dist, lambda v: min(max(v, lo), hi))
         if name == "minecraft:explosion_decay":
             if ctx.explosion <= 1:
                 return dist
             keep = 1.0 / ctx.explosion
             if sum(max(v, 0) for v in dist) > MAX_WORK:
-                return _approx(_mean(_map(dist, lambda v: max(v, 0))) * keep + _mean(_map(dist, lambda v: min(v, 0))))
-            out = _mix([(p, _binomial(v, keep) if v > 0 else {v: 1.0}) for v, p in dist.items()])
-            return _Approx(out) if isinstance(dist, _Approx) else out
+                return approx(
+                    mean(map_counts(dist, lambda v: max(v, 0))) * keep + mean(map_counts(dist, lambda v: min(v, 0)))
+                )
+            out = mix([(p, binomial(v, keep) if v > 0 else {v: 1.0}) for v, p in dist.items()])
+            return Approx(out) if isinstance(dist, Approx) else out
         return None
 
     def _yield(self, cand: _Cand):
@@ -591,13 +459,13 @@ class LootCalculator:
         n = len(units)
         prefix: list[Dist] = [{0: 1.0}]
         for d in totals:
-            prefix.append(_convolve(prefix[-1], d))
+            prefix.append(convolve(prefix[-1], d))
         suffix: list[Dist] = [{0: 1.0}] * (n + 1)
         for i in range(n - 1, -1, -1):
-            suffix[i] = _convolve(suffix[i + 1], totals[i])
+            suffix[i] = convolve(suffix[i + 1], totals[i])
         acc: dict[int, tuple[_Cand, float]] = {}
         for i, outs in enumerate(units):
-            others = _convolve(prefix[i], suffix[i + 1])
+            others = convolve(prefix[i], suffix[i + 1])
             for p, cands in outs:
                 w_o = sum(self._weight(c) for c in cands)
                 for c in cands:
@@ -607,5 +475,5 @@ class LootCalculator:
                     share = sum(q * w / (rest + w_o) for rest, q in others.items())
                     old = acc.get(id(c), (c, 0.0))
                     acc[id(c)] = (c, old[1] + p * share)
-        exact = not _is_approx(*prefix, *suffix)
+        exact = not is_approx(*prefix, *suffix)
         return list(acc.values()), exact

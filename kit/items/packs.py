@@ -1,34 +1,42 @@
 """Load data packs (folders, zip files, game jars) into a :class:`PackSet`.
 
-File access lives here; parsing is delegated to :mod:`kit.items.recipes`, :mod:`kit.items.loot` and
-:mod:`kit.items.tags`. The analysis methods of :class:`PackSet` live in :mod:`kit.items.packset`.
+Opening the packs lives in :mod:`kit.items.pack_sources`; reading their files by id lives here; parsing is
+delegated to :mod:`kit.items.recipes`, :mod:`kit.items.loot` and :mod:`kit.items.tags`. The analysis methods of
+:class:`PackSet` live in :mod:`kit.items.packset`.
 """
 
 from __future__ import annotations
 
-import io
+import codecs
 import json
 import os
 import re
-import stat
-import struct
-import zipfile
-import zlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kit.core.collector import gc_paused
 from kit.core.errors import FieldError
 from kit.core.json_files import JsonRefusedError, decode_json
-from kit.core.regular_files import FileRefusedError, file_kind, read_regular_file
 from kit.items.conditions import ConditionContext, evaluate, file_conditions, unwrap_conditional
-from kit.items.errors import DatapackError, DatapackReadError, PackFileRefusedError, UnknownFeatureError
+from kit.items.errors import DatapackReadError, PackFileRefusedError, UnknownFeatureError
 from kit.items.loot import LootFormatError, LootTable, parse_loot_table
+from kit.items.pack_sources import (  # re-exported: their earlier home
+    DATA_RE,
+    LANG_RE,
+    MAX_MEMBER_BYTES,
+    MAX_ZIP_DATA_BYTES,
+    MAX_ZIP_ENTRIES,
+    PackBytes,
+    PackSource,
+    Reader,
+    _open_bytes,
+    _open_pack,
+    _Source,
+    open_sources,
+)
 from kit.items.recipes import Recipe, RecipeFormatError, parse_recipe
 from kit.items.tags import TagFile, parse_tag_file, resolve_tags
-from kit.items.zip_members import RawReader, _bytes_raw, _fast_member, _file_raw, _zip_entry_count, open_zip
 
 if TYPE_CHECKING:
     from kit.items.packset import PackSet
@@ -44,7 +52,10 @@ __all__ = [
     "MAX_ZIP_ENTRIES",
     "MAX_ZIP_DATA_BYTES",
     "MAX_JSON_CONTAINERS",
+    "open_sources",
+    "decode_pack_json",
 ]
+_REEXPORTED = (PackSource, Reader, _Source, _open_bytes, _open_pack)  # earlier import paths of kit.items.packs
 
 #: Language files read for display names.
 LANGUAGES = ("en_us", "zh_cn")
@@ -52,18 +63,9 @@ LANGUAGES = ("en_us", "zh_cn")
 MAX_DATA_FILE_BYTES = 2**20
 #: A language file larger than this is refused (vanilla's en_us.json is 0.44 MB).
 MAX_LANG_FILE_BYTES = 4 * 2**20
-#: Any other member (a texture, a model) larger than this once inflated is refused as an unreadable file.
-MAX_MEMBER_BYTES = 64 << 20
 #: A JSON file with more opening brackets than this is refused before parsing (bounds the objects it builds).
 MAX_JSON_CONTAINERS = 200_000
-#: A zip or jar with more entries than this is refused before its directory is read.
-MAX_ZIP_ENTRIES = 65_536
-#: A zip or jar whose data and language files declare more bytes than this in total is refused (a zip bomb).
-MAX_ZIP_DATA_BYTES = 256 * 2**20
 
-_DATA_RE = re.compile(r"^data/([^/]+)/(recipe|recipes|loot_table|loot_tables|tags/item|tags/items)/(.+)\.json$")
-_FEATURE_RE = re.compile(r"^data/([^/]+)/datapacks/([^/]+)/")
-_LANG_RE = re.compile(r"^assets/([^/]+)/lang/(en_us|zh_cn)\.json$")
 _ASSET_RE = re.compile(r"^assets/[^/]+/(textures/(item|block)/.+\.png|models/(item|block)/.+\.json|items/.+\.json)$")
 _KIND = {
     "recipe": "recipe",
@@ -86,190 +88,6 @@ class PackInfo:
     is_applied: bool = True
 
 
-#: ``reader(max_bytes=None) -> bytes`` (at most MAX_MEMBER_BYTES in any case); raises
-#: :class:`~kit.items.PackFileRefusedError` (an ``OSError``) with the reason.
-Reader = Callable[..., bytes]
-
-
-class _Source:
-    """Files of one pack: ``relpath -> reader`` (relative to the pack root, ``/`` separated).
-
-    A reader takes an optional byte cap (``reader(MAX_DATA_FILE_BYTES)``) and returns the file's bytes, or raises
-    :class:`~kit.items.PackFileRefusedError` (an ``OSError``) naming the reason: not a regular file, too large, a
-    corrupt, encrypted or unsupported zip member.
-    """
-
-    def __init__(self, name: str, kind: str, location: str, files: dict[str, Reader]):
-        self.name, self.kind, self.location, self.files = name, kind, location, files
-
-    def features(self) -> dict[str, _Source]:
-        out: dict[str, dict[str, Callable[[], bytes]]] = {}
-        for rel, reader in self.files.items():
-            m = _FEATURE_RE.match(rel)
-            if m:
-                out.setdefault(m.group(2), {})[rel[m.end() :]] = reader
-        return {
-            f: _Source(f"{self.name}[{f}]", "feature", f"{self.location}!{f}", files)
-            for f, files in sorted(out.items())
-        }
-
-
-def _folder_reader(full: str) -> Reader:
-    def read(max_bytes: int | None = None) -> bytes:
-        # MAX_MEMBER_BYTES bounds every member; data and language files pass their own, smaller cap
-        max_bytes = MAX_MEMBER_BYTES if max_bytes is None else min(max_bytes, MAX_MEMBER_BYTES)
-        try:
-            return read_regular_file(full, max_bytes=max_bytes)
-        except FileRefusedError as exc:
-            raise PackFileRefusedError(exc.reason) from None
-        except OSError as exc:
-            raise PackFileRefusedError(f"cannot read the file: {exc.strerror or exc}") from None
-
-    return read
-
-
-def _zip_reader(zf: zipfile.ZipFile, info: zipfile.ZipInfo, raw: RawReader | None = None) -> Reader:
-    def read(max_bytes: int | None = None) -> bytes:
-        # MAX_MEMBER_BYTES bounds every member; data and language files pass their own, smaller cap
-        max_bytes = MAX_MEMBER_BYTES if max_bytes is None else min(max_bytes, MAX_MEMBER_BYTES)
-        if info.file_size > max_bytes:
-            raise PackFileRefusedError(
-                f"member {info.filename} declares {info.file_size} bytes, more than the {max_bytes} allowed"
-            )
-        if raw is not None:
-            try:
-                data = _fast_member(raw, info)
-            except (OSError, ValueError, struct.error):  # a closed or unreadable file: zipfile words it
-                data = None
-            if data is not None:
-                return data
-        return _zip_read(zf, info, max_bytes)
-
-    return read
-
-
-def _zip_read(zf: zipfile.ZipFile, info: zipfile.ZipInfo, max_bytes: int) -> bytes:
-    """One member through :mod:`zipfile`, inflated in bounded chunks; every failure a PackFileRefusedError."""
-    try:
-        parts: list[bytes] = []
-        total = 0
-        with zf.open(info) as fh:
-            while True:
-                block = fh.read(min(1 << 20, max_bytes + 1 - total))
-                if not block:
-                    break
-                total += len(block)
-                if total > max_bytes:
-                    raise PackFileRefusedError(f"member {info.filename} inflates past the {max_bytes} bytes allowed")
-                parts.append(block)
-        return b"".join(parts)
-    except zipfile.BadZipFile as exc:
-        raise PackFileRefusedError(f"member {info.filename} is corrupt: {exc}") from None
-    except NotImplementedError as exc:  # before RuntimeError, its base class
-        raise PackFileRefusedError(f"member {info.filename} uses an unsupported compression method ({exc})") from None
-    except RuntimeError as exc:  # zipfile's signal for an encrypted member
-        raise PackFileRefusedError(f"member {info.filename} is encrypted ({exc}); kit reads no passwords") from None
-    except (zlib.error, EOFError, OSError, ValueError) as exc:
-        raise PackFileRefusedError(f"member {info.filename} cannot be inflated: {exc}") from None
-
-
-def _wanted(rel: str) -> bool:
-    """Whether a pack file is one kit reads (data and language files, also inside feature packs)."""
-    m = _FEATURE_RE.match(rel)
-    if m:
-        rel = rel[m.end() :]
-    return bool(_DATA_RE.match(rel) or _LANG_RE.match(rel))
-
-
-def _open_pack(path: Path) -> _Source:
-    if not os.path.lexists(path) or not path.exists():
-        raise DatapackError(f"{path}: data pack not found (expected a folder holding data/, a .zip or a .jar)")
-    if path.is_dir():
-        files: dict[str, Reader] = {}
-        tops = [path / top for top in ("data", "assets") if (path / top).is_dir()]
-        if not tops:
-            raise DatapackError(f"{path}: not a data pack (no data/ or assets/ folder inside)")
-        for base in tops:
-            cut = len(str(base)) - len(base.name)  # os.walk's paths start with str(base): strip the pack folder
-            for dirpath, _dirs, names in os.walk(base):
-                prefix = dirpath[cut:].replace(os.sep, "/") + "/"
-                for n in names:
-                    files[prefix + n] = _folder_reader(os.path.join(dirpath, n))
-        return _Source(path.name, "folder", str(path), files)
-    mode = os.stat(path).st_mode
-    if not stat.S_ISREG(mode):
-        raise DatapackError(f"{path}: not a data pack (a {file_kind(mode)}, not a folder, zip or jar file); refused")
-    if not zipfile.is_zipfile(path):
-        raise DatapackError(f"{path}: not a data pack (neither a folder nor a zip/jar file)")
-    count = _zip_entry_count(path)
-    if count is not None and count > MAX_ZIP_ENTRIES:
-        raise DatapackError(
-            f"{path}: the zip declares {count} entries, more than the {MAX_ZIP_ENTRIES} allowed; refused"
-        )
-    try:
-        zf = open_zip(path)
-        infos = [i for i in zf.infolist() if not i.is_dir()]
-    except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError, EOFError) as exc:
-        raise DatapackError(f"{path}: not a readable zip file: {exc}") from exc
-    if len(infos) > MAX_ZIP_ENTRIES:
-        raise DatapackError(
-            f"{path}: the zip holds {len(infos)} entries, more than the {MAX_ZIP_ENTRIES} allowed; refused"
-        )
-    names = [i.filename for i in infos]
-    prefix = ""
-    if not any(n.startswith(("data/", "assets/")) for n in names):
-        roots = {n.split("/", 1)[0] for n in names if "/" in n}
-        if len(roots) == 1:
-            prefix = roots.pop() + "/"
-    files = {}
-    declared = 0
-    raw = _file_raw(zf)
-    for info in infos:
-        rel = info.filename[len(prefix) :]
-        if info.filename.startswith(prefix):
-            files[rel] = _zip_reader(zf, info, raw)
-            declared += info.file_size if _wanted(rel) else 0
-    if declared > MAX_ZIP_DATA_BYTES:
-        raise DatapackError(
-            f"{path}: its data and language files declare {declared} bytes once inflated, more than "
-            f"the {MAX_ZIP_DATA_BYTES} allowed (a zip bomb?); refused"
-        )
-    kind = "jar" if path.suffix.lower() == ".jar" else "zip"
-    return _Source(path.name, kind, str(path), files)
-
-
-def _open_bytes(pack: PackBytes) -> _Source:
-    """A zipped pack held in memory (a jar nested in a jar, the server jar inside a bundler)."""
-    try:
-        zf = zipfile.ZipFile(io.BytesIO(pack.data))
-    except (zipfile.BadZipFile, OSError) as exc:
-        raise DatapackError(f"{pack.location}: not a data pack (not a readable zip: {exc})") from None
-    infos = [info for info in zf.infolist() if not info.is_dir()]
-    if len(infos) > MAX_ZIP_ENTRIES:
-        raise DatapackError(
-            f"{pack.location}: the zip holds {len(infos)} entries, more than the {MAX_ZIP_ENTRIES} allowed; refused"
-        )
-    declared = sum(info.file_size for info in infos if _wanted(info.filename))
-    if declared > MAX_ZIP_DATA_BYTES:
-        raise DatapackError(
-            f"{pack.location}: its data and language files declare {declared} bytes once inflated, "
-            f"more than the {MAX_ZIP_DATA_BYTES} allowed (a zip bomb?); refused"
-        )
-    raw = _bytes_raw(pack.data)
-    files = {info.filename: _zip_reader(zf, info, raw) for info in infos}
-    return _Source(pack.name, pack.kind, pack.location, files)
-
-
-@dataclass(frozen=True)
-class PackBytes:
-    """A zipped pack held in memory, for :func:`load_datapacks`: ``name`` shown in frames, ``location`` in messages."""
-
-    name: str
-    data: bytes = field(repr=False)
-    location: str = ""
-    kind: str = "jar"
-
-
 def decode_pack_json(raw: bytes) -> Any:
     """Parse a pack's JSON file (UTF-8, a byte order mark allowed) behind kit's caps: at most
     :data:`MAX_JSON_CONTAINERS` objects and arrays and :data:`~kit.core.json_files.MAX_JSON_DEPTH` levels, both
@@ -282,7 +100,11 @@ def decode_pack_json(raw: bytes) -> Any:
     ValueError
         For text that is not UTF-8 or not JSON (``UnicodeDecodeError``, ``json.JSONDecodeError``).
     """
-    return decode_json(raw.decode("utf-8-sig"), max_containers=MAX_JSON_CONTAINERS)
+    try:  # the C UTF-8 codec; "utf-8-sig" (a Python-level codec) only for a byte order mark or to word an error
+        text = raw.decode("utf-8") if raw[:3] != codecs.BOM_UTF8 else raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = raw.decode("utf-8-sig")  # raises the same error as before, naming the utf-8-sig codec
+    return decode_json(text, max_containers=MAX_JSON_CONTAINERS)
 
 
 @dataclass
@@ -294,22 +116,22 @@ class _Loaded:
     errors: list[tuple[str, str, str, str, str]]
     packs: list[PackInfo]
     # (kind, id) -> every (source, relpath, folder) defining it, lowest priority first
-    files: dict[tuple[str, str], list[tuple[_Source, str, str]]] = field(default_factory=dict)
+    files: dict[tuple[str, str], list[tuple[PackSource, str, str]]] = field(default_factory=dict)
     assets: dict[str, Callable[[], bytes]] = field(default_factory=dict)
     problems: list[tuple[str, str, str, str, str, str, str]] = field(default_factory=list)
     conditions: list[tuple[str, str, str, object, str, str, str]] = field(default_factory=list)
-    sources: list[_Source] = field(default_factory=list)  # every pack read, applied feature packs included, in order
+    sources: list[PackSource] = field(default_factory=list)  # every pack read, applied feature packs included, in order
 
 
-def _scan_source(src: _Source, out: _Loaded, strict: bool) -> None:
+def _scan_source(src: PackSource, out: _Loaded, strict: bool) -> None:
     """Index one pack's files (data files by id, textures and models) and merge its language files."""
     for rel in sorted(src.files):
-        m = _DATA_RE.match(rel)
+        m = DATA_RE.match(rel)
         if m:
             ns, folder, rest = m.groups()
             out.files.setdefault((_KIND[folder], f"{ns}:{rest}"), []).append((src, rel, folder))
             continue
-        m = _LANG_RE.match(rel)
+        m = LANG_RE.match(rel)
         if m:
             try:
                 data = decode_pack_json(src.files[rel](MAX_LANG_FILE_BYTES))
@@ -366,33 +188,37 @@ def _condition_context(out: _Loaded, mods: frozenset[str] | None, tags) -> Condi
     return ConditionContext(mods, tag_items, item_exists)
 
 
+def _fail(out: _Loaded, kind: str, rid: str, reason: str, strict: bool) -> None:
+    """Record (or with ``strict``, raise) that the top file of ``rid`` cannot be read: with lower-priority files
+    underneath it the id is removed (a warning naming them), else the file is unreadable (an error).
+    """
+    stack = out.files[(kind, rid)]
+    src, rel, _folder = stack[-1]
+    lower = [s.name for s, _r, _f in stack[:-1]]
+    if strict:
+        raise DatapackReadError(src.name, rel, rid, reason)
+    out.errors.append((kind, rid, reason, src.name, rel))
+    what = "recipe" if kind == "recipe" else "loot table"
+    if lower:
+        message = (
+            f"the highest-priority file for {rid} cannot be read ({reason}), so the game has no {what} "
+            f"{rid}; the file(s) of {', '.join(lower)} underneath it are not used"
+        )
+        out.problems.append(("warning", "removed_by_override", rid, "", message, rel, src.name))
+    else:
+        out.problems.append(("error", f"unreadable_{kind}", rid, "", reason, rel, src.name))
+
+
 def _read_top(out: _Loaded, kind: str, rid: str, strict: bool, ctx: ConditionContext) -> None:
     """Read the highest-priority file of a recipe or loot table id: the only one the game reads."""
-    stack = out.files[(kind, rid)]
-    src, rel, folder = stack[-1]
-    lower = [s.name for s, _r, _f in stack[:-1]]
-
-    def fail(reason: str) -> None:
-        if strict:
-            raise DatapackReadError(src.name, rel, rid, reason)
-        out.errors.append((kind, rid, reason, src.name, rel))
-        what = "recipe" if kind == "recipe" else "loot table"
-        if lower:
-            message = (
-                f"the highest-priority file for {rid} cannot be read ({reason}), so the game has no {what} "
-                f"{rid}; the file(s) of {', '.join(lower)} underneath it are not used"
-            )
-            out.problems.append(("warning", "removed_by_override", rid, "", message, rel, src.name))
-        else:
-            out.problems.append(("error", f"unreadable_{kind}", rid, "", reason, rel, src.name))
-
+    src, rel, folder = out.files[(kind, rid)][-1]
     try:
         data = decode_pack_json(src.files[rel](MAX_DATA_FILE_BYTES))
     except PackFileRefusedError as exc:
-        fail(str(exc))
+        _fail(out, kind, rid, str(exc), strict)
         return
     except (ValueError, UnicodeDecodeError, OSError) as exc:
-        fail(f"invalid JSON: {exc}")
+        _fail(out, kind, rid, f"invalid JSON: {exc}", strict)
         return
     met: bool | None = True
     found = file_conditions(data)
@@ -422,9 +248,9 @@ def _read_top(out: _Loaded, kind: str, rid: str, strict: bool, ctx: ConditionCon
         else:
             out.tables[rid] = parse_loot_table(rid, data, pack=src.name, path=rel, folder=folder)
     except (RecipeFormatError, LootFormatError, ValueError, TypeError, KeyError, AttributeError, OverflowError) as exc:
-        fail(str(exc))
+        _fail(out, kind, rid, str(exc), strict)
     except RecursionError:
-        fail("nested too deeply to read")
+        _fail(out, kind, rid, "nested too deeply to read", strict)
 
 
 def _read_tags(out: _Loaded, strict: bool, ctx: ConditionContext) -> None:
@@ -552,27 +378,6 @@ def _check_load_args(paths: Any, strict: Any, features: Any) -> None:
             f"The 'features' parameter of load_datapacks must be a feature pack name or a "
             f"list of them (e.g. ['winter_drop']). Got {features!r} instead."
         )
-
-
-def open_sources(paths: Any) -> list[_Source]:
-    """Open the packs of ``paths`` (a path, a :class:`PackBytes` or a sequence of them) in order; a name seen before
-    gets ``#2``, ``#3``, ... Used by :func:`load_datapacks` and :func:`kit.items.pack_files`.
-
-    Raises
-    ------
-    DatapackError
-        When a path is missing or is not a data pack.
-    """
-    if isinstance(paths, (str, os.PathLike, PackBytes)):
-        paths = [paths]
-    sources = [_open_bytes(p) if isinstance(p, PackBytes) else _open_pack(Path(p)) for p in paths]
-    used: dict[str, int] = {}
-    for src in sources:
-        n = used.get(src.name, 0)
-        used[src.name] = n + 1
-        if n:
-            src.name = f"{src.name}#{n + 1}"
-    return sources
 
 
 def _load(paths, strict: bool, features: Iterable[str], mods) -> PackSet:

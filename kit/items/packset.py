@@ -7,13 +7,13 @@ from typing import Any
 
 from kit.core.errors import InvalidParameterError
 from kit.core.frames import frame
-from kit.core.problems import problem_schema
+from kit.items import pack_tables
 from kit.items._common import norm_id
-from kit.items.errors import UnknownItemError, UnknownLanguageError, UnknownLootTableError
+from kit.items.errors import UnknownItemError, UnknownLootTableError
 from kit.items.index import ItemIndex
-from kit.items.loot import LootContext, LootTable, loot_context, walk_entries
+from kit.items.loot import LootContext, LootTable, loot_context
 from kit.items.matching import NameIndex, NameMatch, fold, rank_candidates
-from kit.items.names import lang_key_to_id
+from kit.items.names import check_language, display_names, item_spellings, lang_key_to_id
 from kit.items.recipes import Recipe
 from kit.items.refs import RefExpander, recipe_ref_problems
 from kit.items.sources import MAX_TAGS, PROVIDERS, ItemSourceOutput, ProviderRegistry
@@ -21,80 +21,16 @@ from kit.items.tags import ResolvedTags
 
 __all__ = ["PackSet"]
 
-RECIPE_SCHEMA = {
-    "recipe_id": "string",
-    "recipe_type": "string",
-    "kind": "string",
-    "result_item_id": "string",
-    "result_count": "int64",
-    "width": "int64",
-    "n_inputs": "int64",
-    "inputs": "object",
-    "station": "string",
-    "category": "string",
-    "group": "string",
-    "n_results": "int64",
-    "results": "object",
-    "conditions_met": "boolean",
-    "notes": "string",
-    "folder": "string",
-    "pack": "string",
-    "path": "string",
-}
-#: Columns of :meth:`PackSet.problems`: the shared problems shape (:mod:`kit.core.problems`), then ``pack``.
-PROBLEM_SCHEMA = problem_schema({"pack": "string"})
-CONDITION_SCHEMA = {
-    "resource_type": "string",
-    "resource_id": "string",
-    "conditions": "string",
-    "conditions_met": "boolean",
-    "notes": "string",
-    "pack": "string",
-    "path": "string",
-}
-LOOT_TABLE_SCHEMA = {
-    "loot_table_id": "string",
-    "table_type": "string",
-    "n_pools": "int64",
-    "n_entries": "int64",
-    "n_item_entries": "int64",
-    "n_tag_entries": "int64",
-    "n_nested_tables": "int64",
-    "n_dynamic_entries": "int64",
-    "n_empty_entries": "int64",
-    "folder": "string",
-    "pack": "string",
-    "path": "string",
-}
-TAG_SCHEMA = {"tag_id": "string", "item_id": "string", "via_tag": "string", "pack": "string", "path": "string"}
-ITEM_SCHEMA = {
-    "item_id": "string",
-    "name_en": "string",
-    "name_zh": "string",
-    "n_recipes": "int64",
-    "n_uses": "int64",
-    "n_loot_tables": "int64",
-    "n_tags": "int64",
-}
-USES_SCHEMA = {
-    "recipe_id": "string",
-    "recipe_type": "string",
-    "kind": "string",
-    "result_item_id": "string",
-    "result_count": "int64",
-    "n_slots": "int64",
-    "via_tag": "string",
-    "pack": "string",
-    "path": "string",
-}
-PACK_SCHEMA = {"pack": "string", "kind": "string", "features": "object", "is_applied": "bool", "location": "string"}
-EXPECTATION_SCHEMA = {
-    "loot_table_id": "string",
-    "item_id": "string",
-    "expected_count": "float64",
-    "p_at_least_one": "float64",
-    "is_exact": "bool",
-}
+# the frames' schemas, re-exported from their earlier home
+RECIPE_SCHEMA = pack_tables.RECIPE_SCHEMA
+PROBLEM_SCHEMA = pack_tables.PROBLEM_SCHEMA
+CONDITION_SCHEMA = pack_tables.CONDITION_SCHEMA
+LOOT_TABLE_SCHEMA = pack_tables.LOOT_TABLE_SCHEMA
+TAG_SCHEMA = pack_tables.TAG_SCHEMA
+ITEM_SCHEMA = pack_tables.ITEM_SCHEMA
+USES_SCHEMA = pack_tables.USES_SCHEMA
+PACK_SCHEMA = pack_tables.PACK_SCHEMA
+EXPECTATION_SCHEMA = pack_tables.EXPECTATION_SCHEMA
 
 
 class PackSet:
@@ -234,10 +170,7 @@ class PackSet:
         found = list(self._problems)
         for rid in sorted(self._recipes):
             found.extend(recipe_ref_problems(rid, self._recipes[rid], self._refs))
-        rows = [dict(zip(PROBLEM_SCHEMA, row)) for row in dict.fromkeys(found)]
-        order = {"error": 0, "warning": 1}
-        rows.sort(key=lambda d: (order[d["severity"]], d["kind"], d["object_id"], d["field"], d["path"]))
-        return frame(PROBLEM_SCHEMA, rows)
+        return frame(PROBLEM_SCHEMA, pack_tables.problem_rows(found))
 
     def conditions(self):
         """Every loaded file that carried loader conditions, and the verdict.
@@ -249,8 +182,7 @@ class PackSet:
             e.g. ``mod_loaded(create)``), ``conditions_met`` (True / False / missing when undecided; files with
             False are not loaded), ``notes``, ``pack``, ``path``; sorted by type and id.
         """
-        rows = sorted(self._conditions, key=lambda r: (r[0], r[1], r[5], r[6]))
-        return frame(CONDITION_SCHEMA, rows)
+        return frame(CONDITION_SCHEMA, pack_tables.condition_rows(self._conditions))
 
     def item_icon(self, item_id: str) -> bytes | None:
         """The PNG bytes of an item's icon from the loaded packs' textures, or ``None``.
@@ -281,7 +213,7 @@ class PackSet:
         pandas.DataFrame
             Columns ``pack``, ``kind`` (folder, zip, jar, feature), ``features`` (tuple), ``is_applied``, ``location``.
         """
-        return frame(PACK_SCHEMA, [(p.pack, p.kind, p.features, p.is_applied, p.location) for p in self._packs])
+        return frame(PACK_SCHEMA, pack_tables.pack_rows(self._packs))
 
     def recipes(self):
         """One row per recipe (after overrides).
@@ -298,35 +230,7 @@ class PackSet:
             inputs and outputs, chances, tools, undecided conditions; joined with ``"; "``), ``folder``
             (``recipe`` or ``recipes``), ``pack``, ``path``; sorted by ``recipe_id``.
         """
-        rows = []
-        for rid in sorted(self._recipes):
-            r = self._recipes[rid]
-            results = r.item_results
-            rows.append(
-                (
-                    rid,
-                    r.recipe_type,
-                    r.kind,
-                    r.result.item_id if r.result else "",
-                    r.result.count if r.result else 0,
-                    r.width,
-                    len(r.inputs),
-                    tuple("|".join(str(ref) for ref in s) for s in r.inputs),
-                    ",".join(r.station),
-                    r.category,
-                    r.group,
-                    len(results),
-                    tuple(
-                        (s.item_id, s.count, r.chances[i] if i < len(r.chances) else 1.0) for i, s in enumerate(results)
-                    ),
-                    r.conditions_met,
-                    "; ".join(r.notes),
-                    r.folder,
-                    r.pack,
-                    r.path,
-                )
-            )
-        return frame(RECIPE_SCHEMA, rows)
+        return frame(RECIPE_SCHEMA, pack_tables.recipe_rows(self._recipes))
 
     def loot_tables(self):
         """One row per loot table with entry counts (what the static scan can and cannot see).
@@ -338,27 +242,7 @@ class PackSet:
             entries), ``n_item_entries``, ``n_tag_entries``, ``n_nested_tables``, ``n_dynamic_entries``,
             ``n_empty_entries``, ``folder``, ``pack``, ``path``; sorted by id.
         """
-        rows = []
-        for tid in sorted(self._tables):
-            t = self._tables[tid]
-            kinds = [e.entry_type for e in walk_entries(t)]
-            rows.append(
-                (
-                    tid,
-                    t.table_type,
-                    len(t.data.get("pools", [])),
-                    len(kinds),
-                    kinds.count("item"),
-                    kinds.count("tag"),
-                    kinds.count("loot_table"),
-                    kinds.count("dynamic"),
-                    kinds.count("empty"),
-                    t.folder,
-                    t.pack,
-                    t.path,
-                )
-            )
-        return frame(LOOT_TABLE_SCHEMA, rows)
+        return frame(LOOT_TABLE_SCHEMA, pack_tables.loot_table_rows(self._tables))
 
     def tags(self):
         """Resolved item tags in long format (nested references expanded; failed tags are in ``errors``).
@@ -369,21 +253,11 @@ class PackSet:
             Columns ``tag_id`` (without ``#``), ``item_id``, ``via_tag`` (the nested tag the item came through,
             ``""`` when listed directly), ``pack``, ``path`` (the file that listed it); sorted by tag then file order.
         """
-        rows = [
-            (t, m.item_id, m.via, m.pack, m.path) for t in sorted(self._tags.members) for m in self._tags.members[t]
-        ]
-        return frame(TAG_SCHEMA, rows)
+        return frame(TAG_SCHEMA, pack_tables.tag_rows(self._tags))
 
     def display_names(self, language: str = "en_us") -> dict[str, str]:
         """Item id -> display name from the packs' language files (``item.*`` keys win over ``block.*``)."""
-        out: dict[str, str] = {}
-        table = self._lang.get(language, {})
-        for prefer in ("block", "item"):
-            for key, value in table.items():
-                parsed = lang_key_to_id(key)
-                if parsed and parsed[0] == prefer:
-                    out[parsed[1]] = value
-        return out
+        return display_names(self._lang.get(language, {}))
 
     def items(self):
         """Every item id seen in recipes, loot tables, tags or ``item.*`` language keys, with display names.
@@ -396,29 +270,8 @@ class PackSet:
             scan gives it from, as ``item_sources(..., "loot")`` lists them: item entries and the members of tag
             entries, within the scan's limits), ``n_tags`` (item tags holding it); sorted by id.
         """
-        idx = self._index
-        seen: set[str] = set(idx.produced) | set(idx.used) | set(idx.tags_of) | set(idx.loot)
-        for r in self._recipes.values():
-            seen.update(ref for slot in r.inputs for ref in slot if isinstance(ref, str) and not ref.startswith("#"))
-        for table in self._lang.values():
-            for key in table:
-                parsed = lang_key_to_id(key)
-                if parsed and parsed[0] == "item":
-                    seen.add(parsed[1])
         en, zh = self.display_names("en_us"), self.display_names("zh_cn")
-        rows = [
-            (
-                i,
-                en.get(i, ""),
-                zh.get(i, ""),
-                len(idx.produced.get(i, ())),
-                len(idx.used.get(i, {})),
-                len(idx.loot.get(i, {})),
-                len(idx.tags_of.get(i, ())),
-            )
-            for i in sorted(seen)
-        ]
-        return frame(ITEM_SCHEMA, rows)
+        return frame(ITEM_SCHEMA, pack_tables.item_rows(self._index, self._recipes, self._lang, en, zh))
 
     # ---------------------------------------------------------------- questions
 
@@ -525,20 +378,7 @@ class PackSet:
         return tuple(sorted(self._lang))
 
     def _check_language(self, language: str | None, owner: str) -> tuple[str, ...]:
-        if language is None:
-            return self.languages
-        if not isinstance(language, str):
-            raise InvalidParameterError(
-                f"The 'language' parameter of {owner} must be a str such as 'zh_cn' or None "
-                f"(every loaded language). Got {type(language).__name__} {language!r} instead."
-            )
-        if language not in self._lang:
-            near = rank_candidates(language, {lang: (lang,) for lang in self._lang}, limit=3, threshold=0.3)
-            raise UnknownLanguageError(
-                f"no loaded pack has a {language!r} language file; loaded languages: "
-                f"{', '.join(self.languages) or 'none'}" + (f"; nearest: {', '.join(near)}" if near else "")
-            )
-        return (language,)
+        return check_language(language, self.languages, owner)
 
     def _name_index(self, languages: tuple[str, ...]) -> NameIndex:
         if languages not in self._names:
@@ -593,14 +433,8 @@ class PackSet:
         containing it first, then near spellings ranked by edit distance and shared characters (CJK-aware).
         """
         if self._spellings is None:
-            spellings: dict[str, list[str]] = {}
-            for item_id in self._all_item_ids():
-                spellings[item_id] = [item_id, item_id.split(":", 1)[-1]]
-            for lang in self.languages:
-                for item_id, name in self.display_names(lang).items():
-                    if item_id in spellings:
-                        spellings[item_id].append(name)
-            self._spellings = spellings
+            names = [self.display_names(lang) for lang in self.languages]
+            self._spellings = item_spellings(self._all_item_ids(), names)
         return rank_candidates(text, self._spellings, limit=limit)
 
     def items_with_path(self, path: str) -> tuple[str, ...]:
@@ -635,24 +469,7 @@ class PackSet:
             (slots that accept the item), ``via_tag`` (comma-joined tags through which it is accepted, ``""`` when
             named directly), ``pack``, ``path``; sorted by recipe id.
         """
-        rows = []
-        for rid, vias in sorted(self._index.used.get(norm_id(item_id), {}).items()):
-            r = self._recipes[rid]
-            tags = ",".join(sorted({v for v in vias if v}))
-            rows.append(
-                (
-                    rid,
-                    r.recipe_type,
-                    r.kind,
-                    r.result.item_id if r.result else "",
-                    r.result.count if r.result else 0,
-                    len(vias),
-                    tags,
-                    r.pack,
-                    r.path,
-                )
-            )
-        return frame(USES_SCHEMA, rows)
+        return frame(USES_SCHEMA, pack_tables.uses_rows(self._recipes, self._index.used.get(norm_id(item_id), {})))
 
     # ---------------------------------------------------------------- loot statistics
 
@@ -719,14 +536,10 @@ class PackSet:
         calc = self._calc.get(ctx)
         if calc is None:
             calc = self._calc[ctx] = LootCalculator(self._tables, self._tags.items, ctx)
-        rows = []
-        for tid in ids:
-            r = calc.table(tid)
-            for item in sorted(r.expected):
-                rows.append((tid, item, r.expected[item], 1.0 - r.p_none[item], item not in r.inexact))
+        out = frame(EXPECTATION_SCHEMA, pack_tables.expectation_rows(calc, ids))
         for tid, reason in sorted(calc.problems.items()):
             self._report_table(tid, f"expectations unknown: {reason}")
-        return frame(EXPECTATION_SCHEMA, rows)
+        return out
 
     def sample_loot(
         self,

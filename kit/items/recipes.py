@@ -7,10 +7,12 @@ bare id string, ``{"id", "count", "components"}`` (1.20.5+) or ``{"item", "count
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, TypedDict
+from typing import Any
 
 from kit.items._common import norm_id
 from kit.items.errors import RecipeFormatError
@@ -21,6 +23,7 @@ __all__ = [
     "RecipeFormatError",
     "CustomIngredient",
     "parse_recipe",
+    "PARSERS",
     "parse_ingredient",
     "parse_result",
     "STATIONS",
@@ -243,6 +246,14 @@ def parse_ingredient(value: Any, where: str = "ingredient") -> Ingredient:
     raise RecipeFormatError(where, f"expected a string, list or object, got {type(value).__name__}")
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def _stack(item_id: str, count: int) -> ItemStack:
+    """One shared :class:`ItemStack` per ``(item_id, count)`` without components (records are frozen, so a modpack's
+    100,000 results share a few thousand stacks instead of holding one each).
+    """
+    return ItemStack(item_id, count)
+
+
 def parse_result(value: Any, where: str = "result") -> ItemStack:
     """Normalise a result (bare id, ``{"id", "count", "components"}`` or ``{"item", "count"}``)."""
     if type(value) is dict and len(value) <= 2:  # {"id", "count"}: the common case, fast
@@ -255,9 +266,9 @@ def parse_result(value: Any, where: str = "result") -> ItemStack:
             and count >= 1
             and (len(value) == 1 or "count" in value)
         ):
-            return ItemStack(item, count)
+            return _stack(item, count)
     if isinstance(value, str) and value.strip():
-        return ItemStack(norm_id(value))
+        return _stack(norm_id(value), 1)
     if isinstance(value, dict):
         item = value.get("id", value.get("item"))
         if not isinstance(item, str) or not item.strip():
@@ -270,7 +281,9 @@ def parse_result(value: Any, where: str = "result") -> ItemStack:
         components = value.get("components")
         if components is None and isinstance(value.get("nbt"), (str, dict)):
             components = {"nbt": value["nbt"]}
-        return ItemStack(norm_id(item), count, components if components else None)
+        if not components:
+            return _stack(norm_id(item), count)
+        return ItemStack(norm_id(item), count, components)
     raise RecipeFormatError(where, f"expected an item id or a result object, got {json.dumps(value)[:60]}")
 
 
@@ -301,12 +314,13 @@ _INPUT_KEYS = ("ingredient", "input", "template", "base", "addition", "material"
 _OUTPUT_KEYS = ("result", "results", "output", "outputs")
 
 
-def _is_input_key(key: str) -> bool:
-    return key in _INPUT_KEYS or key.endswith(("_input", "_inputs", "_ingredient", "_ingredients"))
+_INPUT_SUFFIXES = ("_input", "_inputs", "_ingredient", "_ingredients")
+_OUTPUT_SUFFIXES = ("_output", "_outputs", "_result", "_results")
 
 
-def _is_output_key(key: str) -> bool:
-    return key in _OUTPUT_KEYS or key.endswith(("_output", "_outputs", "_result", "_results"))
+def _keys(data: Mapping[str, Any], names: tuple[str, ...], suffixes: tuple[str, ...]) -> list[str]:
+    """The keys of ``data`` among ``names`` (in that order), then the others ending in one of ``suffixes``."""
+    return [k for k in names if k in data] + [k for k in data if k not in names and k.endswith(suffixes)]
 
 
 def _non_item(value: Any) -> bool:
@@ -351,7 +365,7 @@ def _readable_inputs(data: Mapping[str, Any]) -> tuple[tuple[Ingredient, ...], t
             return grid, (), notes
         except (RecipeFormatError, TypeError):
             pass
-    keys = [k for k in _INPUT_KEYS if k in data] + [k for k in data if _is_input_key(k) and k not in _INPUT_KEYS]
+    keys = _keys(data, _INPUT_KEYS, _INPUT_SUFFIXES)
 
     def add(value: Any, where: str) -> None:
         if _non_item(value):
@@ -379,7 +393,7 @@ def _readable_inputs(data: Mapping[str, Any]) -> tuple[tuple[Ingredient, ...], t
 def _output_stack(value: Any, where: str) -> tuple[ItemStack | None, float, str | None]:
     """One output: ``(stack, chance, note)``; a non-item output gives ``(None, 1.0, note)``."""
     chance = 1.0
-    if isinstance(value, dict):
+    if isinstance(value, dict) and not ("id" in value and value.keys() <= {"id", "count"}):  # else a plain stack
         raw = value.get("chance", 1.0)
         if isinstance(raw, (int, float)) and not isinstance(raw, bool) and 0 <= raw <= 1:
             chance = float(raw)
@@ -415,7 +429,7 @@ def _readable_outputs(data: Mapping[str, Any]) -> tuple[tuple[ItemStack, ...], t
     stacks: list[ItemStack] = []
     chances: list[float] = []
     notes: list[str] = []
-    keys = [k for k in _OUTPUT_KEYS if k in data] + [k for k in data if _is_output_key(k) and k not in _OUTPUT_KEYS]
+    keys = _keys(data, _OUTPUT_KEYS, _OUTPUT_SUFFIXES)
     for key in keys:
         value = data[key]
         members = list(enumerate(value)) if isinstance(value, list) else [(None, value)]
@@ -438,98 +452,75 @@ def _readable_outputs(data: Mapping[str, Any]) -> tuple[tuple[ItemStack, ...], t
     return tuple(stacks), tuple(chances), notes
 
 
-class _Common(TypedDict):
-    """The fields every :class:`Recipe` built by :func:`parse_recipe` shares."""
-
-    recipe_id: str
-    recipe_type: str
-    category: str
-    group: str
-    pack: str
-    path: str
-    folder: str
+#: Every field of :class:`Recipe` with its default, for :func:`_record`.
+_RECIPE_DEFAULTS = {f.name: f.default for f in dataclasses.fields(Recipe) if f.default is not dataclasses.MISSING}
 
 
-def parse_recipe(recipe_id: str, data: Any, *, pack: str = "", path: str = "", folder: str = "") -> Recipe:
-    """Parse one recipe file's JSON into a :class:`Recipe`.
-
-    Raises
-    ------
-    RecipeFormatError
-        When a known recipe type misses a required key or holds an unreadable ingredient or result.
+def _record(common: Mapping[str, Any], **fields: Any) -> Recipe:
+    """A :class:`Recipe` from checked parts: the same frozen record as ``Recipe(**common, **fields)``, built in one
+    dict update instead of one frozen ``__setattr__`` per field (the loader builds 100,000 of them for a large
+    modpack; every value here was checked by the parser that produced it).
     """
-    if not isinstance(data, dict):
-        raise RecipeFormatError("", f"expected a JSON object, got {type(data).__name__}")
-    rtype = data.get("type")
-    if not isinstance(rtype, str) or not rtype.strip():
-        raise RecipeFormatError("type", "missing recipe type")
-    rtype = norm_id(rtype)
-    common = _Common(
-        recipe_id=recipe_id,
-        recipe_type=rtype,
-        category=str(data.get("category", "")),
-        group=str(data.get("group", "")),
-        pack=pack,
-        path=path,
-        folder=folder,
-    )
-    name = rtype.split(":", 1)[1]
-    if rtype == "minecraft:crafting_shaped":
-        width, grid = _shaped(data)
-        return Recipe(
-            kind="shaped",
-            inputs=grid,
-            width=width,
-            result=parse_result(data.get("result")),
-            station=STATIONS["crafting"],
-            **common,
-        )
-    if rtype == "minecraft:crafting_shapeless":
-        ingredients = data.get("ingredients")
-        if not isinstance(ingredients, list) or not ingredients:
-            raise RecipeFormatError("ingredients", "expected a non-empty list")
-        inputs = tuple(parse_ingredient(v, f"ingredients[{i}]") for i, v in enumerate(ingredients))
-        return Recipe(
-            kind="shapeless",
-            inputs=inputs,
-            result=parse_result(data.get("result")),
-            station=STATIONS["crafting"],
-            **common,
-        )
-    if rtype in _COOKING or rtype == "minecraft:stonecutting":
-        if "ingredient" not in data:
-            raise RecipeFormatError("ingredient", "missing")
-        kind = "cooking" if rtype in _COOKING else "stonecutting"
-        return Recipe(
-            kind=kind,
-            inputs=(parse_ingredient(data["ingredient"]),),
-            result=parse_result(data.get("result")),
-            station=STATIONS[rtype],
-            **common,
-        )
-    if rtype in ("minecraft:smithing_transform", "minecraft:smithing_trim", "minecraft:smithing"):
-        keys = ("base", "addition") if rtype == "minecraft:smithing" else ("template", "base", "addition")
-        for key in keys:
-            if key not in data:
-                raise RecipeFormatError(key, "missing")
-        inputs = tuple(parse_ingredient(data[k], k) for k in keys)
-        result = None if rtype == "minecraft:smithing_trim" else parse_result(data.get("result"))
-        kind = name
-        return Recipe(kind=kind, inputs=inputs, result=result, station=STATIONS["smithing"], **common)
-    if rtype == "minecraft:crafting_transmute":
-        for key in ("input", "material"):
-            if key not in data:
-                raise RecipeFormatError(key, "missing")
-        inputs = (parse_ingredient(data["input"], "input"), parse_ingredient(data["material"], "material"))
-        return Recipe(
-            kind="transmute",
-            inputs=inputs,
-            result=parse_result(data.get("result")),
-            station=STATIONS["crafting"],
-            **common,
-        )
-    if name.startswith("crafting_special_") or rtype == "minecraft:crafting_decorated_pot":
-        return Recipe(kind="special", station=STATIONS["crafting"], **common)
+    values = {**_RECIPE_DEFAULTS, **common, **fields}
+    record = object.__new__(Recipe)
+    object.__setattr__(record, "__dict__", values)
+    return record
+
+
+def _parse_shaped(data: Mapping[str, Any], rtype: str, common: Mapping[str, Any]) -> Recipe:
+    width, grid = _shaped(data)
+    result = parse_result(data.get("result"))
+    return _record(common, kind="shaped", inputs=grid, width=width, result=result, station=STATIONS["crafting"])
+
+
+def _parse_shapeless(data: Mapping[str, Any], rtype: str, common: Mapping[str, Any]) -> Recipe:
+    ingredients = data.get("ingredients")
+    if not isinstance(ingredients, list) or not ingredients:
+        raise RecipeFormatError("ingredients", "expected a non-empty list")
+    inputs = tuple(parse_ingredient(v, f"ingredients[{i}]") for i, v in enumerate(ingredients))
+    result = parse_result(data.get("result"))
+    return _record(common, kind="shapeless", inputs=inputs, result=result, station=STATIONS["crafting"])
+
+
+def _parse_single_input(data: Mapping[str, Any], rtype: str, common: Mapping[str, Any]) -> Recipe:
+    """Cooking (furnace, blast furnace, smoker, campfire) and stonecutting: one ingredient, one result."""
+    if "ingredient" not in data:
+        raise RecipeFormatError("ingredient", "missing")
+    kind = "cooking" if rtype in _COOKING else "stonecutting"
+    inputs = (parse_ingredient(data["ingredient"]),)
+    result = parse_result(data.get("result"))
+    return _record(common, kind=kind, inputs=inputs, result=result, station=STATIONS[rtype])
+
+
+def _parse_smithing(data: Mapping[str, Any], rtype: str, common: Mapping[str, Any]) -> Recipe:
+    """Smithing transform and trim (template, base, addition) and pre-1.20 smithing (base, addition)."""
+    keys = ("base", "addition") if rtype == "minecraft:smithing" else ("template", "base", "addition")
+    for key in keys:
+        if key not in data:
+            raise RecipeFormatError(key, "missing")
+    inputs = tuple(parse_ingredient(data[k], k) for k in keys)
+    result = None if rtype == "minecraft:smithing_trim" else parse_result(data.get("result"))
+    return _record(common, kind=rtype.split(":", 1)[1], inputs=inputs, result=result, station=STATIONS["smithing"])
+
+
+def _parse_transmute(data: Mapping[str, Any], rtype: str, common: Mapping[str, Any]) -> Recipe:
+    for key in ("input", "material"):
+        if key not in data:
+            raise RecipeFormatError(key, "missing")
+    inputs = (parse_ingredient(data["input"], "input"), parse_ingredient(data["material"], "material"))
+    result = parse_result(data.get("result"))
+    return _record(common, kind="transmute", inputs=inputs, result=result, station=STATIONS["crafting"])
+
+
+def _parse_special(data: Mapping[str, Any], rtype: str, common: Mapping[str, Any]) -> Recipe:
+    """A recipe hard-coded in the game (``crafting_special_*``, the decorated pot): nothing to read."""
+    return _record(common, kind="special", station=STATIONS["crafting"])
+
+
+def _parse_other(data: Mapping[str, Any], rtype: str, common: Mapping[str, Any]) -> Recipe:
+    """A recipe type kit does not know (a mod's machine): inputs and outputs read from the keys mods use, the rest
+    (tools, fluids, energy) explained in notes, nothing guessed.
+    """
     inputs, counts, in_notes = _readable_inputs(data)
     results, chances, out_notes = _readable_outputs(data)
     if "tool" in data:  # a tool used, not consumed (Farmer's Delight cutting board)
@@ -546,7 +537,8 @@ def parse_recipe(recipe_id: str, data: Any, *, pack: str = "", path: str = "", f
     station = (rtype.split(":", 1)[0],) if not rtype.startswith("minecraft:") else ()
     if not inputs and not results and not in_notes and not out_notes:
         out_notes.append("no inputs or outputs written: probably a special recipe implemented in the mod's code")
-    return Recipe(
+    return _record(
+        common,
         kind="unknown",
         inputs=inputs,
         result=results[0] if results else None,
@@ -555,5 +547,50 @@ def parse_recipe(recipe_id: str, data: Any, *, pack: str = "", path: str = "", f
         input_counts=counts,
         notes=tuple(in_notes + out_notes),
         station=station,
-        **common,
     )
+
+
+#: ``parser(data, recipe_type, common_fields) -> Recipe`` for each recipe type kit knows; every other type is read
+#: by :func:`_parse_other` (or :func:`_parse_special` for ``minecraft:crafting_special_*``).
+RecipeParser = Callable[[Mapping[str, Any], str, Mapping[str, Any]], Recipe]
+PARSERS: dict[str, RecipeParser] = {
+    "minecraft:crafting_shaped": _parse_shaped,
+    "minecraft:crafting_shapeless": _parse_shapeless,
+    **{t: _parse_single_input for t in (*sorted(_COOKING), "minecraft:stonecutting")},
+    "minecraft:smithing_transform": _parse_smithing,
+    "minecraft:smithing_trim": _parse_smithing,
+    "minecraft:smithing": _parse_smithing,
+    "minecraft:crafting_transmute": _parse_transmute,
+    "minecraft:crafting_decorated_pot": _parse_special,
+}
+
+
+def parse_recipe(recipe_id: str, data: Any, *, pack: str = "", path: str = "", folder: str = "") -> Recipe:
+    """Parse one recipe file's JSON into a :class:`Recipe` (the parser of its type family, see :data:`PARSERS`).
+
+    Raises
+    ------
+    RecipeFormatError
+        When a known recipe type misses a required key or holds an unreadable ingredient or result.
+    """
+    if not isinstance(data, dict):
+        raise RecipeFormatError("", f"expected a JSON object, got {type(data).__name__}")
+    rtype = data.get("type")
+    if not isinstance(rtype, str) or not rtype.strip():
+        raise RecipeFormatError("type", "missing recipe type")
+    if ":" not in rtype or rtype[0] == "#" or rtype != rtype.strip():  # else norm_id would return it unchanged
+        rtype = norm_id(rtype)
+    common = {
+        "recipe_id": recipe_id,
+        "recipe_type": rtype,
+        "category": str(data.get("category", "")),
+        "group": str(data.get("group", "")),
+        "pack": pack,
+        "path": path,
+        "folder": folder,
+    }
+    parser = PARSERS.get(rtype)
+    if parser is None:
+        special = rtype.split(":", 1)[1].startswith("crafting_special_")
+        parser = _parse_special if special else _parse_other
+    return parser(data, rtype, common)

@@ -9,10 +9,11 @@
 
 from __future__ import annotations
 
+from kit.servers.errors import ServerNotFoundError
 from kit.servers.mods import JarScan, ModInfo, scan_jar
 from kit.servers.packs import KIND_ORDER, PackEntry
 from kit.servers.quest_doctor import QuestDoctorReport, doctor
-from kit.servers.server import Server, ServerNotFoundError, open_server, read_server_properties
+from kit.servers.server import Server, open_server, read_server_properties
 
 __all__ = [
     "open_server",

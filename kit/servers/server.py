@@ -8,11 +8,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kit.core.errors import KitError
 from kit.core.frames import frame, ordered
 from kit.core.problems import problem_schema
 from kit.items.packs import PackBytes, load_datapacks
 from kit.saves.save import Save, SaveNotFoundError, open_save
+from kit.servers.errors import ServerNotFoundError
 from kit.servers.mods import JarScan, ModInfo, scan_jar
 from kit.servers.packs import (
     KIND_ORDER,
@@ -53,10 +53,6 @@ DATAPACK_SCHEMA = {
 }
 #: Columns of :meth:`Server.problems`: the shared problems shape (:mod:`kit.core.problems`), then ``pack``.
 PROBLEM_SCHEMA = problem_schema({"pack": "string"})
-
-
-class ServerNotFoundError(KitError, FileNotFoundError):
-    """A folder is not a Minecraft server (no world, no server jar, no mods, nothing recognisable)."""
 
 
 def read_server_properties(text: str) -> dict[str, str]:
@@ -346,6 +342,41 @@ def open_server(
         a server jar, ``mods/``, ``libraries/``, ``kubejs/``, ``config/ftbquests/``.
     """
     root = Path(path)
+    found = _discover(root, client_jar, level_name)
+    loader_scans = [scan_jar(p, p.relative_to(root).as_posix()) for _l, p in found.loader_paths[-1:]]
+    jars = [scan_jar(p, p.relative_to(root).as_posix()) for p in found.mod_paths]
+    _jar_problems(loader_scans + jars, found.problems)
+    loader = _detect_loader(found.loader_paths, jars, root)
+    world = root / found.level
+    enabled, disabled = read_level_packs(world / "level.dat", found.problems, f"{found.level}/level.dat")
+    packs = _vanilla_packs(found.vanilla, enabled) + _jar_packs(loader_scans, jars)
+    packs.extend(world_packs(world, root, enabled, disabled, found.problems))
+    if found.has_kubejs:
+        packs.append(PackEntry("kubejs", "kubejs", "kubejs", True, None, "KubeJS data and assets", root / "kubejs"))
+    version = found.vanilla.version if found.vanilla else ""
+    return Server(root, found.level, loader, version, found.vanilla, jars, loader_scans, packs, found.problems)
+
+
+@dataclass
+class _Found:
+    """What :func:`_discover` found in a server folder before any jar is opened."""
+
+    level: str
+    vanilla: VanillaJar | None
+    loader_paths: list[tuple[str, Path]]
+    mod_paths: list[Path]
+    has_kubejs: bool
+    problems: list[tuple]
+
+
+def _discover(root: Path, client_jar: str | os.PathLike[str] | None, level_name: str | None) -> _Found:
+    """Find the properties, world, game jar, loader jars, mod jars and KubeJS folder of a server folder.
+
+    Raises
+    ------
+    ServerNotFoundError
+        When ``root`` is not a folder or holds nothing a server has.
+    """
     if not root.is_dir():
         raise ServerNotFoundError(
             f"{root}: "
@@ -364,18 +395,18 @@ def open_server(
         except OSError as exc:
             problems.append(("warning", "unreadable_properties", "", "", str(exc), "server.properties"))
     level = level_name or props.get("level-name") or "world"
-    world = root / level
     vanilla = find_vanilla(root, Path(client_jar) if client_jar is not None else None, problems)
     loader_paths = find_loader_jars(root)
-    mod_paths = sorted(p for p in (root / "mods").glob("*.jar") if p.is_file()) if (root / "mods").is_dir() else []
+    mods = root / "mods"
+    mod_paths = sorted(p for p in mods.glob("*.jar") if p.is_file()) if mods.is_dir() else []
     kubejs = root / "kubejs"
     has_kubejs = (kubejs / "data").is_dir() or (kubejs / "assets").is_dir()
     recognised = [
         props_path.is_file(),
-        (world / "level.dat").is_file(),
+        (root / level / "level.dat").is_file(),
         vanilla is not None,
         bool(loader_paths),
-        (root / "mods").is_dir(),
+        mods.is_dir(),
         has_kubejs,
         (root / "config" / "ftbquests").is_dir(),
     ]
@@ -398,10 +429,15 @@ def open_server(
                 "",
             )
         )
-    loader_scans = [scan_jar(p, p.relative_to(root).as_posix()) for _l, p in loader_paths[-1:]]
-    jars = [scan_jar(p, p.relative_to(root).as_posix()) for p in mod_paths]
+    return _Found(level, vanilla, loader_paths, mod_paths, has_kubejs, problems)
+
+
+def _jar_problems(tops: list[JarScan], problems: list[tuple]) -> None:
+    """Add the problems of every scanned jar (nested ones included): its own, data without mod metadata, and a mod
+    id declared by two jars.
+    """
     seen: dict[str, str] = {}
-    for top in loader_scans + jars:
+    for top in tops:
         for scan in top.walk():
             problems.extend(scan.problems)
             if (
@@ -432,36 +468,33 @@ def open_server(
                         )
                     )
                 seen.setdefault(m.mod_id, scan.label)
-    loader = _detect_loader(loader_paths, jars, root)
-    level_label = f"{level}/level.dat"
-    enabled, disabled = read_level_packs(world / "level.dat", problems, level_label)
-    packs: list[PackEntry] = []
-    if vanilla is not None:
-        packs.append(
-            PackEntry(
-                "vanilla",
-                "vanilla",
-                vanilla.label,
-                True,
-                vanilla.pack_format,
-                "The default data for Minecraft",
-                vanilla.source
-                if isinstance(vanilla.source, Path)
-                else PackBytes(vanilla.label.rsplit("/", 1)[-1], vanilla.source, vanilla.label),
-            )
+
+
+def _vanilla_packs(vanilla: VanillaJar | None, enabled: list[str] | None) -> list[PackEntry]:
+    """The vanilla pack and its feature packs (enabled as ``level.dat`` says)."""
+    if vanilla is None:
+        return []
+    source = (
+        vanilla.source
+        if isinstance(vanilla.source, Path)
+        else PackBytes(vanilla.label.rsplit("/", 1)[-1], vanilla.source, vanilla.label)
+    )
+    packs = [
+        PackEntry(
+            "vanilla", "vanilla", vanilla.label, True, vanilla.pack_format, "The default data for Minecraft", source
         )
-        for feat in vanilla.features:
-            packs.append(
-                PackEntry(
-                    feat,
-                    "feature",
-                    f"{vanilla.label}!data/minecraft/datapacks/{feat}",
-                    feat in (enabled or []),
-                    None,
-                    "",
-                    None,
-                )
-            )
+    ]
+    for feat in vanilla.features:
+        label = f"{vanilla.label}!data/minecraft/datapacks/{feat}"
+        packs.append(PackEntry(feat, "feature", label, feat in (enabled or []), None, "", None))
+    return packs
+
+
+def _jar_packs(loader_scans: list[JarScan], jars: list[JarScan]) -> list[PackEntry]:
+    """The data packs of the loader jar and the mod jars (nested jars included): the loader's first, then the mods'
+    sorted by pack id and path.
+    """
+    packs: list[PackEntry] = []
     mod_entries: list[PackEntry] = []
     for kind, tops in (("loader", loader_scans), ("mod", jars)):
         for top in tops:
@@ -471,8 +504,4 @@ def open_server(
                 pid = "mod:" + (scan.mods[0].mod_id if scan.mods else Path(scan.label.split("!")[-1]).stem)
                 entry = PackEntry(pid, kind, scan.label, True, scan.pack_format, scan.description, _source(scan))
                 (packs if kind == "loader" else mod_entries).append(entry)
-    packs.extend(sorted(mod_entries, key=lambda e: (e.pack_id, e.path)))
-    packs.extend(world_packs(world, root, enabled, disabled, problems))
-    if has_kubejs:
-        packs.append(PackEntry("kubejs", "kubejs", "kubejs", True, None, "KubeJS data and assets", kubejs))
-    return Server(root, level, loader, vanilla.version if vanilla else "", vanilla, jars, loader_scans, packs, problems)
+    return packs + sorted(mod_entries, key=lambda e: (e.pack_id, e.path))

@@ -133,7 +133,8 @@ def test_a_member_lying_about_its_size_is_refused_as_corrupt(tmp_path):
 
 
 def test_a_zip_bomb_of_many_members_is_refused(tmp_path, monkeypatch):
-    monkeypatch.setattr("kit.items.packs.MAX_ZIP_DATA_BYTES", 10 * 2**20)  # the same rule at a tenth of the scale
+    # the same rule at a tenth of the scale
+    monkeypatch.setattr("kit.items.pack_sources.MAX_ZIP_DATA_BYTES", 10 * 2**20)
     z = tmp_path / "many.zip"
     _zip(z, {f"data/t/loot_table/b{i}.json": b" " * (1 << 20) for i in range(11)})
     with pytest.raises(kit.items.DatapackError, match=r"declare 11534336 bytes once inflated, more than the 10485760"):
@@ -142,7 +143,7 @@ def test_a_zip_bomb_of_many_members_is_refused(tmp_path, monkeypatch):
 
 
 def test_a_zip_declaring_too_many_entries_is_refused_before_reading_its_directory(tmp_path, monkeypatch):
-    monkeypatch.setattr("kit.items.packs.MAX_ZIP_ENTRIES", 1000)  # the real cap is above the 16-bit count field
+    monkeypatch.setattr("kit.items.pack_sources.MAX_ZIP_ENTRIES", 1000)  # the real cap is above the 16-bit count field
     z = _zip(tmp_path / "entries.zip", {"data/t/loot_table/good.json": GOOD_TABLE})
     data = bytearray(z.read_bytes())
     eocd = data.rfind(b"PK\x05\x06")

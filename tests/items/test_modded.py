@@ -559,7 +559,7 @@ def test_item_exists_uses_language_files_tags_and_mods(tmp_path):
 
 
 def test_in_memory_packs_load_and_bound_their_members(monkeypatch):
-    import kit.items.packs as packs_module
+    import kit.items.pack_sources as packs_module
     from kit.samples.server import zip_bytes
 
     data = zip_bytes(

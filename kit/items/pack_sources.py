@@ -1,0 +1,276 @@
+"""Opening data packs: folders, zip files, game jars and zips held in memory, each as a listing of its files.
+
+A pack becomes a :class:`PackSource` (``relpath -> reader``); nothing is parsed here. Every reader is bounded
+(:data:`MAX_MEMBER_BYTES`, or the smaller cap its caller passes), and a zip is refused before its directory is read
+when it declares too many entries or too many bytes of data (a zip bomb). :mod:`kit.items.packs` reads the files.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import stat
+import struct
+import zipfile
+import zlib
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from kit.core.regular_files import FileRefusedError, file_kind, read_regular_file
+from kit.items.errors import DatapackError, PackFileRefusedError
+from kit.items.zip_members import RawReader, _bytes_raw, _fast_member, _file_raw, _zip_entry_count, open_zip
+
+__all__ = [
+    "PackBytes",
+    "PackSource",
+    "ZipMembers",
+    "Reader",
+    "open_sources",
+    "MAX_MEMBER_BYTES",
+    "MAX_ZIP_ENTRIES",
+    "MAX_ZIP_DATA_BYTES",
+]
+
+#: Any other member (a texture, a model) larger than this once inflated is refused as an unreadable file.
+MAX_MEMBER_BYTES = 64 << 20
+#: A zip or jar with more entries than this is refused before its directory is read.
+MAX_ZIP_ENTRIES = 65_536
+#: A zip or jar whose data and language files declare more bytes than this in total is refused (a zip bomb).
+MAX_ZIP_DATA_BYTES = 256 * 2**20
+
+DATA_RE = re.compile(r"^data/([^/]+)/(recipe|recipes|loot_table|loot_tables|tags/item|tags/items)/(.+)\.json$")
+FEATURE_RE = re.compile(r"^data/([^/]+)/datapacks/([^/]+)/")
+LANG_RE = re.compile(r"^assets/([^/]+)/lang/(en_us|zh_cn)\.json$")
+
+#: ``reader(max_bytes=None) -> bytes`` (at most MAX_MEMBER_BYTES in any case); raises
+#: :class:`~kit.items.PackFileRefusedError` (an ``OSError``) with the reason.
+Reader = Callable[..., bytes]
+
+
+class PackSource:
+    """Files of one pack: ``relpath -> reader`` (relative to the pack root, ``/`` separated).
+
+    A reader takes an optional byte cap (``reader(MAX_DATA_FILE_BYTES)``) and returns the file's bytes, or raises
+    :class:`~kit.items.PackFileRefusedError` (an ``OSError``) naming the reason: not a regular file, too large, a
+    corrupt, encrypted or unsupported zip member.
+    """
+
+    def __init__(self, name: str, kind: str, location: str, files: Mapping[str, Reader]):
+        self.name, self.kind, self.location, self.files = name, kind, location, files
+
+    def features(self) -> dict[str, PackSource]:
+        out: dict[str, dict[str, Callable[[], bytes]]] = {}
+        for rel, reader in self.files.items():
+            m = FEATURE_RE.match(rel)
+            if m:
+                out.setdefault(m.group(2), {})[rel[m.end() :]] = reader
+        return {
+            f: PackSource(f"{self.name}[{f}]", "feature", f"{self.location}!{f}", files)
+            for f, files in sorted(out.items())
+        }
+
+
+def _folder_reader(full: str) -> Reader:
+    def read(max_bytes: int | None = None) -> bytes:
+        # MAX_MEMBER_BYTES bounds every member; data and language files pass their own, smaller cap
+        max_bytes = MAX_MEMBER_BYTES if max_bytes is None else min(max_bytes, MAX_MEMBER_BYTES)
+        try:
+            return read_regular_file(full, max_bytes=max_bytes)
+        except FileRefusedError as exc:
+            raise PackFileRefusedError(exc.reason) from None
+        except OSError as exc:
+            raise PackFileRefusedError(f"cannot read the file: {exc.strerror or exc}") from None
+
+    return read
+
+
+def _zip_reader(zf: zipfile.ZipFile, info: zipfile.ZipInfo, raw: RawReader | None = None) -> Reader:
+    def read(max_bytes: int | None = None) -> bytes:
+        # MAX_MEMBER_BYTES bounds every member; data and language files pass their own, smaller cap
+        max_bytes = MAX_MEMBER_BYTES if max_bytes is None else min(max_bytes, MAX_MEMBER_BYTES)
+        if info.file_size > max_bytes:
+            raise PackFileRefusedError(
+                f"member {info.filename} declares {info.file_size} bytes, more than the {max_bytes} allowed"
+            )
+        if raw is not None:
+            try:
+                data = _fast_member(raw, info)
+            except (OSError, ValueError, struct.error):  # a closed or unreadable file: zipfile words it
+                data = None
+            if data is not None:
+                return data
+        return _zip_read(zf, info, max_bytes)
+
+    return read
+
+
+class ZipMembers(Mapping[str, Reader]):
+    """The members of a zip as ``relpath -> reader``, each reader made when it is asked for (a 100,000-recipe modpack
+    lists 100,000 members; making a closure for each up front costs time and leaves 400,000 objects for the garbage
+    collector to walk).
+    """
+
+    __slots__ = ("_zf", "_raw", "_infos")
+
+    def __init__(self, zf: zipfile.ZipFile, raw: RawReader | None, infos: dict[str, zipfile.ZipInfo]) -> None:
+        self._zf, self._raw, self._infos = zf, raw, infos
+
+    def __getitem__(self, rel: str) -> Reader:
+        return _zip_reader(self._zf, self._infos[rel], self._raw)
+
+    def __contains__(self, rel: object) -> bool:
+        return rel in self._infos
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._infos)
+
+    def __len__(self) -> int:
+        return len(self._infos)
+
+
+def _zip_read(zf: zipfile.ZipFile, info: zipfile.ZipInfo, max_bytes: int) -> bytes:
+    """One member through :mod:`zipfile`, inflated in bounded chunks; every failure a PackFileRefusedError."""
+    try:
+        parts: list[bytes] = []
+        total = 0
+        with zf.open(info) as fh:
+            while True:
+                block = fh.read(min(1 << 20, max_bytes + 1 - total))
+                if not block:
+                    break
+                total += len(block)
+                if total > max_bytes:
+                    raise PackFileRefusedError(f"member {info.filename} inflates past the {max_bytes} bytes allowed")
+                parts.append(block)
+        return b"".join(parts)
+    except zipfile.BadZipFile as exc:
+        raise PackFileRefusedError(f"member {info.filename} is corrupt: {exc}") from None
+    except NotImplementedError as exc:  # before RuntimeError, its base class
+        raise PackFileRefusedError(f"member {info.filename} uses an unsupported compression method ({exc})") from None
+    except RuntimeError as exc:  # zipfile's signal for an encrypted member
+        raise PackFileRefusedError(f"member {info.filename} is encrypted ({exc}); kit reads no passwords") from None
+    except (zlib.error, EOFError, OSError, ValueError) as exc:
+        raise PackFileRefusedError(f"member {info.filename} cannot be inflated: {exc}") from None
+
+
+def _wanted(rel: str) -> bool:
+    """Whether a pack file is one kit reads (data and language files, also inside feature packs)."""
+    m = FEATURE_RE.match(rel)
+    if m:
+        rel = rel[m.end() :]
+    return bool(DATA_RE.match(rel) or LANG_RE.match(rel))
+
+
+def _open_pack(path: Path) -> PackSource:
+    if not os.path.lexists(path) or not path.exists():
+        raise DatapackError(f"{path}: data pack not found (expected a folder holding data/, a .zip or a .jar)")
+    if path.is_dir():
+        files: dict[str, Reader] = {}
+        tops = [path / top for top in ("data", "assets") if (path / top).is_dir()]
+        if not tops:
+            raise DatapackError(f"{path}: not a data pack (no data/ or assets/ folder inside)")
+        for base in tops:
+            cut = len(str(base)) - len(base.name)  # os.walk's paths start with str(base): strip the pack folder
+            for dirpath, _dirs, names in os.walk(base):
+                prefix = dirpath[cut:].replace(os.sep, "/") + "/"
+                for n in names:
+                    files[prefix + n] = _folder_reader(os.path.join(dirpath, n))
+        return PackSource(path.name, "folder", str(path), files)
+    mode = os.stat(path).st_mode
+    if not stat.S_ISREG(mode):
+        raise DatapackError(f"{path}: not a data pack (a {file_kind(mode)}, not a folder, zip or jar file); refused")
+    if not zipfile.is_zipfile(path):
+        raise DatapackError(f"{path}: not a data pack (neither a folder nor a zip/jar file)")
+    count = _zip_entry_count(path)
+    if count is not None and count > MAX_ZIP_ENTRIES:
+        raise DatapackError(
+            f"{path}: the zip declares {count} entries, more than the {MAX_ZIP_ENTRIES} allowed; refused"
+        )
+    try:
+        zf = open_zip(path)
+        infos = [i for i in zf.infolist() if not i.is_dir()]
+    except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError, EOFError) as exc:
+        raise DatapackError(f"{path}: not a readable zip file: {exc}") from exc
+    if len(infos) > MAX_ZIP_ENTRIES:
+        raise DatapackError(
+            f"{path}: the zip holds {len(infos)} entries, more than the {MAX_ZIP_ENTRIES} allowed; refused"
+        )
+    names = [i.filename for i in infos]
+    prefix = ""
+    if not any(n.startswith(("data/", "assets/")) for n in names):
+        roots = {n.split("/", 1)[0] for n in names if "/" in n}
+        if len(roots) == 1:
+            prefix = roots.pop() + "/"
+    members: dict[str, zipfile.ZipInfo] = {}
+    declared = 0
+    for info in infos:
+        rel = info.filename[len(prefix) :]
+        if info.filename.startswith(prefix):
+            members[rel] = info
+            declared += info.file_size if _wanted(rel) else 0
+    if declared > MAX_ZIP_DATA_BYTES:
+        raise DatapackError(
+            f"{path}: its data and language files declare {declared} bytes once inflated, more than "
+            f"the {MAX_ZIP_DATA_BYTES} allowed (a zip bomb?); refused"
+        )
+    kind = "jar" if path.suffix.lower() == ".jar" else "zip"
+    return PackSource(path.name, kind, str(path), ZipMembers(zf, _file_raw(zf), members))
+
+
+def _open_bytes(pack: PackBytes) -> PackSource:
+    """A zipped pack held in memory (a jar nested in a jar, the server jar inside a bundler)."""
+    try:
+        zf = zipfile.ZipFile(io.BytesIO(pack.data))
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise DatapackError(f"{pack.location}: not a data pack (not a readable zip: {exc})") from None
+    infos = [info for info in zf.infolist() if not info.is_dir()]
+    if len(infos) > MAX_ZIP_ENTRIES:
+        raise DatapackError(
+            f"{pack.location}: the zip holds {len(infos)} entries, more than the {MAX_ZIP_ENTRIES} allowed; refused"
+        )
+    declared = sum(info.file_size for info in infos if _wanted(info.filename))
+    if declared > MAX_ZIP_DATA_BYTES:
+        raise DatapackError(
+            f"{pack.location}: its data and language files declare {declared} bytes once inflated, "
+            f"more than the {MAX_ZIP_DATA_BYTES} allowed (a zip bomb?); refused"
+        )
+    members = {info.filename: info for info in infos}
+    return PackSource(pack.name, pack.kind, pack.location, ZipMembers(zf, _bytes_raw(pack.data), members))
+
+
+@dataclass(frozen=True)
+class PackBytes:
+    """A zipped pack held in memory, for :func:`load_datapacks`: ``name`` shown in frames, ``location`` in messages."""
+
+    name: str
+    data: bytes = field(repr=False)
+    location: str = ""
+    kind: str = "jar"
+
+
+def open_sources(paths: Any) -> list[PackSource]:
+    """Open the packs of ``paths`` (a path, a :class:`PackBytes` or a sequence of them) in order; a name seen before
+    gets ``#2``, ``#3``, ... Used by :func:`load_datapacks` and :func:`kit.items.pack_files`.
+
+    Raises
+    ------
+    DatapackError
+        When a path is missing or is not a data pack.
+    """
+    if isinstance(paths, (str, os.PathLike, PackBytes)):
+        paths = [paths]
+    sources = [_open_bytes(p) if isinstance(p, PackBytes) else _open_pack(Path(p)) for p in paths]
+    used: dict[str, int] = {}
+    for src in sources:
+        n = used.get(src.name, 0)
+        used[src.name] = n + 1
+        if n:
+            src.name = f"{src.name}#{n + 1}"
+    return sources
+
+
+#: The earlier, private name of :class:`PackSource` (kept for code that imported it).
+_Source = PackSource
