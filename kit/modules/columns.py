@@ -11,6 +11,7 @@ row-by-row construction gives.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import repeat
 from typing import NamedTuple
 
 import numpy as np
@@ -44,6 +45,11 @@ def _strings(values: Sequence[str | None]) -> pd.api.extensions.ExtensionArray:
     return pd.array(list(values), dtype=pandas_dtype("string"))
 
 
+def _condition(system: SystemDefinition, ref_condition: str) -> str:
+    conds = [c for c in (system.condition, ref_condition) if c]
+    return conds[0] if len(conds) == 1 else ("[" + ",".join(conds) + "]" if conds else "")
+
+
 def catalogs_frame(
     schema: Mapping[str, object], groups: Sequence[CatalogPicks], registries: Mapping[str, Sequence[str]]
 ) -> pd.DataFrame:
@@ -61,23 +67,26 @@ def catalogs_frame(
         names.extend(registries.get(c, ()))
     ranks = {c: {e: i for i, e in enumerate(registries.get(c, ()), start=offsets[c])} for c in CATALOGS}
     via_code = {v: i for i, v in enumerate(_VIAS)}
-    entry_parts: list[np.ndarray] = []
-    via_parts: list[np.ndarray] = []
+    # Every group's entries (as positions in ``names``) and vias in one flat list each, gathered by C-level maps;
+    # one sort of (group, position) keys then orders each group by registry order.
+    entry_at: list[int] = []
+    via_at: list[int] = []
+    lengths: list[int] = []
     for g in groups:
         if g.entry_ids is None:
             n = len(registries.get(g.catalog, ()))
-            entry_parts.append(np.arange(offsets[g.catalog], offsets[g.catalog] + n))
-            via_parts.append(np.full(n, via_code["all"], dtype=np.int8))
-            continue
-        rank = ranks[g.catalog]
-        idx = np.array([rank[e] for e in g.entry_ids], dtype=np.int64)
-        order = np.argsort(idx, kind="stable")
-        entry_parts.append(idx[order])
-        via_parts.append(np.array([via_code[v] for v in g.vias], dtype=np.int8)[order])
-    lengths = np.array([len(p) for p in entry_parts], dtype=np.int64)
-    if not lengths.sum():
+            entry_at.extend(range(offsets[g.catalog], offsets[g.catalog] + n))
+            via_at.extend(repeat(via_code["all"], n))
+        else:
+            n = len(g.entry_ids)
+            entry_at.extend(map(ranks[g.catalog].__getitem__, g.entry_ids))
+            via_at.extend(map(via_code.__getitem__, g.vias))
+        lengths.append(n)
+    if not entry_at:
         return frame(schema, [])
     per_row = np.repeat(np.arange(len(groups)), lengths)
+    entries = np.array(entry_at, dtype=np.int64)
+    order = np.argsort(per_row * (len(names) + 1) + entries, kind="stable")  # runs already in order cost little
     return frame(
         schema,
         {
@@ -85,15 +94,10 @@ def catalogs_frame(
                 np.array([catalog_rank[g.catalog] for g in groups])[per_row], dtype=schema["catalog"]
             ),
             "module_id": _strings([g.module_id for g in groups]).take(per_row),
-            "entry_id": _strings(names).take(np.concatenate(entry_parts)),
-            "via": pd.Categorical.from_codes(np.concatenate(via_parts), dtype=schema["via"]),
+            "entry_id": _strings(names).take(entries[order]),
+            "via": pd.Categorical.from_codes(np.array(via_at, dtype=np.int8)[order], dtype=schema["via"]),
         },
     )
-
-
-def _condition(system: SystemDefinition, ref_condition: str) -> str:
-    conds = [c for c in (system.condition, ref_condition) if c]
-    return conds[0] if len(conds) == 1 else ("[" + ",".join(conds) + "]" if conds else "")
 
 
 def systems_frame(
@@ -103,45 +107,45 @@ def systems_frame(
     module for a missing, failed or empty tag); systems in the given order, references in written order.
     """
     module_codes: dict[str, int] = {}
-    tag_rows: dict[str, tuple[list[int], list[bool]]] = {}
-
-    def code(module_id: str) -> int:
-        return module_codes.setdefault(module_id, len(module_codes))
-
+    # The rows of each distinct reference (a direct id: one; a tag: its members, or one row without a module) are
+    # laid out once in a pool; a reference points at its slice, and the rows are gathered from the pool at the end.
+    pool_modules: list[int] = []  # -1: no module
+    pool_required: list[bool] = []
+    slices: dict[str, tuple[int, int]] = {}
     system_i: list[int] = []
     refs: list[str] = []
     conditions: list[str] = []
     kinds: list[int] = []
+    starts: list[int] = []
     counts: list[int] = []
-    modules: list[int] = []  # -1: no module
-    required: list[bool] = []
     for i, s in enumerate(systems):
         for ref in s.refs:
+            name = ref.ref
+            where = slices.get(name)
+            if where is None:
+                if ref.is_tag:
+                    members = module_tags.members.get(name[1:], ())
+                    codes = [module_codes.setdefault(m.member_id, len(module_codes)) for m in members] or [-1]
+                    required = [m.required for m in members] or [False]
+                else:
+                    codes, required = [module_codes.setdefault(name, len(module_codes))], [True]
+                where = slices[name] = (len(pool_modules), len(codes))
+                pool_modules.extend(codes)
+                pool_required.extend(required)
             system_i.append(i)
-            refs.append(ref.ref)
+            refs.append(name)
             conditions.append(_condition(s, ref.condition))
-            if not ref.is_tag:
-                kinds.append(0)
-                counts.append(1)
-                modules.append(code(ref.ref))
-                required.append(True)
-                continue
-            kinds.append(1)
-            cached = tag_rows.get(ref.ref)
-            if cached is None:
-                members = module_tags.members.get(ref.ref[1:], ())
-                cached = tag_rows[ref.ref] = (
-                    [code(m.member_id) for m in members] or [-1],
-                    [m.required for m in members] or [False],
-                )
-            counts.append(len(cached[0]))
-            modules.extend(cached[0])
-            required.extend(cached[1])
+            kinds.append(1 if ref.is_tag else 0)
+            starts.append(where[0])
+            counts.append(where[1])
     if not refs:
         return frame(schema, [])
-    per_row = np.repeat(np.arange(len(refs)), counts)
+    n_rows = np.array(counts, dtype=np.int64)
+    per_row = np.repeat(np.arange(len(refs)), n_rows)
+    first_row = np.cumsum(n_rows) - n_rows
+    pool_at = np.repeat(np.array(starts, dtype=np.int64) - first_row, n_rows) + np.arange(len(per_row))
     ref_system = np.array(system_i, dtype=np.int64)[per_row]
-    module_arr = np.array(modules, dtype=np.int64)
+    module_arr = np.array(pool_modules, dtype=np.int64)[pool_at]
     missing = module_arr < 0
     return frame(
         schema,
@@ -151,7 +155,7 @@ def systems_frame(
             "ref": _strings(refs).take(per_row),
             "ref_kind": pd.Categorical.from_codes(np.array(kinds, dtype=np.int8)[per_row], dtype=schema["ref_kind"]),
             "module_id": _strings(list(module_codes) or [""]).take(module_arr, allow_fill=True),
-            "required": pd.arrays.BooleanArray(np.array(required, dtype=bool), missing),
+            "required": pd.arrays.BooleanArray(np.array(pool_required, dtype=bool)[pool_at], missing),
             "condition": _strings(conditions).take(per_row),
         },
     )
