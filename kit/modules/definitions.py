@@ -7,6 +7,7 @@ problems found in that one file. Rules that need other files (unknown ids, tags,
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from dataclasses import dataclass
@@ -45,16 +46,32 @@ _INT32 = (-(2**31), 2**31 - 1)
 
 # An id or a ``#tag`` (one ``#`` at most): what ``is_valid_id(value.lstrip("#")) and not value.startswith("##")`` says.
 _REF_RE = re.compile(r"^#?(?:[a-z0-9_.-]+:)?[a-z0-9_./-]+$")
+# Many references at once: each followed by a newline (which no reference holds), so one match checks a whole list.
+_REFS_RE = re.compile(r"(?:#?(?:[a-z0-9_.-]+:)?[a-z0-9_./-]+\n)*")
+
+
+def _full_refs(items: list[Any]) -> tuple[str, ...] | None:
+    """``tuple(full_id(i) for i in items)`` when every item is a valid reference written with its namespace (checked
+    by one match over the joined list), else None (the caller checks item by item and words the error).
+    """
+    try:
+        joined = "\n".join(items) + "\n"
+    except TypeError:  # an item that is not a string
+        return None
+    n = len(items)
+    if joined.count("\n") != n or joined.count(":") != n or _REFS_RE.fullmatch(joined) is None:
+        return None  # (a valid reference holds at most one ":": one each means none needs the default namespace)
+    return tuple(items)
+
 
 # ``json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))``, its encoder built once.
 _ENCODER = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 # The C encoder that ``_ENCODER.encode`` builds on every call, built once (half the time of a small value). Values
 # here come from ``json.loads`` (no cycles, depth capped before parsing), so the circular-reference check is off.
+_C_MAKE_ENCODER: Any = getattr(json.encoder, "c_make_encoder", None)  # CPython's C accelerator (private, optional)
 _C_ENCODE = (
-    json.encoder.c_make_encoder(
-        None, _ENCODER.default, json.encoder.encode_basestring, None, ":", ",", True, False, True
-    )
-    if json.encoder.c_make_encoder is not None
+    _C_MAKE_ENCODER(None, _ENCODER.default, json.encoder.encode_basestring, None, ":", ",", True, False, True)
+    if _C_MAKE_ENCODER is not None
     else None
 )
 
@@ -180,6 +197,9 @@ def parse_selection(value: Any) -> tuple[str, ...] | None:
     items = [value] if isinstance(value, str) else value
     if not isinstance(items, list):
         raise FieldError(f"expected an id, a #tag or a list of them, got {json_text(value)}")
+    fast = _full_refs(items)
+    if fast is not None:
+        return fast
     out = []
     for i, item in enumerate(items):
         if not isinstance(item, str) or _REF_RE.match(item) is None:
@@ -243,6 +263,11 @@ def parse_module(
     return module, problems
 
 
+#: A reference without a condition: systems share the records of the ids they name (they are immutable), which
+#: spares building one record per mention and the collector's passes over them.
+_plain_ref = functools.lru_cache(maxsize=1 << 16)(ModuleRef)
+
+
 def _ref(value: Any, system_id: str, index: int, pack: str, path: str) -> ModuleRef | Problem:
     field = f"modules[{index}]"
     condition: Any = None
@@ -287,8 +312,9 @@ def parse_system(
     condition = data.get("condition")
     if condition is not None and not isinstance(condition, (dict, list)):
         return bad("condition", f"expected a condition object, got {json_text(condition)}")
-    refs = []
-    for i, value in enumerate(modules):
+    plain = _full_refs(modules)  # the common case: ids and #tags without conditions, all written in full
+    refs = list(map(_plain_ref, plain)) if plain is not None else []
+    for i, value in enumerate(modules if plain is None else ()):
         ref = _ref(value, system_id, i, pack, path)
         if isinstance(ref, Problem):
             return None, [ref]
