@@ -11,7 +11,6 @@ row-by-row construction gives.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from itertools import repeat
 from typing import NamedTuple
 
 import numpy as np
@@ -45,11 +44,6 @@ def _strings(values: Sequence[str | None]) -> pd.api.extensions.ExtensionArray:
     return pd.array(list(values), dtype=pandas_dtype("string"))
 
 
-def _condition(system: SystemDefinition, ref_condition: str) -> str:
-    conds = [c for c in (system.condition, ref_condition) if c]
-    return conds[0] if len(conds) == 1 else ("[" + ",".join(conds) + "]" if conds else "")
-
-
 def catalogs_frame(
     schema: Mapping[str, object], groups: Sequence[CatalogPicks], registries: Mapping[str, Sequence[str]]
 ) -> pd.DataFrame:
@@ -67,25 +61,33 @@ def catalogs_frame(
         names.extend(registries.get(c, ()))
     ranks = {c: {e: i for i, e in enumerate(registries.get(c, ()), start=offsets[c])} for c in CATALOGS}
     via_code = {v: i for i, v in enumerate(_VIAS)}
-    # Every group's entries (as positions in ``names``) and vias in one flat list each, gathered by C-level maps;
-    # one sort of (group, position) keys then orders each group by registry order.
+    # The entries (as positions in ``names``) and vias of the groups that name them, in one flat list each gathered
+    # by C-level maps; a group selecting a whole registry is a range, filled in by NumPy. One sort of (group,
+    # position) keys then orders each group by registry order.
     entry_at: list[int] = []
     via_at: list[int] = []
     lengths: list[int] = []
+    whole: list[int] = []  # the position of a whole registry's first entry, or -1
     for g in groups:
         if g.entry_ids is None:
-            n = len(registries.get(g.catalog, ()))
-            entry_at.extend(range(offsets[g.catalog], offsets[g.catalog] + n))
-            via_at.extend(repeat(via_code["all"], n))
+            lengths.append(len(registries.get(g.catalog, ())))
+            whole.append(offsets[g.catalog])
         else:
-            n = len(g.entry_ids)
             entry_at.extend(map(ranks[g.catalog].__getitem__, g.entry_ids))
             via_at.extend(map(via_code.__getitem__, g.vias))
-        lengths.append(n)
-    if not entry_at:
+            lengths.append(len(g.entry_ids))
+            whole.append(-1)
+    n_rows = np.array(lengths, dtype=np.int64)
+    total = int(n_rows.sum())
+    if not total:
         return frame(schema, [])
-    per_row = np.repeat(np.arange(len(groups)), lengths)
-    entries = np.array(entry_at, dtype=np.int64)
+    per_row = np.repeat(np.arange(len(groups)), n_rows)
+    starts = np.array(whole, dtype=np.int64)
+    in_whole = np.repeat(starts >= 0, n_rows)
+    entries = np.arange(total) - np.repeat(np.cumsum(n_rows) - n_rows - starts, n_rows)  # right for whole registries
+    entries[~in_whole] = entry_at
+    vias = np.full(total, via_code["all"], dtype=np.int8)
+    vias[~in_whole] = via_at
     order = np.argsort(per_row * (len(names) + 1) + entries, kind="stable")  # runs already in order cost little
     return frame(
         schema,
@@ -95,7 +97,7 @@ def catalogs_frame(
             ),
             "module_id": _strings([g.module_id for g in groups]).take(per_row),
             "entry_id": _strings(names).take(entries[order]),
-            "via": pd.Categorical.from_codes(np.array(via_at, dtype=np.int8)[order], dtype=schema["via"]),
+            "via": pd.Categorical.from_codes(vias[order], dtype=schema["via"]),
         },
     )
 
@@ -111,40 +113,38 @@ def systems_frame(
     # laid out once in a pool; a reference points at its slice, and the rows are gathered from the pool at the end.
     pool_modules: list[int] = []  # -1: no module
     pool_required: list[bool] = []
-    slices: dict[str, tuple[int, int]] = {}
-    system_i: list[int] = []
+    slices: dict[str, tuple[int, int, int]] = {}  # reference -> (first pool row, number of rows, 1 for a tag)
     refs: list[str] = []
     conditions: list[str] = []
-    kinds: list[int] = []
-    starts: list[int] = []
-    counts: list[int] = []
-    for i, s in enumerate(systems):
+    wheres: list[tuple[int, int, int]] = []
+    for s in systems:
+        own = s.condition
         for ref in s.refs:
-            name = ref.ref
+            name, cond = ref.ref, ref.condition
             where = slices.get(name)
             if where is None:
-                if ref.is_tag:
+                is_tag = name.startswith("#")
+                if is_tag:
                     members = module_tags.members.get(name[1:], ())
                     codes = [module_codes.setdefault(m.member_id, len(module_codes)) for m in members] or [-1]
                     required = [m.required for m in members] or [False]
                 else:
                     codes, required = [module_codes.setdefault(name, len(module_codes))], [True]
-                where = slices[name] = (len(pool_modules), len(codes))
+                where = slices[name] = (len(pool_modules), len(codes), int(is_tag))
                 pool_modules.extend(codes)
                 pool_required.extend(required)
-            system_i.append(i)
             refs.append(name)
-            conditions.append(_condition(s, ref.condition))
-            kinds.append(1 if ref.is_tag else 0)
-            starts.append(where[0])
-            counts.append(where[1])
+            # the reference's condition, or the system's; a JSON list of both when both exist
+            conditions.append((own if not cond else f"[{own},{cond}]") if own else cond)
+            wheres.append(where)
     if not refs:
         return frame(schema, [])
-    n_rows = np.array(counts, dtype=np.int64)
+    starts, n_rows, kinds = np.array(wheres, dtype=np.int64).T
     per_row = np.repeat(np.arange(len(refs)), n_rows)
     first_row = np.cumsum(n_rows) - n_rows
-    pool_at = np.repeat(np.array(starts, dtype=np.int64) - first_row, n_rows) + np.arange(len(per_row))
-    ref_system = np.array(system_i, dtype=np.int64)[per_row]
+    pool_at = np.repeat(starts - first_row, n_rows) + np.arange(len(per_row))
+    system_i = np.repeat(np.arange(len(systems)), [len(s.refs) for s in systems])
+    ref_system = system_i[per_row]
     module_arr = np.array(pool_modules, dtype=np.int64)[pool_at]
     missing = module_arr < 0
     return frame(
@@ -153,7 +153,7 @@ def systems_frame(
             "system_id": _strings([s.system_id for s in systems]).take(ref_system),
             "name": _strings([s.name for s in systems]).take(ref_system),
             "ref": _strings(refs).take(per_row),
-            "ref_kind": pd.Categorical.from_codes(np.array(kinds, dtype=np.int8)[per_row], dtype=schema["ref_kind"]),
+            "ref_kind": pd.Categorical.from_codes(kinds.astype(np.int8)[per_row], dtype=schema["ref_kind"]),
             "module_id": _strings(list(module_codes) or [""]).take(module_arr, allow_fill=True),
             "required": pd.arrays.BooleanArray(np.array(pool_required, dtype=bool)[pool_at], missing),
             "condition": _strings(conditions).take(per_row),

@@ -216,8 +216,7 @@ def parse_module(
     problems: list[Problem] = []
 
     def bad(field: str, message: str) -> tuple[None, list[Problem]]:
-        problems.append(Problem("invalid_definition", module_id, field, message, path, pack))
-        return None, problems
+        return None, [Problem("invalid_definition", module_id, field, message, path, pack)]
 
     if not isinstance(data, dict):
         return bad("", f"expected a JSON object, got {type(data).__name__}")
@@ -235,7 +234,8 @@ def parse_module(
         if not is_valid_id(server_type):
             return bad("server.type", f"expected a server module type id, got {json_text(server_type)}")
         server_type = full_id(server_type)
-        params = {k: v for k, v in server.items() if k != "type"}
+        params = dict(server)
+        del params["type"]
         if server_type in CATALOG_FIELDS:
             field = CATALOG_FIELDS[server_type][0]
             if field in params:
@@ -244,7 +244,11 @@ def parse_module(
                 except ValueError as exc:
                     problems.append(Problem("bad_catalog_field", module_id, f"server.{field}", str(exc), path, pack))
                     return None, problems
-    order, is_default = _order(module_id, data, client is not None, pack, path, problems)
+    order = data.get("order")
+    if type(order) is int and _INT32[0] <= order <= _INT32[1]:  # the common case, checked here
+        is_default = False
+    else:
+        order, is_default = _order(module_id, data, client is not None, pack, path, problems)
     if server is None and client is None:
         problems.append(
             Problem("empty_module", module_id, "", "neither 'server' nor 'client': the entry does nothing", path, pack)
@@ -312,10 +316,12 @@ def parse_system(
     condition = data.get("condition")
     if condition is not None and not isinstance(condition, (dict, list)):
         return bad("condition", f"expected a condition object, got {json_text(condition)}")
-    plain = _full_refs(modules)  # the common case: ids and #tags without conditions, all written in full
-    refs = list(map(_plain_ref, plain)) if plain is not None else []
-    for i, value in enumerate(modules if plain is None else ()):
-        ref = _ref(value, system_id, i, pack, path)
+    # The common case: the ids and #tags written as text are valid and in full (checked by one match); then only the
+    # other values (``{"id": ..., "condition": ...}``) are read one by one, and the first error is still the first.
+    plain = _full_refs([value for value in modules if type(value) is str]) is not None
+    refs = []
+    for i, value in enumerate(modules):
+        ref = _plain_ref(value) if plain and type(value) is str else _ref(value, system_id, i, pack, path)
         if isinstance(ref, Problem):
             return None, [ref]
         refs.append(ref)
