@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from kit.books._io import fsync_folder, read_file
+from kit.books.codec import json_codec
 from kit.books.errors import BookRecordError, StorageError, TornTraceWarning, TraceError
-from kit.books.records import TraceEntry, trace_entry_from_dict
+from kit.books.records import DesignTraceEntry, PlayTraceEntry, TraceEntry, trace_entry_from_dict
 from kit.books.secrets import check_no_secrets
 from kit.core.atomic_files import check_folder_inside
 from kit.core.json_files import MAX_JSON_COST, MAX_JSON_DEPTH, parse_json
@@ -92,6 +93,10 @@ def _fast_value(line: str) -> Any:
     return value if type(value) is dict else None
 
 
+#: The codec of each ``trace`` value (:func:`~kit.books.records.trace_entry_from_dict` words every other value).
+_CODECS = {"design": json_codec(DesignTraceEntry), "play": json_codec(PlayTraceEntry)}
+
+
 def _read_line(line: str, where: str, lineno: int) -> TraceEntry:
     """:func:`_parse_line` of a line of the decoded file, with the plain decoder first (the same entries and
     errors, in a third of the time).
@@ -99,10 +104,13 @@ def _read_line(line: str, where: str, lineno: int) -> TraceEntry:
     value = _fast_value(line)
     if value is None:
         return _parse_line(line.encode("utf-8"), where, lineno)
-    try:
-        return trace_entry_from_dict(value, where)
-    except BookRecordError:
-        pass  # read again naming the line (the message is built only for a bad entry)
+    trace = value.get("trace", "design")
+    codec = _CODECS.get(trace) if type(trace) is str else None  # what trace_entry_from_dict picks, looked up once
+    if codec is not None:
+        try:
+            return codec.read(value, where)
+        except BookRecordError:
+            pass  # read again naming the line (the message is built only for a bad entry)
     try:
         return trace_entry_from_dict(value, f"{where} line {lineno}")
     except BookRecordError as exc:
