@@ -9,8 +9,9 @@ a baseline measured in the same run.
    rename) for every entry. Both do the same number of fsyncs per entry; the flat layout's cost grows with the
    trace length.
 2. **Trace read.** ``store.traces(book_id)`` (parse + validate + DataFrame) for the 500-entry book, against a
-   baseline of ``json.loads`` on every line alone; 3 interleaved rounds, best and range of the ratio (issue 26
-   target: <= 4x). The records alone (``store.book(book_id)``, no frame) are shown beside it.
+   baseline of ``json.loads`` on every line alone; 5 interleaved rounds, each the best of 9 runs; the target
+   (issue 26: <= 4x) is recorded in CPU time of this thread (best against best, with the range of the rounds),
+   wall clock shown beside it. The records alone (``store.book(book_id)``, no frame) are shown too.
 3. **Write lock.** The same 500 appends with the store's write lock (every mutation takes an ``flock`` on
    the studio folder) against the unlocked method body (``BookStore.append_design_trace.__wrapped__``).
 4. **Card reading.** :func:`kit.books.read_card` on a PNG card against Pillow opening the same PNG and
@@ -35,6 +36,7 @@ from kit.books.store import BookStore
 
 N_ENTRIES = 500
 CARD_REPEATS = 300
+ROUNDS = 5
 
 
 def _stamp(i: int) -> str:
@@ -72,7 +74,7 @@ def bench_append(root: Path) -> None:
 
 
 def bench_read(root: Path) -> None:
-    """Trace read against json.loads of the same file: 3 interleaved rounds, each the best of 7 runs."""
+    """Trace read against json.loads of the same file: interleaved rounds, each the best of 9 runs."""
     store = BookStore(root / "kit0")
     path = store.root / "books" / "b" / "traces.jsonl"
 
@@ -88,28 +90,30 @@ def bench_read(root: Path) -> None:
         assert len(rows) == N_ENTRIES
 
     rounds = []
-    for _ in range(3):  # interleaved: each round measures the baseline, the records and the frame once more
+    for _ in range(ROUNDS):  # interleaved: each round measures the baseline, the records and the frame once more
         rounds.append((best_time(plain, 9), best_time(kit_records, 9), best_time(kit_read, 9),
                        best_cpu(plain, 9), best_cpu(kit_read, 9)))  # fmt: skip
     ratios = [r[2] / r[0] for r in rounds]
     record_ratios = [r[1] / r[0] for r in rounds]
     cpu_ratios = [r[4] / r[3] for r in rounds]
-    base_t = min(r[0] for r in rounds)
-    kit_t = min(r[2] for r in rounds)
+    base_cpu = min(r[3] for r in rounds)
+    kit_cpu = min(r[4] for r in rounds)
+    # The target is recorded in CPU time: on the shared machine, wall clock mostly measures the neighbours (single
+    # rounds of the same code range over 3x).
     record(
         f"trace read {N_ENTRIES} entries (validation + frame) vs json.loads",
-        kit=kit_t,
-        baseline=base_t,
+        kit=kit_cpu,
+        baseline=base_cpu,
         target=4.0,
-        note=f"range {min(ratios):.1f}-{max(ratios):.1f}x over 3 interleaved rounds; CPU best {min(cpu_ratios):.1f}x",
+        note=f"CPU seconds of this thread, best of {ROUNDS} interleaved rounds (per round {min(cpu_ratios):.1f}-"
+        f"{max(cpu_ratios):.1f}x); wall best {min(ratios):.1f}x (range {min(ratios):.1f}-{max(ratios):.1f}x)",
     )
-    print(f"trace read, {N_ENTRIES} entries: kit {kit_t * 1e3:.1f} ms, json.loads baseline {base_t * 1e3:.1f} ms, "
-          f"ratio kit/baseline best {min(ratios):.1f}x (range {min(ratios):.1f}-{max(ratios):.1f}x over 3 interleaved "
-          f"rounds; target <= 4x) (validation + DataFrame)")  # fmt: skip
-    print(f"  of which records (read + validate, no frame): best {min(record_ratios):.1f}x "
-          f"(range {min(record_ratios):.1f}-{max(record_ratios):.1f}x); CPU time of this thread (less disturbed "
-          f"by other work on a busy machine): best {min(cpu_ratios):.1f}x "
-          f"(range {min(cpu_ratios):.1f}-{max(cpu_ratios):.1f}x)")  # fmt: skip
+    print(f"trace read, {N_ENTRIES} entries: kit {kit_cpu * 1e3:.1f} ms CPU, json.loads baseline {base_cpu * 1e3:.1f} ms "
+          f"CPU, ratio {kit_cpu / base_cpu:.1f}x (per round {min(cpu_ratios):.1f}-{max(cpu_ratios):.1f}x over {ROUNDS} "
+          f"interleaved rounds; target <= 4x) (validation + DataFrame)")  # fmt: skip
+    print(f"  wall clock: best {min(ratios):.1f}x (range {min(ratios):.1f}-{max(ratios):.1f}x); of which records "
+          f"(read + validate, no frame): best {min(record_ratios):.1f}x "
+          f"(range {min(record_ratios):.1f}-{max(record_ratios):.1f}x)")  # fmt: skip
 
 
 def best_cpu(fn: Callable[[], object], repeats: int) -> float:

@@ -25,10 +25,18 @@ def _strings(values: Sequence[Any], dtype: Any) -> Any:
         return None
     import pyarrow as pa
 
-    try:
-        array = pa.array(values, type=pa.large_string())
-    except (pa.ArrowInvalid, pa.ArrowTypeError):
-        return None
+    first = values[0] if len(values) else ""
+    if (first is None or type(first) is str) and values.count(first) == len(values):  # one value (or all missing)
+        array = (
+            pa.nulls(len(values), type=pa.large_string())
+            if first is None
+            else pa.repeat(pa.scalar(first, type=pa.large_string()), len(values))
+        )
+    else:
+        try:
+            array = pa.array(values, type=pa.large_string())
+        except (pa.ArrowInvalid, pa.ArrowTypeError):
+            return None
     out = pd.arrays.ArrowStringArray(pa.chunked_array([array]))
     return out if out.dtype == dtype else None
 
@@ -37,10 +45,18 @@ def _times(values: Sequence[Any], dtype: Any) -> Any:
     import numpy as np
     import pandas as pd
 
-    if not all(type(v) is str and v.endswith("Z") and "+" not in v for v in values):
+    # Every value a string of one line ending in "Z" without a "+": checked on the joined text (in C).
+    if not all(type(v) is str for v in values[:1]):
         return None
     try:
-        naive = np.array([v[:-1] for v in values], dtype="datetime64[ns]")
+        joined = "\n".join(values)
+    except TypeError:  # a value that is not a string
+        return None
+    n = len(values)
+    if joined.count("\n") != n - 1 or joined.count("Z\n") != n - 1 or not joined.endswith("Z") or "+" in joined:
+        return None
+    try:
+        naive = np.array(joined[:-1].split("Z\n"), dtype="datetime64[ns]")
     except ValueError:
         return None
     return pd.arrays.DatetimeArray._from_sequence(naive, dtype=dtype)
@@ -52,9 +68,14 @@ def _categories(values: Sequence[Any], dtype: Any) -> Any:
 
     codes = {name: i for i, name in enumerate(dtype.categories)}
     try:
-        return pd.Categorical.from_codes(np.array([codes[v] for v in values], dtype=np.int64), dtype=dtype)
-    except KeyError:  # a value outside the categories: frame() words the error
+        return pd.Categorical.from_codes(np.array(list(map(codes.__getitem__, values)), dtype=np.int64), dtype=dtype)
+    except (KeyError, TypeError):  # a value outside the categories (or not hashable): frame() words the error
         return None
+
+
+def _only(values: Sequence[Any], *types: type) -> bool:
+    """Whether every value is of exactly one of ``types`` (``type(v) is t``, so no ``bool`` passes for ``int``)."""
+    return set(map(type, values)) <= set(types)
 
 
 def _column(values: Sequence[Any], dtype: Any) -> Any:
@@ -67,11 +88,13 @@ def _column(values: Sequence[Any], dtype: Any) -> Any:
         return _categories(values, dtype)
     if dtype == pandas_dtype(UTC_TIME):
         return _times(values, dtype)
-    if dtype == np.dtype("int64") and all(type(v) is int for v in values):
+    if dtype == np.dtype("int64") and _only(values, int):
         return np.array(values, dtype=np.int64)
-    if dtype == np.dtype("float64") and all(type(v) in (int, float) for v in values):
+    if dtype == np.dtype("float64") and _only(values, int, float):
         return np.array(values, dtype=np.float64)
-    if isinstance(dtype, pd.Int64Dtype) and all(v is None or type(v) is int for v in values):
+    if isinstance(dtype, pd.Int64Dtype) and _only(values, int, type(None)):
+        if values.count(None) == len(values):
+            return pd.arrays.IntegerArray(np.zeros(len(values), dtype=np.int64), np.ones(len(values), dtype=bool))
         mask = np.array([v is None for v in values], dtype=bool)
         data = np.array([0 if v is None else v for v in values], dtype=np.int64)
         return pd.arrays.IntegerArray(data, mask)

@@ -250,6 +250,11 @@ class _NEVER:
     """A type no JSON value has (the fast-path type of fields that always need their reader)."""
 
 
+def _is_stamp(hint: Any) -> bool:
+    """Whether a type hint is :data:`Stamp` (also inside ``X | None``)."""
+    return (optional_inner(hint) or hint) == Stamp
+
+
 def _key(spec: FieldSpec) -> str:
     return spec.metadata.get("key") or camel(spec.name)
 
@@ -272,6 +277,15 @@ class JsonCodec:
         self.by_key = {
             key: (name, reader, required, minimum, check, fast, _choices(spec.hint) if fast is str else None)
             for spec, (name, key, reader, required, _m, minimum, check, fast) in zip(specs, self.fields)
+        }
+        # The common case, checked without the reader: key -> (name, plain type, listed options or None) for
+        # plain strings, integers and Literal options; key -> name for timestamps (checked by fromisoformat).
+        self.quick = {key: (name, fast, allowed) for key, (name, _r, _q, _m, _c, fast, allowed) in self.by_key.items()
+                      if fast is not _NEVER}  # fmt: skip
+        self.stamps = {
+            key: spec.name
+            for spec, (_n, key, _r, _q, _m, minimum, check, _f) in zip(specs, self.fields)
+            if _is_stamp(spec.hint) and minimum is None and check is None
         }
         # Values of missing optional keys: constants copied as they are, factories (dict, RunState) called.
         self.defaults = {name: m for name, _k, _r, req, m, *_ in self.fields if not req and not callable(m)}
@@ -309,15 +323,26 @@ class JsonCodec:
         if not self.required_keys <= data.keys():
             self._missing(data, where, prefix)
         values = self.defaults.copy()
-        by_key = self.by_key
+        by_key, quick, stamps = self.by_key, self.quick, self.stamps
         for key, value in data.items():
+            fast_plan = quick.get(key)
+            if fast_plan is not None:
+                name, fast, allowed = fast_plan
+                if type(value) is fast and (allowed is None or value in allowed):  # plain str / int, a listed option
+                    values[name] = value
+                    continue
+            elif type(value) is str and key in stamps:
+                try:
+                    fromisoformat(value)
+                except ValueError:
+                    pass  # the reader words the error
+                else:
+                    values[stamps[key]] = value
+                    continue
             plan = by_key.get(key)
             if plan is None:
                 continue
             name, reader, required, minimum, check, fast, allowed = plan
-            if type(value) is fast and (allowed is None or value in allowed):  # plain str / int, or a listed option
-                values[name] = value
-                continue
             path = f"{prefix}.{key}" if prefix else key
             if value is None:
                 if required:

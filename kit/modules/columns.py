@@ -61,23 +61,34 @@ def catalogs_frame(
         names.extend(registries.get(c, ()))
     ranks = {c: {e: i for i, e in enumerate(registries.get(c, ()), start=offsets[c])} for c in CATALOGS}
     via_code = {v: i for i, v in enumerate(_VIAS)}
-    entry_parts: list[np.ndarray] = []
-    via_parts: list[np.ndarray] = []
+    # The entries (as positions in ``names``) and vias of the groups that name them, in one flat list each gathered
+    # by C-level maps; a group selecting a whole registry is a range, filled in by NumPy. One sort of (group,
+    # position) keys then orders each group by registry order.
+    entry_at: list[int] = []
+    via_at: list[int] = []
+    lengths: list[int] = []
+    whole: list[int] = []  # the position of a whole registry's first entry, or -1
     for g in groups:
         if g.entry_ids is None:
-            n = len(registries.get(g.catalog, ()))
-            entry_parts.append(np.arange(offsets[g.catalog], offsets[g.catalog] + n))
-            via_parts.append(np.full(n, via_code["all"], dtype=np.int8))
-            continue
-        rank = ranks[g.catalog]
-        idx = np.array([rank[e] for e in g.entry_ids], dtype=np.int64)
-        order = np.argsort(idx, kind="stable")
-        entry_parts.append(idx[order])
-        via_parts.append(np.array([via_code[v] for v in g.vias], dtype=np.int8)[order])
-    lengths = np.array([len(p) for p in entry_parts], dtype=np.int64)
-    if not lengths.sum():
+            lengths.append(len(registries.get(g.catalog, ())))
+            whole.append(offsets[g.catalog])
+        else:
+            entry_at.extend(map(ranks[g.catalog].__getitem__, g.entry_ids))
+            via_at.extend(map(via_code.__getitem__, g.vias))
+            lengths.append(len(g.entry_ids))
+            whole.append(-1)
+    n_rows = np.array(lengths, dtype=np.int64)
+    total = int(n_rows.sum())
+    if not total:
         return frame(schema, [])
-    per_row = np.repeat(np.arange(len(groups)), lengths)
+    per_row = np.repeat(np.arange(len(groups)), n_rows)
+    starts = np.array(whole, dtype=np.int64)
+    in_whole = np.repeat(starts >= 0, n_rows)
+    entries = np.arange(total) - np.repeat(np.cumsum(n_rows) - n_rows - starts, n_rows)  # right for whole registries
+    entries[~in_whole] = entry_at
+    vias = np.full(total, via_code["all"], dtype=np.int8)
+    vias[~in_whole] = via_at
+    order = np.argsort(per_row * (len(names) + 1) + entries, kind="stable")  # runs already in order cost little
     return frame(
         schema,
         {
@@ -85,15 +96,10 @@ def catalogs_frame(
                 np.array([catalog_rank[g.catalog] for g in groups])[per_row], dtype=schema["catalog"]
             ),
             "module_id": _strings([g.module_id for g in groups]).take(per_row),
-            "entry_id": _strings(names).take(np.concatenate(entry_parts)),
-            "via": pd.Categorical.from_codes(np.concatenate(via_parts), dtype=schema["via"]),
+            "entry_id": _strings(names).take(entries[order]),
+            "via": pd.Categorical.from_codes(vias[order], dtype=schema["via"]),
         },
     )
-
-
-def _condition(system: SystemDefinition, ref_condition: str) -> str:
-    conds = [c for c in (system.condition, ref_condition) if c]
-    return conds[0] if len(conds) == 1 else ("[" + ",".join(conds) + "]" if conds else "")
 
 
 def systems_frame(
@@ -103,45 +109,43 @@ def systems_frame(
     module for a missing, failed or empty tag); systems in the given order, references in written order.
     """
     module_codes: dict[str, int] = {}
-    tag_rows: dict[str, tuple[list[int], list[bool]]] = {}
-
-    def code(module_id: str) -> int:
-        return module_codes.setdefault(module_id, len(module_codes))
-
-    system_i: list[int] = []
+    # The rows of each distinct reference (a direct id: one; a tag: its members, or one row without a module) are
+    # laid out once in a pool; a reference points at its slice, and the rows are gathered from the pool at the end.
+    pool_modules: list[int] = []  # -1: no module
+    pool_required: list[bool] = []
+    slices: dict[str, tuple[int, int, int]] = {}  # reference -> (first pool row, number of rows, 1 for a tag)
     refs: list[str] = []
     conditions: list[str] = []
-    kinds: list[int] = []
-    counts: list[int] = []
-    modules: list[int] = []  # -1: no module
-    required: list[bool] = []
-    for i, s in enumerate(systems):
+    wheres: list[tuple[int, int, int]] = []
+    for s in systems:
+        own = s.condition
         for ref in s.refs:
-            system_i.append(i)
-            refs.append(ref.ref)
-            conditions.append(_condition(s, ref.condition))
-            if not ref.is_tag:
-                kinds.append(0)
-                counts.append(1)
-                modules.append(code(ref.ref))
-                required.append(True)
-                continue
-            kinds.append(1)
-            cached = tag_rows.get(ref.ref)
-            if cached is None:
-                members = module_tags.members.get(ref.ref[1:], ())
-                cached = tag_rows[ref.ref] = (
-                    [code(m.member_id) for m in members] or [-1],
-                    [m.required for m in members] or [False],
-                )
-            counts.append(len(cached[0]))
-            modules.extend(cached[0])
-            required.extend(cached[1])
+            name, cond = ref.ref, ref.condition
+            where = slices.get(name)
+            if where is None:
+                is_tag = name.startswith("#")
+                if is_tag:
+                    members = module_tags.members.get(name[1:], ())
+                    codes = [module_codes.setdefault(m.member_id, len(module_codes)) for m in members] or [-1]
+                    required = [m.required for m in members] or [False]
+                else:
+                    codes, required = [module_codes.setdefault(name, len(module_codes))], [True]
+                where = slices[name] = (len(pool_modules), len(codes), int(is_tag))
+                pool_modules.extend(codes)
+                pool_required.extend(required)
+            refs.append(name)
+            # the reference's condition, or the system's; a JSON list of both when both exist
+            conditions.append((own if not cond else f"[{own},{cond}]") if own else cond)
+            wheres.append(where)
     if not refs:
         return frame(schema, [])
-    per_row = np.repeat(np.arange(len(refs)), counts)
-    ref_system = np.array(system_i, dtype=np.int64)[per_row]
-    module_arr = np.array(modules, dtype=np.int64)
+    starts, n_rows, kinds = np.array(wheres, dtype=np.int64).T
+    per_row = np.repeat(np.arange(len(refs)), n_rows)
+    first_row = np.cumsum(n_rows) - n_rows
+    pool_at = np.repeat(starts - first_row, n_rows) + np.arange(len(per_row))
+    system_i = np.repeat(np.arange(len(systems)), [len(s.refs) for s in systems])
+    ref_system = system_i[per_row]
+    module_arr = np.array(pool_modules, dtype=np.int64)[pool_at]
     missing = module_arr < 0
     return frame(
         schema,
@@ -149,9 +153,9 @@ def systems_frame(
             "system_id": _strings([s.system_id for s in systems]).take(ref_system),
             "name": _strings([s.name for s in systems]).take(ref_system),
             "ref": _strings(refs).take(per_row),
-            "ref_kind": pd.Categorical.from_codes(np.array(kinds, dtype=np.int8)[per_row], dtype=schema["ref_kind"]),
+            "ref_kind": pd.Categorical.from_codes(kinds.astype(np.int8)[per_row], dtype=schema["ref_kind"]),
             "module_id": _strings(list(module_codes) or [""]).take(module_arr, allow_fill=True),
-            "required": pd.arrays.BooleanArray(np.array(required, dtype=bool), missing),
+            "required": pd.arrays.BooleanArray(np.array(pool_required, dtype=bool)[pool_at], missing),
             "condition": _strings(conditions).take(per_row),
         },
     )

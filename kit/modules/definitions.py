@@ -7,6 +7,7 @@ problems found in that one file. Rules that need other files (unknown ids, tags,
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from dataclasses import dataclass
@@ -45,16 +46,46 @@ _INT32 = (-(2**31), 2**31 - 1)
 
 # An id or a ``#tag`` (one ``#`` at most): what ``is_valid_id(value.lstrip("#")) and not value.startswith("##")`` says.
 _REF_RE = re.compile(r"^#?(?:[a-z0-9_.-]+:)?[a-z0-9_./-]+$")
+# Many references at once: each followed by a newline (which no reference holds), so one match checks a whole list.
+_REFS_RE = re.compile(r"(?:#?(?:[a-z0-9_.-]+:)?[a-z0-9_./-]+\n)*")
 
-# The encoder ``json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))`` builds per call, once.
-_ENCODE = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode
+
+def _full_refs(items: list[Any]) -> tuple[str, ...] | None:
+    """``tuple(full_id(i) for i in items)`` when every item is a valid reference written with its namespace (checked
+    by one match over the joined list), else None (the caller checks item by item and words the error).
+    """
+    try:
+        joined = "\n".join(items) + "\n"
+    except TypeError:  # an item that is not a string
+        return None
+    n = len(items)
+    if joined.count("\n") != n or joined.count(":") != n or _REFS_RE.fullmatch(joined) is None:
+        return None  # (a valid reference holds at most one ":": one each means none needs the default namespace)
+    return tuple(items)
+
+
+# ``json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))``, its encoder built once.
+_ENCODER = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+# The C encoder that ``_ENCODER.encode`` builds on every call, built once (half the time of a small value). Values
+# here come from ``json.loads`` (no cycles, depth capped before parsing), so the circular-reference check is off.
+_C_MAKE_ENCODER: Any = getattr(json.encoder, "c_make_encoder", None)  # CPython's C accelerator (private, optional)
+_C_ENCODE = (
+    _C_MAKE_ENCODER(None, _ENCODER.default, json.encoder.encode_basestring, None, ":", ",", True, False, True)
+    if _C_MAKE_ENCODER is not None
+    else None
+)
 
 
 def json_text(value: Any) -> str:
     """Compact JSON with sorted keys (``""`` for ``None``): how kit shows parameters and conditions."""
     if value is None:
         return ""
-    return _ENCODE(value)
+    if _C_ENCODE is not None and type(value) in (dict, list):
+        try:
+            return "".join(_C_ENCODE(value, 0))
+        except (TypeError, ValueError, RecursionError):  # not JSON data (a caller's own value): worded as usual
+            pass
+    return _ENCODER.encode(value)
 
 
 def text_of(component: Any) -> str:
@@ -166,6 +197,9 @@ def parse_selection(value: Any) -> tuple[str, ...] | None:
     items = [value] if isinstance(value, str) else value
     if not isinstance(items, list):
         raise FieldError(f"expected an id, a #tag or a list of them, got {json_text(value)}")
+    fast = _full_refs(items)
+    if fast is not None:
+        return fast
     out = []
     for i, item in enumerate(items):
         if not isinstance(item, str) or _REF_RE.match(item) is None:
@@ -182,8 +216,7 @@ def parse_module(
     problems: list[Problem] = []
 
     def bad(field: str, message: str) -> tuple[None, list[Problem]]:
-        problems.append(Problem("invalid_definition", module_id, field, message, path, pack))
-        return None, problems
+        return None, [Problem("invalid_definition", module_id, field, message, path, pack)]
 
     if not isinstance(data, dict):
         return bad("", f"expected a JSON object, got {type(data).__name__}")
@@ -201,7 +234,8 @@ def parse_module(
         if not is_valid_id(server_type):
             return bad("server.type", f"expected a server module type id, got {json_text(server_type)}")
         server_type = full_id(server_type)
-        params = {k: v for k, v in server.items() if k != "type"}
+        params = dict(server)
+        del params["type"]
         if server_type in CATALOG_FIELDS:
             field = CATALOG_FIELDS[server_type][0]
             if field in params:
@@ -210,7 +244,11 @@ def parse_module(
                 except ValueError as exc:
                     problems.append(Problem("bad_catalog_field", module_id, f"server.{field}", str(exc), path, pack))
                     return None, problems
-    order, is_default = _order(module_id, data, client is not None, pack, path, problems)
+    order = data.get("order")
+    if type(order) is int and _INT32[0] <= order <= _INT32[1]:  # the common case, checked here
+        is_default = False
+    else:
+        order, is_default = _order(module_id, data, client is not None, pack, path, problems)
     if server is None and client is None:
         problems.append(
             Problem("empty_module", module_id, "", "neither 'server' nor 'client': the entry does nothing", path, pack)
@@ -227,6 +265,11 @@ def parse_module(
         path,
     )
     return module, problems
+
+
+#: A reference without a condition: systems share the records of the ids they name (they are immutable), which
+#: spares building one record per mention and the collector's passes over them.
+_plain_ref = functools.lru_cache(maxsize=1 << 16)(ModuleRef)
 
 
 def _ref(value: Any, system_id: str, index: int, pack: str, path: str) -> ModuleRef | Problem:
@@ -273,9 +316,12 @@ def parse_system(
     condition = data.get("condition")
     if condition is not None and not isinstance(condition, (dict, list)):
         return bad("condition", f"expected a condition object, got {json_text(condition)}")
+    # The common case: the ids and #tags written as text are valid and in full (checked by one match); then only the
+    # other values (``{"id": ..., "condition": ...}``) are read one by one, and the first error is still the first.
+    plain = _full_refs([value for value in modules if type(value) is str]) is not None
     refs = []
     for i, value in enumerate(modules):
-        ref = _ref(value, system_id, i, pack, path)
+        ref = _plain_ref(value) if plain and type(value) is str else _ref(value, system_id, i, pack, path)
         if isinstance(ref, Problem):
             return None, [ref]
         refs.append(ref)

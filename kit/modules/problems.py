@@ -88,27 +88,7 @@ class Problem:
 def problems_frame(problems: Iterable[Problem], packs: Sequence[str] = ()) -> pd.DataFrame:
     """The problems as the shared frame: errors first, then by pack (in the order of ``packs``), path, object, field."""
     rank = {name: i for i, name in enumerate(packs)}
-    rows = [
-        {
-            "severity": p.severity,
-            "kind": p.kind,
-            "object_id": p.object_id,
-            "field": p.field,
-            "message": p.message,
-            "path": p.path,
-            "pack": p.pack,
-        }
-        for p in problems
-    ]
-    rows.sort(
-        key=lambda r: (
-            r["severity"] != "error",
-            rank.get(r["pack"], len(rank)),
-            r["pack"],
-            r["path"],
-            r["object_id"],
-            r["field"],
-            r["kind"],
-        )
-    )
+    rows = [(p.severity, p.kind, p.object_id, p.field, p.message, p.path, p.pack) for p in problems]
+    # severity, kind, object_id, field, message, path, pack: errors first, then pack, path, object, field, kind
+    rows.sort(key=lambda r: (r[0] != "error", rank.get(r[6], len(rank)), r[6], r[5], r[2], r[3], r[1]))
     return frame(PROBLEM_SCHEMA, rows)

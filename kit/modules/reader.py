@@ -38,11 +38,14 @@ REGISTRIES = ("system_module", "system") + CATALOGS
 
 _ENTRY_RE = re.compile(r"^data/([^/]+)/system/(" + "|".join(REGISTRIES) + r")/(.+)\.json$")
 _TAG_RE = re.compile(r"^data/([^/]+)/tags/system/(" + "|".join(("system_module",) + CATALOGS) + r")/(.+)\.json$")
+# _ENTRY_RE for a path whose namespace and name already satisfy _NS_RE and _PATH_RE (no second check needed).
+_VALID_ENTRY_RE = re.compile(r"^data/([a-z0-9_.-]+)/system/(" + "|".join(REGISTRIES) + r")/([a-z0-9_./-]+)\.json$")
 _NS_RE = re.compile(r"^[a-z0-9_.-]+$")
 _PATH_RE = re.compile(r"^[a-z0-9_./-]+$")
 
 
 def _load(pack: PackFiles, rel: str, object_id: str, problems: list[Problem]) -> tuple[bool, Any]:
+    """``(True, value)`` of a file whose name is a valid identifier, else ``(False, None)`` and a problem row."""
     ns, _, name = object_id.lstrip("#").partition(":")
     if not (_NS_RE.match(ns) and _PATH_RE.match(name)):
         problems.append(
@@ -56,8 +59,13 @@ def _load(pack: PackFiles, rel: str, object_id: str, problems: list[Problem]) ->
             )
         )
         return False, None
+    return _read_json(pack, rel, object_id, problems)
+
+
+def _read_json(pack: PackFiles, rel: str, object_id: str, problems: list[Problem]) -> tuple[bool, Any]:
+    """``(True, value)`` of one JSON file, or ``(False, None)`` and a problem row (refused, not UTF-8, not JSON)."""
     try:
-        raw = pack.read(rel, max_bytes=MAX_FILE_BYTES)
+        raw = pack.files[rel](MAX_FILE_BYTES)
     except PackFileRefusedError as exc:
         problems.append(Problem("invalid_json", object_id, "", f"file not read: {exc}", rel, pack.pack))
         return False, None
@@ -125,34 +133,15 @@ def _read(
     packs: list[PackFiles], *, server_types: Iterable[str], client_ids: Iterable[str], mods: Iterable[str] | None
 ) -> ModuleInventory:
     """Read and check the packs (see :func:`read_modules`)."""
-    problems: list[Problem] = lint_folders(
-        ((p.pack, rel) for p in packs for rel in sorted(p.files)), REGISTRIES, ("system_module",) + CATALOGS
-    )
-    winners: dict[tuple[str, str], tuple[PackFiles, str]] = {}
-    tag_files: dict[str, list[TagFile]] = {}
-    for pack in packs:
-        for rel in sorted(pack.files):
-            m = _ENTRY_RE.match(rel)
-            if m:
-                winners[(m.group(2), f"{m.group(1)}:{m.group(3)}")] = (pack, rel)
-                continue
-            m = _TAG_RE.match(rel)
-            if m:
-                tag_id = f"{m.group(1)}:{m.group(3)}"
-                ok, data = _load(pack, rel, "#" + tag_id, problems)
-                if not ok:
-                    continue
-                try:
-                    tag_files.setdefault(m.group(2), []).append(
-                        parse_tag_file(tag_id, data, pack=pack.pack, path=rel, folder=m.group(2))
-                    )
-                except ValueError as exc:
-                    problems.append(Problem("invalid_definition", "#" + tag_id, "values", str(exc), rel, pack.pack))
+    winners, tag_files, tag_problems, unmatched = _list_files(packs)
+    # Only files outside the registries read can be in a folder the game does not read.
+    problems: list[Problem] = lint_folders(unmatched, REGISTRIES, ("system_module",) + CATALOGS)
+    problems.extend(tag_problems)
     modules: dict[str, ModuleConfig] = {}
     systems: dict[str, SystemDefinition] = {}
     entries: dict[str, dict[str, CatalogEntry]] = {c: {} for c in CATALOGS}
-    for (registry, object_id), (pack, rel) in sorted(winners.items()):
-        ok, data = _load(pack, rel, object_id, problems)
+    for (registry, object_id), (pack, rel, valid) in sorted(winners.items()):
+        ok, data = _read_json(pack, rel, object_id, problems) if valid else _load(pack, rel, object_id, problems)
         if not ok:
             continue
         if registry == "system_module":
@@ -167,7 +156,8 @@ def _read(
             entry, found = parse_catalog_entry(registry, object_id, data, pack=pack.pack, path=rel)
             if entry is not None:
                 entries[registry][object_id] = entry
-        problems.extend(found)
+        if found:
+            problems.extend(found)
     return build_inventory(
         modules,
         systems,
@@ -180,3 +170,45 @@ def _read(
         client_ids=client_ids,
         mods=mods,
     )
+
+
+def _list_files(
+    packs: list[PackFiles],
+) -> tuple[
+    dict[tuple[str, str], tuple[PackFiles, str, bool]], dict[str, list[TagFile]], list[Problem], list[tuple[str, str]]
+]:
+    """One pass over every pack's files, in pack order and path order.
+
+    Returns the winning file of each registry entry (``(registry, id) -> (pack, path, whether the path is already
+    known to be a valid identifier)``), the parsed tag files of each registry, the problems of the tag files, and the
+    ``(pack, path)`` of every other file (for :func:`~kit.modules.lints.lint_folders`).
+    """
+    winners: dict[tuple[str, str], tuple[PackFiles, str, bool]] = {}
+    tag_files: dict[str, list[TagFile]] = {}
+    problems: list[Problem] = []
+    unmatched: list[tuple[str, str]] = []
+    for pack in packs:
+        for rel in sorted(pack.files):
+            m = _VALID_ENTRY_RE.match(rel)  # the common case: one match says the registry and that the id is valid
+            if m:
+                winners[(m.group(2), f"{m.group(1)}:{m.group(3)}")] = (pack, rel, True)
+                continue
+            m = _ENTRY_RE.match(rel)
+            if m:
+                winners[(m.group(2), f"{m.group(1)}:{m.group(3)}")] = (pack, rel, False)
+                continue
+            m = _TAG_RE.match(rel)
+            if not m:
+                unmatched.append((pack.pack, rel))
+                continue
+            tag_id = f"{m.group(1)}:{m.group(3)}"
+            ok, data = _load(pack, rel, "#" + tag_id, problems)
+            if not ok:
+                continue
+            try:
+                tag_files.setdefault(m.group(2), []).append(
+                    parse_tag_file(tag_id, data, pack=pack.pack, path=rel, folder=m.group(2))
+                )
+            except ValueError as exc:
+                problems.append(Problem("invalid_definition", "#" + tag_id, "values", str(exc), rel, pack.pack))
+    return winners, tag_files, problems, unmatched

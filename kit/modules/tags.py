@@ -136,4 +136,8 @@ def resolve_registry_tags(files: Iterable[TagFile], known: Iterable[str], *, reg
 
     for tag_id in sorted(merged):
         visit(tag_id, [])
+    # visit refers to itself (a reference cycle through its closure): empty what the cycle holds, so the merged
+    # values are freed now rather than by the cyclic collector's next pass over the whole young generation.
+    merged.clear()
+    state.clear()
     return out

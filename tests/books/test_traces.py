@@ -160,3 +160,41 @@ def test_every_line_is_flushed_and_fsynced_before_append_returns(tmp_path, monke
         sizes.append(path.stat().st_size)
     file_syncs = [s for s in synced if s in sizes]
     assert file_syncs == sizes  # one fsync per appended line, after its bytes were written
+
+
+def test_lines_the_fast_parser_leaves_to_the_guarded_one_read_as_before(tmp_path):
+    """Whitespace around a line, CRLF endings, a byte order mark and deep nesting take the guarded path."""
+    path = tmp_path / "traces.jsonl"
+    lines = [
+        "  " + json.dumps(_entry(0)),  # leading spaces: the plain decoder does not skip them
+        json.dumps(_entry(1)) + " \t\r",  # trailing JSON whitespace and a CRLF ending
+        "\x0c",  # a line of ASCII whitespace only is skipped, as bytes.strip() skips it
+        json.dumps(_entry(2, deep=[[[1]]] * 100)),  # more brackets than the depth cap, yet shallow
+    ]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    log = read_trace_file(path)
+    assert [e.summary for e in log.entries] == ["step 0", "step 1", "step 2"] and log.torn_line is None
+    assert log.entries[2].extra == {"deep": [[[1]]] * 100}
+
+
+@pytest.mark.parametrize(
+    ("bad", "reason"),
+    [
+        (json.dumps(_entry(0)) + "{}", "line 1 is not valid JSON .*Extra data"),
+        (json.dumps(_entry(0, deep=0))[:-1] + ', "x": ' + "[" * 300 + "]" * 300 + "}", "line 1 .*deeper than 256"),
+        ("[1]", "line 1: field '<record>' must be a JSON object"),
+        (json.dumps(_entry(0, type="nope")), "line 1: field 'type' must be one of"),
+    ],
+)
+def test_a_bad_line_before_the_last_names_its_line(tmp_path, bad, reason):
+    path = tmp_path / "traces.jsonl"
+    path.write_text(bad + "\n" + json.dumps(_entry(1)) + "\n", encoding="utf-8")
+    with pytest.raises(TraceError, match=reason):
+        read_trace_file(path)
+
+
+def test_a_line_that_is_not_utf8_is_named_also_when_the_file_is_read_whole(tmp_path):
+    path = tmp_path / "traces.jsonl"
+    path.write_bytes(json.dumps(_entry(0)).encode() + b"\n\xff\xfe\n" + json.dumps(_entry(2)).encode() + b"\n")
+    with pytest.raises(TraceError, match="line 2 is not UTF-8"):
+        read_trace_file(path)

@@ -6,6 +6,8 @@ import pandas as pd
 import pytest
 
 import kit.modules as km
+from kit.core.errors import FieldError
+from kit.modules.definitions import parse_selection
 from tests.modules.conftest import kinds, module_file
 
 
@@ -120,3 +122,23 @@ def test_catalog_field_must_be_an_id_a_tag_or_a_list_of_them(make_pack, offers) 
     inv = _read(make_pack, {"a:shop": {"server": {"type": "system:shop", "offers": offers}}})
     p = inv.problems()
     assert list(p["kind"]) == ["bad_catalog_field"] and p.iloc[0]["field"] == "server.offers"
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        (["a:x", "#a:t", "y"], ("a:x", "#a:t", "minecraft:y")),  # a bare id gets the default namespace
+        (["a:x", "#b"], ("a:x", "#minecraft:b")),
+        ("#a:t", ("#a:t",)),
+        ([], ()),
+    ],
+)
+def test_a_selection_is_read_in_full_whatever_path_checks_it(value, expected) -> None:
+    assert parse_selection(value) == expected
+
+
+@pytest.mark.parametrize("value", [["a:x\nb:y"], ["a:x", "b::y"], ["a:x", "a:y:z"], ["a:x", "#"], ["a:x", "A:y"]])
+def test_a_selection_item_holding_a_newline_or_a_second_colon_is_refused(value) -> None:
+    """The whole list is checked by one match over the items joined with newlines: an item holding one is not split."""
+    with pytest.raises(FieldError, match="expected an id or a #tag"):
+        parse_selection(value)

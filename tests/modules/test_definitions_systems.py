@@ -6,6 +6,7 @@ import pandas as pd
 import pytest
 
 import kit.modules as km
+from kit.modules.definitions import parse_system
 from tests.modules.conftest import kinds, module_file, system_file, tag_file
 
 MODULES = {
@@ -102,3 +103,20 @@ def test_asking_for_an_undefined_system_is_a_lookup_error(make_pack) -> None:
     inv = _read(make_pack, {"modules": []})
     with pytest.raises(km.UnknownSystemError, match="'a:nope' is not defined.*defined: a:sys"):
         inv.system_module_ids("a:nope")
+
+
+def test_text_references_beside_conditional_ones_keep_their_order_and_errors() -> None:
+    refs = ["a:one", {"id": "#a:tag", "condition": {"type": "x"}}, "two", "#a:tag"]
+    system, problems = parse_system("a:s", {"modules": refs})
+    assert problems == [] and system is not None
+    assert [(r.ref, r.condition) for r in system.refs] == [
+        ("a:one", ""),
+        ("#a:tag", '{"type":"x"}'),
+        ("minecraft:two", ""),
+        ("#a:tag", ""),
+    ]
+    # the first bad reference is reported, text or not
+    _, problems = parse_system("a:s", {"modules": ["a:one", {"id": 5}, "Bad Id"]})
+    assert [p.field for p in problems] == ["modules[1]"]
+    _, problems = parse_system("a:s", {"modules": ["a:one", "Bad Id", {"id": 5}]})
+    assert [p.field for p in problems] == ["modules[1]"]
