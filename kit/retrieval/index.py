@@ -273,19 +273,18 @@ class ParagraphIndex:
     def _scores(self, cols: np.ndarray, weights: np.ndarray) -> np.ndarray:
         """Dense score vector over all paragraphs, accumulated from the query terms' postings only.
 
-        The postings of all query columns are gathered in one vectorised step (no Python loop over
-        terms) and summed per paragraph with ``np.bincount``.
+        The postings of the query columns are concatenated (one slice per query term, no per-posting
+        Python) and summed per paragraph with ``np.bincount``, term after term as in the query.
         """
         matrix = self.matrix_
-        indptr = matrix.indptr
+        indptr, indices, data = matrix.indptr, matrix.indices, matrix.data
         starts = indptr[cols]
-        lengths = indptr[cols + 1] - starts
-        total = int(lengths.sum())
-        # position k of the concatenated postings maps to starts[term] + (k - first position of term)
-        shift = np.repeat(starts - (np.cumsum(lengths) - lengths), lengths)
-        positions = shift + np.arange(total, dtype=np.int64)
-        values = matrix.data[positions] * np.repeat(weights, lengths)
-        return np.bincount(matrix.indices[positions], weights=values, minlength=matrix.shape[0])
+        ends = indptr[cols + 1]
+        spans = list(zip(starts.tolist(), ends.tolist()))
+        rows = np.concatenate([indices[lo:hi] for lo, hi in spans])
+        values = np.concatenate([data[lo:hi] for lo, hi in spans])
+        values *= np.repeat(weights, ends - starts)
+        return np.bincount(rows, weights=values, minlength=matrix.shape[0])
 
     def _row_mask(self, allowed_ids: Iterable[str] | None) -> np.ndarray | None:
         if allowed_ids is None:
@@ -303,7 +302,9 @@ class ParagraphIndex:
     @staticmethod
     def _top(scores: np.ndarray, limit: int, mask: np.ndarray | None) -> np.ndarray:
         """Positions of the ``limit`` best positive scores, ties broken by position (ascending)."""
-        candidates = np.flatnonzero(scores if mask is None else scores * mask)  # scores are >= 0
+        if mask is not None:
+            scores = scores * mask  # scores are >= 0
+        candidates = np.flatnonzero(scores >= _top_threshold(scores, limit))
         if len(candidates) > limit:
             values = scores[candidates]
             kth = np.partition(values, len(values) - limit)[len(values) - limit]
@@ -544,6 +545,28 @@ class ParagraphIndex:
             "missing_query_term_share": missing_share,
         }
         return frame(STATS_SCHEMA, {name: [value] for name, value in values.items()})
+
+
+_BLOCKS = 64  # blocks of _top_threshold
+
+
+def _top_threshold(scores: np.ndarray, limit: int) -> float:
+    """A positive lower bound of the ``limit``-th largest positive score (the smallest positive float when unsure).
+
+    The scores are cut into blocks and each block's maximum taken: at least ``limit`` scores reach the
+    ``limit``-th largest block maximum, so the ``limit`` best are all at or above it. Filtering by it leaves a
+    few dozen candidates for the exact selection, where partitioning all scores costs ten times as much.
+    """
+    tiny = float(np.nextafter(0.0, 1.0))
+    n = len(scores)
+    if limit >= _BLOCKS or n < 8 * _BLOCKS:
+        return tiny
+    width = -(-n // _BLOCKS)
+    padded = np.zeros(width * _BLOCKS, dtype=np.float64)
+    padded[:n] = scores
+    maxima = padded.reshape(_BLOCKS, width).max(axis=1)
+    maxima.sort()
+    return max(float(maxima[-limit]), tiny)
 
 
 def _query_texts(queries: Iterable[str] | pd.Series | pd.DataFrame) -> list[str]:

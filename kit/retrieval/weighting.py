@@ -141,37 +141,51 @@ def weigh(
 
 
 class TextColumns:
-    """Named text columns of pandas' string dtype, taken together by row positions.
+    """Named text columns of kit's string dtype (:data:`kit.core.frames.TEXT`), taken together by row positions.
 
-    With pandas' Arrow-backed strings the columns live in one Arrow table, so a search result's three text
-    columns cost one ``take`` instead of three (each wrapped back without conversion); with Python-backed
-    strings each column is taken on its own.
+    With pandas' Arrow-backed strings the columns are held once as one NumPy object array (column after
+    column), so a search result's text columns cost one gather and one conversion to Arrow, sliced into one
+    pandas string array per column without copies (an Arrow ``take`` of a table costs about twice as much for
+    ten rows); with Python-backed strings each column is taken on its own.
     """
 
     def __init__(self, columns: dict[str, Sequence[str] | np.ndarray]) -> None:
         import pandas as pd
 
-        self._arrays = {name: pd.array(values, dtype="string") for name, values in columns.items()}
-        self._table = None
-        arrays = list(self._arrays.values())
-        if arrays and all(hasattr(a, "_pa_array") for a in arrays):
+        from kit.core.frames import TEXT, pandas_dtype
+
+        self._dtype = pandas_dtype(TEXT)
+        self._arrays = {name: pd.array(values, dtype=self._dtype) for name, values in columns.items()}
+        self._n = len(next(iter(self._arrays.values()))) if self._arrays else 0
+        self._stacked: np.ndarray | None = None
+        if getattr(self._dtype, "storage", None) == "pyarrow":
             try:
                 import pyarrow as pa
-
-                self._table = pa.table({name: a._pa_array for name, a in self._arrays.items()}).combine_chunks()
-                self._dtype = arrays[0].dtype
-            except (ImportError, AttributeError, TypeError, ValueError):  # pragma: no cover - pandas internals
-                self._table = None
+                from pandas.arrays import ArrowStringArray
+            except ImportError:  # pragma: no cover - pandas chose Arrow strings, so pyarrow is there
+                return
+            self._pa, self._arrow_array = pa, ArrowStringArray
+            self._stacked = (
+                np.concatenate(
+                    [
+                        np.asarray(values.to_numpy(dtype=object, na_value=None), dtype=object)
+                        for values in self._arrays.values()
+                    ]
+                )
+                if self._arrays
+                else np.array([], dtype=object)
+            )
 
     def __getitem__(self, name: str) -> Any:
         """The whole column ``name`` (a pandas string array)."""
         return self._arrays[name]
 
     def take(self, rows: np.ndarray) -> dict[str, Any]:
-        """Column name -> the string array of ``rows`` (in that order)."""
-        if self._table is None:
+        """Column name -> the string array of ``rows`` (in that order), each of kit's string dtype."""
+        if self._stacked is None:
             return {name: values.take(rows) for name, values in self._arrays.items()}
-        from pandas.arrays import ArrowStringArray
-
-        taken = self._table.take(rows)
-        return {name: ArrowStringArray(taken.column(i)) for i, name in enumerate(self._arrays)}
+        k, n = len(rows), self._n
+        positions = (rows + np.arange(0, n * len(self._arrays), n)[:, None]).ravel()
+        taken = self._pa.array(self._stacked[positions], type=self._pa.large_string(), from_pandas=False)
+        dtype, wrap = self._dtype, self._arrow_array
+        return {name: wrap(taken.slice(i * k, k), dtype=dtype) for i, name in enumerate(self._arrays)}
