@@ -548,6 +548,7 @@ class ParagraphIndex:
 
 
 _BLOCKS = 64  # blocks of _top_threshold
+_TINY = float(np.nextafter(0.0, 1.0))  # the smallest positive float: every positive score reaches it
 
 
 def _top_threshold(scores: np.ndarray, limit: int) -> float:
@@ -557,14 +558,13 @@ def _top_threshold(scores: np.ndarray, limit: int) -> float:
     ``limit``-th largest block maximum, so the ``limit`` best are all at or above it. Filtering by it leaves a
     few dozen candidates for the exact selection, where partitioning all scores costs ten times as much.
     """
-    tiny = float(np.nextafter(0.0, 1.0))
+    tiny = _TINY
     n = len(scores)
     if limit >= _BLOCKS or n < 8 * _BLOCKS:
         return tiny
-    width = -(-n // _BLOCKS)
-    padded = np.zeros(width * _BLOCKS, dtype=np.float64)
-    padded[:n] = scores
-    maxima = padded.reshape(_BLOCKS, width).max(axis=1)
+    maxima = np.maximum.reduceat(scores, np.arange(0, n, -(-n // _BLOCKS)))
+    if limit > len(maxima):
+        return tiny
     maxima.sort()
     return max(float(maxima[-limit]), tiny)
 

@@ -164,7 +164,17 @@ class TextColumns:
                 from pandas.arrays import ArrowStringArray
             except ImportError:  # pragma: no cover - pandas chose Arrow strings, so pyarrow is there
                 return
-            self._pa, self._arrow_array = pa, ArrowStringArray
+            self._pa = pa
+            template = next(iter(self._arrays.values()), None)
+            # pandas' own constructor for results of Arrow operations (pandas >= 3) skips the type checks of
+            # ArrowStringArray(...), which cost as much as the conversion itself for ten rows
+            fast = getattr(type(template), "_from_pyarrow_array", None) if template is not None else None
+            dtype = self._dtype
+            self._wrap = (
+                (lambda values: fast(template, values))
+                if fast is not None
+                else (lambda values: ArrowStringArray(values, dtype=dtype))
+            )
             self._stacked = (
                 np.concatenate(
                     [
@@ -187,5 +197,5 @@ class TextColumns:
         k, n = len(rows), self._n
         positions = (rows + np.arange(0, n * len(self._arrays), n)[:, None]).ravel()
         taken = self._pa.array(self._stacked[positions], type=self._pa.large_string(), from_pandas=False)
-        dtype, wrap = self._dtype, self._arrow_array
-        return {name: wrap(taken.slice(i * k, k), dtype=dtype) for i, name in enumerate(self._arrays)}
+        wrap = self._wrap
+        return {name: wrap(taken.slice(i * k, k)) for i, name in enumerate(self._arrays)}
