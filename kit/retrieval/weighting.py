@@ -11,6 +11,7 @@ from array import array
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -43,8 +44,8 @@ def count_terms(
 ) -> ParagraphCounts:
     """Split ``docs`` into paragraphs and count their terms (title terms in every paragraph when asked).
 
-    Pass 1 maps raw tokens to ids of distinct raw tokens (C-speed regexes, no per-token Python); pass 2 runs
-    stop words and stemming once per distinct token, then remaps the ids with NumPy.
+    Pass 1 maps raw tokens to ids of distinct raw tokens (C-speed regexes and look-ups, no per-token Python);
+    pass 2 runs stop words and stemming once per distinct token, then remaps the ids with NumPy.
     """
     import scipy.sparse as sp
 
@@ -60,7 +61,11 @@ def count_terms(
     for ordinal, doc in enumerate(docs):
         title_tokens = tokenize(doc.title) if (include_title and doc.title) else []
         for position, paragraph in enumerate(split_paragraphs(doc.text, max_chars=max_chars)):
-            raw_ids.extend(map(raw_vocabulary.__getitem__, title_tokens + tokenize(paragraph)))
+            tokens = title_tokens + tokenize(paragraph)
+            if len(tokens) > 1:  # one C call looks up (and numbers) every token: no per-token Python call
+                raw_ids.extend(itemgetter(*tokens)(raw_vocabulary))
+            elif tokens:
+                raw_ids.append(raw_vocabulary[tokens[0]])
             token_ptr.append(len(raw_ids))
             row_doc.append(ordinal)
             paragraph_index.append(position)
