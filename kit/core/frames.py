@@ -158,7 +158,7 @@ def _is_array_of(values: Any, dtype: Any) -> bool:
     numpy_array, numpy_dtype, extension_array = _array_types()
     if not isinstance(values, numpy_array if isinstance(dtype, numpy_dtype) else extension_array):
         return False
-    actual = values.dtype
+    actual: Any = values.dtype  # type: ignore[attr-defined]  # an ndarray or ExtensionArray (checked above)
     return actual is dtype or _same_dtype(actual, dtype)
 
 

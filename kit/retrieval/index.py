@@ -44,6 +44,7 @@ from kit.retrieval.errors import (
     UnknownParagraphError,
 )
 from kit.retrieval.paragraphs import DEFAULT_MAX_CHARS
+from kit.retrieval.selection import postings_scores, top_positions
 from kit.retrieval.weighting import TextColumns, count_terms, weigh
 
 if TYPE_CHECKING:
@@ -271,20 +272,8 @@ class ParagraphIndex:
         return cols, weights, counts.astype(np.int64)
 
     def _scores(self, cols: np.ndarray, weights: np.ndarray) -> np.ndarray:
-        """Dense score vector over all paragraphs, accumulated from the query terms' postings only.
-
-        The postings of the query columns are concatenated (one slice per query term, no per-posting
-        Python) and summed per paragraph with ``np.bincount``, term after term as in the query.
-        """
-        matrix = self.matrix_
-        indptr, indices, data = matrix.indptr, matrix.indices, matrix.data
-        starts = indptr[cols]
-        ends = indptr[cols + 1]
-        spans = list(zip(starts.tolist(), ends.tolist()))
-        rows = np.concatenate([indices[lo:hi] for lo, hi in spans])
-        values = np.concatenate([data[lo:hi] for lo, hi in spans])
-        values *= np.repeat(weights, ends - starts)
-        return np.bincount(rows, weights=values, minlength=matrix.shape[0])
+        """Dense score vector over all paragraphs, from the query terms' postings only."""
+        return postings_scores(self.matrix_, cols, weights)
 
     def _row_mask(self, allowed_ids: Iterable[str] | None) -> np.ndarray | None:
         if allowed_ids is None:
@@ -302,15 +291,7 @@ class ParagraphIndex:
     @staticmethod
     def _top(scores: np.ndarray, limit: int, mask: np.ndarray | None) -> np.ndarray:
         """Positions of the ``limit`` best positive scores, ties broken by position (ascending)."""
-        if mask is not None:
-            scores = scores * mask  # scores are >= 0
-        candidates = np.flatnonzero(scores >= _top_threshold(scores, limit))
-        if len(candidates) > limit:
-            values = scores[candidates]
-            kth = np.partition(values, len(values) - limit)[len(values) - limit]
-            candidates = candidates[values >= kth]
-        order = np.lexsort((candidates, -scores[candidates]))[:limit]
-        return candidates[order]
+        return top_positions(scores, limit, mask)
 
     # ------------------------------------------------------------------ queries
     def search(
@@ -545,28 +526,6 @@ class ParagraphIndex:
             "missing_query_term_share": missing_share,
         }
         return frame(STATS_SCHEMA, {name: [value] for name, value in values.items()})
-
-
-_BLOCKS = 64  # blocks of _top_threshold
-_TINY = float(np.nextafter(0.0, 1.0))  # the smallest positive float: every positive score reaches it
-
-
-def _top_threshold(scores: np.ndarray, limit: int) -> float:
-    """A positive lower bound of the ``limit``-th largest positive score (the smallest positive float when unsure).
-
-    The scores are cut into blocks and each block's maximum taken: at least ``limit`` scores reach the
-    ``limit``-th largest block maximum, so the ``limit`` best are all at or above it. Filtering by it leaves a
-    few dozen candidates for the exact selection, where partitioning all scores costs ten times as much.
-    """
-    tiny = _TINY
-    n = len(scores)
-    if limit >= _BLOCKS or n < 8 * _BLOCKS:
-        return tiny
-    maxima = np.maximum.reduceat(scores, np.arange(0, n, -(-n // _BLOCKS)))
-    if limit > len(maxima):
-        return tiny
-    maxima.sort()
-    return max(float(maxima[-limit]), tiny)
 
 
 def _query_texts(queries: Iterable[str] | pd.Series | pd.DataFrame) -> list[str]:

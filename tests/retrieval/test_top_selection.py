@@ -9,7 +9,7 @@ import pytest
 from kit import Document
 from kit.retrieval import ParagraphIndex
 from kit.retrieval._frames import SEARCH_SCHEMA
-from kit.retrieval.index import _BLOCKS, _top_threshold
+from kit.retrieval.selection import BLOCKS, top_threshold
 
 WORDS = ["iron", "gold", "wood", "stone", "diamond", "pickaxe", "furnace", "铁镐", "金镐", "钻石"]
 
@@ -37,7 +37,7 @@ def _exact(index: ParagraphIndex, query: str, allowed: set[str] | None, limit: i
 @pytest.mark.parametrize("weighting", ["bm25", "tfidf"])
 def test_limited_searches_are_the_head_of_the_exact_ranking(seed: int, weighting: str) -> None:
     index = ParagraphIndex(weighting=weighting).fit(_corpus(1500, seed))
-    assert len(index.paragraphs_) > 8 * _BLOCKS  # large enough for the threshold to apply
+    assert len(index.paragraphs_) > 8 * BLOCKS  # large enough for the threshold to apply
     allowed = {f"d{i:05d}" for i in range(0, 1500, 7)}
     for query in ["iron", "iron gold", "钻石 pickaxe furnace", "stone stone wood 金镐"]:
         for limit in (1, 3, 10, 50):
@@ -54,7 +54,7 @@ def test_threshold_is_a_positive_lower_bound_of_the_kth_best_score() -> None:
             scores = rng.random(n) * (rng.random(n) < density)
             scores[rng.integers(0, n, size=n // 10)] = 0.5  # ties
             for limit in (1, 5, 10, 63, 64, 100):
-                threshold = _top_threshold(scores, limit)
+                threshold = top_threshold(scores, limit)
                 positive = np.sort(scores[scores > 0])[::-1]
                 assert threshold > 0
                 assert (positive[:limit] >= threshold).all()
