@@ -390,7 +390,8 @@ def main(argv: list[str] | None = None) -> int:
                 "collection": name,
                 **{f"{m} kit/bm25s": by.loc["kit", m] / by.loc["bm25s", m] for m in METRICS},
                 "query_ms kit/bm25s": by.loc["kit", "query_ms_arrays"] / by.loc["bm25s", "query_ms_arrays"],
-                "query_ms kit-frame/bm25s": by.loc["kit", "query_ms_median"] / by.loc["bm25s", "query_ms_arrays"],
+                # bm25s' public result is its arrays: its query_ms_median, as in the recorded target
+                "query_ms kit-frame/bm25s": by.loc["kit", "query_ms_median"] / by.loc["bm25s", "query_ms_median"],
                 "build kit/bm25s": by.loc["kit", "build_s"] / by.loc["bm25s", "build_s"],
                 "build kit/sklearn": by.loc["kit", "build_s"] / by.loc["sklearn", "build_s"],
                 "build kit/sklearn (wall)": by.loc["kit", "build_wall_s"] / by.loc["sklearn", "build_wall_s"],
