@@ -44,6 +44,7 @@ from kit.retrieval.errors import (
     UnknownParagraphError,
 )
 from kit.retrieval.paragraphs import DEFAULT_MAX_CHARS
+from kit.retrieval.selection import postings_scores, top_positions
 from kit.retrieval.weighting import TextColumns, count_terms, weigh
 
 if TYPE_CHECKING:
@@ -271,21 +272,8 @@ class ParagraphIndex:
         return cols, weights, counts.astype(np.int64)
 
     def _scores(self, cols: np.ndarray, weights: np.ndarray) -> np.ndarray:
-        """Dense score vector over all paragraphs, accumulated from the query terms' postings only.
-
-        The postings of all query columns are gathered in one vectorised step (no Python loop over
-        terms) and summed per paragraph with ``np.bincount``.
-        """
-        matrix = self.matrix_
-        indptr = matrix.indptr
-        starts = indptr[cols]
-        lengths = indptr[cols + 1] - starts
-        total = int(lengths.sum())
-        # position k of the concatenated postings maps to starts[term] + (k - first position of term)
-        shift = np.repeat(starts - (np.cumsum(lengths) - lengths), lengths)
-        positions = shift + np.arange(total, dtype=np.int64)
-        values = matrix.data[positions] * np.repeat(weights, lengths)
-        return np.bincount(matrix.indices[positions], weights=values, minlength=matrix.shape[0])
+        """Dense score vector over all paragraphs, from the query terms' postings only."""
+        return postings_scores(self.matrix_, cols, weights)
 
     def _row_mask(self, allowed_ids: Iterable[str] | None) -> np.ndarray | None:
         if allowed_ids is None:
@@ -303,13 +291,7 @@ class ParagraphIndex:
     @staticmethod
     def _top(scores: np.ndarray, limit: int, mask: np.ndarray | None) -> np.ndarray:
         """Positions of the ``limit`` best positive scores, ties broken by position (ascending)."""
-        candidates = np.flatnonzero(scores if mask is None else scores * mask)  # scores are >= 0
-        if len(candidates) > limit:
-            values = scores[candidates]
-            kth = np.partition(values, len(values) - limit)[len(values) - limit]
-            candidates = candidates[values >= kth]
-        order = np.lexsort((candidates, -scores[candidates]))[:limit]
-        return candidates[order]
+        return top_positions(scores, limit, mask)
 
     # ------------------------------------------------------------------ queries
     def search(

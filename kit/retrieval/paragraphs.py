@@ -30,9 +30,17 @@ DEFAULT_MAX_CHARS = 2000
 
 _BLANK = re.compile(r"\s*")  # Unicode white space, as str.strip; fails at the first other character
 _HEADING = re.compile(r" {0,3}#{1,6}(?:[ \t]|$)")
+# Three kinds of sentence end: a run of ``。！？`` with the closing quotes after it; a run of ``.!?`` (from its
+# first character) with closing quotes, followed by white space; a line end. The pattern starts with the set of
+# characters a sentence end starts with, so the regex engine skips to them in C instead of trying every position.
 # Possessive runs and the look-behind keep this linear: a run of dots not followed by white space fails once at
 # its first dot instead of being retried (with backtracking) from every dot of the run.
-_SENTENCE_END = re.compile(r"[。！？]++[”’」』）》〉\"')\]]*+|(?<![.!?])[.!?]++[\"')\]]*+(?=\s)|\n")
+_SENTENCE_END = re.compile(
+    r"[。！？\n.!?]"
+    r"(?:(?<=[。！？])[。！？]*+[”’」』）》〉\"')\]]*+"  # CJK full stops (the first one already taken)
+    r"|(?<=\n)"  # a line end
+    r"|(?<![.!?].)[.!?]*+[\"')\]]*+(?=\s))"  # Latin: the first of its run, then white space
+)
 
 
 def split_paragraphs(text: str, *, max_chars: int | None = DEFAULT_MAX_CHARS) -> list[str]:

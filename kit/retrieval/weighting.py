@@ -11,6 +11,7 @@ from array import array
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -43,8 +44,8 @@ def count_terms(
 ) -> ParagraphCounts:
     """Split ``docs`` into paragraphs and count their terms (title terms in every paragraph when asked).
 
-    Pass 1 maps raw tokens to ids of distinct raw tokens (C-speed regexes, no per-token Python); pass 2 runs
-    stop words and stemming once per distinct token, then remaps the ids with NumPy.
+    Pass 1 maps raw tokens to ids of distinct raw tokens (C-speed regexes and look-ups, no per-token Python);
+    pass 2 runs stop words and stemming once per distinct token, then remaps the ids with NumPy.
     """
     import scipy.sparse as sp
 
@@ -60,7 +61,11 @@ def count_terms(
     for ordinal, doc in enumerate(docs):
         title_tokens = tokenize(doc.title) if (include_title and doc.title) else []
         for position, paragraph in enumerate(split_paragraphs(doc.text, max_chars=max_chars)):
-            raw_ids.extend(map(raw_vocabulary.__getitem__, title_tokens + tokenize(paragraph)))
+            tokens = title_tokens + tokenize(paragraph)
+            if len(tokens) > 1:  # one C call looks up (and numbers) every token: no per-token Python call
+                raw_ids.extend(itemgetter(*tokens)(raw_vocabulary))
+            elif tokens:
+                raw_ids.append(raw_vocabulary[tokens[0]])
             token_ptr.append(len(raw_ids))
             row_doc.append(ordinal)
             paragraph_index.append(position)
@@ -141,37 +146,61 @@ def weigh(
 
 
 class TextColumns:
-    """Named text columns of pandas' string dtype, taken together by row positions.
+    """Named text columns of kit's string dtype (:data:`kit.core.frames.TEXT`), taken together by row positions.
 
-    With pandas' Arrow-backed strings the columns live in one Arrow table, so a search result's three text
-    columns cost one ``take`` instead of three (each wrapped back without conversion); with Python-backed
-    strings each column is taken on its own.
+    With pandas' Arrow-backed strings the columns are held once as one NumPy object array (column after
+    column), so a search result's text columns cost one gather and one conversion to Arrow, sliced into one
+    pandas string array per column without copies (an Arrow ``take`` of a table costs about twice as much for
+    ten rows); with Python-backed strings each column is taken on its own.
     """
 
     def __init__(self, columns: dict[str, Sequence[str] | np.ndarray]) -> None:
         import pandas as pd
 
-        self._arrays = {name: pd.array(values, dtype="string") for name, values in columns.items()}
-        self._table = None
-        arrays = list(self._arrays.values())
-        if arrays and all(hasattr(a, "_pa_array") for a in arrays):
+        from kit.core.frames import TEXT, pandas_dtype
+
+        self._dtype = pandas_dtype(TEXT)
+        self._arrays = {name: pd.array(values, dtype=self._dtype) for name, values in columns.items()}
+        self._n = len(next(iter(self._arrays.values()))) if self._arrays else 0
+        self._stacked: np.ndarray | None = None
+        if getattr(self._dtype, "storage", None) == "pyarrow":
             try:
                 import pyarrow as pa
-
-                self._table = pa.table({name: a._pa_array for name, a in self._arrays.items()}).combine_chunks()
-                self._dtype = arrays[0].dtype
-            except (ImportError, AttributeError, TypeError, ValueError):  # pragma: no cover - pandas internals
-                self._table = None
+                from pandas.arrays import ArrowStringArray
+            except ImportError:  # pragma: no cover - pandas chose Arrow strings, so pyarrow is there
+                return
+            self._pa = pa
+            template = next(iter(self._arrays.values()), None)
+            # pandas' own constructor for results of Arrow operations (pandas >= 3) skips the type checks of
+            # ArrowStringArray(...), which cost as much as the conversion itself for ten rows
+            fast = getattr(type(template), "_from_pyarrow_array", None) if template is not None else None
+            dtype = self._dtype
+            self._wrap = (
+                (lambda values: fast(template, values))
+                if fast is not None
+                else (lambda values: ArrowStringArray(values, dtype=dtype))
+            )
+            self._stacked = (
+                np.concatenate(
+                    [
+                        np.asarray(values.to_numpy(dtype=object, na_value=None), dtype=object)
+                        for values in self._arrays.values()
+                    ]
+                )
+                if self._arrays
+                else np.array([], dtype=object)
+            )
 
     def __getitem__(self, name: str) -> Any:
         """The whole column ``name`` (a pandas string array)."""
         return self._arrays[name]
 
     def take(self, rows: np.ndarray) -> dict[str, Any]:
-        """Column name -> the string array of ``rows`` (in that order)."""
-        if self._table is None:
+        """Column name -> the string array of ``rows`` (in that order), each of kit's string dtype."""
+        if self._stacked is None:
             return {name: values.take(rows) for name, values in self._arrays.items()}
-        from pandas.arrays import ArrowStringArray
-
-        taken = self._table.take(rows)
-        return {name: ArrowStringArray(taken.column(i)) for i, name in enumerate(self._arrays)}
+        k, n = len(rows), self._n
+        positions = (rows + np.arange(0, n * len(self._arrays), n)[:, None]).ravel()
+        taken = self._pa.array(self._stacked[positions], type=self._pa.large_string(), from_pandas=False)
+        wrap = self._wrap
+        return {name: wrap(taken.slice(i * k, k)) for i, name in enumerate(self._arrays)}

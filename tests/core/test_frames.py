@@ -86,3 +86,58 @@ def test_bad_rows_are_refused() -> None:
         frame({"a": "int64", "b": "int64"}, {"a": [1], "b": [1, 2]})
     with pytest.raises(InvalidParameterError, match="do not fit"):
         frame({"a": "int64", "b": "int64"}, [(1, 2, 3)])
+
+
+ARRAY_SCHEMA = {
+    "rank": "int64",
+    "name": "string",
+    "n": "int64",
+    "score": "float64",
+    "ok": "boolean",
+    "kind": ordered(["low", "high"]),
+    "tags": "object",
+}
+
+
+def _arrays() -> dict[str, object]:
+    import numpy as np
+
+    return {
+        "rank": np.array([1, 2, 3]),
+        "name": pd.array(["a", None, "c"], dtype="string"),
+        "n": np.array([7, 8, 9]),
+        "score": np.array([0.5, 0.25, 0.125]),
+        "ok": pd.array([True, None, False], dtype="boolean"),
+        "kind": pd.Categorical(["low", "high", "low"], categories=["low", "high"], ordered=True),
+        "tags": np.array([["x"], [], None], dtype=object),
+    }
+
+
+def test_frames_made_from_blocks_equal_the_public_constructors(monkeypatch) -> None:
+    from kit.core import frames
+
+    for rows in (_arrays(), {name: list(values) for name, values in _arrays().items()}, {}):
+        fast = frame(ARRAY_SCHEMA, rows)
+        layout = frames._layout_of(ARRAY_SCHEMA)
+        monkeypatch.setattr(layout, "_direct", None)  # pandas' create_dataframe_from_blocks
+        public = frame(ARRAY_SCHEMA, rows)
+        monkeypatch.undo()
+        expected = pd.DataFrame(
+            {
+                name: pd.Series(list(rows.get(name, [])), dtype=frames.pandas_dtype(t))
+                for name, t in ARRAY_SCHEMA.items()
+            }
+        )
+        pd.testing.assert_frame_equal(fast, public)
+        pd.testing.assert_frame_equal(fast, expected)
+    assert frame(ARRAY_SCHEMA, _arrays())["n"].sum() == 24  # the two int64 columns are one block, in order
+
+
+def test_each_frame_has_its_own_column_index_and_copies_stacked_columns() -> None:
+    arrays = _arrays()
+    first = frame(ARRAY_SCHEMA, arrays)
+    first.columns.name = "renamed"
+    first.loc[0, "n"] = 100
+    second = frame(ARRAY_SCHEMA, arrays)
+    assert second.columns.name is None
+    assert arrays["n"][0] == 7 and second.loc[0, "n"] == 7
