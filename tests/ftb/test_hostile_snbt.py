@@ -192,6 +192,7 @@ def test_texts_of_more_tokens_than_the_cap_are_refused():
 _NEAR_CAP = MAX_FILE_BYTES - 64
 
 
+@pytest.mark.slow  # memory-bound or whole-collection: make test runs it, make test-fast does not
 @pytest.mark.parametrize(
     "text",
     [

@@ -177,6 +177,7 @@ def _same(a, b) -> bool:
     return a == b
 
 
+@pytest.mark.slow  # memory-bound or whole-collection: make test runs it, make test-fast does not
 def test_every_shared_file_matches_ftb_snbt_lib():
     """Same keys (in order), values and tag types as ftb-snbt-lib on all 247 shared files."""
     import ftb_snbt_lib as lib

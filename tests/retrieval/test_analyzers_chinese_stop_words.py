@@ -58,6 +58,7 @@ def test_a_chinese_question_ranks_the_paragraph_about_its_topic_first(weighting:
     assert before["doc_id"].iloc[0] == "rules"
 
 
+@pytest.mark.slow  # memory-bound or whole-collection: make test runs it, make test-fast does not
 @pytest.mark.parametrize("name", ["xquad-zh-sent", "cmrc2018-dev-sent"])
 def test_quality_on_the_chinese_collections_does_not_drop(name: str) -> None:
     collection = load_beir(shared_file("ir", "derived", name))

@@ -260,6 +260,7 @@ def test_deep_nbt_in_a_database_is_a_storage_error(save: Path) -> None:
         dbs.shared().entries(NOTES)
 
 
+@pytest.mark.slow  # memory-bound or whole-collection: make test runs it, make test-fast does not
 def test_object_bomb_database_is_refused_within_the_memory_bound(save: Path) -> None:
     n = 2_000_000  # 2 MB of NBT: two million empty Compounds, about 160 MB as Python dicts
     raw = b"\x0a\x00\x00\x09" + _raw_string(b"x") + b"\x0a" + struct.pack(">i", n) + b"\x00" * n + b"\x00"

@@ -94,6 +94,7 @@ def test_byte_array_present_but_over_the_quota_is_refused_before_allocation() ->
     assert peak < 1_000_000  # no list of four million ints was built
 
 
+@pytest.mark.slow  # memory-bound or whole-collection: make test runs it, make test-fast does not
 @pytest.mark.parametrize(
     ("shape", "n"),
     [("empty compounds", 1_200_000), ("ints", 1_200_000), ("int array", 1_200_000), ("compound entries", 400_000)],
@@ -108,6 +109,7 @@ def test_bombs_are_refused_within_the_memory_bound_at_the_databases_quota(shape:
     assert peak < MEMORY_BOUND_BYTES, f"{shape}: refusing cost {peak / 2**20:.1f} MiB"
 
 
+@pytest.mark.slow  # memory-bound or whole-collection: make test runs it, make test-fast does not
 @pytest.mark.parametrize(
     ("shape", "n"),
     [("empty compounds", 1_200_000), ("bytes", 1_200_000), ("byte array", 1_200_000), ("empty byte arrays", 1_200_000)],

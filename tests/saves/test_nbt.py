@@ -243,6 +243,7 @@ def _structure(n_blocks: int) -> dict:
     }
 
 
+@pytest.mark.slow  # memory-bound or whole-collection: make test runs it, make test-fast does not
 def test_a_4_mb_structure_file_is_read_with_the_defaults() -> None:
     data = nbt.encode_nbt(_structure(110_000))
     assert len(gzip.decompress(data)) > 3_900_000  # the NBT itself, without building and encoding it a second time
