@@ -53,7 +53,8 @@ class ProblemRows:
 
     def __call__(self, kind: str, object_id: str, field: str, message: str, resource: str) -> None:
         """Add one row: ``resource == "loot_table"`` names the table's pack and path (and an unusable table is an
-        error too); ``capped`` rows are warnings, the others errors."""
+        error too); ``capped`` rows are warnings, the others errors.
+        """
         if resource == "loot_table":
             t = self._tables.get(object_id)
             pack, path = (t.pack, t.path) if t else ("", "")
