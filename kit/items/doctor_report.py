@@ -16,10 +16,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from kit.core.collector import gc_paused
+from kit.core.collector import building_tables, gc_paused
 from kit.core.frames import frame
 from kit.core.problems import SEVERITY, problem_schema
-from kit.items._common import building_tables
 from kit.items.doctor_checks import MAX_CONFLICT_ROWS, blocked_slots, conflict_rows, loop_items, mention_text
 from kit.items.doctor_conflicts import find_conflicts
 from kit.items.doctor_graph import ItemGraph, Solution, build_graph, raw_sources, solve

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import cached_property
 from typing import Protocol
 
-from kit.items._common import building_tables
+from kit.core.collector import building_tables
 from kit.items.loot import LootTable, walk_entries
 from kit.items.loot_scan import scan_table
 from kit.items.recipes import CustomIngredient, ItemStack, Recipe

@@ -15,9 +15,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from kit.core.collector import building_tables
 from kit.core.errors import FieldError
 from kit.core.json_files import JsonRefusedError, decode_json
-from kit.items._common import building_tables
 from kit.items.conditions import ConditionContext, evaluate, file_conditions, unwrap_conditional
 from kit.items.errors import DatapackReadError, PackFileRefusedError, UnknownFeatureError
 from kit.items.loot import LootFormatError, LootTable, parse_loot_table

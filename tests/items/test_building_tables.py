@@ -7,7 +7,7 @@ import gc
 import weakref
 
 import kit.items
-from kit.items._common import building_tables
+from kit.core.collector import building_tables
 from tests.items.items_inputs import write_pack
 
 
