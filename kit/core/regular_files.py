@@ -4,7 +4,9 @@ A FIFO, a device (``/dev/zero``, a terminal), a socket or a folder where a file 
 forever or feed it without end; a link to one passes an ``is_file`` check made on the link. :func:`read_regular_file`
 checks the target before opening it, opens it without blocking, checks the opened file again (so a swap between
 the two steps is caught), refuses a file larger than the cap from its size, and reads in bounded chunks, so a file
-that grows while it is read is refused too. Imports nothing else from kit but the error base.
+that grows while it is read is refused too. A read shorter than asked for, once the size ``fstat`` gave is in,
+is the end of a regular file: the usual file takes one read, not a second one that only sees the end. Imports
+nothing else from kit but the error base.
 
 This is kit's one bounded reader: :func:`kit.core.atomic_files.read_regular_file` (the save databases, the book
 store, cards), the world-book readers, the FTB readers and the data-pack readers all read through it and only word
@@ -90,13 +92,16 @@ def read_regular_file(path: PathLike, *, max_bytes: int | None) -> bytes:
         parts: list[bytes] = []
         total = 0
         while True:
-            block = os.read(fd, min(max(st.st_size - total, 0) + _CHUNK, limit + 1 - total))
+            want = min(max(st.st_size - total, 0) + _CHUNK, limit + 1 - total)
+            block = os.read(fd, want)
             if not block:
                 break
             total += len(block)
             if total > limit:
                 raise FileRefusedError(name, f"grew past the limit of {limit} bytes while being read")
             parts.append(block)
+            if len(block) < want and total >= st.st_size:
+                break  # a short read of a regular file once its size is in: the end (no second read to see it)
         return parts[0] if len(parts) == 1 else b"".join(parts)
     finally:
         os.close(fd)

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from kit.core.collector import gc_paused
+from kit.core.collector import building_tables, gc_paused
 from kit.core.frames import frame
 from kit.core.problems import SEVERITY, problem_schema
 from kit.items.doctor_checks import MAX_CONFLICT_ROWS, blocked_slots, conflict_rows, loop_items, mention_text
@@ -324,7 +324,7 @@ def doctor(
     -------
     DoctorReport
     """
-    with gc_paused():
+    with building_tables():
         return _doctor(packs, sources, references)
 
 

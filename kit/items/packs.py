@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from kit.core.collector import gc_paused
+from kit.core.collector import building_tables
 from kit.core.errors import FieldError
 from kit.core.json_files import JsonRefusedError, decode_json
 from kit.items.conditions import ConditionContext, evaluate, file_conditions, unwrap_conditional
@@ -346,7 +346,7 @@ def load_datapacks(
         With ``strict=True``, for the first file, tag or entry that cannot be read or resolved.
     """
     _check_load_args(paths, strict, features)
-    with gc_paused():  # millions of small acyclic objects: the collector's passes would cost more than the load
+    with building_tables():  # a million long-lived objects: the collector would walk them over and over
         return _load(paths, strict, features, mods)
 
 

@@ -10,7 +10,7 @@ from kit.core.frames import frame
 from kit.items import pack_tables
 from kit.items._common import norm_id
 from kit.items.errors import UnknownItemError, UnknownLootTableError
-from kit.items.index import ItemIndex
+from kit.items.index import ItemIndex, ProblemRows
 from kit.items.loot import LootContext, LootTable, loot_context
 from kit.items.matching import NameIndex, NameMatch, fold, rank_candidates
 from kit.items.names import check_language, display_names, item_spellings, lang_key_to_id
@@ -67,7 +67,9 @@ class PackSet:
         self._errors = list(errors)
         self._packs = list(packs)
         self._refs = RefExpander(tags)
-        self._index = ItemIndex(self._recipes, self._tables, self._refs, self._report)
+        self._index = ItemIndex(
+            self._recipes, self._tables, self._refs, ProblemRows(self._tables, self._errors, self._problems)
+        )
         self._names: dict[tuple[str, ...], NameIndex] = {}
         self._item_ids: tuple[str, ...] | None = None
         self._spellings: dict[str, list[str]] | None = None
@@ -90,19 +92,7 @@ class PackSet:
 
     def _report(self, kind: str, object_id: str, field: str, message: str, resource: str) -> None:
         """Add one problem row found after loading (once per row): a loot table the scan skipped, a cap that cut."""
-        if resource == "loot_table":
-            t = self._tables.get(object_id)
-            pack, path = (t.pack, t.path) if t else ("", "")
-            if kind == "unusable_loot_table":
-                err = ("loot_table", object_id, message, pack, path)
-                if err not in self._errors:
-                    self._errors.append(err)
-        else:
-            pack, path = "", ""
-        severity = "warning" if kind == "capped" else "error"
-        row = (severity, kind, object_id, field, message, path, pack)
-        if row not in self._problems:
-            self._problems.append(row)
+        self._index.report(kind, object_id, field, message, resource)
 
     def _report_table(self, tid: str, reason: str) -> None:
         """Report a loot table found unusable after loading (once per table and reason)."""

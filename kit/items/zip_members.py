@@ -53,7 +53,8 @@ def _fast_member(raw: RawReader, info: zipfile.ZipInfo) -> bytes | None:
     if info.flag_bits & 0x1 or info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
         return None
     # one read for the header, the name, the usual extra field and the data; a longer extra field needs a second
-    guess = _LOCAL_HEADER.size + len(info.orig_filename.encode("utf-8")) + len(info.extra) + info.compress_size
+    encoded = info.orig_filename.encode("utf-8")
+    guess = _LOCAL_HEADER.size + len(encoded) + len(info.extra) + info.compress_size
     block = raw(info.header_offset, guess)
     if len(block) < _LOCAL_HEADER.size:
         return None
@@ -61,19 +62,20 @@ def _fast_member(raw: RawReader, info: zipfile.ZipInfo) -> bytes | None:
     if fields[0] != b"PK\x03\x04" or fields[2] & 0x61:  # encrypted, patched or strongly encrypted: zipfile words it
         return None
     n_name, n_extra = fields[9], fields[10]
-    size = _LOCAL_HEADER.size + n_name + n_extra + info.compress_size
+    start = _LOCAL_HEADER.size + n_name + n_extra
+    size = start + info.compress_size
     if len(block) < size:
         block = raw(info.header_offset, size)
         if len(block) != size:
             return None
-    body = block[_LOCAL_HEADER.size : size]
-    name = body[:n_name].decode("utf-8" if fields[2] & 0x800 else "cp437")
-    if name != info.orig_filename:
-        return None
-    packed = body[n_name + n_extra :]
+    header_name = block[_LOCAL_HEADER.size : _LOCAL_HEADER.size + n_name]
+    if header_name != encoded or not (fields[2] & 0x800 or encoded.isascii()):  # else the same name, no codec
+        if header_name.decode("utf-8" if fields[2] & 0x800 else "cp437") != info.orig_filename:
+            return None
+    packed = memoryview(block)[start:size]  # no copy of the compressed bytes
     try:
         if info.compress_type == zipfile.ZIP_STORED:
-            data = packed
+            data = bytes(packed)
         else:
             inflater = zlib.decompressobj(-15)
             data = inflater.decompress(packed, info.file_size + 1)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from kit.core.collector import building_tables
 from kit.core.frames import frame, ordered
 from kit.core.problems import problem_schema
 from kit.items.packs import PackBytes, load_datapacks
@@ -343,8 +344,9 @@ def open_server(
     """
     root = Path(path)
     found = _discover(root, client_jar, level_name)
-    loader_scans = [scan_jar(p, p.relative_to(root).as_posix()) for _l, p in found.loader_paths[-1:]]
-    jars = [scan_jar(p, p.relative_to(root).as_posix()) for p in found.mod_paths]
+    with building_tables():  # every jar's directory: a ZipInfo per member, kept while the jars are held
+        loader_scans = [scan_jar(p, p.relative_to(root).as_posix()) for _l, p in found.loader_paths[-1:]]
+        jars = [scan_jar(p, p.relative_to(root).as_posix()) for p in found.mod_paths]
     _jar_problems(loader_scans + jars, found.problems)
     loader = _detect_loader(found.loader_paths, jars, root)
     world = root / found.level

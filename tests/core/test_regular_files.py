@@ -57,3 +57,55 @@ def test_file_kind_names_the_type_bits() -> None:
     assert file_kind(stat.S_IFCHR) == "character device" and file_kind(stat.S_IFBLK) == "block device"
     assert file_kind(stat.S_IFSOCK) == "socket" and file_kind(stat.S_IFLNK) == "symbolic link"
     assert file_kind(0) == "special file"
+
+
+def _counting_reads(monkeypatch, chunk: int | None = None) -> list[int]:
+    """Record the size of every ``os.read`` the reader makes; with ``chunk``, each read returns at most that much
+    (a file system that hands out short reads)."""
+    import kit.core.regular_files as module
+
+    sizes: list[int] = []
+    real = os.read
+
+    def read(fd: int, n: int) -> bytes:
+        sizes.append(n)
+        return real(fd, n if chunk is None else min(n, chunk))
+
+    monkeypatch.setattr(module.os, "read", read)
+    return sizes
+
+
+def test_a_regular_file_is_read_in_one_read_the_short_read_being_its_end(tmp_path, monkeypatch) -> None:
+    path = tmp_path / "recipe.json"
+    path.write_bytes(b'{"type": "minecraft:crafting_shaped"}')
+    sizes = _counting_reads(monkeypatch)
+    assert read_regular_file(path, max_bytes=1000) == b'{"type": "minecraft:crafting_shaped"}'
+    assert len(sizes) == 1
+    (tmp_path / "empty").write_bytes(b"")
+    assert read_regular_file(tmp_path / "empty", max_bytes=10) == b"" and len(sizes) == 2
+
+
+def test_short_reads_before_the_size_is_in_keep_reading(tmp_path, monkeypatch) -> None:
+    data = bytes(range(256)) * 40
+    path = tmp_path / "data.bin"
+    path.write_bytes(data)
+    sizes = _counting_reads(monkeypatch, chunk=1000)
+    assert read_regular_file(path, max_bytes=len(data)) == data
+    assert len(sizes) == 11  # ten short 1000-byte reads go on; the 240-byte rest, short with the size in, ends it
+
+
+def test_a_file_growing_past_the_cap_while_read_is_still_refused(tmp_path, monkeypatch) -> None:
+    import kit.core.regular_files as module
+
+    path = tmp_path / "grows.json"
+    path.write_bytes(b"x" * 10)
+    real = os.read
+
+    def read_and_grow(fd: int, n: int) -> bytes:
+        with open(path, "ab") as fh:  # the writer appends between fstat and read
+            fh.write(b"y" * 100)
+        return real(fd, n)
+
+    monkeypatch.setattr(module.os, "read", read_and_grow)
+    with pytest.raises(FileRefusedError, match="grew past the limit of 50 bytes while being read"):
+        read_regular_file(path, max_bytes=50)
