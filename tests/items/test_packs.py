@@ -41,7 +41,7 @@ def test_feature_packs_listed_but_applied_only_when_asked(v1213):
 
 def test_old_ingredient_syntax_1211():
     packs = kit.items.load_datapacks(vanilla("1.21.1"))
-    assert len(packs.errors) == 0
+    assert len(packs.problems()) == 0
     assert len(packs.recipes()) == 1290
     bread = packs.recipe("minecraft:bread")
     assert bread.inputs == (("minecraft:wheat",),) * 3 and bread.width == 3
@@ -52,7 +52,7 @@ def test_old_ingredient_syntax_1211():
 
 def test_plural_folders_and_old_results_1181():
     packs = kit.items.load_datapacks(vanilla("1.18.1"))
-    assert len(packs.errors) == 0
+    assert len(packs.problems()) == 0
     recipes = packs.recipes()
     assert len(recipes) == 1058 and set(recipes.folder) == {"recipes"}
     assert len(packs.loot_tables()) == 987 and set(packs.loot_tables().folder) == {"loot_tables"}
@@ -215,7 +215,7 @@ def test_unknown_recipe_types_keep_type_and_readable_ingredients(tmp_path):
     assert src.type == "create:crushing" and src.station == ("create",)  # the recipe type's mod
     assert packs.recipe("m:odd").inputs == ()
     assert "input: unreadable input" in packs.recipe("m:odd").notes[0]
-    assert len(packs.errors) == 0
+    assert len(packs.problems()) == 0
 
 
 def test_frames_have_documented_columns_when_empty(tmp_path):
