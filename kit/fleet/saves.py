@@ -259,7 +259,7 @@ class _PartitionReader:
 
 def _partition(
     reader: Callable[..., list[dict[str, Any]]], schema: Mapping[str, Any], *args: Any
-) -> Callable[[tuple[FleetSave, ...]], Any]:
+) -> _PartitionReader:
     return _PartitionReader(reader, schema, tuple(args))
 
 
