@@ -257,9 +257,7 @@ class _PartitionReader:
         return ("kit.fleet.saves._PartitionReader", reader, schema, self.args)
 
 
-def _partition(
-    reader: Callable[..., list[dict[str, Any]]], schema: Mapping[str, Any], *args: Any
-) -> _PartitionReader:
+def _partition(reader: Callable[..., list[dict[str, Any]]], schema: Mapping[str, Any], *args: Any) -> _PartitionReader:
     return _PartitionReader(reader, schema, tuple(args))
 
 
@@ -397,6 +395,12 @@ class Fleet:
         cluster; ``None`` does the same once the computation has run 2 seconds (short runs print nothing); ``False``
         never. ``collection.compute()`` works too: it uses Dask's default scheduler, or the ``distributed.Client``
         created last in the session.
+
+        A frame of this fleet used as it is (``fleet.compute(fleet.summary())``) takes Dask's leanest route, with the
+        same result: one task per partition (``client.map`` on a cluster) returns its rows as plain column lists,
+        and they are framed once here, so no DataFrame graph is built or optimised, no frame is made, pickled or
+        concatenated per partition. A frame derived from it (``summary[summary.n_entries > 0]``) and any other
+        Dask collection are computed by Dask as usual, in the same submission.
         """
         check_progress(progress, "Fleet.compute")
         reads = [self._read_of(c) for c in collections]
