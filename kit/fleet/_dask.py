@@ -88,9 +88,9 @@ def compute_with_calls(
     """Compute Dask collections and run batches of plain calls, all in one submission.
 
     ``calls`` holds ``(function, inputs, label)``: ``function(x)`` runs as one task for every ``x`` of ``inputs``
-    (tasks named ``label-<token>-<i>`` on the dashboard). This is Dask's leanest route for work that is a list of
-    independent pieces: on a cluster, one ``client.map`` per batch (no graph of collections to build, optimise
-    or tokenize); on the local scheduler, ``dask.delayed`` calls. ``progress`` as for :func:`compute`.
+    (tasks named ``label-<token>-<batch>-<i>`` on the dashboard). This is Dask's leanest route for work that is a
+    list of independent pieces: on a cluster, one ``client.map`` per batch (no graph of collections to build,
+    optimise or tokenize); on the local scheduler, ``dask.delayed`` calls. ``progress`` as for :func:`compute`.
 
     Returns
     -------
@@ -116,10 +116,10 @@ def compute_with_calls(
             rest = rest[len(batch) :]
         return done, batches
     futures = client.compute(list(collections)) if collections else []
-    token = uuid.uuid4().hex
+    token = uuid.uuid4().hex  # a fresh name for every batch and input: two batches never share a task
     batch_futures = [
-        client.map(function, list(inputs), key=[f"{label}-{token}-{i}" for i in range(len(inputs))], pure=False)
-        for function, inputs, label in calls
+        client.map(function, list(inputs), key=[f"{label}-{token}-{b}-{i}" for i in range(len(inputs))], pure=False)
+        for b, (function, inputs, label) in enumerate(calls)
     ]
     _show_progress(client, [*futures, *(f for batch in batch_futures for f in batch)], progress)
     done, batches = client.gather([futures, batch_futures])
