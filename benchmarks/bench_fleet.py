@@ -4,7 +4,8 @@ Every variant runs in a fresh Python process, so its peak memory (``ru_maxrss``)
 
 - saves: ``Save.summary()`` of every save concatenated by a loop (unreadable saves caught), and the same rows
   from the single-save records (``AgentDatabase.stats()``) framed once (the leanest one-process loop, the baseline
-  of the target), against ``kit.fleet.open_fleet(...).summary()`` computed on a ``distributed.LocalCluster`` of 1
+  of the target), the same loop split over 2 plain processes started together (no Dask: the most 2 cores give on
+  this machine at that moment, since two busy cores each run slower than one alone on shared or virtual hosts), against ``kit.fleet.open_fleet(...).summary()`` computed on a ``distributed.LocalCluster`` of 1
   and 2 worker processes (1 thread each);
 - chats: ``kit.worldbook.read_chats`` + ``kit.worldbook.entry_coverage`` in one process, against
   ``kit.fleet.coverage`` over the chat folder on the same clusters (results checked equal);
@@ -98,7 +99,9 @@ def _cluster(workers: int, setup: str):
     return cluster, client, time.perf_counter() - started
 
 
-def run_variant(variant: str, data: Path, workers: int, limit: int | None, setup: str = "kit") -> dict:
+def run_variant(
+    variant: str, data: Path, workers: int, limit: int | None, setup: str = "kit", split: str | None = None
+) -> dict:
     import pandas as pd
 
     import kit
@@ -112,6 +115,12 @@ def run_variant(variant: str, data: Path, workers: int, limit: int | None, setup
     _warm()
     if not variant.endswith("fleet") and variant != "saves-scale":
         _warm_up(variant, data, saves, library, chat_options)
+    if split:  # "k/n@start": every n-th save from the k-th, started at a common time with the other parts
+        share, start_at = split.split("@")
+        k, n = (int(x) for x in share.split("/"))
+        saves = saves[k::n]
+        while time.time() < float(start_at):
+            time.sleep(0.001)
     cpu = time.process_time()
     if variant == "saves-loop":
         started = time.perf_counter()
@@ -197,12 +206,16 @@ def run_variant(variant: str, data: Path, workers: int, limit: int | None, setup
                     fleet = kit.fleet.open_fleet(saves, client=client)
                     out["open_cpu_seconds"] = time.process_time() - cpu
                     (result,) = fleet.compute(fleet.summary(), progress=False)
+                    # timed before the task stream is fetched from the scheduler (the benchmark's, not the fleet's)
+                    out["seconds"] = time.perf_counter() - started
+                    out["client_cpu_seconds"] = time.process_time() - cpu
                 out.update(rows=len(result), npartitions=fleet.npartitions, **_task_stats(stream.data))
             else:
                 cov = kit.fleet.coverage(library, data / "st", client=client, chat_options=chat_options, progress=False)
                 out.update(rows=int(cov["n_activated"].sum()))
-            out["seconds"] = time.perf_counter() - started
-            out["client_cpu_seconds"] = time.process_time() - cpu  # the client and, on a LocalCluster, the scheduler
+            out.setdefault("seconds", time.perf_counter() - started)
+            # the client and, on a LocalCluster, the scheduler
+            out.setdefault("client_cpu_seconds", time.process_time() - cpu)
             used = [after - before[w] for w, after in client.run(_cpu_seconds).items()]
             out["worker_cpu_seconds"] = used
             out["cpu_seconds"] = out["client_cpu_seconds"] + sum(used)
@@ -282,7 +295,7 @@ def _scale_run(client, saves: list[Path]) -> dict:
     with get_task_stream(client) as stream:
         fleet = kit.fleet.open_fleet(saves, client=client)
         results = fleet.compute(fleet.summary(), fleet.tables(), fleet.problems(), progress=False)
-    wall = time.perf_counter() - started
+        wall = time.perf_counter() - started  # before the task stream is fetched from the scheduler
     tasks = _task_stats(stream.data)
     busy = tasks["task_seconds"] / workers
     return {
@@ -290,6 +303,7 @@ def _scale_run(client, saves: list[Path]) -> dict:
         "npartitions": fleet.npartitions,
         **tasks,
         "overhead_share": max(0.0, wall - busy) / wall,
+        "seconds": wall,
     }
 
 
@@ -354,6 +368,24 @@ def _spawn(variant: str, data: Path, workers: int = 0, limit: int | None = None,
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+def _spawn_split(data: Path, n: int = 2) -> dict:
+    """The records loop split over ``n`` plain processes (every n-th save each), started together once each has
+    warmed up: no Dask at all, so its wall time (the slowest part's) is the most ``n`` cores give on this machine
+    at this moment, the ceiling of any fleet (two busy cores run a process slower than one on many hosts)."""
+    start_at = time.time() + 8.0  # after every part has imported kit and warmed up
+    cmd = [sys.executable, __file__, "--run", "saves-records-loop", "--data", str(data)]
+    procs = [
+        subprocess.Popen([*cmd, "--split", f"{k}/{n}@{start_at}"], stdout=subprocess.PIPE, text=True) for k in range(n)
+    ]
+    parts = [json.loads(p.communicate()[0].strip().splitlines()[-1]) for p in procs]
+    return {
+        "seconds": max(p["seconds"] for p in parts),
+        "cpu_seconds": sum(p["cpu_seconds"] for p in parts),
+        "rows": sum(p["rows"] for p in parts),
+        "main_peak_mb": max(p["main_peak_mb"] for p in parts),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--saves", type=int, default=1000)
@@ -366,6 +398,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=0)
     parser.add_argument("--limit", type=int)
     parser.add_argument("--setup", default="kit", help=argparse.SUPPRESS)
+    parser.add_argument("--split", help=argparse.SUPPRESS)
     parser.add_argument(
         "--setups",
         default="kit",
@@ -383,7 +416,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     if args.run:
-        print(json.dumps(run_variant(args.run, Path(args.data), args.workers, args.limit, args.setup)))
+        print(json.dumps(run_variant(args.run, Path(args.data), args.workers, args.limit, args.setup, args.split)))
         return
     parts = set(args.parts.split(","))
     if args.scale or "scale" in parts:
@@ -409,12 +442,17 @@ def main() -> None:
         )
 
         for kind in [k for k in ("saves", "chats") if k in parts]:
-            variants = [(f"{kind}-loop", 0, "")] + ([("saves-records-loop", 0, "")] if kind == "saves" else [])
+            variants = [(f"{kind}-loop", 0, "")]
+            variants += [("saves-records-loop", 0, ""), ("saves-split-loop", 2, "")] if kind == "saves" else []
             variants += [(f"{kind}-fleet", w, setup) for setup in setups for w in (1, 2)]
             runs: dict[tuple[str, int, str], list[dict]] = {v: [] for v in variants}
             for _ in range(args.repeat):  # interleaved, so a slow spell of the machine hits every variant alike
                 for variant, workers, setup in variants:
-                    runs[(variant, workers, setup)].append(_spawn(variant, data, workers, setup=setup or "kit"))
+                    runs[(variant, workers, setup)].append(
+                        _spawn_split(data, workers)
+                        if variant == "saves-split-loop"
+                        else _spawn(variant, data, workers, setup=setup or "kit")
+                    )
             best = {v: min(rs, key=lambda r: r["seconds"]) for v, rs in runs.items()}
             spread = {
                 v: f"{min(r['seconds'] for r in rs):.2f}-{max(r['seconds'] for r in rs):.2f} s"
@@ -433,6 +471,19 @@ def main() -> None:
                     f"({spread[('saves-records-loop', 0, '')]}; {lean['cpu_seconds']:.2f} CPU s) = "
                     f"{loop['seconds'] / lean['seconds']:.2f}x the plain loop, "
                     f"peak {lean['main_peak_mb']:.0f} MB"
+                )
+            split = best.get(("saves-split-loop", 2, ""))
+            if split is not None and lean is not None:
+                fleet2 = best.get(("saves-fleet", 2, "kit"))
+                print(
+                    f"saves: records loop split over 2 plain processes started together (no Dask) {split['seconds']:.2f} s "
+                    f"({spread[('saves-split-loop', 2, '')]}; {split['cpu_seconds']:.2f} CPU s) = "
+                    f"{lean['seconds'] / split['seconds']:.2f}x the records loop: the most 2 cores give here now"
+                    + (
+                        f"; the 2-worker fleet reaches {split['seconds'] / fleet2['seconds']:.0%} of it"
+                        if fleet2 is not None
+                        else ""
+                    )
                 )
             for setup, workers in [(setup, w) for setup in setups for w in (1, 2)]:
                 r = best[(f"{kind}-fleet", workers, setup)]

@@ -4,11 +4,21 @@ from __future__ import annotations
 
 import math
 import os
+import uuid
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from kit.fleet.errors import FleetParameterError
 
-__all__ = ["resolve_client", "compute", "worker_threads", "partition_size", "LONG_RUN_SECONDS", "TASKS_PER_THREAD"]
+__all__ = [
+    "resolve_client",
+    "compute",
+    "compute_with_calls",
+    "worker_threads",
+    "partition_size",
+    "LONG_RUN_SECONDS",
+    "TASKS_PER_THREAD",
+]
 
 #: With ``progress=None`` a computation shows its progress once it has run this long (seconds).
 LONG_RUN_SECONDS = 2.0
@@ -64,26 +74,70 @@ def compute(*collections: Any, client: Any = None, progress: bool | None = None)
     (``client.dashboard_link``), where the tasks are shown as they run. ``None``: the same, but only once the
     computation has run :data:`LONG_RUN_SECONDS` (short runs print nothing). ``False``: nothing.
     """
+    results, _ = compute_with_calls(collections, (), client=client, progress=progress)
+    return results
+
+
+def compute_with_calls(
+    collections: Sequence[Any],
+    calls: Sequence[tuple[Callable[[Any], Any], Sequence[Any], str]],
+    *,
+    client: Any = None,
+    progress: bool | None = None,
+) -> tuple[tuple[Any, ...], list[list[Any]]]:
+    """Compute Dask collections and run batches of plain calls, all in one submission.
+
+    ``calls`` holds ``(function, inputs, label)``: ``function(x)`` runs as one task for every ``x`` of ``inputs``
+    (tasks named ``label-<token>-<batch>-<i>`` on the dashboard). This is Dask's leanest route for work that is a
+    list of independent pieces: on a cluster, one ``client.map`` per batch (no graph of collections to build,
+    optimise or tokenize); on the local scheduler, ``dask.delayed`` calls. ``progress`` as for :func:`compute`.
+
+    Returns
+    -------
+    tuple
+        The collections' results, then one list per batch of calls with the results in the order of its inputs.
+    """
     import dask
 
     if client is None:
+        delayed = [[dask.delayed(function, pure=False)(x) for x in inputs] for function, inputs, _ in calls]
+        flat = [d for batch in delayed for d in batch]
         if progress is False:
-            return dask.compute(*collections)
-        from dask.diagnostics import ProgressBar
+            results = dask.compute(*collections, *flat)
+        else:
+            from dask.diagnostics import ProgressBar
 
-        with ProgressBar(minimum=0 if progress else LONG_RUN_SECONDS):
-            return dask.compute(*collections)
-    futures = client.compute(list(collections))
+            with ProgressBar(minimum=0 if progress else LONG_RUN_SECONDS):
+                results = dask.compute(*collections, *flat)
+        done, rest = tuple(results[: len(collections)]), list(results[len(collections) :])
+        batches = []
+        for batch in delayed:
+            batches.append(rest[: len(batch)])
+            rest = rest[len(batch) :]
+        return done, batches
+    futures = client.compute(list(collections)) if collections else []
+    token = uuid.uuid4().hex  # a fresh name for every batch and input: two batches never share a task
+    batch_futures = [
+        client.map(function, list(inputs), key=[f"{label}-{token}-{b}-{i}" for i in range(len(inputs))], pure=False)
+        for b, (function, inputs, label) in enumerate(calls)
+    ]
+    _show_progress(client, [*futures, *(f for batch in batch_futures for f in batch)], progress)
+    done, batches = client.gather([futures, batch_futures])
+    return tuple(done), batches
+
+
+def _show_progress(client: Any, futures: list[Any], progress: bool | None) -> None:
+    """Print the dashboard link (``progress=True``, or ``None`` once the futures have run :data:`LONG_RUN_SECONDS`)."""
     link = getattr(client, "dashboard_link", None)
-    if progress is not False and link:
+    if progress is False or not link or not futures:
+        return
+    if progress is None:
         from distributed import as_completed
 
-        if progress is None:
-            try:  # the client given, not the default one (which may be another cluster, or none)
-                for _ in as_completed(futures, loop=client.loop, timeout=LONG_RUN_SECONDS):
-                    pass
-            except TimeoutError:
-                progress = True
-        if progress:
-            print(f"Dask dashboard: {link}")
-    return tuple(client.gather(futures))
+        try:  # the client given, not the default one (which may be another cluster, or none)
+            for _ in as_completed(futures, loop=client.loop, timeout=LONG_RUN_SECONDS):
+                pass
+            return
+        except TimeoutError:
+            pass
+    print(f"Dask dashboard: {link}")

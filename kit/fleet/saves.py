@@ -8,7 +8,7 @@ saves, and no function here joins one save's players with another's.
 
 from __future__ import annotations
 
-import glob as globlib
+import functools
 import math
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 from kit.core.errors import KitError
 from kit.core.frames import frame
 from kit.core.problems import problem_schema
-from kit.fleet._dask import TASKS_PER_THREAD, check_progress, compute, resolve_client, worker_threads
+from kit.fleet._dask import TASKS_PER_THREAD, check_progress, compute_with_calls, resolve_client, worker_threads
+from kit.fleet._finding import check_count_option, database_size, find_saves, save_ids
 from kit.fleet.errors import FleetParameterError, FleetSourceError
 from kit.retrieval import split_paragraphs  # imported with the module, not inside every task
 from kit.saves.save import Save, open_save
@@ -39,9 +40,6 @@ __all__ = [
     "Fleet",
     "open_fleet",
 ]
-
-DATABASE_FOLDER = Path("system") / "database"
-_DATABASE_PATH = os.fspath(DATABASE_FOLDER)
 
 #: Columns of :meth:`Fleet.saves`.
 SAVES_SCHEMA: dict[str, Any] = {
@@ -241,15 +239,22 @@ class _PartitionReader:
     def __call__(self, group: tuple[FleetSave, ...]) -> pd.DataFrame:
         return frame(self.schema, [row for item in group for row in self.reader(item, *self.args)])
 
+    def columns(self, group: tuple[tuple[str, str], ...]) -> list[list[Any]]:
+        """The partition's rows as one list per column in schema order (``Fleet.compute``'s task): plain values
+        pickle smaller and faster than a DataFrame, and the client frames every partition's lists once.
+
+        ``group`` holds ``(save_id, path)`` strings, so a task carries no ``Path`` or record objects.
+        """
+        rows = [row for save_id, path in group for row in self.reader(FleetSave(save_id, Path(path)), *self.args)]
+        return [[row.get(name) for row in rows] for name in self.schema]
+
     def __dask_tokenize__(self) -> tuple[Any, ...]:
         reader = f"{self.reader.__module__}.{self.reader.__qualname__}"
         schema = tuple((name, str(dtype)) for name, dtype in self.schema.items())
         return ("kit.fleet.saves._PartitionReader", reader, schema, self.args)
 
 
-def _partition(
-    reader: Callable[..., list[dict[str, Any]]], schema: Mapping[str, Any], *args: Any
-) -> Callable[[tuple[FleetSave, ...]], Any]:
+def _partition(reader: Callable[..., list[dict[str, Any]]], schema: Mapping[str, Any], *args: Any) -> _PartitionReader:
     return _PartitionReader(reader, schema, tuple(args))
 
 
@@ -273,6 +278,8 @@ class Fleet:
     items: tuple[FleetSave, ...]
     partitions: tuple[tuple[FleetSave, ...], ...]
     client: Any = field(default=None, repr=False, compare=False)
+    #: The reads behind the collections this fleet made (by Dask name), which :meth:`compute` runs as plain tasks.
+    _reads: dict[str, tuple[_PartitionReader, str]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __len__(self) -> int:
         return len(self.items)
@@ -291,14 +298,16 @@ class Fleet:
         if not self.partitions:  # a fleet without saves: one empty partition of the same schema
             return dd.from_pandas(frame(schema), npartitions=1)
         # The partitions are already of the schema's dtypes: no per-partition string conversion layer.
+        read = _partition(reader, schema, *args)
         with dask.config.set({"dataframe.convert-string": False}):
-            return dd.from_map(
-                _partition(reader, schema, *args),
-                list(self.partitions),
-                meta=frame(schema),
-                label=label,
-                enforce_metadata=False,
-            )
+            lazy = dd.from_map(read, list(self.partitions), meta=frame(schema), label=label, enforce_metadata=False)
+        self._reads[lazy._name] = (read, label)
+        return lazy
+
+    @functools.cached_property
+    def _plain_partitions(self) -> list[tuple[tuple[str, str], ...]]:
+        """The partitions as ``(save_id, path)`` strings: what a task of :meth:`compute` is sent."""
+        return [tuple((item.save_id, os.fspath(item.path)) for item in group) for group in self.partitions]
 
     def summary(self) -> dd.DataFrame:
         """One row per readable database of every save (lazy).
@@ -383,105 +392,41 @@ class Fleet:
         cluster; ``None`` does the same once the computation has run 2 seconds (short runs print nothing); ``False``
         never. ``collection.compute()`` works too: it uses Dask's default scheduler, or the ``distributed.Client``
         created last in the session.
+
+        A frame of this fleet used as it is (``fleet.compute(fleet.summary())``) takes Dask's leanest route, with the
+        same result: one task per partition (``client.map`` on a cluster) returns its rows as plain column lists,
+        and they are framed once here, so no DataFrame graph is built or optimised, no frame is made, pickled or
+        concatenated per partition. A frame derived from it (``summary[summary.n_entries > 0]``) and any other
+        Dask collection are computed by Dask as usual, in the same submission.
         """
         check_progress(progress, "Fleet.compute")
-        results = compute(*collections, client=self.client, progress=progress)
-        return tuple(r.reset_index(drop=True) if hasattr(r, "reset_index") else r for r in results)
-
-
-def _is_save(folder: Path) -> bool:
-    return (folder / DATABASE_FOLDER).is_dir()
-
-
-def _find_saves(source: Any) -> list[Path]:
-    if isinstance(source, (str, os.PathLike)):
-        text = os.fspath(source)
-        if any(ch in text for ch in "*?["):
-            found = [Path(p) for p in sorted(globlib.glob(text, recursive=True)) if Path(p).is_dir()]
-            if not found:
-                raise FleetSourceError(f"{text!r}: the pattern matches no folder")
-            return found
-        folder = Path(text)
-        if not folder.is_dir():
-            raise FleetSourceError(f"{text!r}: no such folder of saves")
-        if _is_save(folder):
-            return [folder]
-        found = []
-        for dirpath, dirnames, _ in os.walk(folder):
-            here = Path(dirpath)
-            if _is_save(here):
-                found.append(here)
-                dirnames[:] = []
+        reads = [self._read_of(c) for c in collections]
+        others = [c for c, read in zip(collections, reads) if read is None]
+        calls = [(read.columns, self._plain_partitions, label) for read, label in filter(None, reads)]
+        computed, batches = compute_with_calls(others, calls, client=self.client, progress=progress)
+        done, parts = iter(computed), iter(batches)
+        results = []
+        for read in reads:
+            if read is not None:
+                results.append(_joined(read[0].schema, next(parts)))
             else:
-                dirnames.sort()
-        if not found:
-            raise FleetSourceError(f"{text!r}: no save below this folder (a save holds {DATABASE_FOLDER.as_posix()}/)")
-        return found
-    if isinstance(source, Save):
-        raise FleetParameterError(
-            "The 'source' parameter of open_fleet must be a glob pattern, a folder or a list of save folders. "
-            f"Got an opened Save instead: pass its folder, open_fleet({str(source.path)!r})."
-        )
-    if isinstance(source, Iterable) and not isinstance(source, (bytes, bytearray, Mapping)):
-        items = list(source)
-        for i, p in enumerate(items):
-            if not isinstance(p, (str, os.PathLike)):
-                raise FleetParameterError(
-                    "The 'source' parameter of open_fleet must list save folders as paths. "
-                    f"Got {type(p).__name__} {_short(p)} at position {i} instead: pass folders such as "
-                    "['backups/server-01/2026-10-01', ...] or a pattern such as 'backups/*/*'."
-                )
-        return [Path(p) for p in items]
-    raise FleetParameterError(
-        "The 'source' parameter of open_fleet must be a glob pattern, a folder or a list of save folders. "
-        f"Got {type(source).__name__} {_short(source)} instead: pass a pattern such as 'backups/*/*', a folder "
-        "holding saves, or a list of save folders."
-    )
+                result = next(done)
+                results.append(result.reset_index(drop=True) if hasattr(result, "reset_index") else result)
+        return tuple(results)
+
+    def _read_of(self, collection: Any) -> tuple[_PartitionReader, str] | None:
+        """The read behind a collection this fleet made, unchanged since (its Dask name is that of the read)."""
+        name = getattr(collection, "_name", None)
+        return self._reads.get(name) if isinstance(name, str) else None
 
 
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:59] + "…"
-
-
-def _check_count_option(value: Any, name: str, *, optional: bool, example: str) -> None:
-    """Refuse anything but an int >= 1 (``None`` too when ``optional``), saying what to pass."""
-    if (optional and value is None) or (isinstance(value, int) and not isinstance(value, bool) and value >= 1):
-        return
-    hint = int(value) if isinstance(value, str) and value.strip().isdigit() and int(value) >= 1 else None
-    advice = f"pass {name}={hint}" if hint else f"pass an int such as {name}={example}"
-    raise FleetParameterError(
-        f"The '{name}' parameter of open_fleet must be an int in the range [1, inf){' or None' if optional else ''}. "
-        f"Got {value!r} ({type(value).__name__}) instead: {advice}"
-        + (", or leave it out for the default." if optional else ".")
-    )
-
-
-def _database_size(folder: Path) -> int:
-    """Bytes of the save's database files (``.dat`` below ``system/database/`` and its ``players/``).
-
-    Plain strings and ``os.scandir`` (whose entries know a file's type without a ``stat``): one ``stat`` per database
-    file, and no ``Path`` objects, which cost more than the system calls for a fleet of small saves.
-    """
-    total = 0
-    database = os.path.join(folder, _DATABASE_PATH)
-    for sub in (database, os.path.join(database, "players")):
-        try:
-            with os.scandir(sub) as entries:
-                for entry in entries:
-                    if entry.name.endswith(".dat") and entry.is_file():
-                        total += entry.stat().st_size
-        except OSError:
-            pass
-    return total
-
-
-def _save_ids(paths: list[Path]) -> list[str]:
-    absolute = [p.absolute() for p in paths]
-    if len(absolute) == 1:
-        return [absolute[0].name or str(absolute[0])]
-    common = Path(os.path.commonpath([str(p) for p in absolute]))
-    return [p.relative_to(common).as_posix() or p.name for p in absolute]
+def _joined(schema: Mapping[str, Any], partitions: list[list[list[Any]]]) -> pd.DataFrame:
+    """One frame of the partitions' column lists (each in schema order), in partition order."""
+    columns: list[list[Any]] = [[] for _ in schema]
+    for part in partitions:
+        for column, values in zip(columns, part):
+            column.extend(values)
+    return frame(schema, dict(zip(schema, columns)))
 
 
 #: Default grouping: about :data:`TASKS_PER_THREAD` partitions per worker thread (fewer tasks, less per-task
@@ -551,15 +496,15 @@ def open_fleet(
     FleetSourceError
         When the pattern or folder holds no save.
     """
-    _check_count_option(saves_per_partition, "saves_per_partition", optional=True, example="8")
-    _check_count_option(partition_bytes, "partition_bytes", optional=False, example="2 * 1024 * 1024")
-    paths = _find_saves(source)
+    check_count_option(saves_per_partition, "saves_per_partition", optional=True, example="8")
+    check_count_option(partition_bytes, "partition_bytes", optional=False, example="2 * 1024 * 1024")
+    paths = find_saves(source)
     if not paths:
         raise FleetSourceError("open_fleet was given no saves")
-    ids = _save_ids(paths)
+    ids = save_ids(paths)
     if len(set(ids)) != len(ids):
         raise FleetParameterError("open_fleet was given the same save folder twice")
-    items = sorted((FleetSave(i, p, _database_size(p)) for i, p in zip(ids, paths)), key=lambda s: s.save_id)
+    items = sorted((FleetSave(i, p, database_size(p)) for i, p in zip(ids, paths)), key=lambda s: s.save_id)
     client = resolve_client(client)
     groups = _group(items, saves_per_partition, partition_bytes, worker_threads(client))
     return Fleet(tuple(items), tuple(groups), client)

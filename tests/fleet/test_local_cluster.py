@@ -129,3 +129,18 @@ def test_local_client_owns_a_tuned_cluster(generated_fleet):
 def test_local_client_checks_n_workers():
     with pytest.raises(kit.fleet.FleetParameterError, match="'n_workers' parameter of local_client"):
         kit.fleet.local_client(0)
+
+
+def test_reads_computed_together_on_the_cluster_stay_apart(client, generated_fleet):
+    # two reads of one kind (documents of two tables), the same read twice and a frame derived from one: each
+    # result is its own, as Dask's DataFrame route computes it on the default scheduler
+    fleet = kit.fleet.open_fleet(generated_fleet.root, client=client, saves_per_partition=5)
+    knowledge, notes, summary = fleet.documents("system:knowledge"), fleet.documents("fleet:notes"), fleet.summary()
+    derived = summary[summary["n_entries"] > 0]
+    got = fleet.compute(knowledge, notes, summary, summary, derived)
+    expected = [
+        c.compute(scheduler="sync").reset_index(drop=True) for c in (knowledge, notes, summary, summary, derived)
+    ]
+    assert len(got[0]) and got[1].empty  # fleet:notes is a string table: no documents (a mix-up would show)
+    for a, b in zip(got, expected):
+        pd.testing.assert_frame_equal(a, b)

@@ -246,3 +246,26 @@ def test_collection_names_come_from_the_saves_and_the_reader(fleet, generated_fl
     )
     # the lazy frame carries no per-partition string conversion: its partitions are already of the schema's dtypes
     assert type(fleet.summary().expr).__name__ == "FromMap"
+
+
+def test_compute_runs_the_fleets_reads_as_plain_tasks_and_the_rest_through_dask(fleet, monkeypatch):
+    import dask
+
+    from kit.fleet.saves import _PartitionReader
+
+    reads = [fleet.summary(), fleet.tables(), fleet.problems(), fleet.documents("system:knowledge")]
+    through_dask = dask.compute(*reads, scheduler="sync")  # Dask's DataFrame route: a frame per partition, concat
+    # Fleet.compute runs an unchanged read as one task per partition returning column lists, framed once here
+    monkeypatch.setattr(_PartitionReader, "__call__", lambda self, group: pytest.fail("a per-partition frame"))
+    got = fleet.compute(*reads, dask.delayed(len)([1, 2]))
+    for a, b in zip(got, through_dask):
+        pd.testing.assert_frame_equal(a, b.reset_index(drop=True))
+    assert got[-1] == 2  # any other Dask collection is computed along, in order
+    with pytest.raises(pytest.fail.Exception, match="a per-partition frame"):
+        fleet.compute(reads[0][reads[0]["n_entries"] > 0])  # a changed read is Dask's to compute
+    monkeypatch.undo()
+    summary = got[0]
+    (kept,) = fleet.compute(reads[0][reads[0]["n_entries"] > 0])
+    pd.testing.assert_frame_equal(kept, summary[summary["n_entries"] > 0].reset_index(drop=True))
+    (again,) = kit.fleet.open_fleet([item.path for item in fleet.items], saves_per_partition=1).compute(reads[0])
+    pd.testing.assert_frame_equal(again, summary)  # another fleet computes this one's read through Dask, alike

@@ -1,0 +1,112 @@
+"""Finding the saves of a fleet and sizing them (what :func:`kit.fleet.open_fleet` does before any task runs)."""
+
+from __future__ import annotations
+
+import glob as globlib
+import os
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from kit.fleet.errors import FleetParameterError, FleetSourceError
+from kit.saves.save import Save
+
+__all__ = ["DATABASE_FOLDER", "find_saves", "check_count_option", "database_size", "save_ids"]
+
+DATABASE_FOLDER = Path("system") / "database"
+_DATABASE_PATH = os.fspath(DATABASE_FOLDER)
+
+
+def _is_save(folder: Path) -> bool:
+    return (folder / DATABASE_FOLDER).is_dir()
+
+
+def find_saves(source: Any) -> list[Path]:
+    if isinstance(source, (str, os.PathLike)):
+        text = os.fspath(source)
+        if any(ch in text for ch in "*?["):
+            found = [Path(p) for p in sorted(globlib.glob(text, recursive=True)) if Path(p).is_dir()]
+            if not found:
+                raise FleetSourceError(f"{text!r}: the pattern matches no folder")
+            return found
+        folder = Path(text)
+        if not folder.is_dir():
+            raise FleetSourceError(f"{text!r}: no such folder of saves")
+        if _is_save(folder):
+            return [folder]
+        found = []
+        for dirpath, dirnames, _ in os.walk(folder):
+            here = Path(dirpath)
+            if _is_save(here):
+                found.append(here)
+                dirnames[:] = []
+            else:
+                dirnames.sort()
+        if not found:
+            raise FleetSourceError(f"{text!r}: no save below this folder (a save holds {DATABASE_FOLDER.as_posix()}/)")
+        return found
+    if isinstance(source, Save):
+        raise FleetParameterError(
+            "The 'source' parameter of open_fleet must be a glob pattern, a folder or a list of save folders. "
+            f"Got an opened Save instead: pass its folder, open_fleet({str(source.path)!r})."
+        )
+    if isinstance(source, Iterable) and not isinstance(source, (bytes, bytearray, Mapping)):
+        items = list(source)
+        for i, p in enumerate(items):
+            if not isinstance(p, (str, os.PathLike)):
+                raise FleetParameterError(
+                    "The 'source' parameter of open_fleet must list save folders as paths. "
+                    f"Got {type(p).__name__} {_short(p)} at position {i} instead: pass folders such as "
+                    "['backups/server-01/2026-10-01', ...] or a pattern such as 'backups/*/*'."
+                )
+        return [Path(p) for p in items]
+    raise FleetParameterError(
+        "The 'source' parameter of open_fleet must be a glob pattern, a folder or a list of save folders. "
+        f"Got {type(source).__name__} {_short(source)} instead: pass a pattern such as 'backups/*/*', a folder "
+        "holding saves, or a list of save folders."
+    )
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
+def check_count_option(value: Any, name: str, *, optional: bool, example: str) -> None:
+    """Refuse anything but an int >= 1 (``None`` too when ``optional``), saying what to pass."""
+    if (optional and value is None) or (isinstance(value, int) and not isinstance(value, bool) and value >= 1):
+        return
+    hint = int(value) if isinstance(value, str) and value.strip().isdigit() and int(value) >= 1 else None
+    advice = f"pass {name}={hint}" if hint else f"pass an int such as {name}={example}"
+    raise FleetParameterError(
+        f"The '{name}' parameter of open_fleet must be an int in the range [1, inf){' or None' if optional else ''}. "
+        f"Got {value!r} ({type(value).__name__}) instead: {advice}"
+        + (", or leave it out for the default." if optional else ".")
+    )
+
+
+def database_size(folder: Path) -> int:
+    """Bytes of the save's database files (``.dat`` below ``system/database/`` and its ``players/``).
+
+    Plain strings and ``os.scandir`` (whose entries know a file's type without a ``stat``): one ``stat`` per database
+    file, and no ``Path`` objects, which cost more than the system calls for a fleet of small saves.
+    """
+    total = 0
+    database = os.path.join(folder, _DATABASE_PATH)
+    for sub in (database, os.path.join(database, "players")):
+        try:
+            with os.scandir(sub) as entries:
+                for entry in entries:
+                    if entry.name.endswith(".dat") and entry.is_file():
+                        total += entry.stat().st_size
+        except OSError:
+            pass
+    return total
+
+
+def save_ids(paths: list[Path]) -> list[str]:
+    absolute = [p.absolute() for p in paths]
+    if len(absolute) == 1:
+        return [absolute[0].name or str(absolute[0])]
+    common = Path(os.path.commonpath([str(p) for p in absolute]))
+    return [p.relative_to(common).as_posix() or p.name for p in absolute]
