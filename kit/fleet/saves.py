@@ -24,6 +24,7 @@ from kit.fleet._finding import check_count_option, database_size, find_saves, sa
 from kit.fleet.errors import FleetParameterError, FleetSourceError
 from kit.retrieval import split_paragraphs  # imported with the module, not inside every task
 from kit.saves.save import Save, open_save
+from kit.saves.stats import SUMMARY_SCHEMA as SAVE_SUMMARY_SCHEMA
 from kit.saves.tables import documents_table
 
 if TYPE_CHECKING:
@@ -50,18 +51,7 @@ SAVES_SCHEMA: dict[str, Any] = {
     "size_bytes": "int64",
 }
 #: Columns of :meth:`Fleet.summary` (``save_id`` then the columns of :meth:`kit.Save.summary`).
-SUMMARY_SCHEMA: dict[str, Any] = {
-    "save_id": "string",
-    "scope": "string",
-    "player_uuid": "string",
-    "path": "string",
-    "exists": "bool",
-    "layout": "string",
-    "file_size_bytes": "int64",
-    "n_tables": "int64",
-    "n_entries": "int64",
-    "n_documents": "int64",
-}
+SUMMARY_SCHEMA: dict[str, Any] = {"save_id": "string", **SAVE_SUMMARY_SCHEMA}
 #: Columns of :meth:`Fleet.tables`.
 TABLES_SCHEMA: dict[str, Any] = {
     "save_id": "string",
