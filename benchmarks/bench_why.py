@@ -77,11 +77,17 @@ def ratio(name: str, base: float, other: float, unit: str, work: str = "") -> No
         record(work, kit=other, baseline=base, target=1.5, note=unit)
 
 
-def bench_why(n_chats: int, studio, vocab) -> tuple[str, dict]:
+def chat_folder_and_library(n_chats: int, studio, vocab) -> tuple[str, dict]:
+    """A temporary folder of ``n_chats`` generated chats, and the sample books plus the 1,000-entry "big" book."""
     library = dict(studio.library)
     library["big"] = make_book(1_000, vocab)
     folder = tempfile.mkdtemp(prefix="bench_why_")
     write_chat_corpus(folder, n_chats, seed=0, bad_every=0)
+    return folder, library
+
+
+def bench_why(n_chats: int, studio, vocab) -> tuple[str, dict]:
+    folder, library = chat_folder_and_library(n_chats, studio, vocab)
     corpus = wb.read_chats(folder, **CHAT_OPTIONS)
     convs = corpus.conversations
     n_turns = sum(len(c.turns) for c in convs)
@@ -139,11 +145,16 @@ def main() -> None:
         "--full", action="store_true", help="the issue's sizes (5,000 chats; 25,000 entries x 10,000 turns)"
     )
     parser.add_argument("--no-fleet", action="store_true", help="skip the Dask runs")
+    parser.add_argument("--fleet-only", action="store_true", help="only the Dask runs (the same generated chats)")
     args = parser.parse_args()
     studio = load_studio()
     vocab = vocabulary(studio)
-    folder, library = bench_why(5_000 if args.full else 300, studio, vocab)
-    bench_budget(25_000 if args.full else 5_000, 10_000 if args.full else 2_000, vocab)
+    n_chats = 5_000 if args.full else 300
+    if args.fleet_only:
+        folder, library = chat_folder_and_library(n_chats, studio, vocab)
+    else:
+        folder, library = bench_why(n_chats, studio, vocab)
+        bench_budget(25_000 if args.full else 5_000, 10_000 if args.full else 2_000, vocab)
     if not args.no_fleet:
         bench_fleet(folder, library)
     import shutil
