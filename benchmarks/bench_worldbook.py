@@ -23,6 +23,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from _vocab import EN, FILLER
+
 import kit.worldbook as wb
 from kit.worldbook.book.conditions import parse_condition
 from kit.worldbook.engine.matching import whole_word_regex
@@ -63,39 +65,6 @@ ZH = [
     "市场",
     "港口",
 ]
-EN = [
-    "dragon",
-    "Knight",
-    "elf",
-    "forest",
-    "castle",
-    "gem",
-    "star",
-    "ocean",
-    "merchant",
-    "tavern",
-    "prophecy",
-    "sword",
-    "temple",
-    "mountain",
-    "desert",
-    "captain",
-    "witch",
-    "fire",
-    "frost",
-    "moon",
-    "sun",
-    "shadow",
-    "key",
-    "map",
-    "library",
-    "academy",
-    "market",
-    "harbor",
-    "Aurora",
-    "Nyx",
-]
-FILLER = "的 了 在 是 我 你 他 and the a of to in is it we 去 看 说 走 来 想 要".split()
 FIELDS = ["力量", "敏捷", "好感", "金币", "hp", "态度", "地点"]
 
 
