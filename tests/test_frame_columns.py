@@ -13,11 +13,12 @@ import inspect
 import pkgutil
 import re
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+import dask
 import pandas as pd
 import pytest
 
@@ -943,8 +944,10 @@ def test_every_frame_function_has_a_case() -> None:
 
 
 @pytest.fixture(scope="module")
-def inputs(tmp_path_factory) -> Inputs:
-    return Inputs(tmp_path_factory.mktemp("frames"))
+def inputs(tmp_path_factory) -> Iterator[Inputs]:
+    """The inputs; fleet frames computed in this process (the columns, not the scheduling, are checked here)."""
+    with dask.config.set(scheduler="synchronous"):
+        yield Inputs(tmp_path_factory.mktemp("frames"))
 
 
 def _check(frame: pd.DataFrame, schema: dict[str, Any], what: str) -> None:
