@@ -1,7 +1,8 @@
 # kit: two commands get you going.
 #   make demo            - set up .venv, print the sample save's summary, execute every notebook into build/
 #   make test            - set up .venv, lint, run the whole test suite including pytest --nbval over notebooks/
-#   make test-fast       - lint, then unit and integration tests only (no notebooks, no slow tests: browser, crash loops, wheel)
+#   make test-fast       - lint, then unit and integration tests only (no notebooks, no slow tests: browser, crash loops,
+#                          wheel; property tests draw 30% of their examples)
 #   make lint            - ruff (lint + format check) and mypy (kit/, strict flags on kit/core)
 #   make test-standalone - the whole suite in a copy of the repository with no data folder beside it
 #   make lab             - open JupyterLab on notebooks/
@@ -42,7 +43,7 @@ test: lint
 	$(PY) -m pytest -q -n auto --dist loadfile --durations=20 tests notebooks --nbval --nbval-sanitize-with notebooks/sanitize.cfg
 
 test-fast: lint
-	$(PY) -m pytest -q -n auto --dist loadfile --durations=20 tests -m "not slow"
+	KIT_TEST_EXAMPLES=0.3 $(PY) -m pytest -q -n auto --dist loadfile --durations=20 tests -m "not slow"
 
 # A clean copy of the tracked files in a folder with no ../shared beside it and KIT_SHARED_DATA unset:
 # every test that needs real data must skip, everything else must pass.

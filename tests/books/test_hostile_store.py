@@ -26,6 +26,7 @@ from kit.books import (
     open_store,
 )
 from kit.core.errors import KitError
+from tests.examples import examples
 from tests.hostile import MEMORY_BOUND_BYTES, folder_bytes, peak_memory, run_unblocked
 
 pytestmark = pytest.mark.skipif(
@@ -245,7 +246,7 @@ def test_provider_key_used_as_an_object_key_is_refused(store) -> None:
 # ------------------------------------------------------------------------------------- never raises
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     target=st.sampled_from(
         [
@@ -328,7 +329,7 @@ _JSON = st.recursive(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(_JSON)
 def test_bounded_parsing_reads_ordinary_json_like_the_standard_library(value: object) -> None:
     from kit.core.json_files import parse_json
@@ -337,7 +338,7 @@ def test_bounded_parsing_reads_ordinary_json_like_the_standard_library(value: ob
     assert parse_json(text, where="x.json", error=BookRecordError) == json.loads(text)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(tail=st.binary(min_size=1, max_size=120).filter(lambda b: b"\n" not in b))
 def test_any_torn_tail_is_cut_and_the_book_stays_readable(tmp_path: Path, tail: bytes) -> None:
     root = Path(tempfile.mkdtemp(dir=tmp_path)) / "studio"

@@ -7,6 +7,7 @@ import pytest
 
 from kit.books import BookRecordError, DesignTraceEntry, PlayTraceEntry, TornTraceWarning, TraceError
 from kit.books.traces import append_trace_line, read_trace_file
+from tests.examples import examples
 
 
 def _entry(i: int, **extra):
@@ -123,7 +124,7 @@ def test_any_crash_point_leaves_a_readable_prefix(tmp_path_factory):
     data = path.read_bytes()
     ends = [i + 1 for i, b in enumerate(data) if b == 0x0A]
 
-    @settings(max_examples=60, deadline=None)
+    @settings(max_examples=examples(60), deadline=None)
     @given(st.integers(min_value=0, max_value=len(data)))
     def check(cut: int) -> None:
         crashed = folder / "crashed.jsonl"

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from kit.books import CardError, SecretError, open_store, placeholder_avatar, read_card
 from kit.cards import card_from_png
 from kit.core.png import MAX_TEXT_CHUNK_BYTES, read_all_text_chunks, write_text_chunks
+from tests.examples import examples
 from tests.hostile import MEMORY_BOUND_BYTES, folder_bytes, peak_memory, run_unblocked
 
 KEY = "sk-ant-" + "Zx9Yw8Vu7T" * 4
@@ -161,7 +162,7 @@ def test_clean_text_chunks_are_imported(tmp_path: Path) -> None:
 _PNG = _card_png()
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.integers(0, len(_PNG) - 1), st.integers(0, 255), st.integers(8, len(_PNG)))
 def test_mutated_png_cards_give_card_errors_or_cards(index: int, byte: int, cut: int) -> None:
     data = bytearray(_PNG)
@@ -173,7 +174,7 @@ def test_mutated_png_cards_give_card_errors_or_cards(index: int, byte: int, cut:
         pass
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.binary(max_size=300) | st.text(max_size=100).map(str.encode))
 def test_any_bytes_as_a_card_file_give_a_card_error_or_a_card(tmp_path: Path, data: bytes) -> None:
     path = tmp_path / "fuzz.card"

@@ -22,6 +22,7 @@ from kit.ftb.snbt import (
     loads,
     read_snbt,
 )
+from tests.examples import examples
 from tests.hostile import MEMORY_BOUND_BYTES, assert_linear, peak_memory_error
 
 CHAPTER = '{\n\tid: "00000000000000C1"\n\tquests: [{ id: "00000000000000A1", x: 0.0d, y: 0.0d }]\n}\n'
@@ -116,7 +117,7 @@ _tokens = st.sampled_from(
 )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.lists(_tokens, max_size=60).map("".join))
 def test_any_text_parses_or_raises_a_kit_syntax_error(text):
     try:
@@ -139,7 +140,7 @@ _values = st.recursive(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     st.dictionaries(st.text(min_size=1, max_size=6), _values, max_size=5),
     st.sampled_from([" ", "\n", "\t"]),

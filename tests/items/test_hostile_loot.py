@@ -15,6 +15,7 @@ from kit.core.errors import KitError
 from kit.items import LootSamplingError, LootTable, PackSet, ProviderRegistry
 from kit.items.loot_exact import MAX_OUTCOMES, MAX_SUPPORT
 from kit.items.tags import resolve_tags
+from tests.examples import examples
 from tests.hostile import MEMORY_BOUND_BYTES, peak_memory_error
 from tests.items.items_inputs import vanilla, write_pack
 
@@ -338,7 +339,7 @@ _tables = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(_tables)
 def test_any_generated_table_is_read_or_refused_and_never_raises_a_foreign_error(tmp_path, table):
     root = write_pack(

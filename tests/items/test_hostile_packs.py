@@ -22,6 +22,7 @@ from kit.items.packs import (
     MAX_ZIP_ENTRIES,
 )
 from kit.items.tags import MAX_TAG_DEPTH
+from tests.examples import examples
 from tests.hostile import MEMORY_BOUND_BYTES, peak_memory_error
 from tests.items.items_inputs import write_pack
 
@@ -199,7 +200,7 @@ def test_an_unsupported_compression_method_is_an_error_row(tmp_path):
     assert "uses an unsupported compression method" in _member_error(packs, "t:m")
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.binary(max_size=400), st.integers(0, 10_000))
 def test_any_bytes_as_a_pack_are_read_or_refused_by_kit(tmp_path, noise, at):
     z = _zip(tmp_path / "fuzz.zip", {"data/t/loot_table/good.json": GOOD_TABLE, "data/t/recipe/r.json": GOOD_RECIPE})

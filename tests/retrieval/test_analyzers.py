@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from kit.retrieval import LUCENE_ENGLISH_STOP_WORDS, InvalidParameterError, make_analyzer
 from kit.retrieval.analyzers import ANALYZERS
+from tests.examples import examples
 
 
 def test_default_mixes_latin_words_and_cjk_unigrams_bigrams():
@@ -70,7 +71,7 @@ def test_unknown_analyzer_and_stemmer_are_clear_errors():
         make_analyzer(stop_words="german")
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.text(alphabet=st.sampled_from(list("The swords 铁镐挖矿，ＭＣ１２ running is of")), max_size=40))
 def test_two_step_analysis_equals_direct_analysis(text):
     analyze = make_analyzer(stem="english", stop_words="english")

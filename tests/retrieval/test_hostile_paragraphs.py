@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kit.retrieval import split_paragraphs
+from tests.examples import examples
 from tests.hostile import assert_linear
 
 UNICODE_SPACES = ["\xa0", "\u3000", "\u2003", "\u2009", "\x0b", "\x0c", "\x1f", "\u2028", "\u205f"]
@@ -67,7 +68,7 @@ def test_splitting_is_linear(make, max_chars):
 _alphabet = st.sampled_from(list('ab .!?。\n#\t)"\xa0\u3000') + ["\n\n", "...", "## ", "\xa0\n"])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(_alphabet, max_size=120).map("".join), st.one_of(st.none(), st.integers(1, 40)))
 def test_generated_text_gives_non_empty_stripped_bounded_ordered_substrings(text, max_chars):
     paragraphs = split_paragraphs(text, max_chars=max_chars)

@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from kit.core.errors import KitError
 from kit.retrieval import InvalidParameterError, split_paragraphs
+from tests.examples import examples
 from tests.retrieval.retrieval_inputs import SPLIT_CASES
 
 
@@ -38,7 +39,7 @@ def test_text_must_be_str():
 _alphabet = st.sampled_from(list("ab 。！？.!?\n#铁镐") + ["\n\n", "## ", ". "])
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(_alphabet, max_size=80).map("".join), st.integers(min_value=1, max_value=30))
 def test_paragraphs_are_ordered_stripped_bounded_substrings(text, max_chars):
     paragraphs = split_paragraphs(text, max_chars=max_chars)

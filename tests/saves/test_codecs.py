@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from kit import Document, codecs, nbt
 from kit.core.errors import CodecError
+from tests.examples import examples
 
 
 def round_trip(codec: codecs.Codec, value):
@@ -161,13 +162,13 @@ _inventory = st.recursive(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(_inventory)
 def test_random_nested_records_round_trip(value: Inventory) -> None:
     assert round_trip(codecs.record(Inventory), value) == value
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.dictionaries(_text, st.lists(st.none() | st.integers(-(2**63), 2**63 - 1), max_size=4), max_size=4))
 def test_random_nested_containers_round_trip(value) -> None:
     codec = codecs.dict_of(codecs.list_of(codecs.optional(codecs.LONG)))

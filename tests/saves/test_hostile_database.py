@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 import kit
 from kit.core.errors import KitError, StorageError
 from kit.saves import codecs, nbt
+from tests.examples import examples
 from tests.hostile import MEMORY_BOUND_BYTES, folder_bytes, peak_memory, run_unblocked
 
 NOTES = kit.DatabaseTable("example:notes", codecs.STRING)
@@ -278,7 +279,7 @@ def test_object_bomb_database_is_refused_within_the_memory_bound(save: Path) -> 
     assert peak < MEMORY_BOUND_BYTES, f"refusing the file cost {peak / 2**20:.1f} MiB"
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.binary(max_size=300), cut=st.integers(0, 400))
 def test_any_bytes_as_a_database_give_a_kit_error_or_a_database(tmp_path: Path, data: bytes, cut: int) -> None:
     folder = Path(tempfile.mkdtemp(dir=tmp_path))

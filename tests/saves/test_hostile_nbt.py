@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from mutf8 import encode_modified_utf8
 
 from kit.saves import nbt
+from tests.examples import examples
 from tests.hostile import MEMORY_BOUND_BYTES, peak_memory
 
 ROOT = b"\x0a\x00\x00"
@@ -221,7 +222,7 @@ def test_foreign_standard_utf8_string_is_written_back_byte_for_byte() -> None:
     assert nbt.encode_nbt(decoded.root, compression="none") == data
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.text(alphabet=st.characters(codec="utf-8"), max_size=50) | st.text(max_size=50))
 def test_modified_utf8_length_matches_the_encoder(text: str) -> None:
     assert nbt.modified_utf8_length(text) == len(encode_modified_utf8(text))
@@ -235,7 +236,7 @@ _VALID = nbt.encode_nbt(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.binary(max_size=200))
 def test_random_bytes_are_nbt_errors_or_values(data: bytes) -> None:
     try:
@@ -244,7 +245,7 @@ def test_random_bytes_are_nbt_errors_or_values(data: bytes) -> None:
         pass
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.integers(0, len(_VALID) - 1), st.integers(0, 255), st.integers(0, len(_VALID)))
 def test_mutated_files_are_nbt_errors_or_values_that_round_trip(index: int, byte: int, cut: int) -> None:
     data = bytearray(_VALID)

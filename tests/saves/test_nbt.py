@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from kit.saves import nbt
 from tests.data_folder import shared_file
+from tests.examples import examples
 
 
 def read(*parts: str) -> nbt.NbtFile:
@@ -206,7 +207,7 @@ _values = st.recursive(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.dictionaries(st.text(max_size=8), _values, max_size=6), st.sampled_from(["gzip", "zlib", "none"]))
 def test_round_trip_random_trees(root: dict, compression: str) -> None:
     back = nbt.decode_nbt(nbt.encode_nbt(root, "r", compression=compression)).root

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from kit.core.errors import StorageError
 from kit.worldbook import WorldBookFormatError, issues_frame, read_world_book, scan_world_books
 from kit.worldbook.sillytavern import read_world
+from tests.examples import examples
 
 HUGE = "9" * 5000
 
@@ -256,7 +257,9 @@ ENTRY_FIELDS = [
 
 
 @settings(
-    max_examples=250, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+    max_examples=examples(250),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(
     shape=st.sampled_from(["kit", "st", "card"]),

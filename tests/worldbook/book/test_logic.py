@@ -12,6 +12,7 @@ import kit.worldbook.book.logic as logic_module
 from kit.worldbook import LogicSyntaxError, WorldBookFormatError, issues_frame, parse_logic
 from kit.worldbook.book.logic import MAX_LOGIC_DEPTH, And, Key, Not, Or, evaluate_logic
 from kit.worldbook.book.normalize import world_book_from_dict as book_from_dict
+from tests.examples import examples
 
 
 @pytest.mark.parametrize(
@@ -125,7 +126,7 @@ TOKENS = [
 ]
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.lists(st.sampled_from(TOKENS), max_size=40), st.integers(0, 200))
 def test_any_token_soup_parses_or_raises_a_logic_error(tokens: list[str], nesting: int) -> None:
     text = "(" * nesting + " ".join(tokens) + ")" * nesting

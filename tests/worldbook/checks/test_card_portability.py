@@ -20,6 +20,7 @@ from kit.worldbook.checks.card_portability import (
     world_file_to_character_book,
 )
 from kit.worldbook.sillytavern import read_world, to_world_file
+from tests.examples import examples
 
 text = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=12)
 json_leaf = st.none() | st.booleans() | st.integers(-1000, 1000) | text
@@ -137,7 +138,7 @@ def round_trip(v2: dict, *, through_kit: bool) -> tuple[dict, dict]:
     return v3, back
 
 
-SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS

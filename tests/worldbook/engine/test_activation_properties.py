@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 import kit.worldbook as wb
 from kit.worldbook import Entry, KeywordTrigger, Triggers, WorldBook
+from tests.examples import examples
 
 WORDS = ["魔法", "龙", "Alice", "alice", "cat", "cats", "法师", "R2", "王冠", "Nyx"]
 TEXT = st.lists(st.sampled_from(WORDS + [" ", "，", "x", "的"]), max_size=12).map("".join)
@@ -62,7 +63,7 @@ def reference(book, message, history, table):
     return [r[3:] for r in rows]
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(st.lists(entry_st, max_size=12, unique_by=lambda e: e.uid), TEXT, st.lists(TEXT, max_size=4), st.integers(0, 12))
 def test_engine_matches_reference(entries, message, history, v):
     book = WorldBook("b", "B", tuple(entries))
@@ -72,7 +73,7 @@ def test_engine_matches_reference(entries, message, history, v):
     )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(entry_st, min_size=1, max_size=8, unique_by=lambda e: e.uid), st.lists(entry_st, max_size=8), TEXT)
 def test_unrelated_entries_do_not_change_activation(entries, others, message):
     """Without groups and dependencies, adding entries (in another book) never changes who fires in the first."""

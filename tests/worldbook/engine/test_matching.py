@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 import kit.worldbook as wb
 from kit.core.errors import InvalidParameterError
 from kit.worldbook.engine.matching import KeyScanner, find_key, is_word_char, key_occurs
+from tests.examples import examples
 
 # (key, text, case_sensitive, match_whole_words, expected)
 MIXED = [
@@ -68,7 +69,7 @@ alphabet = st.sampled_from(list("abAB 魔法师,é1"))
 keys = st.text(alphabet, min_size=1, max_size=4)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(st.tuples(keys, st.booleans(), st.booleans()), min_size=1, max_size=12), st.text(alphabet, max_size=40))
 def test_scanner_agrees_with_plain_definition(specs, text):
     found = KeyScanner(specs).scan(text)

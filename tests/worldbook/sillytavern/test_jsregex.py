@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from kit.core.errors import InvalidParameterError, KitError
 from kit.worldbook.sillytavern import RegexTimeoutError, UnsafeRegexError, parse_regex_key, read_world, simulate
 from kit.worldbook.sillytavern.jsregex import MAX_PATTERN_LENGTH, RegexLimits, check_pattern_safety
+from tests.examples import examples
 from tests.worldbook.sillytavern.st_inputs import NODE, book, chat, node_json
 
 #: 2**30 ways to split 40 a's: no engine finishes this by backtracking.
@@ -205,7 +206,7 @@ ATOMS = [
 ]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     parts=st.lists(st.sampled_from(ATOMS), min_size=1, max_size=12),
     flags=st.sampled_from(["", "i", "u", "iu", "msy", "gu"]),

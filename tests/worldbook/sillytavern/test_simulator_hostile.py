@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from kit.cli import main
 from kit.worldbook.sillytavern import ScenarioError, read_world, simulate
+from tests.examples import examples
 from tests.worldbook.sillytavern.st_inputs import book, chat
 
 JSON = st.recursive(
@@ -99,7 +100,7 @@ def _run(scenario: Any) -> None:
     json.dumps(result, allow_nan=True)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(name=st.sampled_from(SCENARIO_FIELDS), value=JSON)
 def test_any_value_in_any_scenario_field_is_simulated_or_named(name: str, value: Any) -> None:
     scenario = _base()
@@ -107,7 +108,7 @@ def test_any_value_in_any_scenario_field_is_simulated_or_named(name: str, value:
     _run(scenario)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(fields=st.dictionaries(st.sampled_from(ENTRY_FIELDS), JSON, max_size=4), trigger=JSON, dry=JSON)
 def test_any_entry_values_and_step_options_simulate(fields: dict[str, Any], trigger: Any, dry: Any) -> None:
     scenario = _base()
@@ -116,7 +117,7 @@ def test_any_entry_values_and_step_options_simulate(fields: dict[str, Any], trig
     _run(scenario)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(message=st.dictionaries(st.sampled_from(["name", "mes", "is_user", "is_system", "extra"]), JSON, max_size=4))
 def test_any_message_shape_simulates(message: dict[str, Any]) -> None:
     scenario = _base()

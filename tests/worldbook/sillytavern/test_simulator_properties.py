@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from kit.worldbook.sillytavern import simulate
 from kit.worldbook.sillytavern.buffer import match_key
+from tests.examples import examples
 
 VOCAB = ["apple", "pear", "龙", "魔法", "城堡", "Rufus", "moon", "月亮", "knight", "骑士"]
 UNRELATED = ["zzyzx", "qwv", "鳕鱼罐头", "xjq"]
@@ -62,7 +63,7 @@ MESSAGES = st.lists(
     st.lists(st.sampled_from(VOCAB + ["and", "the", "。"]), max_size=6).map(" ".join), min_size=1, max_size=4
 )
 FAST = settings(
-    max_examples=int(__import__("os").environ.get("ST_EXAMPLES", "60")),
+    max_examples=int(__import__("os").environ.get("ST_EXAMPLES", examples(60))),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
