@@ -151,9 +151,9 @@ def test_worldbook_lint_options_reach_the_linter(tmp_path: Path, capsys: pytest.
     big = {"entries": {str(i): {"uid": i, "constant": True, "content": "x" * 400} for i in range(3)}}
     path = tmp_path / "big.json"
     path.write_text(json.dumps(big), encoding="utf-8")
-    main(["worldbook-lint", str(path), "--format", "json", "--budget-tokens", "50"])
+    assert main(["worldbook-lint", str(path), "--format", "json", "--budget-tokens", "50"]) == 1  # an error row
     with_budget = sorted(r["kind"] for r in json.loads(capsys.readouterr().out))
     assert with_budget == sorted(wb.lint(path, budget_tokens=50)["kind"])
     assert "constants_over_budget" in with_budget
-    main(["worldbook-lint", str(path), "--format", "json", "--budget-tokens", "100000"])
+    assert main(["worldbook-lint", str(path), "--format", "json", "--budget-tokens", "100000"]) == 0
     assert "constants_over_budget" not in {r["kind"] for r in json.loads(capsys.readouterr().out)}
