@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import kit.worldbook as wb
+from kit.worldbook import Entry, KeywordTrigger, Triggers, WorldBook
 from tests.data_folder import REPO, SHARED, SHARED_DATA, missing_reason, require  # noqa: F401
 
 WORLDBOOKS = SHARED_DATA / "worldbooks"
@@ -82,3 +84,42 @@ LOGIC_MALFORMED = [
     ("a AND )", 7, "unexpected"),
     ("tb.x >> 1 OR a", 7, "needs a number"),
 ]
+
+
+# A global and a character book of every trigger type, for activation and its reports (run: activate both).
+def kw(*keys, cs=False, ww=False, **more):
+    return Triggers(keyword=KeywordTrigger(tuple(keys), cs, ww), **more)
+
+
+GLOBAL = WorldBook(
+    "world",
+    "世界 World",
+    (
+        Entry("base", "世界观", position=0, order=5, triggers=Triggers(constant=True)),
+        Entry("magic", "魔法体系", position=4, order=1, triggers=kw("魔法", "Magic")),
+        Entry(
+            "strong",
+            "力量说明",
+            position=0,
+            order=1,
+            triggers=Triggers(conditions=("tb.力量 > 10", 'tb.态度 包括 "友好"')),
+        ),
+        Entry("off", "disabled", position=0, disable=True, triggers=Triggers(constant=True)),
+        Entry("none", "no trigger", position=0),
+        Entry("alice", "Alice", position=2, order=2, triggers=kw("Alice", ww=True, cs=True)),
+    ),
+)
+CHAR = WorldBook(
+    "hero",
+    "Hero",
+    (
+        Entry("dragon", "龙", position=1, order=1, triggers=kw("龙")),
+        Entry("logic", "逻辑", position=3, order=0, triggers=Triggers(logic_expression='龙 AND NOT tb.态度 = "敌对"')),
+    ),
+)
+
+
+def run(**kwargs):
+    defaults = dict(message="", history=[], table={})
+    defaults.update(kwargs)
+    return wb.activate([GLOBAL], CHAR, **defaults)

@@ -7,7 +7,6 @@ import pytest
 import kit.worldbook as wb
 from kit.core.errors import InvalidParameterError
 from kit.worldbook import Entry, KeywordTrigger, RagTrigger, Triggers, WorldBook
-from kit.worldbook.engine.near_miss import TypoIndex, typo_of, within_one_edit
 from kit.worldbook.engine.reasons import OUTCOME_RULES, OUTCOMES, WHY_SCHEMA
 
 
@@ -116,19 +115,6 @@ def test_near_miss_can_be_switched_off_and_activate_has_the_same_outcomes():
         assert row.outcome == why.loc[row.uid, "outcome"]
         assert (row.outcome == "activated") == row.is_active
     assert act["outcome"].cat.ordered
-
-
-def test_typo_helpers():
-    assert within_one_edit("glacite", "glacit") and within_one_edit("abc", "abd") and within_one_edit("ab", "cab")
-    assert not within_one_edit("abc", "cba") and not within_one_edit("abc", "a")
-    assert typo_of("dragon", "a dragn flew") == "dragn" and typo_of("cat", "a cot") is None  # short keys skipped
-    assert typo_of("dragon", "a dragon") is None
-    index = TypoIndex(["Dragon", "glacite ingot", "冰川镐"])
-    assert index.find("the dragn of glacit ingot and 冰川稿") == {
-        "Dragon": "dragn",
-        "glacite ingot": "glacit ingot",
-        "冰川镐": "冰川稿",
-    }
 
 
 def test_why_chats_agrees_with_replay_and_summary_counts_turns():

@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 
 import pytest
 
@@ -175,95 +174,6 @@ def test_scan_library(tmp_path):
         lib["nope"]
 
 
-@pytest.mark.parametrize("name", ["st_Seraphina.card_v2.json", "st_Seraphina.card_v3.json"])
-def test_character_book_round_trip(name):
-    card = json.loads((WORLDBOOKS / name).read_text(encoding="utf-8"))
-    original = card["data"]["character_book"]
-    book = wb.from_character_book(original, book_id="seraphina")
-    assert book.name == "Eldoria" and len(book) == 4
-    first = book.entries[0]
-    assert first.uid == "0" and first.position == 1 and first.order == 100
-    assert first.triggers.keyword.keys == ("eldoria", "wood", "forest", "magical forest")
-    assert wb.to_character_book(book) == original
-    # the whole card works too, and the reader recognises it
-    assert wb.from_character_book(card, book_id="seraphina") == book
-    assert wb.read_world_book(WORLDBOOKS / name).entries == book.entries
-
-
-def test_character_book_edits_survive():
-    card = json.loads((WORLDBOOKS / "st_Seraphina.card_v2.json").read_text(encoding="utf-8"))
-    book = wb.from_character_book(card, book_id="s")
-    e = book.entries[1]
-    edited = replace(
-        e,
-        position=6,
-        depth=2,
-        order=7,
-        group=("beasts",),
-        disable=True,
-        triggers=replace(e.triggers, conditions=("tb.hp < 5",), probability=0.25),
-    )
-    out = wb.to_character_book(book.replace_entry(edited))
-    raw = out["entries"][1]
-    assert raw["insertion_order"] == 7 and raw["enabled"] is False
-    assert raw["extensions"]["position"] == 4 and raw["extensions"]["depth"] == 2
-    assert raw["extensions"]["group"] == "beasts" and raw["extensions"]["probability"] == 25
-    assert raw["extensions"]["kit"] == {"triggers": {"condition": {"conditions": [{"text": "tb.hp < 5"}]}}}
-    assert raw["extensions"]["sticky"] == 0  # untouched unknown extension kept
-    back = wb.from_character_book(out, book_id="s").entries[1]
-    assert replace(back, extra={}) == replace(edited, extra={})
-
-
-def test_character_book_from_real_chinese_original_data():
-    data = json.loads((WORLDBOOKS / "zh_girls_last_tour.json").read_text(encoding="utf-8"))["originalData"]
-    book = wb.from_character_book(data, book_id="girls", name="少女终末旅行")
-    (entry,) = book.entries
-    assert entry.triggers.keyword.keys == ("/开始旅行",)
-    assert entry.position == 4  # extensions.position 3 = SillyTavern's author's note bottom
-    assert entry.order == 200
-    assert wb.to_character_book(book) == data
-
-
-def test_native_book_to_character_book_and_back():
-    book = wb.WorldBook(
-        "n",
-        "N",
-        (
-            wb.Entry(
-                "1",
-                "c",
-                position=0,
-                order=3,
-                group=("g",),
-                requires=("2",),
-                triggers=wb.Triggers(keyword=wb.KeywordTrigger(("Alice", "爱丽丝"), True, True, ("x",), "not_any")),
-            ),
-            wb.Entry("x-2", "d", position=7, macro="weather", triggers=wb.Triggers(logic_expression="a OR b")),
-        ),
-    )
-    card = wb.to_character_book(book)
-    assert card["entries"][0]["keys"] == ["Alice", "爱丽丝"] and card["entries"][0]["id"] == 1
-    back = wb.from_character_book(card, book_id="n", name="N")
-    assert [replace(e, extra={}) for e in back.entries] == list(book.entries)
-
-
-def test_character_book_bad_field_named():
-    with pytest.raises(wb.WorldBookFormatError, match="book 'b', entry '3', field 'position'"):
-        wb.from_character_book(
-            {"entries": [{"id": 3, "keys": ["a"], "content": "", "position": "middle"}]}, book_id="b", strict=True
-        )
-
-
-@pytest.mark.parametrize("name", ["zh_EU4.json", "zh_girls_last_tour.json"])
-def test_real_embedded_character_books_round_trip(name):
-    data = json.loads((WORLDBOOKS / name).read_text(encoding="utf-8"))["originalData"]
-    book = wb.from_character_book(data, book_id=name.removesuffix(".json"))
-    assert len(book) == len(data["entries"]) > 0
-    assert wb.to_character_book(book) == data
-    # every entry is usable by activation
-    wb.activate([book], message="{{char}} 开始旅行", history=["."])
-
-
 def test_read_world_book_reads_the_lore_of_a_png_card(tmp_path) -> None:
     """A character card PNG goes through the SillyTavern reader (ccv3 chunk first, then chara)."""
     import json
@@ -339,33 +249,6 @@ def test_card_books_are_read_leniently_and_report_duplicate_ids(tmp_path):
     assert "duplicate id '1'" in issues["message"].iloc[0]
     lib = wb.scan_world_books(tmp_path, strict=False)
     assert len(lib.problems()) == 3
-
-
-def test_every_position_survives_the_card_writers_and_readers():
-    import kit.worldbook.sillytavern as st
-
-    book = wb.WorldBook(
-        "p",
-        "P",
-        tuple(
-            wb.Entry(
-                str(p),
-                f"at {p}",
-                position=p,
-                depth=2 if p == 6 else 4,
-                macro="m" if p == 7 else None,
-                triggers=wb.Triggers(constant=True),
-            )
-            for p in range(8)
-        ),
-    )
-    for card in (wb.to_character_book(book), wb.to_character_book(book, style="sillytavern")):
-        for back in (wb.from_character_book(card, book_id="p"), st.read_world(card, book_id="p")):
-            assert [(e.position, e.depth if e.position == 6 else None, e.macro) for e in back.entries] == [
-                (e.position, e.depth if e.position == 6 else None, e.macro) for e in book.entries
-            ]
-    raw = wb.to_character_book(book)["entries"][5]["extensions"]
-    assert (raw["position"], raw["role"]) == (4, 0)  # as system message -> at depth, system role
 
 
 def test_readers_are_lenient_by_default(tmp_path):

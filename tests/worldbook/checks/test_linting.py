@@ -278,39 +278,3 @@ def shared_worldbooks():
     from tests.data_folder import SHARED_DATA, require
 
     return require(SHARED_DATA / "worldbooks")
-
-
-def test_cli_worldbook_lint(tmp_path, capsys):
-    from kit.cli import main
-
-    clean = {"entries": {"0": {"uid": 0, "key": ["Aldric"], "content": "c"}}}
-    dead = {"entries": {"0": {"uid": 0, "content": "c"}, "1": {"uid": 1, "key": ["/(x/"], "content": "c"}}}
-    (tmp_path / "clean.json").write_text(json.dumps(clean), encoding="utf-8")
-    assert main(["worldbook-lint", str(tmp_path / "clean.json")]) == 0
-    assert capsys.readouterr().out.startswith("0 problems")
-    (tmp_path / "dead.json").write_text(json.dumps(dead), encoding="utf-8")
-    (tmp_path / "broken.json").write_text('{"entries": {,}}', encoding="utf-8")
-    assert main(["worldbook-lint", str(tmp_path)]) == 1
-    out = capsys.readouterr().out
-    assert "never_fires (error): 1" in out and "invalid_regex (error): 1" in out and "unreadable (error): 1" in out
-    assert main(["worldbook-lint", str(tmp_path / "dead.json"), "--format", "json"]) == 1
-    rows = json.loads(capsys.readouterr().out)
-    assert sorted(r["kind"] for r in rows) == ["invalid_regex", "never_fires"]
-    assert main(["worldbook-lint", str(tmp_path / "broken.json"), "--format", "csv"]) == 1
-    assert "unreadable" in capsys.readouterr().out  # a file that exists but cannot be read is a row
-    assert main(["worldbook-lint", str(tmp_path / "missing.json")]) == 2  # a path that does not exist: a kit error
-    assert "no such file or folder" in capsys.readouterr().err
-
-
-def test_cli_worldbook_lint_subprocess(tmp_path):
-    import subprocess
-    import sys
-
-    (tmp_path / "w.json").write_text(json.dumps({"entries": {"0": {"uid": 0, "content": "c"}}}), encoding="utf-8")
-    result = subprocess.run(
-        [sys.executable, "-m", "kit", "worldbook-lint", str(tmp_path / "w.json")],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert result.returncode == 1 and "never_fires" in result.stdout, result.stderr

@@ -8,10 +8,7 @@ import json
 import pytest
 
 from kit.worldbook import WorldBookFormatError
-from kit.worldbook.book.cards import KIT_TO_ST_POSITION as CARDS_KIT_TO_ST
-from kit.worldbook.book.cards import ST_TO_KIT_POSITION as CARDS_ST_TO_KIT
 from kit.worldbook.sillytavern import is_sillytavern_world, read_world, simulate
-from kit.worldbook.sillytavern.mapping import KIT_TO_ST_POSITION, ST_TO_KIT_POSITION
 from tests.worldbook.sillytavern.st_inputs import WORLDBOOKS, chat, load_json, shared
 
 REAL_BOOKS = [
@@ -287,12 +284,6 @@ def test_object_key_order_is_javascripts() -> None:
         {"entries": {"b": {"content": "x", "constant": True}, "10": {"uid": 10}, "2": {"uid": 2}}}, book_id="x"
     )
     assert [e.uid for e in book] == ["2", "10", "b"]
-
-
-def test_position_tables_agree_with_kit_cards_for_reading() -> None:
-    assert ST_TO_KIT_POSITION == CARDS_ST_TO_KIT
-    assert all(ST_TO_KIT_POSITION[KIT_TO_ST_POSITION[p]] == p for p in range(8) if p != 5)
-    assert set(CARDS_KIT_TO_ST) == set(KIT_TO_ST_POSITION)
 
 
 def test_v1_card_and_standalone_v3_lorebook() -> None:

@@ -1,19 +1,16 @@
 """Hostile simulator scenarios: wrongly typed fields give a ``ScenarioError`` naming the field (never an
-``AttributeError`` or ``TypeError``), odd entry values are read as SillyTavern reads them, deep or huge JSON
-given to the command line is refused in one line; thousands of keys and entries simulate (hostile regex keys:
-``test_jsregex.py``)."""
+``AttributeError`` or ``TypeError``), odd entry values are read as SillyTavern reads them; thousands of keys and entries simulate (hostile regex keys:
+``test_jsregex.py``; deep or huge JSON given to the command line: ``tests/worldbook/test_cli.py``)."""
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kit.cli import main
 from kit.worldbook.sillytavern import ScenarioError, read_world, simulate
 from tests.examples import examples
 from tests.worldbook.sillytavern.st_inputs import book, chat
@@ -148,32 +145,6 @@ def test_wrongly_typed_fields_are_named(field: str, value: Any, message: str) ->
     scenario[field] = value
     with pytest.raises(ScenarioError, match=message):
         simulate(scenario)
-
-
-def test_cli_refuses_deep_json_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "deep.json"
-    path.write_text('{"books": {}, "chat": ' + "[" * 100_000 + "]" * 100_000 + "}", encoding="utf-8")
-    assert main(["st-simulate", str(path)]) == 2
-    err = capsys.readouterr().err.strip()
-    assert "\n" not in err and "deep.json" in err and "nested deeper than" in err
-
-
-def test_cli_refuses_huge_integers_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "big.json"
-    path.write_text('{"books": {}, "chat": [], "maxContext": ' + "9" * 5000 + "}", encoding="utf-8")
-    assert main(["st-simulate", str(path)]) == 2
-    err = capsys.readouterr().err.strip()
-    assert "\n" not in err and "big.json" in err and "digits" in err
-
-
-def test_cli_refuses_a_fifo_without_blocking(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    import os
-
-    fifo = tmp_path / "scenario.json"
-    os.mkfifo(fifo)
-    assert main(["st-simulate", str(fifo)]) == 2
-    err = capsys.readouterr().err.strip()
-    assert "not a regular file" in err and "\n" not in err
 
 
 def test_deep_or_huge_values_built_in_python_are_named() -> None:

@@ -29,15 +29,6 @@ def test_disable_triggers_and_decorators() -> None:
     assert act(E(0, ["a"], disable=True, content="@@activate\nX"), messages=("a",)) == []
 
 
-def test_decorator_lines_are_removed_from_the_inserted_text() -> None:
-    step = run(E(0, [], constant=True, position=0, content="@@activate\n@@@unknown\nBody"))
-    assert step["worldInfoBefore"] == "Body"  # a @@@ line is skipped unless it follows an unknown decorator
-    step = run(E(0, ["zzz"], position=0, content="@@something\n@@@activate\nBody"))
-    assert step["activated"] == ["B.0"] and step["worldInfoBefore"] == "Body"
-    step = run(E(0, [], constant=True, position=0, content="@@activate"))
-    assert step["worldInfoBefore"] == "@@activate"  # only decorator lines: content unchanged, as in ST
-
-
 def test_forced_entries_activate_without_keys_but_still_face_groups_and_budget() -> None:
     entries = (
         E(0, ["zzz"], "forced", order=100),
@@ -445,18 +436,3 @@ def test_missing_order_keeps_file_order_like_v8() -> None:
 def test_malformed_scenarios_name_the_field(scenario: dict[str, Any], message: str) -> None:
     with pytest.raises(ScenarioError, match=message):
         simulate(scenario)
-
-
-def test_outlet_macros_and_author_note_assembly() -> None:
-    from kit.worldbook.sillytavern import author_note_with_world_info, expand_outlets
-
-    entries = (
-        E(0, [], "hi-o", constant=True, position=7, outletName="Lore", order=9),
-        E(1, [], "lo-o", constant=True, position=7, outletName="Lore", order=1),
-        E(2, [], "top", constant=True, position=2),
-        E(3, [], "bottom", constant=True, position=3),
-    )
-    step = run(*entries)
-    assert expand_outlets("A {{OUTLET:: Lore }} B {{outlet::lore}} C", step) == "A hi-o\nlo-o B  C"
-    assert author_note_with_world_info("note", step) == "top\nnote\nbottom"
-    assert author_note_with_world_info("note", run(E(9, [], "x", constant=True, position=0))) == "note"
