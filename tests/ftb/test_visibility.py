@@ -1,4 +1,4 @@
-"""kit.ftb.read_progress and the visibility rules, on the shared progress files and the sample book."""
+"""kit.ftb.visibility: the visibility rules on the sample book and written books (read_progress is in test_progress.py)."""
 
 from __future__ import annotations
 
@@ -39,9 +39,6 @@ NAMES = {v: k for k, v in KEYS.items()}
 
 def keys(ids):
     return sorted(NAMES[i] for i in ids)
-
-
-# -- progress files -------------------------------------------------------------------------------
 
 
 # -- the sample book: one rule at a time ----------------------------------------------------------
