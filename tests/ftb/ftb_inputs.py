@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 import pytest
 
+from kit.ftb.loader import read_quest_book
+from kit.ftb.model import QuestBook
 from tests.data_folder import REPO, SHARED, SHARED_DATA, missing_reason, require  # noqa: F401
 
 FTB_DATA = SHARED_DATA / "ftbquests"
@@ -47,3 +50,43 @@ def all_snbt_files() -> list[Path]:
     if not FTB_DATA.is_dir():
         return []
     return sorted(FTB_DATA.rglob("*.snbt"))
+
+
+@cache
+def book(name: str) -> QuestBook:
+    """The quest book of one shared pack, read once per test process (skips when the shared data is absent)."""
+    return read_quest_book(pack(name))
+
+
+def write_book(folder: Path, chapter_text: str) -> None:
+    """A minimal book in ``folder``: ``data.snbt`` and one chapter file ``chapters/c.snbt`` holding ``chapter_text``."""
+    (folder / "chapters").mkdir(parents=True)
+    (folder / "data.snbt").write_text("{ version: 13 }\n", "utf-8")
+    (folder / "chapters" / "c.snbt").write_text(chapter_text, "utf-8")
+
+
+#: A small book written by :func:`write_small_book`: three quests of one chapter, a task and a reward, a Chinese title.
+SMALL_CHAPTER = """{
+\tid: "00000000000000C1"
+\tfilename: "c"
+\thide_quest_until_deps_complete: true
+\tprogression_mode: "linear"
+\tquests: [
+\t\t{ id: "00000000000000A1", title: "First", subtitle: "Start here", x: 1.0d, y: 2.0d,
+\t\t  tasks: [{ id: "00000000000000B1", type: "item", item: "minecraft:stone", count: 4L }],
+\t\t  rewards: [{ id: "00000000000000D1", type: "xp", xp: 10 }] }
+\t\t{ id: "00000000000000A2", dependencies: ["00000000000000A1"], hide_until_deps_complete: false,
+\t\t  tasks: [{ id: "00000000000000B2", type: "checkmark" }] }
+\t\t{ id: "00000000000000A3", dependencies: ["00000000000000A1", "00000000000000A2"], progression_mode: "flexible" }
+\t]
+}
+"""
+
+
+def write_small_book(folder: Path) -> Path:
+    """Write the small book (``data.snbt`` in flexible mode, :data:`SMALL_CHAPTER`, a zh_cn lang table); return it."""
+    write_book(folder, SMALL_CHAPTER)
+    (folder / "data.snbt").write_text('{ version: 13, progression_mode: "flexible" }\n', "utf-8")
+    (folder / "lang").mkdir()
+    (folder / "lang" / "zh_cn.snbt").write_text('{ quest.00000000000000A1.title: "第一" }\n', "utf-8")
+    return folder

@@ -1,4 +1,4 @@
-"""kit.ftb.read_progress and the visibility rules, on the shared progress files and the sample book."""
+"""kit.ftb.visibility: the visibility rules on the sample book and written books (read_progress is in test_progress.py)."""
 
 from __future__ import annotations
 
@@ -11,17 +11,9 @@ from kit.ftb.book import read_quest_book
 from kit.ftb.guides import GuideRule, guide_id
 from kit.ftb.ingest import reload
 from kit.ftb.progress import (
-    COMPLETION_SCHEMA,
-    PLAYER_SCHEMA,
-    TEAM_SCHEMA,
-    ZERO_UUID,
-    ProgressBookMismatchError,
-    ProgressNotFoundError,
-    UnknownPlayerError,
     empty_team,
     read_progress,
 )
-from kit.ftb.snbt import SnbtSyntaxError
 from kit.ftb.visibility import (
     VISIBILITY_SCHEMA,
     quest_visibility,
@@ -30,7 +22,6 @@ from kit.ftb.visibility import (
 )
 from kit.samples.quests import PARTY_UUID, sample_quest_ids, write_quests
 from kit.samples.saves import PLAYERS
-from tests.ftb.ftb_inputs import pack
 
 ALEX, MEI, SAM = PLAYERS["alex"], PLAYERS["mei"], PLAYERS["sam"]
 
@@ -48,55 +39,6 @@ NAMES = {v: k for k, v in KEYS.items()}
 
 def keys(ids):
     return sorted(NAMES[i] for i in ids)
-
-
-# -- progress files -------------------------------------------------------------------------------
-
-
-def test_beyond_ascension_progress():
-    progress = read_progress(pack("beyond-ascension-server") / "world")
-    teams = progress.teams()
-    assert list(teams.columns) == list(TEAM_SCHEMA)
-    assert len(teams) == 4 and teams["n_completed"].between(11, 17).all()
-    assert set(teams["layout"]) == {"player_data"}
-    book = read_quest_book(pack("beyond-ascension-server"))
-    assert progress.check(book).empty  # every id in the progress is in the book
-    players = progress.players()
-    assert list(players.columns) == list(PLAYER_SCHEMA) and len(players) == 4
-
-
-def test_techscape_team_reward_and_group_ids():
-    progress = read_progress(pack("techscape-eras"))
-    claimed = [r for t in progress.teams_by_id.values() for r in t.claimed_rewards]
-    assert any(player == ZERO_UUID for player, _ in claimed)
-    book = read_quest_book(pack("techscape-eras"))
-    completed = {o for t in progress.teams_by_id.values() for o in t.completed}
-    assert any(book.object_types.get(o) == "chapter_group" for o in completed)
-
-
-def test_old_layout_and_a_different_book():
-    progress = read_progress(pack("server-1.18-progress-only"))
-    team = next(iter(progress.teams_by_id.values()))
-    assert team.layout == "top_level" and team.task_progress == {"7CE16FEEA03DBE1F": 1}
-    other = read_quest_book(pack("beyond-ascension-server"))
-    assert len(progress.check(other)) == 4
-    with pytest.raises(ProgressBookMismatchError, match="3 of 4 object ids .* belongs to another book"):
-        visible_guides(other, progress, team.team_id)
-
-
-def test_progress_errors(tmp_path):
-    with pytest.raises(ProgressNotFoundError, match="no FTB Quests progress"):
-        read_progress(tmp_path)
-    (tmp_path / "ftbquests").mkdir()
-    bad = tmp_path / "ftbquests" / "11111111-2222-3333-4444-555555555555.snbt"
-    bad.write_text("{\n\tcompleted: { 0A: 1L\n", "utf-8")
-    with pytest.raises(SnbtSyntaxError, match=r"555555555555\.snbt:3:1: unexpected end of file"):
-        read_progress(tmp_path, strict=True)
-    lenient = read_progress(tmp_path)  # lenient by default
-    assert lenient.problems()["kind"].tolist() == ["syntax"] and lenient.teams().empty
-    assert list(lenient.completions().columns) == list(COMPLETION_SCHEMA)
-    with pytest.raises(UnknownPlayerError, match="has no team progress here"):
-        lenient.team_of(ALEX)
 
 
 # -- the sample book: one rule at a time ----------------------------------------------------------

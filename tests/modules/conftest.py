@@ -30,6 +30,14 @@ def tag_file(registry: str, tag_id: str) -> str:
     return f"data/{ns}/tags/system/{registry}/{path}.json"
 
 
+#: Three configurations: a core one and two sign-in ones of namespaces a and b (candidates of one type).
+SIGNIN_MODULES = {
+    module_file("a:core"): {"server": {"type": "system:core"}},
+    module_file("a:signin"): {"order": 80, "server": {"type": "system:signin"}, "client": "system:signin"},
+    module_file("b:signin"): {"order": 85, "server": {"type": "system:signin"}, "client": "system:signin"},
+}
+
+
 @pytest.fixture
 def make_pack(tmp_path: Path) -> Callable[..., Path]:
     """Write a pack folder ``tmp_path/<name>``; values are JSON (``str`` values are written verbatim)."""

@@ -1,4 +1,5 @@
-"""System definitions: references, conditions, unknown ids, dangling tags, overlapping candidates."""
+"""System definitions: references, conditions, unknown ids, dangling tags, overlapping candidates (kit.modules.definitions
+via read_modules)."""
 
 from __future__ import annotations
 
@@ -7,18 +8,12 @@ import pytest
 
 import kit.modules as km
 from kit.modules.definitions import parse_system
-from tests.modules.conftest import kinds, module_file, system_file, tag_file
-
-MODULES = {
-    module_file("a:core"): {"server": {"type": "system:core"}},
-    module_file("a:signin"): {"order": 80, "server": {"type": "system:signin"}, "client": "system:signin"},
-    module_file("b:signin"): {"order": 85, "server": {"type": "system:signin"}, "client": "system:signin"},
-}
+from tests.modules.conftest import SIGNIN_MODULES, kinds, system_file, tag_file
 
 
 def _read(make_pack, system: dict, extra: dict | None = None):
     return km.read_modules(
-        strict=False, source=make_pack("p", {**MODULES, system_file("a:sys"): system, **(extra or {})})
+        strict=False, source=make_pack("p", {**SIGNIN_MODULES, system_file("a:sys"): system, **(extra or {})})
     )
 
 
@@ -88,21 +83,6 @@ def test_two_unconditional_configurations_of_one_type_are_a_warning(make_pack) -
 def test_conditional_variants_do_not_overlap(make_pack) -> None:
     inv = _read(make_pack, {"modules": ["a:signin", {"id": "b:signin", "condition": {"type": "x:vip"}}]})
     assert kinds(inv) == []
-
-
-def test_candidates_are_ranked_by_instance_id_path_first(make_pack) -> None:
-    inv = km.read_modules(
-        strict=False, source=make_pack("p", {**MODULES, module_file("z:early"): {"server": {"type": "system:signin"}}})
-    )
-    c = km.candidates(inv)
-    assert list(c["module_id"]) == ["z:early", "a:signin", "b:signin"]
-    assert list(c["rank"]) == [1, 2, 3] and set(c["n_candidates"]) == {3} and set(c["server_type"]) == {"system:signin"}
-
-
-def test_asking_for_an_undefined_system_is_a_lookup_error(make_pack) -> None:
-    inv = _read(make_pack, {"modules": []})
-    with pytest.raises(km.UnknownSystemError, match="'a:nope' is not defined.*defined: a:sys"):
-        inv.system_module_ids("a:nope")
 
 
 def test_text_references_beside_conditional_ones_keep_their_order_and_errors() -> None:

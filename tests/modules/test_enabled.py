@@ -94,33 +94,3 @@ def test_the_ftb_module_is_unavailable_without_the_ftb_mod(make_pack) -> None:
     assert "a:quests" not in list(km.enabled_modules(without, staff)["module_id"])
     with_ftb = km.read_modules(pack, mods=["minecraft", "ftbquests"])
     assert with_ftb.is_available("a:quests") and "a:quests" in list(km.enabled_modules(with_ftb, staff)["module_id"])
-
-
-def test_the_design_lints(make_pack) -> None:
-    inv = km.read_modules(
-        make_pack(
-            "p",
-            {
-                module_file("system:shop"): {"server": {"type": "system:shop", "offers": ["system:bread"]}},
-                module_file("system:signin"): {"server": {"type": "system:signin", "rewards": "#system:default"}},
-                module_file("a:items"): {"server": {"type": "system:items", "page_size": 20}},
-                "data/a/system/modules/old.json": {"server": {"type": "system:core"}},
-                "data/a/tags/system/module/old.json": {"values": []},
-            },
-        )
-    )
-    p = inv.problems().set_index("kind")
-    assert sorted(p.index) == [
-        "builtin_without_default",
-        "dangling_tag",
-        "unexpected_parameters",
-        "unknown_catalog_entry",
-        "unknown_registry_folder",
-        "unknown_registry_folder",
-    ]
-    assert p.loc["builtin_without_default", "object_id"] == "system:shop"  # system:signin uses the default
-    assert "page_size" in p.loc["unexpected_parameters", "message"]
-    assert {"data/a/system/modules/old.json", "data/a/tags/system/module/old.json"} == set(
-        p.loc["unknown_registry_folder", "path"]
-    )
-    assert (p["severity"].loc[["builtin_without_default", "unexpected_parameters"]] == "warning").all()

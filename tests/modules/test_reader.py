@@ -111,23 +111,6 @@ def test_strict_mode_raises_the_first_error_with_file_and_field(make_pack) -> No
     assert kinds(km.read_modules(warn_only, strict=True)) == ["empty_module"]
 
 
-def test_problems_come_errors_first_then_in_pack_order(make_pack) -> None:
-    z = make_pack(
-        "z_first",
-        {
-            module_file("a:w"): {"order": "x", "client": "system:items"},
-            module_file("a:e"): {"server": {"type": "a:nope"}},
-        },
-    )
-    a = make_pack("a_second", {module_file("b:e"): {"server": {"type": "a:nope"}}})
-    p = km.read_modules(strict=False, source=[z, a]).problems()
-    assert list(zip(p["severity"].astype(str), p["pack"])) == [
-        ("error", "z_first"),
-        ("error", "a_second"),
-        ("warning", "z_first"),
-    ]
-
-
 def test_lenient_by_default_every_mistake_is_an_error_row_and_the_rest_is_built(make_pack) -> None:
     """Issue 22: the mistakes the game refuses each give an ``error`` row; the inventory is still built."""
     files = {

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import numpy as np
+
+from kit import Document
 from tests.data_folder import REPO, SHARED, SHARED_DATA, missing_reason, require  # noqa: F401
 
 IR = SHARED_DATA / "ir" / "derived"
@@ -26,3 +29,16 @@ SPLIT_CASES = [
     ("x" * 25, 10, ["x" * 10, "x" * 10, "x" * 5]),
     ("aa bb cc dd ee", 5, ["aa bb", "cc dd", "ee"]),
 ]
+
+# words of tie_corpus: few enough that many paragraphs tie on their score
+TIE_WORDS = ["iron", "gold", "wood", "stone", "diamond", "pickaxe", "furnace", "铁镐", "金镐", "钻石"]
+
+
+def tie_corpus(n_docs: int, seed: int) -> list[Document]:
+    """Short documents drawn from a small vocabulary, so that many paragraphs tie on their score."""
+    rng = np.random.default_rng(seed)
+    docs = []
+    for i in range(n_docs):
+        paragraphs = [" ".join(rng.choice(TIE_WORDS, size=rng.integers(1, 4))) for _ in range(rng.integers(1, 3))]
+        docs.append(Document(f"d{i:05d}", "", "\n\n".join(paragraphs)))
+    return docs

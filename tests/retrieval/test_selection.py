@@ -1,27 +1,15 @@
-"""The top-k selection of ParagraphIndex: the block-maximum threshold never drops a paragraph of the exact ranking."""
+"""kit.retrieval.selection: scores from the postings, and the top-k selection of ParagraphIndex (the block-maximum
+threshold never drops a paragraph of the exact ranking)."""
 
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
 import pytest
+import scipy.sparse as sp
 
-from kit import Document
 from kit.retrieval import ParagraphIndex
-from kit.retrieval._frames import SEARCH_SCHEMA
-from kit.retrieval.selection import BLOCKS, top_threshold
-
-WORDS = ["iron", "gold", "wood", "stone", "diamond", "pickaxe", "furnace", "铁镐", "金镐", "钻石"]
-
-
-def _corpus(n_docs: int, seed: int) -> list[Document]:
-    """Short documents drawn from a small vocabulary, so that many paragraphs tie on their score."""
-    rng = np.random.default_rng(seed)
-    docs = []
-    for i in range(n_docs):
-        paragraphs = [" ".join(rng.choice(WORDS, size=rng.integers(1, 4))) for _ in range(rng.integers(1, 3))]
-        docs.append(Document(f"d{i:05d}", "", "\n\n".join(paragraphs)))
-    return docs
+from kit.retrieval.selection import BLOCKS, postings_scores, top_positions, top_threshold
+from tests.retrieval.retrieval_inputs import tie_corpus
 
 
 def _exact(index: ParagraphIndex, query: str, allowed: set[str] | None, limit: int) -> list[tuple[str, int]]:
@@ -36,7 +24,7 @@ def _exact(index: ParagraphIndex, query: str, allowed: set[str] | None, limit: i
 @pytest.mark.parametrize("seed", [0, 1])
 @pytest.mark.parametrize("weighting", ["bm25", "tfidf"])
 def test_limited_searches_are_the_head_of_the_exact_ranking(seed: int, weighting: str) -> None:
-    index = ParagraphIndex(weighting=weighting).fit(_corpus(1500, seed))
+    index = ParagraphIndex(weighting=weighting).fit(tie_corpus(1500, seed))
     assert len(index.paragraphs_) > 8 * BLOCKS  # large enough for the threshold to apply
     allowed = {f"d{i:05d}" for i in range(0, 1500, 7)}
     for query in ["iron", "iron gold", "钻石 pickaxe furnace", "stone stone wood 金镐"]:
@@ -60,12 +48,29 @@ def test_threshold_is_a_positive_lower_bound_of_the_kth_best_score() -> None:
                 assert (positive[:limit] >= threshold).all()
 
 
-def test_search_frame_equals_one_built_by_pandas() -> None:
-    index = ParagraphIndex().fit(_corpus(300, 5))
-    got = index.search("iron gold 钻石", limit=8)
-    expected = pd.DataFrame({name: got[name].tolist() for name in SEARCH_SCHEMA}).astype(SEARCH_SCHEMA)
-    pd.testing.assert_frame_equal(got, expected)
-    got.loc[0, "text"] = "changed"
-    got.columns.name = "renamed"
-    again = index.search("iron gold 钻石", limit=8)
-    assert again.loc[0, "text"] == expected.loc[0, "text"] and again.columns.name is None
+def test_postings_scores_equal_the_weighted_sum_of_the_query_columns() -> None:
+    rng = np.random.default_rng(7)
+    dense = rng.random((40, 12)) * (rng.random((40, 12)) < 0.3)
+    matrix = sp.csc_matrix(dense)
+    cols = np.array([3, 0, 11, 3])  # a repeated column counts twice
+    weights = np.array([0.5, 2.0, 1.0, 1.5])
+    np.testing.assert_allclose(postings_scores(matrix, cols, weights), dense[:, cols] @ weights)
+    empty_column = sp.csc_matrix(np.zeros((5, 2)))
+    assert postings_scores(empty_column, np.array([1]), np.array([1.0])).tolist() == [0.0] * 5
+
+
+@pytest.mark.parametrize("n", [10, 2000])
+def test_top_positions_are_the_best_positive_scores_ties_by_position(n: int) -> None:
+    rng = np.random.default_rng(n)
+    scores = np.round(rng.random(n), 1) * (rng.random(n) < 0.5)  # rounded: many ties, half zero
+    for limit in (1, 3, 64, n + 5):
+        ranked = sorted((-score, position) for position, score in enumerate(scores) if score > 0)
+        assert top_positions(scores, limit).tolist() == [position for _, position in ranked[:limit]]
+
+
+def test_top_positions_leave_out_masked_positions() -> None:
+    scores = np.array([0.9, 0.8, 0.7, 0.0, 0.6])
+    mask = np.array([False, True, True, True, True])
+    assert top_positions(scores, 2, mask).tolist() == [1, 2]
+    assert top_positions(scores, 10, mask).tolist() == [1, 2, 4]  # zero scores are no result
+    assert top_positions(np.zeros(3), 2).tolist() == []
