@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+import kit.items
 from tests.data_folder import REPO, SHARED, SHARED_DATA, missing_reason, require  # noqa: F401
 
 VANILLA = SHARED_DATA / "vanilla"
@@ -62,3 +63,144 @@ SAMPLED = [
     ("gameplay/fishing", {"luck": 3.0, "open_water": True}),
     ("entities/sheep", {}),
 ]
+
+
+# ---------------------------------------------------------------- small packs written by the tests
+
+
+def _load(tmp_path, files, **kw):
+    kw.setdefault("strict", False)
+    return kit.items.load_datapacks(write_pack(tmp_path / "p", files), **kw)
+
+
+def _recipe(tmp_path, data, **kw):
+    return _load(tmp_path, {"data/m/recipe/r.json": data}, **kw).recipe("m:r")
+
+
+# (recipe JSON, expected (item, count, chance) outputs, a note that must be present or None)
+RESULTS = [
+    (
+        {
+            "type": "create:crushing",
+            "ingredients": [{"item": "a:x"}],
+            "results": [{"id": "a:dust", "count": 2}, {"item": "a:bonus", "count": 1, "chance": 0.25}],
+        },
+        [("a:dust", 2, 1.0), ("a:bonus", 1, 0.25)],
+        "a:bonus ×1 with chance 25% (expected 0.25)",
+    ),
+    (
+        {
+            "type": "farmersdelight:cutting",
+            "ingredients": [{"item": "a:x"}],
+            "tool": {"tag": "c:tools/knife"},
+            "result": [{"item": {"count": 7, "id": "a:slice"}}, {"item": {"id": "a:bone"}, "chance": 0.5}],
+        },
+        [("a:slice", 7, 1.0), ("a:bone", 1, 0.5)],
+        "tool: #c:tools/knife",
+    ),
+    ({"type": "silentgear:thing", "result": [{"item": "a:one"}]}, [("a:one", 1, 1.0)], None),
+    (
+        {"type": "mekanism:crushing", "input": {"count": 1, "tag": "c:x"}, "output": {"count": 3, "id": "a:out"}},
+        [("a:out", 3, 1.0)],
+        None,
+    ),
+    (
+        {"type": "mekanism:oxidizing", "input": {"count": 1, "item": "a:x"}, "output": {"amount": 100, "id": "m:gas"}},
+        [],
+        "output: 100 × m:gas (not an item)",
+    ),
+    (
+        {"type": "mekanism:energy_conversion", "input": {"item": "a:x"}, "output": 48000},
+        [],
+        "output: 48000 (not an item, e.g. energy)",
+    ),
+    (
+        {
+            "type": "mekanism:sawing",
+            "input": {"item": "a:log"},
+            "main_output": {"count": 6, "id": "a:planks"},
+            "secondary_output": {"count": 1, "id": "a:dust"},
+            "secondary_chance": 0.25,
+        },
+        [("a:planks", 6, 1.0), ("a:dust", 1, 0.25)],
+        "a:dust ×1 with chance 25% (expected 0.25)",
+    ),
+    (
+        {
+            "type": "create:filling",
+            "ingredients": [{"item": "a:x"}],
+            "results": [{"id": "a:y"}, {"fluid": "minecraft:water", "amount": 250}],
+        },
+        [("a:y", 1, 1.0)],
+        "results[1]: 250 × minecraft:water (not an item)",
+    ),
+    (
+        {
+            "type": "immersiveengineering:crusher",
+            "input": {"item": "a:ore"},
+            "result": {"basePredicate": {"tag": "c:dusts/iron"}, "count": 2},
+        },
+        [("#c:dusts/iron", 2, 1.0)],
+        "result: one item of the tag #c:dusts/iron",
+    ),
+    (
+        {"type": "x:machine", "inputs": [{"item": "a:x"}], "outputs": ["a:y", {"Count": 2, "item": "a:z"}]},
+        [("a:y", 1, 1.0), ("a:z", 2, 1.0)],
+        None,
+    ),
+]
+
+
+GUARDED = {
+    "data/m/recipe/create_only.json": {
+        "neoforge:conditions": [{"type": "neoforge:mod_loaded", "modid": "create"}],
+        "type": "minecraft:crafting_shapeless",
+        "ingredients": ["a:x"],
+        "result": {"id": "a:from_create"},
+    },
+    "data/m/recipe/legacy.json": {
+        "conditions": [{"type": "forge:mod_loaded", "modid": "create"}],
+        "type": "minecraft:crafting_shapeless",
+        "ingredients": ["a:x"],
+        "result": {"id": "a:legacy"},
+    },
+    "data/m/recipe/wrapped.json": {
+        "type": "forge:conditional",
+        "recipes": [
+            {
+                "conditions": [{"type": "forge:mod_loaded", "modid": "create"}],
+                "recipe": {
+                    "type": "minecraft:crafting_shapeless",
+                    "ingredients": ["a:x"],
+                    "result": {"id": "a:wrapped"},
+                },
+            }
+        ],
+    },
+    "data/m/recipe/fabric.json": {
+        "fabric:load_conditions": [{"condition": "fabric:all_mods_loaded", "values": ["create"]}],
+        "type": "minecraft:crafting_shapeless",
+        "ingredients": ["a:x"],
+        "result": {"id": "a:fabric"},
+    },
+    "data/m/loot_table/blocks/x.json": {
+        "neoforge:conditions": [{"type": "neoforge:mod_loaded", "modid": "create"}],
+        "type": "minecraft:block",
+        "pools": [{"rolls": 1, "entries": [{"type": "minecraft:item", "name": "a:x"}]}],
+    },
+    "data/c/tags/item/gears.json": {"values": ["a:plain_gear"]},
+}
+
+
+def _guarded(tmp_path):
+    root = write_pack(tmp_path / "low", GUARDED)
+    high = write_pack(
+        tmp_path / "high",
+        {
+            "data/c/tags/item/gears.json": {
+                "neoforge:conditions": [{"type": "neoforge:mod_loaded", "modid": "create"}],
+                "values": ["create:gear"],
+            }
+        },
+    )
+    return root, high

@@ -1,9 +1,9 @@
-"""Loading data packs: folders, zips, jars, old and new layouts, overrides, tags, errors."""
+"""Loading data packs (kit.items.packs): vanilla sets, old and new layouts, overrides, tag merges, unreadable files.
+
+Opening folders, zips and jars is tested in test_pack_sources.py, tags in test_tags.py, recipe syntaxes in
+test_recipes.py, the frames' columns in test_pack_tables.py."""
 
 from __future__ import annotations
-
-import json
-import zipfile
 
 import pytest
 
@@ -88,30 +88,6 @@ def test_priority_override_and_tag_merge(tmp_path):
     assert kit.items.load_datapacks([high, low]).recipe("t:r").result.item_id == "t:low"
 
 
-def test_nested_tags_cycles_and_missing_references(tmp_path):
-    root = write_pack(
-        tmp_path / "p",
-        {
-            "data/t/tags/item/outer.json": {"values": ["#t:inner", "t:x", {"id": "#t:absent", "required": False}]},
-            "data/t/tags/item/inner.json": {"values": ["t:y", "#t:deeper"]},
-            "data/t/tags/item/deeper.json": {"values": ["t:w"]},
-            "data/t/tags/item/a.json": {"values": ["#t:b"]},
-            "data/t/tags/item/b.json": {"values": ["#t:a", "t:q"]},
-            "data/t/tags/item/broken.json": {"values": ["#t:absent"]},
-        },
-    )
-    packs = kit.items.load_datapacks(root, strict=False)
-    assert packs.tag_items("t:outer") == ("t:y", "t:w", "t:x")
-    errors = packs.problems().set_index("object_id")
-    assert "cycle" in errors.loc["#t:a", "message"] and "cycle" in errors.loc["#t:b", "message"]
-    assert "missing tag #t:absent" in errors.loc["#t:broken", "message"]
-    assert packs.tag_items("t:a") == ()
-    with pytest.raises(kit.items.DatapackReadError, match="cycle"):
-        kit.items.load_datapacks(root, strict=True)
-    tags = packs.tags()
-    assert tags[tags.tag_id == "t:outer"].set_index("item_id").loc["t:w", "via_tag"] == "t:inner"
-
-
 def test_unreadable_files_become_error_rows_or_raise_when_strict(tmp_path):
     root = write_pack(
         tmp_path / "p",
@@ -152,133 +128,3 @@ def test_unreadable_files_become_error_rows_or_raise_when_strict(tmp_path):
         kit.items.DatapackReadError, match=r"p: assets/t/lang/en_us.json \(t:en_us\): invalid language file"
     ):
         kit.items.load_datapacks(root, strict=True)
-
-
-def test_zip_and_jar_packs(tmp_path):
-    zpath = tmp_path / "pack.zip"
-    with zipfile.ZipFile(zpath, "w") as zf:
-        zf.writestr("pack.mcmeta", json.dumps({"pack": {"pack_format": 57, "description": "z"}}))
-        zf.writestr(
-            "data/z/recipe/r.json",
-            json.dumps({"type": "minecraft:stonecutting", "ingredient": "z:a", "result": {"id": "z:b", "count": 4}}),
-        )
-    jpath = tmp_path / "server.jar"
-    with zipfile.ZipFile(jpath, "w") as zf:
-        zf.writestr("net/minecraft/Main.class", b"\xca\xfe")
-        zf.writestr("data/minecraft/loot_table/blocks/x.json", json.dumps({"pools": []}))
-        zf.writestr(
-            "data/minecraft/datapacks/extra/data/minecraft/recipe/e.json",
-            json.dumps({"type": "minecraft:smelting", "ingredient": "z:b", "result": {"id": "z:c"}}),
-        )
-        zf.writestr("assets/minecraft/lang/en_us.json", json.dumps({"item.z.b": "Bee"}))
-    nested = tmp_path / "nested.zip"
-    with zipfile.ZipFile(nested, "w") as zf:
-        zf.writestr("MyPack/data/n/tags/item/t.json", json.dumps({"values": ["z:b"]}))
-    packs = kit.items.load_datapacks([jpath, zpath, nested], features=["extra"])
-    info = packs.packs()
-    assert list(info.kind) == ["jar", "feature", "zip", "zip"]
-    assert set(packs.recipes().recipe_id) == {"z:r", "minecraft:e"}
-    assert packs.tag_items("n:t") == ("z:b",)
-    assert packs.items().set_index("item_id").loc["z:b", "name_en"] == "Bee"
-
-
-def test_bad_paths(tmp_path):
-    with pytest.raises(kit.items.DatapackError, match="not found"):
-        kit.items.load_datapacks(tmp_path / "missing")
-    (tmp_path / "empty").mkdir()
-    with pytest.raises(kit.items.DatapackError, match="no data/ or assets/"):
-        kit.items.load_datapacks(tmp_path / "empty")
-    (tmp_path / "file.txt").write_text("x")
-    with pytest.raises(OSError, match="neither a folder nor a zip"):
-        kit.items.load_datapacks(tmp_path / "file.txt")
-
-
-def test_unknown_recipe_types_keep_type_and_readable_ingredients(tmp_path):
-    packs = kit.items.load_datapacks(
-        write_pack(
-            tmp_path / "p",
-            {
-                "data/m/recipe/crush.json": {
-                    "type": "create:crushing",
-                    "ingredients": [{"item": "minecraft:cobblestone"}],
-                    "processingTime": 250,
-                    "result": {"id": "minecraft:gravel"},
-                },
-                "data/m/recipe/odd.json": {"type": "mod:odd", "input": {"weird": 1}},
-            },
-        )
-    )
-    crush = packs.recipe("m:crush")
-    assert crush.kind == "unknown" and crush.recipe_type == "create:crushing"
-    assert crush.inputs == (("minecraft:cobblestone",),)
-    src = packs.item_sources("minecraft:gravel").sources[0]
-    assert src.type == "create:crushing" and src.station == ("create",)  # the recipe type's mod
-    assert packs.recipe("m:odd").inputs == ()
-    assert "input: unreadable input" in packs.recipe("m:odd").notes[0]
-    assert len(packs.problems()) == 0
-
-
-def test_frames_have_documented_columns_when_empty(tmp_path):
-    packs = kit.items.load_datapacks(write_pack(tmp_path / "p", {"assets/t/lang/en_us.json": {}}))
-    expected = {
-        "recipes": [
-            "recipe_id",
-            "recipe_type",
-            "kind",
-            "result_item_id",
-            "result_count",
-            "width",
-            "n_inputs",
-            "inputs",
-            "station",
-            "category",
-            "group",
-            "n_results",
-            "results",
-            "conditions_met",
-            "notes",
-            "folder",
-            "pack",
-            "path",
-        ],
-        "loot_tables": [
-            "loot_table_id",
-            "table_type",
-            "n_pools",
-            "n_entries",
-            "n_item_entries",
-            "n_tag_entries",
-            "n_nested_tables",
-            "n_dynamic_entries",
-            "n_empty_entries",
-            "folder",
-            "pack",
-            "path",
-        ],
-        "tags": ["tag_id", "item_id", "via_tag", "pack", "path"],
-        "items": ["item_id", "name_en", "name_zh", "n_recipes", "n_uses", "n_loot_tables", "n_tags"],
-    }
-    for method, columns in expected.items():
-        df = getattr(packs, method)()
-        assert list(df.columns) == columns and len(df) == 0, method
-    assert list(packs.item_uses("t:x").columns) == [
-        "recipe_id",
-        "recipe_type",
-        "kind",
-        "result_item_id",
-        "result_count",
-        "n_slots",
-        "via_tag",
-        "pack",
-        "path",
-    ]
-    assert list(kit.items.ItemSourceOutput("t:x").to_frame().columns)[:3] == ["rank", "kind", "source_id"]
-
-
-def test_items_frame_names_and_counts(v1213):
-    items = v1213.items().set_index("item_id")
-    row = items.loc["minecraft:diamond_pickaxe"]
-    assert row.name_en == "Diamond Pickaxe" and row.name_zh == "" and row.n_recipes == 1
-    assert items.loc["minecraft:stick", "n_uses"] > 20
-    assert items.loc["minecraft:stone", "name_en"] == "Stone"
-    assert all(":" in i for i in items.index)

@@ -1,4 +1,7 @@
-"""The save databases: API, files, isolation, invalidation, corruption, atomicity and concurrency."""
+"""The save databases: API, files, isolation, invalidation, corruption, atomicity and concurrency.
+
+Table ids are tested in test_tables.py, opening a save folder in test_save.py.
+"""
 
 from __future__ import annotations
 
@@ -14,11 +17,7 @@ import pytest
 import kit
 from kit.saves import codecs, nbt
 from kit.saves.database import FORMAT_VERSION
-
-PLAYER = "6f1c2a4e-5b7d-4e21-9a3c-0d8e7f6a5b41"
-OTHER = "a2d4e6f8-1b3c-4d5e-8f70-91a2b3c4d5e6"
-NOTES = kit.DatabaseTable("example:notes", codecs.STRING)
-COUNTS = kit.DatabaseTable("example:counts", codecs.INT)
+from tests.saves.saves_inputs import COUNTS, NOTES, OTHER, PLAYER
 
 
 @pytest.fixture
@@ -140,12 +139,6 @@ def test_uuid_objects_are_accepted(dbs: kit.AgentDatabases) -> None:
 
     dbs.player(uuid.UUID(PLAYER)).put(NOTES, "k", "v")
     assert dbs.player(PLAYER).get(NOTES, "k") == "v"
-
-
-@pytest.mark.parametrize("bad", ["notes", "Example:notes", "ex ample:notes", "example:", ":notes", "a:b:c"])
-def test_table_ids_are_namespaced(bad: str) -> None:
-    with pytest.raises(kit.InvalidIdentifierError, match="invalid table id"):
-        kit.DatabaseTable(bad, codecs.STRING)
 
 
 def test_reusing_a_table_id_with_another_codec_is_an_error(dbs: kit.AgentDatabases) -> None:
@@ -461,32 +454,6 @@ def test_tables_and_frames(dbs: kit.AgentDatabases) -> None:
     assert raw.to_dict("records") == [{"key": "a", "value": {"x": 1, "y": 2}}, {"key": "b", "value": {"x": 3, "y": 4}}]
     empty = db.frame(NOTES)
     assert list(empty.columns) == ["key", "value"] and empty.empty
-
-
-def test_open_save_and_summary(tmp_path: Path) -> None:
-    with pytest.raises(kit.SaveNotFoundError, match="no such save folder"):
-        kit.open_save(tmp_path / "missing")
-    with kit.open_save(tmp_path) as save:
-        save.databases.player(PLAYER).put(NOTES, "k", "v")
-        summary = save.summary()
-    assert summary[["scope", "player_uuid", "path", "exists", "n_tables", "n_entries"]].to_dict("records") == [
-        {
-            "scope": "shared",
-            "player_uuid": "",
-            "path": "system/database/shared.dat",
-            "exists": False,
-            "n_tables": 0,
-            "n_entries": 0,
-        },
-        {
-            "scope": "player",
-            "player_uuid": PLAYER,
-            "path": f"system/database/players/{PLAYER}.dat",
-            "exists": True,
-            "n_tables": 1,
-            "n_entries": 1,
-        },
-    ]
 
 
 def test_stats_records_are_the_rows_of_tables_and_summary(tmp_path: Path) -> None:

@@ -5,7 +5,6 @@ Every file here is built by hand with nbtlib (an independent NBT writer), never 
 
 from __future__ import annotations
 
-import gzip
 from pathlib import Path
 
 import nbtlib
@@ -13,8 +12,7 @@ import pytest
 from nbtlib import Compound, Int, List, String
 
 import kit
-
-PLAYER = "6f1c2a4e-5b7d-4e21-9a3c-0d8e7f6a5b41"
+from tests.saves.saves_inputs import PLAYER
 
 
 def _doc(doc_id: str, title: str, text: str) -> Compound:
@@ -120,29 +118,7 @@ def test_a_new_kit_file_is_written_in_the_kit_layout(tmp_path: Path) -> None:
     assert str(root["tables"]["system:knowledge"]["codec"]) == kit.KNOWLEDGE.codec.signature
 
 
-# ------------------------------------------------------------------------------------------- the save folder
-
-
-def test_legacy_files_are_reported_never_read_nor_deleted(tmp_path: Path) -> None:
-    (tmp_path / "system" / "database").mkdir(parents=True)
-    legacy = tmp_path / "system-database"
-    legacy.mkdir()
-    (legacy / "shared.dat").write_bytes(b"not even NBT")
-    (tmp_path / "system-quest-knowledge.json").write_text("{broken", encoding="utf-8")
-    (tmp_path / "system-quest-backgrounds.json").write_text("[]", encoding="utf-8")
-    with kit.open_save(tmp_path) as save:
-        problems = save.problems()
-        assert save.summary()["n_tables"].tolist() == [0]
-    assert problems["kind"].tolist() == ["legacy_file"] * 3
-    assert problems["field"].tolist() == [
-        "system-database",
-        "system-quest-knowledge.json",
-        "system-quest-backgrounds.json",
-    ]
-    assert set(problems["severity"].astype(str)) == {"warning"}
-    assert all("neither reads nor deletes" in m for m in problems["message"])
-    assert (legacy / "shared.dat").read_bytes() == b"not even NBT"
-    assert (tmp_path / "system-quest-knowledge.json").read_text(encoding="utf-8") == "{broken"
+# --------------------------------------------------------------------------- files beside the databases
 
 
 def test_lock_files_beside_the_databases_are_never_counted(tmp_path: Path) -> None:
@@ -157,31 +133,3 @@ def test_lock_files_beside_the_databases_are_never_counted(tmp_path: Path) -> No
         assert summary["scope"].tolist() == ["shared", "player"]
         assert summary["player_uuid"].tolist() == ["", PLAYER]
         assert save.problems().empty
-
-
-@pytest.mark.parametrize("where", ["parent", "empty"])
-def test_a_folder_without_databases_says_where_it_looked(tmp_path: Path, where: str) -> None:
-    save_dir = tmp_path / "server" / "world"
-    (save_dir / "system" / "database").mkdir(parents=True)
-    opened = tmp_path / "server" if where == "parent" else tmp_path / "empty"
-    opened.mkdir(exist_ok=True)
-    with kit.open_save(opened) as save:
-        problems = save.problems()
-        assert save.databases.shared().search(kit.KNOWLEDGE, "en_us", "x").empty
-    assert problems["kind"].tolist() == ["no_databases"]
-    message = problems["message"].iloc[0]
-    assert str(opened / "system" / "database") in message
-    if where == "parent":
-        assert f"{save_dir} has system/database/: open it instead" in message
-    else:
-        assert "no folder nearby has one" in message
-
-
-def test_an_unreadable_database_is_a_problem_row(tmp_path: Path) -> None:
-    path = tmp_path / "system" / "database" / "players" / f"{PLAYER}.dat"
-    path.parent.mkdir(parents=True)
-    path.write_bytes(gzip.compress(b"\x0a\x00\x00\x01"))
-    with kit.open_save(tmp_path) as save:
-        problems = save.problems()
-    assert problems["kind"].tolist() == ["unreadable_database"]
-    assert problems["player_uuid"].tolist() == [PLAYER] and str(path) in problems["message"].iloc[0]

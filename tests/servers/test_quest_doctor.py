@@ -1,78 +1,18 @@
-"""The pack doctor with quest checks (kit.servers.doctor, Server.doctor) and ``python -m kit doctor``."""
+"""The pack doctor with quest checks (kit.servers.doctor, Server.doctor); the CLI is in test_cli.py."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
 import kit
 import kit.items
-from kit.cli import main
 from kit.ftb import read_quest_book
 from kit.servers.quest_doctor import DEPENDENCY_SCHEMA, QUEST_KINDS
+from tests.servers.servers_inputs import BOOK, PACK, Q, write
 
 REPO = Path(__file__).resolve().parents[2]
-
-
-def write(root: Path, files: dict) -> Path:
-    for rel, value in files.items():
-        path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(value if isinstance(value, str) else json.dumps(value), encoding="utf-8")
-    return root
-
-
-PACK = {
-    "assets/t/lang/en_us.json": {"item.t.gold": "Gold", "item.t.locked": "Locked", "item.t.part": "Part"},
-    "data/t/loot_table/chests/x.json": {
-        "type": "minecraft:chest",
-        "pools": [{"rolls": 1, "entries": [{"type": "minecraft:item", "name": "t:gold"}]}],
-    },
-    "data/t/recipe/locked.json": {
-        "type": "minecraft:crafting_shapeless",
-        "ingredients": ["t:part"],
-        "result": {"id": "t:locked"},
-    },
-}
-
-
-def quest(qid: str, *, item: str = "", deps: tuple[str, ...] = (), extra: str = "") -> str:
-    kind = f'type: "item", item: "{item}"' if item else 'type: "checkmark"'
-    task = f'{{ id: "{qid[:-1]}F", {kind} }}'
-    dep = f" dependencies: [{', '.join(chr(34) + d + chr(34) for d in deps)}]" if deps else ""
-    return f'\t\t{{ id: "{qid}", x: 0.0d, y: 0.0d,{dep}{extra} tasks: [{task}] }}\n'
-
-
-def chapter(cid: str, name: str, quests: list[str]) -> str:
-    return f'{{\n\tid: "{cid}"\n\tfilename: "{name}"\n\torder_index: 0\n\tquests: [\n{"".join(quests)}\t]\n}}\n'
-
-
-Q = {n: f"00000000000000{n}0" for n in range(1, 9)}
-BOOK = {
-    "config/ftbquests/quests/data.snbt": "{\n\tversion: 13\n}\n",
-    "config/ftbquests/quests/chapters/a.snbt": chapter(
-        "000000000000000A",
-        "a",
-        [
-            quest(Q[1], item="t:gold"),
-            quest(Q[2], item="t:ghost"),  # a missing item
-            quest(Q[3], deps=(Q[2],)),  # waits for an uncompletable quest
-            quest(Q[4], deps=(Q[5],)),
-            quest(Q[5], deps=(Q[4],)),  # a cycle
-            quest(Q[6], deps=("00000000DEADBEEF",)),  # a dependency no quest has
-            quest(Q[8], deps=(Q[1], Q[2]), extra=' dependency_requirement: "one_completed"'),
-        ],
-    ),
-    "config/ftbquests/quests/chapters/b.snbt": chapter(
-        "000000000000000B",
-        "b",
-        [
-            quest(Q[7], item="t:locked", deps=(Q[1],)),  # needs an unobtainable item, other chapter
-        ],
-    ),
-}
 
 
 @pytest.fixture
@@ -131,26 +71,3 @@ def test_server_doctor_uses_the_servers_quest_book_and_extra_packs(tmp_path) -> 
     with_draft = server.doctor(extra_packs=[draft])
     assert "t:nowhere" in set(with_draft.problems().query("kind == 'undefined_tag'")["object_id"])
     assert "t:nowhere" not in set(report.problems()["object_id"])
-
-
-def test_cli_doctor_formats_and_exit_status(tmp_path, capsys) -> None:
-    pack = write(tmp_path / "p", PACK)
-    book = write(tmp_path / "pack", BOOK)
-    assert main(["doctor", str(pack), "--quest-book", str(book)]) == 1
-    text = capsys.readouterr().out
-    assert text.index("problems:") < text.index("uncompletable_quest (5):") and "unobtainable_item" in text
-    assert main(["doctor", str(pack), "--format", "json"]) == 1
-    doc = json.loads(capsys.readouterr().out)  # stdout holds the one document
-    assert doc["summary"]["unobtainable_item"] == 2 and doc["problems"][0]["kind"] == "unobtainable_item"
-    assert main(["doctor", str(pack), "--format", "csv"]) == 1
-    out = capsys.readouterr().out
-    assert out.startswith("severity,kind,object_id,field,message,path,related_id,pack\n") and out.count("\n") == 3
-    clean = write(
-        tmp_path / "clean",
-        {
-            "assets/t/lang/en_us.json": {"item.t.gold": "Gold"},
-            "data/t/loot_table/chests/x.json": PACK["data/t/loot_table/chests/x.json"],
-        },
-    )
-    assert main(["doctor", str(clean)]) == 0
-    assert main(["doctor", str(tmp_path / "nope")]) == 2

@@ -1,4 +1,7 @@
-"""Opening server folders: discovery, mods, load order, level.dat, problems, the sample server, the CLI."""
+"""Opening server folders (kit.servers.server): discovery, the sample server, the world, empty frames.
+
+Mod metadata is tested in test_mods.py, the data pack order and level.dat in test_packs.py, the CLI in test_cli.py.
+"""
 
 from __future__ import annotations
 
@@ -7,12 +10,9 @@ import pytest
 
 import kit
 import kit.servers
-from kit.cli import main
-from kit.samples import sample_save_path
-from kit.samples.server import SERVER_NAME, sample_server_files, write_server, zip_bytes
-from tests.servers.servers_inputs import game_jar, level_dat, mods_toml, pack_mcmeta, recipe, server
+from kit.samples.server import SERVER_NAME, sample_server_files, write_server
+from tests.servers.servers_inputs import SAMPLE, recipe, server
 
-SAMPLE = sample_save_path().parent / SERVER_NAME
 PROBLEM_COLUMNS = ["severity", "kind", "object_id", "field", "message", "path", "pack"]
 
 
@@ -123,137 +123,6 @@ def test_not_a_server(tmp_path):
     assert kit.Server is kit.servers.Server
 
 
-def test_plain_server_jar_level_name_and_world_packs(tmp_path):
-    root = server(
-        tmp_path / "srv",
-        {
-            "server.properties": "# comment\nlevel-name=Survival\\: Island\n",
-            "minecraft_server.1.21.1.jar": game_jar(),
-            "Survival: Island/level.dat": level_dat(["vanilla", "file/b", "file/a", "file/gone"], ["file/c"]),
-            "Survival: Island/datapacks/a/data/x/recipe/a.json": recipe("x:a"),
-            "Survival: Island/datapacks/b/pack.mcmeta": pack_mcmeta({"text": "B ", "extra": [{"text": "pack"}]}),
-            "Survival: Island/datapacks/b/data/x/recipe/b.json": recipe("x:b"),
-            "Survival: Island/datapacks/c/data/x/recipe/c.json": recipe("x:c"),
-            "Survival: Island/datapacks/d/data/x/recipe/d.json": recipe("x:d"),
-            "Survival: Island/datapacks/readme.txt": "not a pack",
-            "Survival: Island/datapacks/e/pack.mcmeta": pack_mcmeta("only a description"),
-        },
-    )
-    s = kit.open_server(root)
-    assert s.level_name == "Survival: Island" and s.loader == "vanilla" and s.minecraft_version == "1.21.1"
-    packs = s.datapacks()
-    assert packs.pack_id.tolist() == ["vanilla", "trade_rebalance", "file/b", "file/a", "file/c", "file/d", "file/e"]
-    assert packs.enabled.tolist() == [True, False, True, True, False, True, True]  # d is new: enabled; c disabled
-    assert packs.description.tolist()[2] == "B pack"
-    assert set(s.load_datapacks().recipes().recipe_id) == {"minecraft:torch", "x:a", "x:b", "x:d"}
-    p = s.problems()
-    assert p.kind.tolist() == ["empty_pack", "missing_pack"] and p.object_id.tolist() == ["file/e", "file/gone"]
-
-
-def test_client_jar_and_no_vanilla(tmp_path):
-    root = server(
-        tmp_path / "srv",
-        {"mods/m.jar": zip_bytes({"META-INF/mods.toml": mods_toml("m"), "data/m/recipe/r.json": recipe("m:r")})},
-    )
-    s = kit.open_server(root)
-    assert s.loader == "forge" and s.minecraft_version == ""
-    assert s.problems().kind.tolist() == ["no_vanilla_data"]
-    client = tmp_path / "1.21.1.jar"
-    client.write_bytes(game_jar())
-    s = kit.open_server(root, client_jar=client)
-    assert s.datapacks().pack_id.tolist() == ["vanilla", "trade_rebalance", "mod:m"]
-    assert {"minecraft:torch", "m:r"} <= set(s.load_datapacks().recipes().recipe_id)
-    notjar = tmp_path / "x.jar"
-    notjar.write_bytes(zip_bytes({"a.txt": "x"}))
-    assert "no_vanilla_data" in set(kit.open_server(root, client_jar=notjar).problems().kind)
-
-
-def test_metadata_formats_jar_in_jar_and_bad_jars(tmp_path):
-    fabric_inner = zip_bytes(
-        {
-            "fabric.mod.json": {"id": "fabric-api-base", "version": "0.1", "name": "Base"},
-            "data/fabric/recipe/x.json": recipe("fabric:x"),
-        }
-    )
-    quilt_inner = zip_bytes(
-        {"quilt.mod.json": {"quilt_loader": {"id": "qsl_core", "version": "7", "metadata": {"name": "QSL"}}}}
-    )
-    root = server(
-        tmp_path / "srv",
-        {
-            "server.jar": game_jar(),
-            "mods/fabric-api.jar": zip_bytes(
-                {
-                    "fabric.mod.json": {
-                        "id": "fabric-api",
-                        "version": "0.100",
-                        "name": "Fabric API",
-                        "jars": [{"file": "META-INF/jars/base.jar"}, {"file": "META-INF/jars/missing.jar"}],
-                    },
-                    "META-INF/jars/base.jar": fabric_inner,
-                }
-            ),
-            "mods/qsl.jar": zip_bytes(
-                {
-                    "quilt.mod.json": {
-                        "quilt_loader": {"id": "qsl", "version": "7", "jars": ["META-INF/jars/core.jar"]}
-                    },
-                    "META-INF/jars/core.jar": quilt_inner,
-                }
-            ),
-            "mods/multi.jar": zip_bytes(
-                {
-                    "META-INF/neoforge.mods.toml": mods_toml("alpha", "2", "beta"),
-                    "data/alpha/recipe/r.json": recipe("alpha:r"),
-                }
-            ),
-            "mods/bad_toml.jar": zip_bytes(
-                {"META-INF/neoforge.mods.toml": "[[mods]\nmodId = ", "data/z/recipe/r.json": recipe("z:r")}
-            ),
-            "mods/no_meta.jar": zip_bytes({"data/nm/recipe/r.json": recipe("nm:r")}),
-            "mods/dup.jar": zip_bytes({"META-INF/neoforge.mods.toml": mods_toml("alpha")}),
-            "mods/empty.jar": b"",
-        },
-    )
-    s = kit.open_server(root)
-    mods = s.mods()
-    assert mods[["mod_id", "loader"]].values.tolist() == [
-        ["alpha", "neoforge"],
-        ["alpha", "neoforge"],
-        ["beta", "neoforge"],
-        ["fabric-api", "fabric"],
-        ["fabric-api-base", "fabric"],
-        ["minecraft", "vanilla"],
-        ["qsl", "quilt"],
-        ["qsl_core", "quilt"],
-    ]
-    assert mods.set_index("mod_id").loc["qsl_core", "display_name"] == "QSL"
-    assert s.loader == "fabric"
-    p = s.problems()
-    assert sorted(zip(p.kind, p.path)) == [
-        ("duplicate_mod", "mods/multi.jar"),
-        ("missing_nested_jar", "mods/fabric-api.jar"),
-        ("no_mod_metadata", "mods/no_meta.jar"),
-        ("not_a_zip", "mods/empty.jar"),
-        ("unreadable_metadata", "mods/bad_toml.jar"),
-    ]
-    assert "neoforge.mods.toml" in p.set_index("kind").loc["unreadable_metadata", "field"]
-    ids = s.datapacks().pack_id.tolist()
-    assert "mod:fabric-api-base" in ids and "mod:no_meta" in ids and "mod:bad_toml" in ids
-    assert {"fabric:x", "alpha:r", "nm:r", "z:r"} <= set(s.load_datapacks().recipes().recipe_id)
-
-
-def test_corrupt_level_dat_is_a_problem_not_a_crash(tmp_path):
-    root = server(
-        tmp_path / "srv",
-        {"world/level.dat": b"\x1f\x8b garbage", "world/datapacks/a/data/x/recipe/a.json": recipe("x:a")},
-    )
-    s = kit.open_server(root)
-    p = s.problems()
-    assert p.kind.tolist() == ["unreadable_level_dat", "no_vanilla_data"]  # errors first
-    assert s.datapacks().pack_id.tolist() == ["file/a"]
-
-
 def test_missing_world_raises_save_not_found(tmp_path):
     root = server(tmp_path / "srv", {"server.properties": "level-name=elsewhere\n"})
     s = kit.open_server(root, level_name="other")
@@ -281,18 +150,6 @@ def test_empty_frames_keep_columns(tmp_path):
         assert list(a.dtypes) == list(b.dtypes), method
 
 
-def test_cli_server(capsys):
-    assert main(["server", str(SAMPLE)]) == 0
-    out = capsys.readouterr().out
-    assert "loader: neoforge" in out and "mods (6):" in out and "data packs in load order (9):" in out
-    assert "removed_by_override" in out and "mods/broken-download.jar" in out
-
-
-def test_cli_server_not_a_server(tmp_path, capsys):
-    assert main(["server", str(tmp_path)]) == 2
-    assert "kit: error:" in capsys.readouterr().err
-
-
 def test_mods_frame_feeds_load_datapacks(sample, tmp_path):
     root = write_server(
         tmp_path / "p",
@@ -306,23 +163,3 @@ def test_mods_frame_feeds_load_datapacks(sample, tmp_path):
     packs = kit.items.load_datapacks(root, mods=sample.mods())
     assert "m:r" in set(packs.recipes().recipe_id)
     assert isinstance(sample.mods(), pd.DataFrame)
-
-
-def test_jar_in_jar_depth_is_bounded(tmp_path):
-    inner = zip_bytes({"META-INF/neoforge.mods.toml": mods_toml("level4")})
-    for depth in (3, 2, 1):
-        inner = zip_bytes(
-            {"META-INF/neoforge.mods.toml": mods_toml(f"level{depth}"), f"META-INF/jarjar/level{depth + 1}.jar": inner}
-        )
-    root = server(
-        tmp_path / "srv",
-        {
-            "mods/top.jar": zip_bytes(
-                {"META-INF/neoforge.mods.toml": mods_toml("level0"), "META-INF/jarjar/level1.jar": inner}
-            )
-        },
-    )
-    s = kit.open_server(root)
-    assert s.mods().mod_id.tolist() == ["level0", "level1", "level2", "level3"]
-    p = s.problems()
-    assert p.kind.tolist() == ["nested_too_deep", "no_vanilla_data"] and p.field[0] == "META-INF/jarjar/level4.jar"

@@ -1,0 +1,162 @@
+"""Recipe files (kit.items.recipes): ingredient and result syntaxes, recipe kinds, modded outputs, format errors."""
+
+from __future__ import annotations
+
+import pytest
+
+import kit.items
+from kit.items.recipes import ItemStack, RecipeFormatError, parse_ingredient, parse_recipe, parse_result
+from tests.items.items_inputs import RESULTS, _load, _recipe, write_pack
+
+
+@pytest.mark.parametrize("data, outputs, note", RESULTS)
+def test_modded_result_formats(tmp_path, data, outputs, note):
+    r = _recipe(tmp_path, data)
+    got = [(s.item_id, s.count, r.chances[i] if r.chances else 1.0) for i, s in enumerate(r.item_results)]
+    assert got == outputs
+    if note:
+        assert note in r.notes
+    assert r.station == (data["type"].split(":")[0],)
+
+
+def test_non_item_inputs_are_noted_and_sized_inputs_keep_their_count(tmp_path):
+    r = _recipe(
+        tmp_path,
+        {
+            "type": "mek:infusing",
+            "item_input": {"count": 3, "item": "a:x"},
+            "chemical_input": {"amount": 10, "chemical": "mek:redstone"},
+            "fluid_input": {"amount": 50, "tag": "c:water"},
+            "output": {"id": "a:y"},
+        },
+    )
+    assert r.inputs == (("a:x",),) and r.input_counts == (3,)
+    assert "chemical_input: 10 × mek:redstone (not an item)" in r.notes
+    assert "fluid_input: 50 × #c:water (not an item)" in r.notes
+    packs = kit.items.load_datapacks(tmp_path / "p")
+    assert packs.item_sources("a:y").sources[0].inputs[0].count == 3
+    assert len(packs.problems()) == 0  # a fluid tag is not an undefined item tag
+
+
+def test_special_recipe_without_inputs_or_outputs_is_explained(tmp_path):
+    r = _recipe(tmp_path, {"type": "mekanism:bin_insert", "category": "misc"})
+    assert r.result is None and "special recipe implemented in the mod's code" in r.notes[0]
+
+
+def test_malformed_custom_ingredient_is_a_format_error(tmp_path):
+    packs = _load(
+        tmp_path,
+        {
+            "data/m/recipe/r.json": {
+                "type": "minecraft:crafting_shapeless",
+                "result": {"id": "a:out"},
+                "ingredients": [{"type": "neoforge:difference", "base": {"item": "a:x"}}],
+            }
+        },
+    )
+    assert "field 'ingredients[0].subtracted'" in packs.problems().message[0]
+
+
+def test_unknown_recipe_types_keep_type_and_readable_ingredients(tmp_path):
+    packs = kit.items.load_datapacks(
+        write_pack(
+            tmp_path / "p",
+            {
+                "data/m/recipe/crush.json": {
+                    "type": "create:crushing",
+                    "ingredients": [{"item": "minecraft:cobblestone"}],
+                    "processingTime": 250,
+                    "result": {"id": "minecraft:gravel"},
+                },
+                "data/m/recipe/odd.json": {"type": "mod:odd", "input": {"weird": 1}},
+            },
+        )
+    )
+    crush = packs.recipe("m:crush")
+    assert crush.kind == "unknown" and crush.recipe_type == "create:crushing"
+    assert crush.inputs == (("minecraft:cobblestone",),)
+    src = packs.item_sources("minecraft:gravel").sources[0]
+    assert src.type == "create:crushing" and src.station == ("create",)  # the recipe type's mod
+    assert packs.recipe("m:odd").inputs == ()
+    assert "input: unreadable input" in packs.recipe("m:odd").notes[0]
+    assert len(packs.problems()) == 0
+
+
+@pytest.mark.parametrize(
+    ("value", "refs"),
+    [
+        ("minecraft:stick", ("minecraft:stick",)),
+        ("stick", ("minecraft:stick",)),  # no namespace: minecraft
+        ("#minecraft:planks", ("#minecraft:planks",)),
+        ({"item": "a:x"}, ("a:x",)),
+        ({"tag": "c:ingots"}, ("#c:ingots",)),
+        ({"tag": "#c:ingots"}, ("#c:ingots",)),
+        (["a:x", {"item": "a:y"}, "a:x", "#c:z"], ("a:x", "a:y", "#c:z")),  # a list: in order, no repeats
+        ({"ingredient": {"item": "a:x"}, "count": 3}, ("a:x",)),  # a sized ingredient
+        ({"items": ["a:x", "a:y"]}, ("a:x", "a:y")),
+    ],
+)
+def test_parse_ingredient_syntaxes(value, refs):
+    assert parse_ingredient(value) == refs
+
+
+@pytest.mark.parametrize(
+    ("value", "match"),
+    [
+        ("  ", r"field 'key\[0\]': empty ingredient string"),
+        ([], r"field 'key\[0\]': empty ingredient list"),
+        ({"count": 2}, r"field 'key\[0\]': unreadable ingredient object with keys \['count'\]"),
+        (5, r"field 'key\[0\]': expected a string, list or object, got int"),
+    ],
+)
+def test_parse_ingredient_errors_name_the_field(value, match):
+    with pytest.raises(RecipeFormatError, match=match):
+        parse_ingredient(value, "key[0]")
+
+
+def test_parse_result_syntaxes_and_errors():
+    assert parse_result("a:x") == ItemStack("a:x")
+    assert parse_result({"id": "a:x", "count": 4}) == ItemStack("a:x", 4)
+    assert parse_result({"item": "x", "Count": 2.0}) == ItemStack("minecraft:x", 2)  # older syntax
+    with_components = parse_result({"id": "a:x", "components": {"minecraft:max_stack_size": 16}})
+    assert with_components.components == {"minecraft:max_stack_size": 16}
+    assert with_components.to_json() == {"id": "a:x", "components": {"minecraft:max_stack_size": 16}}
+    assert parse_result({"item": "a:x", "nbt": "{a:1}"}).components == {"nbt": "{a:1}"}
+    with pytest.raises(RecipeFormatError, match=r"field 'result.count': expected a positive integer, got 0"):
+        parse_result({"id": "a:x", "count": 0})
+    with pytest.raises(RecipeFormatError, match=r"field 'result.id': missing item id"):
+        parse_result({"count": 1})
+    with pytest.raises(RecipeFormatError, match=r"field 'result': expected an item id or a result object"):
+        parse_result(["a:x"])
+
+
+def test_parse_recipe_kinds_and_provenance():
+    shaped = parse_recipe(
+        "t:r",
+        {"type": "crafting_shaped", "pattern": ["a ", " a"], "key": {"a": "t:x"}, "result": "t:y", "group": "g"},
+        pack="p",
+        path="data/t/recipe/r.json",
+        folder="recipe",
+    )
+    assert (shaped.kind, shaped.recipe_type, shaped.width) == ("shaped", "minecraft:crafting_shaped", 2)
+    assert shaped.inputs == (("t:x",), (), (), ("t:x",)) and shaped.result == ItemStack("t:y")
+    assert (shaped.group, shaped.pack, shaped.path, shaped.folder) == ("g", "p", "data/t/recipe/r.json", "recipe")
+    smelt = parse_recipe("t:s", {"type": "minecraft:smelting", "ingredient": "t:ore", "result": {"id": "t:ingot"}})
+    assert smelt.kind == "cooking" and smelt.inputs == (("t:ore",),) and smelt.width == 0
+    special = parse_recipe("t:d", {"type": "minecraft:crafting_special_bookcloning"})
+    assert special.kind == "special" and special.result is None and special.output_refs == ()
+
+
+@pytest.mark.parametrize(
+    ("data", "match"),
+    [
+        ([], "expected a JSON object, got list"),
+        ({}, "field 'type': missing recipe type"),
+        ({"type": "  "}, "field 'type': missing recipe type"),
+        ({"type": "minecraft:smelting", "result": "t:x"}, "ingredient"),
+    ],
+)
+def test_parse_recipe_format_errors(data, match):
+    with pytest.raises(RecipeFormatError, match=match):
+        parse_recipe("t:r", data)
+    assert issubclass(RecipeFormatError, ValueError)
