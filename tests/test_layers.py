@@ -281,3 +281,46 @@ def test_the_size_check_sees_a_long_function(tmp_path):
     path.write_text(f"def long():\n{body}\n", encoding="utf-8")
     assert _oversized("kit.long", path) == [f"kit.long.long (line 1): {MAX_FUNCTION_LINES + 1} lines (at most 100)"]
     assert _oversized("kit.samples.long", path) == []
+
+
+TESTS = KIT.parent / "tests"
+
+
+def _is_moved_path(path: Path) -> bool:
+    """A deprecated shim: the module only redirects an old import path to its new home (tested as such)."""
+    text = path.read_text(encoding="utf-8")
+    return "is deprecated and will be removed" in text and "sys.modules[__name__]" in text
+
+
+def _unmirrored(modules: list[tuple[str, Path]], tests: Path) -> list[str]:
+    """Public modules without ``tests/<package path>/test_<module>.py`` (or ``test_<module>_<aspect>.py``).
+
+    Exempt: packages' ``__init__``/``__main__``, private ``_x`` modules (tested through the public module that uses
+    them), ``errors`` modules (tests/core/test_errors.py walks every error class) and deprecated shims.
+    """
+    missing = []
+    for module, path in modules:
+        name = path.stem
+        if name.startswith("_") or name == "errors" or _is_moved_path(path):
+            continue
+        folder = tests.joinpath(*module.split(".")[1:-1])
+        if not (folder / f"test_{name}.py").exists() and not any(folder.glob(f"test_{name}_*.py")):
+            missing.append(f"{module} -> {(folder / f'test_{name}.py').relative_to(tests.parent)}")
+    return missing
+
+
+def test_tests_mirror_modules():
+    """Every public module has its own test file at the mirrored path (issue 21)."""
+    missing = _unmirrored(_modules(), TESTS)
+    assert not missing, "modules without a mirrored test file:\n" + "\n".join(missing)
+
+
+def test_the_mirror_check_sees_a_missing_test_file(tmp_path):
+    (tmp_path / "kit" / "pkg").mkdir(parents=True)
+    (tmp_path / "tests" / "pkg").mkdir(parents=True)
+    for name in ("tested", "aspects", "untested", "_private", "errors"):
+        (tmp_path / "kit" / "pkg" / f"{name}.py").write_text("", encoding="utf-8")
+    (tmp_path / "tests" / "pkg" / "test_tested.py").write_text("", encoding="utf-8")
+    (tmp_path / "tests" / "pkg" / "test_aspects_hostile.py").write_text("", encoding="utf-8")
+    modules = [(f"kit.pkg.{p.stem}", p) for p in sorted((tmp_path / "kit" / "pkg").glob("*.py"))]
+    assert _unmirrored(modules, tmp_path / "tests") == ["kit.pkg.untested -> tests/pkg/test_untested.py"]
