@@ -18,7 +18,6 @@ as a background without fingerprints: it cannot be proven current, so it would b
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import json
 from collections.abc import Iterable, Mapping
@@ -26,7 +25,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kit.core.errors import InvalidParameterError
-from kit.ftb.errors import UnknownQuestError
 from kit.ftb.guides import DEFAULT_GUIDE_RULE, GuideRule, guide_ids
 from kit.saves.tables import QUEST_BACKGROUNDS
 
@@ -94,13 +92,7 @@ def _fingerprint(payload: object) -> str:
 
 
 def _check_quest(book: QuestBook, quest_id: str) -> str:
-    if quest_id in book.quest_by_id:
-        return quest_id
-    near = difflib.get_close_matches(str(quest_id).upper(), sorted(book.quest_by_id), n=3, cutoff=0.5)
-    hint = f"; nearest: {', '.join(near)}" if near else ""
-    raise UnknownQuestError(
-        f"quest {quest_id!r} is not in the quest book {book.path} ({len(book.quest_by_id)} quests){hint}"
-    )
+    return book.quest(quest_id).quest_id
 
 
 def content_fingerprint(book: QuestBook, quest_id: str) -> str:

@@ -7,11 +7,13 @@ as an argument, and :mod:`kit.ftb.questions` connects it to the question flow.
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kit.ftb import lang as _lang
+from kit.ftb.errors import QuestBookError, UnknownQuestError
 from kit.ftb.records import Chapter, ChapterGroup, Quest, QuestLink, Reward, RewardTable, Task
 
 if TYPE_CHECKING:
@@ -126,6 +128,15 @@ MISSING_SCHEMA = dict(
 )
 
 
+#: The quest visibility flags whose default a chapter gives (:meth:`QuestBook.effective`).
+_VISIBILITY_FLAGS = (
+    "hide_until_deps_visible",
+    "hide_until_deps_complete",
+    "hide_details_until_startable",
+    "hide_text_until_complete",
+)
+
+
 @dataclass
 class QuestBook:
     """A parsed quest book. Build it with :func:`read_quest_book`.
@@ -237,9 +248,26 @@ class QuestBook:
             self._dependents = {k: tuple(v) for k, v in found.items()}
         return self._dependents.get(object_id, ())
 
+    def quest(self, quest_id: str) -> Quest:
+        """The quest with this id.
+
+        Raises
+        ------
+        UnknownQuestError
+            When the book has no such quest (the message gives the book, its quest count and the nearest ids).
+        """
+        quest = self.quest_by_id.get(quest_id)
+        if quest is not None:
+            return quest
+        near = difflib.get_close_matches(str(quest_id).upper(), sorted(self.quest_by_id), n=3, cutoff=0.5)
+        hint = f"; nearest: {', '.join(near)}" if near else ""
+        raise UnknownQuestError(
+            f"quest {quest_id!r} is not in the quest book {self.path} ({len(self.quest_by_id)} quests){hint}"
+        )
+
     def quest_chapter(self, quest_id: str) -> Chapter:
-        """The chapter holding a quest."""
-        return self.chapter_by_id[self.quest_by_id[quest_id].chapter_id]
+        """The chapter holding a quest (:class:`UnknownQuestError` for an unknown id, as :meth:`quest`)."""
+        return self.chapter_by_id[self.quest(quest_id).chapter_id]
 
     # -- frames ------------------------------------------------------------------------------
     def _language(self, language: str | None) -> str:
@@ -249,9 +277,12 @@ class QuestBook:
         """A quest's visibility flag with the chapter default applied.
 
         ``flag`` is one of ``hide_until_deps_visible``, ``hide_until_deps_complete``,
-        ``hide_details_until_startable``, ``hide_text_until_complete``.
+        ``hide_details_until_startable``, ``hide_text_until_complete``. An unknown quest id raises
+        :class:`UnknownQuestError` and an unknown flag :class:`QuestBookError`, each naming what exists.
         """
-        quest = self.quest_by_id[quest_id]
+        if flag not in _VISIBILITY_FLAGS:
+            raise QuestBookError(f"unknown visibility flag {flag!r}; the flags are {', '.join(_VISIBILITY_FLAGS)}")
+        quest = self.quest(quest_id)
         own = getattr(quest, flag)
         if own is not None:
             return own
@@ -266,7 +297,7 @@ class QuestBook:
 
     def quest_progression_mode(self, quest_id: str) -> str:
         """``linear`` or ``flexible``: the quest's mode, else its chapter's, else the book's."""
-        quest = self.quest_by_id[quest_id]
+        quest = self.quest(quest_id)
         if quest.progression_mode != "default":
             return quest.progression_mode
         chapter = self.chapter_by_id[quest.chapter_id]

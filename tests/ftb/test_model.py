@@ -90,3 +90,21 @@ def test_frames_of_the_small_book(small):
     ]
     assert small.missing_translations("en_us").empty
     assert repr(small).startswith("QuestBook(path=") and "quests=3" in repr(small)
+
+
+def test_an_unknown_quest_is_a_kit_error_naming_the_nearest_ids(small):
+    from kit.ftb import UnknownQuestError
+
+    assert small.quest("00000000000000A1").quest_id == "00000000000000A1"
+    for look_up in (small.quest, small.quest_chapter, small.quest_progression_mode):
+        with pytest.raises(UnknownQuestError, match=r"'00000000000000a9' is not in the quest book .*nearest: 0+A"):
+            look_up("00000000000000a9")
+    with pytest.raises(UnknownQuestError, match=r"quest 'nope' is not in the quest book .*\(\d+ quests\)$"):
+        small.effective("nope", "hide_until_deps_visible")
+
+
+def test_an_unknown_visibility_flag_is_refused_with_the_flags(small):
+    from kit.ftb import QuestBookError
+
+    with pytest.raises(QuestBookError, match="unknown visibility flag 'hide'; the flags are hide_until_deps_visible"):
+        small.effective("00000000000000A1", "hide")
