@@ -49,8 +49,11 @@ def task_cpu(client) -> dict[str, dict[str, float]]:
     return {worker: {str(k): v for k, v in found.items()} for worker, found in client.run(_collect).items()}
 
 
-def structure(per_worker: dict[str, dict[str, float]], weights: list[int] | None = None) -> dict:
-    """The load-independent figures of a run from its tasks' CPU (and the partitions' planned work, when given)."""
+def structure(per_worker: dict[str, dict[str, float]], weights: list[int] | None = None, only: str = "") -> dict:
+    """The load-independent figures of a run from its tasks' CPU (and the partitions' planned work, when given);
+    ``only``: count only the tasks whose key holds it (a bag's tasks that merely hold its input or join its output
+    take no time worth counting and would hide the spread of the real ones)."""
+    per_worker = {w: {k: v for k, v in found.items() if only in k} for w, found in per_worker.items()}
     tasks = sorted((v for found in per_worker.values() for v in found.values()), reverse=True)
     sums = [sum(found.values()) for found in per_worker.values()]
     counts = [len(found) for found in per_worker.values()]

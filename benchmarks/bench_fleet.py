@@ -218,7 +218,7 @@ def run_variant(
             else:
                 cov = kit.fleet.coverage(library, data / "st", client=client, chat_options=chat_options, progress=False)
                 out.update(rows=int(cov["n_activated"].sum()))
-                out.update(structure(task_cpu(client)))
+                out.update(structure(task_cpu(client), only="_replay_part"))
             out.setdefault("seconds", time.perf_counter() - started)
             # the client and, on a LocalCluster, the scheduler
             out.setdefault("client_cpu_seconds", time.process_time() - cpu)
@@ -306,9 +306,11 @@ def _scale_run(client, saves: list[Path]) -> dict:
     started = time.perf_counter()
     with get_task_stream(client) as stream:
         fleet = kit.fleet.open_fleet(saves, client=client)
-        opened = time.perf_counter()
+        opened, clock = time.perf_counter(), time.time()
         results = fleet.compute(fleet.summary(), fleet.tables(), fleet.problems(), progress=False)
         wall = time.perf_counter() - started  # before the task stream is fetched from the scheduler
+        ended = time.time()
+    spans = [s for t in stream.data for s in t["startstops"] if s["action"] == "compute"]
     tasks = _task_stats(stream.data)
     busy = tasks["task_seconds"] / workers
     compute_wall = wall - (opened - started)
@@ -320,6 +322,9 @@ def _scale_run(client, saves: list[Path]) -> dict:
         **structure(task_cpu(client), weights),
         "worker_task_wall": sorted(by_worker_stream(stream.data).values()),
         "open_seconds": opened - started,
+        # Fleet.compute before the first task starts (graph, submission) and after the last ends (results to the client)
+        "head_seconds": min(s["start"] for s in spans) - clock,
+        "tail_seconds": ended - max(s["stop"] for s in spans),
         "compute_seconds": compute_wall,
         "overhead_share": max(0.0, compute_wall - busy) / compute_wall,
         "overhead_share_with_open": max(0.0, wall - busy) / wall,
@@ -358,6 +363,7 @@ def scale(n: int, repeat: int) -> None:
             f"{min(x['overhead_share'] for x in rs):.1%} of Fleet.compute's wall "
             f"({min(x['overhead_share_with_open'] for x in rs):.1%} with open_fleet)\n"
             f"    best run: tasks computed {', '.join(f'{w:.2f}' for w in r['worker_task_wall'])} s of wall per worker; "
+            f"Fleet.compute {r['head_seconds']:.2f} s before the first task, {r['tail_seconds']:.2f} s after the last; "
             f"{describe(r)}"
         )
     small, big = (min(x["worker_peak_mb"] for x in runs[k]) for k in runs)
