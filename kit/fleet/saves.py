@@ -9,6 +9,7 @@ saves, and no function here joins one save's players with another's.
 from __future__ import annotations
 
 import functools
+import hashlib
 import math
 import os
 from collections.abc import Callable, Iterable, Mapping
@@ -22,6 +23,7 @@ from kit.fleet._finding import check_count_option, database_size, find_saves, sa
 from kit.fleet._save_reads import (
     FleetSave,
     FusedRead,
+    Partition,
     PartitionReader,
     documents_rows,
     partition_reader,
@@ -130,9 +132,20 @@ class Fleet:
         # The partitions are already of the schema's dtypes: no per-partition string conversion layer.
         read = partition_reader(reader, schema, *args)
         with dask.config.set({"dataframe.convert-string": False}):
-            lazy = dd.from_map(read, list(self.partitions), meta=frame(schema), label=label, enforce_metadata=False)
+            lazy = dd.from_map(read, self._named_partitions, meta=frame(schema), label=label, enforce_metadata=False)
         self._reads[lazy._name] = (read, label)
         return lazy
+
+    @functools.cached_property
+    def _named_partitions(self) -> list[Partition]:
+        """The partitions named by one digest of the fleet (ids, folders, sizes, grouping) and their position."""
+        digest = hashlib.blake2b(digest_size=16)
+        for group in self.partitions:
+            digest.update(b"\1")
+            for item in group:
+                digest.update(f"{item.save_id}\0{os.fspath(item.path)}\0{item.size_bytes}\0".encode("utf-8", "replace"))
+        token = digest.hexdigest()
+        return [Partition(group, f"{token}-{i}") for i, group in enumerate(self.partitions)]
 
     @functools.cached_property
     def _plain_partitions(self) -> list[tuple[tuple[str, str], ...]]:
