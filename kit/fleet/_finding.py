@@ -105,8 +105,16 @@ def database_size(folder: Path) -> int:
 
 
 def save_ids(paths: list[Path]) -> list[str]:
-    absolute = [p.absolute() for p in paths]
+    """Each path relative to the folder all share (``"server-01/2026-10-01"``), or the folder name of a single save.
+
+    String operations on ``os.fspath`` of the paths (already normalised by ``Path``), with the working folder read
+    once: ``Path.absolute`` and ``relative_to`` cost more than the whole computation for a fleet of small saves.
+    """
+    cwd = os.getcwd()
+    absolute = [text if os.path.isabs(text) else os.path.join(cwd, text) for text in map(os.fspath, paths)]
+    absolute = [text[: -len(os.sep) - 1] if text.endswith(os.sep + ".") else text for text in absolute]  # "x/."
     if len(absolute) == 1:
-        return [absolute[0].name or str(absolute[0])]
-    common = Path(os.path.commonpath([str(p) for p in absolute]))
-    return [p.relative_to(common).as_posix() or p.name for p in absolute]
+        return [os.path.basename(absolute[0]) or absolute[0]]
+    common = os.path.commonpath(absolute)
+    skip = len(common) if common.endswith(os.sep) else len(common) + 1
+    return [text[skip:].replace(os.sep, "/") if text != common else "." for text in absolute]

@@ -10,7 +10,7 @@ same partition, so the result equals ``kit.worldbook.coverage`` on the whole cor
 
 from __future__ import annotations
 
-import hashlib
+import heapq
 import math
 import os
 from collections.abc import Iterable, Mapping, Sequence
@@ -37,17 +37,45 @@ _OPTIONS = {"scan_depth", "rng"}
 MAX_CHATS_PER_PARTITION = 500
 
 
-def _bucket(conversation_id: str, n: int) -> int:
-    digest = hashlib.blake2b(conversation_id.encode("utf-8"), digest_size=8).digest()
-    return int.from_bytes(digest, "little") % n
+def _work(item: Any) -> int:
+    """A conversation's replay work, in bytes of chat: a file's size, or a conversation's text (with a little for each
+    turn). Only used to balance partitions, so a file that cannot be read counts as empty.
+    """
+    if isinstance(item, ChatFile):
+        try:
+            return os.stat(item.path).st_size
+        except OSError:
+            return 0
+    conversation = item.conversation if isinstance(item, ChatLog) else item
+    return sum(len(turn.message) + 64 for turn in conversation.turns)
 
 
 def _split(items: list[Any], ids: list[str], per_partition: int) -> list[list[Any]]:
+    """About ``len(items) / per_partition`` partitions of about equal work, conversations sharing an id together.
+
+    Largest first, each conversation (with those sharing its id) goes to the partition with the least work that still
+    has room for it (at most ``per_partition`` conversations, unless none has): chats differ in length by a factor of
+    ten and more, so partitions of equal counts differ in replay time, and the worker given the heaviest finishes last
+    while the others wait. Each partition keeps the corpus order.
+    """
     n = max(1, math.ceil(len(items) / per_partition))
-    buckets: list[list[Any]] = [[] for _ in range(n)]
-    for item, cid in zip(items, ids):
-        buckets[_bucket(cid, n)].append(item)
-    return [b for b in buckets if b]
+    positions: dict[str, list[int]] = {}
+    for position, cid in enumerate(ids):
+        positions.setdefault(cid, []).append(position)
+    groups = [(sum(_work(items[p]) for p in group), group) for group in positions.values()]
+    groups.sort(key=lambda g: -g[0])  # stable: equal work keeps the corpus order, so the split is deterministic
+    members: list[list[int]] = [[] for _ in range(n)]
+    lightest = [(0, b) for b in range(n)]  # a heap of (work, partition)
+    for weight, group in groups:
+        full = []
+        while len(lightest) > 1 and len(members[lightest[0][1]]) + len(group) > per_partition:
+            full.append(heapq.heappop(lightest))  # no room there: the next lightest
+        work, b = heapq.heappop(lightest)
+        members[b].extend(group)
+        heapq.heappush(lightest, (work + weight, b))
+        for entry in full:
+            heapq.heappush(lightest, entry)
+    return [[items[p] for p in sorted(group)] for group in members if group]
 
 
 def _replay_part(

@@ -9,21 +9,30 @@ saves, and no function here joins one save's players with another's.
 from __future__ import annotations
 
 import functools
+import hashlib
 import math
 import os
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kit.core.errors import KitError
 from kit.core.frames import frame
 from kit.core.problems import problem_schema
 from kit.fleet._dask import TASKS_PER_THREAD, check_progress, compute_with_calls, resolve_client, worker_threads
 from kit.fleet._finding import check_count_option, database_size, find_saves, save_ids
+from kit.fleet._save_reads import (
+    FleetSave,
+    FusedRead,
+    Partition,
+    PartitionReader,
+    documents_rows,
+    partition_reader,
+    problem_rows,
+    saves_rows,
+    summary_rows,
+    tables_rows,
+)
 from kit.fleet.errors import FleetParameterError, FleetSourceError
-from kit.retrieval import split_paragraphs  # imported with the module, not inside every task
-from kit.saves.save import Save, open_save
 from kit.saves.stats import SUMMARY_SCHEMA as SAVE_SUMMARY_SCHEMA
 from kit.saves.tables import documents_table
 
@@ -81,173 +90,6 @@ SAVES_COLUMNS, SUMMARY_COLUMNS, TABLES_COLUMNS = SAVES_SCHEMA, SUMMARY_SCHEMA, T
 DOCUMENTS_COLUMNS, FLEET_PROBLEM_COLUMNS = DOCUMENTS_SCHEMA, FLEET_PROBLEM_SCHEMA
 
 
-@dataclass(frozen=True)
-class FleetSave:
-    """One save of a fleet: its id (the path relative to the saves' common folder) and folder."""
-
-    save_id: str
-    path: Path
-    size_bytes: int = 0
-
-    def __dask_tokenize__(self) -> tuple[str, str, str, int]:
-        """Dask's token for this save: its fields as plain values (Dask otherwise pickles every record of the
-        fleet to name a collection, a quarter of a second for 1,000 saves on the client).
-        """
-        return ("kit.fleet.FleetSave", self.save_id, os.fspath(self.path), self.size_bytes)
-
-
-# -- per-save reading (runs inside the tasks) -----------------------------------------------------
-
-
-def _problem(item: FleetSave, kind: str, object_id: str, message: str, path: str) -> dict[str, Any]:
-    return {
-        "severity": "error",
-        "kind": kind,
-        "object_id": object_id,
-        "field": None,
-        "message": message,
-        "path": path,
-        "save_id": item.save_id,
-    }
-
-
-def _open(item: FleetSave) -> Save | None:
-    try:
-        return open_save(item.path)
-    except (KitError, OSError):
-        return None
-
-
-def _summary_rows(item: FleetSave) -> list[dict[str, Any]]:
-    """The rows of ``Save.summary()`` (its :meth:`~kit.saves.database.AgentDatabase.stats` records) with
-    ``save_id``; a database that cannot be read has no row, the readable ones keep theirs.
-    """
-    return [{"save_id": item.save_id, **vars(stats)} for _, stats in _readable(item, lambda h: h.stats())]
-
-
-def _readable(item: FleetSave, read: Callable[[Any], Any]) -> Iterator[tuple[Any, Any]]:
-    """``(handle, read(handle))`` for every database of the save that ``read`` can read (nothing when the save
-    does not open); a database that fails is skipped (``problems()`` reports it).
-    """
-    save = _open(item)
-    if save is None:
-        return
-    with save:
-        for handle in save.databases.handles():
-            try:
-                value = read(handle)
-            except (KitError, OSError):
-                continue
-            yield handle, value
-
-
-def _tables_rows(item: FleetSave) -> list[dict[str, Any]]:
-    return [
-        {"save_id": item.save_id, "scope": handle.scope, "player_uuid": handle.player_uuid or "", **vars(t)}
-        for handle, tables in _readable(item, lambda h: h.table_stats())
-        for t in tables
-    ]
-
-
-def _documents_rows(item: FleetSave, table_id: str) -> list[dict[str, Any]]:
-    rows = []
-    for handle, docs in _readable(item, lambda h: h.frame(table_id) if table_id in h.table_ids() else None):
-        if docs is None or "doc_id" not in docs.columns:
-            continue  # no such table, or stored with another codec: not a documents table in this save
-        for r in docs.to_dict("records"):
-            rows.append(
-                {
-                    "save_id": item.save_id,
-                    "scope": handle.scope,
-                    "player_uuid": handle.player_uuid or "",
-                    "language": r["language"],
-                    "doc_id": r["doc_id"],
-                    "title": r["title"],
-                    "n_paragraphs": len(split_paragraphs(r["text"])),
-                    "n_chars": r["n_chars"],
-                }
-            )
-    return rows
-
-
-def _unreadable(handles: list[Any]) -> list[tuple[Any, Exception]]:
-    """``(handle, error)`` for every database that does not decode (decoding is all it does: no frame, no sizes)."""
-    failed: list[tuple[Any, Exception]] = []
-    for handle in handles:
-        try:
-            handle.table_ids()
-        except (KitError, OSError) as exc:
-            failed.append((handle, exc))
-    return failed
-
-
-def _problem_rows(item: FleetSave) -> list[dict[str, Any]]:
-    if not item.path.is_dir():
-        return [_problem(item, "missing_save", item.save_id, "no such save folder", str(item.path))]
-    save = _open(item)
-    if save is None:
-        return [_problem(item, "missing_save", item.save_id, "cannot open the save folder", str(item.path))]
-    with save:
-        return [
-            _problem(item, "unreadable_database", handle.player_uuid or "shared", str(exc), str(handle.path))
-            for handle, exc in _unreadable(save.databases.handles())
-        ]
-
-
-def _saves_rows(item: FleetSave) -> list[dict[str, Any]]:
-    save = _open(item)
-    readable, n_players, size = False, 0, 0
-    if save is not None:
-        with save:
-            handles = save.databases.handles()
-            readable = not _unreadable(handles)
-            n_players = len(handles) - 1
-            size = sum(h.path.stat().st_size for h in handles if h.path.is_file())
-    return [
-        {
-            "save_id": item.save_id,
-            "path": str(item.path),
-            "readable": readable,
-            "n_players": n_players,
-            "size_bytes": size,
-        }
-    ]
-
-
-@dataclass(frozen=True)
-class _PartitionReader:
-    """What one task runs: ``reader`` over every save of a partition, the rows framed once with ``schema``.
-
-    A module-level class, so a task pickles by reference (a closure is pickled by value with its globals),
-    and Dask names the collection from :meth:`__dask_tokenize__` instead of pickling the function.
-    """
-
-    reader: Callable[..., list[dict[str, Any]]]
-    schema: Mapping[str, Any]
-    args: tuple[Any, ...] = ()
-
-    def __call__(self, group: tuple[FleetSave, ...]) -> pd.DataFrame:
-        return frame(self.schema, [row for item in group for row in self.reader(item, *self.args)])
-
-    def columns(self, group: tuple[tuple[str, str], ...]) -> list[list[Any]]:
-        """The partition's rows as one list per column in schema order (``Fleet.compute``'s task): plain values
-        pickle smaller and faster than a DataFrame, and the client frames every partition's lists once.
-
-        ``group`` holds ``(save_id, path)`` strings, so a task carries no ``Path`` or record objects.
-        """
-        rows = [row for save_id, path in group for row in self.reader(FleetSave(save_id, Path(path)), *self.args)]
-        return [[row.get(name) for row in rows] for name in self.schema]
-
-    def __dask_tokenize__(self) -> tuple[Any, ...]:
-        reader = f"{self.reader.__module__}.{self.reader.__qualname__}"
-        schema = tuple((name, str(dtype)) for name, dtype in self.schema.items())
-        return ("kit.fleet.saves._PartitionReader", reader, schema, self.args)
-
-
-def _partition(reader: Callable[..., list[dict[str, Any]]], schema: Mapping[str, Any], *args: Any) -> _PartitionReader:
-    return _PartitionReader(reader, schema, tuple(args))
-
-
 # -- the fleet ---------------------------------------------------------------------------------------
 
 
@@ -269,7 +111,7 @@ class Fleet:
     partitions: tuple[tuple[FleetSave, ...], ...]
     client: Any = field(default=None, repr=False, compare=False)
     #: The reads behind the collections this fleet made (by Dask name), which :meth:`compute` runs as plain tasks.
-    _reads: dict[str, tuple[_PartitionReader, str]] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _reads: dict[str, tuple[PartitionReader, str]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __len__(self) -> int:
         return len(self.items)
@@ -288,11 +130,22 @@ class Fleet:
         if not self.partitions:  # a fleet without saves: one empty partition of the same schema
             return dd.from_pandas(frame(schema), npartitions=1)
         # The partitions are already of the schema's dtypes: no per-partition string conversion layer.
-        read = _partition(reader, schema, *args)
+        read = partition_reader(reader, schema, *args)
         with dask.config.set({"dataframe.convert-string": False}):
-            lazy = dd.from_map(read, list(self.partitions), meta=frame(schema), label=label, enforce_metadata=False)
+            lazy = dd.from_map(read, self._named_partitions, meta=frame(schema), label=label, enforce_metadata=False)
         self._reads[lazy._name] = (read, label)
         return lazy
+
+    @functools.cached_property
+    def _named_partitions(self) -> list[Partition]:
+        """The partitions named by one digest of the fleet (ids, folders, sizes, grouping) and their position."""
+        digest = hashlib.blake2b(digest_size=16)
+        for group in self.partitions:
+            digest.update(b"\1")
+            for item in group:
+                digest.update(f"{item.save_id}\0{os.fspath(item.path)}\0{item.size_bytes}\0".encode("utf-8", "replace"))
+        token = digest.hexdigest()
+        return [Partition(group, f"{token}-{i}") for i, group in enumerate(self.partitions)]
 
     @functools.cached_property
     def _plain_partitions(self) -> list[tuple[tuple[str, str], ...]]:
@@ -310,7 +163,7 @@ class Fleet:
             each as its ``Save.summary()`` orders them. A database that cannot be read has no row (it is in
             :meth:`problems`), the rest of its save still has theirs.
         """
-        return self._lazy(_summary_rows, SUMMARY_SCHEMA, "fleet-summary")
+        return self._lazy(summary_rows, SUMMARY_SCHEMA, "fleet-summary")
 
     def tables(self) -> dd.DataFrame:
         """One row per table of every readable database (lazy).
@@ -321,7 +174,7 @@ class Fleet:
             Columns ``save_id, scope, player_uuid, table_id, codec, n_entries, n_documents, size_bytes`` (the
             columns of ``AgentDatabase.tables()`` but ``is_documents``).
         """
-        return self._lazy(_tables_rows, TABLES_SCHEMA, "fleet-tables")
+        return self._lazy(tables_rows, TABLES_SCHEMA, "fleet-tables")
 
     def documents(self, table_id: str) -> dd.DataFrame:
         """One row per document of the documents table ``table_id`` in every readable database (lazy).
@@ -339,7 +192,7 @@ class Fleet:
             :func:`kit.retrieval.split_paragraphs` splits the text), ``n_chars``; stored order.
         """
         table_id = documents_table(table_id).id
-        return self._lazy(_documents_rows, DOCUMENTS_SCHEMA, "fleet-documents", table_id)
+        return self._lazy(documents_rows, DOCUMENTS_SCHEMA, "fleet-documents", table_id)
 
     def problems(self) -> dd.DataFrame:
         """One row per unreadable database file or missing save folder (lazy); one bad save never stops the rest.
@@ -353,7 +206,7 @@ class Fleet:
             the whole file), ``message`` (the single-save error, naming the file and reason), ``path``,
             ``save_id``.
         """
-        return self._lazy(_problem_rows, FLEET_PROBLEM_SCHEMA, "fleet-problems")
+        return self._lazy(problem_rows, FLEET_PROBLEM_SCHEMA, "fleet-problems")
 
     def saves(self, *, progress: bool | None = None) -> pd.DataFrame:
         """One row per save. Computes (every database is decoded to tell whether it is readable).
@@ -370,7 +223,7 @@ class Fleet:
             Columns ``save_id, path, readable`` (every database file decodes), ``n_players`` (player database
             files), ``size_bytes`` (of the database files); sorted by ``save_id``.
         """
-        lazy = self._lazy(_saves_rows, SAVES_SCHEMA, "fleet-saves")
+        lazy = self._lazy(saves_rows, SAVES_SCHEMA, "fleet-saves")
         (result,) = self.compute(lazy, progress=progress)
         return result
 
@@ -383,31 +236,36 @@ class Fleet:
         never. ``collection.compute()`` works too: it uses Dask's default scheduler, or the ``distributed.Client``
         created last in the session.
 
-        A frame of this fleet used as it is (``fleet.compute(fleet.summary())``) takes Dask's leanest route, with the
-        same result: one task per partition (``client.map`` on a cluster) returns its rows as plain column lists,
-        and they are framed once here, so no DataFrame graph is built or optimised, no frame is made, pickled or
-        concatenated per partition. A frame derived from it (``summary[summary.n_entries > 0]``) and any other
+        The frames of this fleet used as they are (``fleet.compute(fleet.summary(), fleet.problems())``) take Dask's
+        leanest route, with the same result: one task per partition (``client.map`` on a cluster) opens each of its
+        saves once, runs every such read on it (each database is decoded once for all of them) and returns the rows
+        as plain column lists, framed once here; no DataFrame graph is built or optimised, no frame is made, pickled
+        or concatenated per partition. A frame derived from one (``summary[summary.n_entries > 0]``) and any other
         Dask collection are computed by Dask as usual, in the same submission.
         """
         check_progress(progress, "Fleet.compute")
-        reads = [self._read_of(c) for c in collections]
-        others = [c for c, read in zip(collections, reads) if read is None]
-        calls = [(read.columns, self._plain_partitions, label) for read, label in filter(None, reads)]
+        names = [self._read_name(c) for c in collections]
+        others = [c for c, name in zip(collections, names) if name is None]
+        fused = list(dict.fromkeys(name for name in names if name is not None))  # each read once, in order
+        task = FusedRead(tuple(self._reads[name][0] for name in fused))
+        label = "+".join(dict.fromkeys(self._reads[name][1] for name in fused))
+        calls = [(task.columns, self._plain_partitions, label)] if fused else []
         computed, batches = compute_with_calls(others, calls, client=self.client, progress=progress)
-        done, parts = iter(computed), iter(batches)
+        done = iter(computed)
         results = []
-        for read in reads:
-            if read is not None:
-                results.append(_joined(read[0].schema, next(parts)))
+        for name in names:
+            if name is not None:
+                j = fused.index(name)
+                results.append(_joined(task.reads[j].schema, [part[j] for part in batches[0]]))
             else:
                 result = next(done)
                 results.append(result.reset_index(drop=True) if hasattr(result, "reset_index") else result)
         return tuple(results)
 
-    def _read_of(self, collection: Any) -> tuple[_PartitionReader, str] | None:
-        """The read behind a collection this fleet made, unchanged since (its Dask name is that of the read)."""
+    def _read_name(self, collection: Any) -> str | None:
+        """The Dask name of a collection this fleet made, unchanged since (``None`` for any other collection)."""
         name = getattr(collection, "_name", None)
-        return self._reads.get(name) if isinstance(name, str) else None
+        return name if isinstance(name, str) and name in self._reads else None
 
 
 def _joined(schema: Mapping[str, Any], partitions: list[list[list[Any]]]) -> pd.DataFrame:
@@ -421,29 +279,54 @@ def _joined(schema: Mapping[str, Any], partitions: list[list[list[Any]]]) -> pd.
 
 #: Default grouping: about :data:`TASKS_PER_THREAD` partitions per worker thread (fewer tasks, less per-task
 #: overhead), and never more saves than this in one partition, so a task stays short however large the fleet: a
-#: small save takes about 0.7 ms to summarise and 1.6 ms to list its tables on an idle core, so 128 of them about
-#: 0.1-0.2 s (under a second on a machine several times slower), and a lost worker redoes little.
+#: small save takes about 0.6 ms to summarise and 1.7 ms for summary, tables and problems together on a core, so 128
+#: of them 0.1-0.25 s (well under a second on a machine several times slower), and a lost worker redoes little.
 MAX_SAVES_PER_PARTITION = 128
-#: Default ``partition_bytes`` of :func:`open_fleet`: partitions are also sized by work, which grows with the bytes
-#: decoded once databases are large (NBT is decoded in Python, a few MB a second): 2 MiB keeps a partition of large
-#: databases around a second, while 128 small saves (generated ones are ~4 KB) stay far below it.
-PARTITION_BYTES = 2 * 1024 * 1024
+#: Default ``partition_bytes`` of :func:`open_fleet`: partitions are also bounded by the bytes they decode, the work
+#: of large databases (NBT is decoded in Python, 4-8 MB a second for a summary or the tables): 1 MiB keeps a
+#: partition of large databases around a quarter of a second, while 128 small saves (generated ones are 0.5-7 KB)
+#: stay far below it.
+PARTITION_BYTES = 1024 * 1024
+#: A save's work that does not grow with its bytes (opening it, listing its players, a record per database),
+#: counted as the bytes whose decoding costs as much: about 0.16 ms a save against 0.12 ms a KiB decoded.
+SAVE_COST_BYTES = 1024
 
 
 def _group(
     items: list[FleetSave], saves_per_partition: int | None, partition_bytes: int, threads: int
 ) -> list[tuple[FleetSave, ...]]:
+    """Consecutive runs of saves (so results stay in ``save_id`` order) of about equal work.
+
+    Work is a save's database bytes plus :data:`SAVE_COST_BYTES`: partitions of equal counts differ by 20-40% in
+    work when saves grow from night to night, and a worker given the heavier ones finishes last while the other
+    waits. Each partition aims at the remaining work over the partitions still to make (about
+    :data:`TASKS_PER_THREAD` per thread, more when the caps below demand), and a save joins it while its midpoint
+    stays within that aim; a partition never holds more than :data:`MAX_SAVES_PER_PARTITION` saves or
+    ``partition_bytes`` of database files (a larger save has a partition of its own).
+    """
     if saves_per_partition is not None:
         return [tuple(items[i : i + saves_per_partition]) for i in range(0, len(items), saves_per_partition)]
-    cap = min(MAX_SAVES_PER_PARTITION, max(1, math.ceil(len(items) / (TASKS_PER_THREAD * threads))))
+    weights = [item.size_bytes + SAVE_COST_BYTES for item in items]
+    wanted = max(
+        TASKS_PER_THREAD * threads,
+        math.ceil(len(items) / MAX_SAVES_PER_PARTITION),
+        math.ceil(sum(item.size_bytes for item in items) / partition_bytes),
+    )
+    remaining = sum(weights)
     groups: list[tuple[FleetSave, ...]] = []
     current: list[FleetSave] = []
-    size = 0
-    for item in items:
-        if current and (len(current) >= cap or size + item.size_bytes > partition_bytes):
+    weight = size = 0
+    aim = remaining / max(1, wanted)
+    for item, w in zip(items, weights):
+        if current and (
+            weight + w / 2 > aim or len(current) >= MAX_SAVES_PER_PARTITION or size + item.size_bytes > partition_bytes
+        ):
             groups.append(tuple(current))
-            current, size = [], 0
+            remaining -= weight
+            aim = remaining / max(1, wanted - len(groups))
+            current, weight, size = [], 0, 0
         current.append(item)
+        weight += w
         size += item.size_bytes
     if current:
         groups.append(tuple(current))
@@ -472,8 +355,9 @@ def open_fleet(
         Saves per Dask partition. Default: about :data:`TASKS_PER_THREAD` (4) partitions per worker thread of the
         client (per CPU without one), at most :data:`MAX_SAVES_PER_PARTITION` (128) saves and ``partition_bytes``
         of database files each; a large save has a partition of its own. Each task costs a few milliseconds
-        of scheduling and serialisation, so small saves are grouped; the grouping never changes a result.
-    partition_bytes : int, default=2 MiB (:data:`PARTITION_BYTES`)
+        of scheduling and serialisation, so small saves are grouped into runs of about equal work (database
+        bytes plus :data:`SAVE_COST_BYTES` a save); the grouping never changes a result.
+    partition_bytes : int, default=1 MiB (:data:`PARTITION_BYTES`)
 
     Returns
     -------
@@ -487,7 +371,7 @@ def open_fleet(
         When the pattern or folder holds no save.
     """
     check_count_option(saves_per_partition, "saves_per_partition", optional=True, example="8")
-    check_count_option(partition_bytes, "partition_bytes", optional=False, example="2 * 1024 * 1024")
+    check_count_option(partition_bytes, "partition_bytes", optional=False, example="1024 * 1024")
     paths = find_saves(source)
     if not paths:
         raise FleetSourceError("open_fleet was given no saves")

@@ -17,7 +17,7 @@ def generated_fleet(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def chat_corpus(tmp_path_factory):
-    return write_chat_corpus(tmp_path_factory.mktemp("st"), 60, seed=2)
+    return write_chat_corpus(tmp_path_factory.mktemp("st"), 24, seed=2)  # a bad line, swipes, draws that matter
 
 
 @pytest.fixture(scope="session")

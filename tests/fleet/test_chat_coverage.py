@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import multiprocessing
+
 import dask
 import numpy as np
 import pandas as pd
@@ -37,8 +39,15 @@ def test_chat_folder_equals_single_coverage(studio, chat_corpus, corpus, expecte
     rows = expected[expected["entry_id"].isin(probabilistic)]
     assert ((rows["n_activated"] > 0) & (rows["n_activated"] < rows["n_turns"])).any()  # the draws matter here
     assert expected["n_conversations_in_play"].max() == len(corpus)
-    got = kit.fleet.coverage(studio.library, chat_corpus.root, chat_options=CHAT_OPTIONS, chats_per_partition=7, rng=3)
-    pd.testing.assert_frame_equal(got, expected)  # on Dask's default scheduler (processes)
+    # On Dask's default scheduler for a bag: a pool of processes, so tasks and results cross a process boundary.
+    # Forked rather than spawned where the platform can: what is tested is that crossing, not a fresh interpreter
+    # importing kit (seconds of CPU per process).
+    forked = {"multiprocessing.context": "fork"} if "fork" in multiprocessing.get_all_start_methods() else {}
+    with dask.config.set(forked):
+        got = kit.fleet.coverage(
+            studio.library, chat_corpus.root, chat_options=CHAT_OPTIONS, chats_per_partition=7, rng=3
+        )
+    pd.testing.assert_frame_equal(got, expected)
     with dask.config.set(scheduler="threads"):
         for per_partition in (1, 1000):
             got = kit.fleet.coverage(
@@ -106,3 +115,22 @@ def test_default_split_follows_the_threads_and_gives_the_same_numbers(threads, s
     pd.testing.assert_frame_equal(got, expected)
     with pytest.raises(kit.fleet.FleetParameterError, match=r"must be an int in the range \[1, inf\) or None. Got 2.5"):
         kit.fleet.why(studio.library, corpus, chats_per_partition=2.5)
+
+
+def test_partitions_balance_the_work_and_keep_ids_together(chat_corpus):
+    from kit.fleet.chat_coverage import _split, _work
+
+    files = sorted(wb.scan_chat_files(chat_corpus.root), key=lambda f: f.conversation_id)
+    items = files + files[:3]  # three ids twice: they must share a partition
+    ids = [f.conversation_id for f in items]
+    parts = _split(items, ids, 7)
+    assert len(parts) == 4 and sorted(map(id, sum(parts, []))) == sorted(map(id, items))  # every item, once
+    for part in parts:
+        assert part == [f for f in items if f in part]  # corpus order inside a partition
+    where = {f.conversation_id: i for i, part in enumerate(parts) for f in part}
+    assert all(f in parts[where[f.conversation_id]] for f in items)
+    work = [sum(_work(f) for f in part) for part in parts]
+    sizes = sorted(_work(f) for f in files)
+    assert sizes[-1] > 3 * sizes[0]  # chats of unequal length, so equal counts would not balance
+    assert max(work) - min(work) <= 2 * sizes[-1]  # largest first, to the lightest partition: within one or two chats
+    assert max(len(part) for part in parts) <= 7 + 1  # the count cap (a group of two may land where one has room)

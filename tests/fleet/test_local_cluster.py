@@ -17,29 +17,24 @@ pytestmark = (
 
 
 @pytest.fixture(scope="module")
-def cluster():
-    with distributed.LocalCluster(
-        n_workers=2,
-        threads_per_worker=1,
-        processes=True,
-        host="127.0.0.1",
-        dashboard_address=None,
-        worker_dashboard_address=None,
-    ) as local:
-        yield local
-
-
-@pytest.fixture(scope="module")
-def client(cluster):
-    # set_as_default=False: the other tests keep Dask's default scheduler
-    with distributed.Client(cluster, set_as_default=False) as c:
+def client():
+    """One cluster for the module (starting one costs seconds): the tuned one users are told to start, whose client
+    owns it. set_as_default=False: the fleets opened without a client keep Dask's default scheduler.
+    """
+    c = kit.fleet.local_client(2, set_as_default=False)
+    cluster = c.cluster
+    try:
         yield c
+    finally:
+        c.close()
+    assert cluster.status.name == "closed"  # closing the client stopped the cluster it owns
 
 
 def test_fleet_frames_on_the_cluster(client, generated_fleet):
-    fleet = kit.fleet.open_fleet(generated_fleet.root, client=client, saves_per_partition=4)
+    fleet = kit.fleet.open_fleet(generated_fleet.root, client=client)
+    assert fleet.npartitions == 8  # 24 saves, 2 worker threads: about 4 partitions per thread
     summary, problems = fleet.compute(fleet.summary(), fleet.problems())
-    local = kit.fleet.open_fleet(generated_fleet.root)
+    local = kit.fleet.open_fleet(generated_fleet.root, saves_per_partition=1)  # another split, the default scheduler
     expected_summary, expected_problems = local.compute(local.summary(), local.problems())
     pd.testing.assert_frame_equal(summary, expected_summary)
     pd.testing.assert_frame_equal(problems, expected_problems)
@@ -52,16 +47,8 @@ def test_fleet_frames_on_the_cluster(client, generated_fleet):
     assert sorted(problems["path"]) == sorted(str(p) for p in generated_fleet.corrupt_files)
 
 
-def test_default_partitions_follow_the_cluster_threads(client, generated_fleet):
-    fleet = kit.fleet.open_fleet(generated_fleet.root, client=client)
-    assert [len(p) for p in fleet.partitions] == [3] * 8  # 24 saves, 2 worker threads: about 4 partitions per thread
-    (summary,) = fleet.compute(fleet.summary())
-    local = kit.fleet.open_fleet(generated_fleet.root, saves_per_partition=1)
-    pd.testing.assert_frame_equal(summary, local.compute(local.summary())[0])
-
-
-def test_address_string_connects(cluster, generated_fleet):
-    fleet = kit.fleet.open_fleet(generated_fleet.saves[:3], client=cluster.scheduler_address)
+def test_address_string_connects(client, generated_fleet):
+    fleet = kit.fleet.open_fleet(generated_fleet.saves[:3], client=client.scheduler.address)
     try:
         assert isinstance(fleet.client, distributed.Client)
         (tables,) = fleet.compute(fleet.tables())
@@ -71,10 +58,13 @@ def test_address_string_connects(cluster, generated_fleet):
 
 
 def test_coverage_on_the_cluster(client, studio, chat_corpus):
-    corpus = wb.read_chats(chat_corpus.root, **CHAT_OPTIONS)
-    expected = wb.entry_coverage(studio.library, corpus.conversations, rng=1, progress=False)
+    # a dozen chat files, read inside the tasks, in 3 partitions (the split itself is tested in test_chat_coverage)
+    files = sorted(wb.scan_chat_files(chat_corpus.root), key=lambda f: f.conversation_id)[:12]
+    conversations = [wb.read_chat(f, **CHAT_OPTIONS).conversation for f in files]
+    expected = wb.entry_coverage(studio.library, conversations, rng=1, progress=False)
+    assert expected["n_activated"].sum() > 0
     got = kit.fleet.coverage(
-        studio.library, chat_corpus.root, client=client, chat_options=CHAT_OPTIONS, chats_per_partition=11, rng=1
+        studio.library, files, client=client, chat_options=CHAT_OPTIONS, chats_per_partition=4, rng=1
     )
     pd.testing.assert_frame_equal(got, expected)
 
@@ -111,19 +101,15 @@ def test_cluster_progress_prints_the_dashboard_link_on_long_runs(client, capsys,
     assert capsys.readouterr().out == ""
 
 
-def test_local_client_owns_a_tuned_cluster(generated_fleet):
-    with kit.fleet.local_client(2) as c:
-        assert list(c.nthreads().values()) == [1, 1]
-        config = c.run(lambda: __import__("dask").config.get("distributed.worker.profile.enabled"))
-        assert set(config.values()) == {False}
-        trim = c.run(lambda: __import__("os").environ.get("MALLOC_TRIM_THRESHOLD_"))
-        assert set(trim.values()) == {None}
-        fleet = kit.fleet.open_fleet(generated_fleet.root, client=c)
-        (summary,) = fleet.compute(fleet.summary())
-        local = kit.fleet.open_fleet(generated_fleet.root)
-        pd.testing.assert_frame_equal(summary, local.compute(local.summary())[0])
-        cluster = c.cluster
-    assert cluster.status.name == "closed"
+def test_local_client_starts_a_tuned_cluster(client, generated_fleet):
+    assert list(client.nthreads().values()) == [1, 1]
+    config = client.run(lambda: __import__("dask").config.get("distributed.worker.profile.enabled"))
+    assert set(config.values()) == {False}
+    trim = client.run(lambda: __import__("os").environ.get("MALLOC_TRIM_THRESHOLD_"))
+    assert set(trim.values()) == {None}
+    tick = client.run(lambda: __import__("dask").config.get("distributed.admin.tick.interval"))
+    assert set(tick.values()) == {"1s"}
+    assert isinstance(client.cluster, distributed.LocalCluster)  # the client's own (closed with it: see the fixture)
 
 
 def test_local_client_checks_n_workers():
@@ -134,7 +120,7 @@ def test_local_client_checks_n_workers():
 def test_reads_computed_together_on_the_cluster_stay_apart(client, generated_fleet):
     # two reads of one kind (documents of two tables), the same read twice and a frame derived from one: each
     # result is its own, as Dask's DataFrame route computes it on the default scheduler
-    fleet = kit.fleet.open_fleet(generated_fleet.root, client=client, saves_per_partition=5)
+    fleet = kit.fleet.open_fleet(generated_fleet.saves[:10], client=client, saves_per_partition=4)
     knowledge, notes, summary = fleet.documents("system:knowledge"), fleet.documents("fleet:notes"), fleet.summary()
     derived = summary[summary["n_entries"] > 0]
     got = fleet.compute(knowledge, notes, summary, summary, derived)
