@@ -312,13 +312,31 @@ class WorldBook:
         return len(self.entries)
 
     def entry(self, uid: str) -> Entry:
-        """Return the entry with this uid; ``LookupError`` naming the book when there is none."""
+        """Return the entry with this uid.
+
+        Raises
+        ------
+        EntryNotFoundError
+            A ``LookupError`` naming the book, how many entries it has and the nearest uids (or the first ones).
+        """
         for e in self.entries:
             if e.uid == uid:
                 return e
+        import difflib
+
         from kit.worldbook.errors import EntryNotFoundError
 
-        raise EntryNotFoundError(f"World book {self.id!r} has no entry with uid {uid!r}.")
+        uids = [e.uid for e in self.entries]
+        near = difflib.get_close_matches(str(uid), uids, n=3, cutoff=0.5)
+        known = (
+            f"nearest: {', '.join(near)}"
+            if near
+            else f"its uids: {', '.join(uids[:5])}" + (", ..." if len(uids) > 5 else "")
+        )
+        raise EntryNotFoundError(
+            f"World book {self.id!r} has no entry with uid {uid!r} ({len(uids)} entries"
+            + (f"; {known})." if uids else ").")
+        )
 
     def entry_id(self, uid: str) -> str:
         """Return the library-wide id of one of this book's entries, ``"<book_id>/<uid>"``."""

@@ -144,7 +144,7 @@ def read_studio(save_dir: str | os.PathLike[str]) -> Studio:
 
     Parameters
     ----------
-    save_dir : path, optional
+    save_dir : path
         A save folder holding ``studio/``, or the ``studio`` folder itself. The bundled sample is
         ``kit.samples.load_studio()`` (``python -m kit.samples`` writes it).
 

@@ -71,6 +71,18 @@ def test_book_iterates_its_entries_and_looks_them_up():
         book.entry("")
 
 
+def test_an_unknown_uid_names_the_nearest_uids_or_the_first_ones():
+    book = WorldBook("b", "B", tuple(Entry(f"dragon-{i}", "x") for i in range(7)))
+    with pytest.raises(EntryNotFoundError, match=r"uid 'dragon-9' \(7 entries; nearest: dragon-"):
+        book.entry("dragon-9")
+    with pytest.raises(
+        EntryNotFoundError, match=r"uid 'zzz' \(7 entries; its uids: dragon-0, .*, dragon-4, \.\.\.\)\.$"
+    ):
+        book.entry("zzz")
+    with pytest.raises(EntryNotFoundError, match=r"World book 'e' has no entry with uid 'a' \(0 entries\)\.$"):
+        WorldBook("e", "E").entry("a")
+
+
 def test_replace_entry_returns_an_edited_copy_in_place_order():
     book = WorldBook("b", "B", (Entry("1", "one"), Entry("2", "two"), Entry("3", "three")))
     edited = book.replace_entry(Entry("2", "TWO", order=5))
