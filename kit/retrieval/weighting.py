@@ -180,6 +180,8 @@ class TextColumns:
                 if fast is not None
                 else (lambda values: ArrowStringArray(values, dtype=dtype))
             )
+            # where each column starts in the stacked array, as a column to add row positions to
+            self._starts = np.arange(len(self._arrays))[:, None] * self._n
             self._stacked = (
                 np.concatenate(
                     [
@@ -199,8 +201,8 @@ class TextColumns:
         """Column name -> the string array of ``rows`` (in that order), each of kit's string dtype."""
         if self._stacked is None:
             return {name: values.take(rows) for name, values in self._arrays.items()}
-        k, n = len(rows), self._n
-        positions = (rows + np.arange(0, n * len(self._arrays), n)[:, None]).ravel()
+        k = len(rows)
+        positions = (rows + self._starts).ravel()
         taken = self._pa.array(self._stacked[positions], type=self._pa.large_string(), from_pandas=False)
         wrap = self._wrap
         return {name: wrap(taken.slice(i * k, k)) for i, name in enumerate(self._arrays)}
