@@ -203,6 +203,9 @@ class TextColumns:
             return {name: values.take(rows) for name, values in self._arrays.items()}
         k = len(rows)
         positions = (rows + self._starts).ravel()
-        taken = self._pa.array(self._stacked[positions], type=self._pa.large_string(), from_pandas=False)
+        pa = self._pa
+        # One conversion and one chunked array, sliced per column (pandas holds chunked arrays): every pyarrow call
+        # costs 20-80 µs when the caches are cold (other work between queries), so their number decides the time.
+        taken = pa.chunked_array([pa.array(self._stacked[positions], type=pa.large_string(), from_pandas=False)])
         wrap = self._wrap
         return {name: wrap(taken.slice(i * k, k)) for i, name in enumerate(self._arrays)}
