@@ -453,8 +453,7 @@ def _check_systems(
     problems: list[Problem],
     module_order: Sequence[str],
 ) -> None:
-    # Configurations are gathered by their rank in ``module_order``: sets of small ints merge and sort without a key
-    # (an overlap's ids in id order are the ranks sorted, then looked up).
+    # configurations as their ranks in module_order: int sets merge and sort (into id order) without a key function
     rank = {m: i for i, m in enumerate(module_order)}
     tag_types: dict[str, dict[str, set[int]]] = {}  # a tag's members by type, grouped once per tag
     for s in systems.values():
