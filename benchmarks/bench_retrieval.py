@@ -24,7 +24,7 @@ best wall time too), median single-query latency (query string in, top 10 out) t
 texts; bm25s: ``retrieve``; sklearn: transform + sparse product + top-k) and ``query_ms_arrays``
 through an array result (kit: ``top_documents``, ids and scores, the like-for-like comparison with
 bm25s), peak traced memory during the build (tracemalloc, a separate build), and kit / bm25s ratios.
-Latencies are measured with the systems taking turns query by query. On the Chinese collections the
+Latencies are measured with the systems taking turns query by query, in a shuffled order. On the Chinese collections the
 index build is also timed with kit's ``analyzer="jieba"`` against ``TfidfVectorizer(tokenizer=jieba words)``
 (jieba cuts both). Then a synthetic
 100k-paragraph corpus searched by kit. Timings depend on the machine; the ratios are measured in the
@@ -221,18 +221,20 @@ def interleaved_latency_ms(
 ) -> list[float]:
     """Median single-query latency of each function, timing the functions in turn on every query.
 
-    Taking turns query by query (who goes first rotates) exposes all systems to the same background
-    load of a shared machine; ``rounds`` passes over the queries are pooled.
+    Taking turns query by query exposes all systems to the same background load of a shared machine; ``rounds``
+    passes over the queries are pooled. The order is shuffled for every query (seeded): a sub-millisecond search
+    runs with whatever the previous call left in the CPU caches, and with a fixed cyclic order each function always
+    followed the same one (kit's ``search`` always came right after scikit-learn's, whose large Python call path
+    evicts pandas' and pyarrow's code, while bm25s always followed kit's TF-IDF search).
     """
     for function in functions:
         for query in queries[:20]:  # warm up caches (stemmer, allocator)
             function(query, k)
     times: list[list[float]] = [[] for _ in functions]
-    order = list(range(len(functions)))
-    for round_number in range(rounds):
-        for position, query in enumerate(queries):
-            shift = (position + round_number) % len(order)
-            for i in order[shift:] + order[:shift]:
+    rng = np.random.default_rng(0)
+    for _ in range(rounds):
+        for query in queries:
+            for i in rng.permutation(len(functions)).tolist():
                 start = time.perf_counter()
                 functions[i](query, k)
                 times[i].append(time.perf_counter() - start)

@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING, Any
 from kit.core.errors import InvalidParameterError
 
 if TYPE_CHECKING:
-    import numpy as np
     import pandas as pd
 
 __all__ = ["frame", "ordered", "Ordered", "pandas_dtype", "check_schema", "DTYPES", "UTC_TIME", "TEXT"]
@@ -121,7 +120,7 @@ def frame(
     """
     layout = _layout_of(schema)
     names, dtypes = layout.names, layout.dtypes
-    if isinstance(rows, Mapping):
+    if type(rows) is dict or isinstance(rows, Mapping):  # a dict first: isinstance of an ABC costs more
         given = [rows.get(name) for name in names]
         lengths = {len(values) for values in given if values is not None}
         if len(lengths) > 1:
@@ -129,7 +128,7 @@ def frame(
                 f"The columns given for {list(names)} have different lengths {sorted(lengths)}."
             )
         n = lengths.pop() if lengths else 0
-        if n and not sort and all(_is_array_of(values, dtype) for values, dtype in zip(given, dtypes)):
+        if n and not sort and layout.takes_as_is(given):
             return layout.assemble(given, n)
         data = [[None] * n if values is None else values for values in given]
     else:
@@ -149,25 +148,6 @@ def frame(
     if sort and len(out):
         out = out.sort_values(list(sort), kind="stable")
     return out.reset_index(drop=True)
-
-
-def _is_array_of(values: Any, dtype: Any) -> bool:
-    """Whether ``values`` is an array of exactly ``dtype`` to use as it is: a NumPy array for a NumPy dtype, an
-    extension array for an extension dtype.
-    """
-    numpy_array, numpy_dtype, extension_array = _array_types()
-    if not isinstance(values, numpy_array if isinstance(dtype, numpy_dtype) else extension_array):
-        return False
-    actual: Any = values.dtype  # type: ignore[attr-defined]  # an ndarray or ExtensionArray (checked above)
-    return actual is dtype or _same_dtype(actual, dtype)
-
-
-@functools.cache
-def _array_types() -> tuple[type, type, type]:
-    import numpy as np
-    import pandas as pd
-
-    return np.ndarray, np.dtype, pd.api.extensions.ExtensionArray
 
 
 def _same_dtype(actual: Any, dtype: Any) -> bool:
@@ -215,16 +195,21 @@ class _Layout:
         self.names = tuple(schema)
         self.dtypes = tuple(pandas_dtype(dtype) for dtype in schema.values())
         self.columns = pd.Index(list(self.names))
+        # the array type a column must be to be taken as it is (see :meth:`takes_as_is`)
+        self._array_types = tuple(
+            np.ndarray if isinstance(dtype, np.dtype) else pd.api.extensions.ExtensionArray for dtype in self.dtypes
+        )
         positions_of: dict[Any, list[int]] = {}
-        self._extension: list[tuple[int, np.ndarray]] = []
+        self._extension: list[int] = []
         for position, dtype in enumerate(self.dtypes):
             if isinstance(dtype, np.dtype):
                 positions_of.setdefault(dtype, []).append(position)
             else:
-                self._extension.append((position, np.array([position], dtype=np.intp)))
-        self._numpy = [
-            (dtype, positions, np.array(positions, dtype=np.intp)) for dtype, positions in positions_of.items()
-        ]
+                self._extension.append(position)
+        self._numpy = [(dtype, positions) for dtype, positions in positions_of.items()]
+        # one (dtype, column positions) per block, in the order of :meth:`_block_values`
+        plan = [(self.dtypes[position], [position]) for position in self._extension] + self._numpy
+        self._placements = [np.array(positions, dtype=np.intp) for _, positions in plan]
         # Blocks pandas takes as they are: 2-D NumPy blocks and one-dimensional extension arrays; datetimes
         # (with or without a time zone) and periods are 2-D blocks inside pandas and take the public path.
         reshaped = any(
@@ -232,28 +217,40 @@ class _Layout:
             or isinstance(dtype, (pd.DatetimeTZDtype, pd.PeriodDtype))
             for dtype in self.dtypes
         )
-        self._direct = None if reshaped else _direct_assembly()
+        self._direct = None if reshaped else _direct_assembly([dtype for dtype, _ in plan], self._placements)
 
-    def _blocks(self, arrays: Sequence[Any], n: int) -> list[tuple[Any, np.ndarray]]:
-        """(values, column positions) blocks: NumPy columns of one dtype in one 2-D block, extension arrays alone."""
+    def takes_as_is(self, arrays: Sequence[Any]) -> bool:
+        """Whether every one of ``arrays`` (one per column) is an array of exactly its column's dtype, to be used
+        as it is: a NumPy array for a NumPy dtype, an extension array for an extension dtype.
+        """
+        for values, dtype, array_type in zip(arrays, self.dtypes, self._array_types):
+            if not isinstance(values, array_type):
+                return False
+            actual = values.dtype
+            if actual is not dtype and not _same_dtype(actual, dtype):
+                return False
+        return True
+
+    def _block_values(self, arrays: Sequence[Any], n: int) -> list[Any]:
+        """The values of each block: extension arrays alone, NumPy columns of one dtype in one 2-D block."""
         import numpy as np
 
-        blocks = [(arrays[position], placement) for position, placement in self._extension]
-        for dtype, positions, placement in self._numpy:
+        blocks = [arrays[position] for position in self._extension]
+        for dtype, positions in self._numpy:
             if len(positions) == 1:
                 values = arrays[positions[0]].reshape(1, n)
             else:
                 values = np.empty((len(positions), n), dtype=dtype)
                 for row, position in enumerate(positions):
                     values[row] = arrays[position]
-            blocks.append((values, placement))
+            blocks.append(values)
         return blocks
 
     def assemble(self, arrays: Sequence[Any], n: int) -> pd.DataFrame:
         """The DataFrame of ``arrays`` (one per column, of the schema's dtypes, ``n`` values each)."""
         import pandas as pd
 
-        blocks = self._blocks(arrays, n)
+        blocks = self._block_values(arrays, n)
         columns = self.columns.view()  # a frame of its own: renaming its columns leaves the next frame alone
         if self._direct is not None:
             return self._direct(blocks, n, columns)
@@ -265,7 +262,7 @@ class _Layout:
                 return pd.DataFrame._from_arrays(list(arrays), columns=columns, index=index, verify_integrity=False)
             except AttributeError:
                 return pd.DataFrame(dict(zip(self.names, arrays)), copy=False)
-        return create_dataframe_from_blocks(blocks, index=index, columns=columns)
+        return create_dataframe_from_blocks(list(zip(blocks, self._placements)), index=index, columns=columns)
 
 
 def _layout_of(schema: Mapping[str, Any]) -> _Layout:
@@ -284,29 +281,41 @@ _LAYOUTS: dict[tuple[tuple[str, Any], ...], _Layout] = {}
 
 
 @functools.cache
-def _direct_assembly() -> Any:
-    """A block-level builder of DataFrames, or None when this pandas lacks the internals it uses.
-
-    ``pandas.api.internals.create_dataframe_from_blocks`` (the public entry point) re-checks every block through
-    ``make_block`` and verifies the manager; for 2-D NumPy blocks and one-dimensional extension arrays of the
-    right length (what :class:`_Layout` hands over) those checks are no-ops, so the blocks are made with
-    ``new_block`` and the manager is not verified again: about a fifth of the time for a six-column search
-    result. ``tests/core/test_frames.py`` checks both paths give equal frames.
-    """
+def _block_internals() -> tuple[Any, ...] | None:
+    """The pandas internals :func:`_direct_assembly` builds with, or None when this pandas lacks them."""
     try:
         import pandas as pd
         from pandas._libs.internals import BlockPlacement
-        from pandas.core.internals.blocks import new_block
+        from pandas.core.internals.blocks import get_block_type
         from pandas.core.internals.managers import BlockManager
 
-        from_mgr = pd.DataFrame._from_mgr
-        range_index = pd.RangeIndex._simple_new
+        return BlockPlacement, get_block_type, BlockManager, pd.DataFrame._from_mgr, pd.RangeIndex._simple_new
     except (ImportError, AttributeError):  # pragma: no cover - depends on the pandas version
         return None
 
-    def build(blocks: list[tuple[Any, Any]], n: int, columns: Any) -> pd.DataFrame:
-        made = [new_block(values, BlockPlacement(positions), ndim=2) for values, positions in blocks]
-        manager = BlockManager(made, [columns, range_index(range(n))], verify_integrity=False)
+
+def _direct_assembly(dtypes: Sequence[Any], placements: Sequence[Any]) -> Any:
+    """A block-level builder of the DataFrames of one layout, or None when this pandas lacks the internals it uses.
+
+    ``pandas.api.internals.create_dataframe_from_blocks`` (the public entry point) re-checks every block through
+    ``make_block``, works out each block's class and placement and verifies the manager; for 2-D NumPy blocks and
+    one-dimensional extension arrays of the right length (what :class:`_Layout` hands over) those checks are
+    no-ops, so the block classes and placements (immutable; pandas shares them between blocks itself) are worked
+    out once per layout and the manager is not verified again: a third to a half of the time for a six-column search
+    result. ``tests/core/test_frames.py`` checks both paths give equal frames.
+    """
+    internals = _block_internals()
+    if internals is None:  # pragma: no cover - depends on the pandas version
+        return None
+    block_placement, get_block_type, block_manager, from_mgr, range_index = internals
+    plan = [(get_block_type(dtype), block_placement(positions)) for dtype, positions in zip(dtypes, placements)]
+
+    def build(blocks: list[Any], n: int, columns: Any) -> pd.DataFrame:
+        # what pandas' new_block does, with the class looked up once
+        made = [
+            klass(values, ndim=2, placement=placement, refs=None) for values, (klass, placement) in zip(blocks, plan)
+        ]
+        manager = block_manager(made, [columns, range_index(range(n))], verify_integrity=False)
         return from_mgr(manager, manager.axes)
 
     return build

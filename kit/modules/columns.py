@@ -65,7 +65,8 @@ def catalogs_frame(
     # by C-level maps; a group selecting a whole registry is a range, filled in by NumPy. One sort of (group,
     # position) keys then orders each group by registry order.
     entry_at: list[int] = []
-    via_at: list[int] = []
+    via_at: list[bytes] = []  # the via codes of each group, one byte each, joined once at the end
+    via_codes: dict[tuple[str, ...], bytes] = {}  # a group's vias -> their codes (groups share a few patterns)
     lengths: list[int] = []
     whole: list[int] = []  # the position of a whole registry's first entry, or -1
     for g in groups:
@@ -74,7 +75,10 @@ def catalogs_frame(
             whole.append(offsets[g.catalog])
         else:
             entry_at.extend(map(ranks[g.catalog].__getitem__, g.entry_ids))
-            via_at.extend(map(via_code.__getitem__, g.vias))
+            codes = via_codes.get(g.vias)
+            if codes is None:
+                codes = via_codes[g.vias] = bytes(map(via_code.__getitem__, g.vias))
+            via_at.append(codes)
             lengths.append(len(g.entry_ids))
             whole.append(-1)
     n_rows = np.array(lengths, dtype=np.int64)
@@ -87,7 +91,7 @@ def catalogs_frame(
     entries = np.arange(total) - np.repeat(np.cumsum(n_rows) - n_rows - starts, n_rows)  # right for whole registries
     entries[~in_whole] = entry_at
     vias = np.full(total, via_code["all"], dtype=np.int8)
-    vias[~in_whole] = via_at
+    vias[~in_whole] = np.frombuffer(b"".join(via_at), dtype=np.int8)
     order = np.argsort(per_row * (len(names) + 1) + entries, kind="stable")  # runs already in order cost little
     return frame(
         schema,

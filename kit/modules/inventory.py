@@ -436,13 +436,13 @@ def _pick_catalogs(
     return CatalogPicks(catalog, module.module_id, tuple(picks), tuple(picks.values()))
 
 
-def _by_type(ids: Sequence[str], modules: Mapping[str, ModuleConfig]) -> dict[str, dict[str, None]]:
-    """``ids`` grouped by server type (client-only configurations left out), in first-seen order."""
-    out: dict[str, dict[str, None]] = {}
+def _by_type(ids: Sequence[str], modules: Mapping[str, ModuleConfig], rank: Mapping[str, int]) -> dict[str, set[int]]:
+    """The ranks of ``ids`` grouped by server type (client-only configurations left out), types in first-seen order."""
+    out: dict[str, set[int]] = {}
     for module_id in ids:
         t = modules[module_id].server_type
         if t is not None:
-            out.setdefault(t, {})[module_id] = None
+            out.setdefault(t, set()).add(rank[module_id])
     return out
 
 
@@ -453,13 +453,14 @@ def _check_systems(
     problems: list[Problem],
     module_order: Sequence[str],
 ) -> None:
-    rank = {m: i for i, m in enumerate(module_order)}  # sorts each overlap's ids without recomputing keys
-    tag_types: dict[str, dict[str, dict[str, None]]] = {}  # a tag's members by type, grouped once per tag
+    # configurations as their ranks in module_order: int sets merge and sort (into id order) without a key function
+    rank = {m: i for i, m in enumerate(module_order)}
+    tag_types: dict[str, dict[str, set[int]]] = {}  # a tag's members by type, grouped once per tag
     for s in systems.values():
-        unconditional: dict[str, dict[str, None]] = {}
+        unconditional: dict[str, set[int]] = {}
         for i, ref in enumerate(s.refs):
-            field = f"modules[{i}]"
             if ref.is_tag:
+                field = f"modules[{i}]"
                 if not tags.defined(ref.ref):
                     problems.append(
                         Problem(
@@ -485,14 +486,14 @@ def _check_systems(
                 if ref.condition:
                     continue
                 if ref.ref not in tag_types:
-                    tag_types[ref.ref] = _by_type(tags.ids(ref.ref), modules)
+                    tag_types[ref.ref] = _by_type(tags.ids(ref.ref), modules, rank)
                 by_type = tag_types[ref.ref]
             elif ref.ref not in modules:
                 problems.append(
                     Problem(
                         "unknown_module",
                         s.system_id,
-                        field,
+                        f"modules[{i}]",
                         f"module configuration {ref.ref} is not defined by any pack (the game refuses the system)",
                         s.path,
                         s.pack,
@@ -504,13 +505,13 @@ def _check_systems(
             else:
                 t = modules[ref.ref].server_type
                 if t is not None:
-                    unconditional.setdefault(t, {})[ref.ref] = None
+                    unconditional.setdefault(t, set()).add(rank[ref.ref])
                 continue
-            for t, ids in by_type.items():
-                unconditional.setdefault(t, {}).update(ids)
+            for t, ranks in by_type.items():
+                unconditional.setdefault(t, set()).update(ranks)
         for t, ids in unconditional.items():
             if len(ids) > 1:
-                ranked = sorted(ids, key=rank.__getitem__)
+                ranked = [module_order[r] for r in sorted(ids)]
                 problems.append(
                     Problem(
                         "overlapping_candidates",

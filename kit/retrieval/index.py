@@ -252,24 +252,22 @@ class ParagraphIndex:
 
     def _query_weights(self, terms: Sequence[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Columns, weights and counts of the known query terms (unknown terms dropped)."""
-        vocabulary = self.vocabulary_
-        counter: dict[int, int] = {}
-        for term in terms:
-            col = vocabulary.get(term)
-            if col is not None:
-                counter[col] = counter.get(col, 0) + 1
+        get = self.vocabulary_.get
+        # Counter counts in C and keeps the columns in the order of their first occurrence (the order in which
+        # their postings are summed, so scores do not depend on how the terms were counted)
+        counter = Counter([col for col in map(get, terms) if col is not None])
         if not counter:
             empty = np.array([], dtype=np.int64)
             return empty, np.array([], dtype=np.float64), empty
-        cols = np.fromiter(counter, dtype=np.int64, count=len(counter))
-        counts = np.fromiter(counter.values(), dtype=np.int64, count=len(counter))
+        cols = np.array(list(counter), dtype=np.int64)
+        counts = np.array(list(counter.values()), dtype=np.int64)
         n = counts.astype(np.float64)
         if self.weighting == "tfidf":
             weights = (1.0 + np.log(n) if self.sublinear_tf else n) * self.idf_[cols]
             weights /= np.sqrt(np.dot(weights, weights))
         else:
             weights = n
-        return cols, weights, counts.astype(np.int64)
+        return cols, weights, counts
 
     def _scores(self, cols: np.ndarray, weights: np.ndarray) -> np.ndarray:
         """Dense score vector over all paragraphs, from the query terms' postings only."""

@@ -20,18 +20,22 @@ _TINY = float(np.nextafter(0.0, 1.0))  # the smallest positive float: every posi
 def postings_scores(matrix: Any, cols: np.ndarray, weights: np.ndarray) -> np.ndarray:
     """Dense score vector over the rows of a CSC ``matrix``: ``sum over k of weights[k] * matrix[:, cols[k]]``.
 
-    The postings of the query columns are concatenated (one slice per column, no per-posting Python) and summed
-    per row with ``np.bincount``, column after column in the order given. ``cols`` must not be empty.
+    The postings of the query columns are gathered in one go (positions of the concatenated postings, no
+    per-column Python) and summed per row with ``np.bincount``, column after column in the order given.
+    ``cols`` must not be empty.
     """
     indptr = matrix.indptr
     starts = indptr[cols]
-    ends = indptr[cols + 1]
-    spans = list(zip(starts.tolist(), ends.tolist()))
-    indices, data = matrix.indices, matrix.data
-    rows = np.concatenate([indices[lo:hi] for lo, hi in spans])
-    values = np.concatenate([data[lo:hi] for lo, hi in spans])
-    values *= np.repeat(weights, ends - starts)
-    return np.bincount(rows, weights=values, minlength=matrix.shape[0])
+    lengths = indptr[cols + 1] - starts
+    ends = lengths.cumsum()
+    # position of each posting: its column's start plus its offset in the concatenation, minus the
+    # concatenation's offset where that column begins (ndarray methods here and below: numpy's module-level
+    # functions of the same names add a Python call each, a tenth of a sub-millisecond query)
+    positions = (starts - (ends - lengths)).repeat(lengths)
+    positions += np.arange(ends[-1])
+    values = matrix.data[positions]
+    values *= weights.repeat(lengths)
+    return np.bincount(matrix.indices[positions], weights=values, minlength=matrix.shape[0])
 
 
 def top_positions(scores: np.ndarray, limit: int, mask: np.ndarray | None = None) -> np.ndarray:
@@ -41,13 +45,15 @@ def top_positions(scores: np.ndarray, limit: int, mask: np.ndarray | None = None
     """
     if mask is not None:
         scores = scores * mask
-    candidates = np.flatnonzero(scores >= top_threshold(scores, limit))
+    candidates = (scores >= top_threshold(scores, limit)).nonzero()[0]
+    values = scores[candidates]
     if len(candidates) > limit:
-        values = scores[candidates]
-        kth = np.partition(values, len(values) - limit)[len(values) - limit]
-        candidates = candidates[values >= kth]
-    order = np.lexsort((candidates, -scores[candidates]))[:limit]
-    return candidates[order]
+        partitioned = values.copy()
+        partitioned.partition(len(values) - limit)
+        keep = values >= partitioned[len(values) - limit]
+        candidates, values = candidates[keep], values[keep]
+    # the candidates ascend, so a stable sort by descending score breaks ties by position
+    return candidates[(-values).argsort(kind="stable")[:limit]]
 
 
 def top_threshold(scores: np.ndarray, limit: int) -> float:

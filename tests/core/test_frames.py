@@ -141,3 +141,25 @@ def test_each_frame_has_its_own_column_index_and_copies_stacked_columns() -> Non
     second = frame(ARRAY_SCHEMA, arrays)
     assert second.columns.name is None
     assert arrays["n"][0] == 7 and second.loc[0, "n"] == 7
+
+
+def test_frames_of_one_layout_share_no_values_and_take_any_length() -> None:
+    import numpy as np
+
+    schema = {"a": "int64", "s": "string", "b": "int64", "x": "float64"}
+    frames_made = []
+    for n in (3, 1, 2):
+        arrays = {
+            "a": np.arange(n, dtype=np.int64),
+            "s": pd.array([f"v{i}" for i in range(n)], dtype="string"),
+            "b": np.arange(n, dtype=np.int64) * 10,
+            "x": np.linspace(0.0, 1.0, n),
+        }
+        out = frame(schema, arrays)
+        expected = pd.DataFrame({name: pd.Series(values) for name, values in arrays.items()})
+        pd.testing.assert_frame_equal(out, expected)
+        frames_made.append(out)
+    frames_made[0].loc[0, "s"] = "changed"
+    frames_made[0].loc[0, "x"] = 5.0
+    assert frames_made[1].loc[0, "s"] == "v0" and frames_made[1].loc[0, "x"] == 0.0
+    assert [len(f) for f in frames_made] == [3, 1, 2]

@@ -131,3 +131,37 @@ def test_lenient_by_default_every_mistake_is_an_error_row_and_the_rest_is_built(
     assert inv.system_module_ids("a:sys") == ("a:core", "a:shop")
     with pytest.raises(km.ModuleDefinitionError, match=r"q: data/a/"):
         km.read_modules(make_pack("q", files), strict=True)
+
+
+def test_overlaps_list_every_configuration_once_in_id_order_across_tags_and_ids(make_pack) -> None:
+    # three signin configurations reached directly and through a nested tag, one repeated: counted once, listed by
+    # path then namespace; a conditional reference adds nothing
+    files = {module_file(m): {"server": {"type": "system:signin"}} for m in ("b:sign", "a:sign", "c:zzz", "c:early")}
+    files[tag_file("system_module", "#t:inner")] = {"values": ["c:zzz", "b:sign"]}
+    files[tag_file("system_module", "#t:outer")] = {"values": ["#t:inner", "a:sign"]}
+    files[system_file("s:sys")] = {
+        "modules": ["b:sign", "#t:outer", "a:sign", {"id": "c:early", "condition": {"type": "x:vip"}}]
+    }
+    p = km.read_modules(strict=False, source=make_pack("p", files)).problems()
+    assert list(p["kind"]) == ["overlapping_candidates"]
+    assert (
+        "enables 3 configurations of system:signin without conditions (a:sign, b:sign, c:zzz)" in p.iloc[0]["message"]
+    )
+    assert "runs a:sign (first by id)" in p.iloc[0]["message"]
+
+
+def test_catalog_vias_stay_with_their_entries_when_configurations_share_a_pattern(make_pack) -> None:
+    entries = {f"data/a/system/signin_rewards/e{i}.json": {"item": "minecraft:stone"} for i in range(4)}
+    tag = {tag_file("signin_rewards", "#a:t"): {"values": ["a:e3", "a:e0"]}}
+    modules = {
+        module_file("a:one"): {"server": {"type": "system:signin", "rewards": ["a:e1", "#a:t"]}},
+        module_file("a:two"): {"server": {"type": "system:signin", "rewards": ["a:e2", "#a:t"]}},
+        module_file("a:three"): {"server": {"type": "system:signin", "rewards": ["#a:t", "a:e0"]}},
+    }
+    c = km.read_modules(strict=False, source=make_pack("p", {**entries, **tag, **modules})).catalogs()
+    got = {(m, e): v for m, e, v in zip(c["module_id"], c["entry_id"], c["via"].astype(str))}
+    assert got == {
+        ("a:one", "a:e0"): "tag", ("a:one", "a:e1"): "id", ("a:one", "a:e3"): "tag",
+        ("a:two", "a:e0"): "tag", ("a:two", "a:e2"): "id", ("a:two", "a:e3"): "tag",
+        ("a:three", "a:e0"): "tag", ("a:three", "a:e3"): "tag",
+    }  # fmt: skip

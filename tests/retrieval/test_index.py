@@ -358,3 +358,29 @@ def test_document_fields_must_be_strings():
 def test_stop_words_must_be_words():
     with pytest.raises(InvalidParameterError, match="The 'stop_words' parameter of ParagraphIndex"):
         ParagraphIndex(stop_words=5).fit(GUIDE)  # type: ignore[arg-type]
+
+
+def test_search_frames_equal_frames_built_by_pandas_and_own_their_values():
+    index = ParagraphIndex().fit(GUIDE)
+    paragraphs = index.paragraphs_.set_index(["doc_id", "paragraph_index"])
+    for query, limit in (("pickaxes 镐", 5), ("铁镐", 1), ("tools", 3)):
+        got = index.search(query, limit=limit)
+        keys = list(zip(got["doc_id"], got["paragraph_index"]))
+        expected = pd.DataFrame(
+            {
+                "rank": pd.Series(range(1, len(keys) + 1), dtype="int64"),
+                "doc_id": pd.Series([d for d, _ in keys], dtype="string"),
+                "paragraph_index": pd.Series([p for _, p in keys], dtype="int64"),
+                "score": pd.Series(got["score"].to_numpy(), dtype="float64"),
+                "title": pd.Series([paragraphs.loc[k, "title"] for k in keys], dtype="string"),
+                "text": pd.Series([paragraphs.loc[k, "text"] for k in keys], dtype="string"),
+            }
+        )
+        assert 0 < len(got) <= limit
+        pd.testing.assert_frame_equal(got, expected)
+    first = index.search("pickaxes", limit=2)
+    first.loc[0, "text"] = "changed"
+    first.loc[0, "paragraph_index"] = 99
+    again = index.search("pickaxes", limit=2)
+    assert "changed" not in set(again["text"]) and 99 not in set(again["paragraph_index"])
+    assert "changed" not in set(index.paragraphs_["text"])
