@@ -45,7 +45,7 @@ CATALOG_FIELDS: dict[str, tuple[str, str]] = {
 _INT32 = (-(2**31), 2**31 - 1)
 
 # An id or a ``#tag`` (one ``#`` at most): what ``is_valid_id(value.lstrip("#")) and not value.startswith("##")`` says.
-_REF_RE = re.compile(r"^#?(?:[a-z0-9_.-]+:)?[a-z0-9_./-]+$")
+_REF_RE = re.compile(r"^#?(?:[a-z0-9_.-]+:)?[a-z0-9_./-]+\Z")
 # Many references at once: each followed by a newline (which no reference holds), so one match checks a whole list.
 _REFS_RE = re.compile(r"(?:#?(?:[a-z0-9_.-]+:)?[a-z0-9_./-]+\n)*")
 

@@ -17,7 +17,7 @@ from kit.modules.builtin import DEFAULT_CATALOG_TAG, RESIDENT_CLIENT_ENTRIES
 from kit.modules.columns import CatalogPicks, catalogs_frame, systems_frame
 from kit.modules.definitions import CATALOG_FIELDS, CATALOGS, CatalogEntry, ModuleConfig, SystemDefinition
 from kit.modules.entries import ClientEntry, order_client_entries
-from kit.modules.ids import sort_ids
+from kit.modules.ids import nearest_hint, sort_ids
 from kit.modules.lints import lint_modules, unavailable_modules
 from kit.modules.problems import Problem, problems_frame
 from kit.modules.tags import RegistryTags, resolve_registry_tags
@@ -170,7 +170,7 @@ class ModuleInventory:
         if module_id not in self._modules:
             raise UnknownModuleError(
                 f"module configuration {module_id!r} is not defined by the read packs "
-                f"({len(self._modules)} are; see inventory.modules())"
+                f"({len(self._modules)} are; see inventory.modules()){nearest_hint(module_id, self._modules)}"
             )
         return self._modules[module_id]
 
@@ -209,13 +209,7 @@ class ModuleInventory:
         UnknownSystemError
             When no pack defines the system.
         """
-        from kit.modules.errors import UnknownSystemError
-
-        if system_id not in self._systems:
-            raise UnknownSystemError(
-                f"system {system_id!r} is not defined by the read packs (defined: {', '.join(self._systems) or 'none'})"
-            )
-        system = self._systems[system_id]
+        system = self.system(system_id)
         out: list[str] = []
         for ref in system.refs:
             if not with_conditional and ref.condition:

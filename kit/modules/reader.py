@@ -39,9 +39,9 @@ REGISTRIES = ("system_module", "system") + CATALOGS
 _ENTRY_RE = re.compile(r"^data/([^/]+)/system/(" + "|".join(REGISTRIES) + r")/(.+)\.json$")
 _TAG_RE = re.compile(r"^data/([^/]+)/tags/system/(" + "|".join(("system_module",) + CATALOGS) + r")/(.+)\.json$")
 # _ENTRY_RE for a path whose namespace and name already satisfy _NS_RE and _PATH_RE (no second check needed).
-_VALID_ENTRY_RE = re.compile(r"^data/([a-z0-9_.-]+)/system/(" + "|".join(REGISTRIES) + r")/([a-z0-9_./-]+)\.json$")
-_NS_RE = re.compile(r"^[a-z0-9_.-]+$")
-_PATH_RE = re.compile(r"^[a-z0-9_./-]+$")
+_VALID_ENTRY_RE = re.compile(r"^data/([a-z0-9_.-]+)/system/(" + "|".join(REGISTRIES) + r")/([a-z0-9_./-]+)\.json\Z")
+_NS_RE = re.compile(r"^[a-z0-9_.-]+\Z")
+_PATH_RE = re.compile(r"^[a-z0-9_./-]+\Z")
 
 
 def _load(pack: PackFiles, rel: str, object_id: str, problems: list[Problem]) -> tuple[bool, Any]:
