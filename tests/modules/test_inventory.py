@@ -73,7 +73,9 @@ def test_an_unknown_module_is_a_lookup_error_naming_it(make_pack) -> None:
     assert isinstance(info.value, KitError) and isinstance(info.value, LookupError)
     with pytest.raises(km.UnknownModuleError, match="'a:nope'"):
         inv.is_available("a:nope")
-    with pytest.raises(km.UnknownModuleError, match=r"'a:signn' .*see inventory.modules\(\)\); nearest: a:signin, b:signin$"):
+    with pytest.raises(
+        km.UnknownModuleError, match=r"'a:signn' .*see inventory.modules\(\)\); nearest: a:signin, b:signin$"
+    ):
         inv.module("a:signn")
     with pytest.raises(km.UnknownSystemError, match="'a:nope' is not defined by the read packs"):
         inv.system_module_ids("a:nope")
