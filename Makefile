@@ -14,6 +14,10 @@ export UV_PYTHON_DOWNLOADS := never
 export UV_PROJECT_ENVIRONMENT := $(VENV)
 export PYTHONHASHSEED := 0
 export MPLBACKEND := Agg
+# Python may cache compiled modules, and pytest its assertion-rewritten tests, in __pycache__ (git-ignored) even
+# where the environment sets PYTHONDONTWRITEBYTECODE: without the cache every pytest worker recompiles ~350 test
+# files each run (about 10 CPU seconds per worker on the 2-core machine).
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: env demo lint test test-fast test-standalone lab samples bench clean
 
@@ -43,7 +47,7 @@ test: lint
 	$(PY) -m pytest -q -n auto --dist loadfile --durations=20 tests notebooks --nbval --nbval-sanitize-with notebooks/sanitize.cfg
 
 test-fast: lint
-	KIT_TEST_EXAMPLES=0.3 $(PY) -m pytest -q -n auto --dist loadfile --durations=20 tests -m "not slow"
+	KIT_TEST_EXAMPLES=0.3 $(PY) -m pytest -q -p no:nbval -n auto --dist loadfile --durations=20 tests -m "not slow"
 
 # A clean copy of the tracked files in a folder with no ../shared beside it and KIT_SHARED_DATA unset:
 # every test that needs real data must skip, everything else must pass.
