@@ -288,16 +288,22 @@ def parse_result(value: Any, where: str = "result") -> ItemStack:
 
 
 def _shaped(data: Mapping[str, Any]) -> tuple[int, tuple[Ingredient, ...]]:
+    # plain loops rather than all()/any() over generators and a dict comprehension: once per shaped recipe
     pattern = data.get("pattern")
-    if not isinstance(pattern, list) or not pattern or not all(isinstance(r, str) for r in pattern):
+    if not isinstance(pattern, list) or not pattern:
         raise RecipeFormatError("pattern", "expected a non-empty list of strings")
+    for row in pattern:
+        if not isinstance(row, str):
+            raise RecipeFormatError("pattern", "expected a non-empty list of strings")
     width = len(pattern[0])
-    if any(len(r) != width for r in pattern) or not 1 <= width <= 3 or len(pattern) > 3:
+    if not 1 <= width <= 3 or len(pattern) > 3 or list(map(len, pattern)).count(width) != len(pattern):
         raise RecipeFormatError("pattern", f"rows must have the same length of 1-3 characters, got {pattern!r}")
     key = data.get("key")
     if not isinstance(key, dict):
         raise RecipeFormatError("key", "expected an object mapping characters to ingredients")
-    parsed = {k: parse_ingredient(v, f"key.{k}") for k, v in key.items()}
+    parsed: dict[str, Ingredient] = {}
+    for k, v in key.items():
+        parsed[k] = parse_ingredient(v, "key." + k)
     grid: list[Ingredient] = []
     for row in pattern:
         for ch in row:
@@ -312,8 +318,6 @@ def _shaped(data: Mapping[str, Any]) -> tuple[int, tuple[Ingredient, ...]]:
 
 _INPUT_KEYS = ("ingredient", "input", "template", "base", "addition", "material", "ingredients", "inputs")
 _OUTPUT_KEYS = ("result", "results", "output", "outputs")
-
-
 _INPUT_SUFFIXES = ("_input", "_inputs", "_ingredient", "_ingredients")
 _OUTPUT_SUFFIXES = ("_output", "_outputs", "_result", "_results")
 
@@ -321,6 +325,27 @@ _OUTPUT_SUFFIXES = ("_output", "_outputs", "_result", "_results")
 def _keys(data: Mapping[str, Any], names: tuple[str, ...], suffixes: tuple[str, ...]) -> list[str]:
     """The keys of ``data`` among ``names`` (in that order), then the others ending in one of ``suffixes``."""
     return [k for k in names if k in data] + [k for k in data if k not in names and k.endswith(suffixes)]
+
+
+#: Key layout (a recipe's keys in file order) -> ``(input keys, (output key, its sibling chance key or None)...)``.
+#: A mod's recipes of one type share a handful of layouts, so the keys are sorted into roles once per layout
+#: instead of once per recipe; cleared when it holds :data:`_MAX_LAYOUTS` layouts (bounds hostile input).
+_LAYOUTS: dict[tuple[str, ...], tuple[tuple[str, ...], tuple[tuple[str, str | None], ...]]] = {}
+_MAX_LAYOUTS = 4096
+
+
+def _key_roles(data: Mapping[str, Any]) -> tuple[tuple[str, ...], tuple[tuple[str, str | None], ...]]:
+    """The input keys and the output keys (each with the ``<name>_chance`` key beside it) of a modded recipe."""
+    layout = tuple(data)
+    roles = _LAYOUTS.get(layout)
+    if roles is None:
+        outputs = _keys(data, _OUTPUT_KEYS, _OUTPUT_SUFFIXES)
+        chance_keys = [key.rsplit("_", 1)[0] + "_chance" if "_" in key else None for key in outputs]
+        roles = (tuple(_keys(data, _INPUT_KEYS, _INPUT_SUFFIXES)), tuple(zip(outputs, chance_keys)))
+        if len(_LAYOUTS) >= _MAX_LAYOUTS:
+            _LAYOUTS.clear()
+        _LAYOUTS[layout] = roles
+    return roles
 
 
 def _non_item(value: Any) -> bool:
@@ -333,18 +358,19 @@ def _non_item(value: Any) -> bool:
     )
 
 
+#: Keys naming what a non-item stack holds, in the order they are looked up.
+_NON_ITEM_NAMES = ("id", "fluid", "chemical", "gas", "tag", "fluidTag", "FluidName")
+
+
 def _describe_non_item(value: Mapping[str, Any]) -> str:
-    what = next(
-        (
-            value[k]
-            for k in ("id", "fluid", "chemical", "gas", "tag", "fluidTag", "FluidName")
-            if isinstance(value.get(k), str)
-        ),
-        None,
-    )
+    what = None
+    for k in _NON_ITEM_NAMES:
+        if isinstance(value.get(k), str):
+            what = value[k]
+            break
     if what is None:
         what = json.dumps({k: v for k, v in value.items() if k not in ("amount", "Amount")}, sort_keys=True)[:60]
-    elif any(isinstance(value.get(k), str) for k in ("tag", "fluidTag")) and "id" not in value:
+    elif "id" not in value and (isinstance(value.get("tag"), str) or isinstance(value.get("fluidTag"), str)):
         what = "#" + what.lstrip("#")
     amount = value.get("amount", value.get("Amount"))
     return f"{amount:g} × {what}" if isinstance(amount, (int, float)) else str(what)
@@ -365,35 +391,38 @@ def _readable_inputs(data: Mapping[str, Any]) -> tuple[tuple[Ingredient, ...], t
             return grid, (), notes
         except (RecipeFormatError, TypeError):
             pass
-    keys = _keys(data, _INPUT_KEYS, _INPUT_SUFFIXES)
-
-    def add(value: Any, where: str) -> None:
-        if _non_item(value):
-            notes.append(f"{where}: {_describe_non_item(value)} (not an item)")
-            return
-        try:
-            slots.append(parse_ingredient(value, where))
-        except RecipeFormatError as exc:
-            notes.append(f"{where}: unreadable input ({exc})")
-            return
-        count = value.get("count", value.get("amount", 1)) if isinstance(value, dict) else 1
-        counts.append(count if isinstance(count, int) and not isinstance(count, bool) and count > 0 else 1)
-
-    for key in keys:
+    for key in _key_roles(data)[0]:
         value = data[key]
-        if key in ("ingredients", "inputs") or (isinstance(value, list) and key.endswith(("_inputs", "_ingredients"))):
-            if isinstance(value, list):
-                for i, member in enumerate(value):
-                    add(member, f"{key}[{i}]")
-                continue
-        add(value, key)
-    return tuple(slots), (tuple(counts) if any(c != 1 for c in counts) else ()), notes
+        if isinstance(value, list) and (key in ("ingredients", "inputs") or key.endswith(("_inputs", "_ingredients"))):
+            for i, member in enumerate(value):
+                _add_input(member, f"{key}[{i}]", slots, counts, notes)
+        else:
+            _add_input(value, key, slots, counts, notes)
+    # count() rather than any() over a generator: a generator left unfinished costs a GeneratorExit per recipe
+    return tuple(slots), (tuple(counts) if counts.count(1) != len(counts) else ()), notes
+
+
+def _add_input(value: Any, where: str, slots: list[Ingredient], counts: list[int], notes: list[str]) -> None:
+    """One input of :func:`_readable_inputs`: an item slot and its count, or a note (a fluid, an unreadable value)."""
+    if _non_item(value):
+        notes.append(f"{where}: {_describe_non_item(value)} (not an item)")
+        return
+    try:
+        slots.append(parse_ingredient(value, where))
+    except RecipeFormatError as exc:
+        notes.append(f"{where}: unreadable input ({exc})")
+        return
+    count = value.get("count", value.get("amount", 1)) if isinstance(value, dict) else 1
+    counts.append(count if isinstance(count, int) and not isinstance(count, bool) and count > 0 else 1)
+
+
+_PLAIN_STACK = frozenset(("id", "count"))
 
 
 def _output_stack(value: Any, where: str) -> tuple[ItemStack | None, float, str | None]:
     """One output: ``(stack, chance, note)``; a non-item output gives ``(None, 1.0, note)``."""
     chance = 1.0
-    if isinstance(value, dict) and not ("id" in value and value.keys() <= {"id", "count"}):  # else a plain stack
+    if isinstance(value, dict) and not ("id" in value and value.keys() <= _PLAIN_STACK):  # else a plain stack
         raw = value.get("chance", 1.0)
         if isinstance(raw, (int, float)) and not isinstance(raw, bool) and 0 <= raw <= 1:
             chance = float(raw)
@@ -429,11 +458,10 @@ def _readable_outputs(data: Mapping[str, Any]) -> tuple[tuple[ItemStack, ...], t
     stacks: list[ItemStack] = []
     chances: list[float] = []
     notes: list[str] = []
-    keys = _keys(data, _OUTPUT_KEYS, _OUTPUT_SUFFIXES)
-    for key in keys:
+    for key, chance_key in _key_roles(data)[1]:
         value = data[key]
         members = list(enumerate(value)) if isinstance(value, list) else [(None, value)]
-        sibling = data.get(key.rsplit("_", 1)[0] + "_chance") if "_" in key else None
+        sibling = data.get(chance_key) if chance_key is not None else None
         for i, member in members:
             where = key if i is None else f"{key}[{i}]"
             stack, chance, note = _output_stack(member, where)
@@ -543,7 +571,7 @@ def _parse_other(data: Mapping[str, Any], rtype: str, common: Mapping[str, Any])
         inputs=inputs,
         result=results[0] if results else None,
         results=results,
-        chances=chances if any(c != 1.0 for c in chances) else (),
+        chances=chances if chances.count(1.0) != len(chances) else (),
         input_counts=counts,
         notes=tuple(in_notes + out_notes),
         station=station,
