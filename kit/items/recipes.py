@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from kit.items._common import norm_id
+from kit.items._common import frozen_record, norm_id
 from kit.items.errors import RecipeFormatError
 from kit.items.ingredients import CustomIngredient, Ingredient, ItemStack, parse_ingredient, parse_result
 
@@ -294,10 +294,7 @@ def _record(common: Mapping[str, Any], **fields: Any) -> Recipe:
     dict update instead of one frozen ``__setattr__`` per field (the loader builds 100,000 of them for a large
     modpack; every value here was checked by the parser that produced it).
     """
-    values = {**_RECIPE_DEFAULTS, **common, **fields}
-    record = object.__new__(Recipe)
-    object.__setattr__(record, "__dict__", values)
-    return record
+    return frozen_record(Recipe, {**_RECIPE_DEFAULTS, **common, **fields})
 
 
 def _parse_shaped(data: Mapping[str, Any], rtype: str, common: Mapping[str, Any]) -> Recipe:
