@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any, TypeVar
+
 from kit.core.collector import gc_paused  # re-exported: its earlier home
 
-__all__ = ["norm_id", "gc_paused"]
+__all__ = ["norm_id", "type_id", "frozen_record", "gc_paused"]
+
+T = TypeVar("T")
 
 
 def norm_id(value: str) -> str:
@@ -16,3 +20,31 @@ def norm_id(value: str) -> str:
     if value.startswith("#"):
         return "#" + norm_id(value[1:])
     return value if ":" in value else f"minecraft:{value}"
+
+
+#: Normalised type ids: entry, function, condition and provider types are a vocabulary of a few hundred ids looked up
+#: tens of thousands of times per load. Cleared when it passes :data:`_MAX_TYPE_IDS` (bounds what hostile packs add).
+_TYPE_IDS: dict[str, str] = {}
+_MAX_TYPE_IDS = 4096
+
+
+def type_id(value: str) -> str:
+    """:func:`norm_id` of a type id (``"item"`` -> ``"minecraft:item"``), remembered."""
+    found = _TYPE_IDS.get(value)
+    if found is None:
+        if len(_TYPE_IDS) >= _MAX_TYPE_IDS:
+            _TYPE_IDS.clear()
+        found = _TYPE_IDS[value] = norm_id(value)
+    return found
+
+
+def frozen_record(cls: type[T], values: dict[str, Any]) -> T:
+    """An instance of the frozen dataclass ``cls`` holding ``values`` (every field by name), built in one step.
+
+    The same record as ``cls(**values)``: equality, hashing and ``repr`` read the fields from the instance
+    ``__dict__``. A frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``; the loaders,
+    which build tens of thousands of records from values they checked themselves, use this instead.
+    """
+    record = object.__new__(cls)
+    object.__setattr__(record, "__dict__", values)
+    return record

@@ -71,15 +71,23 @@ def file_conditions(data: Any) -> tuple[str, list] | None:
 
 
 def _and(values: list[bool | None]) -> bool | None:
-    if any(v is False for v in values):
-        return False
-    return None if any(v is None for v in values) else True
+    result: bool | None = True
+    for v in values:  # a loop, not any() over generators: this runs once per conditional file
+        if v is False:
+            return False
+        if v is None:
+            result = None
+    return result
 
 
 def _or(values: list[bool | None]) -> bool | None:
-    if any(v is True for v in values):
-        return True
-    return None if any(v is None for v in values) else False
+    result: bool | None = False
+    for v in values:
+        if v is True:
+            return True
+        if v is None:
+            result = None
+    return result
 
 
 def _not(value: bool | None) -> bool | None:
@@ -99,6 +107,9 @@ def _one(cond: Any, ctx: ConditionContext, notes: list[str]) -> tuple[bool | Non
     if ns not in ("forge", "neoforge", "fabric", "minecraft"):
         notes.append(f"condition type {ctype} is unknown to kit")
         return None, ctype
+    if name == "mod_loaded":  # by far the most common condition: tested first
+        mod = str(cond.get("modid", cond.get("mod", "")))
+        return (None if ctx.mods is None else mod in ctx.mods), f"mod_loaded({mod})"
     if name in ("true", "false"):
         return name == "true", name
     if name == "not":
@@ -108,9 +119,6 @@ def _one(cond: Any, ctx: ConditionContext, notes: list[str]) -> tuple[bool | Non
         parts = [_one(c, ctx, notes) for c in (cond.get("values") or [])]
         v = (_and if name in ("and", "all_of") else _or)([p[0] for p in parts])
         return v, f"{name}({', '.join(p[1] for p in parts)})"
-    if name == "mod_loaded":
-        mod = str(cond.get("modid", cond.get("mod", "")))
-        return (None if ctx.mods is None else mod in ctx.mods), f"mod_loaded({mod})"
     if name in ("all_mods_loaded", "any_mods_loaded"):
         mods = [str(m) for m in (cond.get("values") or [])]
         vals = [None if ctx.mods is None else m in ctx.mods for m in mods]
@@ -142,11 +150,16 @@ def evaluate(conditions: list, ctx: ConditionContext) -> Verdict:
         ``met`` is True, False or None (undecided); ``notes`` explain each undecided part.
     """
     notes: list[str] = []
-    parts = [_one(c, ctx, notes) for c in conditions]
-    met = _and([p[0] for p in parts])
-    if met is None and ctx.mods is None and any("mod_loaded" in p[1] or "mods_loaded" in p[1] for p in parts):
+    mets: list[bool | None] = []
+    summaries: list[str] = []
+    for cond in conditions:
+        met, summary = _one(cond, ctx, notes)
+        mets.append(met)
+        summaries.append(summary)
+    met = _and(mets)
+    if met is None and ctx.mods is None and any("mod_loaded" in s or "mods_loaded" in s for s in summaries):
         notes.append("the loaded mods were not given, so mod_loaded conditions are undecided")
-    return Verdict(met, ", ".join(p[1] for p in parts), tuple(dict.fromkeys(notes)))
+    return Verdict(met, ", ".join(summaries), tuple(dict.fromkeys(notes)) if notes else ())
 
 
 def unwrap_conditional(data: Mapping[str, Any], ctx: ConditionContext) -> tuple[Any, Verdict] | None:

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from kit.items._common import norm_id
+from kit.items._common import frozen_record, norm_id, type_id
 from kit.items.errors import LootFormatError
 from kit.items.loot_context import LootContext, condition_probability, level_value, loot_context
 
@@ -119,6 +119,12 @@ MAX_NESTING = 32
 #: Numbers in a loot table must lie in Java's int range (the game rounds counts, rolls and weights to ints).
 INT_RANGE = (-(2**31), 2**31 - 1)
 
+#: The keys each number provider kit checks must hold (other providers are left to the game).
+_PROVIDER_KEYS = {
+    "minecraft:constant": ("value",),
+    "minecraft:uniform": ("min", "max"),
+    "minecraft:binomial": ("n", "p"),
+}
 _LEVEL_BASED = {
     "minecraft:constant": ("value",),
     "minecraft:linear": ("base", "per_level_above_first"),
@@ -136,6 +142,8 @@ def _show(value: Any) -> str:
 
 def _check_number(value: Any, where: str) -> None:
     """A literal number: finite and inside Java's int range."""
+    if type(value) is int and INT_RANGE[0] <= value <= INT_RANGE[1]:  # the usual case, in one test
+        return
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise LootFormatError(where, f"expected a number, got {_show(value)}")
     if not math.isfinite(value):
@@ -154,13 +162,7 @@ def _check_provider(value: Any, where: str, depth: int = 0) -> None:
     kind = value.get("type", "minecraft:uniform" if "min" in value else "minecraft:constant")
     if not isinstance(kind, str):
         raise LootFormatError(f"{where}.type", f"expected a provider type id, got {_show(kind)}")
-    kind = norm_id(kind)
-    required = {
-        "minecraft:constant": ("value",),
-        "minecraft:uniform": ("min", "max"),
-        "minecraft:binomial": ("n", "p"),
-    }.get(kind, ())
-    for key in required:
+    for key in _PROVIDER_KEYS.get(type_id(kind), ()):
         if key not in value:
             raise LootFormatError(f"{where}.{key}", "missing")
         _check_provider(value[key], f"{where}.{key}", depth + 1)
@@ -210,7 +212,7 @@ def _check_condition(cond: Any, where: str, depth: int) -> None:
     name = cond.get("condition")
     if not isinstance(name, str):
         raise LootFormatError(f"{where}.condition", f"expected a condition id, got {_show(name)}")
-    name = norm_id(name)
+    name = type_id(name)
     if name == "minecraft:inverted":
         if "term" not in cond:
             raise LootFormatError(f"{where}.term", "missing")
@@ -248,8 +250,9 @@ def _check_functions(functions: Any, where: str, depth: int) -> None:
         name = f.get("function")
         if not isinstance(name, str):
             raise LootFormatError(f"{w}.function", f"expected a function id, got {_show(name)}")
-        name = norm_id(name)
-        _check_conditions(f.get("conditions"), f"{w}.conditions", depth)
+        name = type_id(name)
+        if f.get("conditions") is not None:  # (the path is only built for a value to check)
+            _check_conditions(f["conditions"], f"{w}.conditions", depth)
         if name == "minecraft:set_count":
             if "count" not in f:
                 raise LootFormatError(f"{w}.count", "missing")
@@ -301,7 +304,7 @@ def parse_loot_table(table_id: str, data: Any, *, pack: str = "", path: str = ""
             w = f"{where}[{i}]"
             if not isinstance(e, dict) or not isinstance(e.get("type"), str):
                 raise LootFormatError(f"{w}.type", "missing entry type")
-            t = norm_id(e["type"])
+            t = type_id(e["type"])
             if t in ("minecraft:item", "minecraft:tag") and not isinstance(e.get("name"), str):
                 raise LootFormatError(f"{w}.name", "missing item/tag id")
             for key in ("weight", "quality"):
@@ -309,8 +312,10 @@ def parse_loot_table(table_id: str, data: Any, *, pack: str = "", path: str = ""
                     _check_number(e[key], f"{w}.{key}")
             if "expand" in e and not isinstance(e["expand"], bool):
                 raise LootFormatError(f"{w}.expand", f"expected true or false, got {_show(e['expand'])}")
-            _check_conditions(e.get("conditions"), f"{w}.conditions", depth)
-            _check_functions(e.get("functions"), f"{w}.functions", depth)
+            if e.get("conditions") is not None:  # (the paths are only built for values to check)
+                _check_conditions(e["conditions"], f"{w}.conditions", depth)
+            if e.get("functions") is not None:
+                _check_functions(e["functions"], f"{w}.functions", depth)
             if "children" in e:
                 check(e["children"], f"{w}.children", depth + 1)
             if t == "minecraft:loot_table":
@@ -326,7 +331,8 @@ def parse_loot_table(table_id: str, data: Any, *, pack: str = "", path: str = ""
         pools = table.get("pools", [])
         if not isinstance(pools, list):
             raise LootFormatError(f"{prefix}pools", "expected a list")
-        _check_functions(table.get("functions"), f"{prefix}functions", depth)
+        if table.get("functions") is not None:
+            _check_functions(table["functions"], f"{prefix}functions", depth)
         for i, pool in enumerate(pools):
             where = f"{prefix}pools[{i}]"
             if not isinstance(pool, dict):
@@ -336,42 +342,49 @@ def parse_loot_table(table_id: str, data: Any, *, pack: str = "", path: str = ""
             _check_provider(pool["rolls"], f"{where}.rolls")
             if "bonus_rolls" in pool:
                 _check_provider(pool["bonus_rolls"], f"{where}.bonus_rolls")
-            _check_conditions(pool.get("conditions"), f"{where}.conditions", depth)
-            _check_functions(pool.get("functions"), f"{where}.functions", depth)
+            if pool.get("conditions") is not None:
+                _check_conditions(pool["conditions"], f"{where}.conditions", depth)
+            if pool.get("functions") is not None:
+                _check_functions(pool["functions"], f"{where}.functions", depth)
             check(pool.get("entries", []), f"{where}.entries", depth)
 
     check_pools(data, "", 0)
-    table_type = norm_id(data["type"]) if isinstance(data.get("type"), str) else "minecraft:generic"
-    return LootTable(table_id, table_type, data, pack, path, folder)
+    table_type = type_id(data["type"]) if isinstance(data.get("type"), str) else "minecraft:generic"
+    values = {"loot_table_id": table_id, "table_type": table_type, "data": data, "pack": pack, "path": path}
+    values["folder"] = folder
+    return frozen_record(LootTable, values)  # LootTable(...) in one step (see frozen_record)
 
 
 def walk_entries(table: LootTable) -> Iterator[StaticEntry]:
     """Yield every leaf entry of every pool (children of composites included), in file order."""
-
-    def walk(entries: list, pool_index: int) -> Iterator[StaticEntry]:
-        for e in entries:
-            t = norm_id(e["type"])
-            if "children" in e:
-                yield from walk(e["children"], pool_index)
-                continue
-            short = t.split(":", 1)[1]
-            if t == "minecraft:loot_table":
-                value = e.get("value", e.get("name"))
-                name = norm_id(value) if isinstance(value, str) else ""
-            else:
-                name = norm_id(e["name"]) if isinstance(e.get("name"), str) else ""
-            yield StaticEntry(
-                short,
-                name,
-                _int(e.get("weight", 1)),
-                _int(e.get("quality", 0)),
-                bool(e.get("expand", False)),
-                e,
-                pool_index,
-            )
-
     for i, pool in enumerate(table.data.get("pools", [])):
-        yield from walk(pool.get("entries", []), i)
+        yield from _walk(pool.get("entries", []), i)
+
+
+def _walk(entries: list, pool_index: int) -> Iterator[StaticEntry]:
+    for e in entries:
+        t = type_id(e["type"])
+        if "children" in e:
+            yield from _walk(e["children"], pool_index)
+            continue
+        if t == "minecraft:loot_table":
+            value = e.get("value", e.get("name"))
+            name = norm_id(value) if isinstance(value, str) else ""
+        else:
+            name = norm_id(e["name"]) if isinstance(e.get("name"), str) else ""
+        weight, quality = e.get("weight", 1), e.get("quality", 0)
+        yield frozen_record(  # the same record as StaticEntry(...), made in one step (see frozen_record)
+            StaticEntry,
+            {
+                "entry_type": t.split(":", 1)[1],
+                "name": name,
+                "weight": weight if type(weight) is int else _int(weight),
+                "quality": quality if type(quality) is int else _int(quality),
+                "expand": bool(e.get("expand", False)),
+                "data": e,
+                "pool_index": pool_index,
+            },
+        )
 
 
 def _int(value: Any) -> int:

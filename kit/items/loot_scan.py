@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kit.items._common import norm_id
+from kit.items._common import type_id
 from kit.items.loot import LootTable, walk_entries
 
 __all__ = ["ScannedDrop", "scan_table", "describe_count"]
@@ -34,7 +34,8 @@ def scan_table(
         else:
             continue
         low, high, notes = entry_notes(e)
-        out.extend((item, low, high, notes) for item in items)
+        for item in items:
+            out.append((item, low, high, notes))
     return out, cut
 
 
@@ -43,7 +44,7 @@ def describe_count(value: Any) -> str:
     if isinstance(value, (int, float)):
         return f"{value:g}"
     if isinstance(value, dict):
-        t = norm_id(str(value.get("type", "minecraft:uniform" if "min" in value else "minecraft:constant")))
+        t = type_id(str(value.get("type", "minecraft:uniform" if "min" in value else "minecraft:constant")))
         if t == "minecraft:constant":
             return f"{float(value.get('value', 0)):g}"
         if t == "minecraft:uniform":
@@ -63,7 +64,7 @@ def _count_range(value: Any) -> tuple[int, int] | None:
         return n, n
     if not isinstance(value, dict):
         return None
-    t = norm_id(str(value.get("type", "minecraft:uniform" if "min" in value else "minecraft:constant")))
+    t = type_id(str(value.get("type", "minecraft:uniform" if "min" in value else "minecraft:constant")))
     if t == "minecraft:constant":
         return _count_range(value.get("value", 1))
     if t == "minecraft:uniform":
@@ -80,7 +81,7 @@ def entry_notes(e: Any) -> tuple[int, int, list[str]]:
         notes.append(f"quality {e.quality}")
     low = high = 1
     for f in e.data.get("functions", []):
-        if norm_id(str(f.get("function", ""))) != "minecraft:set_count":
+        if type_id(str(f.get("function", ""))) != "minecraft:set_count":
             continue
         value = f.get("count")
         bounds = _count_range(value)
@@ -88,7 +89,7 @@ def entry_notes(e: Any) -> tuple[int, int, list[str]]:
             low, high = max(bounds[0], 1) if bounds[0] == bounds[1] else bounds[0], max(bounds[1], 1)
         else:
             notes.append(("count +" if f.get("add") else "count ") + describe_count(value))
-    conds = [norm_id(str(c.get("condition", ""))).split(":", 1)[1] for c in e.data.get("conditions", [])]
+    conds = [type_id(str(c.get("condition", ""))).split(":", 1)[1] for c in e.data.get("conditions", [])]
     if conds:
         notes.append("conditions: " + ", ".join(conds))
     if e.entry_type == "tag":

@@ -63,10 +63,10 @@ class PackSource:
 
     def features(self) -> dict[str, PackSource]:
         out: dict[str, dict[str, Callable[[], bytes]]] = {}
-        for rel, reader in self.files.items():
-            m = FEATURE_RE.match(rel)
+        for rel in self.files:  # names first: a zip's reader is made only for a member inside a feature pack
+            m = FEATURE_RE.match(rel) if "/datapacks/" in rel else None
             if m:
-                out.setdefault(m.group(2), {})[rel[m.end() :]] = reader
+                out.setdefault(m.group(2), {})[rel[m.end() :]] = self.files[rel]
         return {
             f: PackSource(f"{self.name}[{f}]", "feature", f"{self.location}!{f}", files)
             for f, files in sorted(out.items())
@@ -164,6 +164,19 @@ def _wanted(rel: str) -> bool:
     return bool(DATA_RE.match(rel) or LANG_RE.match(rel))
 
 
+def _declared_bytes(infos: list[zipfile.ZipInfo], prefix: str = "") -> int:
+    """The inflated bytes declared by the data and language files among ``infos`` (those under ``prefix``).
+
+    When all members together declare at most :data:`MAX_ZIP_DATA_BYTES`, that total is returned instead: the files
+    kit reads are within the cap too, and no name needs matching (a modpack's jars list 100,000 of them).
+    """
+    total = sum(info.file_size for info in infos)
+    if total <= MAX_ZIP_DATA_BYTES:
+        return total
+    cut = len(prefix)
+    return sum(i.file_size for i in infos if i.filename.startswith(prefix) and _wanted(i.filename[cut:]))
+
+
 def _open_pack(path: Path) -> PackSource:
     if not os.path.lexists(path) or not path.exists():
         raise DatapackError(f"{path}: data pack not found (expected a folder holding data/, a .zip or a .jar)")
@@ -191,7 +204,7 @@ def _open_pack(path: Path) -> PackSource:
         )
     try:
         zf = open_zip(path)
-        infos = [i for i in zf.infolist() if not i.is_dir()]
+        infos = [i for i in zf.infolist() if not i.filename.endswith("/")]  # is_dir(), without a call per member
     except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError, EOFError) as exc:
         raise DatapackError(f"{path}: not a readable zip file: {exc}") from exc
     if len(infos) > MAX_ZIP_ENTRIES:
@@ -204,13 +217,8 @@ def _open_pack(path: Path) -> PackSource:
         roots = {n.split("/", 1)[0] for n in names if "/" in n}
         if len(roots) == 1:
             prefix = roots.pop() + "/"
-    members: dict[str, zipfile.ZipInfo] = {}
-    declared = 0
-    for info in infos:
-        rel = info.filename[len(prefix) :]
-        if info.filename.startswith(prefix):
-            members[rel] = info
-            declared += info.file_size if _wanted(rel) else 0
+    members = {info.filename[len(prefix) :]: info for info in infos if info.filename.startswith(prefix)}
+    declared = _declared_bytes(infos, prefix)
     if declared > MAX_ZIP_DATA_BYTES:
         raise DatapackError(
             f"{path}: its data and language files declare {declared} bytes once inflated, more than "
@@ -231,7 +239,7 @@ def _open_bytes(pack: PackBytes) -> PackSource:
         raise DatapackError(
             f"{pack.location}: the zip holds {len(infos)} entries, more than the {MAX_ZIP_ENTRIES} allowed; refused"
         )
-    declared = sum(info.file_size for info in infos if _wanted(info.filename))
+    declared = _declared_bytes(infos)
     if declared > MAX_ZIP_DATA_BYTES:
         raise DatapackError(
             f"{pack.location}: its data and language files declare {declared} bytes once inflated, "

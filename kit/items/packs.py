@@ -67,6 +67,7 @@ MAX_LANG_FILE_BYTES = 4 * 2**20
 MAX_JSON_CONTAINERS = 200_000
 
 _ASSET_RE = re.compile(r"^assets/[^/]+/(textures/(item|block)/.+\.png|models/(item|block)/.+\.json|items/.+\.json)$")
+_KINDS = ("item_tag", "loot_table", "recipe")
 _KIND = {
     "recipe": "recipe",
     "recipes": "recipe",
@@ -115,8 +116,10 @@ class _Loaded:
     lang: dict[str, dict[str, str]]
     errors: list[tuple[str, str, str, str, str]]
     packs: list[PackInfo]
-    # (kind, id) -> every (source, relpath, folder) defining it, lowest priority first
-    files: dict[tuple[str, str], list[tuple[PackSource, str, str]]] = field(default_factory=dict)
+    # kind -> id -> every (source, relpath, folder) defining it, lowest priority first
+    files: dict[str, dict[str, list[tuple[PackSource, str, str]]]] = field(
+        default_factory=lambda: {kind: {} for kind in _KINDS}
+    )
     assets: dict[str, Callable[[], bytes]] = field(default_factory=dict)
     problems: list[tuple[str, str, str, str, str, str, str]] = field(default_factory=list)
     conditions: list[tuple[str, str, str, object, str, str, str]] = field(default_factory=list)
@@ -129,7 +132,7 @@ def _scan_source(src: PackSource, out: _Loaded, strict: bool) -> None:
         m = DATA_RE.match(rel)
         if m:
             ns, folder, rest = m.groups()
-            out.files.setdefault((_KIND[folder], f"{ns}:{rest}"), []).append((src, rel, folder))
+            out.files[_KIND[folder]].setdefault(f"{ns}:{rest}", []).append((src, rel, folder))
             continue
         m = LANG_RE.match(rel)
         if m:
@@ -192,7 +195,7 @@ def _fail(out: _Loaded, kind: str, rid: str, reason: str, strict: bool) -> None:
     """Record (or with ``strict``, raise) that the top file of ``rid`` cannot be read: with lower-priority files
     underneath it the id is removed (a warning naming them), else the file is unreadable (an error).
     """
-    stack = out.files[(kind, rid)]
+    stack = out.files[kind][rid]
     src, rel, _folder = stack[-1]
     lower = [s.name for s, _r, _f in stack[:-1]]
     if strict:
@@ -211,7 +214,7 @@ def _fail(out: _Loaded, kind: str, rid: str, reason: str, strict: bool) -> None:
 
 def _read_top(out: _Loaded, kind: str, rid: str, strict: bool, ctx: ConditionContext) -> None:
     """Read the highest-priority file of a recipe or loot table id: the only one the game reads."""
-    src, rel, folder = out.files[(kind, rid)][-1]
+    src, rel, folder = out.files[kind][rid][-1]
     try:
         data = decode_pack_json(src.files[rel](MAX_DATA_FILE_BYTES))
     except PackFileRefusedError as exc:
@@ -254,9 +257,8 @@ def _read_top(out: _Loaded, kind: str, rid: str, strict: bool, ctx: ConditionCon
 
 
 def _read_tags(out: _Loaded, strict: bool, ctx: ConditionContext) -> None:
-    for (kind, rid), stack in out.files.items():
-        if kind != "item_tag":
-            continue
+    kind = "item_tag"
+    for rid, stack in out.files[kind].items():
         for src, rel, folder in stack:
             try:
                 data = decode_pack_json(src.files[rel](MAX_DATA_FILE_BYTES))
@@ -415,8 +417,9 @@ def _load(paths, strict: bool, features: Iterable[str], mods) -> PackSet:
         out.errors.append(("item_tag", tag_id, reason, last.pack, last.path))
         out.problems.append(("error", "failed_tag", "#" + tag_id, "values", reason, last.path, last.pack))
     ctx = _condition_context(out, mod_ids, tags)
-    for kind, rid in sorted(k for k in out.files if k[0] != "item_tag"):
-        _read_top(out, kind, rid, strict, ctx)
+    for kind in ("loot_table", "recipe"):  # by kind, then by id
+        for rid in sorted(out.files[kind]):
+            _read_top(out, kind, rid, strict, ctx)
     return PackSet(
         out.recipes,
         out.tables,

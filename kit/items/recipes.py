@@ -1,21 +1,20 @@
 """Recipe files: parse every known syntax into one :class:`Recipe` record (pure, no file access).
 
-Both ingredient syntaxes are read: 1.21.2+ strings (``"minecraft:stick"``), tag strings (``"#minecraft:planks"``)
-and lists of ids, and the older ``{"item": ...}`` / ``{"tag": ...}`` objects (and lists of them). Results may be a
-bare id string, ``{"id", "count", "components"}`` (1.20.5+) or ``{"item", "count"}`` (older).
+Ingredients and results are read by :mod:`kit.items.ingredients` (re-exported here, their earlier home); this
+module reads the recipe families around them, and modded machine recipes from the keys mods use.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import functools
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from kit.items._common import norm_id
+from kit.items._common import frozen_record, norm_id
 from kit.items.errors import RecipeFormatError
+from kit.items.ingredients import CustomIngredient, Ingredient, ItemStack, parse_ingredient, parse_result
 
 __all__ = [
     "ItemStack",
@@ -29,10 +28,6 @@ __all__ = [
     "STATIONS",
 ]
 
-#: An ingredient: its alternatives, each an item id, a ``#``-prefixed tag id or a :class:`CustomIngredient`;
-#: ``()`` is an empty grid slot.
-Ingredient = tuple  # tuple[str | CustomIngredient, ...]
-
 STATIONS: dict[str, tuple[str, ...]] = {
     "crafting": ("minecraft:crafting_table",),
     "minecraft:smelting": ("minecraft:furnace",),
@@ -44,68 +39,6 @@ STATIONS: dict[str, tuple[str, ...]] = {
 }
 
 _COOKING = {"minecraft:smelting", "minecraft:blasting", "minecraft:smoking", "minecraft:campfire_cooking"}
-
-#: Loader ingredient types -> how kit computes the items they accept.
-_CUSTOM_OPS = {
-    "compound": "union",
-    "any_of": "union",
-    "difference": "difference",
-    "intersection": "intersection",
-    "all_of": "intersection",
-    "components": "filter",
-    "nbt": "filter",
-    "partial_nbt": "filter",
-    "custom_data": "filter",
-}
-_LOADERS = ("neoforge", "forge", "fabric")
-
-
-@dataclass(frozen=True)
-class ItemStack:
-    """An item with a count and optional data components (``ItemStackTemplate`` in the design)."""
-
-    item_id: str
-    count: int = 1
-    components: Mapping[str, Any] | None = field(default=None, hash=False, compare=False)
-
-    def to_json(self) -> str | dict[str, Any]:
-        """The id shorthand, or ``{"id", "components"}`` when the stack carries components."""
-        if self.components:
-            return {"id": self.item_id, "components": dict(self.components)}
-        return self.item_id
-
-
-@dataclass(frozen=True)
-class CustomIngredient:
-    """A loader's custom ingredient (``neoforge:difference``, ``forge:nbt``, ``fabric:all_of`` ...).
-
-    ``op`` says how the accepted items are computed from ``children`` (each an :data:`Ingredient`): ``union``
-    (any child), ``difference`` (first child minus the second), ``intersection`` (every child), ``filter`` (the
-    listed items, further restricted by data components or NBT that kit does not check) or ``unknown`` (a type
-    kit does not know: the slot stays unresolved and is explained by ``str(ingredient)``).
-    """
-
-    type: str
-    op: str
-    children: tuple = ()
-    detail: str = ""
-
-    def __str__(self) -> str:
-        def show(ing) -> str:
-            parts = [str(r) for r in ing]
-            return parts[0] if len(parts) == 1 else "(" + " | ".join(parts) + ")"
-
-        if self.op == "difference" and len(self.children) == 2:
-            body = f"{show(self.children[0])} - {show(self.children[1])}"
-        elif self.op == "intersection":
-            body = " & ".join(show(c) for c in self.children)
-        elif self.op in ("union", "filter"):
-            body = " | ".join(show(c) for c in self.children)
-        else:
-            body = ""
-        if self.detail:
-            body = f"{body} {self.detail}".strip()
-        return f"{self.type}({body})"
 
 
 @dataclass(frozen=True)
@@ -159,145 +92,23 @@ class Recipe:
         return ()
 
 
-def _loader_type(value: Mapping[str, Any]) -> str | None:
-    t = value.get("type", value.get("fabric:type"))
-    if isinstance(t, str) and ":" in t and t.split(":", 1)[0] in _LOADERS:
-        return t
-    return None
-
-
-def _custom(t: str, value: Mapping[str, Any], where: str) -> CustomIngredient:
-    name = t.split(":", 1)[1]
-    op = _CUSTOM_OPS.get(name, "unknown")
-    if op == "union" or op == "intersection":
-        raw = value.get("children", value.get("ingredients", value.get("values")))
-        if not isinstance(raw, list) or not raw:
-            raise RecipeFormatError(f"{where}.children", f"{t} needs a non-empty list of ingredients")
-        return CustomIngredient(t, op, tuple(parse_ingredient(c, f"{where}.children[{i}]") for i, c in enumerate(raw)))
-    if op == "difference":
-        for key in ("base", "subtracted"):
-            if key not in value:
-                raise RecipeFormatError(f"{where}.{key}", f"{t} needs '{key}'")
-        return CustomIngredient(
-            t,
-            op,
-            (
-                parse_ingredient(value["base"], f"{where}.base"),
-                parse_ingredient(value["subtracted"], f"{where}.subtracted"),
-            ),
-        )
-    if op == "filter":
-        base = value.get("items", value.get("item", value.get("base")))
-        if base is None:
-            raise RecipeFormatError(f"{where}.items", f"{t} needs 'items' or 'item'")
-        data = value.get("components", value.get("nbt", value.get("data")))
-        detail = "with " + ("components " if "components" in value else "data ") + json.dumps(data, sort_keys=True)[:80]
-        return CustomIngredient(t, op, (parse_ingredient(base, f"{where}.items"),), detail)
-    body = {k: v for k, v in value.items() if k not in ("type", "fabric:type")}
-    return CustomIngredient(t, "unknown", (), json.dumps(body, sort_keys=True)[:80])
-
-
-def parse_ingredient(value: Any, where: str = "ingredient") -> Ingredient:
-    """Normalise an ingredient in any syntax into a tuple of item ids / ``#tag`` ids / custom ingredients.
-
-    Raises
-    ------
-    RecipeFormatError
-        When the value has none of the known shapes.
-    """
-    if type(value) is dict and "type" not in value and "fabric:type" not in value:  # the common case, fast
-        item = value.get("item")
-        if type(item) is str and ":" in item and item == item.strip():
-            return (item,)
-        tag = value.get("tag")
-        if type(tag) is str and ":" in tag and tag == tag.strip() and not tag.startswith("#"):
-            return ("#" + tag,)
-    if isinstance(value, str):
-        if not value.strip():
-            raise RecipeFormatError(where, "empty ingredient string")
-        return (norm_id(value),)
-    if isinstance(value, list):
-        out: list = []
-        for i, member in enumerate(value):
-            for ref in parse_ingredient(member, f"{where}[{i}]"):
-                if ref not in out:
-                    out.append(ref)
-        if not out:
-            raise RecipeFormatError(where, "empty ingredient list")
-        return tuple(out)
-    if isinstance(value, dict):
-        loader = _loader_type(value)
-        if loader is not None:
-            return (_custom(loader, value, where),)
-        if isinstance(value.get("item"), str):
-            return (norm_id(value["item"]),)
-        if isinstance(value.get("tag"), str):
-            return ("#" + norm_id(value["tag"].lstrip("#")),)
-        if isinstance(value.get("id"), str):
-            return (norm_id(value["id"]),)
-        if "items" in value:
-            return parse_ingredient(value["items"], f"{where}.items")
-        if "ingredient" in value:  # a sized ingredient written as {"ingredient": ..., "count": n}
-            return parse_ingredient(value["ingredient"], f"{where}.ingredient")
-        if isinstance(value.get("type"), str):  # another mod's ingredient type
-            body = {k: v for k, v in value.items() if k != "type"}
-            return (CustomIngredient(norm_id(value["type"]), "unknown", (), json.dumps(body, sort_keys=True)[:80]),)
-        raise RecipeFormatError(where, f"unreadable ingredient object with keys {sorted(value)}")
-    raise RecipeFormatError(where, f"expected a string, list or object, got {type(value).__name__}")
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def _stack(item_id: str, count: int) -> ItemStack:
-    """One shared :class:`ItemStack` per ``(item_id, count)`` without components (records are frozen, so a modpack's
-    100,000 results share a few thousand stacks instead of holding one each).
-    """
-    return ItemStack(item_id, count)
-
-
-def parse_result(value: Any, where: str = "result") -> ItemStack:
-    """Normalise a result (bare id, ``{"id", "count", "components"}`` or ``{"item", "count"}``)."""
-    if type(value) is dict and len(value) <= 2:  # {"id", "count"}: the common case, fast
-        item, count = value.get("id"), value.get("count", 1)
-        if (
-            type(item) is str
-            and ":" in item
-            and item == item.strip()
-            and type(count) is int
-            and count >= 1
-            and (len(value) == 1 or "count" in value)
-        ):
-            return _stack(item, count)
-    if isinstance(value, str) and value.strip():
-        return _stack(norm_id(value), 1)
-    if isinstance(value, dict):
-        item = value.get("id", value.get("item"))
-        if not isinstance(item, str) or not item.strip():
-            raise RecipeFormatError(f"{where}.id", "missing item id")
-        count = value.get("count", value.get("Count", 1))
-        if isinstance(count, float) and count.is_integer():
-            count = int(count)
-        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-            raise RecipeFormatError(f"{where}.count", f"expected a positive integer, got {count!r}")
-        components = value.get("components")
-        if components is None and isinstance(value.get("nbt"), (str, dict)):
-            components = {"nbt": value["nbt"]}
-        if not components:
-            return _stack(norm_id(item), count)
-        return ItemStack(norm_id(item), count, components)
-    raise RecipeFormatError(where, f"expected an item id or a result object, got {json.dumps(value)[:60]}")
-
-
 def _shaped(data: Mapping[str, Any]) -> tuple[int, tuple[Ingredient, ...]]:
+    # plain loops rather than all()/any() over generators and a dict comprehension: once per shaped recipe
     pattern = data.get("pattern")
-    if not isinstance(pattern, list) or not pattern or not all(isinstance(r, str) for r in pattern):
+    if not isinstance(pattern, list) or not pattern:
         raise RecipeFormatError("pattern", "expected a non-empty list of strings")
+    for row in pattern:
+        if not isinstance(row, str):
+            raise RecipeFormatError("pattern", "expected a non-empty list of strings")
     width = len(pattern[0])
-    if any(len(r) != width for r in pattern) or not 1 <= width <= 3 or len(pattern) > 3:
+    if not 1 <= width <= 3 or len(pattern) > 3 or list(map(len, pattern)).count(width) != len(pattern):
         raise RecipeFormatError("pattern", f"rows must have the same length of 1-3 characters, got {pattern!r}")
     key = data.get("key")
     if not isinstance(key, dict):
         raise RecipeFormatError("key", "expected an object mapping characters to ingredients")
-    parsed = {k: parse_ingredient(v, f"key.{k}") for k, v in key.items()}
+    parsed: dict[str, Ingredient] = {}
+    for k, v in key.items():
+        parsed[k] = parse_ingredient(v, "key." + k)
     grid: list[Ingredient] = []
     for row in pattern:
         for ch in row:
@@ -312,8 +123,6 @@ def _shaped(data: Mapping[str, Any]) -> tuple[int, tuple[Ingredient, ...]]:
 
 _INPUT_KEYS = ("ingredient", "input", "template", "base", "addition", "material", "ingredients", "inputs")
 _OUTPUT_KEYS = ("result", "results", "output", "outputs")
-
-
 _INPUT_SUFFIXES = ("_input", "_inputs", "_ingredient", "_ingredients")
 _OUTPUT_SUFFIXES = ("_output", "_outputs", "_result", "_results")
 
@@ -321,6 +130,27 @@ _OUTPUT_SUFFIXES = ("_output", "_outputs", "_result", "_results")
 def _keys(data: Mapping[str, Any], names: tuple[str, ...], suffixes: tuple[str, ...]) -> list[str]:
     """The keys of ``data`` among ``names`` (in that order), then the others ending in one of ``suffixes``."""
     return [k for k in names if k in data] + [k for k in data if k not in names and k.endswith(suffixes)]
+
+
+#: Key layout (a recipe's keys in file order) -> ``(input keys, (output key, its sibling chance key or None)...)``.
+#: A mod's recipes of one type share a handful of layouts, so the keys are sorted into roles once per layout
+#: instead of once per recipe; cleared when it holds :data:`_MAX_LAYOUTS` layouts (bounds hostile input).
+_LAYOUTS: dict[tuple[str, ...], tuple[tuple[str, ...], tuple[tuple[str, str | None], ...]]] = {}
+_MAX_LAYOUTS = 4096
+
+
+def _key_roles(data: Mapping[str, Any]) -> tuple[tuple[str, ...], tuple[tuple[str, str | None], ...]]:
+    """The input keys and the output keys (each with the ``<name>_chance`` key beside it) of a modded recipe."""
+    layout = tuple(data)
+    roles = _LAYOUTS.get(layout)
+    if roles is None:
+        outputs = _keys(data, _OUTPUT_KEYS, _OUTPUT_SUFFIXES)
+        chance_keys = [key.rsplit("_", 1)[0] + "_chance" if "_" in key else None for key in outputs]
+        roles = (tuple(_keys(data, _INPUT_KEYS, _INPUT_SUFFIXES)), tuple(zip(outputs, chance_keys)))
+        if len(_LAYOUTS) >= _MAX_LAYOUTS:
+            _LAYOUTS.clear()
+        _LAYOUTS[layout] = roles
+    return roles
 
 
 def _non_item(value: Any) -> bool:
@@ -333,18 +163,19 @@ def _non_item(value: Any) -> bool:
     )
 
 
+#: Keys naming what a non-item stack holds, in the order they are looked up.
+_NON_ITEM_NAMES = ("id", "fluid", "chemical", "gas", "tag", "fluidTag", "FluidName")
+
+
 def _describe_non_item(value: Mapping[str, Any]) -> str:
-    what = next(
-        (
-            value[k]
-            for k in ("id", "fluid", "chemical", "gas", "tag", "fluidTag", "FluidName")
-            if isinstance(value.get(k), str)
-        ),
-        None,
-    )
+    what = None
+    for k in _NON_ITEM_NAMES:
+        if isinstance(value.get(k), str):
+            what = value[k]
+            break
     if what is None:
         what = json.dumps({k: v for k, v in value.items() if k not in ("amount", "Amount")}, sort_keys=True)[:60]
-    elif any(isinstance(value.get(k), str) for k in ("tag", "fluidTag")) and "id" not in value:
+    elif "id" not in value and (isinstance(value.get("tag"), str) or isinstance(value.get("fluidTag"), str)):
         what = "#" + what.lstrip("#")
     amount = value.get("amount", value.get("Amount"))
     return f"{amount:g} × {what}" if isinstance(amount, (int, float)) else str(what)
@@ -365,35 +196,38 @@ def _readable_inputs(data: Mapping[str, Any]) -> tuple[tuple[Ingredient, ...], t
             return grid, (), notes
         except (RecipeFormatError, TypeError):
             pass
-    keys = _keys(data, _INPUT_KEYS, _INPUT_SUFFIXES)
-
-    def add(value: Any, where: str) -> None:
-        if _non_item(value):
-            notes.append(f"{where}: {_describe_non_item(value)} (not an item)")
-            return
-        try:
-            slots.append(parse_ingredient(value, where))
-        except RecipeFormatError as exc:
-            notes.append(f"{where}: unreadable input ({exc})")
-            return
-        count = value.get("count", value.get("amount", 1)) if isinstance(value, dict) else 1
-        counts.append(count if isinstance(count, int) and not isinstance(count, bool) and count > 0 else 1)
-
-    for key in keys:
+    for key in _key_roles(data)[0]:
         value = data[key]
-        if key in ("ingredients", "inputs") or (isinstance(value, list) and key.endswith(("_inputs", "_ingredients"))):
-            if isinstance(value, list):
-                for i, member in enumerate(value):
-                    add(member, f"{key}[{i}]")
-                continue
-        add(value, key)
-    return tuple(slots), (tuple(counts) if any(c != 1 for c in counts) else ()), notes
+        if isinstance(value, list) and (key in ("ingredients", "inputs") or key.endswith(("_inputs", "_ingredients"))):
+            for i, member in enumerate(value):
+                _add_input(member, f"{key}[{i}]", slots, counts, notes)
+        else:
+            _add_input(value, key, slots, counts, notes)
+    # count() rather than any() over a generator: a generator left unfinished costs a GeneratorExit per recipe
+    return tuple(slots), (tuple(counts) if counts.count(1) != len(counts) else ()), notes
+
+
+def _add_input(value: Any, where: str, slots: list[Ingredient], counts: list[int], notes: list[str]) -> None:
+    """One input of :func:`_readable_inputs`: an item slot and its count, or a note (a fluid, an unreadable value)."""
+    if _non_item(value):
+        notes.append(f"{where}: {_describe_non_item(value)} (not an item)")
+        return
+    try:
+        slots.append(parse_ingredient(value, where))
+    except RecipeFormatError as exc:
+        notes.append(f"{where}: unreadable input ({exc})")
+        return
+    count = value.get("count", value.get("amount", 1)) if isinstance(value, dict) else 1
+    counts.append(count if isinstance(count, int) and not isinstance(count, bool) and count > 0 else 1)
+
+
+_PLAIN_STACK = frozenset(("id", "count"))
 
 
 def _output_stack(value: Any, where: str) -> tuple[ItemStack | None, float, str | None]:
     """One output: ``(stack, chance, note)``; a non-item output gives ``(None, 1.0, note)``."""
     chance = 1.0
-    if isinstance(value, dict) and not ("id" in value and value.keys() <= {"id", "count"}):  # else a plain stack
+    if isinstance(value, dict) and not ("id" in value and value.keys() <= _PLAIN_STACK):  # else a plain stack
         raw = value.get("chance", 1.0)
         if isinstance(raw, (int, float)) and not isinstance(raw, bool) and 0 <= raw <= 1:
             chance = float(raw)
@@ -429,11 +263,10 @@ def _readable_outputs(data: Mapping[str, Any]) -> tuple[tuple[ItemStack, ...], t
     stacks: list[ItemStack] = []
     chances: list[float] = []
     notes: list[str] = []
-    keys = _keys(data, _OUTPUT_KEYS, _OUTPUT_SUFFIXES)
-    for key in keys:
+    for key, chance_key in _key_roles(data)[1]:
         value = data[key]
         members = list(enumerate(value)) if isinstance(value, list) else [(None, value)]
-        sibling = data.get(key.rsplit("_", 1)[0] + "_chance") if "_" in key else None
+        sibling = data.get(chance_key) if chance_key is not None else None
         for i, member in members:
             where = key if i is None else f"{key}[{i}]"
             stack, chance, note = _output_stack(member, where)
@@ -461,10 +294,7 @@ def _record(common: Mapping[str, Any], **fields: Any) -> Recipe:
     dict update instead of one frozen ``__setattr__`` per field (the loader builds 100,000 of them for a large
     modpack; every value here was checked by the parser that produced it).
     """
-    values = {**_RECIPE_DEFAULTS, **common, **fields}
-    record = object.__new__(Recipe)
-    object.__setattr__(record, "__dict__", values)
-    return record
+    return frozen_record(Recipe, {**_RECIPE_DEFAULTS, **common, **fields})
 
 
 def _parse_shaped(data: Mapping[str, Any], rtype: str, common: Mapping[str, Any]) -> Recipe:
@@ -543,7 +373,7 @@ def _parse_other(data: Mapping[str, Any], rtype: str, common: Mapping[str, Any])
         inputs=inputs,
         result=results[0] if results else None,
         results=results,
-        chances=chances if any(c != 1.0 for c in chances) else (),
+        chances=chances if chances.count(1.0) != len(chances) else (),
         input_counts=counts,
         notes=tuple(in_notes + out_notes),
         station=station,

@@ -225,7 +225,8 @@ def scan_jar(source: Path | bytes, label: str, *, depth: int = 0) -> JarScan:
             scan.description = text_of(pack.get("description", ""))
         except (ValueError, UnicodeDecodeError, OSError, AttributeError, zipfile.BadZipFile) as exc:
             problem("warning", "unreadable_pack_mcmeta", "pack.mcmeta", f"unreadable pack.mcmeta: {exc}")
-    nested = list(dict.fromkeys(nested + [n for n in names if _NESTED_RE.match(n)]))
+    # the prefix test first: a modpack jar lists thousands of data files, none of them under META-INF/
+    nested = list(dict.fromkeys(nested + [n for n in names if n.startswith("META-INF/") and _NESTED_RE.match(n)]))
     for inner in nested:
         if inner not in nameset:
             problem(

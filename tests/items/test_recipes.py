@@ -160,3 +160,23 @@ def test_parse_recipe_format_errors(data, match):
     with pytest.raises(RecipeFormatError, match=match):
         parse_recipe("t:r", data)
     assert issubclass(RecipeFormatError, ValueError)
+
+
+def test_remembered_type_ids_and_key_layouts_stay_bounded_and_give_the_plain_answers() -> None:
+    from kit.items import _common, recipes
+    from kit.items._common import norm_id, type_id
+
+    for i in range(_common._MAX_TYPE_IDS + 10):
+        assert type_id(f"t{i}") == norm_id(f"t{i}") == f"minecraft:t{i}"
+    assert len(_common._TYPE_IDS) <= _common._MAX_TYPE_IDS
+    assert type_id(" #x ") == norm_id(" #x ") == "#minecraft:x"
+    first = recipes.parse_recipe(
+        "m:a", {"type": "m:mill", "item_input": "m:ore", "main_output": "m:dust", "main_chance": 0.5}
+    )
+    for i in range(recipes._MAX_LAYOUTS + 10):  # other layouts push the first one out; the answer stays the same
+        recipes.parse_recipe("m:b", {"type": "m:mill", f"k{i}_input": "m:ore"})
+    assert len(recipes._LAYOUTS) <= recipes._MAX_LAYOUTS
+    again = recipes.parse_recipe(
+        "m:a", {"type": "m:mill", "item_input": "m:ore", "main_output": "m:dust", "main_chance": 0.5}
+    )
+    assert again == first and again.chances == (0.5,) and again.inputs == (("m:ore",),)
