@@ -20,6 +20,7 @@ from kit.items.errors import (
     UnknownItemError,
     UnknownLanguageError,
     UnknownLootTableError,
+    UnknownRecipeError,
 )
 from kit.items.files import PackFiles, pack_files
 from kit.items.icons import find_icon, item_icon
@@ -78,6 +79,7 @@ __all__ = [
     "InvalidScopeError",
     "UnknownFeatureError",
     "UnknownLootTableError",
+    "UnknownRecipeError",
     "UnknownItemError",
     "UnknownLanguageError",
     "RecipeFormatError",

@@ -11,6 +11,7 @@ __all__ = [
     "InvalidScopeError",
     "UnknownFeatureError",
     "UnknownLootTableError",
+    "UnknownRecipeError",
     "ProviderRegistrationError",
     "UnknownItemError",
     "UnknownLanguageError",
@@ -63,7 +64,17 @@ class UnknownFeatureError(KitError, LookupError):
 
 
 class UnknownLootTableError(KitError, LookupError):
-    """A loot table id is not defined by the loaded packs."""
+    """A loot table id is not defined by the loaded packs (the message names the nearest ids)."""
+
+
+class UnknownRecipeError(KitError, KeyError):
+    """A recipe id is not defined by the loaded packs (the message names the nearest ids).
+
+    A ``KeyError``, as :meth:`PackSet.recipe` raised before it had its own error.
+    """
+
+    def __str__(self) -> str:  # KeyError's own str() would quote the message
+        return str(self.args[0]) if self.args else ""
 
 
 class ProviderRegistrationError(KitError, ValueError):

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from kit.items.errors import PackFileRefusedError
 from kit.items.packs import PackBytes, decode_pack_json, open_sources
 
 if TYPE_CHECKING:
@@ -46,9 +47,13 @@ class PackFiles:
         KeyError
             When the pack holds no such file.
         kit.items.PackFileRefusedError
-            When the file is refused.
+            When the file is refused; the message starts with the pack's location and the path.
         """
-        return self.files[path](max_bytes)
+        reader = self.files[path]
+        try:
+            return reader(max_bytes)
+        except PackFileRefusedError as exc:
+            raise PackFileRefusedError(f"{self.location}: {path}: {exc}") from None
 
     def read_json(self, path: str, *, max_bytes: int | None = None) -> Any:
         """One file parsed as JSON behind kit's caps (UTF-8, a byte order mark allowed; at most

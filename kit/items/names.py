@@ -23,7 +23,7 @@ __all__ = [
     "item_spellings",
 ]
 
-_NAME_RE = re.compile(r"^[a-z0-9_-]+$")
+_NAME_RE = re.compile(r"^[a-z0-9_-]+\Z")
 
 _ROUTES = (
     ("loot", re.compile(r"掉落|战利品|\bdrop(s|ped|ping)?\b|\bloot\b", re.I)),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -9,7 +10,7 @@ from kit.core.errors import InvalidParameterError
 from kit.core.frames import frame
 from kit.items import pack_tables
 from kit.items._common import norm_id
-from kit.items.errors import UnknownItemError, UnknownLootTableError
+from kit.items.errors import UnknownItemError, UnknownLootTableError, UnknownRecipeError
 from kit.items.index import ItemIndex, ProblemRows
 from kit.items.loot import LootContext, LootTable, loot_context
 from kit.items.matching import NameIndex, NameMatch, fold, rank_candidates
@@ -103,8 +104,17 @@ class PackSet:
         return self._tags.items(norm_id(tag_id.lstrip("#")))
 
     def recipe(self, recipe_id: str) -> Recipe:
-        """The parsed recipe ``recipe_id`` (raises ``KeyError`` if unknown)."""
-        return self._recipes[norm_id(recipe_id)]
+        """The parsed recipe ``recipe_id``.
+
+        Raises
+        ------
+        UnknownRecipeError
+            When no loaded pack defines it (a ``KeyError``; the message names the nearest ids).
+        """
+        rid = norm_id(recipe_id)
+        if rid not in self._recipes:
+            raise UnknownRecipeError(f"recipe {rid!r} is not defined by the loaded packs{_nearest(rid, self._recipes)}")
+        return self._recipes[rid]
 
     def loot_table(self, loot_table_id: str) -> LootTable:
         """The loot table ``loot_table_id``.
@@ -116,7 +126,9 @@ class PackSet:
         """
         tid = norm_id(loot_table_id)
         if tid not in self._tables:
-            raise UnknownLootTableError(f"loot table {tid!r} is not defined by the loaded packs")
+            raise UnknownLootTableError(
+                f"loot table {tid!r} is not defined by the loaded packs{_nearest(tid, self._tables)}"
+            )
         return self._tables[tid]
 
     @property
@@ -578,3 +590,9 @@ class PackSet:
         )
         tid = self.loot_table(table).loot_table_id
         return LootSampler(self._tables, self._tags.items, ctx, seed=seed).sample(tid, n)
+
+
+def _nearest(wanted: str, known: Mapping[str, Any]) -> str:
+    """``" (N defined; nearest: a, b)"``: how many ids exist and the closest ones to an unknown id."""
+    near = difflib.get_close_matches(wanted, list(known), n=3, cutoff=0.6)
+    return f" ({len(known)} defined" + (f"; nearest: {', '.join(near)})" if near else ")")

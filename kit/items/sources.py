@@ -41,7 +41,7 @@ MAX_LOOT_TABLES = 4096  #: loot tables scanned
 MAX_TAG_ITEMS_PER_TABLE = 8  #: items a table's tag entries expand to
 MAX_TAGS = 64  #: tags reported by the tag provider
 
-_ID_RE = re.compile(r"^[a-z0-9_.-]+:[a-z0-9_./-]+$")
+_ID_RE = re.compile(r"^[a-z0-9_.-]+:[a-z0-9_./-]+\Z")
 
 
 @dataclass(frozen=True)

@@ -63,8 +63,9 @@ def test_reading_refuses_missing_oversized_and_bad_json_files(tmp_path):
     (files,) = pack_files(root)
     with pytest.raises(KeyError):
         files.read("data/t/recipe/absent.json")
-    with pytest.raises(kit.items.PackFileRefusedError, match="more than the limit of 10 bytes"):
+    with pytest.raises(kit.items.PackFileRefusedError, match="more than the limit of 10 bytes") as refused:
         files.read("data/t/recipe/big.json", max_bytes=10)
+    assert str(refused.value).startswith(f"{files.location}: data/t/recipe/big.json: ")  # which file, in which pack
     with pytest.raises(ValueError):
         files.read_json("data/t/recipe/bad.json")
     with pytest.raises(kit.JsonRefusedError):

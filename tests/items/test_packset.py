@@ -45,8 +45,12 @@ def test_lookups_by_id_and_tag(small):
     assert small.recipe("t:r").result.item_id == "t:glacite_ingot"
     assert small.tag_items("#t:metals") == small.tag_items("t:metals") == ("t:glacite_ingot",)
     assert small.tag_items("t:none") == ()
-    with pytest.raises(LookupError):
+    with pytest.raises(
+        kit.items.UnknownRecipeError, match=r"^recipe 't:nope' is not defined by the loaded packs \(1 defined\)$"
+    ):
         small.recipe("t:nope")
+    with pytest.raises(KeyError, match=r"recipe 't:rr' .* \(1 defined; nearest: t:r\)"):  # still a KeyError
+        small.recipe("t:rr")
     with pytest.raises(kit.items.UnknownLootTableError, match="loot table 't:nope' is not defined by the loaded packs"):
         small.loot_table("t:nope")
     assert small.languages == ("en_us", "zh_cn") and small.features == ()
