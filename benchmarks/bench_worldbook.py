@@ -16,6 +16,7 @@ Run: ``.venv/bin/python benchmarks/bench_worldbook.py``. Prints times measured i
 
 from __future__ import annotations
 
+import os
 import random
 import re
 import sys
@@ -23,6 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from _timing import RESULTS_ENV
 from _vocab import EN, FILLER
 
 import kit.worldbook as wb
@@ -255,7 +257,8 @@ if __name__ == "__main__":
     bench_activation()
     if "--no-coverage" not in sys.argv:
         bench_coverage()
-    if "--no-sillytavern" not in sys.argv:
+    # make bench (run_all.py, which sets $KIT_BENCH_RESULTS) runs bench_sillytavern.py on its own: not twice there
+    if "--no-sillytavern" not in sys.argv and not os.environ.get(RESULTS_ENV):
         # the SillyTavern simulator against kit's engine on one synthetic 1,000-entry book (bench_sillytavern.py)
         sys.path.insert(0, str(Path(__file__).resolve().parent))
         import bench_sillytavern
