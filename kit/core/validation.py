@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import difflib
 import math
 from collections.abc import Iterable
 
 from kit.core.errors import InvalidParameterError
+
+
+def nearest_names(name: object, candidates: Iterable[str], n: int = 3, cutoff: float = 0.5) -> list[str]:
+    """The (at most ``n``) ``candidates`` closest to an unknown ``name``, best first, for an error message."""
+    return difflib.get_close_matches(str(name), sorted(set(candidates)), n=n, cutoff=cutoff)
 
 
 def check_int(value: object, name: str, owner: str, *, low: int = 1) -> int:

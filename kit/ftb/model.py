@@ -7,11 +7,11 @@ as an argument, and :mod:`kit.ftb.questions` connects it to the question flow.
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from kit.core.validation import nearest_names
 from kit.ftb import lang as _lang
 from kit.ftb.errors import QuestBookError, UnknownQuestError
 from kit.ftb.records import Chapter, ChapterGroup, Quest, QuestLink, Reward, RewardTable, Task
@@ -128,13 +128,13 @@ MISSING_SCHEMA = dict(
 )
 
 
-#: The quest visibility flags whose default a chapter gives (:meth:`QuestBook.effective`).
-_VISIBILITY_FLAGS = (
-    "hide_until_deps_visible",
-    "hide_until_deps_complete",
-    "hide_details_until_startable",
-    "hide_text_until_complete",
-)
+#: Each quest visibility flag -> the chapter attribute giving its default (:meth:`QuestBook.effective`).
+_CHAPTER_DEFAULTS = {
+    "hide_until_deps_visible": "hide_quest_until_deps_visible",
+    "hide_until_deps_complete": "hide_quest_until_deps_complete",
+    "hide_details_until_startable": "hide_quest_details_until_startable",
+    "hide_text_until_complete": "hide_text_until_complete",
+}
 
 
 @dataclass
@@ -259,7 +259,7 @@ class QuestBook:
         quest = self.quest_by_id.get(quest_id)
         if quest is not None:
             return quest
-        near = difflib.get_close_matches(str(quest_id).upper(), sorted(self.quest_by_id), n=3, cutoff=0.5)
+        near = nearest_names(str(quest_id).upper(), self.quest_by_id)
         hint = f"; nearest: {', '.join(near)}" if near else ""
         raise UnknownQuestError(
             f"quest {quest_id!r} is not in the quest book {self.path} ({len(self.quest_by_id)} quests){hint}"
@@ -280,20 +280,13 @@ class QuestBook:
         ``hide_details_until_startable``, ``hide_text_until_complete``. An unknown quest id raises
         :class:`UnknownQuestError` and an unknown flag :class:`QuestBookError`, each naming what exists.
         """
-        if flag not in _VISIBILITY_FLAGS:
-            raise QuestBookError(f"unknown visibility flag {flag!r}; the flags are {', '.join(_VISIBILITY_FLAGS)}")
+        if flag not in _CHAPTER_DEFAULTS:
+            raise QuestBookError(f"unknown visibility flag {flag!r}; the flags are {', '.join(_CHAPTER_DEFAULTS)}")
         quest = self.quest(quest_id)
         own = getattr(quest, flag)
         if own is not None:
             return own
-        chapter = self.chapter_by_id[quest.chapter_id]
-        default = {
-            "hide_until_deps_visible": chapter.hide_quest_until_deps_visible,
-            "hide_until_deps_complete": chapter.hide_quest_until_deps_complete,
-            "hide_details_until_startable": chapter.hide_quest_details_until_startable,
-            "hide_text_until_complete": chapter.hide_text_until_complete,
-        }
-        return default[flag]
+        return bool(getattr(self.chapter_by_id[quest.chapter_id], _CHAPTER_DEFAULTS[flag]))
 
     def quest_progression_mode(self, quest_id: str) -> str:
         """``linear`` or ``flexible``: the quest's mode, else its chapter's, else the book's."""

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kit.core.errors import InvalidParameterError
 from kit.core.frames import frame
+from kit.core.validation import nearest_names
 from kit.items import pack_tables
 from kit.items._common import norm_id
 from kit.items.errors import UnknownItemError, UnknownLootTableError, UnknownRecipeError
@@ -594,5 +594,5 @@ class PackSet:
 
 def _nearest(wanted: str, known: Mapping[str, Any]) -> str:
     """``" (N defined; nearest: a, b)"``: how many ids exist and the closest ones to an unknown id."""
-    near = difflib.get_close_matches(wanted, list(known), n=3, cutoff=0.6)
+    near = nearest_names(wanted, known, cutoff=0.6)
     return f" ({len(known)} defined" + (f"; nearest: {', '.join(near)})" if near else ")")

@@ -6,12 +6,11 @@ their file identifiers, so "registry order" and "instance id order" are both :fu
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable
 from typing import TypeGuard
 
-__all__ = ["ID_RE", "is_valid_id", "full_id", "id_order", "sort_ids", "nearest_hint"]
+__all__ = ["ID_RE", "is_valid_id", "full_id", "id_order", "sort_ids"]
 
 #: A valid ``namespace:path`` identifier (the namespace is required in data written by kit's readers).
 ID_RE = re.compile(r"^[a-z0-9_.-]+:[a-z0-9_./-]+\Z")
@@ -40,9 +39,3 @@ def id_order(identifier: str) -> tuple[str, str]:
 def sort_ids(ids: Iterable[str]) -> list[str]:
     """``ids`` sorted in Minecraft's identifier order."""
     return sorted(ids, key=id_order)
-
-
-def nearest_hint(value: object, known: Iterable[str], n: int = 3) -> str:
-    """``"; nearest: a, b"``: the known ids closest to an unknown ``value`` (``""`` when none is close)."""
-    near = difflib.get_close_matches(str(value), sorted(known), n=n, cutoff=0.6)
-    return f"; nearest: {', '.join(near)}" if near else ""

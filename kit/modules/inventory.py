@@ -12,12 +12,13 @@ from typing import NamedTuple
 import pandas as pd
 
 from kit.core.frames import frame
+from kit.core.validation import nearest_names
 from kit.items.tags import TagFile
 from kit.modules.builtin import DEFAULT_CATALOG_TAG, RESIDENT_CLIENT_ENTRIES
 from kit.modules.columns import CatalogPicks, catalogs_frame, systems_frame
 from kit.modules.definitions import CATALOG_FIELDS, CATALOGS, CatalogEntry, ModuleConfig, SystemDefinition
 from kit.modules.entries import ClientEntry, order_client_entries
-from kit.modules.ids import nearest_hint, sort_ids
+from kit.modules.ids import sort_ids
 from kit.modules.lints import lint_modules, unavailable_modules
 from kit.modules.problems import Problem, problems_frame
 from kit.modules.tags import RegistryTags, resolve_registry_tags
@@ -168,9 +169,11 @@ class ModuleInventory:
         from kit.modules.errors import UnknownModuleError
 
         if module_id not in self._modules:
+            near = nearest_names(module_id, self._modules, cutoff=0.6)
             raise UnknownModuleError(
                 f"module configuration {module_id!r} is not defined by the read packs "
-                f"({len(self._modules)} are; see inventory.modules()){nearest_hint(module_id, self._modules)}"
+                f"({len(self._modules)} are; see inventory.modules())"
+                + (f"; nearest: {', '.join(near)}" if near else "")
             )
         return self._modules[module_id]
 

@@ -4,7 +4,6 @@ was expected and what was got.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -14,11 +13,7 @@ from kit.core.errors import CodecError, InvalidParameterError
 from kit.saves import nbt
 from kit.saves.tables import DatabaseTable
 
-__all__ = ["check_source", "check_str", "check_allowed_ids", "check_key", "encode_value", "nearest"]
-
-
-def nearest(name: str, candidates: Iterable[str], n: int = 3) -> list[str]:
-    return difflib.get_close_matches(name, sorted(set(candidates)), n=n, cutoff=0.5)
+__all__ = ["check_source", "check_str", "check_allowed_ids", "check_key", "encode_value"]
 
 
 def check_source(source: object, owner: str) -> str | DatabaseTable[list[Document]]:

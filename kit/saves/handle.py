@@ -15,8 +15,9 @@ from kit.core.document import Document
 from kit.core.errors import InvalidParameterError, KitError
 from kit.core.frames import frame
 from kit.core.problems import problems_frame
+from kit.core.validation import nearest_names as nearest
 from kit.saves import codecs
-from kit.saves._arguments import check_allowed_ids, check_key, check_source, check_str, encode_value, nearest
+from kit.saves._arguments import check_allowed_ids, check_key, check_source, check_str, encode_value
 from kit.saves._file import DatabaseFile, Snapshot
 from kit.saves._layout import StoredTable
 from kit.saves.errors import UnknownTableError

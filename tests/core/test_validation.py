@@ -7,7 +7,7 @@ import math
 import pytest
 
 from kit.core.errors import InvalidParameterError, KitError
-from kit.core.validation import check_choice, check_int, check_real, check_str
+from kit.core.validation import check_choice, check_int, check_real, check_str, nearest_names
 
 
 def test_good_values_come_back_as_their_type() -> None:
@@ -55,3 +55,10 @@ def test_check_str_refuses_other_types_and_the_error_is_a_kit_value_and_type_err
         check_str(b"x", "name", "Card")
     assert isinstance(info.value, (KitError)) and isinstance(info.value, ValueError)
     assert isinstance(info.value, TypeError)
+
+
+def test_nearest_names_are_close_candidates_only_best_first() -> None:
+    assert nearest_names("a:signn", ["a:signin", "a:core", "b:shop"], cutoff=0.6) == ["a:signin"]
+    assert nearest_names("zzz", ["a:signin"]) == [] and nearest_names("a:x", []) == []
+    assert nearest_names("dragn", ["dragon", "drag", "dragon", "wyrm"], n=1) == ["dragon"]  # repeats counted once
+    assert nearest_names(42, ["42", "43"]) == ["42", "43"]  # a non-string name is compared as its text

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kit.modules.ids import ID_RE, full_id, id_order, is_valid_id, nearest_hint, sort_ids
+from kit.modules.ids import ID_RE, full_id, id_order, is_valid_id, sort_ids
 
 
 @pytest.mark.parametrize("value", ["a:b", "system:system_module", "my-ns.1:path/to/file.v2", "stone", "a_b"])
@@ -41,8 +41,3 @@ def test_ids_order_by_path_then_namespace_ignoring_the_tag_mark() -> None:
     assert sort_ids(["b:a", "a:b", "#c:a", "a:a"]) == ["a:a", "b:a", "#c:a", "a:b"]
     assert sort_ids([]) == []
     assert sort_ids(iter(["z:early", "a:signin"])) == ["z:early", "a:signin"]  # any iterable
-
-
-def test_nearest_hint_names_close_ids_only() -> None:
-    assert nearest_hint("a:signn", ["a:signin", "a:core", "b:shop"]) == "; nearest: a:signin"
-    assert nearest_hint("zzz", ["a:signin"]) == "" and nearest_hint("a:x", []) == ""

@@ -322,12 +322,11 @@ class WorldBook:
         for e in self.entries:
             if e.uid == uid:
                 return e
-        import difflib
-
+        from kit.core.validation import nearest_names
         from kit.worldbook.errors import EntryNotFoundError
 
         uids = [e.uid for e in self.entries]
-        near = difflib.get_close_matches(str(uid), uids, n=3, cutoff=0.5)
+        near = nearest_names(uid, uids)
         known = (
             f"nearest: {', '.join(near)}"
             if near
