@@ -70,18 +70,31 @@ def peak_memory_error(fn: Callable[[], Any]) -> tuple[int, BaseException | None]
     return peak, outcome if isinstance(outcome, BaseException) else None
 
 
-def cpu_seconds(fn: Callable[[], Any], *, repeats: int = 3) -> float:
-    """The smallest CPU time of ``repeats`` calls of ``fn`` (exceptions count as a normal end)."""
-    best = float("inf")
-    for _ in range(repeats):
-        gc.collect()
-        start = time.process_time()
+def cpu_seconds(fn: Callable[[], Any], *, repeats: int = 3, floor: float = 0.01) -> float:
+    """The smallest per-call CPU time over ``repeats`` rounds of ``fn()`` (exceptions count as a normal end).
+
+    A round calls ``fn`` as often as it takes to spend at least ``floor`` CPU seconds, so a call of a few
+    microseconds is not measured at the clock's resolution (which made small inputs look 5x cheaper than they are).
+    """
+
+    def call() -> None:
         try:
             fn()
         except Exception:  # noqa: BLE001 - hostile inputs are expected to be refused
             pass
-        best = min(best, time.process_time() - start)
-    return max(best, 1e-6)
+
+    best = float("inf")
+    for _ in range(repeats):
+        gc.collect()
+        calls, start = 0, time.process_time()
+        while True:
+            call()
+            calls += 1
+            spent = time.process_time() - start
+            if spent >= floor:
+                break
+        best = min(best, spent / calls)
+    return max(best, 1e-9)
 
 
 def growth_ratio(make: Callable[[int], Any], run: Callable[[Any], Any], n: int, factor: int = 16) -> float:
