@@ -121,23 +121,42 @@ def compute_with_calls(
         client.map(function, list(inputs), key=[f"{label}-{token}-{b}-{i}" for i in range(len(inputs))], pure=False)
         for b, (function, inputs, label) in enumerate(calls)
     ]
-    _show_progress(client, [*futures, *(f for batch in batch_futures for f in batch)], progress)
-    done, batches = client.gather([futures, batch_futures])
-    return tuple(done), batches
+    results = _gather_as_completed(client, [*futures, *(f for batch in batch_futures for f in batch)], progress)
+    done, rest = tuple(results[: len(futures)]), results[len(futures) :]
+    batches = []
+    for batch in batch_futures:
+        batches.append(rest[: len(batch)])
+        rest = rest[len(batch) :]
+    return done, batches
 
 
-def _show_progress(client: Any, futures: list[Any], progress: bool | None) -> None:
-    """Print the dashboard link (``progress=True``, or ``None`` once the futures have run :data:`LONG_RUN_SECONDS`)."""
+def _gather_as_completed(client: Any, futures: list[Any], progress: bool | None) -> list[Any]:
+    """The futures' results in their order, each fetched as soon as its task ends.
+
+    ``client.gather`` after the last task would move every result to the client then, while the workers wait
+    idle (0.15-0.3 s for the ~130,000 rows of 10,000 saves); fetched as they end, only the last task's result is
+    left to move. The first failed task raises its error here. The dashboard link is printed at once with
+    ``progress=True``; with ``None``, once the computation has run :data:`LONG_RUN_SECONDS`.
+    """
+    import threading
+
+    from distributed import as_completed
+
     link = getattr(client, "dashboard_link", None)
-    if progress is False or not link or not futures:
-        return
-    if progress is None:
-        from distributed import as_completed
-
-        try:  # the client given, not the default one (which may be another cluster, or none)
-            for _ in as_completed(futures, loop=client.loop, timeout=LONG_RUN_SECONDS):
-                pass
-            return
-        except TimeoutError:
-            pass
-    print(f"Dask dashboard: {link}")
+    timer = None
+    if link and futures and progress is not False:
+        if progress:
+            print(f"Dask dashboard: {link}")
+        else:
+            timer = threading.Timer(LONG_RUN_SECONDS, print, args=(f"Dask dashboard: {link}",))
+            timer.daemon = True
+            timer.start()
+    position = {future.key: i for i, future in enumerate(futures)}
+    results: list[Any] = [None] * len(futures)
+    try:
+        for future, result in as_completed(futures, with_results=True, raise_errors=True, loop=client.loop):
+            results[position[future.key]] = result
+    finally:
+        if timer is not None:
+            timer.cancel()
+    return results

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kit.core.errors import KitError
-from kit.core.frames import frame
+from kit.core.frames import column_arrays, frame
 from kit.retrieval import split_paragraphs  # imported with the module, not inside every task
 from kit.saves.save import Save, open_save
 
@@ -205,8 +205,8 @@ class PartitionReader:
         saves = group.saves if isinstance(group, Partition) else group
         return frame(self.schema, [row for view in opened(saves) for row in self.rows(view)])
 
-    def columns(self, group: tuple[tuple[str, str], ...]) -> list[list[Any]]:
-        """The partition's rows as one list per column in schema order (see :class:`FusedRead`)."""
+    def columns(self, group: tuple[tuple[str, str], ...]) -> list[Any]:
+        """The partition's rows as one array per column in schema order (see :class:`FusedRead`)."""
         (columns,) = FusedRead((self,)).columns(group)
         return columns
 
@@ -222,18 +222,23 @@ class FusedRead:
 
     reads: tuple[PartitionReader, ...]
 
-    def columns(self, group: tuple[tuple[str, str], ...]) -> list[list[list[Any]]]:
-        """For every read, the partition's rows as one list per column in the read's schema order.
+    def columns(self, group: tuple[tuple[str, str], ...]) -> list[list[Any]]:
+        """For every read, the partition's rows as one array per column in the read's schema order.
 
-        ``group`` holds ``(save_id, path)`` strings, so a task carries no ``Path`` or record objects; plain lists
-        pickle smaller and faster than a DataFrame, and the client frames every partition's lists once. Each save
-        is opened once for all the reads.
+        ``group`` holds ``(save_id, path)`` strings, so a task carries no ``Path`` or record objects. Each save is
+        opened once for all the reads. The columns are converted to the schema's arrays here, in the worker
+        (:func:`kit.core.frames.column_arrays`): the conversion runs in parallel over the workers instead of on the
+        client after the last task, Arrow string arrays and NumPy arrays pickle several times faster than lists of
+        Python values, and the client only concatenates them (:func:`kit.core.frames.concat_arrays`).
         """
         rows: list[list[dict[str, Any]]] = [[] for _ in self.reads]
         for view in opened(FleetSave(save_id, Path(path)) for save_id, path in group):
             for read, out in zip(self.reads, rows):
                 out.extend(read.rows(view))
-        return [[[row.get(name) for row in out] for name in read.schema] for read, out in zip(self.reads, rows)]
+        return [
+            column_arrays(read.schema, [[row.get(name) for row in out] for name in read.schema])
+            for read, out in zip(self.reads, rows)
+        ]
 
 
 def partition_reader(reader: Callable[..., list[dict[str, Any]]], schema: Mapping[str, Any], *args: Any) -> Any:

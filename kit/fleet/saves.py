@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from kit.core.frames import frame
+from kit.core.frames import concat_arrays, frame
 from kit.core.problems import problem_schema
 from kit.fleet._dask import TASKS_PER_THREAD, check_progress, compute_with_calls, resolve_client, worker_threads
 from kit.fleet._finding import check_count_option, database_size, find_saves, save_ids
@@ -239,7 +239,7 @@ class Fleet:
         The frames of this fleet used as they are (``fleet.compute(fleet.summary(), fleet.problems())``) take Dask's
         leanest route, with the same result: one task per partition (``client.map`` on a cluster) opens each of its
         saves once, runs every such read on it (each database is decoded once for all of them) and returns the rows
-        as plain column lists, framed once here; no DataFrame graph is built or optimised, no frame is made, pickled
+        as column arrays (converted in the workers), concatenated once here; no DataFrame graph is built or optimised, no frame is made, pickled
         or concatenated per partition. A frame derived from one (``summary[summary.n_entries > 0]``) and any other
         Dask collection are computed by Dask as usual, in the same submission.
         """
@@ -268,13 +268,9 @@ class Fleet:
         return name if isinstance(name, str) and name in self._reads else None
 
 
-def _joined(schema: Mapping[str, Any], partitions: list[list[list[Any]]]) -> pd.DataFrame:
-    """One frame of the partitions' column lists (each in schema order), in partition order."""
-    columns: list[list[Any]] = [[] for _ in schema]
-    for part in partitions:
-        for column, values in zip(columns, part):
-            column.extend(values)
-    return frame(schema, dict(zip(schema, columns)))
+def _joined(schema: Mapping[str, Any], partitions: list[list[Any]]) -> pd.DataFrame:
+    """One frame of the partitions' column arrays (each in schema order), in partition order."""
+    return concat_arrays(schema, partitions)
 
 
 #: Default grouping: about :data:`TASKS_PER_THREAD` partitions per worker thread (fewer tasks, less per-task

@@ -163,3 +163,18 @@ def test_frames_of_one_layout_share_no_values_and_take_any_length() -> None:
     frames_made[0].loc[0, "x"] = 5.0
     assert frames_made[1].loc[0, "s"] == "v0" and frames_made[1].loc[0, "x"] == 0.0
     assert [len(f) for f in frames_made] == [3, 1, 2]
+
+
+def test_frames_built_in_parts_equal_one_frame_of_all_rows() -> None:
+    from kit.core.frames import column_arrays, concat_arrays
+
+    rows = ROWS * 3
+    pieces = [rows[:1], rows[1:4], [], rows[4:]]
+    parts = [column_arrays(SCHEMA, [[getattr(r, name) for r in piece] for name in SCHEMA]) for piece in pieces]
+    pd.testing.assert_frame_equal(concat_arrays(SCHEMA, parts), frame(SCHEMA, rows))
+    pd.testing.assert_frame_equal(concat_arrays(SCHEMA, parts[:1]), frame(SCHEMA, rows[:1]))
+    pd.testing.assert_frame_equal(concat_arrays(SCHEMA, []), frame(SCHEMA))
+    with pytest.raises(InvalidParameterError, match="2 columns were given for the 7 columns"):
+        column_arrays(SCHEMA, [["a"], [1]])
+    with pytest.raises(InvalidParameterError, match="not among the categories"):
+        column_arrays({"kind": ordered(["low", "high"])}, [["middle"]])

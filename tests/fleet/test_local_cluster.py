@@ -130,3 +130,23 @@ def test_reads_computed_together_on_the_cluster_stay_apart(client, generated_fle
     assert len(got[0]) and got[1].empty  # fleet:notes is a string table: no documents (a mix-up would show)
     for a, b in zip(got, expected):
         pd.testing.assert_frame_equal(a, b)
+
+
+def _after(seconds_and_value):
+    import time
+
+    seconds, value = seconds_and_value
+    time.sleep(seconds)
+    if value is None:
+        raise ValueError("task failed on purpose")
+    return value
+
+
+def test_calls_return_in_input_order_when_they_end_in_another(client):
+    from kit.fleet import _dask
+
+    inputs = [(0.3, "first"), (0.0, "second"), (0.15, "third"), (0.0, "fourth")]  # the later ones end first
+    (), (batch,) = _dask.compute_with_calls([], [(_after, inputs, "ordered")], client=client, progress=False)
+    assert batch == ["first", "second", "third", "fourth"]
+    with pytest.raises(ValueError, match="task failed on purpose"):
+        _dask.compute_with_calls([], [(_after, [(0.0, "a"), (0.0, None)], "failing")], client=client, progress=False)
