@@ -239,8 +239,9 @@ class Fleet:
         The frames of this fleet used as they are (``fleet.compute(fleet.summary(), fleet.problems())``) take Dask's
         leanest route, with the same result: one task per partition (``client.map`` on a cluster) opens each of its
         saves once, runs every such read on it (each database is decoded once for all of them) and returns the rows
-        as column arrays (converted in the workers), concatenated once here; no DataFrame graph is built or optimised, no frame is made, pickled
-        or concatenated per partition. A frame derived from one (``summary[summary.n_entries > 0]``) and any other
+        as column arrays (converted in the workers); each result is fetched as its task ends, and they are
+        concatenated once here; no DataFrame graph is built or optimised, no frame is pickled or concatenated per
+        partition. A frame derived from one (``summary[summary.n_entries > 0]``) and any other
         Dask collection are computed by Dask as usual, in the same submission.
         """
         check_progress(progress, "Fleet.compute")
