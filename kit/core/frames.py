@@ -32,7 +32,14 @@ __all__ = [
     "frame",
     "column_arrays",
     "concat_arrays",
-    "ordered", "Ordered", "pandas_dtype", "check_schema", "DTYPES", "UTC_TIME", "TEXT"]
+    "ordered",
+    "Ordered",
+    "pandas_dtype",
+    "check_schema",
+    "DTYPES",
+    "UTC_TIME",
+    "TEXT",
+]
 
 #: The text dtype: pandas' string dtype with ``pd.NA`` for missing values.
 TEXT = "string"
