@@ -284,3 +284,17 @@ def test_compute_runs_the_fleets_reads_as_plain_tasks_and_the_rest_through_dask(
     pd.testing.assert_frame_equal(kept, summary[summary["n_entries"] > 0].reset_index(drop=True))
     (again,) = kit.fleet.open_fleet([item.path for item in fleet.items], saves_per_partition=1).compute(reads[0])
     pd.testing.assert_frame_equal(again, summary)  # another fleet computes this one's read through Dask, alike
+
+
+def test_a_saves_size_counts_the_database_files_kit_reads(tmp_path):
+    database = tmp_path / "world" / "system" / "database"
+    (database / "players" / "folder.dat").mkdir(parents=True)  # a folder, not a file
+    (database / "shared.dat").write_bytes(b"x" * 100)
+    (database / "players" / "0b7c5d2e-0000-4000-8000-000000000001.dat").write_bytes(b"x" * 30)
+    (database / "players" / "notes.txt").write_bytes(b"x" * 1000)
+    (database / "shared.dat.tmp").write_bytes(b"x" * 1000)  # an interrupted write's leftover
+    fleet = kit.fleet.open_fleet(tmp_path / "world")
+    assert [item.size_bytes for item in fleet.items] == [130]
+    (database / "shared.dat").unlink()
+    shutil.rmtree(database / "players")
+    assert [item.size_bytes for item in kit.fleet.open_fleet(tmp_path / "world").items] == [0]
