@@ -109,6 +109,8 @@ def test_local_client_starts_a_tuned_cluster(client, generated_fleet):
     assert set(trim.values()) == {None}
     tick = client.run(lambda: __import__("dask").config.get("distributed.admin.tick.interval"))
     assert set(tick.values()) == {"1s"}
+    frozen = client.run(lambda: __import__("gc").get_freeze_count())  # startup objects left out of collections
+    assert min(frozen.values()) > 10_000
     assert isinstance(client.cluster, distributed.LocalCluster)  # the client's own (closed with it: see the fixture)
 
 
