@@ -62,6 +62,22 @@ class PackSource:
     def __init__(self, name: str, kind: str, location: str, files: Mapping[str, Reader]):
         self.name, self.kind, self.location, self.files = name, kind, location, files
 
+    def read(self, rel: str, max_bytes: int | None = None) -> bytes:
+        """The bytes of the file ``rel``: ``files[rel](max_bytes)``, without making a reader for a folder's file or a
+        zip's member.
+
+        Raises
+        ------
+        KeyError
+            When the pack holds no such file.
+        kit.items.PackFileRefusedError
+            When the file is refused (see the class docstring).
+        """
+        files = self.files
+        if isinstance(files, (FolderFiles, ZipMembers)):
+            return files.read(rel, max_bytes)
+        return files[rel](max_bytes)
+
     def features(self) -> dict[str, PackSource]:
         out: dict[str, dict[str, Callable[[], bytes]]] = {}
         for rel in self.files:  # names first: a zip's reader is made only for a member inside a feature pack
@@ -76,16 +92,21 @@ class PackSource:
 
 def _folder_reader(full: str) -> Reader:
     def read(max_bytes: int | None = None) -> bytes:
-        # MAX_MEMBER_BYTES bounds every member; data and language files pass their own, smaller cap
-        max_bytes = MAX_MEMBER_BYTES if max_bytes is None else min(max_bytes, MAX_MEMBER_BYTES)
-        try:
-            return read_regular_file(full, max_bytes=max_bytes)
-        except FileRefusedError as exc:
-            raise PackFileRefusedError(exc.reason) from None
-        except OSError as exc:
-            raise PackFileRefusedError(f"cannot read the file: {exc.strerror or exc}") from None
+        return _read_folder_file(full, max_bytes)
 
     return read
+
+
+def _read_folder_file(full: str, max_bytes: int | None) -> bytes:
+    """One file of a pack folder (what a folder pack's reader returns or raises)."""
+    # MAX_MEMBER_BYTES bounds every member; data and language files pass their own, smaller cap
+    max_bytes = MAX_MEMBER_BYTES if max_bytes is None else min(max_bytes, MAX_MEMBER_BYTES)
+    try:
+        return read_regular_file(full, max_bytes=max_bytes)
+    except FileRefusedError as exc:
+        raise PackFileRefusedError(exc.reason) from None
+    except OSError as exc:
+        raise PackFileRefusedError(f"cannot read the file: {exc.strerror or exc}") from None
 
 
 class FolderFiles(Mapping[str, Reader]):
@@ -100,6 +121,10 @@ class FolderFiles(Mapping[str, Reader]):
 
     def __getitem__(self, rel: str) -> Reader:
         return _folder_reader(self._paths[rel])
+
+    def read(self, rel: str, max_bytes: int | None = None) -> bytes:
+        """``self[rel](max_bytes)`` without making the reader."""
+        return _read_folder_file(self._paths[rel], max_bytes)
 
     def __contains__(self, rel: object) -> bool:
         return rel in self._paths
@@ -148,22 +173,27 @@ def _is_link(entry: os.DirEntry) -> bool:
 
 def _zip_reader(zf: zipfile.ZipFile, info: zipfile.ZipInfo, raw: RawReader | None = None) -> Reader:
     def read(max_bytes: int | None = None) -> bytes:
-        # MAX_MEMBER_BYTES bounds every member; data and language files pass their own, smaller cap
-        max_bytes = MAX_MEMBER_BYTES if max_bytes is None else min(max_bytes, MAX_MEMBER_BYTES)
-        if info.file_size > max_bytes:
-            raise PackFileRefusedError(
-                f"member {info.filename} declares {info.file_size} bytes, more than the {max_bytes} allowed"
-            )
-        if raw is not None:
-            try:
-                data = _fast_member(raw, info)
-            except (OSError, ValueError, struct.error):  # a closed or unreadable file: zipfile words it
-                data = None
-            if data is not None:
-                return data
-        return _zip_read(zf, info, max_bytes)
+        return _read_zip_member(zf, info, raw, max_bytes)
 
     return read
+
+
+def _read_zip_member(zf: zipfile.ZipFile, info: zipfile.ZipInfo, raw: RawReader | None, max_bytes: int | None) -> bytes:
+    """One member of a zip (what a zip pack's reader returns or raises)."""
+    # MAX_MEMBER_BYTES bounds every member; data and language files pass their own, smaller cap
+    max_bytes = MAX_MEMBER_BYTES if max_bytes is None else min(max_bytes, MAX_MEMBER_BYTES)
+    if info.file_size > max_bytes:
+        raise PackFileRefusedError(
+            f"member {info.filename} declares {info.file_size} bytes, more than the {max_bytes} allowed"
+        )
+    if raw is not None:
+        try:
+            data = _fast_member(raw, info)
+        except (OSError, ValueError, struct.error):  # a closed or unreadable file: zipfile words it
+            data = None
+        if data is not None:
+            return data
+    return _zip_read(zf, info, max_bytes)
 
 
 class ZipMembers(Mapping[str, Reader]):
@@ -179,6 +209,10 @@ class ZipMembers(Mapping[str, Reader]):
 
     def __getitem__(self, rel: str) -> Reader:
         return _zip_reader(self._zf, self._infos[rel], self._raw)
+
+    def read(self, rel: str, max_bytes: int | None = None) -> bytes:
+        """``self[rel](max_bytes)`` without making the reader."""
+        return _read_zip_member(self._zf, self._infos[rel], self._raw, max_bytes)
 
     def __contains__(self, rel: object) -> bool:
         return rel in self._infos

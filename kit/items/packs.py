@@ -137,7 +137,7 @@ def _scan_source(src: PackSource, out: _Loaded, strict: bool) -> None:
         m = LANG_RE.match(rel)
         if m:
             try:
-                data = decode_pack_json(src.files[rel](MAX_LANG_FILE_BYTES))
+                data = decode_pack_json(src.read(rel, MAX_LANG_FILE_BYTES))
                 if not isinstance(data, dict):
                     raise FieldError("expected a JSON object of translation keys")
             except (ValueError, UnicodeDecodeError, OSError) as exc:
@@ -216,7 +216,7 @@ def _read_top(out: _Loaded, kind: str, rid: str, strict: bool, ctx: ConditionCon
     """Read the highest-priority file of a recipe or loot table id: the only one the game reads."""
     src, rel, folder = out.files[kind][rid][-1]
     try:
-        data = decode_pack_json(src.files[rel](MAX_DATA_FILE_BYTES))
+        data = decode_pack_json(src.read(rel, MAX_DATA_FILE_BYTES))
     except PackFileRefusedError as exc:
         _fail(out, kind, rid, str(exc), strict)
         return
@@ -261,7 +261,7 @@ def _read_tags(out: _Loaded, strict: bool, ctx: ConditionContext) -> None:
     for rid, stack in out.files[kind].items():
         for src, rel, folder in stack:
             try:
-                data = decode_pack_json(src.files[rel](MAX_DATA_FILE_BYTES))
+                data = decode_pack_json(src.read(rel, MAX_DATA_FILE_BYTES))
                 found = file_conditions(data)
                 if found is not None:
                     verdict = evaluate(found[1], ctx)

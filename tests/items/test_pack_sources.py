@@ -141,3 +141,20 @@ def test_folder_listing_follows_os_walk(tmp_path):
     assert source.files["data/t/recipe/link.json"]() == b"{}"
     with pytest.raises(kit.items.PackFileRefusedError, match="cannot read the file"):
         source.files["data/t/recipe/gone.json"]()
+
+
+def test_pack_source_read_gives_what_the_reader_gives(tmp_path):
+    root = write_pack(tmp_path / "p", {"data/t/recipe/r.json": "x" * 100})
+    zpath = tmp_path / "p.zip"
+    with zipfile.ZipFile(zpath, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("data/t/recipe/r.json", "x" * 100)
+    folder, zipped = open_sources([root, zpath])
+    held = kit.items.packs.PackSource(
+        "held", "zip", "held", {"data/t/recipe/r.json": folder.files["data/t/recipe/r.json"]}
+    )
+    for source in (folder, zipped, held):
+        assert source.read("data/t/recipe/r.json") == source.files["data/t/recipe/r.json"]() == b"x" * 100
+        with pytest.raises(kit.items.PackFileRefusedError, match="more than"):
+            source.read("data/t/recipe/r.json", 99)
+        with pytest.raises(KeyError):
+            source.read("data/t/recipe/missing.json")
