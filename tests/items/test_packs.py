@@ -5,6 +5,8 @@ test_recipes.py, the frames' columns in test_pack_tables.py."""
 
 from __future__ import annotations
 
+import codecs
+
 import pytest
 
 import kit.items
@@ -128,3 +130,55 @@ def test_unreadable_files_become_error_rows_or_raise_when_strict(tmp_path):
         kit.items.DatapackReadError, match=r"p: assets/t/lang/en_us.json \(t:en_us\): invalid language file"
     ):
         kit.items.load_datapacks(root, strict=True)
+
+
+_JSON_TEXTS = [
+    '{"a": [1, 2.5, "x", null, true]}',
+    '{"a": 1}\n',
+    '  {"a": 1}',
+    '{"a": 1} \t\r\n ',
+    '{"a": 1} x',
+    '{"a": 1}\x0c',
+    '{"a": 1}\u3000',
+    "[1, 2,]",
+    '{"a" 1}',
+    '{"a": "\\ud800"}',
+    '{"a": "unterminated',
+    "",
+    "   ",
+    "NaN",
+    "-Infinity",
+    "12",
+    '"just a string"',
+    "nul",
+    "\ufeff{}",
+    "[" * 256 + "]" * 256,
+    "[" * 257 + "]" * 257,
+    "[" * 300,
+    '{"a": "[[[[{{{{"}',
+    '{"a": ' + "1" * 5000 + "}",
+]
+
+
+@pytest.mark.parametrize("text", _JSON_TEXTS, ids=range(len(_JSON_TEXTS)))
+def test_decode_pack_json_returns_and_raises_what_decode_json_does(text):
+    """The shortcut for small files gives the value or the error of the whole way: the UTF-8 text of the file
+    (a byte order mark dropped) through decode_json."""
+    from kit.core.json_files import decode_json
+    from kit.items.packs import MAX_JSON_CONTAINERS, decode_pack_json
+
+    def whole_way(raw):
+        try:
+            decoded = raw.decode("utf-8") if raw[:3] != codecs.BOM_UTF8 else raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            decoded = raw.decode("utf-8-sig")
+        return decode_json(decoded, max_containers=MAX_JSON_CONTAINERS)
+
+    def outcome(parse, value):
+        try:
+            return ("value", repr(parse(value)))
+        except Exception as exc:  # noqa: BLE001 - the outcome compared is the exception
+            return ("error", type(exc), str(exc))
+
+    for raw in (text.encode("utf-8", "surrogatepass"), codecs.BOM_UTF8 + text.encode("utf-8", "surrogatepass")):
+        assert outcome(decode_pack_json, raw) == outcome(whole_way, raw)
