@@ -124,8 +124,8 @@ def decode_pack_json(raw: bytes) -> Any:
 #: Files with at most this many opening brackets are under every cap of :func:`decode_pack_json`.
 _UNDER_EVERY_CAP = min(MAX_JSON_CONTAINERS, MAX_JSON_DEPTH)
 #: ``json.loads``' own scanner (default settings) and whitespace pattern.
-_SCAN = json.JSONDecoder().scan_once
-_WHITESPACE = json.decoder.WHITESPACE.match
+_SCAN: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
+_WHITESPACE: Callable[[str, int], re.Match[str]] = json.decoder.WHITESPACE.match  # type: ignore[attr-defined]
 
 
 @dataclass
