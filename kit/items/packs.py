@@ -148,11 +148,18 @@ class _Loaded:
 
 def _scan_source(src: PackSource, out: _Loaded, strict: bool) -> None:
     """Index one pack's files (data files by id, textures and models) and merge its language files."""
+    by_folder = {folder: out.files[kind] for folder, kind in _KIND.items()}
+    data_file = DATA_RE.match
     for rel in sorted(src.files):
-        m = DATA_RE.match(rel)
-        if m:
+        m = data_file(rel)
+        if m is not None:
             ns, folder, rest = m.groups()
-            out.files[_KIND[folder]].setdefault(f"{ns}:{rest}", []).append((src, rel, folder))
+            by_id, rid = by_folder[folder], ns + ":" + rest
+            stack = by_id.get(rid)
+            if stack is None:
+                by_id[rid] = [(src, rel, folder)]
+            else:
+                stack.append((src, rel, folder))
             continue
         m = LANG_RE.match(rel)
         if m:
@@ -177,10 +184,20 @@ def _scan_source(src: PackSource, out: _Loaded, strict: bool) -> None:
                     )
                 )
                 continue
-            out.lang.setdefault(m.group(2), {}).update({k: v for k, v in data.items() if isinstance(v, str)})
+            _merge_lang(out.lang, m.group(2), data)
             continue
         if _ASSET_RE.match(rel):
             out.assets[rel] = src.files[rel]
+
+
+def _merge_lang(lang: dict[str, dict[str, str]], code: str, data: dict[str, Any]) -> None:
+    """Add a language file's text values to ``lang[code]`` (a file of text values only, the usual one, is taken
+    whole when it is the first of its language: ``data`` is a fresh dict the caller parsed).
+    """
+    if code not in lang and set(map(type, data.values())) <= {str}:
+        lang[code] = data
+    else:
+        lang.setdefault(code, {}).update({k: v for k, v in data.items() if isinstance(v, str)})
 
 
 def _condition_context(out: _Loaded, mods: frozenset[str] | None, tags) -> ConditionContext:
