@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from kit.core.collector import building_tables
 from kit.core.errors import FieldError
 from kit.core.json_files import MAX_JSON_DEPTH, JsonRefusedError, decode_json
-from kit.items.conditions import ConditionContext, evaluate, file_conditions, unwrap_conditional
+from kit.items.conditions import CONDITION_KEYS, ConditionContext, evaluate, file_conditions, unwrap_conditional
 from kit.items.errors import DatapackReadError, PackFileRefusedError, UnknownFeatureError
 from kit.items.loot import LootFormatError, LootTable, parse_loot_table
 from kit.items.pack_sources import (  # re-exported: their earlier home
@@ -249,6 +249,16 @@ def _fail(out: _Loaded, kind: str, rid: str, reason: str, strict: bool) -> None:
         out.problems.append(("error", f"unreadable_{kind}", rid, "", reason, rel, src.name))
 
 
+#: Keys that give a file loader conditions (file_conditions looks at nothing else).
+_CONDITION_KEYS = frozenset((*CONDITION_KEYS, "conditions"))
+
+
+def _unwrapped(data: dict[str, Any]) -> bool:
+    """Whether a recipe is surely no conditional wrapper: its type is text without ``conditional`` in it."""
+    rtype = data.get("type", "")
+    return type(rtype) is str and "conditional" not in rtype
+
+
 def _read_top(out: _Loaded, kind: str, rid: str, strict: bool, ctx: ConditionContext) -> None:
     """Read the highest-priority file of a recipe or loot table id: the only one the game reads."""
     src, rel, folder = out.files[kind][rid][-1]
@@ -261,8 +271,11 @@ def _read_top(out: _Loaded, kind: str, rid: str, strict: bool, ctx: ConditionCon
         _fail(out, kind, rid, f"invalid JSON: {exc}", strict)
         return
     met: bool | None = True
-    found = file_conditions(data)
-    wrapped = unwrap_conditional(data, ctx) if kind == "recipe" else None
+    if type(data) is dict and data.keys().isdisjoint(_CONDITION_KEYS) and (kind != "recipe" or _unwrapped(data)):
+        found = wrapped = None  # what file_conditions and unwrap_conditional return for it, without the calls
+    else:
+        found = file_conditions(data)
+        wrapped = unwrap_conditional(data, ctx) if kind == "recipe" else None
     if wrapped is not None:
         data, verdict = wrapped
         found = ("forge:conditional", [])
