@@ -13,6 +13,7 @@ import os
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from kit.core.collector import building_tables
@@ -144,6 +145,13 @@ class _Loaded:
     problems: list[tuple[str, str, str, str, str, str, str]] = field(default_factory=list)
     conditions: list[tuple[str, str, str, object, str, str, str]] = field(default_factory=list)
     sources: list[PackSource] = field(default_factory=list)  # every pack read, applied feature packs included, in order
+    # language files read but not decoded yet: (pack, relpath, namespace, language, bytes or the read's error)
+    lang_files: list[tuple[str, str, str, str, bytes | Exception]] = field(default_factory=list)
+
+    def settle_lang(self) -> None:
+        """Decode the pending language files now (lenient: their problem rows go before the others)."""
+        files, self.lang_files = self.lang_files, []
+        _decode_lang(self.lang, self.errors, self.problems, files=files, strict=False)
 
 
 def _scan_source(src: PackSource, out: _Loaded, strict: bool) -> None:
@@ -162,32 +170,52 @@ def _scan_source(src: PackSource, out: _Loaded, strict: bool) -> None:
                 stack.append((src, rel, folder))
             continue
         m = LANG_RE.match(rel)
-        if m:
+        if m:  # read now (what the packs hold at load time), decoded when first needed (see _decode_lang)
             try:
-                data = decode_pack_json(src.read(rel, MAX_LANG_FILE_BYTES))
-                if not isinstance(data, dict):
-                    raise FieldError("expected a JSON object of translation keys")
+                raw: bytes | Exception = src.read(rel, MAX_LANG_FILE_BYTES)
             except (ValueError, UnicodeDecodeError, OSError) as exc:
-                lang_id, reason = f"{m.group(1)}:{m.group(2)}", f"invalid language file: {exc}"
-                if strict:
-                    raise DatapackReadError(src.name, rel, lang_id, reason) from exc
-                out.errors.append(("lang", lang_id, reason, src.name, rel))
-                out.problems.append(
-                    (
-                        "error",
-                        "unreadable_lang",
-                        f"{m.group(1)}:{m.group(2)}",
-                        "",
-                        f"invalid language file: {exc}",
-                        rel,
-                        src.name,
-                    )
-                )
-                continue
-            _merge_lang(out.lang, m.group(2), data)
+                raw = exc
+            out.lang_files.append((src.name, rel, m.group(1), m.group(2), raw))
             continue
         if _ASSET_RE.match(rel):
             out.assets[rel] = src.files[rel]
+
+
+def _decode_lang(
+    lang: dict[str, dict[str, str]],
+    errors: list[tuple],
+    problems: list[tuple],
+    *,
+    files: list[tuple[str, str, str, str, bytes | Exception]],
+    strict: bool,
+) -> None:
+    """Decode language files read by :func:`_scan_source` (in their order) into ``lang``; an unreadable one is an
+    ``unreadable_lang`` row, put before every row already in ``errors`` / ``problems`` (the language files are the
+    first thing the loader reads), or with ``strict`` a :class:`DatapackReadError`.
+
+    The language tables are needed by names and ``item_exists`` conditions, not by recipes, loot and tags: lenient
+    loading leaves the files pending until then (:class:`PackSet` decodes them on first use of its languages, its
+    problems or its repr).
+    """
+    new_errors: list[tuple] = []
+    new_problems: list[tuple] = []
+    for pack, rel, ns, code, raw in files:
+        try:
+            if not isinstance(raw, bytes):
+                raise raw
+            data = decode_pack_json(raw)
+            if not isinstance(data, dict):
+                raise FieldError("expected a JSON object of translation keys")
+        except (ValueError, UnicodeDecodeError, OSError) as exc:
+            lang_id, reason = f"{ns}:{code}", f"invalid language file: {exc}"
+            if strict:
+                raise DatapackReadError(pack, rel, lang_id, reason) from exc
+            new_errors.append(("lang", lang_id, reason, pack, rel))
+            new_problems.append(("error", "unreadable_lang", lang_id, "", reason, rel, pack))
+            continue
+        _merge_lang(lang, code, data)
+    errors[0:0] = new_errors
+    problems[0:0] = new_problems
 
 
 def _merge_lang(lang: dict[str, dict[str, str]], code: str, data: dict[str, Any]) -> None:
@@ -210,6 +238,7 @@ def _condition_context(out: _Loaded, mods: frozenset[str] | None, tags) -> Condi
         if mods is not None and ns not in mods:
             return False
         if named is None:  # item./block. language keys, built on the first item_exists condition
+            out.settle_lang()
             named = {
                 f"{p[1]}:{p[2]}"
                 for table in out.lang.values()
@@ -451,6 +480,9 @@ def _load(paths, strict: bool, features: Iterable[str], mods) -> PackSet:
                 found.add(name)
                 out.sources.append(fsrc)
                 _scan_source(fsrc, out, strict)
+    if strict:  # its first unreadable language file raises now, as when it was decoded while scanning
+        _decode_lang(out.lang, out.errors, out.problems, files=out.lang_files, strict=True)
+        out.lang_files = []
     missing = [f for f in wanted if f not in found]
     if missing:
         available = sorted({f for p in out.packs for f in p.features})
@@ -482,4 +514,5 @@ def _load(paths, strict: bool, features: Iterable[str], mods) -> PackSet:
         assets=out.assets,
         mods=mod_ids,
         sources=out.sources,
+        pending_lang=partial(_decode_lang, files=out.lang_files, strict=False) if out.lang_files else None,
     )

@@ -182,3 +182,46 @@ def test_decode_pack_json_returns_and_raises_what_decode_json_does(text):
 
     for raw in (text.encode("utf-8", "surrogatepass"), codecs.BOM_UTF8 + text.encode("utf-8", "surrogatepass")):
         assert outcome(decode_pack_json, raw) == outcome(whole_way, raw)
+
+
+def test_language_files_are_read_at_load_and_decoded_on_first_use(tmp_path):
+    """Lenient loading reads the language files but decodes them when names, problems or the repr first need them:
+    the results and the rows are those of decoding them while loading, and removing the files afterwards changes
+    nothing."""
+    import shutil
+
+    files = {
+        "data/t/recipe/r.json": {"type": "minecraft:smelting", "ingredient": "t:ore", "result": {"id": "t:gem"}},
+        "data/t/recipe/bad.json": "{not json",
+        "assets/t/lang/en_us.json": {"item.t.gem": "Gem", "block.t.ore": "Ore", "not.text": 5},
+        "assets/t/lang/zh_cn.json": "[1, 2]",
+        "assets/u/lang/en_us.json": {"item.u.dust": "Dust", "item.t.gem": "Jewel"},
+    }
+    root = write_pack(tmp_path / "p", files)
+    packs = kit.items.load_datapacks(root)
+    shutil.rmtree(root)
+    assert packs._problems == [
+        ("error", "unreadable_recipe", "t:bad", "", packs._problems[0][4], "data/t/recipe/bad.json", "p")
+    ]
+    assert "1 errors>" not in repr(packs) and "2 errors>" in repr(packs)  # the repr decodes them: two errors
+    assert [row[1] for row in packs._problems] == ["unreadable_lang", "unreadable_recipe"]  # in loading order
+    assert packs.display_names("en_us") == {"t:gem": "Jewel", "t:ore": "Ore", "u:dust": "Dust"}
+    assert packs.languages == ("en_us",)
+    eager = kit.items.load_datapacks(write_pack(tmp_path / "q", files))
+    assert list(eager.problems().kind) == list(packs.problems().kind) == ["unreadable_lang", "unreadable_recipe"]
+    assert repr(eager).replace("q", "p") == repr(packs)
+
+
+def test_item_exists_conditions_see_the_language_files(tmp_path):
+    cond = {"neoforge:conditions": [{"type": "neoforge:item_exists", "item": "t:gem"}]}
+    root = write_pack(
+        tmp_path / "p",
+        {
+            "data/t/recipe/r.json": {"type": "minecraft:smelting", "ingredient": "t:ore", "result": "t:x", **cond},
+            "assets/t/lang/en_us.json": {"item.t.gem": "Gem"},
+            "assets/t/lang/zh_cn.json": "oops",
+        },
+    )
+    packs = kit.items.load_datapacks(root, mods=["t"])
+    assert list(packs.recipes().recipe_id) == ["t:r"] and packs.recipe("t:r").conditions_met is True
+    assert list(packs.problems().kind) == ["unreadable_lang"]
