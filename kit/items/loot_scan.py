@@ -39,13 +39,13 @@ def _scan_entries(
         if "children" in e:
             _scan_entries(e["children"], tag_items, left, out)
             continue
+        weight, quality = e.get("weight", 1), e.get("quality", 0)
+        weight = weight if type(weight) is int else _int(weight)  # (an infinite one raises, for every entry)
+        quality = quality if type(quality) is int else _int(quality)
         kind = t.split(":", 1)[1]
         if kind != "item" and kind != "tag":
-            continue  # (nothing walk_entries reads of another entry can fail once its type is read)
+            continue  # (nothing else walk_entries reads of another entry can fail once its type is read)
         name = norm_id(e["name"]) if isinstance(e.get("name"), str) else ""
-        weight, quality = e.get("weight", 1), e.get("quality", 0)
-        weight = weight if type(weight) is int else _int(weight)
-        quality = quality if type(quality) is int else _int(quality)
         if kind == "item":
             items: tuple[str, ...] = (name,)
         else:
