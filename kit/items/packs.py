@@ -11,9 +11,9 @@ import codecs
 import json
 import os
 import re
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from kit.core.collector import building_tables
@@ -216,6 +216,23 @@ def _decode_lang(
         _merge_lang(lang, code, data)
     errors[0:0] = new_errors
     problems[0:0] = new_problems
+
+
+class _PendingLang:
+    """A pack set's language files read at load and not decoded yet: calling it decodes them into the pack set's
+    tables and rows (:func:`_decode_lang`) the first time, under a lock (a second caller waits for the tables), and
+    does nothing after.
+    """
+
+    def __init__(self, files: list[tuple[str, str, str, str, bytes | Exception]]) -> None:
+        self._files = files
+        self._lock = threading.Lock()
+
+    def __call__(self, lang: dict[str, dict[str, str]], errors: list[tuple], problems: list[tuple]) -> None:
+        with self._lock:
+            files, self._files = self._files, []
+            if files:
+                _decode_lang(lang, errors, problems, files=files, strict=False)
 
 
 def _merge_lang(lang: dict[str, dict[str, str]], code: str, data: dict[str, Any]) -> None:
@@ -514,5 +531,5 @@ def _load(paths, strict: bool, features: Iterable[str], mods) -> PackSet:
         assets=out.assets,
         mods=mod_ids,
         sources=out.sources,
-        pending_lang=partial(_decode_lang, files=out.lang_files, strict=False) if out.lang_files else None,
+        pending_lang=_PendingLang(out.lang_files) if out.lang_files else None,
     )

@@ -83,9 +83,8 @@ class PackSet:
     @property
     def _lang(self) -> dict[str, dict[str, str]]:
         """The language tables, the loader's pending language files decoded on first use (their rows go first)."""
-        pending, self._pending_lang = self._pending_lang, None
-        if pending is not None:
-            pending(self._lang_tables, self._errors, self._problems)
+        if self._pending_lang is not None:  # (it decodes once, whichever thread asks first; then it does nothing)
+            self._pending_lang(self._lang_tables, self._errors, self._problems)
         return self._lang_tables
 
     def __repr__(self) -> str:

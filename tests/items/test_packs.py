@@ -225,3 +225,14 @@ def test_item_exists_conditions_see_the_language_files(tmp_path):
     packs = kit.items.load_datapacks(root, mods=["t"])
     assert list(packs.recipes().recipe_id) == ["t:r"] and packs.recipe("t:r").conditions_met is True
     assert list(packs.problems().kind) == ["unreadable_lang"]
+
+
+def test_pending_language_files_are_decoded_once_whichever_thread_asks(tmp_path):
+    from concurrent.futures import ThreadPoolExecutor
+
+    names = {f"item.t.i{k}": f"Item {k}" for k in range(5000)}
+    root = write_pack(tmp_path / "p", {"assets/t/lang/en_us.json": names, "assets/t/lang/zh_cn.json": "[]"})
+    packs = kit.items.load_datapacks(root)
+    with ThreadPoolExecutor(4) as pool:
+        seen = list(pool.map(lambda _i: len(packs.display_names("en_us")), range(8)))
+    assert seen == [5000] * 8 and list(packs.problems().kind) == ["unreadable_lang"]
