@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from kit.core.errors import KitError
+from kit.core.validation import nearest_names
 
 __all__ = [
     "DatapackError",
@@ -119,3 +123,11 @@ class RecipeFormatError(KitError, ValueError):
     def __init__(self, field: str, reason: str) -> None:
         super().__init__(f"field '{field}': {reason}")
         self.field = field
+
+
+def nearest_hint(wanted: str, known: Mapping[str, Any]) -> str:
+    """``" (N defined; nearest: a, b)"``: how many ids exist and the closest ones to an unknown id (the tail of an
+    unknown-id message).
+    """
+    near = nearest_names(wanted, known, cutoff=0.6)
+    return f" ({len(known)} defined" + (f"; nearest: {', '.join(near)})" if near else ")")

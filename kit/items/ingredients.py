@@ -140,6 +140,8 @@ def parse_ingredient(value: Any, where: str = "ingredient") -> Ingredient:
         if type(tag) is str and ":" in tag and tag == tag.strip() and not tag.startswith("#"):
             return ("#" + tag,)
     if isinstance(value, str):
+        if value[:1] != "#" and ":" in value and type(value) is str and value == value.strip():
+            return (value,)  # an id norm_id returns unchanged (1.21's ingredients are written so)
         if not value.strip():
             raise RecipeFormatError(where, "empty ingredient string")
         return (norm_id(value),)

@@ -348,11 +348,163 @@ def parse_loot_table(table_id: str, data: Any, *, pack: str = "", path: str = ""
                 _check_functions(pool["functions"], f"{where}.functions", depth)
             check(pool.get("entries", []), f"{where}.entries", depth)
 
-    check_pools(data, "", 0)
+    if not _plain_table(data):  # the check below words the first error (and passes what the shortcut declined)
+        check_pools(data, "", 0)
     table_type = type_id(data["type"]) if isinstance(data.get("type"), str) else "minecraft:generic"
     values = {"loot_table_id": table_id, "table_type": table_type, "data": data, "pack": pack, "path": path}
     values["folder"] = folder
     return frozen_record(LootTable, values)  # LootTable(...) in one step (see frozen_record)
+
+
+# ------------------------------------------------------------------ the shortcut for the shapes vanilla writes
+# parse_loot_table's checks build a field path for every value they look at, to name it in an error. The functions
+# below run first and return True only for a table those checks pass (they check the same things, on the shapes
+# vanilla writes, without paths); anything else, or anything they are unsure of, returns False and the full checks
+# run (so every error is worded by them). They never raise: a value of an unexpected type is a False.
+_LOW, _HIGH = float(INT_RANGE[0]), float(INT_RANGE[1])
+#: The shortcut declines anything nested deeper than this (far below MAX_NESTING, so it never meets that limit).
+_PLAIN_DEPTH = 8
+
+
+def _plain_number(value: Any) -> bool:
+    t = type(value)  # exact types: True is no number, and NaN fails both comparisons
+    return (t is int or t is float) and _LOW <= value <= _HIGH
+
+
+def _plain_provider(value: Any) -> bool:
+    t = type(value)
+    if t is float or t is int:
+        return _LOW <= value <= _HIGH
+    if t is not dict:
+        return False
+    if value.get("type") == "minecraft:uniform" and _plain_number(value.get("min")) and _plain_number(value.get("max")):
+        return True
+    try:
+        _check_provider(value, "")
+    except Exception:  # noqa: BLE001 - declined: the full checks word it
+        return False
+    return True
+
+
+def _plain_table(data: Any, depth: int = 0) -> bool:
+    """Whether :func:`parse_loot_table`'s checks pass ``data`` (a table or an inline table), decided without paths."""
+    try:
+        return _plain_pools(data, depth)
+    except Exception:  # noqa: BLE001 - declined: the full checks word it
+        return False
+
+
+def _plain_pools(table: dict, depth: int) -> bool:
+    pools = table.get("pools", [])
+    if depth > _PLAIN_DEPTH or type(pools) is not list:
+        return False
+    functions = table.get("functions")
+    if functions is not None and not _plain_functions(functions, depth):
+        return False
+    for pool in pools:
+        if type(pool) is not dict or "rolls" not in pool or not _plain_provider(pool["rolls"]):
+            return False
+        if "bonus_rolls" in pool and not _plain_provider(pool["bonus_rolls"]):
+            return False
+        conditions, functions = pool.get("conditions"), pool.get("functions")
+        if conditions is not None and not _plain_conditions(conditions, depth):
+            return False
+        if functions is not None and not _plain_functions(functions, depth):
+            return False
+        if not _plain_entries(pool.get("entries", []), depth):
+            return False
+    return True
+
+
+def _plain_entries(entries: Any, depth: int) -> bool:
+    if type(entries) is not list or depth > _PLAIN_DEPTH:
+        return False
+    for e in entries:
+        if type(e) is not dict or type(e.get("type")) is not str:
+            return False
+        t = type_id(e["type"])
+        if (t == "minecraft:item" or t == "minecraft:tag") and type(e.get("name")) is not str:
+            return False
+        if ("weight" in e and not _plain_number(e["weight"])) or ("quality" in e and not _plain_number(e["quality"])):
+            return False
+        if "expand" in e and type(e["expand"]) is not bool:
+            return False
+        conditions, functions = e.get("conditions"), e.get("functions")
+        if conditions is not None and not _plain_conditions(conditions, depth):
+            return False
+        if functions is not None and not _plain_functions(functions, depth):
+            return False
+        if "children" in e and not _plain_entries(e["children"], depth + 1):
+            return False
+        if t == "minecraft:loot_table":
+            value = e.get("value", e.get("name"))
+            if not (type(value) is str or (type(value) is dict and _plain_pools(value, depth + 1))):
+                return False
+    return True
+
+
+#: Conditions with nothing for the checks to look at beyond their id.
+_PLAIN_CONDITIONS = frozenset(
+    (
+        "minecraft:survives_explosion",
+        "minecraft:block_state_property",
+        "minecraft:killed_by_player",
+        "minecraft:location_check",
+        "minecraft:damage_source_properties",
+    )
+)
+
+
+def _plain_conditions(conditions: Any, depth: int) -> bool:
+    if type(conditions) is not list or depth > _PLAIN_DEPTH:
+        return False
+    for cond in conditions:
+        if type(cond) is not dict or type(cond.get("condition")) is not str:
+            return False
+        name = type_id(cond["condition"])
+        if name in _PLAIN_CONDITIONS:
+            continue
+        if name in ("minecraft:match_tool", "minecraft:entity_properties"):
+            if "predicate" in cond and type(cond["predicate"]) is not dict:
+                return False
+            continue
+        try:  # the others as the full checks do (they raise only for what is wrong)
+            _check_condition(cond, "", depth)
+        except Exception:  # noqa: BLE001 - declined: the full checks word it
+            return False
+    return True
+
+
+def _plain_functions(functions: Any, depth: int) -> bool:
+    if type(functions) is not list:
+        return False
+    for f in functions:
+        if type(f) is not dict or type(f.get("function")) is not str:
+            return False
+        name = type_id(f["function"])
+        conditions = f.get("conditions")
+        if conditions is not None and not _plain_conditions(conditions, depth):
+            return False
+        if name == "minecraft:set_count":
+            if "count" not in f or not _plain_provider(f["count"]) or type(f.get("add", False)) is not bool:
+                return False
+        elif name in _CHECKED_FUNCTIONS:
+            try:  # as the full checks do
+                _check_functions([f], "", depth)
+            except Exception:  # noqa: BLE001 - declined: the full checks word it
+                return False
+    return True
+
+
+#: The functions whose fields the full checks look at (set_count aside); every other function is only an id.
+_CHECKED_FUNCTIONS = frozenset(
+    (
+        "minecraft:enchanted_count_increase",
+        "minecraft:looting_enchant",
+        "minecraft:apply_bonus",
+        "minecraft:limit_count",
+    )
+)
 
 
 def walk_entries(table: LootTable) -> Iterator[StaticEntry]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kit.items._common import type_id
-from kit.items.loot import LootTable, walk_entries
+from kit.items._common import norm_id, type_id
+from kit.items.loot import LootTable, _int
 
 __all__ = ["ScannedDrop", "scan_table", "describe_count"]
 
@@ -19,24 +19,43 @@ def scan_table(
 ) -> tuple[list[ScannedDrop], int]:
     """The item entries of one table and the tag members of its tag entries (at most ``budget`` tag members).
 
-    Returns the drops and the number of tag members left out by the budget (0 when nothing was cut).
+    Returns the drops and the number of tag members left out by the budget (0 when nothing was cut). The entries are
+    those :func:`~kit.items.loot.walk_entries` yields, read from the table's JSON in the same order and with the same
+    errors, without a :class:`~kit.items.loot.StaticEntry` record per entry.
     """
     out: list[ScannedDrop] = []
-    cut = 0
-    for e in walk_entries(table):
-        if e.entry_type == "item":
-            items: tuple[str, ...] = (e.name,)
-        elif e.entry_type == "tag":
-            every = tag_items(e.name.lstrip("#"))
-            items = every[: max(budget, 0)]
-            cut += len(every) - len(items)
-            budget -= len(items)
-        else:
+    left = [budget, 0]  # tag members the budget still allows, tag members cut
+    for pool in table.data.get("pools", []):
+        _scan_entries(pool.get("entries", []), tag_items, left, out)
+    return out, left[1]
+
+
+def _scan_entries(
+    entries: Any, tag_items: Callable[[str], tuple[str, ...]], left: list[int], out: list[ScannedDrop]
+) -> None:
+    """:func:`scan_table` over one list of entries (composites' children depth first, as ``walk_entries``)."""
+    for e in entries:
+        t = type_id(e["type"])
+        if "children" in e:
+            _scan_entries(e["children"], tag_items, left, out)
             continue
-        low, high, notes = entry_notes(e)
+        weight, quality = e.get("weight", 1), e.get("quality", 0)
+        weight = weight if type(weight) is int else _int(weight)  # (an infinite one raises, for every entry)
+        quality = quality if type(quality) is int else _int(quality)
+        kind = t.split(":", 1)[1]
+        if kind != "item" and kind != "tag":
+            continue  # (nothing else walk_entries reads of another entry can fail once its type is read)
+        name = norm_id(e["name"]) if isinstance(e.get("name"), str) else ""
+        if kind == "item":
+            items: tuple[str, ...] = (name,)
+        else:
+            every = tag_items(name.lstrip("#"))
+            items = every[: max(left[0], 0)]
+            left[1] += len(every) - len(items)
+            left[0] -= len(items)
+        low, high, notes = _notes(kind, name, weight, quality, e)
         for item in items:
             out.append((item, low, high, notes))
-    return out, cut
 
 
 def describe_count(value: Any) -> str:
@@ -75,12 +94,19 @@ def _count_range(value: Any) -> tuple[int, int] | None:
 
 
 def entry_notes(e: Any) -> tuple[int, int, list[str]]:
-    """The count range ``(min, max)`` of an entry's unconditional ``set_count`` and the notes on the rest."""
-    notes = [f"weight {e.weight}"]
-    if e.quality:
-        notes.append(f"quality {e.quality}")
+    """The count range ``(min, max)`` of an entry's unconditional ``set_count`` and the notes on the rest (``e`` a
+    :class:`~kit.items.loot.StaticEntry`).
+    """
+    return _notes(e.entry_type, e.name, e.weight, e.quality, e.data)
+
+
+def _notes(kind: str, name: str, weight: int, quality: int, data: Any) -> tuple[int, int, list[str]]:
+    """:func:`entry_notes` of an entry given by its parts (``kind`` is ``item`` or ``tag``, ``data`` its JSON)."""
+    notes = [f"weight {weight}"]
+    if quality:
+        notes.append(f"quality {quality}")
     low = high = 1
-    for f in e.data.get("functions", []):
+    for f in data.get("functions", []):
         if type_id(str(f.get("function", ""))) != "minecraft:set_count":
             continue
         value = f.get("count")
@@ -89,9 +115,11 @@ def entry_notes(e: Any) -> tuple[int, int, list[str]]:
             low, high = max(bounds[0], 1) if bounds[0] == bounds[1] else bounds[0], max(bounds[1], 1)
         else:
             notes.append(("count +" if f.get("add") else "count ") + describe_count(value))
-    conds = [type_id(str(c.get("condition", ""))).split(":", 1)[1] for c in e.data.get("conditions", [])]
+    conds = []
+    for c in data.get("conditions", []):  # a loop, not a comprehension (its own frame): once per entry
+        conds.append(type_id(str(c.get("condition", ""))).split(":", 1)[1])
     if conds:
         notes.append("conditions: " + ", ".join(conds))
-    if e.entry_type == "tag":
-        notes.append(f"tag #{e.name.lstrip('#')}")
+    if kind == "tag":
+        notes.append(f"tag #{name.lstrip('#')}")
     return low, high, notes

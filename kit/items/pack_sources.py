@@ -27,6 +27,7 @@ __all__ = [
     "PackBytes",
     "PackSource",
     "ZipMembers",
+    "FolderFiles",
     "Reader",
     "open_sources",
     "MAX_MEMBER_BYTES",
@@ -61,6 +62,22 @@ class PackSource:
     def __init__(self, name: str, kind: str, location: str, files: Mapping[str, Reader]):
         self.name, self.kind, self.location, self.files = name, kind, location, files
 
+    def read(self, rel: str, max_bytes: int | None = None) -> bytes:
+        """The bytes of the file ``rel``: ``files[rel](max_bytes)``, without making a reader for a folder's file or a
+        zip's member.
+
+        Raises
+        ------
+        KeyError
+            When the pack holds no such file.
+        kit.items.PackFileRefusedError
+            When the file is refused (see the class docstring).
+        """
+        files = self.files
+        if isinstance(files, (FolderFiles, ZipMembers)):
+            return files.read(rel, max_bytes)
+        return files[rel](max_bytes)
+
     def features(self) -> dict[str, PackSource]:
         out: dict[str, dict[str, Callable[[], bytes]]] = {}
         for rel in self.files:  # names first: a zip's reader is made only for a member inside a feature pack
@@ -75,36 +92,116 @@ class PackSource:
 
 def _folder_reader(full: str) -> Reader:
     def read(max_bytes: int | None = None) -> bytes:
-        # MAX_MEMBER_BYTES bounds every member; data and language files pass their own, smaller cap
-        max_bytes = MAX_MEMBER_BYTES if max_bytes is None else min(max_bytes, MAX_MEMBER_BYTES)
+        return _read_folder_file(full, max_bytes)
+
+    return read
+
+
+def _read_folder_file(full: str, max_bytes: int | None) -> bytes:
+    """One file of a pack folder (what a folder pack's reader returns or raises)."""
+    # MAX_MEMBER_BYTES bounds every member; data and language files pass their own, smaller cap
+    max_bytes = MAX_MEMBER_BYTES if max_bytes is None else min(max_bytes, MAX_MEMBER_BYTES)
+    try:
+        return read_regular_file(full, max_bytes=max_bytes)
+    except FileRefusedError as exc:
+        raise PackFileRefusedError(exc.reason) from None
+    except OSError as exc:
+        raise PackFileRefusedError(f"cannot read the file: {exc.strerror or exc}") from None
+
+
+class FolderFiles(Mapping[str, Reader]):
+    """The files of a pack folder as ``relpath -> reader``, each reader made when it is asked for (the listing holds
+    one path string per file, not a closure per file).
+    """
+
+    __slots__ = ("_paths",)
+
+    def __init__(self, paths: dict[str, str]) -> None:
+        self._paths = paths
+
+    def __getitem__(self, rel: str) -> Reader:
+        return _folder_reader(self._paths[rel])
+
+    def read(self, rel: str, max_bytes: int | None = None) -> bytes:
+        """``self[rel](max_bytes)`` without making the reader (:func:`_read_folder_file`, inlined: once per file)."""
+        full = self._paths[rel]
         try:
-            return read_regular_file(full, max_bytes=max_bytes)
+            return read_regular_file(
+                full, max_bytes=MAX_MEMBER_BYTES if max_bytes is None else min(max_bytes, MAX_MEMBER_BYTES)
+            )
         except FileRefusedError as exc:
             raise PackFileRefusedError(exc.reason) from None
         except OSError as exc:
             raise PackFileRefusedError(f"cannot read the file: {exc.strerror or exc}") from None
 
-    return read
+    def __contains__(self, rel: object) -> bool:
+        return rel in self._paths
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._paths)
+
+    def __len__(self) -> int:
+        return len(self._paths)
+
+
+def _list_folder(top: str, prefix: str, out: dict[str, str]) -> None:
+    """Add ``prefix + relpath -> full path`` for every file under ``top`` to ``out``, in :func:`os.walk`'s order and
+    with its rules, from one :func:`os.scandir` per folder: a folder's files (anything but a folder, links to files
+    and broken links included) before its subfolders, links to folders listed as folders but not entered, and a
+    folder that cannot be listed skipped (wholly, when its listing fails part way).
+    """
+    stack = [(top, prefix)]
+    while stack:
+        folder, pre = stack.pop()
+        files: list[tuple[str, str]] = []
+        subdirs: list[tuple[str, str]] = []
+        try:
+            with os.scandir(folder) as it:
+                for entry in it:
+                    try:
+                        is_dir = entry.is_dir()
+                    except OSError:
+                        is_dir = False
+                    if not is_dir:
+                        files.append((pre + entry.name, entry.path))
+                    elif not _is_link(entry):
+                        subdirs.append((entry.path, pre + entry.name + "/"))
+        except OSError:
+            continue
+        out.update(files)
+        stack.extend(reversed(subdirs))  # depth first, in listing order, as os.walk goes
+
+
+def _is_link(entry: os.DirEntry) -> bool:
+    try:
+        return entry.is_symlink()
+    except OSError:  # as os.path.islink, which os.walk asks
+        return False
 
 
 def _zip_reader(zf: zipfile.ZipFile, info: zipfile.ZipInfo, raw: RawReader | None = None) -> Reader:
     def read(max_bytes: int | None = None) -> bytes:
-        # MAX_MEMBER_BYTES bounds every member; data and language files pass their own, smaller cap
-        max_bytes = MAX_MEMBER_BYTES if max_bytes is None else min(max_bytes, MAX_MEMBER_BYTES)
-        if info.file_size > max_bytes:
-            raise PackFileRefusedError(
-                f"member {info.filename} declares {info.file_size} bytes, more than the {max_bytes} allowed"
-            )
-        if raw is not None:
-            try:
-                data = _fast_member(raw, info)
-            except (OSError, ValueError, struct.error):  # a closed or unreadable file: zipfile words it
-                data = None
-            if data is not None:
-                return data
-        return _zip_read(zf, info, max_bytes)
+        return _read_zip_member(zf, info, raw, max_bytes)
 
     return read
+
+
+def _read_zip_member(zf: zipfile.ZipFile, info: zipfile.ZipInfo, raw: RawReader | None, max_bytes: int | None) -> bytes:
+    """One member of a zip (what a zip pack's reader returns or raises)."""
+    # MAX_MEMBER_BYTES bounds every member; data and language files pass their own, smaller cap
+    max_bytes = MAX_MEMBER_BYTES if max_bytes is None else min(max_bytes, MAX_MEMBER_BYTES)
+    if info.file_size > max_bytes:
+        raise PackFileRefusedError(
+            f"member {info.filename} declares {info.file_size} bytes, more than the {max_bytes} allowed"
+        )
+    if raw is not None:
+        try:
+            data = _fast_member(raw, info)
+        except (OSError, ValueError, struct.error):  # a closed or unreadable file: zipfile words it
+            data = None
+        if data is not None:
+            return data
+    return _zip_read(zf, info, max_bytes)
 
 
 class ZipMembers(Mapping[str, Reader]):
@@ -120,6 +217,10 @@ class ZipMembers(Mapping[str, Reader]):
 
     def __getitem__(self, rel: str) -> Reader:
         return _zip_reader(self._zf, self._infos[rel], self._raw)
+
+    def read(self, rel: str, max_bytes: int | None = None) -> bytes:
+        """``self[rel](max_bytes)`` without making the reader."""
+        return _read_zip_member(self._zf, self._infos[rel], self._raw, max_bytes)
 
     def __contains__(self, rel: object) -> bool:
         return rel in self._infos
@@ -181,17 +282,13 @@ def _open_pack(path: Path) -> PackSource:
     if not os.path.lexists(path) or not path.exists():
         raise DatapackError(f"{path}: data pack not found (expected a folder holding data/, a .zip or a .jar)")
     if path.is_dir():
-        files: dict[str, Reader] = {}
-        tops = [path / top for top in ("data", "assets") if (path / top).is_dir()]
+        paths: dict[str, str] = {}
+        tops = [top for top in ("data", "assets") if (path / top).is_dir()]
         if not tops:
             raise DatapackError(f"{path}: not a data pack (no data/ or assets/ folder inside)")
-        for base in tops:
-            cut = len(str(base)) - len(base.name)  # os.walk's paths start with str(base): strip the pack folder
-            for dirpath, _dirs, names in os.walk(base):
-                prefix = dirpath[cut:].replace(os.sep, "/") + "/"
-                for n in names:
-                    files[prefix + n] = _folder_reader(os.path.join(dirpath, n))
-        return PackSource(path.name, "folder", str(path), files)
+        for top in tops:
+            _list_folder(os.path.join(str(path), top), top + "/", paths)
+        return PackSource(path.name, "folder", str(path), FolderFiles(paths))
     mode = os.stat(path).st_mode
     if not stat.S_ISREG(mode):
         raise DatapackError(f"{path}: not a data pack (a {file_kind(mode)}, not a folder, zip or jar file); refused")

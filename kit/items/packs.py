@@ -11,14 +11,15 @@ import codecs
 import json
 import os
 import re
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from kit.core.collector import building_tables
 from kit.core.errors import FieldError
-from kit.core.json_files import JsonRefusedError, decode_json
-from kit.items.conditions import ConditionContext, evaluate, file_conditions, unwrap_conditional
+from kit.core.json_files import MAX_JSON_DEPTH, JsonRefusedError, decode_json
+from kit.items.conditions import CONDITION_KEYS, ConditionContext, evaluate, file_conditions, unwrap_conditional
 from kit.items.errors import DatapackReadError, PackFileRefusedError, UnknownFeatureError
 from kit.items.loot import LootFormatError, LootTable, parse_loot_table
 from kit.items.pack_sources import (  # re-exported: their earlier home
@@ -105,7 +106,27 @@ def decode_pack_json(raw: bytes) -> Any:
         text = raw.decode("utf-8") if raw[:3] != codecs.BOM_UTF8 else raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = raw.decode("utf-8-sig")  # raises the same error as before, naming the utf-8-sig codec
+    if text.count("[") + text.count("{") <= _UNDER_EVERY_CAP:
+        # No cap can apply (nor can the depth pass MAX_JSON_DEPTH), so decode_json would return json.loads(text):
+        # that is json's C scanner from the first character plus a check that only whitespace follows, run here
+        # without json's Python layers (a third of the cost of a small file). Anything else (leading whitespace,
+        # extra data, a scanner out of stack) goes the whole way below, which raises exactly what json.loads does;
+        # a malformed text raises the scanner's JSONDecodeError, the same one json.loads passes on.
+        try:
+            value, end = _SCAN(text, 0)
+        except (StopIteration, RecursionError):
+            pass
+        else:
+            if end == len(text) or _WHITESPACE(text, end).end() == len(text):
+                return value
     return decode_json(text, max_containers=MAX_JSON_CONTAINERS)
+
+
+#: Files with at most this many opening brackets are under every cap of :func:`decode_pack_json`.
+_UNDER_EVERY_CAP = min(MAX_JSON_CONTAINERS, MAX_JSON_DEPTH)
+#: ``json.loads``' own scanner (default settings) and whitespace pattern.
+_SCAN: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
+_WHITESPACE: Callable[[str, int], re.Match[str]] = json.decoder.WHITESPACE.match  # type: ignore[attr-defined]
 
 
 @dataclass
@@ -124,43 +145,104 @@ class _Loaded:
     problems: list[tuple[str, str, str, str, str, str, str]] = field(default_factory=list)
     conditions: list[tuple[str, str, str, object, str, str, str]] = field(default_factory=list)
     sources: list[PackSource] = field(default_factory=list)  # every pack read, applied feature packs included, in order
+    # language files read but not decoded yet: (pack, relpath, namespace, language, bytes or the read's error)
+    lang_files: list[tuple[str, str, str, str, bytes | Exception]] = field(default_factory=list)
+
+    def settle_lang(self) -> None:
+        """Decode the pending language files now (lenient: their problem rows go before the others)."""
+        files, self.lang_files = self.lang_files, []
+        _decode_lang(self.lang, self.errors, self.problems, files=files, strict=False)
 
 
 def _scan_source(src: PackSource, out: _Loaded, strict: bool) -> None:
     """Index one pack's files (data files by id, textures and models) and merge its language files."""
+    by_folder = {folder: out.files[kind] for folder, kind in _KIND.items()}
+    data_file = DATA_RE.match
     for rel in sorted(src.files):
-        m = DATA_RE.match(rel)
-        if m:
+        m = data_file(rel)
+        if m is not None:
             ns, folder, rest = m.groups()
-            out.files[_KIND[folder]].setdefault(f"{ns}:{rest}", []).append((src, rel, folder))
+            by_id, rid = by_folder[folder], ns + ":" + rest
+            stack = by_id.get(rid)
+            if stack is None:
+                by_id[rid] = [(src, rel, folder)]
+            else:
+                stack.append((src, rel, folder))
             continue
         m = LANG_RE.match(rel)
-        if m:
+        if m:  # read now (what the packs hold at load time), decoded when first needed (see _decode_lang)
             try:
-                data = decode_pack_json(src.files[rel](MAX_LANG_FILE_BYTES))
-                if not isinstance(data, dict):
-                    raise FieldError("expected a JSON object of translation keys")
+                raw: bytes | Exception = src.read(rel, MAX_LANG_FILE_BYTES)
             except (ValueError, UnicodeDecodeError, OSError) as exc:
-                lang_id, reason = f"{m.group(1)}:{m.group(2)}", f"invalid language file: {exc}"
-                if strict:
-                    raise DatapackReadError(src.name, rel, lang_id, reason) from exc
-                out.errors.append(("lang", lang_id, reason, src.name, rel))
-                out.problems.append(
-                    (
-                        "error",
-                        "unreadable_lang",
-                        f"{m.group(1)}:{m.group(2)}",
-                        "",
-                        f"invalid language file: {exc}",
-                        rel,
-                        src.name,
-                    )
-                )
-                continue
-            out.lang.setdefault(m.group(2), {}).update({k: v for k, v in data.items() if isinstance(v, str)})
+                raw = exc
+            out.lang_files.append((src.name, rel, m.group(1), m.group(2), raw))
             continue
         if _ASSET_RE.match(rel):
             out.assets[rel] = src.files[rel]
+
+
+def _decode_lang(
+    lang: dict[str, dict[str, str]],
+    errors: list[tuple],
+    problems: list[tuple],
+    *,
+    files: list[tuple[str, str, str, str, bytes | Exception]],
+    strict: bool,
+) -> None:
+    """Decode language files read by :func:`_scan_source` (in their order) into ``lang``; an unreadable one is an
+    ``unreadable_lang`` row, put before every row already in ``errors`` / ``problems`` (the language files are the
+    first thing the loader reads), or with ``strict`` a :class:`DatapackReadError`.
+
+    The language tables are needed by names and ``item_exists`` conditions, not by recipes, loot and tags: lenient
+    loading leaves the files pending until then (:class:`PackSet` decodes them on first use of its languages, its
+    problems or its repr).
+    """
+    new_errors: list[tuple] = []
+    new_problems: list[tuple] = []
+    for pack, rel, ns, code, raw in files:
+        try:
+            if not isinstance(raw, bytes):
+                raise raw
+            data = decode_pack_json(raw)
+            if not isinstance(data, dict):
+                raise FieldError("expected a JSON object of translation keys")
+        except (ValueError, UnicodeDecodeError, OSError) as exc:
+            lang_id, reason = f"{ns}:{code}", f"invalid language file: {exc}"
+            if strict:
+                raise DatapackReadError(pack, rel, lang_id, reason) from exc
+            new_errors.append(("lang", lang_id, reason, pack, rel))
+            new_problems.append(("error", "unreadable_lang", lang_id, "", reason, rel, pack))
+            continue
+        _merge_lang(lang, code, data)
+    errors[0:0] = new_errors
+    problems[0:0] = new_problems
+
+
+class _PendingLang:
+    """A pack set's language files read at load and not decoded yet: calling it decodes them into the pack set's
+    tables and rows (:func:`_decode_lang`) the first time, under a lock (a second caller waits for the tables), and
+    does nothing after.
+    """
+
+    def __init__(self, files: list[tuple[str, str, str, str, bytes | Exception]]) -> None:
+        self._files = files
+        self._lock = threading.Lock()
+
+    def __call__(self, lang: dict[str, dict[str, str]], errors: list[tuple], problems: list[tuple]) -> None:
+        with self._lock:
+            files, self._files = self._files, []
+            if files:
+                _decode_lang(lang, errors, problems, files=files, strict=False)
+
+
+def _merge_lang(lang: dict[str, dict[str, str]], code: str, data: dict[str, Any]) -> None:
+    """Add a language file's text values to ``lang[code]`` (a file of text values only, the usual one, is taken
+    whole when it is the first of its language: ``data`` is a fresh dict the caller parsed).
+    """
+    if code not in lang and set(map(type, data.values())) <= {str}:
+        lang[code] = data
+    else:
+        lang.setdefault(code, {}).update({k: v for k, v in data.items() if isinstance(v, str)})
 
 
 def _condition_context(out: _Loaded, mods: frozenset[str] | None, tags) -> ConditionContext:
@@ -173,6 +255,7 @@ def _condition_context(out: _Loaded, mods: frozenset[str] | None, tags) -> Condi
         if mods is not None and ns not in mods:
             return False
         if named is None:  # item./block. language keys, built on the first item_exists condition
+            out.settle_lang()
             named = {
                 f"{p[1]}:{p[2]}"
                 for table in out.lang.values()
@@ -212,11 +295,21 @@ def _fail(out: _Loaded, kind: str, rid: str, reason: str, strict: bool) -> None:
         out.problems.append(("error", f"unreadable_{kind}", rid, "", reason, rel, src.name))
 
 
+#: Keys that give a file loader conditions (file_conditions looks at nothing else).
+_CONDITION_KEYS = frozenset((*CONDITION_KEYS, "conditions"))
+
+
+def _unwrapped(data: dict[str, Any]) -> bool:
+    """Whether a recipe is surely no conditional wrapper: its type is text without ``conditional`` in it."""
+    rtype = data.get("type", "")
+    return type(rtype) is str and "conditional" not in rtype
+
+
 def _read_top(out: _Loaded, kind: str, rid: str, strict: bool, ctx: ConditionContext) -> None:
     """Read the highest-priority file of a recipe or loot table id: the only one the game reads."""
     src, rel, folder = out.files[kind][rid][-1]
     try:
-        data = decode_pack_json(src.files[rel](MAX_DATA_FILE_BYTES))
+        data = decode_pack_json(src.read(rel, MAX_DATA_FILE_BYTES))
     except PackFileRefusedError as exc:
         _fail(out, kind, rid, str(exc), strict)
         return
@@ -224,8 +317,11 @@ def _read_top(out: _Loaded, kind: str, rid: str, strict: bool, ctx: ConditionCon
         _fail(out, kind, rid, f"invalid JSON: {exc}", strict)
         return
     met: bool | None = True
-    found = file_conditions(data)
-    wrapped = unwrap_conditional(data, ctx) if kind == "recipe" else None
+    if type(data) is dict and data.keys().isdisjoint(_CONDITION_KEYS) and (kind != "recipe" or _unwrapped(data)):
+        found = wrapped = None  # what file_conditions and unwrap_conditional return for it, without the calls
+    else:
+        found = file_conditions(data)
+        wrapped = unwrap_conditional(data, ctx) if kind == "recipe" else None
     if wrapped is not None:
         data, verdict = wrapped
         found = ("forge:conditional", [])
@@ -261,7 +357,7 @@ def _read_tags(out: _Loaded, strict: bool, ctx: ConditionContext) -> None:
     for rid, stack in out.files[kind].items():
         for src, rel, folder in stack:
             try:
-                data = decode_pack_json(src.files[rel](MAX_DATA_FILE_BYTES))
+                data = decode_pack_json(src.read(rel, MAX_DATA_FILE_BYTES))
                 found = file_conditions(data)
                 if found is not None:
                     verdict = evaluate(found[1], ctx)
@@ -401,6 +497,9 @@ def _load(paths, strict: bool, features: Iterable[str], mods) -> PackSet:
                 found.add(name)
                 out.sources.append(fsrc)
                 _scan_source(fsrc, out, strict)
+    if strict:  # its first unreadable language file raises now, as when it was decoded while scanning
+        _decode_lang(out.lang, out.errors, out.problems, files=out.lang_files, strict=True)
+        out.lang_files = []
     missing = [f for f in wanted if f not in found]
     if missing:
         available = sorted({f for p in out.packs for f in p.features})
@@ -432,4 +531,5 @@ def _load(paths, strict: bool, features: Iterable[str], mods) -> PackSet:
         assets=out.assets,
         mods=mod_ids,
         sources=out.sources,
+        pending_lang=_PendingLang(out.lang_files) if out.lang_files else None,
     )

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import warnings
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from kit.core.errors import InvalidParameterError
 from kit.core.frames import frame
-from kit.core.validation import nearest_names
 from kit.items import pack_tables
 from kit.items._common import norm_id
-from kit.items.errors import UnknownItemError, UnknownLootTableError, UnknownRecipeError
+from kit.items.errors import UnknownItemError, UnknownLootTableError, UnknownRecipeError, nearest_hint
 from kit.items.index import ItemIndex, ProblemRows
 from kit.items.loot import LootContext, LootTable, loot_context
 from kit.items.matching import NameIndex, NameMatch, fold, rank_candidates
@@ -54,6 +54,7 @@ class PackSet:
         assets: Mapping[str, Any] | None = None,
         mods: frozenset[str] | None = None,
         sources: Sequence[Any] = (),
+        pending_lang: Callable[[dict, list, list], None] | None = None,
     ) -> None:
         self._sources = list(sources)  # the packs' file listings, for kit.items.pack_files
         self._problems = list(problems)
@@ -64,7 +65,8 @@ class PackSet:
         self._recipes = dict(recipes)
         self._tables = dict(tables)
         self._tags = tags
-        self._lang = {k: dict(v) for k, v in lang.items()}
+        self._lang_tables = {k: dict(v) for k, v in lang.items()}
+        self._pending_lang = pending_lang  # pending_lang(tables, errors, problems) adds language files left to decode
         self._errors = list(errors)
         self._packs = list(packs)
         self._refs = RefExpander(tags)
@@ -78,7 +80,15 @@ class PackSet:
         self._input_ids_cache: set[str] | None = None
         self._calc: dict[LootContext, Any] = {}
 
+    @property
+    def _lang(self) -> dict[str, dict[str, str]]:
+        """The language tables, the loader's pending language files decoded on first use (their rows go first)."""
+        if self._pending_lang is not None:  # (it decodes once, whichever thread asks first; then it does nothing)
+            self._pending_lang(self._lang_tables, self._errors, self._problems)
+        return self._lang_tables
+
     def __repr__(self) -> str:
+        self._lang  # noqa: B018 - decodes pending language files: their errors count
         return (
             f"<PackSet {len(self._packs)} packs: {len(self._recipes)} recipes, {len(self._tables)} loot tables, "
             f"{len(self._tags.members)} item tags, {len(self._errors)} errors>"
@@ -91,13 +101,9 @@ class PackSet:
         """The lookup tables behind the built-in providers (item -> recipes, loot tables, tags, uses)."""
         return self._index
 
-    def _report(self, kind: str, object_id: str, field: str, message: str, resource: str) -> None:
-        """Add one problem row found after loading (once per row): a loot table the scan skipped, a cap that cut."""
-        self._index.report(kind, object_id, field, message, resource)
-
     def _report_table(self, tid: str, reason: str) -> None:
         """Report a loot table found unusable after loading (once per table and reason)."""
-        self._report("unusable_loot_table", tid, "", reason, "loot_table")
+        self._index.report("unusable_loot_table", tid, "", reason, "loot_table")
 
     def tag_items(self, tag_id: str) -> tuple[str, ...]:
         """Item ids of an item tag (``"minecraft:planks"`` or ``"#minecraft:planks"``); ``()`` if unknown."""
@@ -113,7 +119,9 @@ class PackSet:
         """
         rid = norm_id(recipe_id)
         if rid not in self._recipes:
-            raise UnknownRecipeError(f"recipe {rid!r} is not defined by the loaded packs{_nearest(rid, self._recipes)}")
+            raise UnknownRecipeError(
+                f"recipe {rid!r} is not defined by the loaded packs{nearest_hint(rid, self._recipes)}"
+            )
         return self._recipes[rid]
 
     def loot_table(self, loot_table_id: str) -> LootTable:
@@ -127,7 +135,7 @@ class PackSet:
         tid = norm_id(loot_table_id)
         if tid not in self._tables:
             raise UnknownLootTableError(
-                f"loot table {tid!r} is not defined by the loaded packs{_nearest(tid, self._tables)}"
+                f"loot table {tid!r} is not defined by the loaded packs{nearest_hint(tid, self._tables)}"
             )
         return self._tables[tid]
 
@@ -141,8 +149,6 @@ class PackSet:
     @property
     def errors(self):
         """Deprecated alias of :meth:`problems` (kept for one release; warns with DeprecationWarning)."""
-        import warnings
-
         warnings.warn(
             "PackSet.errors is deprecated and will be removed in the next release: use PackSet.problems()",
             DeprecationWarning,
@@ -169,6 +175,7 @@ class PackSet:
             or 8 tag members per table; the message says what was left out). Sorted by severity (errors first),
             kind, object id.
         """
+        self._lang  # noqa: B018 - decodes pending language files: their rows come first
         found = list(self._problems)
         for rid in sorted(self._recipes):
             found.extend(recipe_ref_problems(rid, self._recipes[rid], self._refs))
@@ -590,9 +597,3 @@ class PackSet:
         )
         tid = self.loot_table(table).loot_table_id
         return LootSampler(self._tables, self._tags.items, ctx, seed=seed).sample(tid, n)
-
-
-def _nearest(wanted: str, known: Mapping[str, Any]) -> str:
-    """``" (N defined; nearest: a, b)"``: how many ids exist and the closest ones to an unknown id."""
-    near = nearest_names(wanted, known, cutoff=0.6)
-    return f" ({len(known)} defined" + (f"; nearest: {', '.join(near)})" if near else ")")

@@ -307,9 +307,11 @@ def _parse_shapeless(data: Mapping[str, Any], rtype: str, common: Mapping[str, A
     ingredients = data.get("ingredients")
     if not isinstance(ingredients, list) or not ingredients:
         raise RecipeFormatError("ingredients", "expected a non-empty list")
-    inputs = tuple(parse_ingredient(v, f"ingredients[{i}]") for i, v in enumerate(ingredients))
+    inputs = []
+    for i, v in enumerate(ingredients):  # a loop, not a generator: once per shapeless recipe
+        inputs.append(parse_ingredient(v, f"ingredients[{i}]"))
     result = parse_result(data.get("result"))
-    return _record(common, kind="shapeless", inputs=inputs, result=result, station=STATIONS["crafting"])
+    return _record(common, kind="shapeless", inputs=tuple(inputs), result=result, station=STATIONS["crafting"])
 
 
 def _parse_single_input(data: Mapping[str, Any], rtype: str, common: Mapping[str, Any]) -> Recipe:

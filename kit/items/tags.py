@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kit.core.errors import FieldError
-from kit.items._common import norm_id
+from kit.items._common import frozen_record, norm_id
 
 __all__ = ["TagValue", "TagFile", "TagMember", "ResolvedTags", "parse_tag_file", "resolve_tags", "MAX_TAG_DEPTH"]
 
@@ -70,6 +70,11 @@ class ResolvedTags:
         return tuple(m.item_id for m in self.members.get(tag_id.lstrip("#"), ()))
 
 
+def _member(item_id: str, via: str, pack: str, path: str) -> TagMember:
+    """``TagMember(item_id, via, pack, path)``, made in one step (see :func:`~kit.items._common.frozen_record`)."""
+    return frozen_record(TagMember, {"item_id": item_id, "via": via, "pack": pack, "path": path})
+
+
 def parse_tag_file(tag_id: str, data: Any, *, pack: str = "", path: str = "", folder: str = "") -> TagFile:
     """Parse a tag file's JSON.
 
@@ -97,7 +102,7 @@ def _values(raw: list, name: str) -> tuple[TagValue, ...]:
     values = []
     for i, v in enumerate(raw):
         if isinstance(v, str) and v.strip():
-            values.append(TagValue(norm_id(v)))
+            values.append(frozen_record(TagValue, {"ref": norm_id(v), "required": True}))  # TagValue(norm_id(v))
         elif isinstance(v, dict) and isinstance(v.get("id"), str):
             values.append(TagValue(norm_id(v["id"]), bool(v.get("required", True))))
         else:
@@ -163,9 +168,10 @@ def resolve_tags(files: Iterable[TagFile]) -> ResolvedTags:
                         ok = False
                     continue
                 for m in members[ref]:
-                    out.setdefault(m.item_id, TagMember(m.item_id, ref, f.pack, f.path))
-            else:
-                out.setdefault(value.ref, TagMember(value.ref, "", f.pack, f.path))
+                    if m.item_id not in out:  # (a member is made only for an item not yet in the tag)
+                        out[m.item_id] = _member(m.item_id, ref, f.pack, f.path)
+            elif value.ref not in out:
+                out[value.ref] = _member(value.ref, "", f.pack, f.path)
         for value in removals.get(tag_id, ()):
             if value.ref.startswith("#"):
                 ref = value.ref[1:]

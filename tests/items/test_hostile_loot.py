@@ -360,3 +360,52 @@ def test_any_generated_table_is_read_or_refused_and_never_raises_a_foreign_error
             packs.sample_loot("t:g", 3)
         except KitError:
             pass
+
+
+# ---------------------------------------------------------------- the shortcut for vanilla's shapes
+
+
+@pytest.mark.parametrize("table, field, reason", REFUSED, ids=[f"{i}-{r[1]}" for i, r in enumerate(REFUSED)])
+def test_the_shortcut_declines_every_refused_table(table, field, reason):
+    from kit.items.loot import _plain_table
+
+    assert _plain_table(table) is False  # so the full checks run and word the error
+    assert _plain_table({"pools": [{"rolls": 1, "entries": [{"type": "loot_table", "value": table}]}]}) is False
+
+
+def test_the_shortcut_takes_every_vanilla_table():
+    from kit.items.loot import _plain_table
+
+    tables = sorted((vanilla("1.21.3") / "data" / "minecraft" / "loot_table").rglob("*.json"))
+    assert tables and all(_plain_table(json.loads(p.read_text(encoding="utf-8"))) for p in tables)
+
+
+_ODD = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(2**40), 2**40),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.sampled_from(["", "x", "item", "minecraft:tag", "set_count", "uniform", "binomial", "inverted", "any_of"]),
+    st.just([]),
+    st.just({}),
+)
+_KEYS = st.sampled_from(
+    ["type", "name", "weight", "quality", "functions", "conditions", "children", "pools", "entries", "rolls"]
+    + ["bonus_rolls", "count", "add", "function", "condition", "term", "terms", "chance", "min", "max", "value"]
+    + ["limit", "parameters", "expand", "n", "p", "chances", "enchanted_chance", "predicate", "base"]
+)
+_VALUES = st.recursive(_ODD, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_KEYS, inner, max_size=4))
+
+
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    entry=st.dictionaries(_KEYS, _VALUES, max_size=5),
+    pool=st.dictionaries(_KEYS, _VALUES, max_size=3),
+    kind=st.sampled_from(["item", "minecraft:tag", "alternatives", "loot_table", "empty"]),
+)
+def test_the_shortcut_takes_only_tables_the_full_checks_pass(entry, pool, kind):
+    from kit.items.loot import _plain_table, parse_loot_table
+
+    table = {"pools": [{"rolls": 1, **pool, "entries": [{"type": kind, "name": "t:gem", **entry}]}]}
+    if _plain_table(table):
+        parse_loot_table("t:x", table)  # raises when the shortcut took a table the full checks refuse

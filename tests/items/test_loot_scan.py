@@ -52,3 +52,51 @@ def test_counts_kit_cannot_bound_stay_notes_and_tag_entries_are_budgeted() -> No
     assert [d[0] for d in drops[2:]] == [f"t:i{k}" for k in range(8)] and cut == 2  # 8 kept, 2 left out: said
     assert drops[2][3] == ["weight 1", "conditions: killed_by_player", "tag #t:many"]
     assert describe_count({"type": "minecraft:score"}) == "score" and describe_count(None) == "?"
+
+
+def _scan_through_walk_entries(table, tag_items, budget):
+    """The scan written over walk_entries and entry_notes (what scan_table reads straight from the JSON)."""
+    from kit.items.loot import walk_entries
+    from kit.items.loot_scan import entry_notes
+
+    out, cut = [], 0
+    for e in walk_entries(table):
+        if e.entry_type == "item":
+            items = (e.name,)
+        elif e.entry_type == "tag":
+            every = tag_items(e.name.lstrip("#"))
+            items = every[: max(budget, 0)]
+            cut += len(every) - len(items)
+            budget -= len(items)
+        else:
+            continue
+        low, high, notes = entry_notes(e)
+        out.extend((item, low, high, notes) for item in items)
+    return out, cut
+
+
+ODD_ENTRIES = [
+    [{"type": "loot_table", "value": "t:other", "weight": float("inf")}],  # walk_entries converts every weight
+    [{"type": "empty", "quality": float("-inf")}, {"type": "item", "name": "t:gem"}],
+    [{"type": "item", "name": "t:gem", "weight": float("nan"), "quality": "2"}],
+    [{"type": "item", "name": "t:gem", "functions": None}],
+    [{"type": "item", "name": "t:gem", "conditions": None}],
+    [{"type": "item", "name": "t:gem", "conditions": [{"condition": ["x"]}]}],
+    [{"type": "alternatives", "children": [{"type": "tag", "name": "#t:many"}, {"type": "item"}]}],
+    [{"type": "item", "name": "t:gem", "functions": [{"function": "set_count", "count": {"value": {"min": 1}}}]}],
+    [{"type": "item", "name": "t:gem", "functions": [{"function": "set_count", "count": float("inf"), "add": 1}]}],
+    [{"name": "t:gem"}],
+    [{"type": 5}],
+    ["item"],
+]
+
+
+@pytest.mark.parametrize("entries", ODD_ENTRIES, ids=range(len(ODD_ENTRIES)))
+def test_scan_table_reads_what_walk_entries_yields_with_the_same_errors(entries) -> None:
+    def outcome(scan):
+        try:
+            return scan(_table(entries), lambda tag: ("t:a", "t:b"), 1)
+        except Exception as exc:  # noqa: BLE001 - the outcome compared is the exception
+            return type(exc), str(exc)
+
+    assert outcome(scan_table) == outcome(_scan_through_walk_entries)

@@ -111,3 +111,50 @@ def test_zip_members_are_read_under_the_same_caps(tmp_path):
     assert json.loads(source.files["data/t/recipe/r.json"]())["a"] == "x" * 1000
     with pytest.raises(kit.items.PackFileRefusedError, match="allowed"):
         source.files["data/t/recipe/r.json"](max_bytes=10)
+
+
+def test_folder_listing_follows_os_walk(tmp_path):
+    """A folder pack lists its files as os.walk does: a folder's files before its subfolders, depth first, links to
+    files and broken links listed, links to folders not entered; each reader is made when asked for."""
+    from kit.items.pack_sources import FolderFiles
+
+    pack = tmp_path / "p"
+    for rel in ("data/t/recipe/b.json", "data/t/recipe/sub/deep/c.json", "data/t/recipe/a.json", "assets/t/x.png"):
+        (pack / rel).parent.mkdir(parents=True, exist_ok=True)
+        (pack / rel).write_text("{}")
+    (pack / "data/t/recipe/link.json").symlink_to(pack / "data/t/recipe/a.json")
+    (pack / "data/t/recipe/gone.json").symlink_to(pack / "data/t/recipe/missing.json")
+    (pack / "data/t/recipe/linked_dir").symlink_to(pack / "data/t/recipe/sub")
+    expected = []
+    for top in ("data", "assets"):
+        base = pack / top
+        cut = len(str(base)) - len(top)
+        for dirpath, _dirs, names in os.walk(base):
+            expected += [(dirpath[cut:].replace(os.sep, "/") + "/" + n, os.path.join(dirpath, n)) for n in names]
+    (source,) = open_sources(pack)
+    assert isinstance(source.files, FolderFiles)
+    assert list(source.files) == [rel for rel, _full in expected]
+    assert (
+        "data/t/recipe/sub/deep/c.json" in source.files and "data/t/recipe/linked_dir/deep/c.json" not in source.files
+    )
+    assert len(source.files) == len(expected)
+    assert source.files["data/t/recipe/link.json"]() == b"{}"
+    with pytest.raises(kit.items.PackFileRefusedError, match="cannot read the file"):
+        source.files["data/t/recipe/gone.json"]()
+
+
+def test_pack_source_read_gives_what_the_reader_gives(tmp_path):
+    root = write_pack(tmp_path / "p", {"data/t/recipe/r.json": "x" * 100})
+    zpath = tmp_path / "p.zip"
+    with zipfile.ZipFile(zpath, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("data/t/recipe/r.json", "x" * 100)
+    folder, zipped = open_sources([root, zpath])
+    held = kit.items.packs.PackSource(
+        "held", "zip", "held", {"data/t/recipe/r.json": folder.files["data/t/recipe/r.json"]}
+    )
+    for source in (folder, zipped, held):
+        assert source.read("data/t/recipe/r.json") == source.files["data/t/recipe/r.json"]() == b"x" * 100
+        with pytest.raises(kit.items.PackFileRefusedError, match="more than"):
+            source.read("data/t/recipe/r.json", 99)
+        with pytest.raises(KeyError):
+            source.read("data/t/recipe/missing.json")

@@ -5,6 +5,8 @@ test_recipes.py, the frames' columns in test_pack_tables.py."""
 
 from __future__ import annotations
 
+import codecs
+
 import pytest
 
 import kit.items
@@ -128,3 +130,109 @@ def test_unreadable_files_become_error_rows_or_raise_when_strict(tmp_path):
         kit.items.DatapackReadError, match=r"p: assets/t/lang/en_us.json \(t:en_us\): invalid language file"
     ):
         kit.items.load_datapacks(root, strict=True)
+
+
+_JSON_TEXTS = [
+    '{"a": [1, 2.5, "x", null, true]}',
+    '{"a": 1}\n',
+    '  {"a": 1}',
+    '{"a": 1} \t\r\n ',
+    '{"a": 1} x',
+    '{"a": 1}\x0c',
+    '{"a": 1}\u3000',
+    "[1, 2,]",
+    '{"a" 1}',
+    '{"a": "\\ud800"}',
+    '{"a": "unterminated',
+    "",
+    "   ",
+    "NaN",
+    "-Infinity",
+    "12",
+    '"just a string"',
+    "nul",
+    "\ufeff{}",
+    "[" * 256 + "]" * 256,
+    "[" * 257 + "]" * 257,
+    "[" * 300,
+    '{"a": "[[[[{{{{"}',
+    '{"a": ' + "1" * 5000 + "}",
+]
+
+
+@pytest.mark.parametrize("text", _JSON_TEXTS, ids=range(len(_JSON_TEXTS)))
+def test_decode_pack_json_returns_and_raises_what_decode_json_does(text):
+    """The shortcut for small files gives the value or the error of the whole way: the UTF-8 text of the file
+    (a byte order mark dropped) through decode_json."""
+    from kit.core.json_files import decode_json
+    from kit.items.packs import MAX_JSON_CONTAINERS, decode_pack_json
+
+    def whole_way(raw):
+        try:
+            decoded = raw.decode("utf-8") if raw[:3] != codecs.BOM_UTF8 else raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            decoded = raw.decode("utf-8-sig")
+        return decode_json(decoded, max_containers=MAX_JSON_CONTAINERS)
+
+    def outcome(parse, value):
+        try:
+            return ("value", repr(parse(value)))
+        except Exception as exc:  # noqa: BLE001 - the outcome compared is the exception
+            return ("error", type(exc), str(exc))
+
+    for raw in (text.encode("utf-8", "surrogatepass"), codecs.BOM_UTF8 + text.encode("utf-8", "surrogatepass")):
+        assert outcome(decode_pack_json, raw) == outcome(whole_way, raw)
+
+
+def test_language_files_are_read_at_load_and_decoded_on_first_use(tmp_path):
+    """Lenient loading reads the language files but decodes them when names, problems or the repr first need them:
+    the results and the rows are those of decoding them while loading, and removing the files afterwards changes
+    nothing."""
+    import shutil
+
+    files = {
+        "data/t/recipe/r.json": {"type": "minecraft:smelting", "ingredient": "t:ore", "result": {"id": "t:gem"}},
+        "data/t/recipe/bad.json": "{not json",
+        "assets/t/lang/en_us.json": {"item.t.gem": "Gem", "block.t.ore": "Ore", "not.text": 5},
+        "assets/t/lang/zh_cn.json": "[1, 2]",
+        "assets/u/lang/en_us.json": {"item.u.dust": "Dust", "item.t.gem": "Jewel"},
+    }
+    root = write_pack(tmp_path / "p", files)
+    packs = kit.items.load_datapacks(root)
+    shutil.rmtree(root)
+    assert packs._problems == [
+        ("error", "unreadable_recipe", "t:bad", "", packs._problems[0][4], "data/t/recipe/bad.json", "p")
+    ]
+    assert "1 errors>" not in repr(packs) and "2 errors>" in repr(packs)  # the repr decodes them: two errors
+    assert [row[1] for row in packs._problems] == ["unreadable_lang", "unreadable_recipe"]  # in loading order
+    assert packs.display_names("en_us") == {"t:gem": "Jewel", "t:ore": "Ore", "u:dust": "Dust"}
+    assert packs.languages == ("en_us",)
+    eager = kit.items.load_datapacks(write_pack(tmp_path / "q", files))
+    assert list(eager.problems().kind) == list(packs.problems().kind) == ["unreadable_lang", "unreadable_recipe"]
+    assert repr(eager).replace("q", "p") == repr(packs)
+
+
+def test_item_exists_conditions_see_the_language_files(tmp_path):
+    cond = {"neoforge:conditions": [{"type": "neoforge:item_exists", "item": "t:gem"}]}
+    root = write_pack(
+        tmp_path / "p",
+        {
+            "data/t/recipe/r.json": {"type": "minecraft:smelting", "ingredient": "t:ore", "result": "t:x", **cond},
+            "assets/t/lang/en_us.json": {"item.t.gem": "Gem"},
+            "assets/t/lang/zh_cn.json": "oops",
+        },
+    )
+    packs = kit.items.load_datapacks(root, mods=["t"])
+    assert list(packs.recipes().recipe_id) == ["t:r"] and packs.recipe("t:r").conditions_met is True
+    assert list(packs.problems().kind) == ["unreadable_lang"]
+
+
+def test_pending_language_files_are_decoded_once_whichever_thread_asks(tmp_path):
+    from concurrent.futures import ThreadPoolExecutor
+
+    names = {f"item.t.i{k}": f"Item {k}" for k in range(5000)}
+    root = write_pack(tmp_path / "p", {"assets/t/lang/en_us.json": names, "assets/t/lang/zh_cn.json": "[]"})
+    packs = kit.items.load_datapacks(root)
+    with ThreadPoolExecutor(4) as pool:
+        seen = list(pool.map(lambda _i: len(packs.display_names("en_us")), range(8)))
+    assert seen == [5000] * 8 and list(packs.problems().kind) == ["unreadable_lang"]

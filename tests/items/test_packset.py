@@ -82,3 +82,11 @@ def test_unknown_items_are_kit_errors_with_the_nearest_ids(small):
         small.item_sources("t:unknown")
     with pytest.raises(InvalidParameterError, match="'text' parameter of resolve_item must be a str"):
         small.resolve_item(None)  # type: ignore[arg-type]
+
+
+def test_nearest_hint_counts_the_ids_and_names_the_closest():
+    from kit.items.errors import nearest_hint
+
+    known = {"t:oak_planks": 1, "t:glacite": 2, "t:xyz": 3}
+    assert nearest_hint("t:oak_plank", known) == " (3 defined; nearest: t:oak_planks)"
+    assert nearest_hint("zzz", {}) == " (0 defined)"
