@@ -63,10 +63,17 @@ def file_kind(mode: int) -> str:
     return "special file"
 
 
-def read_regular_file(path: PathLike, *, max_bytes: int | None) -> bytes:
+#: Flags every open uses: read only, never block (a FIFO), never become the controlling terminal, closed on exec.
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+
+
+def read_regular_file(path: PathLike, *, max_bytes: int | None, listed_regular: bool = False) -> bytes:
     """Return the bytes of a regular file (links are followed to their target) of at most ``max_bytes`` bytes.
 
     ``max_bytes=None`` reads the file whatever its size (still refusing anything but a regular file).
+    ``listed_regular=True`` says the caller has just seen ``path`` as a regular file that is no link (from
+    :func:`os.scandir`'s ``DirEntry.is_file(follow_symlinks=False)``, which costs no system call): the check before
+    opening is skipped; the check of the opened file still refuses anything else (a swap in between).
 
     Raises
     ------
@@ -77,11 +84,11 @@ def read_regular_file(path: PathLike, *, max_bytes: int | None) -> bytes:
         When the file cannot be opened or read (missing, no permission).
     """
     name = os.fspath(path)
-    st = os.stat(name)
-    if not stat.S_ISREG(st.st_mode):
-        raise FileRefusedError(name, f"not a regular file (a {file_kind(st.st_mode)}); refused")
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
-    fd = os.open(name, flags)
+    if not listed_regular:
+        st = os.stat(name)
+        if not stat.S_ISREG(st.st_mode):
+            raise FileRefusedError(name, f"not a regular file (a {file_kind(st.st_mode)}); refused")
+    fd = os.open(name, _OPEN_FLAGS)
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
@@ -89,19 +96,22 @@ def read_regular_file(path: PathLike, *, max_bytes: int | None) -> bytes:
         limit = sys.maxsize - 1 if max_bytes is None else max_bytes
         if st.st_size > limit:
             raise FileRefusedError(name, f"{st.st_size} bytes, more than the limit of {limit} bytes")
-        parts: list[bytes] = []
-        total = 0
-        while True:
+        want = min(st.st_size + _CHUNK, limit + 1)
+        block = os.read(fd, want)
+        if len(block) < want and len(block) >= st.st_size:
+            return block  # the usual file: all of it, and its end, in one read
+        parts, total = [block], len(block)
+        if total > limit:
+            raise FileRefusedError(name, f"grew past the limit of {limit} bytes while being read")
+        while block:
             want = min(max(st.st_size - total, 0) + _CHUNK, limit + 1 - total)
             block = os.read(fd, want)
-            if not block:
-                break
             total += len(block)
             if total > limit:
                 raise FileRefusedError(name, f"grew past the limit of {limit} bytes while being read")
             parts.append(block)
             if len(block) < want and total >= st.st_size:
                 break  # a short read of a regular file once its size is in: the end (no second read to see it)
-        return parts[0] if len(parts) == 1 else b"".join(parts)
+        return b"".join(parts)
     finally:
         os.close(fd)

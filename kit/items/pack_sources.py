@@ -114,10 +114,11 @@ class FolderFiles(Mapping[str, Reader]):
     one path string per file, not a closure per file).
     """
 
-    __slots__ = ("_paths",)
+    __slots__ = ("_paths", "_regular")
 
-    def __init__(self, paths: dict[str, str]) -> None:
+    def __init__(self, paths: dict[str, str], regular: frozenset[str] | set[str] = frozenset()) -> None:
         self._paths = paths
+        self._regular = regular  # the relpaths the listing saw as regular files (no links)
 
     def __getitem__(self, rel: str) -> Reader:
         return _folder_reader(self._paths[rel])
@@ -127,7 +128,9 @@ class FolderFiles(Mapping[str, Reader]):
         full = self._paths[rel]
         try:
             return read_regular_file(
-                full, max_bytes=MAX_MEMBER_BYTES if max_bytes is None else min(max_bytes, MAX_MEMBER_BYTES)
+                full,
+                max_bytes=MAX_MEMBER_BYTES if max_bytes is None else min(max_bytes, MAX_MEMBER_BYTES),
+                listed_regular=rel in self._regular,
             )
         except FileRefusedError as exc:
             raise PackFileRefusedError(exc.reason) from None
@@ -144,7 +147,7 @@ class FolderFiles(Mapping[str, Reader]):
         return len(self._paths)
 
 
-def _list_folder(top: str, prefix: str, out: dict[str, str]) -> None:
+def _list_folder(top: str, prefix: str, out: dict[str, str], regular: set[str]) -> None:
     """Add ``prefix + relpath -> full path`` for every file under ``top`` to ``out``, in :func:`os.walk`'s order and
     with its rules, from one :func:`os.scandir` per folder: a folder's files (anything but a folder, links to files
     and broken links included) before its subfolders, links to folders listed as folders but not entered, and a
@@ -164,6 +167,8 @@ def _list_folder(top: str, prefix: str, out: dict[str, str]) -> None:
                         is_dir = False
                     if not is_dir:
                         files.append((pre + entry.name, entry.path))
+                        if entry.is_file(follow_symlinks=False):  # (from the listing: no system call)
+                            regular.add(files[-1][0])
                     elif not _is_link(entry):
                         subdirs.append((entry.path, pre + entry.name + "/"))
         except OSError:
@@ -283,12 +288,13 @@ def _open_pack(path: Path) -> PackSource:
         raise DatapackError(f"{path}: data pack not found (expected a folder holding data/, a .zip or a .jar)")
     if path.is_dir():
         paths: dict[str, str] = {}
+        regular: set[str] = set()
         tops = [top for top in ("data", "assets") if (path / top).is_dir()]
         if not tops:
             raise DatapackError(f"{path}: not a data pack (no data/ or assets/ folder inside)")
         for top in tops:
-            _list_folder(os.path.join(str(path), top), top + "/", paths)
-        return PackSource(path.name, "folder", str(path), FolderFiles(paths))
+            _list_folder(os.path.join(str(path), top), top + "/", paths, regular)
+        return PackSource(path.name, "folder", str(path), FolderFiles(paths, regular))
     mode = os.stat(path).st_mode
     if not stat.S_ISREG(mode):
         raise DatapackError(f"{path}: not a data pack (a {file_kind(mode)}, not a folder, zip or jar file); refused")

@@ -46,6 +46,26 @@ def test_a_fifo_a_folder_and_a_device_are_refused_without_blocking(tmp_path) -> 
             read_regular_file(path, max_bytes=None)
 
 
+def test_a_path_listed_as_regular_is_still_checked_once_opened(tmp_path, monkeypatch) -> None:
+    # listed_regular=True skips the stat before opening (the caller's os.scandir saw a regular file): a FIFO, a folder or
+    # a device put there since is refused by the check of the opened file, still without blocking
+    import kit.core.regular_files as module
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    stats: list[str] = []
+    real_stat = os.stat
+    monkeypatch.setattr(module.os, "stat", lambda name, *a, **k: stats.append(name) or real_stat(name, *a, **k))
+    for path, kind in ((fifo, "FIFO"), (tmp_path, "folder"), ("/dev/zero", "character device")):
+        with pytest.raises(FileRefusedError, match=f"not a regular file \\(a {kind}\\); refused"):
+            read_regular_file(path, max_bytes=None, listed_regular=True)
+    (tmp_path / "file.json").write_bytes(b"{}")
+    assert read_regular_file(tmp_path / "file.json", max_bytes=10, listed_regular=True) == b"{}"
+    assert stats == []
+    assert read_regular_file(tmp_path / "file.json", max_bytes=10) == b"{}"
+    assert stats == [str(tmp_path / "file.json")]
+
+
 def test_a_missing_file_is_the_os_error() -> None:
     with pytest.raises(FileNotFoundError):
         read_regular_file("/nonexistent/kit/file.json", max_bytes=10)
