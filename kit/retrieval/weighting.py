@@ -26,7 +26,7 @@ __all__ = ["ParagraphCounts", "TextColumns", "count_terms", "weigh"]
 class ParagraphCounts:
     """Term counts of every paragraph (rows) with where each row came from."""
 
-    counts: Any  #: scipy.sparse.csr_matrix of float64 counts, paragraphs x terms
+    counts: Any  #: scipy.sparse.csc_matrix of float64 counts, paragraphs x terms (sorted, summed)
     lengths: np.ndarray  #: terms per paragraph
     vocabulary: dict[str, int]  #: term -> column
     row_doc: np.ndarray  #: row -> ordinal of its document
@@ -83,16 +83,21 @@ def count_terms(
     term_ids = raw_to_term[np.frombuffer(raw_ids, dtype=np.int32) if raw_ids else np.zeros(0, np.int32)]
     del raw_ids
     token_ptr_array = np.asarray(token_ptr, dtype=np.int64)
-    if len(term_ids) and term_ids.min() < 0:
-        kept = term_ids >= 0
-        kept_before = np.concatenate(([0], np.cumsum(kept)))
-        token_ptr_array = kept_before[token_ptr_array]
-        term_ids = term_ids[kept]
-    counts = sp.csr_matrix(
-        (np.ones(len(term_ids), dtype=np.float64), term_ids, token_ptr_array),
+    dropped = (term_ids < 0).nonzero()[0]  # stop words
+    if len(dropped):
+        # each row pointer moves back by the number of dropped tokens before it
+        token_ptr_array -= dropped.searchsorted(token_ptr_array)
+        term_ids = term_ids[term_ids >= 0]
+    # One token per stored value, transposed to columns by a counting sort (rows stay in order within a column, so
+    # a term's repeats in one paragraph are neighbours), then summed: no per-row sort of the token lists.
+    tokens = sp.csr_matrix(
+        (np.ones(len(term_ids), dtype=np.int32), term_ids, token_ptr_array),
         shape=(len(row_doc), len(vocabulary)),
     )
+    counts = tokens.tocsc()
+    del tokens
     counts.sum_duplicates()
+    counts.data = counts.data.astype(np.float64)
     return ParagraphCounts(
         counts=counts,
         lengths=np.diff(token_ptr_array),
@@ -113,18 +118,25 @@ def weigh(
     k1: float,
     b: float,
 ) -> tuple[Any, np.ndarray, float]:
-    """Weight a paragraphs x terms count matrix in place; return ``(csc matrix, idf, average length)``.
+    """Weight a paragraphs x terms count matrix; return ``(csc matrix, idf, average length)``.
+
+    A CSC matrix with sorted, summed entries (as :func:`count_terms` makes it) is weighted in place; another matrix
+    is converted first.
 
     The formulas are those of :mod:`kit.retrieval.index` (TF-IDF with unit-length rows, or Lucene BM25).
     """
+    counts = counts.tocsc()  # the matrix itself when it is CSC already (as count_terms makes it)
+    counts.sum_duplicates()  # sorted and summed: nothing to do for count_terms' matrix
     n_rows, n_terms = counts.shape
-    df = np.bincount(counts.indices, minlength=n_terms).astype(np.float64)
-    rows_of_nnz = np.repeat(np.arange(n_rows, dtype=np.int32), np.diff(counts.indptr))
+    n_in_column = np.diff(counts.indptr)
+    df = n_in_column.astype(np.float64)
+    rows_of_nnz = counts.indices
     tf = counts.data
     avg_len = float(lengths.mean()) if n_rows else 0.0
     if weighting == "tfidf":
         idf = np.log((1.0 + n_rows) / (1.0 + df)) + 1.0
-        weights = (1.0 + np.log(tf) if sublinear_tf else tf) * idf[counts.indices]
+        weights = (1.0 + np.log(tf) if sublinear_tf else tf) * idf.repeat(n_in_column)
+        # each row's squares are summed in column order, as over the rows of a sorted CSR matrix
         norms = np.sqrt(np.bincount(rows_of_nnz, weights=weights * weights, minlength=n_rows))
         weights /= norms[rows_of_nnz]
     else:
@@ -137,12 +149,9 @@ def weigh(
         weights *= k1
         weights += tf
         np.divide(tf, weights, out=weights)
-        weights *= idf[counts.indices]
-    del rows_of_nnz
+        weights *= idf.repeat(n_in_column)
     counts.data = weights
-    matrix = counts.tocsc()
-    matrix.sort_indices()
-    return matrix, idf, avg_len
+    return counts, idf, avg_len
 
 
 class TextColumns:
