@@ -15,45 +15,45 @@ import numpy as np
 __all__ = ["postings_scores", "top_positions", "top_threshold"]
 
 BLOCKS = 64  #: number of blocks :func:`top_threshold` cuts the scores into
-#: postings longer than this many entries per query column on average are copied slice by slice, not gathered
-_SLICE_FROM = 128
+#: postings longer than this many entries per query column on average are summed straight from the matrix, not gathered
+_DIRECT_FROM = 128
 _TINY = float(np.nextafter(0.0, 1.0))  # the smallest positive float: every positive score reaches it
 
 
 def postings_scores(matrix: Any, cols: np.ndarray, weights: np.ndarray) -> np.ndarray:
     """Dense score vector over the rows of a CSC ``matrix``: ``sum over k of weights[k] * matrix[:, cols[k]]``.
 
-    The postings of the query columns are copied into one small CSC matrix (long postings slice by slice, short ones
-    gathered by position in one go), which SciPy's compiled CSC product multiplies by ``weights``: one C loop adds
-    every weighted posting to its row's score, column after column in the order given (so a score is the same sum,
-    to the bit, as a ``np.bincount`` of the weighted postings, which is used when SciPy lacks that routine).
-    ``cols`` must not be empty.
+    SciPy's compiled CSC product adds every weighted posting to its row's score, column after column in the order
+    given: long postings straight from the matrix, one call per query column (no copy); short ones, where a call per
+    column would cost more than the work, after one gather of all their postings by position into a small CSC
+    matrix. A score is the same sum, to the bit, as a ``np.bincount`` of the weighted postings (the path taken when
+    SciPy lacks that routine). ``cols`` must not be empty.
     """
     indptr, indices, data = matrix.indptr, matrix.indices, matrix.data
+    n_cols, n_rows = len(cols), matrix.shape[0]
+    weights = weights.astype(np.float64, copy=False)
     starts = indptr[cols]
     lengths = indptr[cols + 1] - starts
-    n_cols, n_rows = len(cols), matrix.shape[0]
     ends = lengths.cumsum()  # platform integers, as NumPy wants the positions of a gather
     total = int(ends[-1])
-    if total > _SLICE_FROM * n_cols:  # long postings: a copy of each column's slice costs less than a gather
-        bounds = list(zip(starts.tolist(), (starts + lengths).tolist()))
-        rows = np.concatenate([indices[start:end] for start, end in bounds])
-        values = np.concatenate([data[start:end] for start, end in bounds])
-    else:
-        # position of each posting: its column's start plus its offset in the concatenation, minus the
-        # concatenation's offset where that column begins (ndarray methods: numpy's module-level functions of the
-        # same names add a Python call each, a tenth of a sub-millisecond query)
-        positions = (starts - (ends - lengths)).repeat(lengths)
-        positions += np.arange(total)
-        rows, values = indices[positions], data[positions]
-    ptr = np.zeros(n_cols + 1, dtype=indices.dtype)  # where each column starts in the copy
-    ptr[1:] = ends
-    csc_matvec = _csc_matvec()
+    csc_matvec = _csc_matvec() if indices.dtype == indptr.dtype and data.dtype == np.float64 else None
+    scores = np.zeros(n_rows, dtype=np.float64)
+    if csc_matvec is not None and total > _DIRECT_FROM * n_cols:
+        for k, col in enumerate(cols.tolist()):  # the column's [start, end) from indptr, its weight first in x
+            csc_matvec(n_rows, 1, indptr[col : col + 2], indices, data, weights[k:], scores)
+        return scores
+    # position of each posting: its column's start plus its offset in the concatenation, minus the concatenation's
+    # offset where that column begins (ndarray methods: numpy's module-level functions of the same names add a Python
+    # call each, a tenth of a sub-millisecond query)
+    positions = (starts - (ends - lengths)).repeat(lengths)
+    positions += np.arange(total)
+    rows, values = indices[positions], data[positions]
     if csc_matvec is None:  # pragma: no cover - depends on the SciPy version
         values = values * weights.repeat(lengths)
         return np.bincount(rows, weights=values, minlength=n_rows)
-    scores = np.zeros(n_rows, dtype=np.float64)
-    csc_matvec(n_rows, n_cols, ptr, rows, values, weights.astype(np.float64, copy=False), scores)
+    ptr = np.zeros(n_cols + 1, dtype=indices.dtype)  # where each column starts in the gathered postings
+    ptr[1:] = ends
+    csc_matvec(n_rows, n_cols, ptr, rows, values, weights, scores)
     return scores
 
 
