@@ -207,7 +207,7 @@ class ParagraphIndex:
         n_rows = len(parsed.row_doc)
         self.analyzer_ = analyze
         self.vocabulary_ = parsed.vocabulary
-        self._terms = list(parsed.vocabulary)  # column -> term (columns were numbered in insertion order)
+        self._terms: list[str] | None = None  # column -> term, made by explain when first needed
         self.idf_ = idf
         self.matrix_ = matrix
         self.n_documents_ = len(docs)
@@ -438,6 +438,8 @@ class ParagraphIndex:
             return frame(EXPLAIN_SCHEMA)
         cols, weights, n_query, doc_weights = cols[keep], weights[keep], n_query[keep], doc_weights[keep]
         contributions = weights * doc_weights
+        if self._terms is None:
+            self._terms = list(self.vocabulary_)  # columns were numbered in insertion order
         terms = [self._terms[c] for c in cols.tolist()]
         title = self._doc_titles[ordinal] if self.include_title and self._doc_titles[ordinal] else ""
         paragraph_counts = Counter((self.analyzer_(title) if title else []) + self.analyzer_(self._row_text[row]))

@@ -158,50 +158,48 @@ class TextColumns:
     """Named text columns of kit's string dtype (:data:`kit.core.frames.TEXT`), taken together by row positions.
 
     With pandas' Arrow-backed strings the columns are held once as one NumPy object array (column after
-    column), so a search result's text columns cost one gather and one conversion to Arrow, sliced into one
-    pandas string array per column without copies (an Arrow ``take`` of a table costs about twice as much for
-    ten rows); with Python-backed strings each column is taken on its own.
+    column) of the given strings themselves, so a search result's text columns cost one gather and one conversion
+    to Arrow, sliced into one pandas string array per column without copies (an Arrow ``take`` of a table costs
+    about twice as much for ten rows); with Python-backed strings each column is taken on its own. A whole column
+    (``columns[name]``) is converted to a pandas string array when first asked for: a search never needs one.
     """
 
-    def __init__(self, columns: dict[str, Sequence[str] | np.ndarray]) -> None:
+    def __init__(self, columns: dict[str, Sequence[str | None] | np.ndarray]) -> None:
         import pandas as pd
 
         from kit.core.frames import TEXT, pandas_dtype
 
         self._dtype = pandas_dtype(TEXT)
-        self._arrays = {name: pd.array(values, dtype=self._dtype) for name, values in columns.items()}
-        self._n = len(next(iter(self._arrays.values()))) if self._arrays else 0
+        self._columns = {name: np.asarray(values, dtype=object) for name, values in columns.items()}
+        self._arrays: dict[str, Any] = {}  # the pandas string arrays of whole columns, made on first use
+        self._n = len(next(iter(self._columns.values()))) if self._columns else 0
         self._stacked: np.ndarray | None = None
         if getattr(self._dtype, "storage", None) == "pyarrow":
             try:
                 import pyarrow as pa
-                from pandas.arrays import ArrowStringArray
             except ImportError:  # pragma: no cover - pandas chose Arrow strings, so pyarrow is there
                 return
             self._pa = pa
-            template = next(iter(self._arrays.values()), None)
-            self._wrap = _arrow_wrapper(type(template) if template is not None else ArrowStringArray, self._dtype)
+            self._wrap = _arrow_wrapper(type(pd.array([], dtype=self._dtype)), self._dtype)
             # where each column starts in the stacked array, as a column to add row positions to
-            self._starts = np.arange(len(self._arrays))[:, None] * self._n
+            self._starts = np.arange(len(self._columns))[:, None] * self._n
             self._stacked = (
-                np.concatenate(
-                    [
-                        np.asarray(values.to_numpy(dtype=object, na_value=None), dtype=object)
-                        for values in self._arrays.values()
-                    ]
-                )
-                if self._arrays
-                else np.array([], dtype=object)
+                np.concatenate(list(self._columns.values())) if self._columns else np.array([], dtype=object)
             )
 
     def __getitem__(self, name: str) -> Any:
         """The whole column ``name`` (a pandas string array)."""
-        return self._arrays[name]
+        values = self._arrays.get(name)
+        if values is None:
+            import pandas as pd
+
+            values = self._arrays[name] = pd.array(self._columns[name], dtype=self._dtype)
+        return values
 
     def take(self, rows: np.ndarray) -> dict[str, Any]:
         """Column name -> the string array of ``rows`` (in that order), each of kit's string dtype."""
         if self._stacked is None:
-            return {name: values.take(rows) for name, values in self._arrays.items()}
+            return {name: self[name].take(rows) for name in self._columns}
         k = len(rows)
         positions = (rows + self._starts).ravel()
         pa = self._pa
@@ -209,7 +207,7 @@ class TextColumns:
         # costs 20-80 µs when the caches are cold (other work between queries), so their number decides the time.
         taken = pa.chunked_array([pa.array(self._stacked[positions], type=pa.large_string(), from_pandas=False)])
         wrap = self._wrap
-        return {name: wrap(taken.slice(i * k, k)) for i, name in enumerate(self._arrays)}
+        return {name: wrap(taken.slice(i * k, k)) for i, name in enumerate(self._columns)}
 
 
 def _arrow_wrapper(cls: Any, dtype: Any) -> Callable[[Any], Any]:
