@@ -41,6 +41,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
+from operator import add
 from typing import Literal
 
 from kit.retrieval.errors import InvalidParameterError, MissingDependencyError
@@ -73,7 +74,7 @@ out: adding them lowered nDCG@10 on both Chinese test collections."""
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0002ffff"
 _LATIN_WORD = re.compile(rf"[^\W_{_CJK}]+")  # letters and digits, CJK excluded
 _CJK_CHAR = re.compile(rf"[{_CJK}]")
-_CJK_BIGRAM = re.compile(rf"(?=([{_CJK}]{{2}}))")  # overlapping pairs inside CJK runs
+_CJK_RUN = re.compile(rf"[{_CJK}]+")
 _WORD_TOKEN = re.compile(r"[^\W_]+")
 _CHAR = re.compile(r"[^\W_]")
 _CHAR_BIGRAM = re.compile(r"(?=([^\W_]{2}))")
@@ -94,6 +95,20 @@ def _ascii_words(text: str) -> list[str]:
     the words are the whitespace-separated runs: no regex engine and no separate lower-casing.
     """
     return text.encode("ascii").translate(_ASCII_WORD_BYTES).decode("ascii").split()
+
+
+def _cjk_grams(text: str) -> list[str]:
+    """Every CJK character of ``text``, then every pair of adjacent ones inside a run of CJK characters, in text order.
+
+    One regex pass finds the runs; C-level joins and maps cut them (a look-ahead regex for the overlapping pairs
+    tried every position of the text).
+    """
+    runs = _CJK_RUN.findall(text)
+    grams = list("".join(runs))
+    for run in runs:
+        if len(run) > 1:
+            grams += map(add, run, run[1:])
+    return grams
 
 
 def _words(text: str) -> list[str]:
@@ -342,8 +357,6 @@ def _build(
     if name == "default":
         find_words = _LATIN_WORD.findall
         has_cjk = _CJK_CHAR.search
-        find_cjk_unigrams = _CJK_CHAR.findall
-        find_cjk_bigrams = _CJK_BIGRAM.findall
 
         def tokenize_default(text: str) -> list[str]:
             if text.isascii():
@@ -354,8 +367,7 @@ def _build(
             tokens = find_words(text)
             if cut is not None:
                 text = cut(text)
-            tokens += find_cjk_unigrams(text)
-            tokens += find_cjk_bigrams(text)
+            tokens += _cjk_grams(text)
             return tokens
 
         if word_filter is None:
@@ -373,7 +385,7 @@ def _build(
             terms = word_filter(find_words(text))
             if cut is not None:
                 text = cut(text)
-            cjk = find_cjk_unigrams(text) + find_cjk_bigrams(text)
+            cjk = _cjk_grams(text)
             terms += [t for t in cjk if t not in cjk_stop_words] if cjk_stop_words else cjk
             return terms
 
