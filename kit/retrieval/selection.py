@@ -17,6 +17,9 @@ __all__ = ["postings_scores", "top_positions", "top_threshold"]
 BLOCKS = 64  #: number of blocks :func:`top_threshold` cuts the scores into
 #: postings longer than this many entries per query column on average are summed straight from the matrix, not gathered
 _DIRECT_FROM = 128
+#: up to this many candidates are sorted as they are (after the block threshold there are a few dozen): pruning them
+#: to the ``limit`` best first takes five more NumPy calls than sorting the rest costs
+_SORT_UP_TO = 256
 _TINY = float(np.nextafter(0.0, 1.0))  # the smallest positive float: every positive score reaches it
 
 
@@ -91,7 +94,7 @@ def top_positions(scores: np.ndarray, limit: int, mask: np.ndarray | None = None
         scores = scores * mask
     candidates = (scores >= top_threshold(scores, limit)).nonzero()[0]
     values = scores[candidates]
-    if len(candidates) > limit:
+    if len(candidates) > max(limit, _SORT_UP_TO):  # many candidates: keep those reaching the limit-th best first
         partitioned = values.copy()
         partitioned.partition(len(values) - limit)
         keep = values >= partitioned[len(values) - limit]
