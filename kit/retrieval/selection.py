@@ -28,61 +28,76 @@ def postings_scores(matrix: Any, cols: np.ndarray, weights: np.ndarray) -> np.nd
 
     SciPy's compiled CSC product adds every weighted posting to its row's score, column after column in the order
     given: long postings straight from the matrix, one call per query column (no copy); short ones, where a call per
-    column would cost more than the work, after one gather of all their postings by position into a small CSC
-    matrix. A score is the same sum, to the bit, as a ``np.bincount`` of the weighted postings (the path taken when
-    SciPy lacks that routine). ``cols`` must not be empty.
+    column would cost more than the work, after SciPy's compiled row copy (of the transposed matrix: the columns
+    here) has put them into one small CSC matrix. Five C calls replace a dozen NumPy ones (each costs microseconds
+    when other work has left the caches cold). A score is the same sum, to the bit, as a ``np.bincount`` of the
+    weighted postings (the path taken when SciPy lacks those routines). ``cols`` must not be empty.
     """
     indptr, indices, data = matrix.indptr, matrix.indices, matrix.data
+    routines = _compiled() if indices.dtype == indptr.dtype and data.dtype == np.float64 else None
+    if routines is None:  # pragma: no cover - depends on the SciPy version
+        return _bincount_scores(matrix, cols, weights)
+    csc_matvec, csr_row_index = routines
     n_cols, n_rows = len(cols), matrix.shape[0]
+    cols = cols.astype(indptr.dtype, copy=False)
     weights = weights.astype(np.float64, copy=False)
-    starts = indptr[cols]
-    lengths = indptr[cols + 1] - starts
-    ends = lengths.cumsum()  # platform integers, as NumPy wants the positions of a gather
-    total = int(ends[-1])
-    csc_matvec = _csc_matvec() if indices.dtype == indptr.dtype and data.dtype == np.float64 else None
+    ptr = np.zeros(n_cols + 1, dtype=indptr.dtype)  # where each column starts in the copied postings
+    (indptr[cols + 1] - indptr[cols]).cumsum(out=ptr[1:])
+    total = int(ptr[-1])
     scores = np.zeros(n_rows, dtype=np.float64)
-    if csc_matvec is not None and total > _DIRECT_FROM * n_cols:
+    if total > _DIRECT_FROM * n_cols:
         for k, col in enumerate(cols.tolist()):  # the column's [start, end) from indptr, its weight first in x
             csc_matvec(n_rows, 1, indptr[col : col + 2], indices, data, weights[k:], scores)
         return scores
-    # position of each posting: its column's start plus its offset in the concatenation, minus the concatenation's
-    # offset where that column begins (ndarray methods: numpy's module-level functions of the same names add a Python
-    # call each, a tenth of a sub-millisecond query)
-    positions = (starts - (ends - lengths)).repeat(lengths)
-    positions += np.arange(total)
-    rows, values = indices[positions], data[positions]
-    if csc_matvec is None:  # pragma: no cover - depends on the SciPy version
-        values = values * weights.repeat(lengths)
-        return np.bincount(rows, weights=values, minlength=n_rows)
-    ptr = np.zeros(n_cols + 1, dtype=indices.dtype)  # where each column starts in the gathered postings
-    ptr[1:] = ends
+    rows, values = np.empty(total, dtype=indices.dtype), np.empty(total, dtype=np.float64)
+    csr_row_index(n_cols, cols, indptr, indices, data, rows, values)
     csc_matvec(n_rows, n_cols, ptr, rows, values, weights, scores)
     return scores
 
 
-@functools.cache
-def _csc_matvec() -> Any:
-    """SciPy's compiled ``y += A @ x`` for CSC arrays (``scipy.sparse._sparsetools.csc_matvec``), or None.
+def _bincount_scores(matrix: Any, cols: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """:func:`postings_scores` in NumPy: the postings gathered by position, weighted, summed by ``np.bincount``."""
+    indptr = matrix.indptr
+    starts = indptr[cols]
+    lengths = indptr[cols + 1] - starts
+    ends = lengths.cumsum()  # platform integers, as NumPy wants the positions of a gather
+    # position of each posting: its column's start plus its offset in the concatenation, minus the concatenation's
+    # offset where that column begins
+    positions = (starts - (ends - lengths)).repeat(lengths)
+    positions += np.arange(ends[-1])
+    values = matrix.data[positions]
+    values *= weights.repeat(lengths)
+    return np.bincount(matrix.indices[positions], weights=values, minlength=matrix.shape[0])
 
-    It is the loop behind SciPy's own sparse products, called without building a matrix object (whose format checks
-    cost more than the product for one query). Checked once against ``np.bincount``: on a SciPy without it, or
-    where it sums otherwise, :func:`postings_scores` takes the NumPy path.
+
+@functools.cache
+def _compiled() -> tuple[Any, Any] | None:
+    """SciPy's compiled ``y += A @ x`` for CSC arrays and row copy for CSR arrays, or None.
+
+    ``scipy.sparse._sparsetools.csc_matvec`` and ``csr_row_index`` are the loops behind SciPy's own sparse products
+    and row selection, called without building matrix objects (whose format checks cost more than a query's work).
+    Checked once against NumPy (the copy) and ``np.bincount`` (the sums, to the bit): on a SciPy without them, or
+    where they sum otherwise (a fused multiply-add), :func:`postings_scores` takes the NumPy path.
     """
     try:
-        from scipy.sparse._sparsetools import csc_matvec
+        from scipy.sparse._sparsetools import csc_matvec, csr_row_index
 
         # every row in both columns, with weights whose products round: a fused multiply-add would show
         rng = np.random.default_rng(0)
-        rows = np.tile(np.arange(64, dtype=np.int32), 2)
-        values = rng.random(128)
-        ptr = np.array([0, 64, 128], dtype=np.int32)
+        indptr = np.array([0, 64, 128], dtype=np.int32)
+        indices = np.tile(np.arange(64, dtype=np.int32), 2)
+        data = rng.random(128)
+        cols = np.array([1, 0], dtype=np.int32)
+        rows, values = np.empty(128, dtype=np.int32), np.empty(128)
+        csr_row_index(2, cols, indptr, indices, data, rows, values)
+        copied = np.array_equal(values, np.concatenate([data[64:], data[:64]])) and np.array_equal(rows, indices)
         weights = np.array([1.0 / 3.0, 0.7])
         got = np.zeros(64)
-        csc_matvec(64, 2, ptr, rows, values, weights, got)
+        csc_matvec(64, 2, indptr, rows, values, weights, got)
         expected = np.bincount(rows, weights=values * weights.repeat(64), minlength=64)
     except Exception:  # pragma: no cover - another SciPy: its private routines differ
         return None
-    return csc_matvec if np.array_equal(got, expected) else None
+    return (csc_matvec, csr_row_index) if copied and np.array_equal(got, expected) else None
 
 
 def top_positions(scores: np.ndarray, limit: int, mask: np.ndarray | None = None) -> np.ndarray:

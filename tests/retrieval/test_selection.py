@@ -92,5 +92,13 @@ def test_postings_scores_are_the_bincount_of_the_weighted_postings_to_the_bit(mo
     assert np.array_equal(postings_scores(matrix, cols, weights), expected)
 
 
-def test_the_compiled_product_is_checked_once_and_used() -> None:
-    assert selection._csc_matvec() is not None  # this SciPy has it and adds without fused multiply-adds
+def test_the_compiled_routines_are_checked_once_and_used() -> None:
+    assert selection._compiled() is not None  # this SciPy has them and adds without fused multiply-adds
+
+
+def test_the_numpy_fallback_gives_the_same_scores_to_the_bit() -> None:
+    rng = np.random.default_rng(5)
+    matrix = sp.random(200, 30, density=0.3, format="csc", random_state=rng)
+    matrix.sort_indices()
+    cols, weights = np.array([4, 29, 4, 0]), rng.random(4)
+    assert np.array_equal(selection._bincount_scores(matrix, cols, weights), postings_scores(matrix, cols, weights))
