@@ -263,7 +263,7 @@ class ParagraphIndex:
             for col in found:
                 counts[col] += 1
             n = np.array(list(counts.values()), dtype=np.float64)
-        cols = np.array(list(counts), dtype=np.int64)
+        cols = np.array(list(counts), dtype=self.matrix_.indptr.dtype)  # the dtype the compiled scoring takes
         if self.weighting == "tfidf" and len(cols):
             weights = (1.0 + np.log(n) if self.sublinear_tf else n) * self.idf_[cols]
             weights /= np.sqrt(np.dot(weights, weights))

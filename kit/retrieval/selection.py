@@ -128,8 +128,16 @@ def top_threshold(scores: np.ndarray, limit: int) -> float:
     n = len(scores)
     if limit >= BLOCKS or n < 8 * BLOCKS:
         return _TINY
-    maxima = np.maximum.reduceat(scores, np.arange(0, n, -(-n // BLOCKS)))
+    maxima = np.maximum.reduceat(scores, _block_starts(n))
     if limit > len(maxima):
         return _TINY
     maxima.sort()
     return max(float(maxima[-limit]), _TINY)
+
+
+@functools.lru_cache(maxsize=16)
+def _block_starts(n: int) -> np.ndarray:
+    """Where each of the :data:`BLOCKS` blocks of ``n`` scores starts (read-only; one array per index size)."""
+    starts = np.arange(0, n, -(-n // BLOCKS))
+    starts.flags.writeable = False
+    return starts
