@@ -382,7 +382,8 @@ def _build(
             text = _normalize(text)
             if not has_cjk(text):
                 return word_filter(_words(text))
-            terms = word_filter(find_words(text))
+            words = find_words(text)
+            terms = word_filter(words) if words else words
             if cut is not None:
                 text = cut(text)
             cjk = _cjk_grams(text)
