@@ -207,7 +207,7 @@ class ParagraphIndex:
         n_rows = len(parsed.row_doc)
         self.analyzer_ = analyze
         self.vocabulary_ = parsed.vocabulary
-        self._terms = list(parsed.vocabulary)  # column -> term (columns were numbered in insertion order)
+        self._terms: list[str] | None = None  # column -> term, made by explain when first needed
         self.idf_ = idf
         self.matrix_ = matrix
         self.n_documents_ = len(docs)
@@ -251,23 +251,25 @@ class ParagraphIndex:
         )
 
     def _query_weights(self, terms: Sequence[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Columns, weights and counts of the known query terms (unknown terms dropped)."""
+        """Columns, weights and counts (float64) of the known query terms (unknown terms dropped)."""
         get = self.vocabulary_.get
-        # Counter counts in C and keeps the columns in the order of their first occurrence (the order in which
-        # their postings are summed, so scores do not depend on how the terms were counted)
-        counter = Counter([col for col in map(get, terms) if col is not None])
-        if not counter:
-            empty = np.array([], dtype=np.int64)
-            return empty, np.array([], dtype=np.float64), empty
-        cols = np.array(list(counter), dtype=np.int64)
-        counts = np.array(list(counter.values()), dtype=np.int64)
-        n = counts.astype(np.float64)
-        if self.weighting == "tfidf":
+        found = [col for col in map(get, terms) if col is not None]
+        # the columns in the order of their first occurrence (the order in which their postings are summed, so
+        # scores do not depend on how the terms were counted)
+        counts = dict.fromkeys(found, 0)
+        if len(counts) == len(found):
+            n = np.ones(len(found), dtype=np.float64)
+        else:
+            for col in found:
+                counts[col] += 1
+            n = np.array(list(counts.values()), dtype=np.float64)
+        cols = np.array(list(counts), dtype=self.matrix_.indptr.dtype)  # the dtype the compiled scoring takes
+        if self.weighting == "tfidf" and len(cols):
             weights = (1.0 + np.log(n) if self.sublinear_tf else n) * self.idf_[cols]
             weights /= np.sqrt(np.dot(weights, weights))
         else:
             weights = n
-        return cols, weights, counts
+        return cols, weights, n
 
     def _scores(self, cols: np.ndarray, weights: np.ndarray) -> np.ndarray:
         """Dense score vector over all paragraphs, from the query terms' postings only."""
@@ -423,6 +425,7 @@ class ParagraphIndex:
             )
         row = int(start + paragraph_index)
         cols, weights, n_query = self._query_weights(self.analyzer_(query))
+        n_query = n_query.astype(np.int64)
         matrix = self.matrix_
         doc_weights = np.zeros(len(cols), dtype=np.float64)
         for k, col in enumerate(cols.tolist()):
@@ -435,6 +438,8 @@ class ParagraphIndex:
             return frame(EXPLAIN_SCHEMA)
         cols, weights, n_query, doc_weights = cols[keep], weights[keep], n_query[keep], doc_weights[keep]
         contributions = weights * doc_weights
+        if self._terms is None:
+            self._terms = list(self.vocabulary_)  # columns were numbered in insertion order
         terms = [self._terms[c] for c in cols.tolist()]
         title = self._doc_titles[ordinal] if self.include_title and self._doc_titles[ordinal] else ""
         paragraph_counts = Counter((self.analyzer_(title) if title else []) + self.analyzer_(self._row_text[row]))

@@ -26,7 +26,7 @@ __all__ = ["ParagraphCounts", "TextColumns", "count_terms", "weigh"]
 class ParagraphCounts:
     """Term counts of every paragraph (rows) with where each row came from."""
 
-    counts: Any  #: scipy.sparse.csr_matrix of float64 counts, paragraphs x terms
+    counts: Any  #: scipy.sparse.csc_matrix of float64 counts, paragraphs x terms (sorted, summed)
     lengths: np.ndarray  #: terms per paragraph
     vocabulary: dict[str, int]  #: term -> column
     row_doc: np.ndarray  #: row -> ordinal of its document
@@ -83,16 +83,21 @@ def count_terms(
     term_ids = raw_to_term[np.frombuffer(raw_ids, dtype=np.int32) if raw_ids else np.zeros(0, np.int32)]
     del raw_ids
     token_ptr_array = np.asarray(token_ptr, dtype=np.int64)
-    if len(term_ids) and term_ids.min() < 0:
-        kept = term_ids >= 0
-        kept_before = np.concatenate(([0], np.cumsum(kept)))
-        token_ptr_array = kept_before[token_ptr_array]
-        term_ids = term_ids[kept]
-    counts = sp.csr_matrix(
-        (np.ones(len(term_ids), dtype=np.float64), term_ids, token_ptr_array),
+    dropped = (term_ids < 0).nonzero()[0]  # stop words
+    if len(dropped):
+        # each row pointer moves back by the number of dropped tokens before it
+        token_ptr_array -= dropped.searchsorted(token_ptr_array)
+        term_ids = term_ids[term_ids >= 0]
+    # One token per stored value, transposed to columns by a counting sort (rows stay in order within a column, so
+    # a term's repeats in one paragraph are neighbours), then summed: no per-row sort of the token lists.
+    tokens = sp.csr_matrix(
+        (np.ones(len(term_ids), dtype=np.int32), term_ids, token_ptr_array),
         shape=(len(row_doc), len(vocabulary)),
     )
+    counts = tokens.tocsc()
+    del tokens
     counts.sum_duplicates()
+    counts.data = counts.data.astype(np.float64)
     return ParagraphCounts(
         counts=counts,
         lengths=np.diff(token_ptr_array),
@@ -113,18 +118,25 @@ def weigh(
     k1: float,
     b: float,
 ) -> tuple[Any, np.ndarray, float]:
-    """Weight a paragraphs x terms count matrix in place; return ``(csc matrix, idf, average length)``.
+    """Weight a paragraphs x terms count matrix; return ``(csc matrix, idf, average length)``.
+
+    A CSC matrix with sorted, summed entries (as :func:`count_terms` makes it) is weighted in place; another matrix
+    is converted first.
 
     The formulas are those of :mod:`kit.retrieval.index` (TF-IDF with unit-length rows, or Lucene BM25).
     """
+    counts = counts.tocsc()  # the matrix itself when it is CSC already (as count_terms makes it)
+    counts.sum_duplicates()  # sorted and summed: nothing to do for count_terms' matrix
     n_rows, n_terms = counts.shape
-    df = np.bincount(counts.indices, minlength=n_terms).astype(np.float64)
-    rows_of_nnz = np.repeat(np.arange(n_rows, dtype=np.int32), np.diff(counts.indptr))
+    n_in_column = np.diff(counts.indptr)
+    df = n_in_column.astype(np.float64)
+    rows_of_nnz = counts.indices
     tf = counts.data
     avg_len = float(lengths.mean()) if n_rows else 0.0
     if weighting == "tfidf":
         idf = np.log((1.0 + n_rows) / (1.0 + df)) + 1.0
-        weights = (1.0 + np.log(tf) if sublinear_tf else tf) * idf[counts.indices]
+        weights = (1.0 + np.log(tf) if sublinear_tf else tf) * idf.repeat(n_in_column)
+        # each row's squares are summed in column order, as over the rows of a sorted CSR matrix
         norms = np.sqrt(np.bincount(rows_of_nnz, weights=weights * weights, minlength=n_rows))
         weights /= norms[rows_of_nnz]
     else:
@@ -137,62 +149,57 @@ def weigh(
         weights *= k1
         weights += tf
         np.divide(tf, weights, out=weights)
-        weights *= idf[counts.indices]
-    del rows_of_nnz
+        weights *= idf.repeat(n_in_column)
     counts.data = weights
-    matrix = counts.tocsc()
-    matrix.sort_indices()
-    return matrix, idf, avg_len
+    return counts, idf, avg_len
 
 
 class TextColumns:
     """Named text columns of kit's string dtype (:data:`kit.core.frames.TEXT`), taken together by row positions.
 
     With pandas' Arrow-backed strings the columns are held once as one NumPy object array (column after
-    column), so a search result's text columns cost one gather and one conversion to Arrow, sliced into one
-    pandas string array per column without copies (an Arrow ``take`` of a table costs about twice as much for
-    ten rows); with Python-backed strings each column is taken on its own.
+    column) of the given strings themselves, so a search result's text columns cost one gather and one conversion
+    to Arrow, sliced into one pandas string array per column without copies (an Arrow ``take`` of a table costs
+    about twice as much for ten rows); with Python-backed strings each column is taken on its own. A whole column
+    (``columns[name]``) is converted to a pandas string array when first asked for: a search never needs one.
     """
 
-    def __init__(self, columns: dict[str, Sequence[str] | np.ndarray]) -> None:
+    def __init__(self, columns: dict[str, Sequence[str | None] | np.ndarray]) -> None:
         import pandas as pd
 
         from kit.core.frames import TEXT, pandas_dtype
 
         self._dtype = pandas_dtype(TEXT)
-        self._arrays = {name: pd.array(values, dtype=self._dtype) for name, values in columns.items()}
-        self._n = len(next(iter(self._arrays.values()))) if self._arrays else 0
+        self._columns = {name: np.asarray(values, dtype=object) for name, values in columns.items()}
+        self._arrays: dict[str, Any] = {}  # the pandas string arrays of whole columns, made on first use
+        self._n = len(next(iter(self._columns.values()))) if self._columns else 0
         self._stacked: np.ndarray | None = None
         if getattr(self._dtype, "storage", None) == "pyarrow":
             try:
                 import pyarrow as pa
-                from pandas.arrays import ArrowStringArray
             except ImportError:  # pragma: no cover - pandas chose Arrow strings, so pyarrow is there
                 return
             self._pa = pa
-            template = next(iter(self._arrays.values()), None)
-            self._wrap = _arrow_wrapper(type(template) if template is not None else ArrowStringArray, self._dtype)
+            self._wrap = _arrow_wrapper(type(pd.array([], dtype=self._dtype)), self._dtype)
             # where each column starts in the stacked array, as a column to add row positions to
-            self._starts = np.arange(len(self._arrays))[:, None] * self._n
+            self._starts = np.arange(len(self._columns))[:, None] * self._n
             self._stacked = (
-                np.concatenate(
-                    [
-                        np.asarray(values.to_numpy(dtype=object, na_value=None), dtype=object)
-                        for values in self._arrays.values()
-                    ]
-                )
-                if self._arrays
-                else np.array([], dtype=object)
+                np.concatenate(list(self._columns.values())) if self._columns else np.array([], dtype=object)
             )
 
     def __getitem__(self, name: str) -> Any:
         """The whole column ``name`` (a pandas string array)."""
-        return self._arrays[name]
+        values = self._arrays.get(name)
+        if values is None:
+            import pandas as pd
+
+            values = self._arrays[name] = pd.array(self._columns[name], dtype=self._dtype)
+        return values
 
     def take(self, rows: np.ndarray) -> dict[str, Any]:
         """Column name -> the string array of ``rows`` (in that order), each of kit's string dtype."""
         if self._stacked is None:
-            return {name: values.take(rows) for name, values in self._arrays.items()}
+            return {name: self[name].take(rows) for name in self._columns}
         k = len(rows)
         positions = (rows + self._starts).ravel()
         pa = self._pa
@@ -200,7 +207,7 @@ class TextColumns:
         # costs 20-80 µs when the caches are cold (other work between queries), so their number decides the time.
         taken = pa.chunked_array([pa.array(self._stacked[positions], type=pa.large_string(), from_pandas=False)])
         wrap = self._wrap
-        return {name: wrap(taken.slice(i * k, k)) for i, name in enumerate(self._arrays)}
+        return {name: wrap(taken.slice(i * k, k)) for i, name in enumerate(self._columns)}
 
 
 def _arrow_wrapper(cls: Any, dtype: Any) -> Callable[[Any], Any]:

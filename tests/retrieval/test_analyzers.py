@@ -5,7 +5,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kit.retrieval import LUCENE_ENGLISH_STOP_WORDS, InvalidParameterError, make_analyzer
-from kit.retrieval.analyzers import ANALYZERS
+from kit.retrieval.analyzers import (
+    _CJK_CHAR,
+    _LATIN_WORD,
+    _WORD_TOKEN,
+    ANALYZERS,
+    _ascii_words,
+    _normalize,
+)
 from tests.examples import examples
 
 
@@ -79,3 +86,31 @@ def test_two_step_analysis_equals_direct_analysis(text):
     unique = list(dict.fromkeys(tokens))
     mapping = dict(zip(unique, analyze.terms_of(unique)))
     assert analyze(text) == [mapping[t] for t in tokens if mapping[t]]
+
+
+# Characters around the fast word-finding paths: ASCII letters, digits and punctuation (``_`` included), white space
+# str.split knows but the regex calls punctuation-free, letters that NFKC or lower-casing change (ﬁ, İ, ², Ｍ),
+# non-ASCII punctuation inside a word (– ±), combining marks, a lone surrogate, CJK and an astral CJK character.
+WORD_ALPHABET = list("aZ09_-.,'\t\n\r\x0b\x0c\x1c\x1f \x85\xa0\u3000éßİΣﬁＭ１²½–±\u0301\u200bǅ用铁镐") + [
+    "\ud800",
+    "\U00020000",
+]
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(st.text(alphabet=st.sampled_from(WORD_ALPHABET), max_size=30))
+def test_words_are_the_regex_words_of_the_normalised_text(text):
+    """The str.split paths (ASCII, and non-ASCII without CJK) find exactly the regex's words."""
+    normal = _normalize(text)
+    assert make_analyzer("word")(text) == _WORD_TOKEN.findall(normal)
+    expected = _LATIN_WORD.findall(normal)
+    if _CJK_CHAR.search(normal):  # CJK unigrams and bigrams follow the Latin words
+        assert make_analyzer()(text)[: len(expected)] == expected
+    else:
+        assert make_analyzer()(text) == expected
+
+
+def test_ascii_words_are_lower_cased_runs_of_letters_and_digits():
+    assert _ascii_words("Iron_Pickaxe, x2 (MC-1.20)\tok\x1c!") == ["iron", "pickaxe", "x2", "mc", "1", "20", "ok"]
+    assert make_analyzer(stem="english", stop_words="english")("The Swords") == ["sword"]
+    assert make_analyzer("word")("café–bar ±1 naïve") == ["café", "bar", "1", "naïve"]

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 import scipy.sparse as sp
 
-from kit.retrieval import ParagraphIndex
+from kit.retrieval import ParagraphIndex, selection
 from kit.retrieval.selection import BLOCKS, postings_scores, top_positions, top_threshold
 from tests.retrieval.retrieval_inputs import tie_corpus
 
@@ -74,3 +74,31 @@ def test_top_positions_leave_out_masked_positions() -> None:
     assert top_positions(scores, 2, mask).tolist() == [1, 2]
     assert top_positions(scores, 10, mask).tolist() == [1, 2, 4]  # zero scores are no result
     assert top_positions(np.zeros(3), 2).tolist() == []
+
+
+@pytest.mark.parametrize("direct_from", [0, 10**9])  # every column straight from the matrix / all gathered
+def test_postings_scores_are_the_bincount_of_the_weighted_postings_to_the_bit(monkeypatch, direct_from) -> None:
+    monkeypatch.setattr(selection, "_DIRECT_FROM", direct_from)
+    rng = np.random.default_rng(11)
+    matrix = sp.random(300, 50, density=0.2, format="csc", random_state=rng)
+    matrix.sort_indices()
+    cols = np.array([7, 3, 49, 7, 0, 21])
+    weights = rng.random(len(cols)) * 3
+    lengths = np.diff(matrix.indptr)[cols]
+    positions = np.concatenate([np.arange(matrix.indptr[c], matrix.indptr[c + 1]) for c in cols])
+    expected = np.bincount(
+        matrix.indices[positions], weights=matrix.data[positions] * weights.repeat(lengths), minlength=300
+    )
+    assert np.array_equal(postings_scores(matrix, cols, weights), expected)
+
+
+def test_the_compiled_routines_are_checked_once_and_used() -> None:
+    assert selection._compiled() is not None  # this SciPy has them and adds without fused multiply-adds
+
+
+def test_the_numpy_fallback_gives_the_same_scores_to_the_bit() -> None:
+    rng = np.random.default_rng(5)
+    matrix = sp.random(200, 30, density=0.3, format="csc", random_state=rng)
+    matrix.sort_indices()
+    cols, weights = np.array([4, 29, 4, 0]), rng.random(4)
+    assert np.array_equal(selection._bincount_scores(matrix, cols, weights), postings_scores(matrix, cols, weights))

@@ -125,3 +125,18 @@ def test_search_frame_equals_one_built_by_pandas() -> None:
     got.columns.name = "renamed"
     again = index.search("iron gold 钻石", limit=8)
     assert again.loc[0, "text"] == expected.loc[0, "text"] and again.columns.name is None
+
+
+@pytest.mark.parametrize("weighting", ["bm25", "tfidf"])
+def test_counts_are_canonical_csc_and_weigh_converts_other_formats(weighting: str) -> None:
+    docs = tie_corpus(200, 1)
+    parsed = count_terms(docs, ENGLISH, include_title=True, max_chars=None)
+    assert parsed.counts.format == "csc" and parsed.counts.has_canonical_format
+    as_csr = parsed.counts.tocsr()
+    got, idf, _ = weigh(as_csr, parsed.lengths, weighting=weighting, sublinear_tf=True, k1=0.9, b=0.75)
+    expected, expected_idf, _ = weigh(
+        parsed.counts, parsed.lengths, weighting=weighting, sublinear_tf=True, k1=0.9, b=0.75
+    )
+    assert got.format == "csc" and got.has_sorted_indices
+    assert np.array_equal(got.indptr, expected.indptr) and np.array_equal(got.indices, expected.indices)
+    assert np.array_equal(got.data, expected.data) and np.array_equal(idf, expected_idf)
