@@ -6,12 +6,13 @@ from collections.abc import Callable
 from typing import Any
 
 from kit.items._common import norm_id, type_id
-from kit.items.loot import LootTable, _int
+from kit.items.loot import INT_RANGE, LootTable, _int
 
-__all__ = ["ScannedDrop", "scan_table", "describe_count"]
+__all__ = ["ScannedDrop", "TableDrops", "scan_table", "plan_table", "describe_count"]
 
 #: ``(item_id, count_min, count_max, notes)``: one item entry (or tag member) of a table.
 ScannedDrop = tuple[str, int, int, list[str]]
+_LOW, _HIGH = float(INT_RANGE[0]), float(INT_RANGE[1])
 
 
 def scan_table(
@@ -23,21 +24,76 @@ def scan_table(
     those :func:`~kit.items.loot.walk_entries` yields, read from the table's JSON in the same order and with the same
     errors, without a :class:`~kit.items.loot.StaticEntry` record per entry.
     """
-    out: list[ScannedDrop] = []
+    out: list[Any] = []
     left = [budget, 0]  # tag members the budget still allows, tag members cut
     for pool in table.data.get("pools", []):
-        _scan_entries(pool.get("entries", []), tag_items, left, out)
+        _scan_entries(pool.get("entries", []), tag_items, left, out, False)
     return out, left[1]
 
 
+class _NotesUnsafe(Exception):
+    """Raised by the deferred scan at an entry whose notes it cannot prove computable without an error."""
+
+
+#: One entry of a deferred scan: ``(items, kind, name, weight, quality, entry JSON)``; :func:`_notes` makes its drops.
+_Pending = tuple[tuple[str, ...], str, str, int, int, Any]
+
+
+def plan_table(table: LootTable, tag_items: Callable[[str], tuple[str, ...]], budget: int) -> tuple[TableDrops, int]:
+    """:func:`scan_table` with the count ranges and notes left for later: the table's :class:`TableDrops` (the items
+    it names are known now) and the tag members cut.
+
+    Raises what :func:`scan_table` raises for the table, at the same entry: the walk is the scan's own, and an
+    entry whose notes could fail (a shape :func:`_notes_safe` does not vouch for) makes the whole table go through
+    :func:`scan_table` now instead.
+    """
+    out: list[Any] = []
+    left = [budget, 0]
+    try:
+        for pool in table.data.get("pools", []):
+            _scan_entries(pool.get("entries", []), tag_items, left, out, True)
+    except _NotesUnsafe:
+        drops, cut = scan_table(table, tag_items, budget)
+        return TableDrops([], drops), cut
+    return TableDrops(out, None), left[1]
+
+
+class TableDrops:
+    """A table's drops as :func:`scan_table` lists them, computed on first use from the deferred entries.
+
+    ``items`` are the item ids the drops name (in drop order, repeats kept).
+    """
+
+    __slots__ = ("_pending", "_drops", "items")
+
+    def __init__(self, pending: list[_Pending], drops: list[ScannedDrop] | None) -> None:
+        self._pending = pending
+        self._drops = drops
+        self.items: list[str] = [d[0] for d in drops] if drops is not None else [item for p in pending for item in p[0]]
+
+    def drops(self) -> list[ScannedDrop]:
+        """The drops, as :func:`scan_table` returns them for the table (made once; no errors are possible)."""
+        if self._drops is None:
+            out: list[ScannedDrop] = []
+            for items, kind, name, weight, quality, e in self._pending:
+                low, high, notes = _notes(kind, name, weight, quality, e)
+                for item in items:
+                    out.append((item, low, high, notes))
+            self._drops = out
+        return self._drops
+
+
 def _scan_entries(
-    entries: Any, tag_items: Callable[[str], tuple[str, ...]], left: list[int], out: list[ScannedDrop]
+    entries: Any, tag_items: Callable[[str], tuple[str, ...]], left: list[int], out: list[Any], defer: bool
 ) -> None:
-    """:func:`scan_table` over one list of entries (composites' children depth first, as ``walk_entries``)."""
+    """:func:`scan_table` over one list of entries (composites' children depth first, as ``walk_entries``); with
+    ``defer`` each item or tag entry is a :data:`_Pending` instead of its drops (:class:`_NotesUnsafe` when its
+    notes could fail).
+    """
     for e in entries:
         t = type_id(e["type"])
         if "children" in e:
-            _scan_entries(e["children"], tag_items, left, out)
+            _scan_entries(e["children"], tag_items, left, out, defer)
             continue
         weight, quality = e.get("weight", 1), e.get("quality", 0)
         weight = weight if type(weight) is int else _int(weight)  # (an infinite one raises, for every entry)
@@ -53,9 +109,51 @@ def _scan_entries(
             items = every[: max(left[0], 0)]
             left[1] += len(every) - len(items)
             left[0] -= len(items)
+        if defer:
+            if not _notes_safe(e):
+                raise _NotesUnsafe
+            out.append((items, kind, name, weight, quality, e))
+            continue
         low, high, notes = _notes(kind, name, weight, quality, e)
         for item in items:
             out.append((item, low, high, notes))
+
+
+def _notes_safe(e: Any) -> bool:
+    """Whether :func:`_notes` surely returns for entry ``e`` (a dict whose functions and conditions are lists of
+    objects with text ids, every ``set_count`` count a finite number or a ``uniform`` / ``constant`` of them).
+    """
+    if type(e) is not dict:
+        return False
+    functions, conditions = e.get("functions", []), e.get("conditions", [])
+    if type(functions) is not list or type(conditions) is not list:
+        return False
+    for f in functions:
+        if type(f) is not dict or type(f.get("function", "")) is not str:
+            return False
+        if type_id(f.get("function", "")) == "minecraft:set_count" and not _safe_count(f.get("count")):
+            return False
+    for c in conditions:
+        if type(c) is not dict or type(c.get("condition", "")) is not str:
+            return False
+    return True
+
+
+def _finite(value: Any) -> bool:
+    t = type(value)  # exact types: no bool; NaN fails the comparisons
+    return (t is int or t is float) and _LOW <= value <= _HIGH
+
+
+def _safe_count(value: Any) -> bool:
+    """A count :func:`_count_range` and :func:`describe_count` read without an error (and without recursion)."""
+    if type(value) is not dict:
+        return _finite(value)
+    t = value.get("type", "minecraft:uniform" if "min" in value else "minecraft:constant")
+    if t == "minecraft:uniform" or t == "uniform":
+        return _finite(value.get("min")) and _finite(value.get("max"))
+    if t == "minecraft:constant" or t == "constant":
+        return _finite(value.get("value", 1)) and _finite(value.get("value", 0))
+    return False
 
 
 def describe_count(value: Any) -> str:
