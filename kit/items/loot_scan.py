@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from kit.items._common import norm_id, type_id
 from kit.items.loot import INT_RANGE, LootTable, _int
 
-__all__ = ["ScannedDrop", "TableDrops", "scan_table", "plan_table", "describe_count"]
+__all__ = ["ScannedDrop", "LootPlan", "scan_table", "describe_count"]
 
 #: ``(item_id, count_min, count_max, notes)``: one item entry (or tag member) of a table.
 ScannedDrop = tuple[str, int, int, list[str]]
@@ -39,48 +39,72 @@ class _NotesUnsafe(Exception):
 _Pending = tuple[tuple[str, ...], str, str, int, int, Any]
 
 
-def plan_table(table: LootTable, tag_items: Callable[[str], tuple[str, ...]], budget: int) -> tuple[TableDrops, int]:
-    """:func:`scan_table` with the count ranges and notes left for later: the table's :class:`TableDrops` (the items
-    it names are known now) and the tag members cut.
+class LootPlan:
+    """The static scan of many tables with each entry's count range and notes left for later (the first query needs
+    to know which tables name an item, not the notes of all of them).
 
-    Raises what :func:`scan_table` raises for the table, at the same entry: the walk is the scan's own, and an
-    entry whose notes could fail (a shape :func:`_notes_safe` does not vouch for) makes the whole table go through
-    :func:`scan_table` now instead.
-    """
-    out: list[Any] = []
-    left = [budget, 0]
-    try:
-        for pool in table.data.get("pools", []):
-            _scan_entries(pool.get("entries", []), tag_items, left, out, True)
-    except _NotesUnsafe:
-        drops, cut = scan_table(table, tag_items, budget)
-        return TableDrops([], drops), cut
-    return TableDrops(out, None), left[1]
-
-
-class TableDrops:
-    """A table's drops as :func:`scan_table` lists them, computed on first use from the deferred entries.
-
-    ``items`` are the item ids the drops name (in drop order, repeats kept).
+    :meth:`add` scans one table as :func:`scan_table` does (the same walk, order, errors and tag budget), keeping its
+    item and tag entries as :data:`_Pending` rows in one list for all tables; :meth:`drops` makes a table's drops when
+    first asked for. An entry whose notes could fail (a shape :func:`_notes_safe` does not vouch for) sends its whole
+    table through :func:`scan_table` at once, so every error surfaces in :meth:`add`.
     """
 
-    __slots__ = ("_pending", "_drops", "items")
+    __slots__ = ("_pending", "_tables", "tables_of")
 
-    def __init__(self, pending: list[_Pending], drops: list[ScannedDrop] | None) -> None:
-        self._pending = pending
-        self._drops = drops
-        self.items: list[str] = [d[0] for d in drops] if drops is not None else [item for p in pending for item in p[0]]
+    def __init__(self) -> None:
+        self._pending: list[_Pending] = []
+        # table id -> (start, end) of its rows in _pending, or its drops once made (table order)
+        self._tables: dict[str, tuple[int, int] | list[ScannedDrop]] = {}
+        #: Item id -> ids of the tables naming it (table order, once each).
+        self.tables_of: dict[str, list[str]] = {}
 
-    def drops(self) -> list[ScannedDrop]:
-        """The drops, as :func:`scan_table` returns them for the table (made once; no errors are possible)."""
-        if self._drops is None:
+    def add(self, tid: str, table: LootTable, tag_items: Callable[[str], tuple[str, ...]], budget: int) -> int:
+        """Scan table ``tid`` (at most ``budget`` tag members); returns the tag members cut.
+
+        Raises what :func:`scan_table` raises for the table (the table is then left out).
+        """
+        pending, start, left = self._pending, len(self._pending), [budget, 0]
+        try:
+            for pool in table.data.get("pools", []):
+                _scan_entries(pool.get("entries", []), tag_items, left, pending, True)
+        except _NotesUnsafe:
+            del pending[start:]
+            drops, cut = scan_table(table, tag_items, budget)
+            self._tables[tid] = drops
+            self._name(tid, [d[0] for d in drops])
+            return cut
+        except BaseException:
+            del pending[start:]
+            raise
+        self._tables[tid] = (start, len(pending))
+        for k in range(start, len(pending)):
+            self._name(tid, pending[k][0])
+        return left[1]
+
+    def _name(self, tid: str, items: Iterable[str]) -> None:
+        tables_of = self.tables_of
+        for item in items:
+            found = tables_of.get(item)
+            if found is None:
+                tables_of[item] = [tid]
+            elif found[-1] != tid:
+                found.append(tid)
+
+    def table_ids(self) -> list[str]:
+        """The ids of the tables added without an error, in the order they were added."""
+        return list(self._tables)
+
+    def drops(self, tid: str) -> list[ScannedDrop]:
+        """Table ``tid``'s drops, as :func:`scan_table` returns them (made once; no error is possible)."""
+        found = self._tables[tid]
+        if type(found) is tuple:
             out: list[ScannedDrop] = []
-            for items, kind, name, weight, quality, e in self._pending:
+            for items, kind, name, weight, quality, e in self._pending[found[0] : found[1]]:
                 low, high, notes = _notes(kind, name, weight, quality, e)
                 for item in items:
                     out.append((item, low, high, notes))
-            self._drops = out
-        return self._drops
+            self._tables[tid] = found = out
+        return found  # type: ignore[return-value]
 
 
 def _scan_entries(

@@ -119,12 +119,18 @@ MORE_ODD_ENTRIES = [
 
 
 @pytest.mark.parametrize("entries", ODD_ENTRIES + MORE_ODD_ENTRIES, ids=range(len(ODD_ENTRIES + MORE_ODD_ENTRIES)))
-def test_plan_table_defers_the_notes_with_the_same_drops_cuts_and_errors(entries) -> None:
-    """plan_table: the same items, cut and drops as scan_table (or the same error, raised by the plan itself)."""
-    from kit.items.loot_scan import plan_table
+def test_loot_plan_defers_the_notes_with_the_same_drops_cuts_and_errors(entries) -> None:
+    """LootPlan.add: the same items, cut and drops as scan_table (or the same error, raised by add itself)."""
+    from kit.items.loot_scan import LootPlan
 
     def tags(tag):
         return ("t:a", "t:b")
+
+    plan = LootPlan()
+    plan.add("t:before", _table([{"type": "item", "name": "t:first"}]), tags, 1)
+
+    def planned(table, tag_items, budget):
+        return plan.add("t:x", table, tag_items, budget)
 
     def outcome(scan):
         try:
@@ -132,10 +138,13 @@ def test_plan_table_defers_the_notes_with_the_same_drops_cuts_and_errors(entries
         except Exception as exc:  # noqa: BLE001 - the outcome compared is the exception
             return type(exc), str(exc)
 
-    expected, planned = outcome(scan_table), outcome(plan_table)
+    expected, cut = outcome(scan_table), outcome(planned)
     if isinstance(expected[0], type):
-        assert planned == expected
+        assert cut == expected and plan.table_ids() == ["t:before"]  # the table is left out, the others kept
     else:
-        table_drops, cut = planned
-        assert table_drops.items == [d[0] for d in expected[0]] and cut == expected[1]
-        assert table_drops.drops() == expected[0]
+        assert cut == expected[1] and plan.table_ids() == ["t:before", "t:x"]
+        assert plan.drops("t:x") == expected[0] and plan.drops("t:x") is plan.drops("t:x")
+        named = {item: tids for item, tids in plan.tables_of.items() if "t:x" in tids}
+        assert sorted(named) == sorted({d[0] for d in expected[0]})
+    assert plan.drops("t:before") == [("t:first", 1, 1, ["weight 1"])]
+    assert plan.tables_of["t:first"] == ["t:before"]
