@@ -17,7 +17,7 @@ from typing import Protocol
 
 from kit.core.collector import building_tables
 from kit.items.loot import LootTable, walk_entries
-from kit.items.loot_scan import scan_table
+from kit.items.loot_scan import LootPlan
 from kit.items.recipes import CustomIngredient, ItemStack, Recipe
 from kit.items.refs import RefExpander
 from kit.items.sources import (
@@ -117,6 +117,33 @@ class ItemIndex:
     def loot(self) -> dict[str, dict[str, tuple[int, int, list[str]]]]:
         """Item id -> loot table id -> ``(count_min, count_max, notes)`` from the static scan (4,096 tables)."""
         loot: dict[str, dict[str, tuple[int, int, list[str]]]] = {}
+        plan = self._loot_plan
+        with building_tables():
+            for tid in plan.table_ids():
+                for item, low, high, notes in plan.drops(tid):
+                    _merge_drop(loot.setdefault(item, {}), tid, low, high, notes)
+        return loot
+
+    def loot_of(self, item_id: str) -> dict[str, tuple[int, int, list[str]]]:
+        """``loot.get(item_id, {})``, computed from the tables naming the item alone while :attr:`loot` is unbuilt
+        (the scan's problem rows are reported for every table all the same).
+        """
+        if "loot" in self.__dict__:
+            return self.loot.get(item_id, {})
+        plan = self._loot_plan
+        by_table: dict[str, tuple[int, int, list[str]]] = {}
+        for tid in plan.tables_of.get(item_id, ()):
+            for item, low, high, notes in plan.drops(tid):
+                if item == item_id:
+                    _merge_drop(by_table, tid, low, high, notes)
+        return by_table
+
+    @cached_property
+    def _loot_plan(self) -> LootPlan:
+        """The static scan of the first 4,096 tables (by id) with count ranges and notes left for later (which tables
+        name which item is known). Reports the scan's problem rows, in the order the whole scan reports them.
+        """
+        plan = LootPlan()
         ids = sorted(self.tables)
         if len(ids) > MAX_LOOT_TABLES:
             self.report(
@@ -128,10 +155,11 @@ class ItemIndex:
                 f"{ids[MAX_LOOT_TABLES - 1]} have no loot sources",
                 "",
             )
+        tables, tag_items = self.tables, self.refs.tag_items
         with building_tables():
             for tid in ids[:MAX_LOOT_TABLES]:
                 try:
-                    found, cut = scan_table(self.tables[tid], self.refs.tag_items, MAX_TAG_ITEMS_PER_TABLE)
+                    cut = plan.add(tid, tables[tid], tag_items, MAX_TAG_ITEMS_PER_TABLE)
                 except _SCAN_ERRORS as exc:
                     self.report(
                         "unusable_loot_table",
@@ -150,9 +178,7 @@ class ItemIndex:
                         f"{MAX_TAG_ITEMS_PER_TABLE} members of a table's tag entries; {cut} left out",
                         "loot_table",
                     )
-                for item, low, high, notes in found:
-                    _merge_drop(loot.setdefault(item, {}), tid, low, high, notes)
-        return loot
+        return plan
 
     @cached_property
     def loot_names(self) -> frozenset[str]:
@@ -252,7 +278,7 @@ class ItemIndex:
                 notes=tuple(notes),
                 provider_id="system:loot",
             )
-            for tid, (low, high, notes) in sorted(self.loot.get(item_id, {}).items())
+            for tid, (low, high, notes) in sorted(self.loot_of(item_id).items())
         ]
 
     def tag_sources(self, item_id: str) -> list[ItemSource]:

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from kit.items._common import norm_id, type_id
-from kit.items.loot import LootTable, _int
+from kit.items.loot import INT_RANGE, LootTable, _int
 
-__all__ = ["ScannedDrop", "scan_table", "describe_count"]
+__all__ = ["ScannedDrop", "LootPlan", "scan_table", "describe_count"]
 
 #: ``(item_id, count_min, count_max, notes)``: one item entry (or tag member) of a table.
 ScannedDrop = tuple[str, int, int, list[str]]
+_LOW, _HIGH = float(INT_RANGE[0]), float(INT_RANGE[1])
 
 
 def scan_table(
@@ -23,21 +24,100 @@ def scan_table(
     those :func:`~kit.items.loot.walk_entries` yields, read from the table's JSON in the same order and with the same
     errors, without a :class:`~kit.items.loot.StaticEntry` record per entry.
     """
-    out: list[ScannedDrop] = []
+    out: list[Any] = []
     left = [budget, 0]  # tag members the budget still allows, tag members cut
     for pool in table.data.get("pools", []):
-        _scan_entries(pool.get("entries", []), tag_items, left, out)
+        _scan_entries(pool.get("entries", []), tag_items, left, out, False)
     return out, left[1]
 
 
+class _NotesUnsafe(Exception):
+    """Raised by the deferred scan at an entry whose notes it cannot prove computable without an error."""
+
+
+#: One entry of a deferred scan: ``(items, kind, name, weight, quality, entry JSON)``; :func:`_notes` makes its drops.
+_Pending = tuple[tuple[str, ...], str, str, int, int, Any]
+
+
+class LootPlan:
+    """The static scan of many tables with each entry's count range and notes left for later (the first query needs
+    to know which tables name an item, not the notes of all of them).
+
+    :meth:`add` scans one table as :func:`scan_table` does (the same walk, order, errors and tag budget), keeping its
+    item and tag entries as :data:`_Pending` rows in one list for all tables; :meth:`drops` makes a table's drops when
+    first asked for. An entry whose notes could fail (a shape :func:`_notes_safe` does not vouch for) sends its whole
+    table through :func:`scan_table` at once, so every error surfaces in :meth:`add`.
+    """
+
+    __slots__ = ("_pending", "_tables", "tables_of")
+
+    def __init__(self) -> None:
+        self._pending: list[_Pending] = []
+        # table id -> (start, end) of its rows in _pending, or its drops once made (table order)
+        self._tables: dict[str, tuple[int, int] | list[ScannedDrop]] = {}
+        #: Item id -> ids of the tables naming it (table order, once each).
+        self.tables_of: dict[str, list[str]] = {}
+
+    def add(self, tid: str, table: LootTable, tag_items: Callable[[str], tuple[str, ...]], budget: int) -> int:
+        """Scan table ``tid`` (at most ``budget`` tag members); returns the tag members cut.
+
+        Raises what :func:`scan_table` raises for the table (the table is then left out).
+        """
+        pending, start, left = self._pending, len(self._pending), [budget, 0]
+        try:
+            for pool in table.data.get("pools", []):
+                _scan_entries(pool.get("entries", []), tag_items, left, pending, True)
+        except _NotesUnsafe:
+            del pending[start:]
+            drops, cut = scan_table(table, tag_items, budget)
+            self._tables[tid] = drops
+            self._name(tid, [d[0] for d in drops])
+            return cut
+        except BaseException:
+            del pending[start:]
+            raise
+        self._tables[tid] = (start, len(pending))
+        for k in range(start, len(pending)):
+            self._name(tid, pending[k][0])
+        return left[1]
+
+    def _name(self, tid: str, items: Iterable[str]) -> None:
+        tables_of = self.tables_of
+        for item in items:
+            found = tables_of.get(item)
+            if found is None:
+                tables_of[item] = [tid]
+            elif found[-1] != tid:
+                found.append(tid)
+
+    def table_ids(self) -> list[str]:
+        """The ids of the tables added without an error, in the order they were added."""
+        return list(self._tables)
+
+    def drops(self, tid: str) -> list[ScannedDrop]:
+        """Table ``tid``'s drops, as :func:`scan_table` returns them (made once; no error is possible)."""
+        found = self._tables[tid]
+        if type(found) is tuple:
+            out: list[ScannedDrop] = []
+            for items, kind, name, weight, quality, e in self._pending[found[0] : found[1]]:
+                low, high, notes = _notes(kind, name, weight, quality, e)
+                for item in items:
+                    out.append((item, low, high, notes))
+            self._tables[tid] = found = out
+        return found  # type: ignore[return-value]
+
+
 def _scan_entries(
-    entries: Any, tag_items: Callable[[str], tuple[str, ...]], left: list[int], out: list[ScannedDrop]
+    entries: Any, tag_items: Callable[[str], tuple[str, ...]], left: list[int], out: list[Any], defer: bool
 ) -> None:
-    """:func:`scan_table` over one list of entries (composites' children depth first, as ``walk_entries``)."""
+    """:func:`scan_table` over one list of entries (composites' children depth first, as ``walk_entries``); with
+    ``defer`` each item or tag entry is a :data:`_Pending` instead of its drops (:class:`_NotesUnsafe` when its
+    notes could fail).
+    """
     for e in entries:
         t = type_id(e["type"])
         if "children" in e:
-            _scan_entries(e["children"], tag_items, left, out)
+            _scan_entries(e["children"], tag_items, left, out, defer)
             continue
         weight, quality = e.get("weight", 1), e.get("quality", 0)
         weight = weight if type(weight) is int else _int(weight)  # (an infinite one raises, for every entry)
@@ -53,9 +133,51 @@ def _scan_entries(
             items = every[: max(left[0], 0)]
             left[1] += len(every) - len(items)
             left[0] -= len(items)
+        if defer:
+            if not _notes_safe(e):
+                raise _NotesUnsafe
+            out.append((items, kind, name, weight, quality, e))
+            continue
         low, high, notes = _notes(kind, name, weight, quality, e)
         for item in items:
             out.append((item, low, high, notes))
+
+
+def _notes_safe(e: Any) -> bool:
+    """Whether :func:`_notes` surely returns for entry ``e`` (a dict whose functions and conditions are lists of
+    objects with text ids, every ``set_count`` count a finite number or a ``uniform`` / ``constant`` of them).
+    """
+    if type(e) is not dict:
+        return False
+    functions, conditions = e.get("functions", []), e.get("conditions", [])
+    if type(functions) is not list or type(conditions) is not list:
+        return False
+    for f in functions:
+        if type(f) is not dict or type(f.get("function", "")) is not str:
+            return False
+        if type_id(f.get("function", "")) == "minecraft:set_count" and not _safe_count(f.get("count")):
+            return False
+    for c in conditions:
+        if type(c) is not dict or type(c.get("condition", "")) is not str:
+            return False
+    return True
+
+
+def _finite(value: Any) -> bool:
+    t = type(value)  # exact types: no bool; NaN fails the comparisons
+    return (t is int or t is float) and _LOW <= value <= _HIGH
+
+
+def _safe_count(value: Any) -> bool:
+    """A count :func:`_count_range` and :func:`describe_count` read without an error (and without recursion)."""
+    if type(value) is not dict:
+        return _finite(value)
+    t = value.get("type", "minecraft:uniform" if "min" in value else "minecraft:constant")
+    if t == "minecraft:uniform" or t == "uniform":
+        return _finite(value.get("min")) and _finite(value.get("max"))
+    if t == "minecraft:constant" or t == "constant":
+        return _finite(value.get("value", 1)) and _finite(value.get("value", 0))
+    return False
 
 
 def describe_count(value: Any) -> str:

@@ -45,3 +45,42 @@ def test_the_built_in_providers_are_registered_where_the_index_lives() -> None:
     assert providers["system:recipe"].find is index_module.recipe_provider
     assert providers["system:loot"].find is index_module.loot_provider
     assert providers["system:tag"].find is index_module.tag_provider
+
+
+def test_a_loot_query_before_the_loot_table_is_built_finds_and_reports_the_same(tmp_path) -> None:
+    """item_sources reads the drops of the tables naming the item alone (loot stays unbuilt), with the scan's
+    problem rows for every table all the same; building loot afterwards gives the same drops and no new rows."""
+
+    def entry(name: str, **more) -> dict:
+        return {"type": "item", "name": name, **more}
+
+    root = write_pack(
+        tmp_path / "p",
+        {
+            "data/t/tags/item/many.json": {"values": [f"t:m{i}" for i in range(10)]},
+            "data/t/loot_table/a.json": {
+                "pools": [
+                    {
+                        "rolls": 1,
+                        "entries": [
+                            entry("t:gem", functions=[{"function": "set_count", "count": {"min": 1, "max": 3}}]),
+                            {"type": "tag", "name": "t:many", "expand": True},
+                            entry("t:gem", weight=3, conditions=[{"condition": "killed_by_player"}]),
+                        ],
+                    }
+                ]
+            },
+            "data/t/loot_table/b.json": {"pools": [{"rolls": 1, "entries": [entry("t:gem", functions=None)]}]},
+            "data/t/loot_table/c.json": {"pools": [{"rolls": 1, "entries": [entry("gem")]}]},
+        },
+    )
+    eager, lazy = kit.items.load_datapacks(root), kit.items.load_datapacks(root)
+    eager_loot = eager.index.loot
+    rows = eager.problems()
+    out = lazy.item_sources("t:gem", "loot")
+    assert "loot" not in vars(lazy.index)
+    assert lazy.problems().equals(rows) and lazy._errors == eager._errors  # the same rows, before loot is built
+    assert [s.source_id for s in out.sources] == ["t:a"]  # b is unusable (functions: null), c drops minecraft:gem
+    assert out.sources == eager.item_sources("t:gem", "loot").sources
+    assert lazy.index.loot_of("t:m0") == eager_loot["t:m0"] and lazy.index.loot_of("t:m9") == {}
+    assert lazy.index.loot == eager_loot and lazy.problems().equals(rows)

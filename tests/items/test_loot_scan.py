@@ -100,3 +100,51 @@ def test_scan_table_reads_what_walk_entries_yields_with_the_same_errors(entries)
             return type(exc), str(exc)
 
     assert outcome(scan_table) == outcome(_scan_through_walk_entries)
+
+
+MORE_ODD_ENTRIES = [
+    [{"type": "item", "name": "t:gem", "functions": [{"function": "set_count", "count": {"type": "binomial"}}]}],
+    [{"type": "item", "name": "t:gem", "functions": [{"function": "set_count", "count": {"min": 1, "max": "x"}}]}],
+    [{"type": "item", "name": "t:gem", "functions": [{"function": "set_count", "count": {"type": "constant"}}]}],
+    [{"type": "item", "name": "t:gem", "functions": [{"function": "set_count", "count": True, "add": True}]}],
+    [{"type": "item", "name": "t:gem", "functions": [{"function": 3}]}, {"type": "item", "weight": float("inf")}],
+    [{"type": "item", "name": "t:gem", "functions": "x"}],
+    [{"type": "tag", "name": "t:many", "conditions": [5]}, {"type": "tag", "name": "t:many"}],
+    [
+        {"type": "tag", "name": "#t:many", "functions": [{"function": "set_count", "count": {"min": 0, "max": 3}}]},
+        {"type": "item", "name": "gem", "functions": [{"function": "minecraft:set_count", "count": 2.6}]},
+        {"type": "item", "name": "t:gem", "conditions": [{"condition": "random_chance"}], "quality": 2.0},
+    ],
+]
+
+
+@pytest.mark.parametrize("entries", ODD_ENTRIES + MORE_ODD_ENTRIES, ids=range(len(ODD_ENTRIES + MORE_ODD_ENTRIES)))
+def test_loot_plan_defers_the_notes_with_the_same_drops_cuts_and_errors(entries) -> None:
+    """LootPlan.add: the same items, cut and drops as scan_table (or the same error, raised by add itself)."""
+    from kit.items.loot_scan import LootPlan
+
+    def tags(tag):
+        return ("t:a", "t:b")
+
+    plan = LootPlan()
+    plan.add("t:before", _table([{"type": "item", "name": "t:first"}]), tags, 1)
+
+    def planned(table, tag_items, budget):
+        return plan.add("t:x", table, tag_items, budget)
+
+    def outcome(scan):
+        try:
+            return scan(_table(entries), tags, 1)
+        except Exception as exc:  # noqa: BLE001 - the outcome compared is the exception
+            return type(exc), str(exc)
+
+    expected, cut = outcome(scan_table), outcome(planned)
+    if isinstance(expected[0], type):
+        assert cut == expected and plan.table_ids() == ["t:before"]  # the table is left out, the others kept
+    else:
+        assert cut == expected[1] and plan.table_ids() == ["t:before", "t:x"]
+        assert plan.drops("t:x") == expected[0] and plan.drops("t:x") is plan.drops("t:x")
+        named = {item: tids for item, tids in plan.tables_of.items() if "t:x" in tids}
+        assert sorted(named) == sorted({d[0] for d in expected[0]})
+    assert plan.drops("t:before") == [("t:first", 1, 1, ["weight 1"])]
+    assert plan.tables_of["t:first"] == ["t:before"]
