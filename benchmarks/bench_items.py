@@ -21,9 +21,8 @@ ratios against baselines measured in the same run.
    measured at a quarter and a half of the recipes. Then ``item_sources`` median latency over 1,000 items. Target:
    at most 0.2 ms. ``--server-only`` runs this part alone; ``--mods N --recipes N`` change the size.
 
-Kit and its floor are timed interleaved (floor, kit, floor, kit, ...), best of 3 (best of 10 for part 1, whose
-rounds take a tenth of a second: with 3, one busy spell on a shared machine moved its ratio by 0.1 or more), in wall
-and CPU seconds; the machine may be shared, so the figures are indicative.
+Kit and its floor are timed interleaved (floor, kit, floor, kit, ...), best of 3, in wall and CPU seconds; the
+machine may be shared, so the figures are indicative.
 """
 
 from __future__ import annotations
@@ -38,9 +37,6 @@ from _timing import best_time, record
 
 import kit.items
 from kit.items.packs import LANGUAGES
-
-#: Interleaved rounds of part 1 (load + index against its floor), the best of which is kept.
-PART1_REPEATS = 10
 
 DEFAULT = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "vanilla" / "1.21.3"
 
@@ -221,8 +217,7 @@ def main(argv: list[str]) -> int:
             "data floor": lambda: [json.loads(p.read_bytes()) for p in files],
             "floor": lambda: [json.loads(p.read_bytes()) for p in files + langs],
             "kit": load_and_index,
-        },
-        repeats=PART1_REPEATS,
+        }
     )
     (w_old, c_old), (w_floor, c_floor), (w_kit, c_kit) = times["data floor"], times["floor"], times["kit"]
     print(
@@ -237,7 +232,7 @@ def main(argv: list[str]) -> int:
         baseline=w_floor,
         target=1.5,
         note=f"floor: json.loads of the {len(files)} data and {len(langs)} language files; CPU {c_kit:.3f} s vs "
-        f"{c_floor:.3f} s ({c_kit / c_floor:.2f}x); interleaved best of {PART1_REPEATS} on a possibly shared machine",
+        f"{c_floor:.3f} s ({c_kit / c_floor:.2f}x); interleaved best of 3 on a possibly shared machine",
     )
 
     # 2. query latency
