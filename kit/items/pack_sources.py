@@ -90,19 +90,21 @@ class PackSource:
         }
 
 
-def _folder_reader(full: str) -> Reader:
+def _folder_reader(full: str, listed_regular: bool = False) -> Reader:
     def read(max_bytes: int | None = None) -> bytes:
-        return _read_folder_file(full, max_bytes)
+        return _read_folder_file(full, max_bytes, listed_regular)
 
     return read
 
 
-def _read_folder_file(full: str, max_bytes: int | None) -> bytes:
-    """One file of a pack folder (what a folder pack's reader returns or raises)."""
+def _read_folder_file(full: str, max_bytes: int | None, listed_regular: bool = False) -> bytes:
+    """One file of a pack folder (what a folder pack's reader returns or raises); ``listed_regular``: the folder's
+    listing saw a regular file there (see :func:`kit.core.regular_files.read_regular_file`).
+    """
     # MAX_MEMBER_BYTES bounds every member; data and language files pass their own, smaller cap
     max_bytes = MAX_MEMBER_BYTES if max_bytes is None else min(max_bytes, MAX_MEMBER_BYTES)
     try:
-        return read_regular_file(full, max_bytes=max_bytes)
+        return read_regular_file(full, max_bytes=max_bytes, listed_regular=listed_regular)
     except FileRefusedError as exc:
         raise PackFileRefusedError(exc.reason) from None
     except OSError as exc:
@@ -121,21 +123,11 @@ class FolderFiles(Mapping[str, Reader]):
         self._regular = regular  # the relpaths the listing saw as regular files (no links)
 
     def __getitem__(self, rel: str) -> Reader:
-        return _folder_reader(self._paths[rel])
+        return _folder_reader(self._paths[rel], rel in self._regular)
 
     def read(self, rel: str, max_bytes: int | None = None) -> bytes:
-        """``self[rel](max_bytes)`` without making the reader (:func:`_read_folder_file`, inlined: once per file)."""
-        full = self._paths[rel]
-        try:
-            return read_regular_file(
-                full,
-                max_bytes=MAX_MEMBER_BYTES if max_bytes is None else min(max_bytes, MAX_MEMBER_BYTES),
-                listed_regular=rel in self._regular,
-            )
-        except FileRefusedError as exc:
-            raise PackFileRefusedError(exc.reason) from None
-        except OSError as exc:
-            raise PackFileRefusedError(f"cannot read the file: {exc.strerror or exc}") from None
+        """``self[rel](max_bytes)`` without making the reader."""
+        return _read_folder_file(self._paths[rel], max_bytes, rel in self._regular)
 
     def __contains__(self, rel: object) -> bool:
         return rel in self._paths
