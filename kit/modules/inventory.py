@@ -379,68 +379,63 @@ def _pick_catalogs(
     entries: Mapping[str, CatalogEntry],
     tags: RegistryTags,
     problems: list[Problem],
+    tag_picks: dict[str, dict[str, str]],
 ) -> CatalogPicks:
+    """The entries ``module`` selects; ``tag_picks`` caches each tag's ``{member: via}`` across the configurations
+    of one catalog (they share a few tags).
+    """
     if module.selection is None:
         return CatalogPicks(catalog, module.module_id, None, ())
     picks: dict[str, str] = {}
     for ref in module.selection:
-        if ref.startswith("#"):
-            via = "default" if ref == DEFAULT_CATALOG_TAG else "tag"
-            if not tags.defined(ref):
-                problems.append(
-                    Problem(
-                        "dangling_tag",
-                        module.module_id,
-                        f"server.{field}",
-                        f"{catalog} tag {ref} is not defined: it selects nothing",
-                        module.path,
-                        module.pack,
-                    )
-                )
-            elif ref[1:] in tags.failed:
-                problems.append(
-                    Problem(
-                        "dangling_tag",
-                        module.module_id,
-                        f"server.{field}",
-                        f"{catalog} tag {ref} failed to load: it selects nothing",
-                        module.path,
-                        module.pack,
-                    )
-                )
-            ids: Sequence[str] = tags.ids(ref)
-        else:
-            via = "id"
-            if ref not in entries:
-                problems.append(
-                    Problem(
-                        "unknown_catalog_entry",
-                        module.module_id,
-                        f"server.{field}",
-                        f"{catalog} entry {ref} is not defined by any pack",
-                        module.path,
-                        module.pack,
-                    )
-                )
+        if ref[0] != "#":
+            if ref in entries:
+                picks.setdefault(ref, "id")
                 continue
-            ids = (ref,)
-        if len(ids) == 1:
-            picks.setdefault(ids[0], via)
-        elif ids:  # the first via of an entry stays, new entries follow in written order (no loop per entry)
-            merged = dict.fromkeys(ids, via)
-            merged.update(picks)
-            picks = {**picks, **merged}
+            problems.append(
+                Problem(
+                    "unknown_catalog_entry",
+                    module.module_id,
+                    f"server.{field}",
+                    f"{catalog} entry {ref} is not defined by any pack",
+                    module.path,
+                    module.pack,
+                )
+            )
+            continue
+        if not tags.defined(ref):
+            problems.append(
+                Problem(
+                    "dangling_tag",
+                    module.module_id,
+                    f"server.{field}",
+                    f"{catalog} tag {ref} is not defined: it selects nothing",
+                    module.path,
+                    module.pack,
+                )
+            )
+        elif ref[1:] in tags.failed:
+            problems.append(
+                Problem(
+                    "dangling_tag",
+                    module.module_id,
+                    f"server.{field}",
+                    f"{catalog} tag {ref} failed to load: it selects nothing",
+                    module.path,
+                    module.pack,
+                )
+            )
+        members = tag_picks.get(ref)
+        if members is None:
+            members = tag_picks[ref] = dict.fromkeys(tags.ids(ref), "default" if ref == DEFAULT_CATALOG_TAG else "tag")
+        if not picks:
+            picks = dict(members)
+        elif len(members) == 1:
+            for entry_id, via in members.items():
+                picks.setdefault(entry_id, via)
+        elif members:  # the first via of an entry stays, new entries follow in written order (no loop per entry)
+            picks = {**picks, **{**members, **picks}}
     return CatalogPicks(catalog, module.module_id, tuple(picks), tuple(picks.values()))
-
-
-def _by_type(ids: Sequence[str], modules: Mapping[str, ModuleConfig], rank: Mapping[str, int]) -> dict[str, set[int]]:
-    """The ranks of ``ids`` grouped by server type (client-only configurations left out), types in first-seen order."""
-    out: dict[str, set[int]] = {}
-    for module_id in ids:
-        t = modules[module_id].server_type
-        if t is not None:
-            out.setdefault(t, set()).add(rank[module_id])
-    return out
 
 
 def _check_systems(
@@ -450,65 +445,78 @@ def _check_systems(
     problems: list[Problem],
     module_order: Sequence[str],
 ) -> None:
-    # configurations as their ranks in module_order: int sets merge and sort (into id order) without a key function
-    rank = {m: i for i, m in enumerate(module_order)}
-    tag_types: dict[str, dict[str, set[int]]] = {}  # a tag's members by type, grouped once per tag
+    # configurations as (server type, rank in module_order): int sets merge and sort (into id order) without a key
+    # function; client-only configurations have no type and are left out
+    typed: dict[str, tuple[str, int]] = {}
+    for i, module_id in enumerate(module_order):
+        t = modules[module_id].server_type
+        if t is not None:
+            typed[module_id] = (t, i)
+    tag_types: dict[str, dict[str, set[int]]] = {}  # a tag's members by type (first-seen order), grouped once per tag
     for s in systems.values():
         unconditional: dict[str, set[int]] = {}
         for i, ref in enumerate(s.refs):
-            if ref.is_tag:
-                field = f"modules[{i}]"
-                if not tags.defined(ref.ref):
+            name = ref.ref
+            if name[0] == "#":
+                if not tags.defined(name):
                     problems.append(
                         Problem(
                             "dangling_tag",
                             s.system_id,
-                            field,
-                            f"module tag {ref.ref} is not defined: it enables nothing",
+                            f"modules[{i}]",
+                            f"module tag {name} is not defined: it enables nothing",
                             s.path,
                             s.pack,
                         )
                     )
-                elif ref.ref[1:] in tags.failed:
+                elif name[1:] in tags.failed:
                     problems.append(
                         Problem(
                             "dangling_tag",
                             s.system_id,
-                            field,
-                            f"module tag {ref.ref} failed to load: it enables nothing",
+                            f"modules[{i}]",
+                            f"module tag {name} failed to load: it enables nothing",
                             s.path,
                             s.pack,
                         )
                     )
                 if ref.condition:
                     continue
-                if ref.ref not in tag_types:
-                    tag_types[ref.ref] = _by_type(tags.ids(ref.ref), modules, rank)
-                by_type = tag_types[ref.ref]
-            elif ref.ref not in modules:
+                by_type = tag_types.get(name)
+                if by_type is None:
+                    by_type = tag_types[name] = {}
+                    for member in tags.ids(name):
+                        tr = typed.get(member)
+                        if tr is not None:
+                            by_type.setdefault(tr[0], set()).add(tr[1])
+                for t, ranks in by_type.items():
+                    have = unconditional.get(t)
+                    if have is None:
+                        unconditional[t] = set(ranks)
+                    else:
+                        have |= ranks
+            elif name not in modules:
                 problems.append(
                     Problem(
                         "unknown_module",
                         s.system_id,
                         f"modules[{i}]",
-                        f"module configuration {ref.ref} is not defined by any pack (the game refuses the system)",
+                        f"module configuration {name} is not defined by any pack (the game refuses the system)",
                         s.path,
                         s.pack,
                     )
                 )
-                continue
-            elif ref.condition:
-                continue
-            else:
-                t = modules[ref.ref].server_type
-                if t is not None:
-                    unconditional.setdefault(t, set()).add(rank[ref.ref])
-                continue
-            for t, ranks in by_type.items():
-                unconditional.setdefault(t, set()).update(ranks)
+            elif not ref.condition:
+                tr = typed.get(name)
+                if tr is not None:
+                    have = unconditional.get(tr[0])
+                    if have is None:
+                        unconditional[tr[0]] = {tr[1]}
+                    else:
+                        have.add(tr[1])
         for t, ids in unconditional.items():
             if len(ids) > 1:
-                ranked = [module_order[r] for r in sorted(ids)]
+                ranked = list(map(module_order.__getitem__, sorted(ids)))
                 problems.append(
                     Problem(
                         "overlapping_candidates",
@@ -552,6 +560,7 @@ def build_inventory(
     picks: list[CatalogPicks] = []
     registries = {c: {e: entries.get(c, {})[e] for e in sort_ids(entries.get(c, {}))} for c in CATALOGS}
     module_order = sort_ids(modules)
+    tag_picks: dict[str, dict[str, dict[str, str]]] = {c: {} for c in CATALOGS}
     for module_id in module_order:
         m = modules[module_id]
         if m.server_type is not None and m.server_type not in known_types:
@@ -579,7 +588,11 @@ def build_inventory(
             )
         if m.server_type is not None and m.server_type in CATALOG_FIELDS:
             field, catalog = CATALOG_FIELDS[m.server_type]
-            picks.append(_pick_catalogs(m, field, catalog, registries[catalog], catalog_tags[catalog], problems))
+            picks.append(
+                _pick_catalogs(
+                    m, field, catalog, registries[catalog], catalog_tags[catalog], problems, tag_picks[catalog]
+                )
+            )
     _check_systems(systems, modules, module_tags, problems, module_order)
     problems.extend(lint_modules(modules, mods))
     return ModuleInventory(
