@@ -247,7 +247,9 @@ class ModuleInventory:
     def client_entry_list(self) -> list[ClientEntry]:
         """The client entries as records (see :meth:`client_entries`)."""
         return order_client_entries(
-            ((m.module_id, m.order, m.client) for m in self._modules.values()), resident=RESIDENT_CLIENT_ENTRIES
+            ((m.module_id, m.order, m.client) for m in self._modules.values()),
+            resident=RESIDENT_CLIENT_ENTRIES,
+            in_id_order=True,  # self._modules is in registry order
         )
 
     def client_entries(self) -> pd.DataFrame:
