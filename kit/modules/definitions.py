@@ -102,7 +102,7 @@ def text_of(component: Any) -> str:
     return str(component)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class ModuleConfig:
     """One ``system:system_module`` entry (a module configuration instance).
 
@@ -119,6 +119,31 @@ class ModuleConfig:
     selection: tuple[str, ...] | None
     pack: str
     path: str
+
+    def __init__(
+        self,
+        module_id: str,
+        order: int,
+        order_is_default: bool,
+        server_type: str | None,
+        server_params: str,
+        client: str | None,
+        selection: tuple[str, ...] | None,
+        pack: str,
+        path: str,
+    ) -> None:
+        # What the generated frozen __init__ does, without one object.__setattr__ call per field (half the cost of a
+        # record; a pack has thousands)
+        d = self.__dict__
+        d["module_id"] = module_id
+        d["order"] = order
+        d["order_is_default"] = order_is_default
+        d["server_type"] = server_type
+        d["server_params"] = server_params
+        d["client"] = client
+        d["selection"] = selection
+        d["pack"] = pack
+        d["path"] = path
 
 
 @dataclass(frozen=True)
@@ -146,7 +171,7 @@ class SystemDefinition:
     path: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class CatalogEntry:
     """One entry of a catalog registry; ``data`` is its JSON text (kit does not interpret reward contents)."""
 
@@ -155,6 +180,14 @@ class CatalogEntry:
     data: str
     pack: str
     path: str
+
+    def __init__(self, catalog: str, entry_id: str, data: str, pack: str, path: str) -> None:
+        d = self.__dict__  # as ModuleConfig.__init__
+        d["catalog"] = catalog
+        d["entry_id"] = entry_id
+        d["data"] = data
+        d["pack"] = pack
+        d["path"] = path
 
 
 def _order(
@@ -209,6 +242,26 @@ def parse_selection(value: Any) -> tuple[str, ...] | None:
     return tuple(out)
 
 
+# Valid client and server type ids seen so far -> their full form: a pack names a few of them thousands of times.
+# Bounded (a hostile pack could name a million distinct ones): past the bound, ids are checked one by one.
+_FULL_IDS: dict[str, str] = {}
+_FULL_IDS_MAX = 4096
+
+
+def _full_valid_id(value: Any) -> str | None:
+    """``full_id(value)`` when ``value`` is a valid id (:func:`~kit.modules.ids.is_valid_id`), else None."""
+    if type(value) is str:
+        known = _FULL_IDS.get(value)
+        if known is not None:
+            return known
+    if not is_valid_id(value):
+        return None
+    full = full_id(value)
+    if len(_FULL_IDS) < _FULL_IDS_MAX:
+        _FULL_IDS[value] = full
+    return full
+
+
 def parse_module(
     module_id: str, data: Any, *, pack: str = "", path: str = ""
 ) -> tuple[ModuleConfig | None, list[Problem]]:
@@ -221,7 +274,8 @@ def parse_module(
     if not isinstance(data, dict):
         return bad("", f"expected a JSON object, got {type(data).__name__}")
     client = data.get("client")
-    if client is not None and not is_valid_id(client):
+    full_client = None if client is None else _full_valid_id(client)
+    if client is not None and full_client is None:
         return bad("client", f"expected a client implementation id, got {json_text(client)}")
     server = data.get("server")
     server_type: str | None = None
@@ -230,10 +284,9 @@ def parse_module(
     if server is not None:
         if not isinstance(server, dict):
             return bad("server", f"expected an object with 'type', got {json_text(server)}")
-        server_type = server.get("type")
-        if not is_valid_id(server_type):
-            return bad("server.type", f"expected a server module type id, got {json_text(server_type)}")
-        server_type = full_id(server_type)
+        server_type = _full_valid_id(server.get("type"))
+        if server_type is None:
+            return bad("server.type", f"expected a server module type id, got {json_text(server.get('type'))}")
         params = dict(server)
         del params["type"]
         if server_type in CATALOG_FIELDS:
@@ -259,7 +312,7 @@ def parse_module(
         is_default,
         server_type,
         json_text(params),
-        full_id(client) if client is not None else None,
+        full_client,
         selection,
         pack,
         path,

@@ -44,12 +44,17 @@ def order_client_entries(
     *,
     resident: Iterable[str] = (),
     settings: Iterable[str] = SETTINGS_CLIENT_IDS,
+    in_id_order: bool = False,
 ) -> list[ClientEntry]:
     """Order ``(module_id, order, client_id)`` triples into client entries (configs without a client are skipped),
     with ``resident`` entries added (the inventory passes :data:`~kit.modules.builtin.RESIDENT_CLIENT_ENTRIES`).
+    ``in_id_order=True`` says the triples come in registry order already (as an inventory holds them): they are not
+    sorted again.
     """
     groups: dict[str, list[tuple[str, int]]] = {}
-    for module_id, order, client in sorted(configs, key=lambda c: id_order(c[0])):
+    if not in_id_order:
+        configs = sorted(configs, key=lambda c: id_order(c[0]))
+    for module_id, order, client in configs:
         if client is not None:
             groups.setdefault(client, []).append((module_id, order))
     resident = tuple(resident)

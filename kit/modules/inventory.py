@@ -14,7 +14,8 @@ import pandas as pd
 from kit.core.frames import frame
 from kit.core.validation import nearest_names
 from kit.items.tags import TagFile
-from kit.modules.builtin import DEFAULT_CATALOG_TAG, RESIDENT_CLIENT_ENTRIES
+from kit.modules.builtin import RESIDENT_CLIENT_ENTRIES
+from kit.modules.checks import check_systems, pick_catalogs
 from kit.modules.columns import CatalogPicks, catalogs_frame, systems_frame
 from kit.modules.definitions import CATALOG_FIELDS, CATALOGS, CatalogEntry, ModuleConfig, SystemDefinition
 from kit.modules.entries import ClientEntry, order_client_entries
@@ -246,7 +247,9 @@ class ModuleInventory:
     def client_entry_list(self) -> list[ClientEntry]:
         """The client entries as records (see :meth:`client_entries`)."""
         return order_client_entries(
-            ((m.module_id, m.order, m.client) for m in self._modules.values()), resident=RESIDENT_CLIENT_ENTRIES
+            ((m.module_id, m.order, m.client) for m in self._modules.values()),
+            resident=RESIDENT_CLIENT_ENTRIES,
+            in_id_order=True,  # self._modules is in registry order
         )
 
     def client_entries(self) -> pd.DataFrame:
@@ -372,156 +375,6 @@ class ModuleInventory:
         return problems_frame(self._problems, self._packs)
 
 
-def _pick_catalogs(
-    module: ModuleConfig,
-    field: str,
-    catalog: str,
-    entries: Mapping[str, CatalogEntry],
-    tags: RegistryTags,
-    problems: list[Problem],
-) -> CatalogPicks:
-    if module.selection is None:
-        return CatalogPicks(catalog, module.module_id, None, ())
-    picks: dict[str, str] = {}
-    for ref in module.selection:
-        if ref.startswith("#"):
-            via = "default" if ref == DEFAULT_CATALOG_TAG else "tag"
-            if not tags.defined(ref):
-                problems.append(
-                    Problem(
-                        "dangling_tag",
-                        module.module_id,
-                        f"server.{field}",
-                        f"{catalog} tag {ref} is not defined: it selects nothing",
-                        module.path,
-                        module.pack,
-                    )
-                )
-            elif ref[1:] in tags.failed:
-                problems.append(
-                    Problem(
-                        "dangling_tag",
-                        module.module_id,
-                        f"server.{field}",
-                        f"{catalog} tag {ref} failed to load: it selects nothing",
-                        module.path,
-                        module.pack,
-                    )
-                )
-            ids: Sequence[str] = tags.ids(ref)
-        else:
-            via = "id"
-            if ref not in entries:
-                problems.append(
-                    Problem(
-                        "unknown_catalog_entry",
-                        module.module_id,
-                        f"server.{field}",
-                        f"{catalog} entry {ref} is not defined by any pack",
-                        module.path,
-                        module.pack,
-                    )
-                )
-                continue
-            ids = (ref,)
-        if len(ids) == 1:
-            picks.setdefault(ids[0], via)
-        elif ids:  # the first via of an entry stays, new entries follow in written order (no loop per entry)
-            merged = dict.fromkeys(ids, via)
-            merged.update(picks)
-            picks = {**picks, **merged}
-    return CatalogPicks(catalog, module.module_id, tuple(picks), tuple(picks.values()))
-
-
-def _by_type(ids: Sequence[str], modules: Mapping[str, ModuleConfig], rank: Mapping[str, int]) -> dict[str, set[int]]:
-    """The ranks of ``ids`` grouped by server type (client-only configurations left out), types in first-seen order."""
-    out: dict[str, set[int]] = {}
-    for module_id in ids:
-        t = modules[module_id].server_type
-        if t is not None:
-            out.setdefault(t, set()).add(rank[module_id])
-    return out
-
-
-def _check_systems(
-    systems: Mapping[str, SystemDefinition],
-    modules: Mapping[str, ModuleConfig],
-    tags: RegistryTags,
-    problems: list[Problem],
-    module_order: Sequence[str],
-) -> None:
-    # configurations as their ranks in module_order: int sets merge and sort (into id order) without a key function
-    rank = {m: i for i, m in enumerate(module_order)}
-    tag_types: dict[str, dict[str, set[int]]] = {}  # a tag's members by type, grouped once per tag
-    for s in systems.values():
-        unconditional: dict[str, set[int]] = {}
-        for i, ref in enumerate(s.refs):
-            if ref.is_tag:
-                field = f"modules[{i}]"
-                if not tags.defined(ref.ref):
-                    problems.append(
-                        Problem(
-                            "dangling_tag",
-                            s.system_id,
-                            field,
-                            f"module tag {ref.ref} is not defined: it enables nothing",
-                            s.path,
-                            s.pack,
-                        )
-                    )
-                elif ref.ref[1:] in tags.failed:
-                    problems.append(
-                        Problem(
-                            "dangling_tag",
-                            s.system_id,
-                            field,
-                            f"module tag {ref.ref} failed to load: it enables nothing",
-                            s.path,
-                            s.pack,
-                        )
-                    )
-                if ref.condition:
-                    continue
-                if ref.ref not in tag_types:
-                    tag_types[ref.ref] = _by_type(tags.ids(ref.ref), modules, rank)
-                by_type = tag_types[ref.ref]
-            elif ref.ref not in modules:
-                problems.append(
-                    Problem(
-                        "unknown_module",
-                        s.system_id,
-                        f"modules[{i}]",
-                        f"module configuration {ref.ref} is not defined by any pack (the game refuses the system)",
-                        s.path,
-                        s.pack,
-                    )
-                )
-                continue
-            elif ref.condition:
-                continue
-            else:
-                t = modules[ref.ref].server_type
-                if t is not None:
-                    unconditional.setdefault(t, set()).add(rank[ref.ref])
-                continue
-            for t, ranks in by_type.items():
-                unconditional.setdefault(t, set()).update(ranks)
-        for t, ids in unconditional.items():
-            if len(ids) > 1:
-                ranked = [module_order[r] for r in sorted(ids)]
-                problems.append(
-                    Problem(
-                        "overlapping_candidates",
-                        s.system_id,
-                        "modules",
-                        f"enables {len(ids)} configurations of {t} without conditions ({', '.join(ranked)}): "
-                        f"a player with all of them runs {ranked[0]} (first by id); make the conditions exclusive",
-                        s.path,
-                        s.pack,
-                    )
-                )
-
-
 def build_inventory(
     modules: Mapping[str, ModuleConfig],
     systems: Mapping[str, SystemDefinition],
@@ -552,6 +405,7 @@ def build_inventory(
     picks: list[CatalogPicks] = []
     registries = {c: {e: entries.get(c, {})[e] for e in sort_ids(entries.get(c, {}))} for c in CATALOGS}
     module_order = sort_ids(modules)
+    tag_picks: dict[str, dict[str, dict[str, str]]] = {c: {} for c in CATALOGS}
     for module_id in module_order:
         m = modules[module_id]
         if m.server_type is not None and m.server_type not in known_types:
@@ -579,8 +433,12 @@ def build_inventory(
             )
         if m.server_type is not None and m.server_type in CATALOG_FIELDS:
             field, catalog = CATALOG_FIELDS[m.server_type]
-            picks.append(_pick_catalogs(m, field, catalog, registries[catalog], catalog_tags[catalog], problems))
-    _check_systems(systems, modules, module_tags, problems, module_order)
+            picks.append(
+                pick_catalogs(
+                    m, field, catalog, registries[catalog], catalog_tags[catalog], problems, tag_picks[catalog]
+                )
+            )
+    check_systems(systems, modules, module_tags, problems, module_order)
     problems.extend(lint_modules(modules, mods))
     return ModuleInventory(
         {m: modules[m] for m in module_order},

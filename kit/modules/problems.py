@@ -69,7 +69,7 @@ PROBLEM_KINDS: dict[str, Literal["warning", "error"]] = {
 PROBLEM_SCHEMA = problem_schema({"pack": "string"})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Problem:
     """One reported mistake: ``object_id`` is the module, system, tag (``#id``) or catalog entry it is about."""
 
@@ -79,6 +79,17 @@ class Problem:
     message: str
     path: str
     pack: str
+
+    def __init__(self, kind: str, object_id: str, field: str, message: str, path: str, pack: str) -> None:
+        # What the generated frozen __init__ does, without one object.__setattr__ call per field (half the cost of a
+        # record; a large pack reports thousands)
+        d = self.__dict__
+        d["kind"] = kind
+        d["object_id"] = object_id
+        d["field"] = field
+        d["message"] = message
+        d["path"] = path
+        d["pack"] = pack
 
     @property
     def severity(self) -> Literal["warning", "error"]:

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from kit.items.tags import TagFile, TagValue
 from kit.modules.problems import Problem
 
 __all__ = ["TagMember", "RegistryTags", "resolve_registry_tags"]
+
+_member_id = attrgetter("member_id")
 
 
 @dataclass(frozen=True)
@@ -46,7 +49,7 @@ class RegistryTags:
         key = tag_id.lstrip("#")
         ids = self._ids.get(key)
         if ids is None:
-            ids = self._ids[key] = tuple(m.member_id for m in self.members.get(key, ()))
+            ids = self._ids[key] = tuple(map(_member_id, self.members.get(key, ())))
         return ids
 
 

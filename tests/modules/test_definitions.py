@@ -142,3 +142,15 @@ def test_a_selection_item_holding_a_newline_or_a_second_colon_is_refused(value) 
     """The whole list is checked by one match over the items joined with newlines: an item holding one is not split."""
     with pytest.raises(FieldError, match="expected an id or a #tag"):
         parse_selection(value)
+
+
+def test_parse_module_checks_each_client_and_type_id_every_time_it_is_named() -> None:
+    from kit.modules.definitions import parse_module
+
+    for _ in range(2):  # valid ids are remembered; invalid ones are reported on every file
+        module, problems = parse_module("a:m", {"server": {"type": "shop"}, "client": "system:shop"})
+        assert module is not None and (module.server_type, module.client) == ("minecraft:shop", "system:shop")
+        bad, problems = parse_module("a:m", {"server": {"type": "Not An Id"}})
+        assert bad is None and [p.field for p in problems] == ["server.type"]
+        bad, problems = parse_module("a:m", {"client": ["system:shop"]})
+        assert bad is None and [p.field for p in problems] == ["client"]

@@ -98,3 +98,12 @@ def test_resident_entries_are_always_there_and_settings_sit_at_the_top_right(mak
     assert list(e["is_resident"]) == [False, True, True]
     assert e.iloc[1]["module_ids"] == () and e.iloc[2]["module_ids"] == ("a:prefs",)  # the same-id definition's order
     assert e.iloc[2]["order"] == 99
+
+
+def test_in_id_order_skips_the_sort_and_gives_the_same_entries_for_sorted_triples() -> None:
+    triples = [("b:a", 5, "c:x"), ("a:b", 5, "c:y"), ("a:c", 1, "c:x")]  # id order: path, then namespace
+    assert order_client_entries(triples, in_id_order=True) == order_client_entries(list(reversed(triples)))
+    # the caller's promise is taken as given: unsorted triples keep their order among equal orders
+    unsorted = [("a:b", 5, "c:y"), ("b:a", 5, "c:x")]
+    assert [e.client_id for e in order_client_entries(unsorted, in_id_order=True)] == ["c:y", "c:x"]
+    assert [e.client_id for e in order_client_entries(unsorted)] == ["c:x", "c:y"]
