@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from kit.core.dataclass_fields import direct_init
 from kit.core.errors import FieldError
 from kit.modules.ids import full_id, is_valid_id
 from kit.modules.problems import Problem
@@ -102,7 +103,8 @@ def text_of(component: Any) -> str:
     return str(component)
 
 
-@dataclass(frozen=True, init=False)
+@direct_init
+@dataclass(frozen=True)
 class ModuleConfig:
     """One ``system:system_module`` entry (a module configuration instance).
 
@@ -119,31 +121,6 @@ class ModuleConfig:
     selection: tuple[str, ...] | None
     pack: str
     path: str
-
-    def __init__(
-        self,
-        module_id: str,
-        order: int,
-        order_is_default: bool,
-        server_type: str | None,
-        server_params: str,
-        client: str | None,
-        selection: tuple[str, ...] | None,
-        pack: str,
-        path: str,
-    ) -> None:
-        # What the generated frozen __init__ does, without one object.__setattr__ call per field (half the cost of a
-        # record; a pack has thousands)
-        d = self.__dict__
-        d["module_id"] = module_id
-        d["order"] = order
-        d["order_is_default"] = order_is_default
-        d["server_type"] = server_type
-        d["server_params"] = server_params
-        d["client"] = client
-        d["selection"] = selection
-        d["pack"] = pack
-        d["path"] = path
 
 
 @dataclass(frozen=True)
@@ -171,7 +148,8 @@ class SystemDefinition:
     path: str
 
 
-@dataclass(frozen=True, init=False)
+@direct_init
+@dataclass(frozen=True)
 class CatalogEntry:
     """One entry of a catalog registry; ``data`` is its JSON text (kit does not interpret reward contents)."""
 
@@ -180,14 +158,6 @@ class CatalogEntry:
     data: str
     pack: str
     path: str
-
-    def __init__(self, catalog: str, entry_id: str, data: str, pack: str, path: str) -> None:
-        d = self.__dict__  # as ModuleConfig.__init__
-        d["catalog"] = catalog
-        d["entry_id"] = entry_id
-        d["data"] = data
-        d["pack"] = pack
-        d["path"] = path
 
 
 def _order(

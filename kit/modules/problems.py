@@ -36,6 +36,7 @@ from typing import Literal
 
 import pandas as pd
 
+from kit.core.dataclass_fields import direct_init
 from kit.core.frames import frame
 from kit.core.problems import problem_schema
 
@@ -69,7 +70,8 @@ PROBLEM_KINDS: dict[str, Literal["warning", "error"]] = {
 PROBLEM_SCHEMA = problem_schema({"pack": "string"})
 
 
-@dataclass(frozen=True, init=False)
+@direct_init
+@dataclass(frozen=True)
 class Problem:
     """One reported mistake: ``object_id`` is the module, system, tag (``#id``) or catalog entry it is about."""
 
@@ -79,17 +81,6 @@ class Problem:
     message: str
     path: str
     pack: str
-
-    def __init__(self, kind: str, object_id: str, field: str, message: str, path: str, pack: str) -> None:
-        # What the generated frozen __init__ does, without one object.__setattr__ call per field (half the cost of a
-        # record; a large pack reports thousands)
-        d = self.__dict__
-        d["kind"] = kind
-        d["object_id"] = object_id
-        d["field"] = field
-        d["message"] = message
-        d["path"] = path
-        d["pack"] = pack
 
     @property
     def severity(self) -> Literal["warning", "error"]:
