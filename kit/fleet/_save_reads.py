@@ -205,11 +205,6 @@ class PartitionReader:
         saves = group.saves if isinstance(group, Partition) else group
         return frame(self.schema, [row for view in opened(saves) for row in self.rows(view)])
 
-    def columns(self, group: tuple[tuple[str, str], ...]) -> list[Any]:
-        """The partition's rows as one array per column in schema order (see :class:`FusedRead`)."""
-        (columns,) = FusedRead((self,)).columns(group)
-        return columns
-
     def __dask_tokenize__(self) -> tuple[Any, ...]:
         reader = f"{self.reader.__module__}.{self.reader.__qualname__}"
         schema = tuple((name, str(dtype)) for name, dtype in self.schema.items())

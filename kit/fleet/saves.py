@@ -257,7 +257,7 @@ class Fleet:
         for name in names:
             if name is not None:
                 j = fused.index(name)
-                results.append(_joined(task.reads[j].schema, [part[j] for part in batches[0]]))
+                results.append(concat_arrays(task.reads[j].schema, [part[j] for part in batches[0]]))
             else:
                 result = next(done)
                 results.append(result.reset_index(drop=True) if hasattr(result, "reset_index") else result)
@@ -267,11 +267,6 @@ class Fleet:
         """The Dask name of a collection this fleet made, unchanged since (``None`` for any other collection)."""
         name = getattr(collection, "_name", None)
         return name if isinstance(name, str) and name in self._reads else None
-
-
-def _joined(schema: Mapping[str, Any], partitions: list[list[Any]]) -> pd.DataFrame:
-    """One frame of the partitions' column arrays (each in schema order), in partition order."""
-    return concat_arrays(schema, partitions)
 
 
 #: Default grouping: about :data:`TASKS_PER_THREAD` partitions per worker thread (fewer tasks, less per-task

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any, TypeVar
 
 from kit.core.collector import gc_paused  # re-exported: its earlier home
@@ -22,20 +23,12 @@ def norm_id(value: str) -> str:
     return value if ":" in value else f"minecraft:{value}"
 
 
-#: Normalised type ids: entry, function, condition and provider types are a vocabulary of a few hundred ids looked up
-#: tens of thousands of times per load. Cleared when it passes :data:`_MAX_TYPE_IDS` (bounds what hostile packs add).
-_TYPE_IDS: dict[str, str] = {}
-_MAX_TYPE_IDS = 4096
-
-
+@functools.lru_cache(maxsize=4096)  # bounds what hostile packs add
 def type_id(value: str) -> str:
-    """:func:`norm_id` of a type id (``"item"`` -> ``"minecraft:item"``), remembered."""
-    found = _TYPE_IDS.get(value)
-    if found is None:
-        if len(_TYPE_IDS) >= _MAX_TYPE_IDS:
-            _TYPE_IDS.clear()
-        found = _TYPE_IDS[value] = norm_id(value)
-    return found
+    """:func:`norm_id` of a type id (``"item"`` -> ``"minecraft:item"``), remembered: entry, function, condition and
+    provider types are a vocabulary of a few hundred ids looked up tens of thousands of times per load.
+    """
+    return norm_id(value)
 
 
 def frozen_record(cls: type[T], values: dict[str, Any]) -> T:

@@ -406,12 +406,7 @@ def _plain_pools(table: dict, depth: int) -> bool:
             return False
         if "bonus_rolls" in pool and not _plain_provider(pool["bonus_rolls"]):
             return False
-        conditions, functions = pool.get("conditions"), pool.get("functions")
-        if conditions is not None and not _plain_conditions(conditions, depth):
-            return False
-        if functions is not None and not _plain_functions(functions, depth):
-            return False
-        if not _plain_entries(pool.get("entries", []), depth):
+        if not _plain_attached(pool, depth) or not _plain_entries(pool.get("entries", []), depth):
             return False
     return True
 
@@ -429,10 +424,7 @@ def _plain_entries(entries: Any, depth: int) -> bool:
             return False
         if "expand" in e and type(e["expand"]) is not bool:
             return False
-        conditions, functions = e.get("conditions"), e.get("functions")
-        if conditions is not None and not _plain_conditions(conditions, depth):
-            return False
-        if functions is not None and not _plain_functions(functions, depth):
+        if not _plain_attached(e, depth):
             return False
         if "children" in e and not _plain_entries(e["children"], depth + 1):
             return False
@@ -441,6 +433,14 @@ def _plain_entries(entries: Any, depth: int) -> bool:
             if not (type(value) is str or (type(value) is dict and _plain_pools(value, depth + 1))):
                 return False
     return True
+
+
+def _plain_attached(part: dict, depth: int) -> bool:
+    """Whether a pool's or an entry's own ``conditions`` and ``functions`` (either may be absent) pass the checks."""
+    conditions, functions = part.get("conditions"), part.get("functions")
+    if conditions is not None and not _plain_conditions(conditions, depth):
+        return False
+    return functions is None or _plain_functions(functions, depth)
 
 
 #: Conditions with nothing for the checks to look at beyond their id.

@@ -145,13 +145,12 @@ class _Loaded:
     problems: list[tuple[str, str, str, str, str, str, str]] = field(default_factory=list)
     conditions: list[tuple[str, str, str, object, str, str, str]] = field(default_factory=list)
     sources: list[PackSource] = field(default_factory=list)  # every pack read, applied feature packs included, in order
-    # language files read but not decoded yet: (pack, relpath, namespace, language, bytes or the read's error)
-    lang_files: list[tuple[str, str, str, str, bytes | Exception]] = field(default_factory=list)
+    # language files read but not decoded yet (handed to the PackSet, which decodes them on first use)
+    pending_lang: _PendingLang = field(default_factory=lambda: _PendingLang())
 
-    def settle_lang(self) -> None:
-        """Decode the pending language files now (lenient: their problem rows go before the others)."""
-        files, self.lang_files = self.lang_files, []
-        _decode_lang(self.lang, self.errors, self.problems, files=files, strict=False)
+    def settle_lang(self, *, strict: bool = False) -> None:
+        """Decode the pending language files now (their problem rows go before the others)."""
+        self.pending_lang(self.lang, self.errors, self.problems, strict=strict)
 
 
 def _scan_source(src: PackSource, out: _Loaded, strict: bool) -> None:
@@ -175,7 +174,7 @@ def _scan_source(src: PackSource, out: _Loaded, strict: bool) -> None:
                 raw: bytes | Exception = src.read(rel, MAX_LANG_FILE_BYTES)
             except (ValueError, UnicodeDecodeError, OSError) as exc:
                 raw = exc
-            out.lang_files.append((src.name, rel, m.group(1), m.group(2), raw))
+            out.pending_lang.files.append((src.name, rel, m.group(1), m.group(2), raw))
             continue
         if _ASSET_RE.match(rel):
             out.assets[rel] = src.files[rel]
@@ -219,20 +218,22 @@ def _decode_lang(
 
 
 class _PendingLang:
-    """A pack set's language files read at load and not decoded yet: calling it decodes them into the pack set's
-    tables and rows (:func:`_decode_lang`) the first time, under a lock (a second caller waits for the tables), and
-    does nothing after.
+    """Language files read at load and not decoded yet, as ``(pack, relpath, namespace, language, bytes or the read's
+    error)``: calling it decodes them into the given tables and rows (:func:`_decode_lang`) the first time, under a
+    lock (a second caller waits for the tables), and does nothing after.
     """
 
-    def __init__(self, files: list[tuple[str, str, str, str, bytes | Exception]]) -> None:
-        self._files = files
+    def __init__(self) -> None:
+        self.files: list[tuple[str, str, str, str, bytes | Exception]] = []
         self._lock = threading.Lock()
 
-    def __call__(self, lang: dict[str, dict[str, str]], errors: list[tuple], problems: list[tuple]) -> None:
+    def __call__(
+        self, lang: dict[str, dict[str, str]], errors: list[tuple], problems: list[tuple], *, strict: bool = False
+    ) -> None:
         with self._lock:
-            files, self._files = self._files, []
+            files, self.files = self.files, []
             if files:
-                _decode_lang(lang, errors, problems, files=files, strict=False)
+                _decode_lang(lang, errors, problems, files=files, strict=strict)
 
 
 def _merge_lang(lang: dict[str, dict[str, str]], code: str, data: dict[str, Any]) -> None:
@@ -498,8 +499,7 @@ def _load(paths, strict: bool, features: Iterable[str], mods) -> PackSet:
                 out.sources.append(fsrc)
                 _scan_source(fsrc, out, strict)
     if strict:  # its first unreadable language file raises now, as when it was decoded while scanning
-        _decode_lang(out.lang, out.errors, out.problems, files=out.lang_files, strict=True)
-        out.lang_files = []
+        out.settle_lang(strict=True)
     missing = [f for f in wanted if f not in found]
     if missing:
         available = sorted({f for p in out.packs for f in p.features})
@@ -531,5 +531,5 @@ def _load(paths, strict: bool, features: Iterable[str], mods) -> PackSet:
         assets=out.assets,
         mods=mod_ids,
         sources=out.sources,
-        pending_lang=_PendingLang(out.lang_files) if out.lang_files else None,
+        pending_lang=out.pending_lang if out.pending_lang.files else None,
     )

@@ -80,15 +80,16 @@ class PackSet:
         self._input_ids_cache: set[str] | None = None
         self._calc: dict[LootContext, Any] = {}
 
-    @property
-    def _lang(self) -> dict[str, dict[str, str]]:
-        """The language tables, the loader's pending language files decoded on first use (their rows go first)."""
-        if self._pending_lang is not None:  # (it decodes once, whichever thread asks first; then it does nothing)
+    def _settle_lang(self) -> dict[str, dict[str, str]]:
+        """The language tables, the loader's pending language files decoded first (once; their rows go first)."""
+        if self._pending_lang is not None:
             self._pending_lang(self._lang_tables, self._errors, self._problems)
         return self._lang_tables
 
+    _lang = property(_settle_lang)
+
     def __repr__(self) -> str:
-        self._lang  # noqa: B018 - decodes pending language files: their errors count
+        self._settle_lang()  # their errors count
         return (
             f"<PackSet {len(self._packs)} packs: {len(self._recipes)} recipes, {len(self._tables)} loot tables, "
             f"{len(self._tags.members)} item tags, {len(self._errors)} errors>"
@@ -175,7 +176,7 @@ class PackSet:
             or 8 tag members per table; the message says what was left out). Sorted by severity (errors first),
             kind, object id.
         """
-        self._lang  # noqa: B018 - decodes pending language files: their rows come first
+        self._settle_lang()  # their rows come first
         found = list(self._problems)
         for rid in sorted(self._recipes):
             found.extend(recipe_ref_problems(rid, self._recipes[rid], self._refs))

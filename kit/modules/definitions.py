@@ -212,24 +212,14 @@ def parse_selection(value: Any) -> tuple[str, ...] | None:
     return tuple(out)
 
 
-# Valid client and server type ids seen so far -> their full form: a pack names a few of them thousands of times.
-# Bounded (a hostile pack could name a million distinct ones): past the bound, ids are checked one by one.
-_FULL_IDS: dict[str, str] = {}
-_FULL_IDS_MAX = 4096
-
-
 def _full_valid_id(value: Any) -> str | None:
     """``full_id(value)`` when ``value`` is a valid id (:func:`~kit.modules.ids.is_valid_id`), else None."""
-    if type(value) is str:
-        known = _FULL_IDS.get(value)
-        if known is not None:
-            return known
-    if not is_valid_id(value):
-        return None
-    full = full_id(value)
-    if len(_FULL_IDS) < _FULL_IDS_MAX:
-        _FULL_IDS[value] = full
-    return full
+    return _full_valid_text(value) if type(value) is str else None
+
+
+@functools.lru_cache(maxsize=4096)  # a pack names a few type ids thousands of times; bounded against hostile packs
+def _full_valid_text(value: str) -> str | None:
+    return full_id(value) if is_valid_id(value) else None
 
 
 def parse_module(

@@ -259,7 +259,7 @@ def test_compute_runs_the_fleets_reads_as_plain_tasks_and_the_rest_through_dask(
 
     reads = [fleet.summary(), fleet.tables(), fleet.problems(), fleet.documents("system:knowledge")]
     through_dask = dask.compute(*reads, scheduler="sync")  # Dask's DataFrame route: a frame per partition, concat
-    # Fleet.compute runs the unchanged reads as one task per partition returning column lists, framed once here
+    # Fleet.compute runs the unchanged reads as one task per partition returning column arrays, joined once here
     monkeypatch.setattr(PartitionReader, "__call__", lambda self, group: pytest.fail("a per-partition frame"))
     opened, decoded = [], []
     real_open, real_load = _save_reads.open_save, kit.saves._file.DatabaseFile._load
