@@ -190,6 +190,12 @@ def concat_arrays(schema: Mapping[str, Any], parts: Iterable[Sequence[Any]]) -> 
     parts = list(parts)
     if not parts:
         return frame(schema)
+    for i, part in enumerate(parts):
+        if len(part) != len(layout.names):
+            raise InvalidParameterError(
+                f"Part {i} holds {len(part)} arrays for the {len(layout.names)} columns {list(layout.names)}: "
+                "make each part with column_arrays and the same schema."
+            )
     joined = []
     for position, dtype in enumerate(layout.dtypes):
         pieces = [part[position] for part in parts]

@@ -174,6 +174,8 @@ def test_frames_built_in_parts_equal_one_frame_of_all_rows() -> None:
     pd.testing.assert_frame_equal(concat_arrays(SCHEMA, parts), frame(SCHEMA, rows))
     pd.testing.assert_frame_equal(concat_arrays(SCHEMA, parts[:1]), frame(SCHEMA, rows[:1]))
     pd.testing.assert_frame_equal(concat_arrays(SCHEMA, []), frame(SCHEMA))
+    with pytest.raises(InvalidParameterError, match="Part 1 holds 2 arrays for the 7 columns"):
+        concat_arrays(SCHEMA, [parts[0], parts[1][:2]])
     with pytest.raises(InvalidParameterError, match="2 columns were given for the 7 columns"):
         column_arrays(SCHEMA, [["a"], [1]])
     with pytest.raises(InvalidParameterError, match="not among the categories"):
