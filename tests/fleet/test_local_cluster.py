@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import pandas as pd
 import pytest
 
@@ -111,6 +113,9 @@ def test_local_client_starts_a_tuned_cluster(client, generated_fleet):
     assert set(tick.values()) == {"1s"}
     frozen = client.run(lambda: __import__("gc").get_freeze_count())  # startup objects left out of collections
     assert min(frozen.values()) > 10_000
+    switch = client.run(lambda: __import__("sys").getswitchinterval())  # the event loop takes over quickly
+    assert list(switch.values()) == pytest.approx([kit.fleet.local_cluster.WORKER_SWITCH_INTERVAL] * 2)
+    assert kit.fleet.local_cluster.WORKER_SWITCH_INTERVAL < sys.getswitchinterval()  # this process keeps its own
     assert isinstance(client.cluster, distributed.LocalCluster)  # the client's own (closed with it: see the fixture)
 
 
