@@ -3,8 +3,10 @@
 Dask's defaults suit interactive dashboards and numeric work; kit's tasks (decoding NBT, replaying world books)
 are CPU-bound Python, where the workers' own housekeeping competes with the task for the interpreter. On a
 2-core machine, replaying 1,000 chats took about 40% more CPU in a default worker than in a plain process (5.97
-against ~4.2 CPU s, best of 3) and about 16% more with the settings below (4.88); ``benchmarks/bench_fleet.py``
-compares both kinds of cluster.
+against ~4.2 CPU s, best of 3) and about 16% more with the first of the settings below (4.88); with all of them,
+the garbage collector's startup objects frozen and the shorter switch interval (see :func:`_settle`), 2,000 chats
+took 3% more (7.29 worker CPU s against the plain process's 7.07). ``benchmarks/bench_fleet.py`` compares both
+kinds of cluster (``--setups default,kit``).
 """
 
 from __future__ import annotations
