@@ -14,12 +14,12 @@ import stat
 import struct
 import zipfile
 import zlib
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kit.core.regular_files import FileRefusedError, file_kind, read_regular_file
+from kit.core.regular_files import FileRefusedError, file_kind, read_regular_file, read_regular_files
 from kit.items.errors import DatapackError, PackFileRefusedError
 from kit.items.zip_members import RawReader, _bytes_raw, _fast_member, _file_raw, _zip_entry_count, open_zip
 
@@ -78,6 +78,15 @@ class PackSource:
             return files.read(rel, max_bytes)
         return files[rel](max_bytes)
 
+    def read_many(self, rels: Sequence[str], max_bytes: int | None = None) -> Sequence[bytes | Exception | None]:
+        """What :meth:`read` returns or raises for each of ``rels``, read in one loop where the pack is a folder (its
+        thousands of small files cost a call through every layer each otherwise); ``None`` for a file left to
+        :meth:`read` (a zip's member, or any other pack's file).
+        """
+        if isinstance(self.files, FolderFiles):
+            return self.files.read_many(rels, max_bytes)
+        return [None] * len(rels)
+
     def features(self) -> dict[str, PackSource]:
         out: dict[str, dict[str, Callable[[], bytes]]] = {}
         for rel in self.files:  # names first: a zip's reader is made only for a member inside a feature pack
@@ -101,14 +110,22 @@ def _read_folder_file(full: str, max_bytes: int | None, listed_regular: bool = F
     """One file of a pack folder (what a folder pack's reader returns or raises); ``listed_regular``: the folder's
     listing saw a regular file there (see :func:`kit.core.regular_files.read_regular_file`).
     """
-    # MAX_MEMBER_BYTES bounds every member; data and language files pass their own, smaller cap
-    max_bytes = MAX_MEMBER_BYTES if max_bytes is None else min(max_bytes, MAX_MEMBER_BYTES)
     try:
-        return read_regular_file(full, max_bytes=max_bytes, listed_regular=listed_regular)
-    except FileRefusedError as exc:
-        raise PackFileRefusedError(exc.reason) from None
+        return read_regular_file(full, max_bytes=_member_cap(max_bytes), listed_regular=listed_regular)
     except OSError as exc:
-        raise PackFileRefusedError(f"cannot read the file: {exc.strerror or exc}") from None
+        raise _refusal(exc) from None
+
+
+def _member_cap(max_bytes: int | None) -> int:
+    """MAX_MEMBER_BYTES bounds every member; data and language files pass their own, smaller cap."""
+    return MAX_MEMBER_BYTES if max_bytes is None else min(max_bytes, MAX_MEMBER_BYTES)
+
+
+def _refusal(exc: OSError) -> PackFileRefusedError:
+    """What a folder pack's reader raises for the error of :func:`~kit.core.regular_files.read_regular_file`."""
+    if isinstance(exc, FileRefusedError):
+        return PackFileRefusedError(exc.reason)
+    return PackFileRefusedError(f"cannot read the file: {exc.strerror or exc}")
 
 
 class FolderFiles(Mapping[str, Reader]):
@@ -128,6 +145,14 @@ class FolderFiles(Mapping[str, Reader]):
     def read(self, rel: str, max_bytes: int | None = None) -> bytes:
         """``self[rel](max_bytes)`` without making the reader."""
         return _read_folder_file(self._paths[rel], max_bytes, rel in self._regular)
+
+    def read_many(self, rels: Sequence[str], max_bytes: int | None = None) -> list[bytes | PackFileRefusedError]:
+        """:meth:`read` of each of ``rels`` (files of the listing), in one loop: each item the bytes or the error
+        :meth:`read` raises.
+        """
+        paths, regular = self._paths, self._regular
+        got = read_regular_files([(paths[rel], rel in regular) for rel in rels], max_bytes=_member_cap(max_bytes))
+        return [raw if type(raw) is bytes else _refusal(raw) for raw in got]  # type: ignore[arg-type]
 
     def __contains__(self, rel: object) -> bool:
         return rel in self._paths
