@@ -313,36 +313,47 @@ def _unwrapped(data: dict[str, Any]) -> bool:
 _READ_CHUNK = 512
 
 
-def _top_files(out: _Loaded, kind: str) -> Iterator[tuple[str, bytes | Exception | None]]:
-    """Every id of ``kind`` (sorted) with what :meth:`PackSource.read_many` gives for its highest-priority file: the
-    bytes or the read's error, or ``None`` for a file left to :meth:`PackSource.read`. Read a chunk of ids at a time.
+def _top_files(out: _Loaded, kind: str) -> Iterator[tuple[str, tuple[PackSource, str, str], bytes | Exception | None]]:
+    """Every id of ``kind`` (sorted) with its highest-priority file ``(source, relpath, folder)`` and what
+    :meth:`PackSource.read_many` gives for it: the bytes or the read's error, or ``None`` for a file left to
+    :meth:`PackSource.read`. Read a chunk of ids at a time.
     """
     files = out.files[kind]
     ids = sorted(files)
     if not any(isinstance(src.files, FolderFiles) for src in out.sources):  # nothing to read in one loop
         for rid in ids:
-            yield rid, None
+            yield rid, files[rid][-1], None
         return
     for start in range(0, len(ids), _READ_CHUNK):
         part = ids[start : start + _READ_CHUNK]
         tops = [files[rid][-1] for rid in part]
-        by_src: dict[int, tuple[PackSource, list[int]]] = {}
-        for i, top in enumerate(tops):
-            by_src.setdefault(id(top[0]), (top[0], []))[1].append(i)
-        raws: list[bytes | Exception | None] = [None] * len(part)
-        for src, at in by_src.values():
-            for i, raw in zip(at, src.read_many([tops[i][1] for i in at], MAX_DATA_FILE_BYTES)):
-                raws[i] = raw
-        yield from zip(part, raws)
+        sources = {id(top[0]): top[0] for top in tops}
+        if len(sources) == 1:  # the usual chunk: one pack's files
+            raws = sources.popitem()[1].read_many([top[1] for top in tops], MAX_DATA_FILE_BYTES)
+        else:
+            by_src: dict[int, list[int]] = {key: [] for key in sources}
+            for i, top in enumerate(tops):
+                by_src[id(top[0])].append(i)
+            raws = [None] * len(part)
+            for key, at in by_src.items():
+                for i, raw in zip(at, sources[key].read_many([tops[i][1] for i in at], MAX_DATA_FILE_BYTES)):
+                    raws[i] = raw
+        yield from zip(part, tops, raws)
 
 
 def _read_top(
-    out: _Loaded, kind: str, rid: str, strict: bool, ctx: ConditionContext, raw: bytes | Exception | None = None
+    out: _Loaded,
+    kind: str,
+    rid: str,
+    strict: bool,
+    ctx: ConditionContext,
+    top: tuple[PackSource, str, str] | None = None,
+    raw: bytes | Exception | None = None,
 ) -> None:
-    """Read the highest-priority file of a recipe or loot table id: the only one the game reads (``raw``: its bytes
-    or the error reading them raised, already read by :func:`_top_files`; ``None`` reads it here).
+    """Read the highest-priority file of a recipe or loot table id: the only one the game reads (``top``: that file,
+    ``raw``: its bytes or the error reading them raised, as :func:`_top_files` gives them; ``None`` reads it here).
     """
-    src, rel, folder = out.files[kind][rid][-1]
+    src, rel, folder = out.files[kind][rid][-1] if top is None else top
     try:
         if raw is None:
             raw = src.read(rel, MAX_DATA_FILE_BYTES)
@@ -558,8 +569,8 @@ def _load(paths, strict: bool, features: Iterable[str], mods) -> PackSet:
         out.problems.append(("error", "failed_tag", "#" + tag_id, "values", reason, last.path, last.pack))
     ctx = _condition_context(out, mod_ids, tags)
     for kind in ("loot_table", "recipe"):  # by kind, then by id
-        for rid, raw in _top_files(out, kind):
-            _read_top(out, kind, rid, strict, ctx, raw)
+        for rid, top, raw in _top_files(out, kind):
+            _read_top(out, kind, rid, strict, ctx, top, raw)
     return PackSet(
         out.recipes,
         out.tables,
