@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 from functools import cached_property
-from typing import Any, Protocol
+from typing import Protocol
 
 from kit.core.collector import building_tables
 from kit.items.loot import LootTable, walk_entries
@@ -85,21 +85,13 @@ class ItemIndex:
     """
 
     def __init__(
-        self,
-        recipes: Mapping[str, Recipe],
-        tables: Mapping[str, LootTable],
-        refs: RefExpander,
-        report: Reporter,
-        *,
-        loot_leaves: Mapping[str, tuple[LootTable, list[Any]]] | None = None,
+        self, recipes: Mapping[str, Recipe], tables: Mapping[str, LootTable], refs: RefExpander, report: Reporter
     ) -> None:
         self.recipes = recipes
         self.tables = tables
         self.refs = refs
         self.report = report
         self._recipe_cache: dict[str, ItemSource] = {}
-        # table id -> (the table, its item and tag entries) where the loader's checks gathered them, for the loot scan
-        self._loot_leaves = loot_leaves or {}
 
     @cached_property
     def produced(self) -> dict[str, list[str]]:
@@ -163,13 +155,11 @@ class ItemIndex:
                 f"{ids[MAX_LOOT_TABLES - 1]} have no loot sources",
                 "",
             )
-        tables, tag_items, gathered = self.tables, self.refs.tag_items, self._loot_leaves
+        tables, tag_items = self.tables, self.refs.tag_items
         with building_tables():
             for tid in ids[:MAX_LOOT_TABLES]:
-                table, hint = tables[tid], gathered.get(tid)
-                leaves = hint[1] if hint is not None and hint[0] is table else None  # (entries of this very table)
                 try:
-                    cut = plan.add(tid, table, tag_items, MAX_TAG_ITEMS_PER_TABLE, leaves)
+                    cut = plan.add(tid, tables[tid], tag_items, MAX_TAG_ITEMS_PER_TABLE)
                 except _SCAN_ERRORS as exc:
                     self.report(
                         "unusable_loot_table",
@@ -188,7 +178,6 @@ class ItemIndex:
                         f"{MAX_TAG_ITEMS_PER_TABLE} members of a table's tag entries; {cut} left out",
                         "loot_table",
                     )
-        self._loot_leaves = {}  # scanned: no longer needed
         return plan
 
     @cached_property

@@ -24,7 +24,6 @@ __all__ = [
     "StaticEntry",
     "LootFormatError",
     "parse_loot_table",
-    "parse_loot_table_leaves",
     "entry_kind",
     "MAX_NESTING",
     "walk_entries",
@@ -295,43 +294,14 @@ def parse_loot_table(table_id: str, data: Any, *, pack: str = "", path: str = ""
     LootFormatError
         Naming the field path (``pools[0].entries[2].weight``) and the reason.
     """
-    return _parse(table_id, data, pack, path, folder, None)[0]
-
-
-def parse_loot_table_leaves(
-    table_id: str, data: Any, *, pack: str = "", path: str = "", folder: str = ""
-) -> tuple[LootTable, list[Any] | None]:
-    """:func:`parse_loot_table`, also giving the entries the static loot scan reads
-    (:meth:`kit.items.loot_scan.LootPlan.add`'s ``leaves``): every entry whose type is ``<namespace>:item`` or
-    ``<namespace>:tag``, composites' children included, inline tables' not, in walk order, gathered by the checks
-    as they pass. ``None`` instead when the shortcut for the usual shapes declined the table (the full checks passed
-    it, and the scan walks it itself).
-
-    Raises
-    ------
-    LootFormatError
-        As :func:`parse_loot_table`.
-    """
-    leaves: list[Any] = []
-    table, walked = _parse(table_id, data, pack, path, folder, leaves)
-    return table, (leaves if walked else None)
-
-
-def _parse(
-    table_id: str, data: Any, pack: str, path: str, folder: str, leaves: list[Any] | None
-) -> tuple[LootTable, bool]:
-    """:func:`parse_loot_table` (``leaves`` as :func:`parse_loot_table_leaves` fills it), and whether the shortcut
-    passed the table.
-    """
     if not isinstance(data, dict):
         raise LootFormatError("", f"expected a JSON object, got {type(data).__name__}")
-    plain = _plain_table(data, 0, leaves)
-    if not plain:  # the full checks word the first error (and pass what the shortcut declined)
+    if not _plain_table(data):  # the full checks word the first error (and pass what the shortcut declined)
         _check_table(data)
     table_type = type_id(data["type"]) if isinstance(data.get("type"), str) else "minecraft:generic"
     values = {"loot_table_id": table_id, "table_type": table_type, "data": data, "pack": pack, "path": path}
     values["folder"] = folder
-    return frozen_record(LootTable, values), plain  # LootTable(...) in one step (see frozen_record)
+    return frozen_record(LootTable, values)  # LootTable(...) in one step (see frozen_record)
 
 
 def _check_table(data: dict) -> None:
@@ -423,17 +393,15 @@ def _plain_provider(value: Any) -> bool:
     return True
 
 
-def _plain_table(data: Any, depth: int = 0, leaves: list[Any] | None = None) -> bool:
-    """Whether :func:`parse_loot_table`'s checks pass ``data`` (a table or an inline table), decided without paths;
-    ``leaves`` gathers the item and tag entries meanwhile (see :func:`parse_loot_table_leaves`).
-    """
+def _plain_table(data: Any, depth: int = 0) -> bool:
+    """Whether :func:`parse_loot_table`'s checks pass ``data`` (a table or an inline table), decided without paths."""
     try:
-        return _plain_pools(data, depth, leaves)
+        return _plain_pools(data, depth)
     except Exception:  # noqa: BLE001 - declined: the full checks word it
         return False
 
 
-def _plain_pools(table: dict, depth: int, leaves: list[Any] | None = None) -> bool:
+def _plain_pools(table: dict, depth: int) -> bool:
     pools = table.get("pools", [])
     if depth > _PLAIN_DEPTH or type(pools) is not list:
         return False
@@ -445,12 +413,12 @@ def _plain_pools(table: dict, depth: int, leaves: list[Any] | None = None) -> bo
             return False
         if "bonus_rolls" in pool and not _plain_provider(pool["bonus_rolls"]):
             return False
-        if not _plain_attached(pool, depth) or not _plain_entries(pool.get("entries", []), depth, leaves):
+        if not _plain_attached(pool, depth) or not _plain_entries(pool.get("entries", []), depth):
             return False
     return True
 
 
-def _plain_entries(entries: Any, depth: int, leaves: list[Any] | None = None) -> bool:
+def _plain_entries(entries: Any, depth: int) -> bool:
     if type(entries) is not list or depth > _PLAIN_DEPTH:
         return False
     for e in entries:
@@ -465,11 +433,8 @@ def _plain_entries(entries: Any, depth: int, leaves: list[Any] | None = None) ->
             return False
         if not _plain_attached(e, depth):
             return False
-        if "children" in e:
-            if not _plain_entries(e["children"], depth + 1, leaves):
-                return False
-        elif leaves is not None and entry_kind(t) in _LEAF_KINDS:  # (inline tables are not scanned: no leaves)
-            leaves.append(e)
+        if "children" in e and not _plain_entries(e["children"], depth + 1):
+            return False
         if t == "minecraft:loot_table":
             value = e.get("value", e.get("name"))
             if not (type(value) is str or (type(value) is dict and _plain_pools(value, depth + 1))):
@@ -547,10 +512,6 @@ _CHECKED_FUNCTIONS = frozenset(
         "minecraft:limit_count",
     )
 )
-
-
-#: The entry kinds (:func:`entry_kind`) the static loot scan reads.
-_LEAF_KINDS = frozenset(("item", "tag"))
 
 
 @functools.lru_cache(maxsize=4096)  # bounds what hostile packs add

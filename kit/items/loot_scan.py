@@ -58,29 +58,15 @@ class LootPlan:
         #: Item id -> ids of the tables naming it (table order, once each).
         self.tables_of: dict[str, list[str]] = {}
 
-    def add(
-        self,
-        tid: str,
-        table: LootTable,
-        tag_items: Callable[[str], tuple[str, ...]],
-        budget: int,
-        leaves: list[Any] | None = None,
-    ) -> int:
+    def add(self, tid: str, table: LootTable, tag_items: Callable[[str], tuple[str, ...]], budget: int) -> int:
         """Scan table ``tid`` (at most ``budget`` tag members); returns the tag members cut.
-
-        ``leaves``: the table's item and tag entries in walk order, as :func:`kit.items.loot.parse_loot_table_leaves`
-        gathers them from a table its shortcut checks passed; they are scanned without walking the table (the
-        entries around them hold nothing the scan can fail on in such a table, so the outcome is the same).
 
         Raises what :func:`scan_table` raises for the table (the table is then left out).
         """
         pending, start, left = self._pending, len(self._pending), [budget, 0]
         try:
-            if leaves is not None:
-                _scan_entries(leaves, tag_items, left, pending, True)
-            else:
-                for pool in table.data.get("pools", []):
-                    _scan_entries(pool.get("entries", []), tag_items, left, pending, True)
+            for pool in table.data.get("pools", []):
+                _scan_entries(pool.get("entries", []), tag_items, left, pending, True)
         except _NotesUnsafe:
             del pending[start:]
             drops, cut = scan_table(table, tag_items, budget)

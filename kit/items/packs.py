@@ -21,7 +21,7 @@ from kit.core.errors import FieldError
 from kit.core.json_files import MAX_JSON_DEPTH, JsonRefusedError, decode_json
 from kit.items.conditions import CONDITION_KEYS, ConditionContext, evaluate, file_conditions, unwrap_conditional
 from kit.items.errors import DatapackReadError, PackFileRefusedError, UnknownFeatureError
-from kit.items.loot import LootFormatError, LootTable, parse_loot_table_leaves
+from kit.items.loot import LootFormatError, LootTable, parse_loot_table
 from kit.items.pack_sources import (  # re-exported: their earlier home
     DATA_RE,
     LANG_RE,
@@ -148,8 +148,6 @@ class _Loaded:
     sources: list[PackSource] = field(default_factory=list)  # every pack read, applied feature packs included, in order
     # language files read but not decoded yet (handed to the PackSet, which decodes them on first use)
     pending_lang: _PendingLang = field(default_factory=lambda: _PendingLang())
-    # loot table id -> (the table, its item and tag entries as the checks gathered them), for the index's loot scan
-    loot_leaves: dict[str, tuple[LootTable, list[Any]]] = field(default_factory=dict)
 
     def settle_lang(self, *, strict: bool = False) -> None:
         """Decode the pending language files now (their problem rows go before the others)."""
@@ -395,10 +393,7 @@ def _read_top(
                 )
             out.recipes[rid] = recipe
         else:
-            table, leaves = parse_loot_table_leaves(rid, data, pack=src.name, path=rel, folder=folder)
-            out.tables[rid] = table
-            if leaves is not None:
-                out.loot_leaves[rid] = (table, leaves)
+            out.tables[rid] = parse_loot_table(rid, data, pack=src.name, path=rel, folder=folder)
     except (RecipeFormatError, LootFormatError, ValueError, TypeError, KeyError, AttributeError, OverflowError) as exc:
         _fail(out, kind, rid, str(exc), strict)
     except RecursionError:
@@ -584,5 +579,4 @@ def _load(paths, strict: bool, features: Iterable[str], mods) -> PackSet:
         mods=mod_ids,
         sources=out.sources,
         pending_lang=out.pending_lang if out.pending_lang.files else None,
-        loot_leaves=out.loot_leaves,
     )

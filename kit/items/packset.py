@@ -55,7 +55,6 @@ class PackSet:
         mods: frozenset[str] | None = None,
         sources: Sequence[Any] = (),
         pending_lang: Callable[[dict, list, list], None] | None = None,
-        loot_leaves: Mapping[str, tuple[LootTable, list[Any]]] | None = None,
     ) -> None:
         self._sources = list(sources)  # the packs' file listings, for kit.items.pack_files
         self._problems = list(problems)
@@ -71,8 +70,9 @@ class PackSet:
         self._errors = list(errors)
         self._packs = list(packs)
         self._refs = RefExpander(tags)
-        rows = ProblemRows(self._tables, self._errors, self._problems)  # loot_leaves: tables' entries, for the scan
-        self._index = ItemIndex(self._recipes, self._tables, self._refs, rows, loot_leaves=loot_leaves)
+        self._index = ItemIndex(
+            self._recipes, self._tables, self._refs, ProblemRows(self._tables, self._errors, self._problems)
+        )
         self._names: dict[tuple[str, ...], NameIndex] = {}
         self._item_ids: tuple[str, ...] | None = None
         self._spellings: dict[str, list[str]] | None = None

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -410,75 +409,3 @@ def test_the_shortcut_takes_only_tables_the_full_checks_pass(entry, pool, kind):
     table = {"pools": [{"rolls": 1, **pool, "entries": [{"type": kind, "name": "t:gem", **entry}]}]}
     if _plain_table(table):
         parse_loot_table("t:x", table)  # raises when the shortcut took a table the full checks refuse
-
-
-@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    entry=st.dictionaries(_KEYS, _VALUES, max_size=5),
-    pool=st.dictionaries(_KEYS, _VALUES, max_size=3),
-    kind=st.sampled_from(["item", "minecraft:tag", "mod:item", "alternatives", "loot_table", "empty"]),
-)
-def test_the_entries_the_checks_gather_scan_as_the_walked_table(entry, pool, kind):
-    # parse_loot_table_leaves gives the item and tag entries of a table its shortcut passed: the loot scan of those
-    # alone has the outcome of the scan walking the table (drops, cut, or the same error)
-    from kit.items.loot import LootFormatError, parse_loot_table, parse_loot_table_leaves
-    from kit.items.loot_scan import LootPlan
-
-    table = {"pools": [{"rolls": 1, **pool, "entries": [{"type": kind, "name": "t:gem", **entry}]}]}
-    try:
-        expected = parse_loot_table("t:x", table)
-    except LootFormatError as exc:
-        with pytest.raises(LootFormatError, match=re.escape(str(exc))):
-            parse_loot_table_leaves("t:x", table)
-        return
-    parsed, leaves = parse_loot_table_leaves("t:x", table)
-    assert parsed == expected
-    if leaves is None:
-        return
-
-    def outcome(leaves):
-        plan = LootPlan()
-        try:
-            cut = plan.add("t:x", parsed, lambda tag: ("t:a", "t:b"), 1, leaves)
-        except Exception as exc:  # noqa: BLE001 - the outcome compared is the exception
-            return type(exc), str(exc)
-        return cut, plan.drops("t:x"), plan.tables_of
-
-    assert outcome(leaves) == outcome(None)
-
-
-def test_the_checks_gather_the_entries_the_scan_reads_and_none_for_a_table_they_decline():
-    from kit.items.loot import parse_loot_table_leaves
-
-    gem, tag, mod = {"type": "item", "name": "t:gem"}, {"type": "tag", "name": "t:gems"}, {"type": "mod:item"}
-    inline = {"type": "loot_table", "value": {"pools": [{"rolls": 1, "entries": [{"type": "item", "name": "t:in"}]}]}}
-    table = {
-        "pools": [
-            {"rolls": 1, "entries": [{"type": "alternatives", "children": [gem, {"type": "empty"}, tag]}, inline]},
-            {"rolls": 2, "entries": [mod]},
-        ]
-    }
-    parsed, leaves = parse_loot_table_leaves("t:x", table, pack="p", path="a.json", folder="loot_table")
-    assert leaves is not None and [id(e) for e in leaves] == [id(gem), id(tag), id(mod)]  # not the inline table's
-    assert (parsed.loot_table_id, parsed.pack, parsed.path, parsed.folder) == ("t:x", "p", "a.json", "loot_table")
-    deep: dict = {"type": "item", "name": "t:gem"}
-    for _ in range(10):  # deeper than the shortcut goes, well within MAX_NESTING
-        deep = {"type": "group", "children": [deep]}
-    declined = {"pools": [{"rolls": 1, "entries": [deep]}]}
-    assert parse_loot_table_leaves("t:x", declined)[1] is None  # the full checks pass it; the scan walks it itself
-    assert parse_loot_table_leaves("t:x", {"pools": []})[1] == []
-
-
-def test_the_loot_scan_uses_gathered_entries_only_for_the_very_table_they_came_from():
-    from kit.items.index import ItemIndex
-    from kit.items.loot import parse_loot_table_leaves
-    from kit.items.refs import RefExpander
-    from kit.items.tags import resolve_tags
-
-    data = {"pools": [{"rolls": 1, "entries": [{"type": "item", "name": "t:gem"}]}]}
-    table, leaves = parse_loot_table_leaves("t:x", data)
-    other = kit.items.LootTable("t:x", "minecraft:generic", {"pools": [{"rolls": 1, "entries": [{"type": "empty"}]}]})
-    refs = RefExpander(resolve_tags([]))
-    for tables, expected in (({"t:x": table}, {"t:gem": ["t:x"]}), ({"t:x": other}, {})):
-        index = ItemIndex({}, tables, refs, lambda *row: None, loot_leaves={"t:x": (table, leaves)})
-        assert {item: list(by_table) for item, by_table in index.loot.items()} == expected

@@ -148,25 +148,3 @@ def test_loot_plan_defers_the_notes_with_the_same_drops_cuts_and_errors(entries)
         assert sorted(named) == sorted({d[0] for d in expected[0]})
     assert plan.drops("t:before") == [("t:first", 1, 1, ["weight 1"])]
     assert plan.tables_of["t:first"] == ["t:before"]
-
-
-@pytest.mark.parametrize("entries", ODD_ENTRIES + MORE_ODD_ENTRIES, ids=range(len(ODD_ENTRIES + MORE_ODD_ENTRIES)))
-def test_loot_plan_given_the_gathered_entries_scans_as_when_it_walks(entries) -> None:
-    """LootPlan.add with the entries parse_loot_table_leaves gathered: the outcome of the walk (or of the error)."""
-    from kit.items.loot import LootFormatError, parse_loot_table_leaves
-    from kit.items.loot_scan import LootPlan
-
-    try:
-        table, leaves = parse_loot_table_leaves("t:x", _table(entries).data)
-    except LootFormatError:
-        return  # not loaded, never scanned
-
-    def outcome(given):
-        plan = LootPlan()
-        try:
-            cut = plan.add("t:x", table, lambda tag: ("t:a", "t:b"), 1, given)
-        except Exception as exc:  # noqa: BLE001 - the outcome compared is the exception
-            return type(exc), str(exc)
-        return cut, plan.drops("t:x"), plan.tables_of, plan.table_ids()
-
-    assert outcome(leaves) == outcome(None)
