@@ -8,6 +8,7 @@ is rolled in and the probabilities of its conditions live in :mod:`kit.items.loo
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ __all__ = [
     "StaticEntry",
     "LootFormatError",
     "parse_loot_table",
+    "entry_kind",
     "MAX_NESTING",
     "walk_entries",
     "condition_probability",
@@ -294,6 +296,16 @@ def parse_loot_table(table_id: str, data: Any, *, pack: str = "", path: str = ""
     """
     if not isinstance(data, dict):
         raise LootFormatError("", f"expected a JSON object, got {type(data).__name__}")
+    if not _plain_table(data):  # the full checks word the first error (and pass what the shortcut declined)
+        _check_table(data)
+    table_type = type_id(data["type"]) if isinstance(data.get("type"), str) else "minecraft:generic"
+    values = {"loot_table_id": table_id, "table_type": table_type, "data": data, "pack": pack, "path": path}
+    values["folder"] = folder
+    return frozen_record(LootTable, values)  # LootTable(...) in one step (see frozen_record)
+
+
+def _check_table(data: dict) -> None:
+    """The full checks of :func:`parse_loot_table`, each error naming its field path."""
 
     def check(entries: Any, where: str, depth: int) -> None:
         if not isinstance(entries, list):
@@ -348,12 +360,7 @@ def parse_loot_table(table_id: str, data: Any, *, pack: str = "", path: str = ""
                 _check_functions(pool["functions"], f"{where}.functions", depth)
             check(pool.get("entries", []), f"{where}.entries", depth)
 
-    if not _plain_table(data):  # the check below words the first error (and passes what the shortcut declined)
-        check_pools(data, "", 0)
-    table_type = type_id(data["type"]) if isinstance(data.get("type"), str) else "minecraft:generic"
-    values = {"loot_table_id": table_id, "table_type": table_type, "data": data, "pack": pack, "path": path}
-    values["folder"] = folder
-    return frozen_record(LootTable, values)  # LootTable(...) in one step (see frozen_record)
+    check_pools(data, "", 0)
 
 
 # ------------------------------------------------------------------ the shortcut for the shapes vanilla writes
@@ -505,6 +512,12 @@ _CHECKED_FUNCTIONS = frozenset(
         "minecraft:limit_count",
     )
 )
+
+
+@functools.lru_cache(maxsize=4096)  # bounds what hostile packs add
+def entry_kind(type_id: str) -> str:
+    """An entry's kind: its :func:`~kit.items._common.type_id` without the namespace (``item``, ``tag``, ...)."""
+    return type_id.split(":", 1)[1]
 
 
 def walk_entries(table: LootTable) -> Iterator[StaticEntry]:

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from kit.items._common import norm_id, type_id
-from kit.items.loot import INT_RANGE, LootTable, _int
+from kit.items.loot import INT_RANGE, LootTable, _int, entry_kind
 
 __all__ = ["ScannedDrop", "LootPlan", "scan_table", "describe_count"]
 
@@ -77,8 +77,7 @@ class LootPlan:
             del pending[start:]
             raise
         self._tables[tid] = (start, len(pending))
-        for k in range(start, len(pending)):
-            self._name(tid, pending[k][0])
+        self._name(tid, [item for row in pending[start:] for item in row[0]])  # (one call per table)
         return left[1]
 
     def _name(self, tid: str, items: Iterable[str]) -> None:
@@ -122,7 +121,7 @@ def _scan_entries(
         weight, quality = e.get("weight", 1), e.get("quality", 0)
         weight = weight if type(weight) is int else _int(weight)  # (an infinite one raises, for every entry)
         quality = quality if type(quality) is int else _int(quality)
-        kind = t.split(":", 1)[1]
+        kind = entry_kind(t)
         if kind != "item" and kind != "tag":
             continue  # (nothing else walk_entries reads of another entry can fail once its type is read)
         name = norm_id(e["name"]) if isinstance(e.get("name"), str) else ""

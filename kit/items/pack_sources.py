@@ -14,12 +14,12 @@ import stat
 import struct
 import zipfile
 import zlib
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kit.core.regular_files import FileRefusedError, file_kind, read_regular_file
+from kit.core.regular_files import FileRefusedError, file_kind, read_regular_file, read_regular_files
 from kit.items.errors import DatapackError, PackFileRefusedError
 from kit.items.zip_members import RawReader, _bytes_raw, _fast_member, _file_raw, _zip_entry_count, open_zip
 
@@ -78,6 +78,15 @@ class PackSource:
             return files.read(rel, max_bytes)
         return files[rel](max_bytes)
 
+    def read_many(self, rels: Sequence[str], max_bytes: int | None = None) -> Sequence[bytes | Exception | None]:
+        """What :meth:`read` returns or raises for each of ``rels``, read in one loop where the pack is a folder (its
+        thousands of small files cost a call through every layer each otherwise); ``None`` for a file left to
+        :meth:`read` (a zip's member, or any other pack's file).
+        """
+        if isinstance(self.files, FolderFiles):
+            return self.files.read_many(rels, max_bytes)
+        return [None] * len(rels)
+
     def features(self) -> dict[str, PackSource]:
         out: dict[str, dict[str, Callable[[], bytes]]] = {}
         for rel in self.files:  # names first: a zip's reader is made only for a member inside a feature pack
@@ -101,54 +110,75 @@ def _read_folder_file(full: str, max_bytes: int | None, listed_regular: bool = F
     """One file of a pack folder (what a folder pack's reader returns or raises); ``listed_regular``: the folder's
     listing saw a regular file there (see :func:`kit.core.regular_files.read_regular_file`).
     """
-    # MAX_MEMBER_BYTES bounds every member; data and language files pass their own, smaller cap
-    max_bytes = MAX_MEMBER_BYTES if max_bytes is None else min(max_bytes, MAX_MEMBER_BYTES)
     try:
-        return read_regular_file(full, max_bytes=max_bytes, listed_regular=listed_regular)
-    except FileRefusedError as exc:
-        raise PackFileRefusedError(exc.reason) from None
+        return read_regular_file(full, max_bytes=_member_cap(max_bytes), listed_regular=listed_regular)
     except OSError as exc:
-        raise PackFileRefusedError(f"cannot read the file: {exc.strerror or exc}") from None
+        raise _refusal(exc) from None
+
+
+def _member_cap(max_bytes: int | None) -> int:
+    """MAX_MEMBER_BYTES bounds every member; data and language files pass their own, smaller cap."""
+    return MAX_MEMBER_BYTES if max_bytes is None else min(max_bytes, MAX_MEMBER_BYTES)
+
+
+def _refusal(exc: OSError) -> PackFileRefusedError:
+    """What a folder pack's reader raises for the error of :func:`~kit.core.regular_files.read_regular_file`."""
+    if isinstance(exc, FileRefusedError):
+        return PackFileRefusedError(exc.reason)
+    return PackFileRefusedError(f"cannot read the file: {exc.strerror or exc}")
 
 
 class FolderFiles(Mapping[str, Reader]):
     """The files of a pack folder as ``relpath -> reader``, each reader made when it is asked for (the listing holds
-    one path string per file, not a closure per file).
+    one path string per file and whether it was seen as a regular file, not a closure per file).
+
+    ``root`` is the folder's path with a trailing separator (a file's path is ``root + relpath``); ``files`` maps each
+    relpath to whether the listing saw a regular file there, no link (see
+    :func:`kit.core.regular_files.read_regular_file`'s ``listed_regular``).
     """
 
-    __slots__ = ("_paths", "_regular")
+    __slots__ = ("_root", "_files")
 
-    def __init__(self, paths: dict[str, str], regular: frozenset[str] | set[str] = frozenset()) -> None:
-        self._paths = paths
-        self._regular = regular  # the relpaths the listing saw as regular files (no links)
+    def __init__(self, root: str, files: dict[str, bool]) -> None:
+        self._root, self._files = root, files
 
     def __getitem__(self, rel: str) -> Reader:
-        return _folder_reader(self._paths[rel], rel in self._regular)
+        listed_regular = self._files[rel]
+        return _folder_reader(self._root + rel, listed_regular)
 
     def read(self, rel: str, max_bytes: int | None = None) -> bytes:
         """``self[rel](max_bytes)`` without making the reader."""
-        return _read_folder_file(self._paths[rel], max_bytes, rel in self._regular)
+        listed_regular = self._files[rel]
+        return _read_folder_file(self._root + rel, max_bytes, listed_regular)
+
+    def read_many(self, rels: Sequence[str], max_bytes: int | None = None) -> list[bytes | PackFileRefusedError]:
+        """:meth:`read` of each of ``rels`` (files of the listing), in one loop: each item the bytes or the error
+        :meth:`read` raises.
+        """
+        root, files = self._root, self._files
+        got = read_regular_files([(root + rel, files[rel]) for rel in rels], max_bytes=_member_cap(max_bytes))
+        return [raw if type(raw) is bytes else _refusal(raw) for raw in got]  # type: ignore[arg-type]
 
     def __contains__(self, rel: object) -> bool:
-        return rel in self._paths
+        return rel in self._files
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._paths)
+        return iter(self._files)
 
     def __len__(self) -> int:
-        return len(self._paths)
+        return len(self._files)
 
 
-def _list_folder(top: str, prefix: str, out: dict[str, str], regular: set[str]) -> None:
-    """Add ``prefix + relpath -> full path`` for every file under ``top`` to ``out``, in :func:`os.walk`'s order and
-    with its rules, from one :func:`os.scandir` per folder: a folder's files (anything but a folder, links to files
-    and broken links included) before its subfolders, links to folders listed as folders but not entered, and a
-    folder that cannot be listed skipped (wholly, when its listing fails part way).
+def _list_folder(top: str, prefix: str, out: dict[str, bool]) -> None:
+    """Add ``prefix + relpath -> is a regular file (no link)`` for every file under ``top`` to ``out``, in
+    :func:`os.walk`'s order and with its rules, from one :func:`os.scandir` per folder: a folder's files (anything but
+    a folder, links to files and broken links included) before its subfolders, links to folders listed as folders but
+    not entered, and a folder that cannot be listed skipped (wholly, when its listing fails part way).
     """
     stack = [(top, prefix)]
     while stack:
         folder, pre = stack.pop()
-        files: list[tuple[str, str]] = []
+        files: list[tuple[str, bool]] = []
         subdirs: list[tuple[str, str]] = []
         try:
             with os.scandir(folder) as it:
@@ -157,10 +187,8 @@ def _list_folder(top: str, prefix: str, out: dict[str, str], regular: set[str]) 
                         is_dir = entry.is_dir()
                     except OSError:
                         is_dir = False
-                    if not is_dir:
-                        files.append((pre + entry.name, entry.path))
-                        if entry.is_file(follow_symlinks=False):  # (from the listing: no system call)
-                            regular.add(files[-1][0])
+                    if not is_dir:  # is_file(follow_symlinks=False): from the listing, no system call
+                        files.append((pre + entry.name, entry.is_file(follow_symlinks=False)))
                     elif not _is_link(entry):
                         subdirs.append((entry.path, pre + entry.name + "/"))
         except OSError:
@@ -279,14 +307,14 @@ def _open_pack(path: Path) -> PackSource:
     if not os.path.lexists(path) or not path.exists():
         raise DatapackError(f"{path}: data pack not found (expected a folder holding data/, a .zip or a .jar)")
     if path.is_dir():
-        paths: dict[str, str] = {}
-        regular: set[str] = set()
+        files: dict[str, bool] = {}
         tops = [top for top in ("data", "assets") if (path / top).is_dir()]
         if not tops:
             raise DatapackError(f"{path}: not a data pack (no data/ or assets/ folder inside)")
+        root = os.path.join(str(path), "")
         for top in tops:
-            _list_folder(os.path.join(str(path), top), top + "/", paths, regular)
-        return PackSource(path.name, "folder", str(path), FolderFiles(paths, regular))
+            _list_folder(root + top, top + "/", files)
+        return PackSource(path.name, "folder", str(path), FolderFiles(root, files))
     mode = os.stat(path).st_mode
     if not stat.S_ISREG(mode):
         raise DatapackError(f"{path}: not a data pack (a {file_kind(mode)}, not a folder, zip or jar file); refused")

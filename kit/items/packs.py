@@ -12,7 +12,7 @@ import json
 import os
 import re
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +28,7 @@ from kit.items.pack_sources import (  # re-exported: their earlier home
     MAX_MEMBER_BYTES,
     MAX_ZIP_DATA_BYTES,
     MAX_ZIP_ENTRIES,
+    FolderFiles,
     PackBytes,
     PackSource,
     Reader,
@@ -306,11 +307,57 @@ def _unwrapped(data: dict[str, Any]) -> bool:
     return type(rtype) is str and "conditional" not in rtype
 
 
-def _read_top(out: _Loaded, kind: str, rid: str, strict: bool, ctx: ConditionContext) -> None:
-    """Read the highest-priority file of a recipe or loot table id: the only one the game reads."""
-    src, rel, folder = out.files[kind][rid][-1]
+#: Top files read in one loop per pack by :func:`_top_files` (bounds the bytes held at once).
+_READ_CHUNK = 512
+
+
+def _top_files(out: _Loaded, kind: str) -> Iterator[tuple[str, tuple[PackSource, str, str], bytes | Exception | None]]:
+    """Every id of ``kind`` (sorted) with its highest-priority file ``(source, relpath, folder)`` and what
+    :meth:`PackSource.read_many` gives for it: the bytes or the read's error, or ``None`` for a file left to
+    :meth:`PackSource.read`. Read a chunk of ids at a time.
+    """
+    files = out.files[kind]
+    ids = sorted(files)
+    if not any(isinstance(src.files, FolderFiles) for src in out.sources):  # nothing to read in one loop
+        for rid in ids:
+            yield rid, files[rid][-1], None
+        return
+    for start in range(0, len(ids), _READ_CHUNK):
+        part = ids[start : start + _READ_CHUNK]
+        tops = [files[rid][-1] for rid in part]
+        sources = {id(top[0]): top[0] for top in tops}
+        if len(sources) == 1:  # the usual chunk: one pack's files
+            raws = sources.popitem()[1].read_many([top[1] for top in tops], MAX_DATA_FILE_BYTES)
+        else:
+            by_src: dict[int, list[int]] = {key: [] for key in sources}
+            for i, top in enumerate(tops):
+                by_src[id(top[0])].append(i)
+            raws = [None] * len(part)
+            for key, at in by_src.items():
+                for i, raw in zip(at, sources[key].read_many([tops[i][1] for i in at], MAX_DATA_FILE_BYTES)):
+                    raws[i] = raw
+        yield from zip(part, tops, raws)
+
+
+def _read_top(
+    out: _Loaded,
+    kind: str,
+    rid: str,
+    strict: bool,
+    ctx: ConditionContext,
+    top: tuple[PackSource, str, str] | None = None,
+    raw: bytes | Exception | None = None,
+) -> None:
+    """Read the highest-priority file of a recipe or loot table id: the only one the game reads (``top``: that file,
+    ``raw``: its bytes or the error reading them raised, as :func:`_top_files` gives them; ``None`` reads it here).
+    """
+    src, rel, folder = out.files[kind][rid][-1] if top is None else top
     try:
-        data = decode_pack_json(src.read(rel, MAX_DATA_FILE_BYTES))
+        if raw is None:
+            raw = src.read(rel, MAX_DATA_FILE_BYTES)
+        elif type(raw) is not bytes:
+            raise raw  # type: ignore[misc]
+        data = decode_pack_json(raw)
     except PackFileRefusedError as exc:
         _fail(out, kind, rid, str(exc), strict)
         return
@@ -517,8 +564,8 @@ def _load(paths, strict: bool, features: Iterable[str], mods) -> PackSet:
         out.problems.append(("error", "failed_tag", "#" + tag_id, "values", reason, last.path, last.pack))
     ctx = _condition_context(out, mod_ids, tags)
     for kind in ("loot_table", "recipe"):  # by kind, then by id
-        for rid in sorted(out.files[kind]):
-            _read_top(out, kind, rid, strict, ctx)
+        for rid, top, raw in _top_files(out, kind):
+            _read_top(out, kind, rid, strict, ctx, top, raw)
     return PackSet(
         out.recipes,
         out.tables,

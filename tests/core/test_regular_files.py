@@ -129,3 +129,37 @@ def test_a_file_growing_past_the_cap_while_read_is_still_refused(tmp_path, monke
     monkeypatch.setattr(module.os, "read", read_and_grow)
     with pytest.raises(FileRefusedError, match="grew past the limit of 50 bytes while being read"):
         read_regular_file(path, max_bytes=50)
+
+
+def test_read_regular_files_gives_each_file_what_read_regular_file_gives(tmp_path, monkeypatch) -> None:
+    # one loop over many files: each item the bytes, or the OSError read_regular_file raises for that file (in order)
+    import kit.core.regular_files as module
+    from kit.core.regular_files import read_regular_files
+
+    (tmp_path / "a.json").write_bytes(b"{}")
+    (tmp_path / "big.json").write_bytes(b"x" * 11)
+    (tmp_path / "link.json").symlink_to(tmp_path / "a.json")
+    os.mkfifo(tmp_path / "pipe")
+    paths = [
+        (str(tmp_path / "a.json"), True),
+        (str(tmp_path / "big.json"), True),
+        (str(tmp_path / "missing.json"), True),
+        (str(tmp_path / "pipe"), True),  # listed as regular, then swapped: refused once opened
+        (str(tmp_path / "pipe"), False),  # refused before opening
+        (str(tmp_path / "link.json"), False),
+        (str(tmp_path), True),
+    ]
+    stats: list[str] = []
+    real_stat = os.stat
+    monkeypatch.setattr(module.os, "stat", lambda name, *a, **k: stats.append(name) or real_stat(name, *a, **k))
+    got = read_regular_files(paths, max_bytes=10)
+    assert stats == [str(tmp_path / "pipe"), str(tmp_path / "link.json")]  # the pre-open check only when not listed
+    assert len(got) == len(paths)
+    for (path, listed), item in zip(paths, got):
+        try:
+            expected: bytes | OSError = read_regular_file(path, max_bytes=10, listed_regular=listed)
+        except OSError as exc:
+            expected = exc
+        assert type(item) is type(expected) and str(item) == str(expected)
+    assert got[0] == got[5] == b"{}" and isinstance(got[2], FileNotFoundError)
+    assert read_regular_files([], max_bytes=None) == []

@@ -158,3 +158,22 @@ def test_pack_source_read_gives_what_the_reader_gives(tmp_path):
             source.read("data/t/recipe/r.json", 99)
         with pytest.raises(KeyError):
             source.read("data/t/recipe/missing.json")
+
+
+def test_read_many_gives_what_read_gives_or_leaves_the_file_to_it(tmp_path):
+    # a folder pack reads many files in one loop (bytes, or the error read raises); any other pack leaves them to read
+    root = write_pack(tmp_path / "p", {"data/t/recipe/r.json": "x" * 100, "data/t/recipe/s.json": "{}"})
+    (root / "data/t/recipe/gone.json").symlink_to(root / "data/t/recipe/missing.json")
+    zpath = tmp_path / "p.zip"
+    with zipfile.ZipFile(zpath, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("data/t/recipe/r.json", "x" * 100)
+    folder, zipped = open_sources([root, zpath])
+    rels = ["data/t/recipe/s.json", "data/t/recipe/r.json", "data/t/recipe/gone.json"]
+    got = folder.read_many(rels, 99)
+    assert got[0] == b"{}" and len(got) == 3
+    for rel, item in zip(rels[1:], got[1:]):
+        with pytest.raises(kit.items.PackFileRefusedError) as info:
+            folder.read(rel, 99)
+        assert type(item) is kit.items.PackFileRefusedError and str(item) == str(info.value)
+    assert folder.read_many(rels[:2]) == [b"{}", b"x" * 100]
+    assert zipped.read_many(["data/t/recipe/r.json"], 99) == [None]
