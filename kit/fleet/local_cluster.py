@@ -93,7 +93,7 @@ def local_client(n_workers: int | None = None, **cluster_options: Any) -> Any:
     return client
 
 
-def _settle() -> None:
+def _settle(dask_worker: Any) -> None:
     """In a new worker: collect once, then move every object alive (Dask's, tornado's, the imported modules') out of
     the garbage collector's view. A worker holds about four times the objects of a plain Python process with kit
     imported, which every full collection during a task would walk again (2-4% of a long replay's CPU).
@@ -103,8 +103,10 @@ def _settle() -> None:
     go. On the 2-core VM of ``benchmarks/bench_fleet.py`` each of the loop's wake-ups cost the task far more than the
     callback's own work at Python's 5 ms: a 1,000-chat replay in one task took 3.87-3.97 thread CPU s there and
     3.54-3.58 at 0.2 ms (the same as with the loop's periodic callbacks stopped), and the loop itself spent ~0.03 CPU
-    s instead of ~0.14.
+    s instead of ~0.14. Only in a single-threaded worker (the default): several task threads would hand the
+    interpreter to each other that much more often.
     """
     gc.collect()
     gc.freeze()
-    sys.setswitchinterval(WORKER_SWITCH_INTERVAL)
+    if dask_worker.state.nthreads == 1:
+        sys.setswitchinterval(WORKER_SWITCH_INTERVAL)

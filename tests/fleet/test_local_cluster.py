@@ -119,6 +119,14 @@ def test_local_client_starts_a_tuned_cluster(client, generated_fleet):
     assert isinstance(client.cluster, distributed.LocalCluster)  # the client's own (closed with it: see the fixture)
 
 
+def test_local_client_keeps_the_switch_interval_of_a_worker_with_several_threads():
+    with kit.fleet.local_client(1, threads_per_worker=2, set_as_default=False) as two_threads:
+        switch = two_threads.run(lambda: __import__("sys").getswitchinterval())
+        frozen = two_threads.run(lambda: __import__("gc").get_freeze_count())
+    assert list(switch.values()) == pytest.approx([sys.getswitchinterval()])  # Python's own: threads take turns
+    assert min(frozen.values()) > 10_000  # the rest of the settling still done
+
+
 def test_local_client_checks_n_workers():
     with pytest.raises(kit.fleet.FleetParameterError, match="'n_workers' parameter of local_client"):
         kit.fleet.local_client(0)
