@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from kit.core.frames import concat_arrays, frame
 from kit.core.problems import problem_schema
-from kit.fleet._dask import TASKS_PER_THREAD, check_progress, compute_with_calls, resolve_client, worker_threads
+from kit.fleet._dask import check_progress, compute_with_calls, resolve_client, worker_threads
 from kit.fleet._finding import check_count_option, database_size, find_saves, save_ids
 from kit.fleet._save_reads import (
     FleetSave,
@@ -269,15 +269,21 @@ class Fleet:
         return name if isinstance(name, str) and name in self._reads else None
 
 
-#: Default grouping: about :data:`TASKS_PER_THREAD` partitions per worker thread (fewer tasks, less per-task
-#: overhead), and never more saves than this in one partition, so a task stays short however large the fleet: a
-#: small save takes about 0.6 ms to summarise and 1.7 ms for summary, tables and problems together on a core, so 128
-#: of them 0.1-0.25 s (well under a second on a machine several times slower), and a lost worker redoes little.
-MAX_SAVES_PER_PARTITION = 128
+#: Default grouping of saves: about this many partitions per worker thread, fewer than the other fleet work's
+#: :data:`~kit.fleet._dask.TASKS_PER_THREAD` (4) because a save is short work: 1,000 small saves make tasks of
+#: 65 ms at 4 a thread, and each task costs ~5.5 ms of CPU in Dask's messages on the benchmark's 2-core VM
+#: (client, scheduler and worker together). Two a thread still even out uneven partitions as tasks end; measured on
+#: 2 workers (``bench_fleet.py --parts saves``, three interleaved pairs): 1.52-1.62x the records loop against
+#: 1.42-1.46x at 4 a thread, and 10,000 saves in 4.6 s against 4.8.
+SAVE_PARTITIONS_PER_THREAD = 2
+#: Never more saves than this in one partition, so a task stays short however large the fleet: a small save takes
+#: about 0.6 ms to summarise and 1.7 ms for summary, tables and problems together on a core, so 256 of them
+#: 0.15-0.45 s (the longest of 10,000 saves' tasks took 0.42 s: well under a second), and a lost worker redoes little.
+MAX_SAVES_PER_PARTITION = 256
 #: Default ``partition_bytes`` of :func:`open_fleet`: partitions are also bounded by the bytes they decode, the work
 #: of large databases (NBT is decoded in Python, 4-8 MB a second for a summary or the tables): 1 MiB keeps a
-#: partition of large databases around a quarter of a second, while 128 small saves (generated ones are 0.5-7 KB)
-#: stay far below it.
+#: partition of large databases around a quarter of a second, while 256 small saves (generated ones are 0.5-7 KB)
+#: stay below it.
 PARTITION_BYTES = 1024 * 1024
 #: A save's work that does not grow with its bytes (opening it, listing its players, a record per database),
 #: counted as the bytes whose decoding costs as much: about 0.16 ms a save against 0.12 ms a KiB decoded.
@@ -292,15 +298,15 @@ def _group(
     Work is a save's database bytes plus :data:`SAVE_COST_BYTES`: partitions of equal counts differ by 20-40% in
     work when saves grow from night to night, and a worker given the heavier ones finishes last while the other
     waits. Each partition aims at the remaining work over the partitions still to make (about
-    :data:`TASKS_PER_THREAD` per thread, more when the caps below demand), and a save joins it while its midpoint
-    stays within that aim; a partition never holds more than :data:`MAX_SAVES_PER_PARTITION` saves or
+    :data:`SAVE_PARTITIONS_PER_THREAD` per thread, more when the caps below demand), and a save joins it while its
+    midpoint stays within that aim; a partition never holds more than :data:`MAX_SAVES_PER_PARTITION` saves or
     ``partition_bytes`` of database files (a larger save has a partition of its own).
     """
     if saves_per_partition is not None:
         return [tuple(items[i : i + saves_per_partition]) for i in range(0, len(items), saves_per_partition)]
     weights = [item.size_bytes + SAVE_COST_BYTES for item in items]
     wanted = max(
-        TASKS_PER_THREAD * threads,
+        SAVE_PARTITIONS_PER_THREAD * threads,
         math.ceil(len(items) / MAX_SAVES_PER_PARTITION),
         math.ceil(sum(item.size_bytes for item in items) / partition_bytes),
     )
@@ -344,8 +350,8 @@ def open_fleet(
         Where :meth:`Fleet.compute` and the computing helpers run: ``None`` is Dask's default scheduler on
         this machine; an address string (``"tcp://host:8786"``) connects a new client.
     saves_per_partition : int, optional
-        Saves per Dask partition. Default: about :data:`TASKS_PER_THREAD` (4) partitions per worker thread of the
-        client (per CPU without one), at most :data:`MAX_SAVES_PER_PARTITION` (128) saves and ``partition_bytes``
+        Saves per Dask partition. Default: about :data:`SAVE_PARTITIONS_PER_THREAD` (2) partitions per worker thread
+        of the client (per CPU without one), at most :data:`MAX_SAVES_PER_PARTITION` (256) saves and ``partition_bytes``
         of database files each; a large save has a partition of its own. Each task costs a few milliseconds
         of scheduling and serialisation, so small saves are grouped into runs of about equal work (database
         bytes plus :data:`SAVE_COST_BYTES` a save); the grouping never changes a result.

@@ -34,7 +34,7 @@ def client():
 
 def test_fleet_frames_on_the_cluster(client, generated_fleet):
     fleet = kit.fleet.open_fleet(generated_fleet.root, client=client)
-    assert fleet.npartitions == 8  # 24 saves, 2 worker threads: about 4 partitions per thread
+    assert fleet.npartitions == 4  # 24 saves, 2 worker threads: about 2 partitions per thread
     summary, problems = fleet.compute(fleet.summary(), fleet.problems())
     local = kit.fleet.open_fleet(generated_fleet.root, saves_per_partition=1)  # another split, the default scheduler
     expected_summary, expected_problems = local.compute(local.summary(), local.problems())

@@ -67,21 +67,22 @@ def test_partitions_group_small_saves(fleet, generated_fleet, tmp_path, monkeypa
     assert [s for part in fleet.partitions for s in part] == list(fleet.items)
     grouped = kit.fleet.open_fleet(generated_fleet.root, saves_per_partition=5)
     assert [len(p) for p in grouped.partitions] == [5, 5, 5, 5, 4]
-    monkeypatch.setattr("kit.fleet.saves.os.cpu_count", lambda: 2)  # the default scheduler: about 4 partitions per CPU
+    monkeypatch.setattr("kit.fleet.saves.os.cpu_count", lambda: 2)  # the default scheduler: about 2 partitions per CPU
+    assert kit.fleet.saves.SAVE_PARTITIONS_PER_THREAD == 2
     roomy = kit.fleet.open_fleet(generated_fleet.root, partition_bytes=10**9)
-    assert roomy.npartitions == 8 and [s for part in roomy.partitions for s in part] == list(fleet.items)
+    assert roomy.npartitions == 4 and [s for part in roomy.partitions for s in part] == list(fleet.items)
     # runs of about equal work (bytes + a fixed cost a save), not of equal counts: the saves grow night by night
     work = [sum(s.size_bytes + kit.fleet.saves.SAVE_COST_BYTES for s in part) for part in roomy.partitions]
     largest = max(s.size_bytes for s in fleet.items) + kit.fleet.saves.SAVE_COST_BYTES
     assert max(work) - min(work) <= largest and len({len(p) for p in roomy.partitions}) > 1
     big = kit.fleet.open_fleet([generated_fleet.root / "x" / str(i) for i in range(800)])
-    assert {len(p) for p in big.partitions} == {100}  # 800 / 8 (missing saves: equal work)
+    assert {len(p) for p in big.partitions} == {200}  # 800 / 4 (missing saves: equal work)
     huge = kit.fleet.open_fleet([generated_fleet.root / "x" / str(i) for i in range(3000)])
-    assert kit.fleet.saves.MAX_SAVES_PER_PARTITION == 128  # a task of small saves stays well under a second
-    assert max(len(p) for p in huge.partitions) <= 128 and huge.npartitions == 24  # ceil(3000 / 128)
+    assert kit.fleet.saves.MAX_SAVES_PER_PARTITION == 256  # a task of small saves stays well under a second
+    assert max(len(p) for p in huge.partitions) <= 256 and huge.npartitions == 12  # ceil(3000 / 256)
     monkeypatch.setattr("kit.fleet.saves.os.cpu_count", lambda: 16)
     many_threads = kit.fleet.open_fleet([generated_fleet.root / "x" / str(i) for i in range(200)])
-    assert many_threads.npartitions == 64 and {len(p) for p in many_threads.partitions} == {3, 4}  # 4 per thread
+    assert many_threads.npartitions == 32 and {len(p) for p in many_threads.partitions} == {6, 7}  # 2 per thread
     many = write_fleet(tmp_path / "many", 70, n_corrupt=0).root
     assert kit.fleet.open_fleet(many, partition_bytes=1).npartitions == 70  # over the byte limit: one save each
     (a,) = fleet.compute(fleet.tables())
