@@ -84,14 +84,7 @@ def read_regular_file(path: PathLike, *, max_bytes: int | None, listed_regular: 
     OSError
         When the file cannot be opened or read (missing, no permission).
     """
-    name = os.fspath(path)
-    if not listed_regular:
-        _check_target(name)
-    fd = os.open(name, _OPEN_FLAGS)
-    try:
-        return _read_open(fd, name, sys.maxsize - 1 if max_bytes is None else max_bytes)
-    finally:
-        os.close(fd)
+    return _read_one(os.fspath(path), listed_regular, sys.maxsize - 1 if max_bytes is None else max_bytes)
 
 
 def read_regular_files(paths: Iterable[tuple[str, bool]], *, max_bytes: int | None) -> list[bytes | OSError]:
@@ -104,19 +97,21 @@ def read_regular_files(paths: Iterable[tuple[str, bool]], *, max_bytes: int | No
     out: list[bytes | OSError] = []
     for name, listed_regular in paths:
         try:
-            if not listed_regular:
-                _check_target(name)
-            fd = os.open(name, _OPEN_FLAGS)
+            out.append(_read_one(name, listed_regular, limit))
         except OSError as exc:
             out.append(exc)
-            continue
-        try:
-            out.append(_read_open(fd, name, limit))
-        except OSError as exc:
-            out.append(exc)
-        finally:
-            os.close(fd)
     return out
+
+
+def _read_one(name: str, listed_regular: bool, limit: int) -> bytes:
+    """What :func:`read_regular_file` returns or raises for ``name`` with a limit of ``limit`` bytes."""
+    if not listed_regular:
+        _check_target(name)
+    fd = os.open(name, _OPEN_FLAGS)
+    try:
+        return _read_open(fd, name, limit)
+    finally:
+        os.close(fd)
 
 
 def _check_target(name: str) -> None:

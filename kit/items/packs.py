@@ -345,13 +345,13 @@ def _read_top(
     rid: str,
     strict: bool,
     ctx: ConditionContext,
-    top: tuple[PackSource, str, str] | None = None,
-    raw: bytes | Exception | None = None,
+    top: tuple[PackSource, str, str],
+    raw: bytes | Exception | None,
 ) -> None:
     """Read the highest-priority file of a recipe or loot table id: the only one the game reads (``top``: that file,
     ``raw``: its bytes or the error reading them raised, as :func:`_top_files` gives them; ``None`` reads it here).
     """
-    src, rel, folder = out.files[kind][rid][-1] if top is None else top
+    src, rel, folder = top
     try:
         if raw is None:
             raw = src.read(rel, MAX_DATA_FILE_BYTES)
