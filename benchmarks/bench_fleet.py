@@ -218,7 +218,7 @@ def run_variant(
             else:
                 cov = kit.fleet.coverage(library, data / "st", client=client, chat_options=chat_options, progress=False)
                 out.update(rows=int(cov["n_activated"].sum()))
-                out.update(structure(task_cpu(client), only="from_sequence-_replay_part"))  # the fused replay tasks
+                out.update(structure(task_cpu(client), only="fleet-coverage"))  # the replay tasks
             out.setdefault("seconds", time.perf_counter() - started)
             # the client and, on a LocalCluster, the scheduler
             out.setdefault("client_cpu_seconds", time.process_time() - cpu)

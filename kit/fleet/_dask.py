@@ -84,13 +84,16 @@ def compute_with_calls(
     *,
     client: Any = None,
     progress: bool | None = None,
+    local_scheduler: str | None = None,
 ) -> tuple[tuple[Any, ...], list[list[Any]]]:
     """Compute Dask collections and run batches of plain calls, all in one submission.
 
     ``calls`` holds ``(function, inputs, label)``: ``function(x)`` runs as one task for every ``x`` of ``inputs``
     (tasks named ``label-<token>-<batch>-<i>`` on the dashboard). This is Dask's leanest route for work that is a
     list of independent pieces: on a cluster, one ``client.map`` per batch (no graph of collections to build,
-    optimise or tokenize); on the local scheduler, ``dask.delayed`` calls. ``progress`` as for :func:`compute`.
+    optimise or tokenize); on the local scheduler, ``dask.delayed`` calls, whose inputs are neither tokenized nor
+    searched for Dask collections, computed with ``local_scheduler`` (``"processes"``, ``"threads"``; ``None``:
+    Dask's default for the collections, threads for calls alone). ``progress`` as for :func:`compute`.
 
     Returns
     -------
@@ -99,16 +102,25 @@ def compute_with_calls(
     """
     import dask
 
+    token = uuid.uuid4().hex  # a fresh name for every batch and input: two batches never share a task
     if client is None:
-        delayed = [[dask.delayed(function, pure=False)(x) for x in inputs] for function, inputs, _ in calls]
+        delayed = [
+            [
+                dask.delayed(function, pure=False)(
+                    dask.delayed(x, name=f"{label}-input-{token}-{b}-{i}", traverse=False)
+                )
+                for i, x in enumerate(inputs)
+            ]
+            for b, (function, inputs, label) in enumerate(calls)
+        ]
         flat = [d for batch in delayed for d in batch]
         if progress is False:
-            results = dask.compute(*collections, *flat)
+            results = dask.compute(*collections, *flat, scheduler=local_scheduler)
         else:
             from dask.diagnostics import ProgressBar
 
             with ProgressBar(minimum=0 if progress else LONG_RUN_SECONDS):
-                results = dask.compute(*collections, *flat)
+                results = dask.compute(*collections, *flat, scheduler=local_scheduler)
         done, rest = tuple(results[: len(collections)]), list(results[len(collections) :])
         batches = []
         for batch in delayed:
@@ -116,7 +128,6 @@ def compute_with_calls(
             rest = rest[len(batch) :]
         return done, batches
     futures = client.compute(list(collections)) if collections else []
-    token = uuid.uuid4().hex  # a fresh name for every batch and input: two batches never share a task
     batch_futures = [
         client.map(function, list(inputs), key=[f"{label}-{token}-{b}-{i}" for i in range(len(inputs))], pure=False)
         for b, (function, inputs, label) in enumerate(calls)

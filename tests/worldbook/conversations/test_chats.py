@@ -106,6 +106,28 @@ def test_group_chats_and_folders(tmp_path):
     assert [f.conversation_id for f in wb.scan_chat_files(tmp_path / "chats")] == ["林晚/林晚 - 1"]
 
 
+def test_scan_skips_links_and_reads_folders_named_like_chats(tmp_path):
+    _write(tmp_path / "chats" / "Mara Vance" / "a.b.jsonl", [HEADER, _msg("dots in the name")])
+    _write(tmp_path / "chats" / "Mara Vance" / ".jsonl", [HEADER, _msg("a file named only .jsonl")])
+    _write(tmp_path / "chats" / "odd.jsonl" / "inside.jsonl", [HEADER, _msg("a folder named like a chat")])
+    _write(tmp_path / "group chats" / "team" / "g.jsonl", [_msg("a group chat one folder down")])
+    _write(tmp_path / "notes.txt", ["not a chat"])
+    (tmp_path / "chats" / "link.jsonl").symlink_to(tmp_path / "chats" / "Mara Vance" / "a.b.jsonl")
+    (tmp_path / "linked folder").symlink_to(tmp_path / "chats", target_is_directory=True)
+    files = wb.scan_chat_files(tmp_path)
+    assert [(f.conversation_id, f.is_group) for f in files] == [
+        ("chats/Mara Vance/.jsonl", False),
+        ("chats/Mara Vance/a.b", False),
+        ("chats/odd.jsonl/inside", False),
+        ("group chats/team/g", True),
+    ]
+    assert files[1].path == tmp_path / "chats" / "Mara Vance" / "a.b.jsonl"
+    # scanned from inside a group folder, every chat is a group chat
+    assert [(f.conversation_id, f.is_group) for f in wb.scan_chat_files(tmp_path / "group chats" / "team")] == [
+        ("g", True)
+    ]
+
+
 def test_bad_lines_are_problem_rows_and_the_rest_is_read(tmp_path):
     path = _write(
         tmp_path / "Mara Vance" / "c.jsonl",
