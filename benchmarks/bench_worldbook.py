@@ -222,13 +222,13 @@ def bench_coverage() -> None:
 
     with tempfile.TemporaryDirectory() as tmp:
         write_worldbooks(Path(tmp))
-        studio = wb.load_studio(Path(tmp))
+        studio = wb.read_studio(Path(tmp))
         n_turns = sum(len(c.turns) for c in studio.conversations)
-        wb.coverage(studio.library, studio.conversations[:1], progress=False)  # warm-up: imports scipy/sklearn
+        wb.entry_coverage(studio.library, studio.conversations[:1], progress=False)  # warm-up: imports scipy/sklearn
         times = []
         for _ in range(3):
             t0 = time.perf_counter()
-            wb.coverage(studio.library, studio.conversations, progress=False)
+            wb.entry_coverage(studio.library, studio.conversations, progress=False)
             times.append(time.perf_counter() - t0)
         best = min(times)
         print(
@@ -244,7 +244,7 @@ def bench_coverage() -> None:
         times = []
         for _ in range(3):
             t0 = time.perf_counter()
-            wb.coverage(no_rag, studio.conversations, progress=False)
+            wb.entry_coverage(no_rag, studio.conversations, progress=False)
             times.append(time.perf_counter() - t0)
         best = min(times)
         print(
