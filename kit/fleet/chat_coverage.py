@@ -100,6 +100,13 @@ def _merge(parts: list[pd.DataFrame]) -> pd.DataFrame:
     return frame(COVERAGE_COLUMNS, out)
 
 
+def _books(library: Any) -> dict[str, WorldBook]:
+    """Book id -> book, from one WorldBook, a mapping (a WorldBookLibrary) or an iterable of books."""
+    if isinstance(library, WorldBook):
+        return {library.id: library}
+    return dict(library) if isinstance(library, Mapping) else {b.id: b for b in library}
+
+
 def _as_items(chats: Any) -> list[Any]:
     if isinstance(chats, ChatCorpus):
         return list(chats.conversations)
@@ -168,10 +175,7 @@ def coverage(
         raise FleetParameterError(f"coverage got unexpected options {sorted(unknown)}; it accepts {sorted(_OPTIONS)}.")
     _check_per_partition(chats_per_partition, "coverage")
     check_progress(progress, "coverage")
-    if isinstance(library, WorldBook):
-        books = {library.id: library}
-    else:
-        books = dict(library) if isinstance(library, Mapping) else {b.id: b for b in library}
+    books = _books(library)
     options = {"scan_depth": coverage_options.get("scan_depth"), "rng": replay_seed(coverage_options.get("rng", 0))}
     items = _as_items(chats)
     if not items:
@@ -199,10 +203,7 @@ def _prepare(
 ) -> tuple[dict[str, WorldBook], list[Any], list[list[Any]]]:
     _check_per_partition(chats_per_partition, function)
     check_progress(progress, function)
-    if isinstance(library, WorldBook):
-        books = {library.id: library}
-    else:
-        books = dict(library) if isinstance(library, Mapping) else {b.id: b for b in library}
+    books = _books(library)
     items = list(chats.logs) if isinstance(chats, ChatCorpus) else _as_items(chats)
     ids = [_item_id(i) for i in items]
     per_partition = chats_per_partition or partition_size(len(items), client, MAX_CHATS_PER_PARTITION)

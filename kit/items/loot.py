@@ -541,7 +541,7 @@ def _walk(entries: list, pool_index: int) -> Iterator[StaticEntry]:
         yield frozen_record(  # the same record as StaticEntry(...), made in one step (see frozen_record)
             StaticEntry,
             {
-                "entry_type": t.split(":", 1)[1],
+                "entry_type": entry_kind(t),
                 "name": name,
                 "weight": weight if type(weight) is int else _int(weight),
                 "quality": quality if type(quality) is int else _int(quality),
