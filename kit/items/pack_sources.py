@@ -7,11 +7,9 @@ when it declares too many entries or too many bytes of data (a zip bomb). :mod:`
 
 from __future__ import annotations
 
-import io
 import os
 import re
 import stat
-import struct
 import zipfile
 import zlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -21,7 +19,7 @@ from typing import Any
 
 from kit.core.regular_files import FileRefusedError, file_kind, read_regular_file, read_regular_files
 from kit.items.errors import DatapackError, PackFileRefusedError
-from kit.items.zip_members import RawReader, _bytes_raw, _fast_member, _file_raw, _zip_entry_count, open_zip
+from kit.items.zip_members import ZipArchive, ZipEntry, _zip_entry_count, open_zip
 
 __all__ = [
     "PackBytes",
@@ -204,29 +202,23 @@ def _is_link(entry: os.DirEntry) -> bool:
         return False
 
 
-def _zip_reader(zf: zipfile.ZipFile, info: zipfile.ZipInfo, raw: RawReader | None = None) -> Reader:
+def _zip_reader(archive: ZipArchive, entry: ZipEntry) -> Reader:
     def read(max_bytes: int | None = None) -> bytes:
-        return _read_zip_member(zf, info, raw, max_bytes)
+        return _read_zip_member(archive, entry, max_bytes)
 
     return read
 
 
-def _read_zip_member(zf: zipfile.ZipFile, info: zipfile.ZipInfo, raw: RawReader | None, max_bytes: int | None) -> bytes:
+def _read_zip_member(archive: ZipArchive, entry: ZipEntry, max_bytes: int | None) -> bytes:
     """One member of a zip (what a zip pack's reader returns or raises)."""
     # MAX_MEMBER_BYTES bounds every member; data and language files pass their own, smaller cap
     max_bytes = MAX_MEMBER_BYTES if max_bytes is None else min(max_bytes, MAX_MEMBER_BYTES)
-    if info.file_size > max_bytes:
+    if entry.file_size > max_bytes:
         raise PackFileRefusedError(
-            f"member {info.filename} declares {info.file_size} bytes, more than the {max_bytes} allowed"
+            f"member {entry.filename} declares {entry.file_size} bytes, more than the {max_bytes} allowed"
         )
-    if raw is not None:
-        try:
-            data = _fast_member(raw, info)
-        except (OSError, ValueError, struct.error):  # a closed or unreadable file: zipfile words it
-            data = None
-        if data is not None:
-            return data
-    return _zip_read(zf, info, max_bytes)
+    data = archive.read_fast(entry)
+    return data if data is not None else _zip_read(archive, entry, max_bytes)
 
 
 class ZipMembers(Mapping[str, Reader]):
@@ -235,51 +227,51 @@ class ZipMembers(Mapping[str, Reader]):
     collector to walk).
     """
 
-    __slots__ = ("_zf", "_raw", "_infos")
+    __slots__ = ("_archive", "_entries")
 
-    def __init__(self, zf: zipfile.ZipFile, raw: RawReader | None, infos: dict[str, zipfile.ZipInfo]) -> None:
-        self._zf, self._raw, self._infos = zf, raw, infos
+    def __init__(self, archive: ZipArchive, entries: dict[str, ZipEntry]) -> None:
+        self._archive, self._entries = archive, entries
 
     def __getitem__(self, rel: str) -> Reader:
-        return _zip_reader(self._zf, self._infos[rel], self._raw)
+        return _zip_reader(self._archive, self._entries[rel])
 
     def read(self, rel: str, max_bytes: int | None = None) -> bytes:
         """``self[rel](max_bytes)`` without making the reader."""
-        return _read_zip_member(self._zf, self._infos[rel], self._raw, max_bytes)
+        return _read_zip_member(self._archive, self._entries[rel], max_bytes)
 
     def __contains__(self, rel: object) -> bool:
-        return rel in self._infos
+        return rel in self._entries
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._infos)
+        return iter(self._entries)
 
     def __len__(self) -> int:
-        return len(self._infos)
+        return len(self._entries)
 
 
-def _zip_read(zf: zipfile.ZipFile, info: zipfile.ZipInfo, max_bytes: int) -> bytes:
+def _zip_read(archive: ZipArchive, entry: ZipEntry, max_bytes: int) -> bytes:
     """One member through :mod:`zipfile`, inflated in bounded chunks; every failure a PackFileRefusedError."""
     try:
         parts: list[bytes] = []
         total = 0
-        with zf.open(info) as fh:
+        with archive.open(entry) as fh:
             while True:
                 block = fh.read(min(1 << 20, max_bytes + 1 - total))
                 if not block:
                     break
                 total += len(block)
                 if total > max_bytes:
-                    raise PackFileRefusedError(f"member {info.filename} inflates past the {max_bytes} bytes allowed")
+                    raise PackFileRefusedError(f"member {entry.filename} inflates past the {max_bytes} bytes allowed")
                 parts.append(block)
         return b"".join(parts)
     except zipfile.BadZipFile as exc:
-        raise PackFileRefusedError(f"member {info.filename} is corrupt: {exc}") from None
+        raise PackFileRefusedError(f"member {entry.filename} is corrupt: {exc}") from None
     except NotImplementedError as exc:  # before RuntimeError, its base class
-        raise PackFileRefusedError(f"member {info.filename} uses an unsupported compression method ({exc})") from None
+        raise PackFileRefusedError(f"member {entry.filename} uses an unsupported compression method ({exc})") from None
     except RuntimeError as exc:  # zipfile's signal for an encrypted member
-        raise PackFileRefusedError(f"member {info.filename} is encrypted ({exc}); kit reads no passwords") from None
+        raise PackFileRefusedError(f"member {entry.filename} is encrypted ({exc}); kit reads no passwords") from None
     except (zlib.error, EOFError, OSError, ValueError) as exc:
-        raise PackFileRefusedError(f"member {info.filename} cannot be inflated: {exc}") from None
+        raise PackFileRefusedError(f"member {entry.filename} cannot be inflated: {exc}") from None
 
 
 def _wanted(rel: str) -> bool:
@@ -290,7 +282,7 @@ def _wanted(rel: str) -> bool:
     return bool(DATA_RE.match(rel) or LANG_RE.match(rel))
 
 
-def _declared_bytes(infos: list[zipfile.ZipInfo], prefix: str = "") -> int:
+def _declared_bytes(infos: list[ZipEntry], prefix: str = "") -> int:
     """The inflated bytes declared by the data and language files among ``infos`` (those under ``prefix``).
 
     When all members together declare at most :data:`MAX_ZIP_DATA_BYTES`, that total is returned instead: the files
@@ -348,14 +340,14 @@ def _open_pack(path: Path) -> PackSource:
             f"the {MAX_ZIP_DATA_BYTES} allowed (a zip bomb?); refused"
         )
     kind = "jar" if path.suffix.lower() == ".jar" else "zip"
-    return PackSource(path.name, kind, str(path), ZipMembers(zf, _file_raw(zf), members))
+    return PackSource(path.name, kind, str(path), ZipMembers(zf, members))
 
 
 def _open_bytes(pack: PackBytes) -> PackSource:
     """A zipped pack held in memory (a jar nested in a jar, the server jar inside a bundler)."""
     try:
-        zf = zipfile.ZipFile(io.BytesIO(pack.data))
-    except (zipfile.BadZipFile, OSError) as exc:
+        zf = ZipArchive(pack.data)
+    except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError, EOFError) as exc:
         raise DatapackError(f"{pack.location}: not a data pack (not a readable zip: {exc})") from None
     infos = [info for info in zf.infolist() if not info.is_dir()]
     if len(infos) > MAX_ZIP_ENTRIES:
@@ -369,7 +361,7 @@ def _open_bytes(pack: PackBytes) -> PackSource:
             f"more than the {MAX_ZIP_DATA_BYTES} allowed (a zip bomb?); refused"
         )
     members = {info.filename: info for info in infos}
-    return PackSource(pack.name, pack.kind, pack.location, ZipMembers(zf, _bytes_raw(pack.data), members))
+    return PackSource(pack.name, pack.kind, pack.location, ZipMembers(zf, members))
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,6 @@ reads, and turns every failure into a problem row instead of an exception.
 
 from __future__ import annotations
 
-import io
 import json
 import re
 import tomllib
@@ -16,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from kit.core.errors import FieldError
-from kit.items.zip_members import open_zip
+from kit.items.zip_members import ZipArchive, open_zip
 
 __all__ = [
     "ModInfo",
@@ -68,7 +67,7 @@ class JarScan:
     problems: list[tuple[str, str, str, str, str, str]] = field(default_factory=list)
     names: tuple[str, ...] = ()
     #: The open jar, kept so that loading its data reuses its directory (see :func:`kit.items.zip_members.open_zip`).
-    zip: zipfile.ZipFile | None = field(default=None, repr=False, compare=False)
+    zip: ZipArchive | None = field(default=None, repr=False, compare=False)
 
     def walk(self):
         """Every jar from this one down (itself, then its nested jars, depth first)."""
@@ -157,11 +156,11 @@ def parse_quilt_mod_json(raw: bytes, *, jar: str) -> tuple[ModInfo, list[str]]:
     ]
 
 
-def _read(zf: zipfile.ZipFile, name: str, limit: int) -> bytes:
+def _read(zf: ZipArchive, name: str, limit: int) -> bytes:
     info = zf.getinfo(name)
     if info.file_size > limit:
         raise FieldError(f"{info.file_size} bytes, more than the {limit} allowed")
-    return zf.read(name)
+    return zf.read(info)
 
 
 def scan_jar(source: Path | bytes, label: str, *, depth: int = 0) -> JarScan:
@@ -176,10 +175,10 @@ def scan_jar(source: Path | bytes, label: str, *, depth: int = 0) -> JarScan:
         scan.problems.append((severity, kind, object_id, fld, message, label))
 
     try:
-        zf = zipfile.ZipFile(io.BytesIO(source)) if isinstance(source, bytes) else open_zip(source)
+        zf = ZipArchive(source) if isinstance(source, bytes) else open_zip(source)
         scan.zip = zf
         names = [n for n in zf.namelist() if not n.endswith("/")]
-    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+    except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError, EOFError) as exc:
         problem("error", "not_a_zip", "", f"not a readable jar/zip file: {exc}")
         return scan
     scan.names = tuple(names)
@@ -190,7 +189,7 @@ def scan_jar(source: Path | bytes, label: str, *, depth: int = 0) -> JarScan:
     if "META-INF/MANIFEST.MF" in nameset:
         try:
             manifest = _manifest_version(_read(zf, "META-INF/MANIFEST.MF", MAX_METADATA_BYTES))
-        except (ValueError, OSError, zipfile.BadZipFile):
+        except (ValueError, OSError, RuntimeError, zipfile.BadZipFile):
             manifest = ""
     nested: list[str] = []
     for meta, loader in (
@@ -213,7 +212,14 @@ def scan_jar(source: Path | bytes, label: str, *, depth: int = 0) -> JarScan:
                 mod, jars = parse_quilt_mod_json(raw, jar=label)
                 scan.mods.append(mod)
                 nested.extend(jars)
-        except (ValueError, UnicodeDecodeError, OSError, zipfile.BadZipFile, tomllib.TOMLDecodeError) as exc:
+        except (
+            ValueError,
+            UnicodeDecodeError,
+            OSError,
+            RuntimeError,
+            zipfile.BadZipFile,
+            tomllib.TOMLDecodeError,
+        ) as exc:
             problem("error", "unreadable_metadata", meta, f"unreadable mod metadata: {exc}")
         if scan.mods:
             break  # a jar for several loaders declares the same mod in each format; the first one found counts
@@ -223,7 +229,7 @@ def scan_jar(source: Path | bytes, label: str, *, depth: int = 0) -> JarScan:
             fmt = pack.get("pack_format")
             scan.pack_format = fmt if isinstance(fmt, int) and not isinstance(fmt, bool) else None
             scan.description = text_of(pack.get("description", ""))
-        except (ValueError, UnicodeDecodeError, OSError, AttributeError, zipfile.BadZipFile) as exc:
+        except (ValueError, UnicodeDecodeError, OSError, AttributeError, RuntimeError, zipfile.BadZipFile) as exc:
             problem("warning", "unreadable_pack_mcmeta", "pack.mcmeta", f"unreadable pack.mcmeta: {exc}")
     # the prefix test first: a modpack jar lists thousands of data files, none of them under META-INF/
     nested = list(dict.fromkeys(nested + [n for n in names if n.startswith("META-INF/") and _NESTED_RE.match(n)]))
@@ -238,7 +244,7 @@ def scan_jar(source: Path | bytes, label: str, *, depth: int = 0) -> JarScan:
             continue
         try:
             raw = _read(zf, inner, MAX_NESTED_JAR_BYTES)
-        except (ValueError, OSError, zipfile.BadZipFile) as exc:
+        except (ValueError, OSError, RuntimeError, zipfile.BadZipFile) as exc:
             problem("warning", "unreadable_nested_jar", inner, f"nested jar not read: {exc}")
             continue
         scan.nested.append(scan_jar(raw, f"{label}!{inner}", depth=depth + 1))

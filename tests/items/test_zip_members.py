@@ -1,17 +1,24 @@
-"""Zip members read in one piece give zipfile's bytes; anything unusual goes through zipfile, which words the refusal;
-a jar opened twice while held shares one directory read."""
+"""Zip members read in one piece give zipfile's bytes, and the central directory read here gives zipfile's members;
+anything unusual goes through zipfile, which words the refusal; a jar opened twice while held shares one directory
+read."""
 
 from __future__ import annotations
 
+import io
 import os
+import re
+import struct
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import kit.items
 from kit.items.packs import PackBytes, _open_bytes, _open_pack
-from kit.items.zip_members import _fast_member, open_zip
+from kit.items.zip_members import ZipArchive, ZipEntry, _bytes_raw, _directory, _fast_member, open_zip
+from kit.servers.mods import scan_jar
 
 RECIPE = (
     b'{"type": "minecraft:crafting_shapeless", "ingredients": ["minecraft:stick"], "result": {"id": "minecraft:torch"}}'
@@ -64,3 +71,124 @@ def test_a_jar_held_open_shares_its_directory(tmp_path: Path) -> None:
     assert second is not first
     assert len(second.namelist()) == 2
     assert kit.items.load_datapacks(jar).recipes().shape[0] == 2
+
+
+# -- the central directory read without zipfile -------------------------------------------------------------------
+
+
+def _patched(data: bytes, old: bytes, new: bytes) -> bytes:
+    """``data`` with every ``old`` (a name in the local and the central header) replaced by ``new`` of equal length."""
+    assert len(old) == len(new) and data.count(old) == 2
+    return data.replace(old, new)
+
+
+def _archive_bytes(variant: str, monkeypatch: pytest.MonkeyPatch) -> bytes:
+    buf = io.BytesIO()
+    if variant == "zip64":  # more entries than the (lowered) limit: zipfile writes the Zip64 end records
+        monkeypatch.setattr(zipfile, "ZIP_FILECOUNT_LIMIT", 2)
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("data/t/recipe/a.json", RECIPE)
+        zf.writestr("data/t/recipe/stored.json", RECIPE, compress_type=zipfile.ZIP_STORED)
+        zf.writestr("data/t/recipe/ü.json", RECIPE * 3)
+        zf.writestr(zipfile.ZipInfo("data/t/"), b"")
+        if variant == "extras":
+            info = zipfile.ZipInfo("data/t/recipe/stamped.json")
+            info.extra = struct.pack("<HHBI", 0x5455, 5, 1, 1_700_000_000)  # an extended timestamp
+            zf.writestr(info, RECIPE)
+        if variant == "duplicate":
+            with pytest.warns(UserWarning, match="Duplicate name"):
+                zf.writestr("data/t/recipe/a.json", RECIPE + b" ")
+        if variant == "comment":
+            zf.comment = b"built by a test, PK"
+        if variant in ("cp437", "nul"):
+            zf.writestr("data/t/recipe/b_.json", RECIPE)
+    data = buf.getvalue()
+    if variant == "cp437":  # a name byte above 0x7f without the UTF-8 flag: zipfile decodes it as cp437
+        data = _patched(data, b"recipe/b_.json", b"recipe/b\x82.json")
+    if variant == "nul":  # zipfile cuts the name at the NUL
+        data = _patched(data, b"recipe/b_.json", b"recipe/b\x00.json")
+    if variant == "appended":  # a zip after other bytes (a self-extracting archive): offsets move with it
+        data = b"#!/bin/sh\nexit 0\n" + data
+    return data
+
+
+def _fields(info: Any) -> tuple:
+    return tuple(getattr(info, name) for name in ZipEntry._fields if name != "position")
+
+
+@pytest.mark.parametrize("variant", ["plain", "extras", "duplicate", "comment", "cp437", "nul", "appended", "zip64"])
+def test_the_directory_read_here_is_zipfiles(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, variant: str) -> None:
+    data = _archive_bytes(variant, monkeypatch)
+    path = tmp_path / "p.zip"
+    path.write_bytes(data)
+    # the fast reader takes every ordinary archive; Zip64 end records are left to zipfile
+    assert (_directory(_bytes_raw(data), len(data)) is None) == (variant == "zip64")
+    with zipfile.ZipFile(path) as zf:
+        for archive in (ZipArchive(path), ZipArchive(data)):
+            with archive:
+                assert [_fields(e) for e in archive.infolist()] == [_fields(i) for i in zf.infolist()]
+                assert archive.namelist() == zf.namelist()
+                for info in zf.infolist():
+                    assert (
+                        archive.getinfo(info.filename)
+                        == archive.infolist()[zf.filelist.index(zf.getinfo(info.filename))]
+                    )
+                    if not info.is_dir():
+                        assert archive.read(info.filename) == zf.read(info.filename)
+    if variant == "nul":
+        assert "data/t/recipe/b" in ZipArchive(data).namelist()
+    if variant == "cp437":
+        assert "data/t/recipe/bé.json" in ZipArchive(data).namelist()
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        (lambda d: d.replace(b"PK\x01\x02", b"PK\x01\x03", 1), "Bad magic number for central directory"),
+        (lambda d: d[:-30] + d[-22:], "Bad magic number for central directory|Truncated central directory"),
+        (lambda d: b"not a zip at all" * 4, "File is not a zip file"),
+    ],
+)
+def test_a_broken_directory_is_refused_in_zipfiles_words(tmp_path: Path, damage: Callable, message: str) -> None:
+    data = damage(_archive_bytes("plain", pytest.MonkeyPatch()))
+    path = tmp_path / "p.zip"
+    path.write_bytes(data)
+    with pytest.raises(zipfile.BadZipFile) as expected:
+        zipfile.ZipFile(path)
+    assert re.search(message, str(expected.value))
+    for source in (path, data):
+        with pytest.raises(zipfile.BadZipFile, match=re.escape(str(expected.value))):
+            ZipArchive(source)
+
+
+def test_an_encrypted_member_is_left_to_zipfile(tmp_path: Path) -> None:
+    jar = _jar(tmp_path / "p.jar", {"META-INF/mods.toml": b'modLoader="javafml"\n', "data/t/recipe/a.json": RECIPE})
+    raw = bytearray(jar.read_bytes())
+    for signature, at in ((b"PK\x03\x04", 6), (b"PK\x01\x02", 8)):  # the flag bits of every local and central header
+        start = 0
+        while (start := raw.find(signature, start)) >= 0:
+            raw[start + at] |= 0x1
+            start += 4
+    jar.write_bytes(bytes(raw))
+    with ZipArchive(jar) as archive:
+        entry = archive.getinfo("data/t/recipe/a.json")
+        assert archive.read_fast(entry) is None
+        with pytest.raises(RuntimeError, match="encrypted"):
+            archive.read(entry)
+    with pytest.raises(kit.items.PackFileRefusedError, match="member data/t/recipe/a.json is encrypted"):
+        _open_pack(jar).files["data/t/recipe/a.json"]()
+    scan = scan_jar(jar, "p.jar")  # the metadata cannot be read: a problem row, not an exception
+    assert [p[1] for p in scan.problems] == ["unreadable_metadata"]
+
+
+def test_a_closed_archive_reads_nothing(tmp_path: Path) -> None:
+    jar = _jar(tmp_path / "p.jar", {"data/t/recipe/a.json": RECIPE})
+    archive = ZipArchive(jar)
+    entry = archive.getinfo("data/t/recipe/a.json")
+    archive.close()
+    assert archive.closed
+    assert archive.read_fast(entry) is None
+    with pytest.raises(kit.StorageError, match=r"p\.jar: the zip archive was closed"):
+        archive.read(entry)
+    with pytest.raises(KeyError, match="'x'"):
+        ZipArchive(jar).getinfo("x")
