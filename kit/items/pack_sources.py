@@ -77,11 +77,12 @@ class PackSource:
         return files[rel](max_bytes)
 
     def read_many(self, rels: Sequence[str], max_bytes: int | None = None) -> Sequence[bytes | Exception | None]:
-        """What :meth:`read` returns or raises for each of ``rels``, read in one loop where the pack is a folder (its
-        thousands of small files cost a call through every layer each otherwise); ``None`` for a file left to
-        :meth:`read` (a zip's member, or any other pack's file).
+        """What :meth:`read` returns or raises for each of ``rels``, read in one loop where the pack is a folder or a
+        zip (their thousands of small files cost a call through every layer each otherwise, and a zip's neighbouring
+        members are read together); ``None`` for a file left to :meth:`read` (a zip member that cannot be read in one
+        piece, or any other pack's file).
         """
-        if isinstance(self.files, FolderFiles):
+        if isinstance(self.files, (FolderFiles, ZipMembers)):
             return self.files.read_many(rels, max_bytes)
         return [None] * len(rels)
 
@@ -211,14 +212,17 @@ def _zip_reader(archive: ZipArchive, entry: ZipEntry) -> Reader:
 
 def _read_zip_member(archive: ZipArchive, entry: ZipEntry, max_bytes: int | None) -> bytes:
     """One member of a zip (what a zip pack's reader returns or raises)."""
-    # MAX_MEMBER_BYTES bounds every member; data and language files pass their own, smaller cap
-    max_bytes = MAX_MEMBER_BYTES if max_bytes is None else min(max_bytes, MAX_MEMBER_BYTES)
+    max_bytes = _member_cap(max_bytes)
     if entry.file_size > max_bytes:
-        raise PackFileRefusedError(
-            f"member {entry.filename} declares {entry.file_size} bytes, more than the {max_bytes} allowed"
-        )
+        raise _too_large(entry, max_bytes)
     data = archive.read_fast(entry)
     return data if data is not None else _zip_read(archive, entry, max_bytes)
+
+
+def _too_large(entry: ZipEntry, max_bytes: int) -> PackFileRefusedError:
+    return PackFileRefusedError(
+        f"member {entry.filename} declares {entry.file_size} bytes, more than the {max_bytes} allowed"
+    )
 
 
 class ZipMembers(Mapping[str, Reader]):
@@ -238,6 +242,24 @@ class ZipMembers(Mapping[str, Reader]):
     def read(self, rel: str, max_bytes: int | None = None) -> bytes:
         """``self[rel](max_bytes)`` without making the reader."""
         return _read_zip_member(self._archive, self._entries[rel], max_bytes)
+
+    def read_many(self, rels: Sequence[str], max_bytes: int | None = None) -> list[bytes | Exception | None]:
+        """:meth:`read` of each of ``rels`` where it succeeds in one piece, neighbouring members read together (see
+        :meth:`kit.items.zip_members.ZipArchive.read_fast_many`): each item the bytes, the refusal of a member over
+        the cap, or ``None`` for a member left to :meth:`read` (which words whatever is wrong with it).
+        """
+        cap = _member_cap(max_bytes)
+        entries = [self._entries[rel] for rel in rels]
+        out: list[bytes | Exception | None] = []
+        wanted = []
+        for entry in entries:
+            if entry.file_size > cap:
+                out.append(_too_large(entry, cap))
+            else:
+                out.append(None)
+                wanted.append(entry)
+        got = iter(self._archive.read_fast_many(wanted))
+        return [next(got) if item is None else item for item in out]
 
     def __contains__(self, rel: object) -> bool:
         return rel in self._entries

@@ -32,6 +32,7 @@ from kit.items.pack_sources import (  # re-exported: their earlier home
     PackBytes,
     PackSource,
     Reader,
+    ZipMembers,
     _open_bytes,
     _open_pack,
     _Source,
@@ -318,7 +319,7 @@ def _top_files(out: _Loaded, kind: str) -> Iterator[tuple[str, tuple[PackSource,
     """
     files = out.files[kind]
     ids = sorted(files)
-    if not any(isinstance(src.files, FolderFiles) for src in out.sources):  # nothing to read in one loop
+    if not any(isinstance(src.files, (FolderFiles, ZipMembers)) for src in out.sources):  # nothing to read in one loop
         for rid in ids:
             yield rid, files[rid][-1], None
         return

@@ -9,7 +9,7 @@ import zipfile
 import pytest
 
 import kit.items
-from kit.items.pack_sources import MAX_MEMBER_BYTES, open_sources
+from kit.items.pack_sources import MAX_MEMBER_BYTES, PackSource, open_sources
 from tests.items.items_inputs import write_pack
 
 
@@ -161,7 +161,7 @@ def test_pack_source_read_gives_what_the_reader_gives(tmp_path):
 
 
 def test_read_many_gives_what_read_gives_or_leaves_the_file_to_it(tmp_path):
-    # a folder pack reads many files in one loop (bytes, or the error read raises); any other pack leaves them to read
+    # a folder pack reads many files in one loop (bytes, or the error read raises)
     root = write_pack(tmp_path / "p", {"data/t/recipe/r.json": "x" * 100, "data/t/recipe/s.json": "{}"})
     (root / "data/t/recipe/gone.json").symlink_to(root / "data/t/recipe/missing.json")
     zpath = tmp_path / "p.zip"
@@ -176,4 +176,11 @@ def test_read_many_gives_what_read_gives_or_leaves_the_file_to_it(tmp_path):
             folder.read(rel, 99)
         assert type(item) is kit.items.PackFileRefusedError and str(item) == str(info.value)
     assert folder.read_many(rels[:2]) == [b"{}", b"x" * 100]
-    assert zipped.read_many(["data/t/recipe/r.json"], 99) == [None]
+    # a zip pack reads its members in one loop too (a member over the cap refused as read refuses it)
+    (refused,) = zipped.read_many(["data/t/recipe/r.json"], 99)
+    with pytest.raises(kit.items.PackFileRefusedError) as info:
+        zipped.read("data/t/recipe/r.json", 99)
+    assert type(refused) is kit.items.PackFileRefusedError and str(refused) == str(info.value)
+    assert zipped.read_many(["data/t/recipe/r.json"]) == [b"x" * 100]
+    features = zipped.features()  # any other pack leaves its files to read
+    assert features == {} and PackSource("f", "feature", "f", {"a": lambda _=None: b"1"}).read_many(["a"]) == [None]

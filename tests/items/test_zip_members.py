@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 
 import kit.items
+import kit.items.zip_members
 from kit.items.packs import PackBytes, _open_bytes, _open_pack
-from kit.items.zip_members import ZipArchive, ZipEntry, _bytes_raw, _directory, _fast_member, open_zip
+from kit.items.zip_members import ZipArchive, ZipEntry, _block_raw, _bytes_raw, _directory, _fast_member, open_zip
 from kit.servers.mods import scan_jar
 
 RECIPE = (
@@ -192,3 +193,73 @@ def test_a_closed_archive_reads_nothing(tmp_path: Path) -> None:
         archive.read(entry)
     with pytest.raises(KeyError, match="'x'"):
         ZipArchive(jar).getinfo("x")
+
+
+# -- members read together ------------------------------------------------------------------------------------------
+
+
+def _counting(archive: ZipArchive) -> list[tuple[int, int]]:
+    """Record the archive's positional reads from now on."""
+    calls: list[tuple[int, int]] = []
+    base = archive._raw
+    assert base is not None
+
+    def raw(offset: int, size: int) -> bytes:
+        calls.append((offset, size))
+        return base(offset, size)
+
+    archive._raw = raw
+    return calls
+
+
+def test_members_read_together_are_zipfiles_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    members = {f"data/t/recipe/r{i}.json": RECIPE * (i % 7 + 1) for i in range(40)}
+    members["assets/t/textures/big.png"] = os.urandom(40_000)  # stored far from the data after it
+    members.update({f"data/t/loot_table/l{i}.json": RECIPE + b" " * i for i in range(10)})
+    jar = _jar(tmp_path / "p.jar", members)
+    wanted = [n for n in members if n.startswith("data/")][::-1]  # any order: results keep the order asked
+    with zipfile.ZipFile(jar) as zf:
+        expected = [zf.read(n) for n in wanted]
+    with ZipArchive(jar) as archive:
+        calls = _counting(archive)
+        assert archive.read_fast_many([archive.getinfo(n) for n in wanted]) == expected
+        # the recipes in one read, the loot tables in another: the texture between them is more than the gap allowed
+        assert len(calls) == 2
+    monkeypatch.setattr(kit.items.zip_members, "READ_BLOCK_BYTES", 1)  # every member alone
+    with ZipArchive(jar) as archive:
+        calls = _counting(archive)
+        assert archive.read_fast_many([archive.getinfo(n) for n in wanted]) == expected
+        assert len(calls) == len(wanted)
+    assert ZipArchive(jar).read_fast_many([]) == []
+
+
+def test_a_corrupt_member_read_with_others_is_left_to_read(tmp_path: Path) -> None:
+    jar = _jar(tmp_path / "p.jar", {f"data/t/recipe/{c}.json": RECIPE for c in "abc"}, zipfile.ZIP_STORED)
+    raw = bytearray(jar.read_bytes())
+    at = raw.index(b'"type"', raw.index(b"recipe/b.json"))
+    raw[at + 1] ^= 0x20  # b's bytes no longer match its CRC-32
+    jar.write_bytes(bytes(raw))
+    with ZipArchive(jar) as archive:
+        got = archive.read_fast_many([archive.getinfo(f"data/t/recipe/{c}.json") for c in "abc"])
+    assert got == [RECIPE, None, RECIPE]
+    pack = _open_pack(jar)
+    assert pack.read_many(["data/t/recipe/a.json", "data/t/recipe/b.json"]) == [RECIPE, None]
+    with pytest.raises(kit.items.PackFileRefusedError, match="member data/t/recipe/b.json is corrupt: Bad CRC-32"):
+        pack.read("data/t/recipe/b.json")
+    packs = kit.items.load_datapacks(jar)
+    assert sorted(packs.recipes().recipe_id) == ["t:a", "t:c"]
+    assert list(packs.problems().kind) == ["unreadable_recipe"]
+
+
+def test_a_read_outside_the_block_goes_to_the_file() -> None:
+    data = bytes(range(100))
+    calls: list[tuple[int, int]] = []
+
+    def base(offset: int, size: int) -> bytes:
+        calls.append((offset, size))
+        return data[offset : offset + size]
+
+    raw = _block_raw(base, 10, data[10:20])
+    assert raw(12, 5) == data[12:17] and calls == []
+    assert raw(18, 5) == data[18:23] and calls == [(18, 5)]  # past the block's end (a longer local extra field)
+    assert raw(5, 3) == data[5:8] and calls == [(18, 5), (5, 3)]
