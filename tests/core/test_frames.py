@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 
 from kit.core.errors import InvalidParameterError
-from kit.core.frames import UTC_TIME, frame, ordered
+from kit.core.frames import UTC_TIME, column_arrays, frame, ordered
 
 SCHEMA = {
     "name": "string",
@@ -180,3 +180,32 @@ def test_frames_built_in_parts_equal_one_frame_of_all_rows() -> None:
         column_arrays(SCHEMA, [["a"], [1]])
     with pytest.raises(InvalidParameterError, match="not among the categories"):
         column_arrays({"kind": ordered(["low", "high"])}, [["middle"]])
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        ["minecraft:stone", None, "", "ü 中文 🎲"],
+        [],
+        [None, None],
+        [1, "a", None],  # not all text: pandas converts (1 -> "1")
+        ["a", float("nan"), pd.NA],  # pandas' missing values
+        [b"raw", "a"],  # bytes are not text: pandas writes their repr
+    ],
+)
+def test_text_columns_are_pandas_string_arrays(values: list) -> None:
+    # a column of str and None is handed to pyarrow in one call; the result is what pandas itself makes
+    expected = pd.Series(values, dtype="string")
+    got = frame({"x": "string"}, {"x": values})["x"]
+    assert got.dtype == expected.dtype and type(got.array) is type(expected.array)
+    assert got.tolist() == expected.tolist()
+    assert got.array._pa_array.type == expected.array._pa_array.type
+    (part,) = column_arrays({"x": "string"}, [values])
+    assert type(part) is type(expected.array) and list(part) == expected.tolist()
+
+
+def test_text_that_cannot_be_utf8_is_refused_as_pandas_refuses_it() -> None:
+    with pytest.raises(UnicodeEncodeError):
+        pd.Series(["\ud83d"], dtype="string")
+    with pytest.raises(UnicodeEncodeError):
+        frame({"x": "string"}, {"x": ["\ud83d"]})
