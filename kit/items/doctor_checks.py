@@ -15,32 +15,49 @@ __all__ = ["blocked_slots", "loop_items", "strongly_connected", "MAX_CONFLICT_RO
 MAX_CONFLICT_ROWS = 16
 
 
-def blocked_slots(node: RecipeNode, sol: Solution, missing: dict[str, str], empty: set[str]) -> list[str]:
-    """Readable reasons for the slots of a recipe that no obtainable item fills (``[]`` when it can be crafted)."""
+def blocked_slots(
+    node: RecipeNode,
+    sol: Solution,
+    missing: dict[str, str],
+    empty: set[str],
+    memo: dict[tuple[str, frozenset[str]], str] | None = None,
+) -> list[str]:
+    """Readable reasons for the slots of a recipe that no obtainable item fills (``[]`` when it can be crafted).
+
+    ``memo`` (one dict for the same ``sol``, ``missing`` and ``empty``) keeps each slot's reason: a tag's slot recurs
+    in thousands of recipes, and its reason sorts the tag's items.
+    """
     out = []
     flags = sol.satisfied.get(node.recipe_id, [])
     for i, slot in enumerate(node.slots):
         if i < len(flags) and flags[i]:
             continue
         ref = node.refs[i]
-        if not slot:
-            if node.unresolved[i]:
-                what = ", ".join(node.unresolved[i])
-                out.append(f"{ref} ({what}: undefined tag or an ingredient kit cannot resolve)")
-            else:
-                out.append(f"{ref} (empty tag)" if ref.lstrip("#") in empty else f"{ref} (accepts no item)")
+        if memo is None:
+            out.append(_blocked_reason(ref, slot, node.unresolved[i], missing, empty))
             continue
-        shown = sorted(slot)[:3]
-        if all(s in missing for s in slot):
-            out.append(f"{ref} (missing item)" if len(slot) == 1 else f"{ref} (every item missing)")
-        else:
-            more = f" and {len(slot) - 3} more" if len(slot) > 3 else ""
-            out.append(
-                f"{ref} (unobtainable: {', '.join(shown)}{more})"
-                if ref != shown[0] or len(slot) > 1
-                else f"{ref} (unobtainable)"
-            )
+        key = (ref, slot)
+        reason = memo.get(key)
+        if reason is None:
+            reason = memo[key] = _blocked_reason(ref, slot, node.unresolved[i], missing, empty)
+        out.append(reason)
     return out
+
+
+def _blocked_reason(
+    ref: str, slot: frozenset[str], unresolved: tuple[str, ...], missing: dict[str, str], empty: set[str]
+) -> str:
+    if not slot:
+        if unresolved:
+            return f"{ref} ({', '.join(unresolved)}: undefined tag or an ingredient kit cannot resolve)"
+        return f"{ref} (empty tag)" if ref.lstrip("#") in empty else f"{ref} (accepts no item)"
+    if all(s in missing for s in slot):
+        return f"{ref} (missing item)" if len(slot) == 1 else f"{ref} (every item missing)"
+    shown = sorted(slot)[:3]
+    more = f" and {len(slot) - 3} more" if len(slot) > 3 else ""
+    if ref == shown[0] and len(slot) == 1:
+        return f"{ref} (unobtainable)"
+    return f"{ref} (unobtainable: {', '.join(shown)}{more})"
 
 
 def loop_items(graph: ItemGraph, sol: Solution, unobtainable: Iterable[str]) -> dict[str, list[str]]:

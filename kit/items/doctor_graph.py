@@ -112,6 +112,26 @@ def _tags_in(slot: Iterable) -> Iterable[str]:
             yield str(ref)[1:]
 
 
+#: ``inputs[i]`` / ``results[i]``: where a recipe names an item or tag, made once.
+_INPUT_FIELDS = tuple(f"inputs[{i}]" for i in range(64))
+_RESULT_FIELDS = tuple(f"results[{i}]" for i in range(64))
+
+
+def _slot_facts(slot: tuple, tag_items, cache: dict) -> tuple:
+    """What every recipe with this slot shares, worked out once per distinct slot: its items (a frozenset, one object
+    for equal sets), unresolved refs, the tags and plain item ids it names, and its ``|``-joined refs.
+    """
+    found = cache.get(slot)
+    if found is None:
+        items, missing = _expand_slot(slot, tag_items)
+        frozen = cache.get(("set", items))
+        if frozen is None:
+            frozen = cache[("set", items)] = frozenset(items)
+        plain = tuple(ref for ref in slot if isinstance(ref, str) and not ref.startswith("#"))
+        found = cache[slot] = (frozen, missing, tuple(_tags_in(slot)), plain, "|".join(str(x) for x in slot))
+    return found
+
+
 def _node(r: Recipe, tag_items, special: Mapping[str, Mapping[str, Any]], graph: ItemGraph, cache: dict) -> RecipeNode:
     rid = r.recipe_id
     raw_slots: list[tuple] = list(r.inputs)
@@ -123,33 +143,33 @@ def _node(r: Recipe, tag_items, special: Mapping[str, Mapping[str, Any]], graph:
     refs: list[str] = []
     unresolved: list[tuple[str, ...]] = []
     grid: list[frozenset[str] | None] = []
+    tag_refs, mentions = graph.tag_refs, graph.mentions
+    pack, path = r.pack, r.path
     for i, slot in enumerate(raw_slots):
         if not slot:
             grid.append(None)
             continue
-        found = cache.get(slot)
-        if found is None:
-            found = cache[slot] = (*_expand_slot(slot, tag_items), tuple(_tags_in(slot)))
-        items, missing, tags = found
-        where = f"inputs[{i}]"
+        frozen, missing, tags, plain, joined = _slot_facts(slot, tag_items, cache)
+        where = _INPUT_FIELDS[i] if i < len(_INPUT_FIELDS) else f"inputs[{i}]"
         for tag in tags:
-            graph.tag_refs.setdefault(tag, []).append(("recipe", rid, where, r.pack, r.path))
-        for ref in slot:
-            if isinstance(ref, str) and not ref.startswith("#"):
-                graph.mentions.setdefault(ref, []).append(("recipe", rid, where, r.pack, r.path))
-        s = cache.get(("set", items))
-        if s is None:
-            s = cache[("set", items)] = frozenset(items)
-        slots.append(s)
-        grid.append(s)
-        refs.append("|".join(str(x) for x in slot))
+            tag_refs.setdefault(tag, []).append(("recipe", rid, where, pack, path))
+        for ref in plain:
+            mentions.setdefault(ref, []).append(("recipe", rid, where, pack, path))
+        slots.append(frozen)
+        grid.append(frozen)
+        refs.append(joined)
         unresolved.append(missing)
-    outputs, _ = _expand_slot(outputs_refs, tag_items)
+    key = ("outputs", outputs_refs)
+    outputs = cache.get(key)
+    if outputs is None:
+        outputs = cache[key] = _expand_slot(outputs_refs, tag_items)[0]
     for i, ref in enumerate(outputs_refs):
-        if isinstance(ref, str) and ref.startswith("#"):
-            graph.tag_refs.setdefault(ref[1:], []).append(("recipe", rid, f"results[{i}]", r.pack, r.path))
-        elif isinstance(ref, str):
-            graph.mentions.setdefault(ref, []).append(("recipe", rid, f"results[{i}]", r.pack, r.path))
+        if isinstance(ref, str):
+            where = _RESULT_FIELDS[i] if i < len(_RESULT_FIELDS) else f"results[{i}]"
+            if ref.startswith("#"):
+                tag_refs.setdefault(ref[1:], []).append(("recipe", rid, where, pack, path))
+            else:
+                mentions.setdefault(ref, []).append(("recipe", rid, where, pack, path))
     results = tuple((s.item_id, s.count) for s in r.item_results)
     return RecipeNode(
         rid,

@@ -94,6 +94,8 @@ class DoctorReport:
     rows: list[tuple] = field(repr=False)
     extra_kinds: dict[str, str] = field(default_factory=dict, repr=False)
     _missing_cache: dict[str, str] | None = field(default=None, repr=False)
+    #: Each blocked slot's reason (see :func:`kit.items.doctor_checks.blocked_slots`), kept across calls.
+    _blocked: dict[tuple[str, frozenset[str]], str] = field(default_factory=dict, repr=False, compare=False)
 
     def __repr__(self) -> str:
         n_err = sum(r[0] == "error" for r in self.rows)
@@ -181,7 +183,7 @@ class DoctorReport:
         missing = self._missing()
         parts = []
         for rid in producers[:3]:
-            blocked = blocked_slots(self.graph.recipes[rid], self.solution, missing, self.empty_tags)
+            blocked = blocked_slots(self.graph.recipes[rid], self.solution, missing, self.empty_tags, self._blocked)
             parts.append(f"recipe {rid} needs {'; '.join(blocked)}")
         more = f"; and {len(producers) - 3} more recipes" if len(producers) > 3 else ""
         return "every recipe making it is blocked: " + "; ".join(parts) + more
@@ -197,7 +199,7 @@ class DoctorReport:
             obtainable item), ``missing`` (what blocks it: each blocked slot with its reason, joined by ``"; "``);
             sorted by id.
         """
-        missing_map = self._missing()
+        missing_map, memo = self._missing(), self._blocked
         rows = []
         for rid in sorted(self.graph.recipes):
             node = self.graph.recipes[rid]
@@ -208,7 +210,7 @@ class DoctorReport:
                     rid,
                     node.recipe_type,
                     ok,
-                    "" if ok else "; ".join(blocked_slots(node, self.solution, missing_map, self.empty_tags)),
+                    "" if ok else "; ".join(blocked_slots(node, self.solution, missing_map, self.empty_tags, memo)),
                 )
             )
         return frame(RECIPE_SCHEMA, rows)

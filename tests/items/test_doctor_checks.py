@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kit.items.doctor_checks import MAX_CONFLICT_ROWS, mention_text, strongly_connected
+from kit.items.doctor_checks import MAX_CONFLICT_ROWS, blocked_slots, mention_text, strongly_connected
 from tests.items.doctor_inputs import chest, lang, rows, run, shapeless
 
 
@@ -56,3 +56,29 @@ def test_mention_text_groups_fields_and_counts_the_rest():
         == "recipe t:a (inputs[1], inputs[2]), loot table t:b (pools[0]), item tag t:c and 1 more"
     )
     assert mention_text(mentions[:1], limit=1) == "recipe t:a (inputs[1])" and mention_text([]) == ""
+
+
+def test_a_slots_reason_is_the_same_kept_or_worked_out_again(tmp_path) -> None:
+    # recipes sharing blocked slots (a tag of unobtainable items, a missing item, an undefined tag): the reasons the
+    # report keeps across recipes and calls are the ones worked out for each recipe alone
+    files = {
+        "assets/t/lang/en_us.json": lang(*[f"t:x{k}" for k in range(5)], "t:a", "t:b", "t:c"),
+        "data/t/tags/item/xs.json": {"values": [f"t:x{k}" for k in range(5)]},
+        "data/t/recipe/x0.json": shapeless("t:x0", "t:x1"),  # nothing makes t:x1..x4: the tag is unobtainable
+        "data/t/recipe/a.json": shapeless("t:a", "#t:xs", "t:gone"),
+        "data/t/recipe/b.json": shapeless("t:b", "#t:xs", "#t:undefined"),
+        "data/t/recipe/c.json": shapeless("t:c", "t:gone"),
+    }
+    report = run(tmp_path, files)
+    missing = {i: n for i, n in report.universe.items() if n.startswith("missing")}
+    alone = {
+        rid: "; ".join(blocked_slots(node, report.solution, missing, report.empty_tags))
+        for rid, node in report.graph.recipes.items()
+    }
+    kept = dict(zip(report.recipes().recipe_id, report.recipes().missing))
+    assert kept == alone
+    assert "#t:xs (unobtainable: t:x0, t:x1, t:x2 and 2 more)" in kept["t:a"] and "t:gone (missing item)" in kept["t:a"]
+    assert "undefined tag" in kept["t:b"] and kept["t:b"].startswith("#t:xs (unobtainable")
+    assert (
+        report.unobtainable_reason("t:c") == "every recipe making it is blocked: recipe t:c needs t:gone (missing item)"
+    )
