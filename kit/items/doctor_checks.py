@@ -73,7 +73,7 @@ def loop_items(graph: ItemGraph, sol: Solution, unobtainable: Iterable[str]) -> 
             flags = sol.satisfied[rid]
             for i, slot in enumerate(graph.recipes[rid].slots):
                 if not flags[i]:
-                    targets.update(s for s in slot if s in bad)
+                    targets |= slot & bad  # set intersection in C (the tags' slots hold many items)
         edges[item] = targets
     out: dict[str, list[str]] = {}
     for comp in strongly_connected(edges):
