@@ -249,10 +249,10 @@ class ZipMembers(Mapping[str, Reader]):
         the cap, or ``None`` for a member left to :meth:`read` (which words whatever is wrong with it).
         """
         cap = _member_cap(max_bytes)
-        entries = [self._entries[rel] for rel in rels]
         out: list[bytes | Exception | None] = []
         wanted = []
-        for entry in entries:
+        for rel in rels:
+            entry = self._entries[rel]
             if entry.file_size > cap:
                 out.append(_too_large(entry, cap))
             else:

@@ -266,11 +266,12 @@ class ZipArchive:
     __slots__ = ("location", "_file", "_data", "_raw", "_entries", "_by_name", "_zipfile", "__weakref__")
 
     def __init__(self, source: str | os.PathLike[str] | bytes) -> None:
-        #: The file, or ``"<memory>"``: what messages name.
-        self.location = "<memory>" if isinstance(source, bytes) else os.fspath(source)
-        self._file: IO[bytes] | None = None
+        self._file: IO[bytes] | None = None  # first: close() (from __del__) needs them whatever raises below
         self._data: bytes | None = None
         self._zipfile: zipfile.ZipFile | None = None
+        self._raw: RawReader | None = None
+        #: The file, or ``"<memory>"``: what messages name.
+        self.location = "<memory>" if isinstance(source, bytes) else os.fspath(source)
         if isinstance(source, bytes):
             self._data = source
             raw: RawReader | None = _bytes_raw(source)
