@@ -27,15 +27,13 @@ def blocked_slots(
     ``memo`` (one dict for the same ``sol``, ``missing`` and ``empty``) keeps each slot's reason: a tag's slot recurs
     in thousands of recipes, and its reason sorts the tag's items.
     """
+    memo = {} if memo is None else memo
     out = []
     flags = sol.satisfied.get(node.recipe_id, [])
     for i, slot in enumerate(node.slots):
         if i < len(flags) and flags[i]:
             continue
         ref = node.refs[i]
-        if memo is None:
-            out.append(_blocked_reason(ref, slot, node.unresolved[i], missing, empty))
-            continue
         key = (ref, slot)
         reason = memo.get(key)
         if reason is None:

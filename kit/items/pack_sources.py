@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kit.core.regular_files import FileRefusedError, file_kind, read_regular_file, read_regular_files
+from kit.core.regular_files import FileRefusedError, file_kind, list_files, read_regular_file, read_regular_files
 from kit.items.errors import DatapackError, PackFileRefusedError
 from kit.items.zip_members import ZipArchive, ZipEntry, _zip_entry_count, open_zip
 
@@ -168,41 +168,6 @@ class FolderFiles(Mapping[str, Reader]):
         return len(self._files)
 
 
-def _list_folder(top: str, prefix: str, out: dict[str, bool]) -> None:
-    """Add ``prefix + relpath -> is a regular file (no link)`` for every file under ``top`` to ``out``, in
-    :func:`os.walk`'s order and with its rules, from one :func:`os.scandir` per folder: a folder's files (anything but
-    a folder, links to files and broken links included) before its subfolders, links to folders listed as folders but
-    not entered, and a folder that cannot be listed skipped (wholly, when its listing fails part way).
-    """
-    stack = [(top, prefix)]
-    while stack:
-        folder, pre = stack.pop()
-        files: list[tuple[str, bool]] = []
-        subdirs: list[tuple[str, str]] = []
-        try:
-            with os.scandir(folder) as it:
-                for entry in it:
-                    try:
-                        is_dir = entry.is_dir()
-                    except OSError:
-                        is_dir = False
-                    if not is_dir:  # is_file(follow_symlinks=False): from the listing, no system call
-                        files.append((pre + entry.name, entry.is_file(follow_symlinks=False)))
-                    elif not _is_link(entry):
-                        subdirs.append((entry.path, pre + entry.name + "/"))
-        except OSError:
-            continue
-        out.update(files)
-        stack.extend(reversed(subdirs))  # depth first, in listing order, as os.walk goes
-
-
-def _is_link(entry: os.DirEntry) -> bool:
-    try:
-        return entry.is_symlink()
-    except OSError:  # as os.path.islink, which os.walk asks
-        return False
-
-
 def _zip_reader(archive: ZipArchive, entry: ZipEntry) -> Reader:
     def read(max_bytes: int | None = None) -> bytes:
         return _read_zip_member(archive, entry, max_bytes)
@@ -327,7 +292,7 @@ def _open_pack(path: Path) -> PackSource:
             raise DatapackError(f"{path}: not a data pack (no data/ or assets/ folder inside)")
         root = os.path.join(str(path), "")
         for top in tops:
-            _list_folder(root + top, top + "/", files)
+            files.update(list_files(root + top, top + "/"))
         return PackSource(path.name, "folder", str(path), FolderFiles(root, files))
     mode = os.stat(path).st_mode
     if not stat.S_ISREG(mode):

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, Any, NamedTuple
 
-from kit.core.errors import StorageError
+from kit.core.errors import InvalidParameterError, StorageError
 
 __all__ = ["ZipArchive", "ZipEntry", "open_zip"]
 
@@ -35,6 +35,7 @@ _CENTRAL = struct.Struct("<4s4B4HL2L5H2L")
 #: The end of central directory record (``zipfile.structEndArchive``).
 _END = struct.Struct("<4s4H2LH")
 _MAX_COMMENT = 1 << 16
+_ZIP64_LOCATOR_SIZE = 20
 #: The highest "version needed to extract" zipfile accepts (``zipfile.MAX_EXTRACT_VERSION``).
 _MAX_EXTRACT_VERSION = 63
 _ZIP64_LIMIT = 0xFFFFFFFF
@@ -77,24 +78,36 @@ def _plain_extra(extra: bytes) -> bool:
     return True
 
 
+def _end_record(raw: RawReader, file_size: int) -> tuple[int, bytes, int] | None:
+    """The end of central directory record where :mod:`zipfile` finds it: ``(tail_start, tail, at)``, the record at
+    ``tail[at:]`` of the file's last bytes read from ``tail_start`` (20 more than a record and the longest comment, so
+    that a Zip64 locator before the record is there too); None when there is none.
+    """
+    if file_size < _END.size:
+        return None
+    tail_start = max(0, file_size - _END.size - _MAX_COMMENT - _ZIP64_LOCATOR_SIZE)
+    tail = raw(tail_start, file_size - tail_start)
+    at = len(tail) - _END.size
+    if tail[at : at + 4] != b"PK\x05\x06" or tail[-2:] != b"\0\0":  # zipfile's test for an archive without comment
+        at = tail.rfind(b"PK\x05\x06", max(0, len(tail) - _END.size - _MAX_COMMENT))  # else the last one, as zipfile
+        if at < 0 or len(tail) - at < _END.size:
+            return None
+    return tail_start, tail, at
+
+
 def _directory(raw: RawReader, file_size: int) -> list[ZipEntry] | None:
     """The members an ordinary zip's central directory lists, in its order, as :mod:`zipfile` would name and place
     them (an archive appended to other data included); None for anything else (Zip64, several disks, a record that
     does not add up, a name that does not decode), which :mod:`zipfile` then reads or refuses in its own words.
     """
-    if file_size < _END.size:
+    end = _end_record(raw, file_size)
+    if end is None:
         return None
-    tail_start = max(0, file_size - _END.size - _MAX_COMMENT)
-    tail = raw(tail_start, file_size - tail_start)
-    at = len(tail) - _END.size
-    if tail[at : at + 4] != b"PK\x05\x06" or tail[-2:] != b"\0\0":  # zipfile's test for an archive without comment
-        at = tail.rfind(b"PK\x05\x06")
-        if at < 0 or len(tail) - at < _END.size:
-            return None
+    tail_start, tail, at = end
     _, disk, cd_disk, n_here, n_total, cd_size, cd_offset, _ = _END.unpack_from(tail, at)
     if disk or cd_disk or 0xFFFF in (n_here, n_total) or _ZIP64_LIMIT in (cd_size, cd_offset):
         return None
-    if at < 20 and tail_start > 0 or tail[max(0, at - 20) : at - 16] == b"PK\x06\x07":  # a Zip64 locator
+    if tail[max(0, at - _ZIP64_LOCATOR_SIZE) : at - 16] == b"PK\x06\x07":  # a Zip64 locator
         return None
     concat = tail_start + at - cd_size - cd_offset  # bytes before the archive (a self-extracting or appended zip)
     start = cd_offset + concat
@@ -261,6 +274,8 @@ class ZipArchive:
     zipfile.BadZipFile, NotImplementedError, OSError
         As :class:`zipfile.ZipFile` does for a file that is not a readable zip. Reading a member after :meth:`close`
         raises :class:`kit.StorageError` (an ``OSError``).
+    kit.InvalidParameterError
+        When ``source`` is neither a path nor bytes.
     """
 
     __slots__ = ("location", "_file", "_data", "_raw", "_entries", "_by_name", "_zipfile", "__weakref__")
@@ -270,6 +285,11 @@ class ZipArchive:
         self._data: bytes | None = None
         self._zipfile: zipfile.ZipFile | None = None
         self._raw: RawReader | None = None
+        if not isinstance(source, (bytes, str, os.PathLike)):
+            raise InvalidParameterError(
+                "The 'source' parameter of ZipArchive must be a path or the archive's bytes. "
+                f"Got {type(source).__name__} instead: pass a str or pathlib.Path of a .zip or .jar, or its bytes."
+            )
         #: The file, or ``"<memory>"``: what messages name.
         self.location = "<memory>" if isinstance(source, bytes) else os.fspath(source)
         if isinstance(source, bytes):
@@ -423,14 +443,12 @@ def _zip_entry_count(path: Path) -> int | None:
     """The number of entries the zip's end-of-central-directory record declares (Zip64 included), or None."""
     with open(path, "rb") as fh:
         size = fh.seek(0, os.SEEK_END)
-        tail_start = max(0, size - (22 + 65_535 + 20))
-        fh.seek(tail_start)
-        tail = fh.read()
-        at = tail.rfind(b"PK\x05\x06")
-        if at < 0 or len(tail) - at < 22:
+        end = _end_record(_seek_raw(fh), size)
+        if end is None:
             return None
+        _, tail, at = end
         count = struct.unpack_from("<H", tail, at + 10)[0]
-        if count != 0xFFFF or at < 20 or tail[at - 20 : at - 16] != b"PK\x06\x07":
+        if count != 0xFFFF or at < _ZIP64_LOCATOR_SIZE or tail[at - 20 : at - 16] != b"PK\x06\x07":
             return count
         offset = struct.unpack_from("<Q", tail, at - 20 + 8)[0]
         if offset + 56 > size:

@@ -191,6 +191,8 @@ def test_a_closed_archive_reads_nothing(tmp_path: Path) -> None:
     assert archive.read_fast(entry) is None
     with pytest.raises(kit.StorageError, match=r"p\.jar: the zip archive was closed"):
         archive.read(entry)
+    with pytest.raises(kit.InvalidParameterError, match="must be a path or the archive's bytes. Got int"):
+        ZipArchive(5)  # type: ignore[arg-type]
     with pytest.raises(KeyError, match="'x'"):
         ZipArchive(jar).getinfo("x")
 
